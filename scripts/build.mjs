@@ -1,0 +1,45 @@
+// Bundles src/cli.ts into dist/dms.js (the TUI as a lazily loaded chunk).
+// `--if-stale` skips the build when dist is newer than every source file.
+import { build } from 'esbuild';
+import { statSync, readdirSync, existsSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const out = join(root, 'dist');
+const entry = join(out, 'dms.js');
+
+function newest(dir) {
+  let t = 0;
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    t = Math.max(t, e.isDirectory() ? newest(p) : statSync(p).mtimeMs);
+  }
+  return t;
+}
+
+if (process.argv.includes('--if-stale') && existsSync(entry)) {
+  const srcTime = Math.max(newest(join(root, 'src')), statSync(join(root, 'package.json')).mtimeMs,
+    statSync(new URL(import.meta.url).pathname).mtimeMs);
+  if (statSync(entry).mtimeMs >= srcTime) process.exit(0);
+}
+
+rmSync(out, { recursive: true, force: true });
+await build({
+  entryPoints: { dms: join(root, 'src/cli.ts') },
+  outdir: out,
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  minify: true,
+  sourcemap: false,
+  legalComments: 'none',
+  chunkNames: 'chunks/[name]-[hash]',
+  define: { 'process.env.NODE_ENV': '"production"' },
+  alias: { 'react-devtools-core': join(root, 'scripts/devtools-stub.mjs') },
+  banner: {
+    js: "#!/usr/bin/env node\nimport { createRequire as __dmsCreateRequire } from 'node:module'; const require = __dmsCreateRequire(import.meta.url);",
+  },
+  logLevel: 'warning',
+});

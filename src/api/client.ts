@@ -1,0 +1,101 @@
+// The three operations of the service, typed by the zod schemas.
+import { createTransport, type TransportOptions } from './http.js';
+import { InvalidResponseError, LocalValidationError } from './errors.js';
+import {
+  CreateAppResponseSchema, CreateDocstoreResponseSchema, readDeploymentList, validateCreateApp,
+  validateCreateDocstore, type CreateAppRequest, type CreateAppResponse, type CreateDocstoreRequest,
+  type CreateDocstoreResponse, type DeploymentPage,
+} from './schemas/index.js';
+import { clean } from '../text/sanitize.js';
+
+export type ClientOptions = TransportOptions;
+
+export interface CallOptions {
+  /** Cancels the request (e.g. when the screen that asked is left). */
+  readonly signal?: AbortSignal;
+}
+
+export interface PageRequest {
+  readonly skip?: number;
+  readonly take?: number;
+}
+
+export interface DmsClient {
+  listDeployments(appUuid: string, page?: PageRequest, options?: CallOptions): Promise<DeploymentPage>;
+  createPublicApplication(body: CreateAppRequest, options?: CallOptions): Promise<CreateAppResponse>;
+  /** An empty "Database updated" answer resolves to `{}`. */
+  createDocstore(body: CreateDocstoreRequest, options?: CallOptions): Promise<CreateDocstoreResponse>;
+  /** Replaces the token in any text with `[token]`. */
+  redact(text: string): string;
+}
+
+const APP_UUID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
+
+export function isAppUuid(value: string): boolean {
+  return APP_UUID.test(value);
+}
+
+export function pageProblems(appUuid: string, page: PageRequest) {
+  const problems = [];
+  if (!isAppUuid(appUuid)) problems.push({ field: 'uuid', message: 'must be an application uuid (letters, digits and -).' });
+  if (page.skip !== undefined && !(Number.isInteger(page.skip) && page.skip >= 0)) {
+    problems.push({ field: 'skip', message: 'must be a whole number of at least 0.' });
+  }
+  if (page.take !== undefined && !(Number.isInteger(page.take) && page.take >= 1)) {
+    problems.push({ field: 'take', message: 'must be a whole number of at least 1.' });
+  }
+  return problems;
+}
+
+function parseJson(status: number, body: string, redact: (s: string) => string): unknown {
+  try {
+    return JSON.parse(body);
+  } catch {
+    const looksHtml = /^\s*</.test(body);
+    throw new InvalidResponseError(status, looksHtml ? 'an HTML page instead of JSON' : 'not JSON', redact(clean(body.slice(0, 200))));
+  }
+}
+
+export function createClient(options: ClientOptions): DmsClient {
+  const transport = createTransport(options);
+  const { redact } = transport;
+  const shape = (status: number, body: string, what: string) =>
+    new InvalidResponseError(status, what, redact(clean(body.slice(0, 200))));
+
+  return {
+    redact,
+
+    async listDeployments(appUuid, page = {}, callOptions = {}) {
+      const problems = pageProblems(appUuid, page);
+      if (problems.length > 0) throw new LocalValidationError(problems);
+      const searchParams: Record<string, number> = {};
+      if (page.skip !== undefined) searchParams.skip = page.skip;
+      if (page.take !== undefined) searchParams.take = page.take;
+      const res = await transport.request('GET', `deployments/applications/${encodeURIComponent(appUuid)}`, {
+        signal: callOptions.signal, searchParams,
+      });
+      const result = readDeploymentList(parseJson(res.status, res.body, redact));
+      if (!result) throw shape(res.status, res.body, 'not a list of deployments');
+      return result;
+    },
+
+    async createPublicApplication(body, callOptions = {}) {
+      const checked = validateCreateApp(body);
+      if (!checked.success) throw new LocalValidationError(checked.problems);
+      const res = await transport.request('POST', 'applications/public', { json: body, signal: callOptions.signal });
+      const parsed = CreateAppResponseSchema.safeParse(parseJson(res.status, res.body, redact));
+      if (!parsed.success) throw shape(res.status, res.body, 'no uuid for the new application');
+      return parsed.data;
+    },
+
+    async createDocstore(body, callOptions = {}) {
+      const checked = validateCreateDocstore(body);
+      if (!checked.success) throw new LocalValidationError(checked.problems);
+      const res = await transport.request('POST', 'databases/docstore', { json: body, signal: callOptions.signal });
+      if (res.body.trim() === '') return {};
+      const parsed = CreateDocstoreResponseSchema.safeParse(parseJson(res.status, res.body, redact));
+      if (!parsed.success) throw shape(res.status, res.body, 'not a database answer');
+      return parsed.data;
+    },
+  };
+}

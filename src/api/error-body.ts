@@ -1,0 +1,43 @@
+// Reads the error bodies servers send (service-behaviour.md "Errors seen"), all three
+// `errors` shapes: {field: [msgs]}, {field: "msg"}, or (docstore) ["field", ...].
+
+export interface ErrorBody {
+  /** False when the body was not a JSON object (HTML page, empty, garbage). */
+  readonly json: boolean;
+  readonly message?: string;
+  readonly warning?: string;
+  readonly fields: Record<string, string[]>;
+}
+
+export function readErrorBody(text: string): ErrorBody {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { json: false, fields: {} };
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { json: false, fields: {} };
+  const obj = value as Record<string, unknown>;
+  const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
+  return {
+    json: true,
+    message: str(obj.message) ?? str(obj.error),
+    warning: str(obj.warning),
+    fields: readFields(obj.errors),
+  };
+}
+
+function readFields(errors: unknown): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  if (Array.isArray(errors)) {
+    for (const name of errors) if (typeof name === 'string') out[name] = ['is invalid.'];
+    return out;
+  }
+  if (typeof errors !== 'object' || errors === null) return out;
+  for (const [field, v] of Object.entries(errors)) {
+    if (typeof v === 'string') out[field] = [v];
+    else if (Array.isArray(v)) out[field] = v.filter((m): m is string => typeof m === 'string');
+    else out[field] = ['is invalid.'];
+  }
+  return out;
+}

@@ -1,0 +1,111 @@
+// Typed errors. Each says in plain words what went wrong and what to do; none carries
+// the token, request headers or the underlying library error (which holds the headers).
+import type { FieldProblem } from './schemas/issues.js';
+
+export type ApiErrorKind =
+  | 'unauthorized' | 'forbidden' | 'not_found' | 'validation' | 'conflict' | 'rate_limited'
+  | 'server' | 'network' | 'invalid_response' | 'cancelled';
+
+export type NetworkReason = 'refused' | 'dns' | 'reset' | 'timeout' | 'other';
+
+export abstract class ApiError extends Error {
+  abstract readonly kind: ApiErrorKind;
+  /** What the user can do about it, one short sentence. */
+  abstract readonly hint: string;
+  constructor(message: string, readonly status?: number) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class UnauthorizedError extends ApiError {
+  readonly kind = 'unauthorized';
+  readonly hint = 'Check DMS_TOKEN or the token of the context (dms context add).';
+  constructor() { super('The server rejected the token (401).', 401); }
+}
+
+export class ForbiddenError extends ApiError {
+  readonly kind = 'forbidden';
+  readonly hint = 'Give the token the needed permission, or ask the server admin to allow API access.';
+  constructor(serverMessage: string) {
+    super(`Access denied (403)${serverMessage ? `: ${serverMessage}` : ''}.`.replace(/\.\.$/, '.'), 403);
+  }
+}
+
+export class NotFoundError extends ApiError {
+  readonly kind = 'not_found';
+  readonly hint = 'Check the uuid.';
+  constructor(serverMessage: string) {
+    super(`Not found (404)${serverMessage ? `: ${serverMessage}` : ''}.`.replace(/\.\.$/, '.'), 404);
+  }
+}
+
+export class ValidationError extends ApiError {
+  readonly kind = 'validation';
+  readonly hint = 'Fix the fields named and send again.';
+  /** Messages per field, read from all three `errors` shapes. */
+  constructor(message: string, readonly fields: Readonly<Record<string, string[]>>, status = 422) {
+    super(message, status);
+  }
+  get problems(): FieldProblem[] {
+    return Object.entries(this.fields).flatMap(([field, msgs]) => msgs.map((message) => ({ field, message })));
+  }
+}
+
+export class ConflictError extends ApiError {
+  readonly kind = 'conflict';
+  readonly hint = 'Choose another domain, or set force_domain_override.';
+  constructor(message: string, readonly warning?: string) { super(message, 409); }
+}
+
+export class RateLimitedError extends ApiError {
+  readonly kind = 'rate_limited';
+  readonly hint: string;
+  constructor(readonly retryAfterSeconds: number | undefined) {
+    super(`Too many requests (429)${retryAfterSeconds !== undefined ? `; the server asks to wait ${retryAfterSeconds} s` : ''}.`, 429);
+    this.hint = retryAfterSeconds !== undefined ? `Try again in ${retryAfterSeconds} s.` : 'Wait a minute and try again.';
+  }
+}
+
+export class ServerError extends ApiError {
+  readonly kind = 'server';
+  readonly hint = 'The server failed; try again later.';
+  constructor(status: number, serverMessage: string) {
+    super(`Server error (${status})${serverMessage ? `: ${serverMessage}` : ''}.`.replace(/\.\.$/, '.'), status);
+  }
+}
+
+export class NetworkError extends ApiError {
+  readonly kind = 'network';
+  readonly hint: string;
+  constructor(readonly reason: NetworkReason, detail: string) {
+    super(detail);
+    this.hint = reason === 'timeout' ? 'The server is slow; try again or raise --timeout.' : 'Check DMS_URL and that the server is up.';
+  }
+}
+
+export class InvalidResponseError extends ApiError {
+  readonly kind = 'invalid_response';
+  readonly hint = 'Check that DMS_URL points at the service API (it usually ends in /api/v1).';
+  constructor(status: number, what: string, readonly bodyStart: string) {
+    super(`Unexpected answer from the server (${status}): ${what}${bodyStart ? `; body starts: ${bodyStart}` : ''}`, status);
+  }
+}
+
+export class CancelledError extends ApiError {
+  readonly kind = 'cancelled';
+  readonly hint = '';
+  constructor() { super('The request was cancelled.'); }
+}
+
+/** A request body that failed local validation; nothing was sent. */
+export class LocalValidationError extends Error {
+  constructor(readonly problems: readonly FieldProblem[]) {
+    super(`The request is invalid; nothing was sent:\n${problems.map((p) => (p.field === '(body)' ? p.message : `${p.field}: ${p.message}`)).join('\n')}`);
+    this.name = 'LocalValidationError';
+  }
+}
+
+export function isApiError(e: unknown): e is ApiError {
+  return e instanceof ApiError;
+}

@@ -1,0 +1,36 @@
+// What the CLI hands to the TUI. Plain data: importing this file loads no Ink or React.
+import type { DmsClient } from '../api/client.js';
+
+export type TuiScreen = 'browse' | 'create-app' | 'create-docstore';
+
+export interface TuiConnection {
+  /** Context name, `env`, `flags`, or `DEMO`. */
+  readonly label: string;
+  /** Server host (and port) for the header; never the token. */
+  readonly host: string;
+  readonly demo: boolean;
+}
+
+export interface DemoApp {
+  readonly uuid: string;
+  readonly name: string;
+}
+
+export interface TuiOptions {
+  readonly client: DmsClient;
+  readonly connection: TuiConnection;
+  /** Where recents and drafts live (the config dir). */
+  readonly configDir: string;
+  /** `dms browse APP`: open straight on this application's deployments. */
+  readonly appUuid?: string;
+  readonly screen: TuiScreen;
+  /** `--from FILE` for the create screens: the parsed request body. */
+  readonly from?: Record<string, unknown>;
+  /** Started with --show-secrets: the reveal key may show secrets. */
+  readonly showSecrets: boolean;
+  readonly noColor: boolean;
+  /** Seeded applications, in demo mode, offered in the application picker. */
+  readonly demoApps?: readonly DemoApp[];
+  /** Seeded where-values (project/server/environment), in demo mode, offered as suggestions. */
+  readonly demoSuggestions?: Readonly<Record<string, readonly string[]>>;
+}

@@ -1,0 +1,56 @@
+// Drives a command in a real terminal: tmux with a private socket, send-keys, capture-pane.
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+
+export interface TmuxSession {
+  readonly name: string;
+  /** Sends keys as tmux key names (`Enter`, `Escape`, `C-s`, `Down`) or literal text with `literal`. */
+  keys(...keys: string[]): void;
+  type(text: string): void;
+  /** The visible screen as plain text (`escapes` keeps colour codes: capture-pane -e). */
+  screen(options?: { escapes?: boolean }): string;
+  /** Polls the screen until `test` passes; throws with the last screen after `timeoutMs`. */
+  waitFor(test: string | RegExp | ((screen: string) => boolean), timeoutMs?: number): Promise<string>;
+  /** True once the command in the pane has exited. */
+  exited(): boolean;
+  kill(): void;
+}
+
+const SOCKET = `dms-test-${process.pid}`;
+
+function tmux(...args: string[]): string {
+  return execFileSync('tmux', ['-L', SOCKET, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+export function startTmux(command: string, options: { width?: number; height?: number; env?: Record<string, string> } = {}): TmuxSession {
+  const name = `t${randomBytes(4).toString('hex')}`;
+  const env = Object.entries(options.env ?? {}).map(([k, v]) => `${k}=${shellQuote(v)}`).join(' ');
+  tmux('new-session', '-d', '-s', name, '-x', String(options.width ?? 100), '-y', String(options.height ?? 30),
+    `env ${env} ${command}; echo "[exit $?]"; sleep 600`);
+  tmux('set-option', '-t', name, 'remain-on-exit', 'on');
+  const session: TmuxSession = {
+    name,
+    keys: (...keys) => { tmux('send-keys', '-t', name, ...keys); },
+    type: (text) => { tmux('send-keys', '-t', name, '-l', text); },
+    screen: (o = {}) => tmux('capture-pane', '-p', ...(o.escapes ? ['-e'] : []), '-t', name),
+    async waitFor(test, timeoutMs = 10_000) {
+      const ok = typeof test === 'string' ? (s: string) => s.includes(test)
+        : test instanceof RegExp ? (s: string) => test.test(s) : test;
+      const end = Date.now() + timeoutMs;
+      let last = '';
+      while (Date.now() < end) {
+        last = session.screen();
+        if (ok(last)) return last;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      throw new Error(`Timed out waiting for ${String(test)}; screen was:\n${last}`);
+    },
+    exited: () => /\[exit \d+\]/.test(session.screen()),
+    kill: () => { try { tmux('kill-session', '-t', name); } catch { /* already gone */ } },
+  };
+  return session;
+}
+
+export function shellQuote(s: string): string {
+  return `'${s.replace(/'/g, `'\\''`)}'`;
+}
