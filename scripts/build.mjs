@@ -5,7 +5,8 @@ import { statSync, readdirSync, existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
-const out = join(root, 'dist');
+// DMS_DIST builds elsewhere (parallel work); tests run the binary named by DMS_BIN.
+const out = process.env.DMS_DIST ?? join(root, 'dist');
 const entry = join(out, 'dms.js');
 
 function newest(dir) {
