@@ -1,0 +1,100 @@
+// argv -> one headless command, or the TUI (imported lazily: headless commands never load Ink).
+import { parse, type Parsed } from './commands/args.js';
+import { EXIT, UsageError, exitCodeFor } from './commands/exit-codes.js';
+import { HELP, VERSION } from './commands/help.js';
+import { errorLines } from './commands/output.js';
+import type { CommandIO } from './commands/io.js';
+import type { Session } from './commands/connect.js';
+import type { TuiScreen } from './tui/options.js';
+
+async function main(argv: string[], io: CommandIO): Promise<number> {
+  let session: Session | undefined;
+  try {
+    const parsed = parse(argv);
+    if (parsed.values.version) {
+      io.stdout.write(`dms ${VERSION}\n`);
+      return EXIT.ok;
+    }
+    if (parsed.values.help) {
+      io.stdout.write(`${HELP[parsed.command ?? 'main'] ?? HELP.main}\n`);
+      return EXIT.ok;
+    }
+    const noColor = parsed.values['no-color'] === true || (io.env.NO_COLOR ?? '') !== '';
+    const style = { color: !noColor && Boolean((io.stdout as NodeJS.WriteStream).isTTY) };
+    const { openSession } = await import('./commands/connect.js');
+
+    switch (parsed.command) {
+      case 'context': {
+        const { runContext } = await import('./commands/context.js');
+        const { configDir } = await import('./config/paths.js');
+        return await runContext(parsed.positionals, io, configDir(io.env));
+      }
+      case 'demo': {
+        const { runDemo } = await import('./commands/demo.js');
+        return await runDemo(parsed, io);
+      }
+      case 'deployments': {
+        const { runDeployments } = await import('./commands/deployments.js');
+        session = await openSession(parsed.values, io, false);
+        return await runDeployments(parsed, io, session, style);
+      }
+      case 'create': {
+        const { createKind, readBody, runCreate } = await import('./commands/create.js');
+        const kind = createKind(parsed);
+        if (typeof parsed.values.file === 'string') {
+          if (parsed.values.from !== undefined) throw new UsageError('--file sends the body as it is; --from opens the form with it. Choose one.');
+          session = await openSession(parsed.values, io, false);
+          return await runCreate(kind, parsed, io, session);
+        }
+        const from = typeof parsed.values.from === 'string' ? await readBody(parsed.values.from, io) : undefined;
+        session = await openSession(parsed.values, io, true);
+        return await tui(kind === 'app' ? 'create-app' : 'create-docstore', parsed, io, session, noColor, undefined, from);
+      }
+      case 'browse':
+      case undefined: {
+        const [appUuid, extra] = parsed.positionals;
+        if (extra !== undefined) throw new UsageError(`unexpected argument '${extra}'. Run dms --help.`);
+        session = await openSession(parsed.values, io, true);
+        return await tui('browse', parsed, io, session, noColor, appUuid);
+      }
+      default:
+        throw new UsageError('unknown command. Run dms --help.');
+    }
+  } catch (error) {
+    const redact = session?.client.redact ?? ((s: string) => s);
+    for (const line of errorLines(error, redact)) io.stderr.write(`${line}\n`);
+    if (io.env.DMS_DEBUG && error instanceof Error && !(error instanceof UsageError)) {
+      io.stderr.write(`${redact(error.stack ?? '')}\n`);
+    }
+    return exitCodeFor(error);
+  } finally {
+    await session?.close();
+  }
+}
+
+async function tui(
+  screen: TuiScreen, parsed: Parsed, io: CommandIO, session: Session, noColor: boolean,
+  appUuid?: string, from?: Record<string, unknown>,
+): Promise<number> {
+  const stdin = io.stdin as NodeJS.ReadStream;
+  const stdout = io.stdout as NodeJS.WriteStream;
+  if (!stdin.isTTY || !stdout.isTTY) {
+    throw new UsageError('the interactive UI needs a terminal. For scripts use: dms deployments APP_UUID --json, dms create app --file FILE, dms create docstore --file FILE.');
+  }
+  const { runTui } = await import('./tui/main.js');
+  return runTui({
+    client: session.client,
+    connection: session.connection,
+    configDir: session.configDir,
+    appUuid,
+    screen,
+    from,
+    showSecrets: parsed.values['show-secrets'] === true,
+    noColor,
+    demoApps: session.demoApps,
+    demoSuggestions: session.demoSuggestions,
+  });
+}
+
+const io: CommandIO = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env };
+process.exitCode = await main(process.argv.slice(2), io);

@@ -1,0 +1,51 @@
+// `dms deployments APP_UUID [--skip N] [--take N] [--json]`
+import { invalidFieldsOf, type Deployment } from '../api/schemas/index.js';
+import { maskRecord } from '../text/secrets.js';
+import { clean } from '../text/sanitize.js';
+import { relativeTime, shortSha, statusLabel } from '../text/format.js';
+import { intFlag, type Parsed } from './args.js';
+import { UsageError } from './exit-codes.js';
+import { paint, statusColour, table, type Style } from './output.js';
+import type { CommandIO } from './io.js';
+import type { Session } from './connect.js';
+
+/** The record as the server sent it: fields with the wrong type keep their raw values. */
+export function rawRecord(d: Deployment): Record<string, unknown> {
+  return { ...d, ...invalidFieldsOf(d) };
+}
+
+export async function runDeployments(parsed: Parsed, io: CommandIO, session: Session, style: Style): Promise<number> {
+  const [appUuid, extra] = parsed.positionals;
+  if (!appUuid) throw new UsageError('give the application uuid: dms deployments APP_UUID.');
+  if (extra !== undefined) throw new UsageError(`unexpected argument '${extra}'. Run dms deployments --help.`);
+  const skip = intFlag(parsed.values, 'skip', 0);
+  const take = intFlag(parsed.values, 'take', 1);
+  const page = await session.client.listDeployments(appUuid, { skip, take });
+  const show = parsed.values['show-secrets'] === true;
+
+  if (parsed.values.json) {
+    const records = page.deployments.map((d) => (show ? rawRecord(d) : maskRecord(rawRecord(d))));
+    io.stdout.write(`${JSON.stringify(records, null, 2)}\n`);
+    return 0;
+  }
+
+  const now = Date.now();
+  const rows = page.deployments.map((d) => [
+    clean(String(d.id ?? '')),
+    clean(statusLabel(d.status)),
+    clean(shortSha(d.git_commit_sha)),
+    clean(d.git_branch ?? ''),
+    relativeTime(d.created_at, now),
+  ]);
+  const statuses = page.deployments.map((d) => d.status);
+  io.stdout.write(`${table(['ID', 'STATUS', 'COMMIT', 'BRANCH', 'CREATED'], rows,
+    (row, col, text) => (col === 1 ? paint(style, statusColour(statuses[row]), text) : text))}\n`);
+
+  const first = (skip ?? 0) + 1;
+  const last = (skip ?? 0) + page.deployments.length;
+  const range = page.deployments.length === 0 ? 'no deployments on this page' : `${first}–${last}`;
+  const total = page.total !== null ? ` of ${page.total}` : '';
+  const flagged = page.deployments.filter((d) => Object.keys(invalidFieldsOf(d)).length > 0).length;
+  io.stderr.write(`${range}${total}${flagged ? `; ${flagged} record(s) had fields of an unexpected type (see --json)` : ''}\n`);
+  return 0;
+}

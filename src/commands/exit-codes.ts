@@ -1,0 +1,36 @@
+// Exit codes for scripts, and the one-line error message for each failure.
+import { ApiError, LocalValidationError } from '../api/errors.js';
+
+export const EXIT = {
+  ok: 0,
+  failure: 1,
+  usage: 2,
+  auth: 3,
+  notFound: 4,
+  rejected: 5,
+  rateLimited: 6,
+  interrupted: 130,
+} as const;
+
+/** A mistake in how dms was called: message says what is wrong and what to do. */
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}
+
+export function exitCodeFor(error: unknown): number {
+  if (error instanceof UsageError || error instanceof LocalValidationError) return EXIT.usage;
+  if (error instanceof Error && error.name === 'ConfigError') return EXIT.usage;
+  if (error instanceof ApiError) {
+    switch (error.kind) {
+      case 'unauthorized': case 'forbidden': return EXIT.auth;
+      case 'not_found': return EXIT.notFound;
+      case 'validation': case 'conflict': return EXIT.rejected;
+      case 'rate_limited': return EXIT.rateLimited;
+      default: return EXIT.failure;
+    }
+  }
+  return EXIT.failure;
+}

@@ -1,0 +1,71 @@
+// Usage texts, one per command. Kept as data so `--help` and the README agree.
+export const VERSION = '0.1.0';
+
+const GLOBAL = `Connection (flags beat DMS_URL/DMS_TOKEN/DMS_CONTEXT beat the current context):
+  --url URL           service base URL, e.g. https://host/api/v1
+  --token TOKEN       API token (prefer DMS_TOKEN: flags show up in process lists)
+  --context NAME      use a saved context (see: dms context)
+  --demo              use the embedded demo service with sample data
+  --timeout SECONDS   per-request timeout (default 15)
+Output:
+  --json              machine-readable output
+  --show-secrets      show secret fields and passwords in URLs (masked by default)
+  --no-color          no colours (NO_COLOR is honoured too)
+  -h, --help          help for a command
+  -V, --version       print the version`;
+
+export const HELP: Record<string, string> = {
+  main: `dms — terminal UI and CLI for the Deployment Management Service
+
+Usage:
+  dms                                   open the TUI (demo service when nothing is configured)
+  dms browse [APP_UUID]                 browse an application's deployments (TUI)
+  dms deployments APP_UUID [--skip N] [--take N] [--json]
+  dms create app [--from FILE]          application wizard (TUI)
+  dms create app --file FILE|-          create headlessly from a request body
+  dms create docstore [--from FILE]     docstore database form (TUI)
+  dms create docstore --file FILE|- [--conf-file PATH]
+  dms context add NAME --url URL | list | use NAME | remove NAME
+  dms demo --serve [--port N]           run only the demo service
+
+${GLOBAL}
+
+Exit codes: 0 ok, 1 network/server/unexpected, 2 usage or invalid input (nothing sent),
+3 token rejected or lacking permission, 4 not found, 5 rejected by the server (validation,
+conflict), 6 rate limited, 130 interrupted.`,
+  browse: `Usage: dms browse [APP_UUID]
+
+Opens the deployments browser. Without APP_UUID, pick an application (recent ones and, in
+demo mode, the sample applications). Press ? inside for keys.
+
+${GLOBAL}`,
+  deployments: `Usage: dms deployments APP_UUID [--skip N] [--take N] [--json]
+
+Lists an application's deployments, newest first.
+  --skip N    deployments to skip (default 0)
+  --take N    deployments to return (default 10, at least 1)
+  --json      the records as a JSON array (secrets masked unless --show-secrets)
+
+${GLOBAL}`,
+  create: `Usage: dms create app|docstore [options]
+
+${'  '}dms create app [--from FILE]              open the wizard (pre-filled from FILE)
+  dms create app --file FILE|- [--json]     send the request body in FILE (- = stdin)
+  dms create docstore [--from FILE]         open the form
+  dms create docstore --file FILE|- [--conf-file PATH] [--json]
+      --conf-file PATH  base64-encodes PATH into docstore_conf
+
+The body is validated before anything is sent; every bad field is named (exit 2).
+
+${GLOBAL}`,
+  context: `Usage: dms context add NAME --url URL    (token read from stdin, or prompted without echo)
+       dms context list                  (tokens are never printed)
+       dms context use NAME
+       dms context remove NAME
+
+Contexts live in $DMS_CONFIG_DIR/config.json (default ~/.config/dms), mode 0600.`,
+  demo: `Usage: dms demo --serve [--port N]
+
+Runs only the embedded demo service in the foreground and prints DMS_URL, DMS_TOKEN and the
+sample project, server, environment and application uuids. Ctrl+C stops it.`,
+};

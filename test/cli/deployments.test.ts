@@ -1,0 +1,157 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { startDemoService, type DemoService } from '../../src/demo/server.js';
+import { runBin, type BinResult } from '../support/run-bin.js';
+
+let demo: DemoService;
+let app: string;
+let env: Record<string, string>;
+
+beforeAll(async () => {
+  demo = await startDemoService();
+  app = demo.seed.applications[0]!.uuid;
+  env = { DMS_URL: demo.url, DMS_TOKEN: demo.token };
+});
+afterAll(() => demo.close());
+
+function expectNoToken(r: BinResult, token = demo.token) {
+  const secret = token.split('|')[1] ?? token;
+  expect(r.stdout + r.stderr).not.toContain(secret);
+}
+
+describe('dms deployments', () => {
+  it('prints a table of the first 10 deployments and the range with the total', async () => {
+    const r = await runBin(['deployments', app], { env });
+    expect(r.code).toBe(0);
+    const lines = r.stdout.trim().split('\n');
+    expect(lines[0]).toMatch(/^ID\s+STATUS\s+COMMIT\s+BRANCH\s+CREATED$/);
+    expect(lines).toHaveLength(11);
+    expect(r.stderr).toMatch(/^1–10 of \d+/);
+    expect(r.stdout).not.toContain('\u001b');
+  });
+
+  it('--json prints the parsed records as an array, secrets masked', async () => {
+    const r = await runBin(['deployments', app, '--json', '--take', '100'], { env });
+    expect(r.code).toBe(0);
+    const records = JSON.parse(r.stdout) as Record<string, unknown>[];
+    expect(records).toHaveLength(100);
+    const withSecret = records.filter((d) => d.manual_webhook_secret_provider_a === '•••• (set)');
+    expect(withSecret.length).toBeGreaterThan(0);
+    for (const d of records) {
+      for (const k of ['manual_webhook_secret_provider_a', 'manual_webhook_secret_provider_b', 'manual_webhook_secret_provider_c',
+        'manual_webhook_secret_provider_d', 'http_basic_auth_password']) {
+        if (k in d) expect(['•••• (set)', '(empty)']).toContain(d[k]);
+      }
+    }
+  });
+
+  it('--show-secrets prints secret values as sent', async () => {
+    const r = await runBin(['deployments', app, '--json', '--take', '100', '--show-secrets'], { env });
+    const records = JSON.parse(r.stdout) as Record<string, unknown>[];
+    const secrets = records.map((d) => d.manual_webhook_secret_provider_a).filter((v) => typeof v === 'string' && v !== '');
+    expect(secrets.length).toBeGreaterThan(0);
+    expect(secrets.every((v) => v !== '•••• (set)')).toBe(true);
+  });
+
+  it('--skip and --take page through the list newest first', async () => {
+    const all = JSON.parse((await runBin(['deployments', app, '--json', '--take', '15'], { env })).stdout) as { id: number }[];
+    const page = JSON.parse((await runBin(['deployments', app, '--json', '--skip', '10', '--take', '5'], { env })).stdout) as { id: number }[];
+    expect(page.map((d) => d.id)).toEqual(all.slice(10, 15).map((d) => d.id));
+    const before = demo.requests.filter((q) => q.query.includes('skip=10') && q.query.includes('take=5'));
+    expect(before.length).toBeGreaterThan(0);
+  });
+
+  it.each([
+    [['--take', '0'], /--take must be a whole number of at least 1/],
+    [['--take', 'abc'], /--take must be a whole number/],
+    [['--skip', '-1'], /--skip/],
+  ])('bad paging %j exits 2 before sending anything', async (flags, message) => {
+    const sent = demo.requests.length;
+    const r = await runBin(['deployments', app, ...flags], { env });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(message);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(demo.requests.length).toBe(sent);
+  });
+
+  it('a wrong token exits 3 and the token appears nowhere', async () => {
+    const token = '42|wrongwrongwrongsecretvalue';
+    const r = await runBin(['deployments', app], { env: { ...env, DMS_TOKEN: token } });
+    expect(r.code).toBe(3);
+    expect(r.stderr).toMatch(/rejected the token.*DMS_TOKEN/);
+    expectNoToken(r, token);
+    expectNoToken(r);
+  });
+
+  it('an unknown application exits 4', async () => {
+    const r = await runBin(['deployments', '00000000-0000-4000-8000-000000000000'], { env });
+    expect(r.code).toBe(4);
+    expect(r.stderr).toMatch(/not found/i);
+    expectNoToken(r);
+  });
+
+  it('an unreachable server exits 1 with a plain message', async () => {
+    const s: Server = createServer();
+    await new Promise<void>((res) => s.listen(0, '127.0.0.1', res));
+    const port = (s.address() as AddressInfo).port;
+    await new Promise((res) => s.close(res));
+    const r = await runBin(['deployments', app, '--timeout', '2'], { env: { ...env, DMS_URL: `http://127.0.0.1:${port}/api/v1` } });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/Cannot reach the server/);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expectNoToken(r);
+  });
+
+  it('with nothing configured, exits 2 and says how to connect', async () => {
+    const r = await runBin(['deployments', app]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/DMS_URL and DMS_TOKEN/);
+  });
+
+  it('--demo lists the embedded sample data', async () => {
+    const r = await runBin(['deployments', app, '--demo', '--json', '--take', '3']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toHaveLength(3);
+  });
+
+  it('a rate-limited server exits 6', async () => {
+    const limited = await startDemoService({ rateLimitPerMinute: 1 });
+    try {
+      const e = { DMS_URL: limited.url, DMS_TOKEN: limited.token };
+      await runBin(['deployments', app], { env: e });
+      const r = await runBin(['deployments', app], { env: e, timeoutMs: 30_000 });
+      expect(r.code).toBe(6);
+      expect(r.stderr).toMatch(/Too many requests/);
+      expectNoToken(r, limited.token);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('dms (general)', () => {
+  it('--version and --help exit 0', async () => {
+    expect((await runBin(['--version'])).stdout).toMatch(/^dms \d+\.\d+\.\d+/);
+    for (const cmd of [[], ['deployments'], ['create'], ['context'], ['demo'], ['browse']]) {
+      const r = await runBin([...cmd, '--help']);
+      expect(r.code).toBe(0);
+      expect(r.stdout).toMatch(/Usage/);
+    }
+  });
+
+  it('an unknown command or flag exits 2 with one line', async () => {
+    for (const args of [['frobnicate'], ['deployments', app, '--bogus']]) {
+      const r = await runBin(args, { env });
+      expect(r.code).toBe(2);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(r.stderr).toMatch(/--help/);
+    }
+  });
+
+  it('the TUI refuses to start without a terminal and points to headless commands', async () => {
+    const r = await runBin(['browse', app], { env });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/needs a terminal.*dms deployments/);
+  });
+});

@@ -1,0 +1,247 @@
+// Small HTTP servers on 127.0.0.1 that misbehave on purpose, for tests of the client.
+// Every server records what it received (`requests`), counts hits per `METHOD /path`
+// (`hits`, query string not part of the key) and is stopped with `close()`, which also cuts
+// any connection still open (hanging or stalled responses), so a test never waits on it.
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+
+/** One request as the server saw it. */
+export interface ReceivedRequest {
+  readonly method: string;
+  /** Path without the query string, e.g. `/api/v1/deployments/applications/abc`. */
+  readonly path: string;
+  /** Path with the query string, as sent. */
+  readonly url: string;
+  readonly query: URLSearchParams;
+  readonly headers: IncomingHttpHeaders;
+  readonly body: string;
+  /** 1 for the first request to this `METHOD /path`, 2 for the second, ... */
+  readonly attempt: number;
+}
+
+/** Answers one request; may write nothing (hang), destroy the socket, or answer slowly. */
+export type Handler = (req: ReceivedRequest, res: ServerResponse, raw: IncomingMessage) => void | Promise<void>;
+
+export interface HostileServer {
+  /** `http://127.0.0.1:<port>`, no trailing slash. */
+  readonly url: string;
+  readonly port: number;
+  /** Requests per `METHOD /path`, e.g. `hits['GET /api/v1/x']`. */
+  readonly hits: Record<string, number>;
+  /** Every request received, in order, with headers and body. */
+  readonly requests: ReceivedRequest[];
+  /** Hits of one method and path (0 when never hit). */
+  hitsOf(method: string, path: string): number;
+  /** Total number of requests received. */
+  total(): number;
+  /** Stops listening and destroys every open connection. */
+  close(): Promise<void>;
+}
+
+/** Generic server: `handler` decides what each request gets. */
+export async function respondWith(handler: Handler): Promise<HostileServer> {
+  const sockets = new Set<Socket>();
+  const hits: Record<string, number> = {};
+  const requests: ReceivedRequest[] = [];
+
+  const server = createServer((raw, res) => {
+    const chunks: Buffer[] = [];
+    raw.on('data', (c: Buffer) => chunks.push(c));
+    raw.on('end', () => {
+      const full = new URL(raw.url ?? '/', 'http://127.0.0.1');
+      const method = raw.method ?? 'GET';
+      const key = `${method} ${full.pathname}`;
+      hits[key] = (hits[key] ?? 0) + 1;
+      const req: ReceivedRequest = {
+        method, path: full.pathname, url: raw.url ?? '/', query: full.searchParams,
+        headers: raw.headers, body: Buffer.concat(chunks).toString('utf8'), attempt: hits[key],
+      };
+      requests.push(req);
+      Promise.resolve(handler(req, res, raw)).catch(() => raw.socket.destroy());
+    });
+  });
+  server.on('connection', (s) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    hits,
+    requests,
+    hitsOf: (method, path) => hits[`${method} ${path}`] ?? 0,
+    total: () => requests.length,
+    close: () => new Promise<void>((resolve) => {
+      for (const s of sockets) s.destroy();
+      server.close(() => resolve());
+    }),
+  };
+}
+
+// A timer that dies with the response (close() destroys the sockets, which closes the responses).
+function later(res: ServerResponse, ms: number, fn: () => void): void {
+  const t = setTimeout(fn, ms);
+  res.on('close', () => clearTimeout(t));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Handlers, to combine with respondWith() or sequence().
+
+/** Sends `body` (JSON-encoded unless a string) with `status` and extra headers. */
+export function json(status: number, body: unknown, headers: Record<string, string> = {}): Handler {
+  return (_req, res) => {
+    const text = typeof body === 'string' ? body : JSON.stringify(body);
+    res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...headers });
+    res.end(text);
+  };
+}
+
+/** Hit n gets handlers[n-1] (per `METHOD /path`); the last handler answers every later hit. */
+export function sequence(...handlers: Handler[]): Handler {
+  return (req, res, raw) => handlers[Math.min(req.attempt, handlers.length) - 1]!(req, res, raw);
+}
+
+/** An HTML error page (what a proxy or a framework sends without the JSON Accept header). */
+export const HTML_PAGE = `<!DOCTYPE html>\n<html><head><title>Server Error</title><style>body{font-family:sans-serif}</style></head>\n<body><h1>500 | Server Error</h1><p>${'Something went wrong on our side. '.repeat(20)}</p></body></html>`;
+export function htmlPage(status = 500, page = HTML_PAGE): Handler {
+  return (_req, res) => {
+    res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(page);
+  };
+}
+
+/** Claims JSON, sends a truncated document. */
+export function invalidJson(status = 200, text = '[{"id": 1, "status": "finished"'): Handler {
+  return (_req, res) => {
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(text);
+  };
+}
+
+/** Reads the request and never answers (no status line, no headers). */
+export function hang(): Handler {
+  return () => { /* nothing, ever */ };
+}
+
+/** Sends status and headers (and `firstBytes`), then nothing more, connection left open. */
+export function headersThenStall(firstBytes = '[{"id": 1,'): Handler {
+  return (_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100000' });
+    res.write(firstBytes);
+  };
+}
+
+/** Destroys the connection: before any response byte (`before-response`) or after headers and part of the body (`mid-body`). */
+export function reset(when: 'before-response' | 'mid-body' = 'before-response'): Handler {
+  return (_req, res, raw) => {
+    if (when === 'before-response') {
+      raw.socket.destroy();
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100000' });
+    res.write('[{"id": 1, "status": "fin', () => later(res, 5, () => raw.socket.destroy()));
+  };
+}
+
+/** Sends `body` in pieces of `chunkSize` bytes, one every `intervalMs`. */
+export function trickle(body: string, { chunkSize = 1, intervalMs = 20, status = 200 } = {}): Handler {
+  return (_req, res) => {
+    res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+    let offset = 0;
+    const next = () => {
+      if (res.destroyed) return;
+      const piece = body.slice(offset, offset + chunkSize);
+      offset += chunkSize;
+      if (offset >= body.length) { res.end(piece); return; }
+      res.write(piece);
+      later(res, intervalMs, next);
+    };
+    next();
+  };
+}
+
+/** `times` answers of 429 with `Retry-After: seconds` and the server's JSON message, then `then`. */
+export function rateLimitedThen(seconds: number | string, then: Handler, times = 1): Handler {
+  const limited = json(429, { message: 'Too Many Attempts.' }, { 'retry-after': String(seconds) });
+  return sequence(...Array.from({ length: times }, () => limited), then);
+}
+
+/** `times` answers of 503 (JSON message), then `then`. */
+export function unavailableThen(then: Handler, times = 1): Handler {
+  const down = json(503, { message: 'Service Unavailable' });
+  return sequence(...Array.from({ length: times }, () => down), then);
+}
+
+/** A JSON array of deployment records of about `bytes` bytes (default 10 MB), with a count. */
+export function hugeList(bytes = 10 * 1024 * 1024): { handler: Handler; count: number; size: number } {
+  const one = (i: number) => JSON.stringify({
+    id: i, uuid: `dep-${i}`, status: 'finished', git_commit_sha: 'a'.repeat(40),
+    created_at: '2026-08-22T15:22:50.000000Z', description: 'x'.repeat(200),
+  });
+  const parts: string[] = [];
+  let size = 2;
+  while (size < bytes) {
+    const s = one(parts.length);
+    parts.push(s);
+    size += s.length + 1;
+  }
+  const text = `[${parts.join(',')}]`;
+  return { handler: json(200, text), count: parts.length, size: Buffer.byteLength(text) };
+}
+
+/** A redirect (`302` by default) to `location`, with a small HTML body. */
+export function redirect(location = '/login', status = 302): Handler {
+  return (_req, res) => {
+    res.writeHead(status, { location, 'content-type': 'text/html' });
+    res.end(`<html><body>Redirecting to <a href="${location}">${location}</a></body></html>`);
+  };
+}
+
+/**
+ * Puts the Authorization header it received into the answer, to prove the client redacts the token.
+ * `json`: in `message`, `warning`, `error`, an `errors` field name and its messages; `html`/`text`:
+ * in the page. `pad` characters come first, so the header can be placed across a cut-off point.
+ */
+export function echoAuthorization(status = 422, format: 'json' | 'html' | 'text' = 'json', pad = 0): Handler {
+  return (req, res) => {
+    const auth = String(req.headers.authorization ?? '');
+    const lead = 'x'.repeat(pad);
+    if (format === 'json') {
+      const body = JSON.stringify({
+        message: `${lead}you sent ${auth}`, warning: `header was ${auth}`, error: auth,
+        errors: { [`field ${auth}`]: [`bad ${auth}`], other: `also ${auth}` },
+      });
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(body);
+      return;
+    }
+    res.writeHead(status, { 'content-type': format === 'html' ? 'text/html' : 'text/plain' });
+    res.end(format === 'html' ? `<html><body>${lead}<p>Authorization: ${auth}</p></body></html>` : `${lead}Authorization: ${auth}`);
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Canned servers.
+
+export const htmlErrorServer = (status = 500) => respondWith(htmlPage(status));
+export const invalidJsonServer = (status = 200) => respondWith(invalidJson(status));
+export const hangServer = () => respondWith(hang());
+export const stallServer = () => respondWith(headersThenStall());
+export const resetServer = (when: 'before-response' | 'mid-body' = 'before-response') => respondWith(reset(when));
+export const trickleServer = (body: string, options?: Parameters<typeof trickle>[1]) => respondWith(trickle(body, options));
+export const rateLimitedServer = (seconds: number | string, then: Handler, times = 1) => respondWith(rateLimitedThen(seconds, then, times));
+export const unavailableServer = (then: Handler, times = 1) => respondWith(unavailableThen(then, times));
+export const hugeListServer = (bytes?: number) => respondWith(hugeList(bytes).handler);
+export const redirectServer = (location?: string, status?: number) => respondWith(redirect(location, status));
+export const echoAuthorizationServer = (status?: number, format?: 'json' | 'html' | 'text', pad?: number) =>
+  respondWith(echoAuthorization(status, format, pad));
+
+/** A URL nobody listens on: a port that was opened, then closed. */
+export async function closedPortUrl(): Promise<string> {
+  const s = await respondWith(hang());
+  await s.close();
+  return s.url;
+}

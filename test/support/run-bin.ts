@@ -1,0 +1,37 @@
+// Runs the built binary as a script would: arguments, environment, optional stdin; no terminal.
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { BIN } from './bin.js';
+
+export interface BinResult {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+export function tempConfigDir(): string {
+  return mkdtempSync(join(tmpdir(), 'dms-test-'));
+}
+
+export function runBin(
+  args: string[],
+  options: { env?: Record<string, string | undefined>; input?: string; timeoutMs?: number } = {},
+): Promise<BinResult> {
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries({ PATH: process.env.PATH, HOME: process.env.HOME, DMS_CONFIG_DIR: tempConfigDir(), ...options.env })) {
+    if (v !== undefined) env[k] = v;
+  }
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => { stdout += d.toString(); });
+    child.stderr.on('data', (d: Buffer) => { stderr += d.toString(); });
+    const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`dms ${args.join(' ')} timed out\n${stderr}`)); }, options.timeoutMs ?? 15_000);
+    child.on('error', reject);
+    child.on('close', (code) => { clearTimeout(timer); resolve({ code, stdout, stderr }); });
+    child.stdin.end(options.input ?? '');
+  });
+}
