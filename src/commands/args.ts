@@ -41,9 +41,9 @@ export function parse(argv: string[]): Parsed {
     throw new UsageError(`unknown command '${first}'. Run dms --help for the commands.`);
   }
   const command = first as Command | undefined;
-  // `context add NAME --url URL`: --url belongs to the subcommand, parsed by `dms context`.
+  // `context add NAME --url URL`: everything after `context` is parsed by `dms context` itself.
   if (command === 'context') {
-    return { command, positionals: loose.positionals.slice(1), values: {} };
+    return { command, positionals: argv.slice(argv.indexOf('context') + 1), values: {} };
   }
   const options = { ...GLOBAL_OPTIONS, ...(command ? COMMAND_OPTIONS[command] : {}) } as Options;
   try {

@@ -1,13 +1,13 @@
 // From flags/env/context to a client: a real server, or the embedded demo service.
 import { createClient, type DmsClient } from '../api/client.js';
 import { configDir } from '../config/paths.js';
+import { configPath } from '../config/contexts.js';
 import { plainHttpWarning, resolveConnection } from '../config/resolve.js';
 import { permissionWarning } from '../config/private-file.js';
 import type { DemoApp, TuiConnection } from '../tui/options.js';
 import { UsageError } from './exit-codes.js';
 import type { CommandIO } from './io.js';
 import type { Parsed } from './args.js';
-import { join } from 'node:path';
 
 export interface Session {
   readonly client: DmsClient;
@@ -38,7 +38,10 @@ export async function openSession(values: Parsed['values'], io: CommandIO, allow
   const str = (k: string) => (typeof values[k] === 'string' ? (values[k] as string) : undefined);
   const connection = values.demo
     ? ({ kind: 'demo' } as const)
-    : resolveConnection({ flags: { url: str('url'), token: str('token'), context: str('context') }, env: io.env, dir });
+    : resolveConnection({
+      flags: { url: str('url'), token: str('token'), context: str('context') }, env: io.env, dir,
+      onWarning: (w) => io.stderr.write(`dms: warning: ${w}\n`),
+    });
 
   if (connection.kind === 'demo') {
     if (!allowDemo && !values.demo) {
@@ -64,7 +67,7 @@ export async function openSession(values: Parsed['values'], io: CommandIO, allow
   const warning = plainHttpWarning(connection.url);
   if (warning) io.stderr.write(`dms: warning: ${warning}\n`);
   if (connection.source === 'context') {
-    const loose = permissionWarning(join(dir, 'config.json'));
+    const loose = permissionWarning(configPath(dir));
     if (loose) io.stderr.write(`dms: warning: ${loose}\n`);
   }
   let host = connection.url;

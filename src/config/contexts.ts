@@ -1,0 +1,121 @@
+// Named connections (URL + token) in $dir/config.json, one of them current.
+import { join } from 'node:path';
+import { clean } from '../text/sanitize.js';
+import { ConfigError } from './errors.js';
+import { isRecord, moveAside, readJsonFile, writePrivateFile } from './private-file.js';
+
+export { ConfigError } from './errors.js';
+
+export interface Context { readonly name: string; readonly url: string; readonly token: string }
+
+export interface ConfigFile {
+  current?: string;
+  contexts: Record<string, { url: string; token: string }>;
+}
+
+export interface LoadOptions {
+  /** Told, in one line, when a broken config.json was moved aside. */
+  readonly onWarning?: (text: string) => void;
+}
+
+const NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,62}$/;
+
+export function configPath(dir: string): string {
+  return join(dir, 'config.json');
+}
+
+/** `undefined` when the name is usable, else what is wrong. */
+export function validateContextName(name: string): string | undefined {
+  if (NAME.test(name)) return undefined;
+  // The name is not repeated: a token pasted in the wrong place must not be printed.
+  return 'not a valid context name: use letters, digits, "_", "." and "-" (up to 63, starting with a letter or digit).';
+}
+
+/** `undefined` for an absolute http(s) URL without a password, else what is wrong. */
+export function validateUrl(url: string): string | undefined {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return 'the URL is not valid: give a full address such as https://deploy.example.com/api/v1.';
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    return `the URL must start with http:// or https:// (not ${clean(parsed.protocol)}).`;
+  }
+  if (parsed.username || parsed.password) {
+    return 'the URL must not hold a user name or password: give the token separately.';
+  }
+  return undefined;
+}
+
+/** `undefined` for a usable token; the message never repeats the token. */
+export function validateToken(token: string): string | undefined {
+  if (token === '') return 'no token given.';
+  if (/[\s\u0000-\u001f\u007f]/.test(token)) return 'the token must be one line with no spaces or control characters.';
+  return undefined;
+}
+
+export function loadConfig(dir: string, options: LoadOptions = {}): ConfigFile {
+  const path = configPath(dir);
+  const warn = (movedTo: string) =>
+    options.onWarning?.(`${path} was not valid; it was moved to ${movedTo} and no contexts are set.`);
+  const raw = readJsonFile(path, { onCorrupt: warn });
+  if (raw === undefined) return { contexts: {} };
+  if (!isRecord(raw)) {
+    const movedTo = moveAside(path);
+    if (movedTo) warn(movedTo);
+    return { contexts: {} };
+  }
+  // Keep only well-formed entries; a hand edit must not crash every command.
+  const entries = isRecord(raw.contexts) ? Object.entries(raw.contexts) : [];
+  const contexts = Object.fromEntries(entries.flatMap(([name, value]) =>
+    NAME.test(name) && isRecord(value) && typeof value.url === 'string' && typeof value.token === 'string'
+      ? [[name, { url: value.url, token: value.token }]]
+      : []));
+  return typeof raw.current === 'string' ? { current: raw.current, contexts } : { contexts };
+}
+
+/** Adds or replaces a context; it becomes current when none is. */
+export function addContext(dir: string, ctx: Context): void {
+  const problem = validateContextName(ctx.name) ?? validateUrl(ctx.url) ?? validateToken(ctx.token);
+  if (problem) throw new ConfigError(problem);
+  const config = loadConfig(dir);
+  config.contexts[ctx.name] = { url: ctx.url, token: ctx.token };
+  if (config.current === undefined || !hasContext(config, config.current)) config.current = ctx.name;
+  saveConfig(dir, config);
+}
+
+export function useContext(dir: string, name: string): void {
+  const config = loadConfig(dir);
+  if (!hasContext(config, name)) throw unknownContext(config, name);
+  config.current = name;
+  saveConfig(dir, config);
+}
+
+/** Deletes a context; if it was current, none is current afterwards. */
+export function removeContext(dir: string, name: string): void {
+  const config = loadConfig(dir);
+  if (!hasContext(config, name)) throw unknownContext(config, name);
+  delete config.contexts[name];
+  if (config.current === name) delete config.current;
+  saveConfig(dir, config);
+}
+
+export function hasContext(config: ConfigFile, name: string): boolean {
+  return Object.hasOwn(config.contexts, name);
+}
+
+export function unknownContext(config: ConfigFile, name: string): ConfigError {
+  const known = Object.keys(config.contexts);
+  const what = `no context named "${clean(name).slice(0, 70)}"`;
+  return new ConfigError(known.length > 0
+    ? `${what}: known contexts are ${known.join(', ')}.`
+    : `${what}: none are set; add one with: dms context add NAME --url URL`);
+}
+
+function saveConfig(dir: string, config: ConfigFile): void {
+  const data = config.current === undefined
+    ? { contexts: config.contexts }
+    : { current: config.current, contexts: config.contexts };
+  writePrivateFile(configPath(dir), `${JSON.stringify(data, null, 2)}\n`);
+}

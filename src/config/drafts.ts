@@ -1,0 +1,52 @@
+// Unfinished create forms, one file per form in $dir/drafts. Drafts may hold secrets: 0600.
+import { unlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { errorCode, isRecord, moveAside, readJsonFile, writePrivateFile } from './private-file.js';
+
+export type FormId = 'create-app' | 'create-docstore';
+export interface Draft { readonly values: Record<string, unknown>; readonly savedAt: string; readonly step?: number }
+
+const FORMS: ReadonlySet<string> = new Set<FormId>(['create-app', 'create-docstore']);
+
+export function draftPath(dir: string, form: FormId): string {
+  // The id becomes a file name: refuse anything else even if the types were bypassed.
+  if (!FORMS.has(form)) throw new Error(`unknown form id: ${String(form)}`);
+  return join(dir, 'drafts', `${form}.json`);
+}
+
+/** The saved draft, or undefined when there is none or it is unreadable (a bad file is moved aside). */
+export function loadDraft(dir: string, form: FormId): Draft | undefined {
+  const path = draftPath(dir, form);
+  let raw: unknown;
+  try {
+    raw = readJsonFile(path);
+  } catch {
+    return undefined;
+  }
+  if (raw === undefined) return undefined;
+  const draft = toDraft(raw);
+  if (!draft) moveAside(path);
+  return draft;
+}
+
+export function saveDraft(dir: string, form: FormId, draft: Omit<Draft, 'savedAt'>): void {
+  const data: Draft = draft.step === undefined
+    ? { values: draft.values, savedAt: new Date().toISOString() }
+    : { values: draft.values, savedAt: new Date().toISOString(), step: draft.step };
+  writePrivateFile(draftPath(dir, form), `${JSON.stringify(data, null, 2)}\n`);
+}
+
+export function discardDraft(dir: string, form: FormId): void {
+  try {
+    unlinkSync(draftPath(dir, form));
+  } catch (e) {
+    if (errorCode(e) !== 'ENOENT') throw e;
+  }
+}
+
+function toDraft(raw: unknown): Draft | undefined {
+  if (!isRecord(raw) || !isRecord(raw.values) || typeof raw.savedAt !== 'string') return undefined;
+  if (raw.step === undefined) return { values: raw.values, savedAt: raw.savedAt };
+  if (typeof raw.step !== 'number' || !Number.isInteger(raw.step) || raw.step < 0) return undefined;
+  return { values: raw.values, savedAt: raw.savedAt, step: raw.step };
+}

@@ -1,0 +1,110 @@
+// Which service to talk to: flags, then environment, then the current context; else demo.
+import { clean } from '../text/sanitize.js';
+import { hasContext, loadConfig, unknownContext, validateToken, validateUrl, type ConfigFile } from './contexts.js';
+import { ConfigError } from './errors.js';
+
+export type Connection =
+  | { kind: 'demo' }
+  | { kind: 'remote'; url: string; token: string; label: string; source: 'flags' | 'env' | 'context' };
+
+export interface ResolveInput {
+  readonly flags: { url?: string; token?: string; context?: string };
+  readonly env: NodeJS.ProcessEnv;
+  readonly dir: string;
+  /** Told, in one line, when a broken config.json was moved aside (see loadConfig). */
+  readonly onWarning?: (text: string) => void;
+}
+
+/** Flags (--url/--token/--context) beat env (DMS_URL/DMS_TOKEN/DMS_CONTEXT) beat the current context.
+ *  Partial settings are a ConfigError; an unknown context is a ConfigError naming the known ones.
+ *  label = context name, or 'env' / 'flags'. A context chosen by --context or DMS_CONTEXT has source 'context'. */
+export function resolveConnection(input: ResolveInput): Connection {
+  const { flags, env, dir } = input;
+  const load = () => loadConfig(dir, { onWarning: input.onWarning });
+  const fromFlags = pick(
+    { url: flags.url, token: flags.token, context: flags.context },
+    { url: '--url', token: '--token', context: '--context' }, 'flags');
+  if (fromFlags) return fromFlags.kind === 'remote' ? fromFlags : fromContext(load(), fromFlags.name, '--context');
+  const fromEnv = pick(
+    { url: env.DMS_URL, token: env.DMS_TOKEN, context: env.DMS_CONTEXT },
+    { url: 'DMS_URL', token: 'DMS_TOKEN', context: 'DMS_CONTEXT' }, 'env');
+  if (fromEnv) return fromEnv.kind === 'remote' ? fromEnv : fromContext(load(), fromEnv.name, 'DMS_CONTEXT');
+
+  const config = load();
+  if (config.current !== undefined) {
+    if (!hasContext(config, config.current)) {
+      throw new ConfigError(`the current context "${clean(config.current)}" is not in config.json: choose another with: dms context use NAME.`);
+    }
+    return fromContext(config, config.current, 'the current context');
+  }
+  const names = Object.keys(config.contexts);
+  if (names.length > 0) {
+    throw new ConfigError(`no context is current: choose one with: dms context use NAME (known: ${names.join(', ')}).`);
+  }
+  return { kind: 'demo' };
+}
+
+type Picked = Extract<Connection, { kind: 'remote' }> | { kind: 'named'; name: string };
+
+// One source (flags or env): nothing set → undefined; a context name, or URL and token together.
+function pick(
+  values: { url?: string; token?: string; context?: string },
+  names: { url: string; token: string; context: string },
+  source: 'flags' | 'env',
+): Picked | undefined {
+  const url = values.url?.trim() || undefined;
+  const token = values.token?.trim() || undefined;
+  const context = values.context?.trim() || undefined;
+  if (!url && !token && !context) return undefined;
+  const how = source === 'flags' ? 'given' : 'set';
+  if (context && (url || token)) {
+    throw new ConfigError(`${names.context} and ${url ? names.url : names.token} are both ${how}: use either a context or a URL with a token.`);
+  }
+  if (context) return { kind: 'named', name: context };
+  if (url && !token) {
+    throw new ConfigError(`${names.url} is ${how} but no token: ${source === 'flags' ? 'use --token too' : 'set DMS_TOKEN or use --token'}.`);
+  }
+  if (token && !url) {
+    throw new ConfigError(`${names.token} is ${how} but no URL: ${source === 'flags' ? 'use --url too' : 'set DMS_URL or use --url'}.`);
+  }
+  const urlProblem = validateUrl(url!);
+  if (urlProblem) throw new ConfigError(`${names.url}: ${urlProblem}`);
+  const tokenProblem = validateToken(token!);
+  if (tokenProblem) throw new ConfigError(`${names.token}: ${tokenProblem}`);
+  return { kind: 'remote', url: url!, token: token!, label: source, source };
+}
+
+function fromContext(config: ConfigFile, name: string, via: string): Connection {
+  if (!hasContext(config, name)) {
+    const e = unknownContext(config, name);
+    throw new ConfigError(`${via}: ${e.message}`);
+  }
+  const { url, token } = config.contexts[name]!;
+  const problem = validateUrl(url) ?? validateToken(token);
+  if (problem) throw new ConfigError(`context "${name}" in config.json: ${problem} Fix it with: dms context add ${name} --url URL`);
+  return { kind: 'remote', url, token, label: name, source: 'context' };
+}
+
+const warnedOrigins = new Set<string>();
+
+/** One-time (per process and origin) warning when a token would go over plain http to a host that is not loopback; undefined otherwise. */
+export function plainHttpWarning(url: string): string | undefined {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return undefined;
+  }
+  if (parsed.protocol !== 'http:' || isLoopback(parsed.hostname)) return undefined;
+  if (warnedOrigins.has(parsed.origin)) return undefined;
+  warnedOrigins.add(parsed.origin);
+  return `the token is sent over plain http to ${clean(parsed.host)}; anyone on the network path can read it. Use https.`;
+}
+
+/** 127.0.0.0/8, ::1 (also as IPv4-mapped), localhost and *.localhost. */
+export function isLoopback(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/\.$/, '');
+  if (host === 'localhost' || host.endsWith('.localhost')) return true;
+  if (/^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host)) return true;
+  return host === '[::1]' || /^\[::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}\]$/.test(host);
+}

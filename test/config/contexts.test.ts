@@ -1,0 +1,122 @@
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  ConfigError, addContext, configPath, loadConfig, removeContext, useContext,
+} from '../../src/config/contexts.js';
+import { tempDir } from './temp-dir.js';
+
+const TOKEN = '7|s3cretS3cretS3cret';
+
+describe('contexts', () => {
+  it('loads an empty config when there is no file', () => {
+    expect(loadConfig(tempDir())).toEqual({ contexts: {} });
+  });
+
+  it('the first context added becomes current; later ones do not', () => {
+    const dir = tempDir();
+    addContext(dir, { name: 'prod', url: 'https://deploy.example.com/api/v1', token: TOKEN });
+    addContext(dir, { name: 'staging', url: 'http://10.0.0.5/api/v1', token: '8|other' });
+    expect(loadConfig(dir)).toEqual({
+      current: 'prod',
+      contexts: {
+        prod: { url: 'https://deploy.example.com/api/v1', token: TOKEN },
+        staging: { url: 'http://10.0.0.5/api/v1', token: '8|other' },
+      },
+    });
+  });
+
+  it('writes config.json with mode 0600 in the documented shape', () => {
+    const dir = tempDir();
+    addContext(dir, { name: 'prod', url: 'https://h/api/v1', token: TOKEN });
+    expect(statSync(configPath(dir)).mode & 0o777).toBe(0o600);
+    expect(JSON.parse(readFileSync(configPath(dir), 'utf8'))).toEqual({
+      current: 'prod', contexts: { prod: { url: 'https://h/api/v1', token: TOKEN } },
+    });
+  });
+
+  it('adding an existing name replaces its url and token', () => {
+    const dir = tempDir();
+    addContext(dir, { name: 'prod', url: 'https://old/api/v1', token: TOKEN });
+    addContext(dir, { name: 'prod', url: 'https://new/api/v1', token: '9|new' });
+    expect(loadConfig(dir).contexts).toEqual({ prod: { url: 'https://new/api/v1', token: '9|new' } });
+  });
+
+  it('use switches the current context', () => {
+    const dir = tempDir();
+    addContext(dir, { name: 'a', url: 'https://a', token: TOKEN });
+    addContext(dir, { name: 'b', url: 'https://b', token: TOKEN });
+    useContext(dir, 'b');
+    expect(loadConfig(dir).current).toBe('b');
+  });
+
+  it('remove deletes the context and clears current when it was current', () => {
+    const dir = tempDir();
+    addContext(dir, { name: 'a', url: 'https://a', token: TOKEN });
+    addContext(dir, { name: 'b', url: 'https://b', token: TOKEN });
+    removeContext(dir, 'b');
+    expect(loadConfig(dir)).toEqual({ current: 'a', contexts: { a: { url: 'https://a', token: TOKEN } } });
+    removeContext(dir, 'a');
+    expect(loadConfig(dir)).toEqual({ contexts: {} });
+  });
+
+  it('use and remove of an unknown name throw a ConfigError naming the known contexts', () => {
+    const dir = tempDir();
+    addContext(dir, { name: 'prod', url: 'https://a', token: TOKEN });
+    expect(() => useContext(dir, 'nope')).toThrow(ConfigError);
+    expect(() => useContext(dir, 'nope')).toThrow(/no context named "nope": known contexts are prod/);
+    expect(() => removeContext(dir, 'nope')).toThrow(ConfigError);
+    expect(() => useContext(tempDir(), 'x')).toThrow(/none are set; add one with: dms context add/);
+  });
+
+  it('names that are not plain words, or inherited object keys, are not contexts', () => {
+    const dir = tempDir();
+    expect(() => useContext(dir, 'constructor')).toThrow(ConfigError);
+    for (const name of ['', '-x', 'a b', 'a/b', '__proto__', 'x'.repeat(64), '../up']) {
+      expect(() => addContext(dir, { name, url: 'https://a', token: TOKEN }), name).toThrow(ConfigError);
+    }
+    addContext(dir, { name: 'A.b_c-9', url: 'https://a', token: TOKEN });
+    addContext(dir, { name: 'x'.repeat(63), url: 'https://a', token: TOKEN });
+  });
+
+  it('rejects URLs that are not http(s) or hold a password, and never echoes the token', () => {
+    const dir = tempDir();
+    for (const url of ['ftp://h', 'h/api', '', 'https://user:pw@h']) {
+      expect(() => addContext(dir, { name: 'x', url, token: TOKEN }), url).toThrow(ConfigError);
+    }
+    for (const token of ['', 'a b', `${TOKEN}\n`]) {
+      let message = '';
+      try { addContext(dir, { name: 'x', url: 'https://h', token }); } catch (e) { message = (e as Error).message; }
+      expect(message).toMatch(/token/);
+      expect(message).not.toContain('s3cret');
+    }
+    expect(loadConfig(dir)).toEqual({ contexts: {} });
+  });
+
+  it('moves a corrupt config.json aside with a warning and starts empty', () => {
+    const dir = tempDir();
+    writeFileSync(configPath(dir), '{"contexts": {');
+    const warnings: string[] = [];
+    expect(loadConfig(dir, { onWarning: (w) => warnings.push(w) })).toEqual({ contexts: {} });
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/config\.json was not valid; it was moved to .*config\.json\.corrupt-/);
+    expect(readdirSync(dir)[0]).toMatch(/^config\.json\.corrupt-/);
+  });
+
+  it('moves aside a config.json that is JSON but not an object', () => {
+    const dir = tempDir();
+    writeFileSync(configPath(dir), '[1,2]');
+    const warnings: string[] = [];
+    expect(loadConfig(dir, { onWarning: (w) => warnings.push(w) })).toEqual({ contexts: {} });
+    expect(warnings).toHaveLength(1);
+  });
+
+  it('skips malformed context entries from a hand-edited file', () => {
+    const dir = tempDir();
+    writeFileSync(configPath(dir), JSON.stringify({
+      current: 'ok',
+      contexts: { ok: { url: 'https://h', token: TOKEN }, nourl: { token: TOKEN }, num: 5, 'bad name': { url: 'https://h', token: TOKEN } },
+    }));
+    expect(loadConfig(dir)).toEqual({ current: 'ok', contexts: { ok: { url: 'https://h', token: TOKEN } } });
+  });
+});
