@@ -1,12 +1,11 @@
 // The three operations of the service, typed by the zod schemas.
-import { createTransport, type TransportOptions } from './http.js';
+import { createTransport, snippet, type TransportOptions } from './http.js';
 import { InvalidResponseError, LocalValidationError } from './errors.js';
 import {
   CreateAppResponseSchema, CreateDocstoreResponseSchema, readDeploymentList, validateCreateApp,
   validateCreateDocstore, type CreateAppRequest, type CreateAppResponse, type CreateDocstoreRequest,
   type CreateDocstoreResponse, type DeploymentPage,
 } from './schemas/index.js';
-import { clean } from '../text/sanitize.js';
 
 export type ClientOptions = TransportOptions;
 
@@ -52,7 +51,7 @@ function parseJson(status: number, body: string, redact: (s: string) => string):
     return JSON.parse(body);
   } catch {
     const looksHtml = /^\s*</.test(body);
-    throw new InvalidResponseError(status, looksHtml ? 'an HTML page instead of JSON' : 'not JSON', redact(clean(body.slice(0, 200))));
+    throw new InvalidResponseError(status, looksHtml ? 'an HTML page instead of JSON' : 'not JSON', snippet(body, redact));
   }
 }
 
@@ -60,7 +59,7 @@ export function createClient(options: ClientOptions): DmsClient {
   const transport = createTransport(options);
   const { redact } = transport;
   const shape = (status: number, body: string, what: string) =>
-    new InvalidResponseError(status, what, redact(clean(body.slice(0, 200))));
+    new InvalidResponseError(status, what, snippet(body, redact));
 
   return {
     redact,

@@ -36,8 +36,11 @@ function readFields(errors: unknown): Record<string, string[]> {
   if (typeof errors !== 'object' || errors === null) return out;
   for (const [field, v] of Object.entries(errors)) {
     if (typeof v === 'string') out[field] = [v];
-    else if (Array.isArray(v)) out[field] = v.filter((m): m is string => typeof m === 'string');
-    else out[field] = ['is invalid.'];
+    else if (Array.isArray(v)) {
+      const messages = v.filter((m): m is string => typeof m === 'string');
+      // A field named without a readable message is still invalid.
+      out[field] = messages.length > 0 ? messages : ['is invalid.'];
+    } else out[field] = ['is invalid.'];
   }
   return out;
 }

@@ -85,7 +85,7 @@ export function createTransport(options: TransportOptions): Transport {
         retry: method === 'POST' ? { limit: 0 } : undefined,
       });
       if (res.statusCode >= 300) {
-        throw new InvalidResponseError(res.statusCode, 'a redirect, not an answer', redact(snippet(res.body)));
+        throw new InvalidResponseError(res.statusCode, 'a redirect, not an answer', snippet(res.body, redact));
       }
       return { status: res.statusCode, body: res.body };
     } catch (error) {
@@ -96,8 +96,12 @@ export function createTransport(options: TransportOptions): Transport {
   return { request, redact };
 }
 
-function snippet(body: string): string {
-  return clean(body.slice(0, 200));
+/**
+ * The first 200 characters of a body for an error message: cleaned, and with the token
+ * redacted before the cut, so a token straddling character 200 does not leave a piece behind.
+ */
+export function snippet(body: string, redact: (s: string) => string): string {
+  return redact(clean(redact(body.slice(0, 8192)))).slice(0, 200);
 }
 
 function classify(error: unknown, signal: AbortSignal | undefined, redact: (s: string) => string): ApiError {
@@ -108,8 +112,9 @@ function classify(error: unknown, signal: AbortSignal | undefined, redact: (s: s
     const body = String(error.response.body ?? '');
     const parsed = readErrorBody(body);
     const message = redact(clean(parsed.message ?? ''));
-    if (!parsed.json && status !== 401) {
-      return new InvalidResponseError(status, status >= 500 ? 'a server error page instead of JSON' : 'not JSON', redact(snippet(body)));
+    // 401 and 429 mean the same whatever the body (a proxy may answer them with HTML).
+    if (!parsed.json && status !== 401 && status !== 429) {
+      return new InvalidResponseError(status, status >= 500 ? 'a server error page instead of JSON' : 'not JSON', snippet(body, redact));
     }
     switch (status) {
       case 401: return new UnauthorizedError();
@@ -122,12 +127,12 @@ function classify(error: unknown, signal: AbortSignal | undefined, redact: (s: s
         return new RateLimitedError(seconds);
       }
       case 400: case 422: {
-        const fields = Object.fromEntries(Object.entries(parsed.fields).map(([k, v]) => [clean(k), v.map((m) => redact(clean(m)))]));
+        const fields = Object.fromEntries(Object.entries(parsed.fields).map(([k, v]) => [redact(clean(k)), v.map((m) => redact(clean(m)))]));
         return new ValidationError(`The server rejected the request (${status}): ${message || 'validation failed'}`, fields, status);
       }
       default:
         if (status >= 500) return new ServerError(status, message);
-        return new InvalidResponseError(status, message || 'an unexpected status', redact(snippet(body)));
+        return new InvalidResponseError(status, message || 'an unexpected status', snippet(body, redact));
     }
   }
   if (error instanceof TimeoutError) return new NetworkError('timeout', 'The server did not answer in time.');

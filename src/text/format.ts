@@ -1,15 +1,24 @@
 // Small formatting helpers shared by the headless output and the TUI.
+import { clean } from './sanitize.js';
 
-/** `3h ago`, `in 2m`, `just now`; empty for missing or unparsable times. */
+// A date and time without a zone (`2026-08-22 15:22:50`): servers mean UTC, Date.parse would read local time.
+const NO_ZONE = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/;
+
+function parseTime(iso: string): number {
+  return Date.parse(NO_ZONE.test(iso) ? `${iso.replace(' ', 'T')}Z` : iso);
+}
+
+/** `3h ago`, `in 2m`, `just now`; empty for missing or unparsable times. Spans are whole units, rounded down. */
 export function relativeTime(iso: string | null | undefined, now: number = Date.now()): string {
   if (!iso) return '';
-  const t = Date.parse(iso);
+  const t = parseTime(iso);
   if (Number.isNaN(t)) return '';
   const s = Math.round((now - t) / 1000);
   const a = Math.abs(s);
-  const span = a < 45 ? '' : a < 3600 ? `${Math.round(a / 60)}m` : a < 86400 ? `${Math.round(a / 3600)}h`
-    : a < 86400 * 45 ? `${Math.round(a / 86400)}d` : a < 86400 * 365 ? `${Math.round(a / (86400 * 30))}mo`
-    : `${Math.round(a / (86400 * 365))}y`;
+  const f = Math.floor;
+  const span = a < 60 ? '' : a < 3600 ? `${f(a / 60)}m` : a < 86400 ? `${f(a / 3600)}h`
+    : a < 86400 * 45 ? `${f(a / 86400)}d` : a < 86400 * 365 ? `${f(a / (86400 * 30))}mo`
+    : `${f(a / (86400 * 365))}y`;
   if (!span) return 'just now';
   return s >= 0 ? `${span} ago` : `in ${span}`;
 }
@@ -17,21 +26,21 @@ export function relativeTime(iso: string | null | undefined, now: number = Date.
 /** `2026-08-22 15:22:50 UTC` for an ISO timestamp, the input cleaned otherwise. */
 export function absoluteTime(iso: string | null | undefined): string {
   if (!iso) return '';
-  const t = Date.parse(iso);
-  if (Number.isNaN(t)) return iso;
+  const t = parseTime(iso);
+  if (Number.isNaN(t)) return clean(iso);
   return `${new Date(t).toISOString().slice(0, 19).replace('T', ' ')} UTC`;
 }
 
 export function shortSha(sha: string | null | undefined): string {
-  return sha ? sha.slice(0, 7) : '';
+  return sha ? clean(sha).slice(0, 7) : '';
 }
 
-/** Readable status label; unknown statuses verbatim. */
+/** Readable status label; unknown statuses verbatim (cleaned). */
 export function statusLabel(status: string | null | undefined): string {
   switch (status) {
     case 'in_progress': return 'in progress';
     case 'cancelled-by-user': return 'cancelled';
     case null: case undefined: case '': return 'unknown';
-    default: return status;
+    default: return clean(status);
   }
 }

@@ -8,8 +8,9 @@ export const SECRET_FIELDS: ReadonlySet<string> = new Set([
 export const MASK_SET = '•••• (set)';
 export const MASK_EMPTY = '(empty)';
 
-// scheme://user:password@host — the password part is what must not show.
-const URL_WITH_PASSWORD = /([a-z][a-z0-9+.-]*:\/\/[^\s:/@]*:)([^\s@/]+)(@)/gi;
+// scheme://user:password@host — the password part is what must not show. Generated passwords are
+// often not URL-encoded, so the password runs to the last `@` before a `/`, a space or a `"`.
+const URL_WITH_PASSWORD = /([a-z][a-z0-9+.-]*:\/\/[^\s:/@]*:)([^\s/"]+)(@)/gi;
 
 export function isSecretField(name: string): boolean {
   return SECRET_FIELDS.has(name);

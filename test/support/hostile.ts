@@ -57,7 +57,11 @@ export async function respondWith(handler: Handler): Promise<HostileServer> {
         headers: raw.headers, body: Buffer.concat(chunks).toString('utf8'), attempt: hits[key],
       };
       requests.push(req);
-      Promise.resolve(handler(req, res, raw)).catch(() => raw.socket.destroy());
+      // A handler that throws is a bug in the test: say so, and cut the connection.
+      Promise.resolve().then(() => handler(req, res, raw)).catch((error: unknown) => {
+        console.error('hostile server handler failed:', error);
+        raw.socket?.destroy();
+      });
     });
   });
   server.on('connection', (s) => {

@@ -90,7 +90,8 @@ export function invalidFieldsOf(d: Deployment): Readonly<Record<string, unknown>
 /** The list body: the contract's bare array, or deployed servers' `{count, deployments}`. */
 export const DeploymentListBodySchema = z.union([
   z.array(z.unknown()),
-  z.looseObject({ count: z.number().int().nonnegative().nullish(), deployments: z.array(z.unknown()) }),
+  // A count that is not a whole number >= 0 is ignored (total unknown), the deployments are kept.
+  z.looseObject({ count: z.number().int().nonnegative().nullish().catch(null), deployments: z.array(z.unknown()) }),
 ]);
 
 export interface DeploymentPage {

@@ -23,6 +23,7 @@ function sentence(issue: z.core.$ZodIssue): string {
     case 'too_big':
       return issue.origin === 'number' ? `must be at most ${String(issue.maximum)}.` : `is too long.`;
     case 'invalid_value':
+      if (issue.input === undefined) return 'is required.';
       return `must be one of ${issue.values.map(String).join(', ')}.`;
     case 'unrecognized_keys':
       return 'is not a field of this request.';

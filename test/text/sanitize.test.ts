@@ -1,0 +1,272 @@
+// Server strings are untrusted: escape sequences and control characters never reach the terminal.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { clean, cleanBlock, display } from '../../src/text/sanitize.js';
+import { absoluteTime, relativeTime, shortSha, statusLabel } from '../../src/text/format.js';
+
+const ESC = '\u001b';
+const BEL = '\u0007';
+const ST = `${ESC}\\`;
+/** Characters that must never survive `clean` (C0, DEL, C1, bidi controls). */
+const FORBIDDEN = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+const FORBIDDEN_BLOCK = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+
+describe('clean removes escape sequences', () => {
+  it.each([
+    ['SGR colour', `${ESC}[31mred${ESC}[0m`, 'red'],
+    ['SGR with many parameters', `${ESC}[1;38;5;196mbold${ESC}[m`, 'bold'],
+    ['clear screen and home', `${ESC}[2J${ESC}[Hafter`, 'after'],
+    ['private mode (hide cursor)', `${ESC}[?25lx${ESC}[?25h`, 'x'],
+    ['intermediate byte (cursor style)', `${ESC}[1 qx`, 'x'],
+    ['cursor movement', `ab${ESC}[3Dc`, 'abc'],
+  ])('CSI: %s', (_name, input, expected) => {
+    expect(clean(input)).toBe(expected);
+  });
+
+  it.each([
+    ['window title ended by BEL', `${ESC}]0;pwned${BEL}after`, 'after'],
+    ['window title ended by ST', `${ESC}]2;pwned${ST}after`, 'after'],
+    ['hyperlink ended by ST', `${ESC}]8;;https://evil.example${ST}link${ESC}]8;;${ST}`, 'link'],
+    ['hyperlink ended by BEL', `${ESC}]8;;https://evil.example${BEL}link${ESC}]8;;${BEL}`, 'link'],
+    ['clipboard write', `a${ESC}]52;c;ZXZpbA==${BEL}b`, 'ab'],
+    ['unterminated, to the end', `a${ESC}]0;title with no end`, 'a'],
+  ])('OSC: %s', (_name, input, expected) => {
+    expect(clean(input)).toBe(expected);
+  });
+
+  it.each([
+    ['DCS ended by ST', `${ESC}Pq#0;2;0;0;0#0~~${ST}x`, 'x'],
+    ['DCS ended by BEL', `${ESC}P1$r0m${BEL}x`, 'x'],
+    ['SOS', `${ESC}Xhidden${ST}x`, 'x'],
+    ['PM', `${ESC}^hidden${ST}x`, 'x'],
+    ['APC', `${ESC}_hidden${ST}x`, 'x'],
+  ])('string sequences: %s', (_name, input, expected) => {
+    expect(clean(input)).toBe(expected);
+  });
+
+  it.each([
+    ['8-bit CSI', '\u009b31mred\u009b0m', 'red'],
+    ['8-bit OSC ended by 8-bit ST', '\u009d0;pwned\u009cafter', 'after'],
+    ['8-bit OSC ended by BEL', '\u009d0;pwned\u0007after', 'after'],
+    ['8-bit DCS', '\u0090q#0\u009cx', 'x'],
+    ['8-bit APC, PM, SOS', '\u009fa\u009cb\u009ec\u009cd\u0098e\u009cf', 'bdf'],
+    ['NEL and other lone C1', 'a\u0085b\u0080c\u009cd', 'abcd'],
+  ])('C1: %s', (_name, input, expected) => {
+    expect(clean(input)).toBe(expected);
+  });
+
+  it.each([
+    ['at the end', `text${ESC}`, 'text'],
+    ['alone', ESC, ''],
+    ['before another ESC', `${ESC}${ESC}[31mx`, 'x'],
+    ['save and restore cursor', `${ESC}7saved${ESC}8`, 'saved'],
+    ['full reset', `${ESC}cafter`, 'after'],
+    ['charset designation', `${ESC}(0x`, 'x'],
+  ])('lone ESC and two-byte escapes: %s', (_name, input, expected) => {
+    expect(clean(input)).toBe(expected);
+  });
+});
+
+describe('clean removes control characters', () => {
+  it('drops NUL, BEL, backspace and the other C0 controls', () => {
+    expect(clean('a\u0000b\u0007c\u0008d\u000be\u000cf\u001fg')).toBe('abcdefg');
+  });
+
+  it('drops backspaces used to overwrite text', () => {
+    expect(clean('safe\b\b\b\bevil')).toBe('safeevil');
+  });
+
+  it('drops DEL', () => {
+    expect(clean('a\u007fb')).toBe('ab');
+  });
+
+  it.each([
+    ['RLO (right-to-left override)', 'file\u202Egnp.exe', 'filegnp.exe'],
+    ['LRO and PDF', '\u202Dabc\u202C', 'abc'],
+    ['LRE and RLE', '\u202Aa\u202Bb', 'ab'],
+    ['isolates LRI RLI FSI PDI', '\u2066a\u2067b\u2068c\u2069', 'abc'],
+    ['LRM and RLM', 'a\u200Eb\u200Fc', 'abc'],
+  ])('drops bidi controls: %s', (_name, input, expected) => {
+    expect(clean(input)).toBe(expected);
+  });
+
+  it('turns newlines, carriage returns and tabs into single spaces', () => {
+    expect(clean('line one\nline two')).toBe('line one line two');
+    expect(clean('a\r\nb')).toBe('a b');
+    expect(clean('a\rb')).toBe('a b');
+    expect(clean('a\tb')).toBe('a b');
+    expect(clean('a\n\n\nb')).toBe('a b');
+  });
+
+  it('returns a harmless string unchanged', () => {
+    const s = 'deploy #42: main@abc1234 (finished) — 100% <ok> "quoted" \\ back';
+    expect(clean(s)).toBe(s);
+  });
+
+  it('leaves emoji, CJK, combining marks and ZWJ sequences untouched', () => {
+    const s = '🚀 デプロイ完了 部署成功 배포 👩‍💻 🇯🇵 ❤️ é café';
+    expect(clean(s)).toBe(s);
+    expect(cleanBlock(s)).toBe(s);
+  });
+
+  it('keeps emoji and CJK next to removed sequences', () => {
+    expect(clean(`${ESC}[32m✅ 完了${ESC}[0m\n🚀`)).toBe('✅ 完了 🚀');
+  });
+
+  it('never lets a control character through (any input)', () => {
+    fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 200 }), (s) => !FORBIDDEN.test(clean(s))), { numRuns: 2000 });
+  });
+
+  it('never lets a control character through (inputs built from escape pieces)', () => {
+    const piece = fc.constantFrom(ESC, '[', ']', 'P', '\\', BEL, '\u009b', '\u009c', '\u009d', '0', ';', 'm', 'a', '\n', '\u202e', '日');
+    fc.assert(fc.property(fc.array(piece, { maxLength: 40 }), (parts) => !FORBIDDEN.test(clean(parts.join('')))), { numRuns: 3000 });
+  });
+
+  it('is idempotent', () => {
+    fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 100 }), (s) => clean(clean(s)) === clean(s)), { numRuns: 1000 });
+  });
+});
+
+describe('cleanBlock keeps lines', () => {
+  it('keeps newlines', () => {
+    expect(cleanBlock('services:\n  web:\n    image: nginx\n')).toBe('services:\n  web:\n    image: nginx\n');
+  });
+
+  it('turns CRLF and lone CR into newlines', () => {
+    expect(cleanBlock('a\r\nb\rc')).toBe('a\nb\nc');
+  });
+
+  it('expands tabs to two spaces', () => {
+    expect(cleanBlock('a\tb')).toBe('a  b');
+  });
+
+  it('removes escape sequences, C0/C1 controls, DEL and bidi controls, but not newlines', () => {
+    expect(cleanBlock(`${ESC}[31mred${ESC}[0m\n${ESC}]0;t${BEL}x\u0000\u007f\u0085\u202e\ny`)).toBe('red\nx\ny');
+  });
+
+  it('never lets a control character other than newline through (any input)', () => {
+    fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 200 }), (s) => !FORBIDDEN_BLOCK.test(cleanBlock(s))), { numRuns: 2000 });
+  });
+});
+
+describe('display', () => {
+  it('shows null and undefined as nothing', () => {
+    expect(display(null)).toBe('');
+    expect(display(undefined)).toBe('');
+  });
+  it('shows numbers and booleans as text', () => {
+    expect(display(42)).toBe('42');
+    expect(display(false)).toBe('false');
+  });
+  it('cleans strings', () => {
+    expect(display(`a${ESC}[2Jb\nc`)).toBe('ab c');
+  });
+  it('shows objects as compact cleaned JSON', () => {
+    expect(display({ a: [1, 2], b: 'x' })).toBe('{"a":[1,2],"b":"x"}');
+    expect(FORBIDDEN.test(display({ s: `${ESC}[31m\u009b` }))).toBe(false);
+  });
+  it('shows an object that cannot be serialised as nothing', () => {
+    const loop: Record<string, unknown> = {};
+    loop.self = loop;
+    expect(display(loop)).toBe('');
+  });
+});
+
+describe('format helpers', () => {
+  const NOW = Date.parse('2026-08-22T15:22:50.000Z');
+  const ago = (seconds: number) => new Date(NOW - seconds * 1000).toISOString();
+
+  describe('relativeTime', () => {
+    it.each([
+      [0, 'just now'], [30, 'just now'], [59, 'just now'], [60, '1m ago'], [89, '1m ago'], [5 * 60, '5m ago'],
+      [59 * 60 + 59, '59m ago'], [3600, '1h ago'], [3 * 3600 + 1800, '3h ago'], [23 * 3600 + 3599, '23h ago'],
+      [86400, '1d ago'], [2 * 86400, '2d ago'], [44 * 86400, '44d ago'], [45 * 86400, '1mo ago'],
+      [90 * 86400, '3mo ago'], [364 * 86400, '12mo ago'], [365 * 86400, '1y ago'], [800 * 86400, '2y ago'],
+    ])('%i seconds ago reads %j', (seconds, expected) => {
+      expect(relativeTime(ago(seconds), NOW)).toBe(expected);
+    });
+
+    it('times in the future read "in ..."', () => {
+      expect(relativeTime(ago(-120), NOW)).toBe('in 2m');
+      expect(relativeTime(ago(-2 * 86400), NOW)).toBe('in 2d');
+      expect(relativeTime(ago(-10), NOW)).toBe('just now');
+    });
+
+    it('reads the servers\' microsecond timestamps', () => {
+      expect(relativeTime('2026-08-22T12:22:50.000000Z', NOW)).toBe('3h ago');
+    });
+
+    it('reads a timestamp without a zone as UTC', () => {
+      expect(relativeTime('2026-08-22 12:22:50', NOW)).toBe('3h ago');
+    });
+
+    it.each([[null], [undefined], [''], ['not a date'], ['2026-13-45T99:99:99Z']])('is empty for %j', (v) => {
+      expect(relativeTime(v, NOW)).toBe('');
+    });
+  });
+
+  describe('absoluteTime', () => {
+    it('shows an ISO timestamp as UTC to the second', () => {
+      expect(absoluteTime('2026-08-22T15:22:50.000000Z')).toBe('2026-08-22 15:22:50 UTC');
+      expect(absoluteTime('2026-08-22T17:22:50+02:00')).toBe('2026-08-22 15:22:50 UTC');
+    });
+
+    it('shows a timestamp without a zone as UTC, whatever the local zone', () => {
+      const saved = process.env.TZ;
+      process.env.TZ = 'Asia/Tokyo';
+      try {
+        expect(absoluteTime('2026-08-22 15:22:50')).toBe('2026-08-22 15:22:50 UTC');
+        expect(absoluteTime('2026-08-22T15:22:50.123456')).toBe('2026-08-22 15:22:50 UTC');
+      } finally {
+        if (saved === undefined) delete process.env.TZ;
+        else process.env.TZ = saved;
+      }
+    });
+
+    it('is empty for null, undefined and the empty string', () => {
+      expect(absoluteTime(null)).toBe('');
+      expect(absoluteTime(undefined)).toBe('');
+      expect(absoluteTime('')).toBe('');
+    });
+
+    it('shows an unparsable value as it came, cleaned', () => {
+      expect(absoluteTime('yesterday-ish')).toBe('yesterday-ish');
+      expect(absoluteTime(`soon${ESC}]0;pwned${BEL}\n!`)).toBe('soon !');
+    });
+  });
+
+  describe('statusLabel', () => {
+    it.each([
+      ['queued', 'queued'], ['in_progress', 'in progress'], ['finished', 'finished'], ['failed', 'failed'],
+      ['cancelled-by-user', 'cancelled'],
+    ])('%s reads %j', (status, expected) => {
+      expect(statusLabel(status)).toBe(expected);
+    });
+    it.each([[null], [undefined], ['']])('%j reads "unknown"', (status) => {
+      expect(statusLabel(status)).toBe('unknown');
+    });
+    it('shows an unknown status verbatim', () => {
+      expect(statusLabel('rolling_back')).toBe('rolling_back');
+    });
+    it('cleans an unknown status', () => {
+      expect(statusLabel(`weird${ESC}[2J\u202e`)).toBe('weird');
+    });
+  });
+
+  describe('shortSha', () => {
+    it('shows the first 7 characters of a sha', () => {
+      expect(shortSha('0123456789abcdef0123456789abcdef01234567')).toBe('0123456');
+    });
+    it('shows a short value whole', () => {
+      expect(shortSha('HEAD')).toBe('HEAD');
+    });
+    it('is empty for null, undefined and the empty string', () => {
+      expect(shortSha(null)).toBe('');
+      expect(shortSha(undefined)).toBe('');
+      expect(shortSha('')).toBe('');
+    });
+    it('cleans before cutting', () => {
+      expect(shortSha(`${ESC}[31m0123456789`)).toBe('0123456');
+    });
+  });
+});

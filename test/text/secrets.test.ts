@@ -1,0 +1,125 @@
+// Secrets are never shown by default: secret fields masked, passwords in URLs hidden.
+import { describe, expect, it } from 'vitest';
+import {
+  MASK_EMPTY, MASK_SET, SECRET_FIELDS, hasUrlPassword, isSecretField, maskRecord, maskUrlPasswords, maskValue,
+} from '../../src/text/secrets.js';
+import { DEPLOYMENT_FIELDS } from '../../src/api/schemas/index.js';
+
+const SECRET_NAMES = [
+  'manual_webhook_secret_provider_a', 'manual_webhook_secret_provider_b', 'manual_webhook_secret_provider_c',
+  'manual_webhook_secret_provider_d', 'http_basic_auth_password', 'internal_db_url', 'external_db_url',
+];
+
+describe('secret fields', () => {
+  it('are the webhook secrets, the basic-auth password and the database URLs', () => {
+    expect([...SECRET_FIELDS].sort()).toEqual([...SECRET_NAMES].sort());
+    for (const f of SECRET_NAMES) expect(isSecretField(f)).toBe(true);
+  });
+
+  it('do not include the basic-auth username or other fields', () => {
+    for (const f of DEPLOYMENT_FIELDS.filter((x) => !SECRET_NAMES.includes(x))) expect(isSecretField(f)).toBe(false);
+  });
+
+  it('maskValue says set or empty, never the value', () => {
+    expect(maskValue('s3cr3t')).toBe(MASK_SET);
+    expect(maskValue(12345)).toBe(MASK_SET);
+    expect(maskValue(false)).toBe(MASK_SET);
+    expect(maskValue('')).toBe(MASK_EMPTY);
+    expect(maskValue(null)).toBe(MASK_EMPTY);
+    expect(maskValue(undefined)).toBe(MASK_EMPTY);
+  });
+});
+
+describe('maskRecord', () => {
+  it.each(SECRET_NAMES.map((f) => [f]))('masks %s when set', (field) => {
+    const masked = maskRecord({ [field]: 'value-that-must-not-show', name: 'web' });
+    expect(masked).toEqual({ [field]: MASK_SET, name: 'web' });
+  });
+
+  it.each(SECRET_NAMES.map((f) => [f]))('shows %s as (empty) when empty or null', (field) => {
+    expect(maskRecord({ [field]: '' })).toEqual({ [field]: MASK_EMPTY });
+    expect(maskRecord({ [field]: null })).toEqual({ [field]: MASK_EMPTY });
+  });
+
+  it('masks a secret field holding a non-string (server sent the wrong type)', () => {
+    expect(maskRecord({ http_basic_auth_password: 123456 })).toEqual({ http_basic_auth_password: MASK_SET });
+    expect(maskRecord({ manual_webhook_secret_provider_a: { v: 'x' } })).toEqual({ manual_webhook_secret_provider_a: MASK_SET });
+  });
+
+  it('leaves other fields as they are', () => {
+    const rec = { id: 7, name: 'web', health_check_enabled: true, http_basic_auth_username: 'admin', fqdn: 'https://app.example.com', none: null };
+    expect(maskRecord(rec)).toEqual(rec);
+  });
+
+  it('hides passwords in URLs in any field', () => {
+    const masked = maskRecord({
+      git_repository: 'https://bob:hunter2@git.example.com/owner/repo.git',
+      description: 'clone from https://bob:hunter2@git.example.com/x.git then run',
+      custom_labels: 'a=redis://default:pw123@cache:6379/0\nb=postgres://u:p4ss@db/x',
+    });
+    expect(JSON.stringify(masked)).not.toMatch(/hunter2|pw123|p4ss/);
+    expect(masked.git_repository).toBe('https://bob:••••@git.example.com/owner/repo.git');
+    expect(masked.description).toBe('clone from https://bob:••••@git.example.com/x.git then run');
+    expect(masked.custom_labels).toBe('a=redis://default:••••@cache:6379/0\nb=postgres://u:••••@db/x');
+  });
+
+  it('hides passwords in URLs and secret fields nested in objects and arrays', () => {
+    const masked = maskRecord({
+      deployments: [{ http_basic_auth_password: 'pw', fqdn: 'https://u:secret1@a.example.com' }],
+      db: { created: { internal_db_url: 'docstore://root:secret2@db:27017', note: ['docstore://root:secret3@db:27017/'] } },
+    });
+    expect(JSON.stringify(masked)).not.toMatch(/secret1|secret2|secret3|"pw"/);
+    expect(masked.deployments[0]!.http_basic_auth_password).toBe(MASK_SET);
+    expect(masked.db.created.internal_db_url).toBe(MASK_SET);
+    expect(masked.db.created.note[0]).toBe('docstore://root:••••@db:27017/');
+  });
+
+  it('does not change the record it was given', () => {
+    const rec = { http_basic_auth_password: 'pw', fqdn: 'https://u:p@h' };
+    maskRecord(rec);
+    expect(rec).toEqual({ http_basic_auth_password: 'pw', fqdn: 'https://u:p@h' });
+  });
+
+  it('passes numbers, booleans and null through', () => {
+    expect(maskRecord(5)).toBe(5);
+    expect(maskRecord(null)).toBe(null);
+    expect(maskRecord([true, 'x'])).toEqual([true, 'x']);
+  });
+});
+
+describe('passwords in URLs', () => {
+  it.each([
+    ['https://user:hunter2@host.example/path', 'https://user:••••@host.example/path'],
+    ['docstore://root:Zx9%2Fq@db-1:27017/?directConnection=true', 'docstore://root:••••@db-1:27017/?directConnection=true'],
+    ['HTTPS://User:Pw@Host', 'HTTPS://User:••••@Host'],
+    ['https://:token-only@host', 'https://:••••@host'],
+    ['two https://a:one@h1 and https://b:two@h2', 'two https://a:••••@h1 and https://b:••••@h2'],
+    ['list https://a:one@h1,https://b:two@h2', 'list https://a:••••@h1,https://b:••••@h2'],
+    ['git+ssh://git:pw@host/repo', 'git+ssh://git:••••@host/repo'],
+    ['unencoded @ in the password: docstore://root:p@ss@db:27017/x', 'unencoded @ in the password: docstore://root:••••@db:27017/x'],
+    ['in JSON: {"u":"https://a:pw@h","v":"x@y"}', 'in JSON: {"u":"https://a:••••@h","v":"x@y"}'],
+  ])('%j is shown as %j', (input, expected) => {
+    expect(maskUrlPasswords(input)).toBe(expected);
+    expect(hasUrlPassword(input)).toBe(true);
+  });
+
+  it.each([
+    ['https://host.example/path'],
+    ['https://user@host.example/path'],
+    ['http://host.example:8080/path'],
+    ['ssh://git@host.example:22/owner/repo.git'],
+    ['git@github.com:owner/repo.git'],
+    ['user:password without a scheme'],
+    ['mailto:someone@example.com'],
+  ])('%j has no password and is left alone', (input) => {
+    expect(maskUrlPasswords(input)).toBe(input);
+    expect(hasUrlPassword(input)).toBe(false);
+  });
+
+  it('hasUrlPassword gives the same answer when called again (no regex state)', () => {
+    const s = 'https://u:p@h';
+    expect([hasUrlPassword(s), hasUrlPassword(s), hasUrlPassword(s)]).toEqual([true, true, true]);
+    expect(maskUrlPasswords(s)).toBe('https://u:••••@h');
+    expect(maskUrlPasswords(s)).toBe('https://u:••••@h');
+  });
+});
