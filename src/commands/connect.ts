@@ -48,7 +48,7 @@ export async function openSession(values: Parsed['values'], io: CommandIO, allow
       throw new UsageError('no server configured: set DMS_URL and DMS_TOKEN, add a context (dms context add), or pass --demo for sample data.');
     }
     const { startDemoService } = await import('../demo/server.js');
-    const demo = await startDemoService();
+    const demo = await startDemoService({ advanceSeed: true });
     const seed = demo.seed;
     return {
       client: createClient({ baseUrl: demo.url, token: demo.token, timeoutMs: timeout }),

@@ -10,7 +10,7 @@ export async function runDemo(parsed: Parsed, io: CommandIO, signals: NodeJS.Eve
   const { startDemoService, describeDemo } = await import('../demo/server.js');
   let service;
   try {
-    service = await startDemoService({ port: port ?? 0 });
+    service = await startDemoService({ port: port ?? 0, advanceSeed: true });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') throw new UsageError(`port ${port} is in use; choose another with --port or leave it out.`);

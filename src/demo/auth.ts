@@ -1,0 +1,20 @@
+// Bearer tokens like deployed servers issue them: `<id>|<secret>`, compared in constant time.
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+
+export function generateToken(): string {
+  return `1|demo_${randomBytes(16).toString('hex')}`;
+}
+
+/** The token of an `Authorization: Bearer <token>` header; undefined when there is none. */
+export function bearerToken(header: string | undefined): string | undefined {
+  const match = /^Bearer\s+(\S.*)$/i.exec(header ?? '');
+  return match?.[1]?.trim();
+}
+
+/** Hashing first makes both sides the same length, so the comparison time says nothing. */
+export function sameToken(given: string | undefined, expected: string): boolean {
+  if (given === undefined) return false;
+  const a = createHash('sha256').update(given).digest();
+  const b = createHash('sha256').update(expected).digest();
+  return timingSafeEqual(a, b);
+}

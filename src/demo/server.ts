@@ -1,0 +1,204 @@
+// The embedded demo service: a real HTTP server on 127.0.0.1 that answers like a deployed
+// server (service-behaviour.md), so dms can be tried without one and tests have a real peer.
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { bearerToken, generateToken, sameToken } from './auth.js';
+import { declaredTooLarge, readBody } from './body.js';
+import { createDeployer } from './deployer.js';
+import { createRandom, seedOf } from './random.js';
+import { createRateLimiter } from './rate-limit.js';
+import { frameworkError, reply, send, wantsJson, type Reply } from './reply.js';
+import { createApp, type CreateContext } from './routes/create-app.js';
+import { createDocstore } from './routes/create-docstore.js';
+import { listDeployments, type ListShape } from './routes/list-deployments.js';
+import { createSeed, DEMO_SEED, describeDemo, type DemoSeed } from './seed.js';
+import { createStore } from './store.js';
+
+export { describeDemo, type DemoSeed };
+
+export interface DemoOptions {
+  /** Default 0: any free port. */
+  port?: number;
+  /** Default `127.0.0.1`. */
+  host?: string;
+  /** Default: a new `1|demo_<32 hex>` token. */
+  token?: string;
+  /** `object` (default): `{count, deployments}` like deployed servers; `array`: the contract's bare array. */
+  listShape?: ListShape;
+  /** One step of a deployment's progress in ms (default 1000: 10–20 s from queued to done). */
+  deployStepMs?: number;
+  /** Requests per token in a rolling minute (default 200); 0 switches the limit off. */
+  rateLimitPerMinute?: number;
+  /** The service's clock, for seed and record timestamps (default Date.now). */
+  now?: () => number;
+  /** Let the seed's queued and in-progress deployments move on too (default false: they stay put). */
+  advanceSeed?: boolean;
+}
+
+export interface DemoRequest {
+  readonly method: string;
+  /** Path as received, without the query string, e.g. `/api/v1/deployments/applications/<uuid>`. */
+  readonly path: string;
+  /** Query string without the `?`, e.g. `skip=10&take=10`; empty when there is none. */
+  readonly query: string;
+}
+
+export interface DemoService {
+  /** Base URL with the path prefix, e.g. `http://127.0.0.1:43123/api/v1`. */
+  readonly url: string;
+  readonly token: string;
+  readonly seed: DemoSeed;
+  /** Stops the server, cuts open connections and clears every timer. */
+  close(): Promise<void>;
+  /** Every request received, in order. */
+  readonly requests: ReadonlyArray<DemoRequest>;
+}
+
+const PREFIX = '/api/v1';
+
+interface Route {
+  readonly method: 'GET' | 'POST';
+  readonly pattern: RegExp;
+  readonly handle: (params: string[], query: URLSearchParams, body: string) => Reply;
+}
+
+function decoded(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+export async function startDemoService(options: DemoOptions = {}): Promise<DemoService> {
+  const {
+    port = 0, host = '127.0.0.1', token = generateToken(), listShape = 'object', deployStepMs = 1000,
+    rateLimitPerMinute = 200, now = Date.now, advanceSeed = false,
+  } = options;
+  const seed = createSeed(now());
+  const store = createStore(seed);
+  const random = createRandom(seedOf('demo runtime'));
+  const deployer = createDeployer({ stepMs: deployStepMs, now, random });
+  const limiter = rateLimitPerMinute > 0 ? createRateLimiter(rateLimitPerMinute) : undefined;
+  const requests: DemoRequest[] = [];
+  const ctx: CreateContext = { store, deployer, now, random };
+  let origin = '';
+
+  const routes: Route[] = [
+    {
+      method: 'GET',
+      pattern: /^\/deployments\/applications\/([^/]+)$/,
+      handle: ([uuid], query) => listDeployments(store, decoded(uuid ?? ''), query, listShape, origin),
+    },
+    { method: 'POST', pattern: /^\/applications\/public$/, handle: (_, __, body) => createApp(ctx, body) },
+    { method: 'POST', pattern: /^\/databases\/docstore$/, handle: (_, __, body) => createDocstore(store, body) },
+  ];
+
+  /** Route, rate limit, authentication, then the operation; in the order servers apply them. */
+  function answer(method: string, path: string, query: string, headers: IncomingHttpHeaders, from: string, body: string): Reply {
+    const clean = path.length > 1 ? path.replace(/\/+$/, '') : path;
+    const rest = clean.startsWith(`${PREFIX}/`) ? clean.slice(PREFIX.length) : undefined;
+    const matching = rest === undefined ? [] : routes.filter((r) => r.pattern.test(rest));
+    if (rest === undefined || matching.length === 0) {
+      return frameworkError(404, `The route ${clean.replace(/^\//, '')} could not be found.`);
+    }
+    const route = matching.find((r) => r.method === method || (method === 'HEAD' && r.method === 'GET'));
+    if (!route) {
+      const allowed = matching.flatMap((r) => (r.method === 'GET' ? ['GET', 'HEAD'] : [r.method]));
+      return frameworkError(405, `The ${method} method is not supported for route ${clean.replace(/^\//, '')}. Supported methods: ${allowed.join(', ')}.`, { allow: allowed.join(', ') });
+    }
+
+    const given = bearerToken(headers.authorization);
+    const authenticated = sameToken(given, token);
+    let limitHeaders: Record<string, string> = {};
+    if (limiter) {
+      const verdict = limiter.hit(authenticated ? 'token' : `ip:${from}`, Date.now());
+      if (!verdict.allowed) {
+        return frameworkError(429, 'Too Many Attempts.', {
+          'retry-after': String(verdict.retryAfterSeconds),
+          'x-ratelimit-limit': String(rateLimitPerMinute),
+          'x-ratelimit-remaining': '0',
+        });
+      }
+      limitHeaders = { 'x-ratelimit-limit': String(rateLimitPerMinute), 'x-ratelimit-remaining': String(verdict.remaining) };
+    }
+    if (!authenticated) return reply(401, { message: 'Unauthenticated.' }, { headers: limitHeaders });
+    const r = route.handle(route.pattern.exec(rest)?.slice(1) ?? [], new URLSearchParams(query), body);
+    return { ...r, headers: { ...limitHeaders, ...r.headers } };
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const method = (req.method ?? 'GET').toUpperCase();
+    const raw = req.url ?? '/';
+    const q = raw.indexOf('?');
+    const path = q === -1 ? raw : raw.slice(0, q);
+    const query = q === -1 ? '' : raw.slice(q + 1);
+    requests.push({ method, path, query });
+    const json = wantsJson(req.headers.accept);
+
+    if (declaredTooLarge(req)) {
+      send(res, frameworkError(413, 'Payload Too Large.', { connection: 'close' }), json, origin);
+      req.resume();
+      return;
+    }
+    const body = await readBody(req);
+    if ('tooLarge' in body) {
+      send(res, frameworkError(413, 'Payload Too Large.'), json, origin);
+      return;
+    }
+    let r: Reply;
+    try {
+      r = answer(method, path, query, req.headers, req.socket.remoteAddress ?? '', body.text);
+    } catch {
+      r = frameworkError(500, 'Server Error');
+    }
+    send(res, r, json, origin);
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch(() => {
+      // The request broke off (or the answer could not be written): drop the connection.
+      if (!res.headersSent) {
+        try {
+          send(res, frameworkError(500, 'Server Error'), wantsJson(req.headers.accept), origin);
+          return;
+        } catch {
+          // fall through
+        }
+      }
+      res.destroy();
+    });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const hostPart = address.address.includes(':') ? `[${address.address}]` : address.address;
+  origin = `http://${hostPart}:${address.port}`;
+  if (advanceSeed) {
+    for (const app of DEMO_SEED.applications) {
+      for (const d of store.deploymentsOf(app.uuid)) if (d.status === 'queued' || d.status === 'in_progress') deployer.run(d);
+    }
+  }
+
+  let closing: Promise<void> | undefined;
+  return {
+    url: `${origin}${PREFIX}`,
+    token,
+    seed: DEMO_SEED,
+    requests,
+    close() {
+      closing ??= new Promise<void>((resolve) => {
+        deployer.close();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      return closing;
+    },
+  };
+}
