@@ -4,7 +4,12 @@ import { EXIT, UsageError, exitCodeFor } from './commands/exit-codes.js';
 import { HELP, VERSION } from './commands/help.js';
 import { errorLines } from './commands/output.js';
 import type { CommandIO } from './commands/io.js';
-import type { Session } from './commands/connect.js';
+import { openSession, type Session } from './commands/connect.js';
+import { runContext } from './commands/context.js';
+import { runDemo } from './commands/demo.js';
+import { runDeployments } from './commands/deployments.js';
+import { createKind, readBody, runCreate } from './commands/create.js';
+import { configDir } from './config/paths.js';
 import type { TuiScreen } from './tui/options.js';
 
 async function main(argv: string[], io: CommandIO): Promise<number> {
@@ -21,25 +26,19 @@ async function main(argv: string[], io: CommandIO): Promise<number> {
     }
     const noColor = parsed.values['no-color'] === true || (io.env.NO_COLOR ?? '') !== '';
     const style = { color: !noColor && Boolean((io.stdout as NodeJS.WriteStream).isTTY) };
-    const { openSession } = await import('./commands/connect.js');
 
     switch (parsed.command) {
       case 'context': {
-        const { runContext } = await import('./commands/context.js');
-        const { configDir } = await import('./config/paths.js');
         return await runContext(parsed.positionals, io, configDir(io.env));
       }
       case 'demo': {
-        const { runDemo } = await import('./commands/demo.js');
         return await runDemo(parsed, io);
       }
       case 'deployments': {
-        const { runDeployments } = await import('./commands/deployments.js');
         session = await openSession(parsed.values, io, false);
         return await runDeployments(parsed, io, session, style);
       }
       case 'create': {
-        const { createKind, readBody, runCreate } = await import('./commands/create.js');
         const kind = createKind(parsed);
         if (typeof parsed.values.file === 'string') {
           if (parsed.values.from !== undefined) throw new UsageError('--file sends the body as it is; --from opens the form with it. Choose one.');

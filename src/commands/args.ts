@@ -50,7 +50,9 @@ export function parse(argv: string[]): Parsed {
     const strict = parseArgs({ args: argv, options, strict: true, allowPositionals: true });
     return { command, positionals: strict.positionals.slice(command ? 1 : 0), values: strict.values as Parsed['values'] };
   } catch (error) {
-    throw new UsageError(`${(error as Error).message.replace(/\.$/, '')}. Run dms ${command ?? ''} --help.`.replace('  ', ' '));
+    // parseArgs explains over several lines; the first says what is wrong.
+    const first = ((error as Error).message.split('\n')[0] ?? '').replace(/\.$/, '');
+    throw new UsageError(`${first}. Run dms ${command ? `${command} ` : ''}--help.`);
   }
 }
 
