@@ -1,0 +1,199 @@
+// The form's state as a pure reducer: focus, values, touched, errors, step, server errors.
+import type { ComposeRow, FieldValue, FormDef, FormValues } from './types.js';
+import { firstErrorField, validateField, type FieldErrors } from './validate.js';
+import { emptyRow, isSet, normaliseRepository, visibleFields } from './values.js';
+
+export interface FormState {
+  readonly step: number;
+  /** Focused field name. */
+  readonly focus: string | undefined;
+  /** Cursor in the focused text field. */
+  readonly cursor: number;
+  /** Focused cell of the compose domains editor: row * 3 + column. */
+  readonly cell: number;
+  readonly values: FormValues;
+  readonly touched: Readonly<Record<string, boolean>>;
+  /** Local messages (when a field is left, and on submit). */
+  readonly errors: FieldErrors;
+  /** Messages from the server; each stays until its field is edited. */
+  readonly serverErrors: FieldErrors;
+  /** Changed since opened or restored. */
+  readonly dirty: boolean;
+}
+
+export type FormAction =
+  | { type: 'set'; name: string; value: FieldValue | undefined; cursor?: number }
+  | { type: 'cursor'; cursor: number }
+  | { type: 'next' }
+  | { type: 'prev' }
+  | { type: 'step'; delta: number }
+  | { type: 'goto'; step: number; field?: string }
+  | { type: 'focus'; field: string }
+  | { type: 'invalid'; errors: FieldErrors }
+  | { type: 'server-errors'; errors: FieldErrors }
+  | { type: 'row-add' }
+  | { type: 'row-remove' }
+  | { type: 'load'; values: FormValues; step?: number; dirty?: boolean }
+  | { type: 'saved' };
+
+export const CELLS = 3;
+
+function lengthOf(v: FieldValue | undefined): number {
+  return typeof v === 'string' ? v.length : 0;
+}
+
+export function initialFormState(def: FormDef, values: FormValues = {}, step = 0): FormState {
+  const s = Math.max(0, Math.min(step, def.steps.length - 1));
+  const focus = visibleFields(def, s, values)[0];
+  return {
+    step: s, focus, cursor: lengthOf(focus ? values[focus] : undefined), cell: 0,
+    values, touched: {}, errors: {}, serverErrors: {}, dirty: false,
+  };
+}
+
+/** Where a field lives: its step. */
+export function stepOf(def: FormDef, field: string): number {
+  return def.fields[field]?.step ?? 0;
+}
+
+function rowsOf(values: FormValues, name: string): readonly ComposeRow[] {
+  const v = values[name];
+  return Array.isArray(v) ? v : [];
+}
+
+/** Leaving a field: normalise it and check it. */
+function leave(def: FormDef, state: FormState): FormState {
+  const name = state.focus;
+  if (!name) return state;
+  let values = state.values;
+  if (name === 'git_repository' && typeof values.git_repository === 'string' && values.git_repository.trim() !== '') {
+    const repo = normaliseRepository(values.git_repository);
+    if (repo.url !== values.git_repository || repo.branch) {
+      values = { ...values, git_repository: repo.url, ...(repo.branch ? { git_branch: repo.branch } : {}) };
+    }
+  }
+  const msg = validateField(def, name, values);
+  const errors = { ...state.errors };
+  if (msg) errors[name] = msg; else delete errors[name];
+  if (values !== state.values && values.git_branch !== state.values.git_branch) {
+    const b = validateField(def, 'git_branch', values);
+    if (b) errors.git_branch = b; else delete errors.git_branch;
+  }
+  return { ...state, values, errors, touched: { ...state.touched, [name]: true }, dirty: state.dirty || values !== state.values };
+}
+
+function focusAt(def: FormDef, state: FormState, step: number, field: string | undefined, cellAtEnd = false): FormState {
+  const name = field ?? visibleFields(def, step, state.values)[0];
+  const rows = name ? rowsOf(state.values, name).length : 0;
+  return {
+    ...state, step, focus: name, cursor: lengthOf(name ? state.values[name] : undefined),
+    cell: cellAtEnd && rows > 0 ? rows * CELLS - 1 : 0,
+  };
+}
+
+export function createFormReducer(def: FormDef) {
+  const last = def.steps.length - 1;
+  return function formReducer(state: FormState, action: FormAction): FormState {
+    switch (action.type) {
+      case 'set': {
+        const values = { ...state.values };
+        if (action.value === undefined) delete values[action.name];
+        else values[action.name] = action.value;
+        const serverErrors = { ...state.serverErrors };
+        delete serverErrors[action.name];
+        const errors = { ...state.errors };
+        // A field with a message is re-checked as it is edited, so the message goes once fixed.
+        if (errors[action.name] !== undefined) {
+          const msg = validateField(def, action.name, values);
+          if (msg) errors[action.name] = msg; else delete errors[action.name];
+        }
+        if (action.name === 'environment_name' || action.name === 'environment_uuid') {
+          delete errors.environment_name; delete serverErrors.environment_name;
+        }
+        delete errors['(body)'];
+        return {
+          ...state, values, errors, serverErrors, dirty: true,
+          cursor: action.cursor ?? (action.name === state.focus ? lengthOf(action.value) : state.cursor),
+        };
+      }
+      case 'cursor':
+        return { ...state, cursor: action.cursor };
+      case 'next': {
+        const rows = state.focus ? rowsOf(state.values, state.focus).length : 0;
+        if (def.fields[state.focus ?? '']?.kind === 'domains' && state.cell < rows * CELLS - 1) {
+          return { ...state, cell: state.cell + 1 };
+        }
+        const left = leave(def, state);
+        const fields = visibleFields(def, left.step, left.values);
+        const i = left.focus ? fields.indexOf(left.focus) : -1;
+        if (i >= 0 && i < fields.length - 1) return focusAt(def, left, left.step, fields[i + 1]);
+        if (left.step < last) return focusAt(def, left, left.step + 1, undefined);
+        return left;
+      }
+      case 'prev': {
+        if (def.fields[state.focus ?? '']?.kind === 'domains' && state.cell > 0) return { ...state, cell: state.cell - 1 };
+        const left = leave(def, state);
+        const fields = visibleFields(def, left.step, left.values);
+        const i = left.focus ? fields.indexOf(left.focus) : -1;
+        if (i > 0) return focusAt(def, left, left.step, fields[i - 1], true);
+        if (left.step > 0) {
+          const prevFields = visibleFields(def, left.step - 1, left.values);
+          return focusAt(def, left, left.step - 1, prevFields[prevFields.length - 1], true);
+        }
+        return left;
+      }
+      case 'step': {
+        const to = Math.max(0, Math.min(last, state.step + action.delta));
+        if (to === state.step) return state;
+        return focusAt(def, leave(def, state), to, undefined);
+      }
+      case 'goto':
+        return focusAt(def, leave(def, state), Math.max(0, Math.min(last, action.step)), action.field);
+      case 'focus':
+        return focusAt(def, leave(def, state), stepOf(def, action.field), action.field);
+      case 'invalid':
+      case 'server-errors': {
+        const next = action.type === 'invalid'
+          ? { ...state, errors: action.errors, touched: Object.fromEntries(Object.keys(def.fields).map((k) => [k, true])) }
+          : { ...state, serverErrors: action.errors };
+        const first = firstErrorField(def, { ...next.errors, ...next.serverErrors });
+        if (!first || !def.fields[first]) return next;
+        return focusAt(def, next, stepOf(def, first), first);
+      }
+      case 'row-add': {
+        const name = state.focus;
+        if (!name || def.fields[name]?.kind !== 'domains') return state;
+        const rows = [...rowsOf(state.values, name), emptyRow()];
+        const serverErrors = { ...state.serverErrors };
+        delete serverErrors[name];
+        return { ...state, values: { ...state.values, [name]: rows }, serverErrors, cell: (rows.length - 1) * CELLS, cursor: 0, dirty: true };
+      }
+      case 'row-remove': {
+        const name = state.focus;
+        if (!name || def.fields[name]?.kind !== 'domains') return state;
+        const rows = [...rowsOf(state.values, name)];
+        if (rows.length === 0) return state;
+        const row = Math.floor(state.cell / CELLS);
+        rows.splice(row, 1);
+        const values = { ...state.values };
+        if (rows.length === 0) delete values[name]; else values[name] = rows;
+        const errors = { ...state.errors };
+        delete errors[name];
+        return { ...state, values, errors, cell: Math.max(0, Math.min(row, rows.length - 1)) * CELLS, cursor: 0, dirty: true };
+      }
+      case 'load': {
+        const s = initialFormState(def, action.values, action.step ?? 0);
+        return { ...s, dirty: action.dirty ?? false };
+      }
+      case 'saved':
+        return { ...state, dirty: false };
+      default:
+        return state;
+    }
+  };
+}
+
+/** Whether anything was typed at all (a wizard with values asks before it is left). */
+export function hasValues(values: FormValues): boolean {
+  return Object.values(values).some((v) => isSet(v));
+}

@@ -1,0 +1,108 @@
+// The create forms in a real terminal (tmux), driving the built binary against the demo service.
+import { mkdtempSync, writeFileSync, existsSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startDemoService, type DemoService } from '../../src/demo/server.js';
+import { BIN } from '../support/bin.js';
+import { shellQuote, startTmux, type TmuxSession } from '../support/tmux.js';
+
+let demo: DemoService;
+const sessions: TmuxSession[] = [];
+const bodies = mkdtempSync(join(tmpdir(), 'dms-e2e-bodies-'));
+
+beforeAll(async () => {
+  demo = await startDemoService({ deployStepMs: 500 });
+});
+afterAll(() => demo.close());
+afterEach(() => { while (sessions.length > 0) sessions.pop()!.kill(); });
+
+function where() {
+  const project = demo.seed.projects[0]!;
+  const env = demo.seed.environments.find((e) => e.project_uuid === project.uuid)!;
+  return { project_uuid: project.uuid, server_uuid: demo.seed.servers[0]!.uuid, environment_name: env.name };
+}
+
+function bodyFile(name: string, body: unknown): string {
+  const path = join(bodies, name);
+  writeFileSync(path, JSON.stringify(body));
+  return path;
+}
+
+function dms(args: string, configDir: string): TmuxSession {
+  const s = startTmux(`node ${shellQuote(BIN)} ${args}`, {
+    width: 100, height: 30,
+    env: { DMS_URL: demo.url, DMS_TOKEN: demo.token, DMS_CONFIG_DIR: configDir, NO_COLOR: '1' },
+  });
+  sessions.push(s);
+  return s;
+}
+
+const posts = (path: string) => demo.requests.filter((r) => r.method === 'POST' && r.path.endsWith(path)).length;
+
+describe('dms create (TUI)', () => {
+  it('docstore --from body.json, Ctrl+S shows uuid:', async () => {
+    const config = mkdtempSync(join(tmpdir(), 'dms-e2e-cfg-'));
+    const file = bodyFile('docstore.json', { ...where(), name: 'orders-db' });
+    const before = posts('/databases/docstore');
+    const s = dms(`create docstore --from ${shellQuote(file)}`, config);
+    await s.waitFor('Create docstore database');
+    s.keys('C-s');
+    const screen = await s.waitFor(/uuid: [0-9A-Za-z-]+/);
+    expect(posts('/databases/docstore')).toBe(before + 1);
+    // Connection URLs carry the root password: masked unless revealed.
+    expect(screen).not.toMatch(/:\/\/[^:\s/]+:(?!••••)[^@\s]+@/);
+    expect(existsSync(join(config, 'drafts', 'create-docstore.json'))).toBe(false);
+  });
+
+  it('app --from body.json with instant_deploy, Ctrl+S, then its deployment is listed', async () => {
+    const config = mkdtempSync(join(tmpdir(), 'dms-e2e-cfg-'));
+    const file = bodyFile('app.json', {
+      ...where(), git_repository: 'https://github.com/acme/e2e-shop', git_branch: 'main', build_pack: 'nixpacks',
+      ports_exposes: '3000', instant_deploy: true,
+    });
+    const s = dms(`create app --from ${shellQuote(file)}`, config);
+    await s.waitFor('Create application');
+    s.keys('C-s');
+    const screen = await s.waitFor(/uuid: [0-9A-Za-z-]+/);
+    const uuid = /uuid: ([0-9A-Za-z-]+)/.exec(screen)![1]!;
+    expect(posts('/applications/public')).toBeGreaterThan(0);
+    s.keys('Enter');
+    // The deployments screen of the new application lists the deployment instant_deploy started.
+    const list = await s.waitFor((text) => text.includes(`app ${uuid}`) && /queued|in progress|finished/.test(text), 15_000);
+    expect(list).toMatch(/acme\/e2e-shop/);
+  });
+
+  it('an invalid build_pack is stopped before sending, with the field named', async () => {
+    const config = mkdtempSync(join(tmpdir(), 'dms-e2e-cfg-'));
+    const file = bodyFile('bad.json', {
+      ...where(), git_repository: 'https://github.com/acme/x', git_branch: 'main', build_pack: 'dockerfile',
+    });
+    const before = posts('/applications/public');
+    const s = dms(`create app --from ${shellQuote(file)}`, config);
+    await s.waitFor('Create application');
+    s.keys('C-s');
+    const screen = await s.waitFor('Not sent');
+    expect(screen).toMatch(/build_pack must be one of/);
+    expect(screen).toMatch(/step 3 of 9: Build/);
+    expect(screen).toMatch(/› Build pack/);
+    expect(posts('/applications/public')).toBe(before);
+  });
+
+  it('text typed into a wizard whose terminal is killed is there when it reopens', async () => {
+    const config = mkdtempSync(join(tmpdir(), 'dms-e2e-cfg-'));
+    const first = dms('create app', config);
+    await first.waitFor('› Project');
+    first.type('typed-before-kill');
+    await first.waitFor('typed-before-kill');
+    // Drafts are written within 300 ms of a change.
+    const draft = join(config, 'drafts', 'create-app.json');
+    const deadline = Date.now() + 5000;
+    while (!existsSync(draft) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    first.kill();
+    expect(JSON.parse(readFileSync(draft, 'utf8')).values.project_uuid).toBe('typed-before-kill');
+    const second = dms('create app', config);
+    const screen = await second.waitFor('Restored your draft');
+    expect(screen).toMatch(/Project \*\s+typed-before-kill/);
+  });
+});
