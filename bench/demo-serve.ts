@@ -1,0 +1,55 @@
+// The demo service for a bench run, in its own process: the same startDemoService that
+// `dms demo --serve` runs, with its per-token rate limit off (the soak alone sends 300+
+// requests in seconds; the default limit is 200 a minute). Bundled at bench time.
+//
+// It also serves a page of 1000 deployments (BIG_URL) for figure 4: the demo's largest
+// application has fewer, so its records are repeated with new ids and uuids.
+// Prints DMS_URL, DMS_TOKEN, APP lines (as `dms demo --serve` does), then BIG_URL; stops on SIGTERM/SIGINT.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { describeDemo, startDemoService } from '../src/demo/server.js';
+
+const BIG = 1000;
+const demo = await startDemoService({ port: 0, rateLimitPerMinute: 0 });
+const lines = describeDemo(demo).filter((l) => !l.startsWith('APP='));
+lines.push(...demo.seed.applications.map((a) => `APP=${a.uuid} ${a.name}`));
+
+const app = demo.seed.applications[0]!.uuid;
+const res = await fetch(`${demo.url}/deployments/applications/${app}?take=${BIG}`, {
+  headers: { authorization: `Bearer ${demo.token}`, accept: 'application/json' },
+});
+const body = (await res.json()) as { deployments: Record<string, unknown>[] };
+const base = body.deployments;
+const big = Array.from({ length: BIG }, (_, i) => {
+  const r = base[i % base.length]!;
+  const uuid = typeof r.uuid === 'string' ? `${r.uuid.slice(0, -6)}${i.toString(16).padStart(6, '0')}` : r.uuid;
+  return { ...r, id: 100_000 - i, uuid };
+});
+
+const server = createServer((req, res) => {
+  const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+  if (req.headers.authorization !== `Bearer ${demo.token}`) {
+    res.writeHead(401, { 'content-type': 'application/json' }).end('{"message":"Unauthenticated."}');
+    return;
+  }
+  if (!/^\/api\/v1\/deployments\/applications\/[^/]+$/.test(url.pathname)) {
+    res.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"Not found"}');
+    return;
+  }
+  const skip = Number(url.searchParams.get('skip') ?? 0);
+  const take = Number(url.searchParams.get('take') ?? 10);
+  res.writeHead(200, { 'content-type': 'application/json' });
+  res.end(JSON.stringify({ count: big.length, deployments: big.slice(skip, skip + take) }));
+});
+await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+lines.push(`BIG_URL=http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`);
+lines.push(`BASE_RECORDS=${base.length}`);
+process.stdout.write(`${lines.join('\n')}\nREADY\n`);
+
+const stop = async () => {
+  server.close();
+  await demo.close();
+  process.exit(0);
+};
+process.once('SIGINT', stop);
+process.once('SIGTERM', stop);

@@ -1,0 +1,33 @@
+// One timed run of a command through bench/pty-time.py (fork/exec, optional pseudo-terminal).
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const HELPER = fileURLToPath(new URL('../pty-time.py', import.meta.url));
+
+/**
+ * @param {string[]} cmd command and arguments
+ * @param {{pty?: string, until?: string, env?: Record<string,string>, timeoutS?: number}} o
+ * @returns {Promise<{ms:number, matched:boolean, status:number, maxrss_kib:number, out_bytes:number}>}
+ */
+export function timed(cmd, o = {}) {
+  const args = [HELPER];
+  if (o.pty) args.push('--pty', o.pty);
+  if (o.until) args.push('--until', o.until);
+  args.push('--timeout', String(o.timeoutS ?? 20), '--', ...cmd);
+  return new Promise((resolve, reject) => {
+    execFile('python3', args, { env: o.env ?? process.env, maxBuffer: 1 << 20 }, (error, stdout, stderr) => {
+      if (error) return reject(new Error(`pty-time failed: ${stderr || error.message}`));
+      const r = JSON.parse(stdout.trim().split('\n').pop());
+      if (o.until && !r.matched) return reject(new Error(`'${o.until}' never appeared from ${cmd.join(' ')}; screen tail:\n${r.tail ?? ''}`));
+      if (!o.until && r.status !== 0) return reject(new Error(`${cmd.join(' ')} exited ${r.status}`));
+      resolve(r);
+    });
+  });
+}
+
+/** A minimal environment: no CI (Ink renders differently in CI), a private config dir. */
+export function cleanEnv(extra = {}) {
+  const env = { PATH: process.env.PATH, HOME: process.env.HOME, TERM: 'xterm-256color', LANG: process.env.LANG ?? 'C.UTF-8', ...extra };
+  for (const k of Object.keys(env)) if (env[k] === undefined) delete env[k];
+  return env;
+}

@@ -1,0 +1,460 @@
+// Figures 3, 4 (table render) and 5: the TUI's deployments screen rendered by Ink into a fake
+// terminal, in-process. Bundled at bench time (bench/run.mjs) with the settings of the binary;
+// run with --expose-gc. Prints one JSON line.
+//
+//   node --expose-gc render.js budget --pairs N (--body FILE | --url U --token T --app A)
+//   node --expose-gc render.js big --body FILE
+//   node --expose-gc render.js soak --url U --token T --app A [--pages 200] [--refreshes 100]
+import React, { useState } from 'react';
+import { EventEmitter } from 'node:events';
+import { readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { render, Text, useInput, type Instance } from 'ink';
+import { createClient, type DmsClient } from '../src/api/client.js';
+import { readDeploymentList, type Deployment } from '../src/api/schemas/index.js';
+import { DeploymentsScreen } from '../src/tui/screens/deployments.js';
+import { DeploymentTable, layoutColumns, type TableRow } from '../src/tui/components/deployment-table.js';
+import { rowCells, rowKey } from '../src/tui/hooks/paging.js';
+import { colourTheme, ThemeProvider } from '../src/tui/theme.js';
+
+const WIDTH = 120;
+const args = process.argv.slice(2);
+const mode = args[0];
+const opt = (name: string): string | undefined => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const PAIRS = Number(opt('pairs') ?? 11);
+const gc = (globalThis as { gc?: () => void }).gc ?? (() => {});
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+// ------------------------------------------------------------------ a fake terminal
+
+const NOT_FRAMES = new Set(['\u001b[?2026h', '\u001b[?2026l', '\u001b[?25l', '\u001b[?25h']);
+
+/**
+ * What a terminal shows, from the bytes written: enough of VT100 for Ink's log-update
+ * (incremental mode rewrites only changed lines: cursor up/next-line, erase line, column 1).
+ */
+class VirtualScreen {
+  lines: string[] = [''];
+  private row = 0;
+  private col = 0;
+
+  apply(data: string) {
+    // eslint-disable-next-line no-control-regex
+    const re = /\u001b\[([?0-9;]*)([@-~])|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)|\u001b.|\n|\r|[^\u001b\n\r]+/g;
+    for (const m of data.matchAll(re)) {
+      const tok = m[0];
+      if (tok === '\n') { this.row++; this.col = 0; this.ensure(); continue; }
+      if (tok === '\r') { this.col = 0; continue; }
+      if (m[2] !== undefined) {
+        const p = m[1] ?? '';
+        const n = p === '' || p.startsWith('?') ? 1 : Math.max(1, Number(p.split(';')[0]) || 1);
+        switch (m[2]) {
+          case 'A': this.row = Math.max(0, this.row - n); break;
+          case 'B': this.row += n; this.ensure(); break;
+          case 'E': this.row += n; this.col = 0; this.ensure(); break;
+          case 'F': this.row = Math.max(0, this.row - n); this.col = 0; break;
+          case 'G': this.col = n - 1; break;
+          case 'H': this.row = 0; this.col = 0; break;
+          case 'J': if (p === '2' || p === '3') { this.lines = ['']; this.row = 0; this.col = 0; } break;
+          case 'K':
+            if (p === '2') this.lines[this.row] = '';
+            else if (p === '' || p === '0') this.lines[this.row] = [...(this.lines[this.row] ?? '')].slice(0, this.col).join('');
+            break;
+          default: break; // colours, cursor show/hide, synchronized output
+        }
+        continue;
+      }
+      if (tok.startsWith('\u001b')) continue;
+      const chars = [...(this.lines[this.row] ?? '')];
+      while (chars.length < this.col) chars.push(' ');
+      const text = [...tok];
+      chars.splice(this.col, text.length, ...text);
+      this.lines[this.row] = chars.join('');
+      this.col += text.length;
+    }
+  }
+
+  private ensure() {
+    while (this.lines.length <= this.row) this.lines.push('');
+  }
+
+  text(): string {
+    return this.lines.join('\n');
+  }
+}
+
+/** stdout of `columns` × `rows`: keeps the screen and wakes whoever waits for a frame. */
+class FakeStdout extends EventEmitter {
+  readonly isTTY = true;
+  frames = 0;
+  readonly screen = new VirtualScreen();
+  private waiter: ((screen: string) => boolean) | null = null;
+
+  constructor(public columns: number, public rows: number) {
+    super();
+  }
+
+  get last(): string {
+    return this.screen.text();
+  }
+
+  write = (data: string | Uint8Array): boolean => {
+    const s = typeof data === 'string' ? data : Buffer.from(data).toString('utf8');
+    this.screen.apply(s);
+    // The synchronized-update brackets (CSI ? 2026 h/l) and cursor show/hide are not frames.
+    if (!NOT_FRAMES.has(s)) {
+      this.frames++;
+      if (this.waiter?.(this.screen.text())) this.waiter = null;
+    }
+    return true;
+  };
+
+  /** Resolves with the ms from `send()` to the first frame after which the screen passes `done`. */
+  timeFrame(send: () => void, done: (screen: string) => boolean, timeoutMs = 10_000): Promise<number> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.waiter = null;
+        reject(new Error(`no matching frame in ${timeoutMs} ms; screen:\n${this.last.slice(-1500)}`));
+      }, timeoutMs);
+      const t0 = performance.now();
+      this.waiter = (screen) => {
+        if (!done(screen)) return false;
+        const ms = performance.now() - t0;
+        clearTimeout(timer);
+        resolve(ms);
+        return true;
+      };
+      send();
+    });
+  }
+
+  /** Waits (untimed) until the screen passes `done`. */
+  async until(done: (screen: string) => boolean, timeoutMs = 10_000): Promise<string> {
+    if (done(this.last)) return this.last;
+    await this.timeFrame(() => {}, done, timeoutMs);
+    return this.last;
+  }
+}
+
+/** stdin in raw mode: `press(key)` delivers one key as a terminal would. */
+class FakeStdin extends EventEmitter {
+  readonly isTTY = true;
+  private data: string | null = null;
+  press = (key: string) => {
+    this.data = key;
+    this.emit('readable');
+  };
+  read = () => {
+    const d = this.data;
+    this.data = null;
+    return d;
+  };
+  setEncoding() {}
+  setRawMode() {}
+  resume() {}
+  pause() {}
+  ref() {}
+  unref() {}
+}
+
+interface Term {
+  stdout: FakeStdout;
+  stdin: FakeStdin;
+  instance: Instance;
+}
+
+/** Ink's frame rate cap as src/tui/main.tsx sets it. */
+const TUI_MAX_FPS = 60;
+/**
+ * src/tui/main.tsx asks for incrementalRendering, but Ink 6.8's incremental log-update moves
+ * the frame down one line per update whenever the frame is shorter than the terminal (seen in
+ * tmux too), which leaves stale lines on screen; the bench renders whole frames so that what it
+ * waits for is really on screen. The cost of writing a frame is a small part of a render.
+ */
+const INCREMENTAL = false;
+
+function mount(node: React.ReactElement, rows: number, maxFps = 1000): Term {
+  const stdout = new FakeStdout(WIDTH, rows);
+  const stdin = new FakeStdin();
+  const stderr = new FakeStdout(WIDTH, rows);
+  // maxFps 1000 for timing: the TUI's 60 fps throttle would hold back a frame that follows
+  // another within 17 ms (the page change draws "loading" then the page); we time the work.
+  const instance = render(node, {
+    stdout: stdout as unknown as NodeJS.WriteStream,
+    stdin: stdin as unknown as NodeJS.ReadStream,
+    stderr: stderr as unknown as NodeJS.WriteStream,
+    exitOnCtrlC: false,
+    patchConsole: false,
+    incrementalRendering: INCREMENTAL,
+    maxFps,
+  });
+  return { stdout, stdin, instance };
+}
+
+// ------------------------------------------------------------------ what is rendered
+
+const connection = { label: 'bench', host: '127.0.0.1', demo: false };
+const noop = () => {};
+
+function Screen({ client, app, height, refreshMs }: { client: DmsClient; app: string; height: number; refreshMs: number }) {
+  return (
+    <ThemeProvider value={colourTheme}>
+      <DeploymentsScreen
+        client={client}
+        appUuid={app}
+        connection={connection}
+        showSecrets={false}
+        width={WIDTH}
+        height={height}
+        active
+        refreshMs={refreshMs}
+        onHelp={noop}
+        onQuit={noop}
+        onCreate={noop}
+      />
+    </ThemeProvider>
+  );
+}
+
+/** The floor: one <Text> whose content changes on a key. */
+function Trivial() {
+  const [n, setN] = useState(0);
+  useInput((input) => {
+    if (input === 'j') setN((x) => x + 1);
+  });
+  return <Text>count {n}</Text>;
+}
+
+/** A client answering from memory: pages without the network. */
+function memoryClient(all: Deployment[]): DmsClient {
+  return {
+    listDeployments: async (_app, page = {}) => {
+      const skip = page.skip ?? 0;
+      const take = page.take ?? 10;
+      return { deployments: all.slice(skip, skip + take), total: all.length };
+    },
+    createPublicApplication: () => Promise.reject(new Error('not in the bench')),
+    createDocstore: () => Promise.reject(new Error('not in the bench')),
+    redact: (s) => s,
+  };
+}
+
+async function loadRecords(): Promise<Deployment[]> {
+  const body = opt('body');
+  let raw: unknown;
+  if (body) raw = JSON.parse(readFileSync(body, 'utf8'));
+  else {
+    const res = await fetch(`${opt('url')}/deployments/applications/${opt('app')}?take=1000`, {
+      headers: { authorization: `Bearer ${opt('token')}`, accept: 'application/json' },
+    });
+    raw = await res.json();
+  }
+  const page = readDeploymentList(raw);
+  if (!page) throw new Error('not a deployment list');
+  return page.deployments;
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
+/** Index of the table row the cursor marker (›) is on, or -1. */
+const cursorRow = (frame: string) => frame.split('\n').filter((l) => /^.{0,3}│ \d+/.test(l)).findIndex((l) => l.startsWith('›'));
+const rangeOf = (frame: string) => /(\d+)–(\d+) of (\d+)/.exec(frame);
+
+// ------------------------------------------------------------------ figure 3: render budget
+
+async function budget() {
+  const all = await loadRecords();
+  const client = memoryClient(all);
+  const floor = mount(<Trivial />, 40);
+  await floor.stdout.until((f) => f.includes('count 0'));
+  let count = 0;
+  const floorChange = async () => {
+    gc();
+    await sleep(40);
+    count++;
+    return floor.stdout.timeFrame(() => floor.stdin.press('j'), (f) => f.includes(`count ${count}`));
+  };
+
+  const figures = [];
+  for (const rows of [10, 30, 100]) {
+    if (all.length < 2 * rows) throw new Error(`the app has ${all.length} deployments; ${2 * rows} are needed for pages of ${rows}`);
+    // Header 3 + table frame 4 + message 1 + footer 1 + 1 spare = 10 lines around the rows.
+    const height = rows + 10;
+    const t = mount(<Screen client={client} app="bench-app" height={height} refreshMs={1e9} />, height + 2);
+    await t.stdout.until((f) => f.includes(`1–10 of ${all.length}`));
+    // `+` steps the page size 10 → 15 → 20 → 30 → 50 → 75 → 100.
+    while (!t.stdout.last || !t.stdout.last.includes(`1–${rows} of`)) {
+      const before = rangeOf(t.stdout.last)?.[2];
+      t.stdin.press('+');
+      await t.stdout.until((f) => rangeOf(f)?.[2] !== before && !!rangeOf(f));
+    }
+    const shownRows = (t.stdout.last.match(/^.{0,3}│ \d+/gm) ?? []).length;
+    if (shownRows !== rows) throw new Error(`expected ${rows} table rows on screen, saw ${shownRows}`);
+
+    // The cursor goes 0 → 1 → 0 …; a frame counts when its marker is on the new row.
+    let down = true;
+    const cursor = async () => {
+      gc();
+      await sleep(40);
+      const key = down ? 'j' : 'k';
+      const want = down ? 1 : 0;
+      down = !down;
+      return t.stdout.timeFrame(() => t.stdin.press(key), (f) => cursorRow(f) === want);
+    };
+    let next = true;
+    const page = async () => {
+      gc();
+      await sleep(40);
+      const key = next ? 'n' : 'p';
+      const want = next ? `${rows + 1}–${2 * rows} of` : `1–${rows} of`;
+      next = !next;
+      return t.stdout.timeFrame(() => t.stdin.press(key), (f) => f.includes(want));
+    };
+
+    for (const [kind, a] of [['cursor', cursor], ['page', page]] as const) {
+      for (let i = 0; i < 2; i++) { await a(); await floorChange(); }
+      const as: number[] = [];
+      const bs: number[] = [];
+      const ratios: number[] = [];
+      for (let i = 0; i < PAIRS; i++) {
+        const x = await a();
+        const y = await floorChange();
+        as.push(x);
+        bs.push(y);
+        ratios.push(x / y);
+      }
+      figures.push({ kind, rows, a_ms: median(as), b_ms: median(bs), ratio: median(ratios), ratios, as, bs, pairs: PAIRS });
+    }
+    t.instance.unmount();
+    t.instance.cleanup();
+  }
+  floor.instance.unmount();
+  return {
+    figures,
+    what: 'DeploymentsScreen (src/tui/screens/deployments.tsx), key → frame on screen, pages from memory, whole frames, maxFps 1000',
+  };
+}
+
+// ------------------------------------------------------------------ figure 4: a 1000-row table
+
+async function big() {
+  const all = await loadRecords();
+  const now = Date.now();
+  const cells = all.map((d) => rowCells(d, now));
+  const columns = layoutColumns(cells, WIDTH - 2);
+  const rows: TableRow[] = all.map((d, i) => ({ key: rowKey(d, i), cells: cells[i]!, status: d.status, changed: false }));
+  const once = async (node: React.ReactElement, done: (f: string) => boolean) => {
+    gc();
+    await sleep(20);
+    let term: Term | undefined;
+    const stdout = new FakeStdout(WIDTH, rows.length + 20);
+    const ms = await stdout.timeFrame(() => {
+      term = { stdout, stdin: new FakeStdin(), instance: undefined as unknown as Instance };
+      term.instance = render(node, {
+        stdout: stdout as unknown as NodeJS.WriteStream, stdin: term.stdin as unknown as NodeJS.ReadStream,
+        stderr: new FakeStdout(WIDTH, 10) as unknown as NodeJS.WriteStream, exitOnCtrlC: false, patchConsole: false, maxFps: 1000,
+        incrementalRendering: INCREMENTAL,
+      });
+    }, done);
+    term?.instance.unmount();
+    term?.instance.cleanup();
+    return ms;
+  };
+  const lastKey = String(all[all.length - 1]?.id ?? '');
+  const a = () => once(<ThemeProvider value={colourTheme}><DeploymentTable rows={rows} columns={columns} /></ThemeProvider>, (f) => f.includes('└') && f.includes(lastKey));
+  const b = () => once(<Text>count 0</Text>, (f) => f.includes('count 0'));
+  await a(); await b();
+  const as: number[] = [];
+  const bs: number[] = [];
+  const ratios: number[] = [];
+  const n = Math.max(3, Math.ceil(PAIRS / 3));
+  for (let i = 0; i < n; i++) {
+    const x = await a();
+    const y = await b();
+    as.push(x); bs.push(y); ratios.push(x / y);
+  }
+  return { rows: rows.length, a_ms: median(as), b_ms: median(bs), ratio: median(ratios), pairs: n };
+}
+
+// ------------------------------------------------------------------ figure 5: soak
+
+function reading() {
+  gc();
+  gc();
+  const m = process.memoryUsage();
+  return { heapMiB: m.heapUsed / 2 ** 20, rssMiB: m.rss / 2 ** 20, externalMiB: m.external / 2 ** 20 };
+}
+
+async function soak() {
+  const pages = Number(opt('pages') ?? 200);
+  const refreshes = Number(opt('refreshes') ?? 100);
+  const app = opt('app')!;
+  const real = createClient({ baseUrl: opt('url')!, token: opt('token')! });
+  let answered = 0;
+  const client: DmsClient = {
+    ...real,
+    listDeployments: async (...a) => {
+      const page = await real.listDeployments(...a);
+      answered++;
+      return page;
+    },
+  };
+  const height = 36;
+  const t0 = performance.now();
+  const t = mount(<Screen client={client} app={app} height={height} refreshMs={1e9} />, height, TUI_MAX_FPS);
+  await t.stdout.until((f) => !!rangeOf(f) && rangeOf(f)![1] === '1');
+  const start = reading();
+  let after20 = start;
+  const series: { pages: number; heapMiB: number; rssMiB: number }[] = [];
+  let range = rangeOf(t.stdout.last)!;
+  let forward = true;
+  for (let i = 1; i <= pages; i++) {
+    const [, from, to, total] = range;
+    // Back and forth through the whole list.
+    if (Number(to) >= Number(total)) forward = false;
+    else if (Number(from) === 1) forward = true;
+    const key = forward ? 'n' : 'p';
+    const before = `${from}–${to}`;
+    t.stdin.press(key);
+    await t.stdout.until((f) => !!rangeOf(f) && `${rangeOf(f)![1]}–${rangeOf(f)![2]}` !== before);
+    range = rangeOf(t.stdout.last)!;
+    if (i === 20) after20 = reading();
+    if (i % 20 === 0) series.push({ pages: i, ...(i === 20 ? after20 : reading()) });
+  }
+  // Auto-refresh: back to the first page with a short period, and count the answers.
+  t.stdin.press('g');
+  await t.stdout.until((f) => rangeOf(f)?.[1] === '1');
+  await sleep(50);
+  const base = answered;
+  t.instance.rerender(<Screen client={client} app={app} height={height} refreshMs={10} />);
+  const deadline = Date.now() + 60_000;
+  while (answered - base < refreshes) {
+    if (Date.now() > deadline) throw new Error(`only ${answered - base} auto-refreshes in 60 s`);
+    await sleep(20);
+  }
+  t.instance.rerender(<Screen client={client} app={app} height={height} refreshMs={1e9} />);
+  await sleep(50);
+  const end = reading();
+  const ms = performance.now() - t0;
+  t.instance.unmount();
+  t.instance.cleanup();
+  return {
+    pages, refreshes: answered - base, frames: t.stdout.frames, start, after20, end, ms, series,
+    what: 'DeploymentsScreen against the demo service (real client), 120×36, take 10',
+  };
+}
+
+const run = { budget, big, soak }[mode ?? ''];
+if (!run) {
+  process.stderr.write('usage: render.js budget|big|soak …\n');
+  process.exit(2);
+}
+const result = await run();
+process.stdout.write(`${JSON.stringify(result)}\n`);
+process.exit(0);

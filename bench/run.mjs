@@ -1,0 +1,310 @@
+#!/usr/bin/env node
+// `npm run bench`: the five speed figures of issue 5, each a ratio against a floor measured
+// side by side in this run (A B A B …, median of the pair ratios), plus absolute values.
+// Prints a table and writes bench/results.json. See docs/performance.md.
+//
+//   node bench/run.mjs [--quick] [--pairs N] [--only 1,2,4]
+//   DMS_BIN=/path/to/dms.js node bench/run.mjs      (default: dist/dms.js)
+import { execFile, execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { bundle, ROOT } from './lib/bundle.mjs';
+import { startDemo } from './lib/demo.mjs';
+import { cleanEnv, timed } from './lib/proc.mjs';
+import { fmt, median, pairs } from './lib/stats.mjs';
+
+const argv = process.argv.slice(2);
+const quick = argv.includes('--quick');
+const flag = (name) => { const i = argv.indexOf(name); return i >= 0 ? argv[i + 1] : undefined; };
+const PAIRS = Number(flag('--pairs') ?? (quick ? 3 : 11));
+const ONLY = flag('--only')?.split(',').map(Number);
+const BIN = resolve(ROOT, process.env.DMS_BIN ?? 'dist/dms.js');
+const NODE = process.execPath;
+const TERM_SIZE = '120x36';
+const started = Date.now();
+const loadAtStart = loadavg()[0];
+
+const tmp = mkdtempSync(join(tmpdir(), 'dms-bench-'));
+const log = (s) => process.stderr.write(`${s}\n`);
+const results = [];
+
+/** One row of the final table. `value` is what the goal is checked against. */
+function record(r) {
+  results.push(r);
+  const shown = r.status === 'measured' ? `${fmt(r.value, r.digits ?? 2)}${r.unit ?? ''}` : `not measured: ${r.reason}`;
+  log(`  → ${r.figure}: ${shown}${r.detail ? `  (${r.detail})` : ''}`);
+}
+
+function notMeasured(figure, goal, reason) {
+  record({ figure, goal, status: 'not measured', reason: String(reason).split('\n')[0].slice(0, 160) });
+}
+
+const want = (n) => !ONLY || ONLY.includes(n);
+
+// ---------------------------------------------------------------- setup
+log(`dms bench: ${PAIRS} pairs after 1 warm-up; binary ${BIN}`);
+if (!existsSync(BIN)) {
+  log(`dms bench: ${BIN} does not exist. Build it first (npm run build, or DMS_DIST=… node scripts/build.mjs and DMS_BIN=…).`);
+  process.exit(2);
+}
+const configDir = join(tmp, 'config');
+const hello = await bundle('bench/floor/hello.tsx', join(tmp, 'floor'), 'hello');
+const fetchFloor = join(ROOT, 'bench/floor/fetch.mjs');
+
+let demo;
+let app;
+try {
+  demo = await startDemo(await bundle('bench/demo-serve.ts', join(tmp, 'demo'), 'demo-serve'));
+  app = demo.apps[0].uuid;
+  log(`demo service ${demo.url}, app ${app} (${demo.apps[0].name}); 1000-record page at ${demo.bigUrl} (from ${demo.baseRecords} demo records)`);
+} catch (error) {
+  log(`dms bench: the demo service did not start: ${error.message}`);
+}
+const env = cleanEnv({ DMS_URL: demo?.url, DMS_TOKEN: demo?.token, DMS_CONFIG_DIR: configDir });
+const bigEnv = cleanEnv({ DMS_URL: demo?.bigUrl, DMS_TOKEN: demo?.token, DMS_CONFIG_DIR: configDir });
+
+async function figure(n, name, goal, fn) {
+  if (!want(n)) return;
+  log(`\n[${n}] ${name}`);
+  try {
+    await fn();
+  } catch (error) {
+    notMeasured(name, goal, error.message ?? error);
+  }
+}
+
+function requireDemo() {
+  if (!demo) throw new Error('the demo service did not start (dms demo --serve)');
+}
+
+// ---------------------------------------------------------------- 2. headless list
+await figure(2, 'headless list', '≤ 1.0', async () => {
+  requireDemo();
+  const version = []; // start-up alone, for the breakdown (not part of the ratio)
+  const r = await pairs({
+    pairs: PAIRS,
+    a: async () => (await timed([NODE, BIN, 'deployments', app, '--json'], { env })).ms,
+    b: async () => {
+      const ms = (await timed([NODE, fetchFloor, app], { env })).ms;
+      version.push((await timed([NODE, BIN, '--version'], { env })).ms);
+      return ms;
+    },
+  });
+  record({
+    figure: 'headless list', key: 'headless', status: 'measured', value: r.ratio, goal: '≤ 1.0', max: 1.0,
+    a_ms: r.a, b_ms: r.b, pairs: r.n, ratios: r.ratios, version_ms: median(version.slice(1)),
+    detail: `dms deployments --json ${fmt(r.a, 0)} ms vs fetch+JSON.parse ${fmt(r.b, 0)} ms; dms --version alone ${fmt(median(version.slice(1)), 0)} ms`,
+  });
+});
+
+// ---------------------------------------------------------------- 1. TUI first frame
+await figure(1, 'TUI first frame', '≤ 1.3', async () => {
+  requireDemo();
+  const firstOutput = []; // the first visible output of dms browse (its loading frame)
+  const r = await pairs({
+    pairs: PAIRS,
+    a: async () => {
+      const run = await timed([NODE, BIN, 'browse', app], { env, pty: TERM_SIZE, until: '1–10 of' });
+      firstOutput.push(run.first_ms);
+      return run.ms;
+    },
+    b: async () => (await timed([NODE, hello], { env, pty: TERM_SIZE, until: 'Hello from Ink' })).ms,
+  });
+  const first = median(firstOutput.slice(1));
+  record({
+    figure: 'TUI first frame', key: 'firstFrame', status: 'measured', value: r.ratio, goal: '≤ 1.3', max: 1.3,
+    a_ms: r.a, b_ms: r.b, pairs: r.n, ratios: r.ratios, first_output_ms: first,
+    detail: `dms browse → "1–10 of" ${fmt(r.a, 0)} ms (first output at ${fmt(first, 0)} ms) vs Ink hello world ${fmt(r.b, 0)} ms`,
+  });
+});
+
+// ---------------------------------------------------------------- 4. big pages
+let bigBody;
+/** The 1000-record list body, saved once for the in-process figures. */
+async function bigBodyFile() {
+  if (bigBody) return bigBody;
+  requireDemo();
+  const res = await fetch(`${demo.bigUrl}/deployments/applications/${app}?take=1000`, {
+    headers: { authorization: `Bearer ${demo.token}`, accept: 'application/json' },
+  });
+  if (!res.ok) throw new Error(`the 1000-record page answered ${res.status}`);
+  const file = join(tmp, 'take-1000.json');
+  writeFileSync(file, await res.text());
+  bigBody = file;
+  return file;
+}
+await figure(4, 'big page: peak RSS', '≤ 1.3', async () => {
+  requireDemo();
+  const check = await timed([NODE, BIN, 'deployments', app, '--take', '1000', '--json'], { env: bigEnv });
+  if (check.out_bytes < 1_000_000) throw new Error(`dms deployments --take 1000 --json printed only ${check.out_bytes} bytes`);
+  const r = await pairs({
+    pairs: PAIRS,
+    a: async () => (await timed([NODE, BIN, 'deployments', app, '--take', '1000', '--json'], { env: bigEnv })).maxrss_kib,
+    b: async () => (await timed([NODE, hello], { env, pty: TERM_SIZE })).maxrss_kib,
+  });
+  record({
+    figure: 'big page: peak RSS', key: 'bigRss', status: 'measured', value: r.ratio, goal: '≤ 1.3', max: 1.3,
+    a_mib: r.a / 1024, b_mib: r.b / 1024, pairs: r.n, ratios: r.ratios, out_bytes: check.out_bytes,
+    detail: `dms deployments --take 1000 --json ${fmt(r.a / 1024, 1)} MiB vs Ink hello world ${fmt(r.b / 1024, 1)} MiB`,
+  });
+});
+
+await figure(4, 'big page: parse', '≤ 50 ms', async () => {
+  await bigBodyFile();
+  const script = await bundle('bench/parse.ts', join(tmp, 'parse'), 'parse');
+  // Fresh processes: the first parse in a process (cold JIT) is what a user waits for.
+  const runs = [];
+  for (let i = 0; i < Math.max(3, Math.ceil(PAIRS / 2)); i++) {
+    runs.push(JSON.parse(execFileSync(NODE, [script, bigBody], { encoding: 'utf8' })));
+  }
+  const cold = median(runs.map((r) => r.coldMs));
+  const ratio = median(runs.map((r) => r.coldMs / r.jsonMs));
+  record({
+    figure: 'big page: parse', key: 'bigParse', status: 'measured', value: cold, unit: ' ms', goal: '≤ 50 ms', max: 50,
+    records: runs[0].records, bytes: runs[0].bytes, ratio,
+    json_parse_ms: median(runs.map((r) => r.jsonMs)), warm_ms: median(runs.map((r) => r.warmMs)),
+    table_ms: median(runs.map((r) => r.tableMs)), runs: runs.length,
+    detail: `readDeploymentList on ${runs[0].records} records (${fmt(runs[0].bytes / 1024, 0)} KiB): first call ${fmt(cold, 1)} ms,`
+      + ` warm ${fmt(median(runs.map((r) => r.warmMs)), 1)} ms; JSON.parse ${fmt(median(runs.map((r) => r.jsonMs)), 1)} ms;`
+      + ` headless table of all rows ${fmt(median(runs.map((r) => r.tableMs)), 1)} ms`,
+  });
+});
+
+// ---------------------------------------------------------------- 3. render budget / 4. big table render
+/** The thrown error's message from a node stack trace on stderr (not the minified source line). */
+function firstError(stderr) {
+  const m = /^(\w*Error[^\n]*(?:\n(?!\s+at )[^\n]*)*)/m.exec(stderr ?? '');
+  return m ? m[1].replace(/\s+/g, ' ').trim() : (stderr ?? '').trim().split('\n').slice(-3).join(' ');
+}
+
+let render;
+async function renderScript() {
+  render ??= await bundle('bench/render.tsx', join(tmp, 'render'), 'render');
+  return render;
+}
+function runRender(mode, extra = [], pairsN = PAIRS) {
+  return new Promise((resolvePromise, reject) => {
+    const args = ['--expose-gc', render, mode, '--pairs', String(pairsN), ...extra];
+    execFile(NODE, args, { env: cleanEnv({ DMS_CONFIG_DIR: configDir }), maxBuffer: 1 << 24, timeout: 120_000 }, (error, stdout, stderr) => {
+      if (error) return reject(new Error(firstError(stderr) || error.message));
+      resolvePromise(JSON.parse(stdout.trim().split('\n').pop()));
+    });
+  });
+}
+
+await figure(3, 'render budget', '≤ 16 ms cursor, ≤ 50 ms page at 30 rows', async () => {
+  await renderScript();
+  // In-process renders are cheap (tens of ms): twice the pairs, for steadier medians.
+  const r = await runRender('budget', ['--body', await bigBodyFile()], 2 * PAIRS);
+  for (const [i, row] of r.figures.entries()) {
+    const isGoal = row.rows === 30;
+    const max = row.kind === 'cursor' ? 16 : 50;
+    record({
+      figure: `render: ${row.kind} @${row.rows} rows`, key: `render_${row.kind}_${row.rows}`, status: 'measured',
+      value: row.a_ms, unit: ' ms', ratio: row.ratio, goal: isGoal ? `≤ ${max} ms` : '(info)', max: isGoal ? max : undefined,
+      a_ms: row.a_ms, b_ms: row.b_ms, pairs: row.pairs, ratios: row.ratios, digits: 1,
+      detail: `${fmt(row.ratio, 1)}× a one-<Text> change (${fmt(row.b_ms, 2)} ms)${i === 0 ? `; ${r.what}` : ''}`,
+    });
+  }
+});
+
+await figure(4, 'big page: table render', '(info)', async () => {
+  await renderScript();
+  const r = await runRender('big', ['--body', await bigBodyFile()]);
+  record({
+    figure: 'big page: table render', key: 'bigTable', status: 'measured', value: r.a_ms, unit: ' ms', goal: '(info)',
+    a_ms: r.a_ms, b_ms: r.b_ms, ratio: r.ratio, digits: 1,
+    detail: `first frame of the deployments table with ${r.rows} rows ${fmt(r.a_ms, 0)} ms (${fmt(r.ratio, 1)}× a one-<Text> first frame)`,
+  });
+});
+
+// ---------------------------------------------------------------- 5. soak
+await figure(5, 'soak', '≤ 10% growth page 20 → 200', async () => {
+  requireDemo();
+  await renderScript();
+  const r = await runRender('soak', ['--url', demo.url, '--token', demo.token, '--app', app, ...(quick ? ['--pages', '60', '--refreshes', '30'] : [])]);
+  // Heap after gc() is exact; RSS swings by several MiB between readings (the allocator keeps
+  // freed pages), so RSS is compared as medians of the readings around page 20 and at the end.
+  const rssAt = (pages) => r.series.filter((x) => pages.includes(x.pages)).map((x) => x.rssMiB);
+  const rss20 = median([r.after20.rssMiB, ...rssAt([40, 60])]);
+  const rssEnd = median([r.end.rssMiB, ...rssAt([r.pages - 20, r.pages])]);
+  const growth = (r.end.heapMiB - r.after20.heapMiB) / r.after20.heapMiB;
+  const rssGrowth = (rssEnd - rss20) / rss20;
+  const value = 1 + Math.max(growth, rssGrowth);
+  record({
+    figure: 'soak: memory end / page 20', key: 'soak', status: 'measured', value, goal: '≤ 1.10', max: 1.1,
+    start: r.start, after20: r.after20, end: r.end, pages: r.pages, refreshes: r.refreshes, ms: r.ms, series: r.series,
+    heap_growth: growth, rss_growth: rssGrowth, rss_after20_median: rss20, rss_end_median: rssEnd,
+    detail: `${r.pages} page changes + ${r.refreshes} refreshes in ${fmt(r.ms / 1000, 1)} s; heap ${fmt(r.start.heapMiB, 1)} → ${fmt(r.after20.heapMiB, 1)} → ${fmt(r.end.heapMiB, 1)} MiB,`
+      + ` RSS ${fmt(r.start.rssMiB, 1)} → ${fmt(r.after20.rssMiB, 1)} → ${fmt(r.end.rssMiB, 1)} MiB (medians around page 20 / at the end ${fmt(rss20, 1)} / ${fmt(rssEnd, 1)});`
+      + ` growth heap ${fmt(100 * growth, 1)}%, RSS ${fmt(100 * rssGrowth, 1)}%; ${r.what}`,
+  });
+});
+
+// ---------------------------------------------------------------- report
+await demo?.close();
+rmSync(tmp, { recursive: true, force: true });
+
+for (const r of results) {
+  if (r.status !== 'measured') r.verdict = 'n/a';
+  else if (r.max === undefined) r.verdict = 'info';
+  else r.verdict = r.value <= r.max ? 'PASS' : 'MISS';
+}
+
+const rows = results.map((r) => [
+  r.figure,
+  r.status === 'measured' ? `${fmt(r.value, r.digits ?? 2)}${r.unit ?? '×'}` : 'not measured',
+  r.status === 'measured' ? absolute(r) : r.reason.length > 60 ? `${r.reason.slice(0, 57)}…` : r.reason,
+  r.goal,
+  r.verdict === 'n/a' ? '—' : r.verdict,
+]);
+function absolute(r) {
+  if (r.a_mib !== undefined) return `${fmt(r.a_mib, 1)} vs ${fmt(r.b_mib, 1)} MiB`;
+  if (r.key === 'bigParse') return `${fmt(r.ratio, 1)}× JSON.parse ${fmt(r.json_parse_ms, 1)} ms; warm ${fmt(r.warm_ms, 1)} ms`;
+  if (r.key === 'soak') return `heap ${fmt(r.after20.heapMiB, 1)}→${fmt(r.end.heapMiB, 1)}, RSS ${fmt(r.rss_after20_median, 1)}→${fmt(r.rss_end_median, 1)} MiB`;
+  if (r.key?.startsWith('render_') || r.key === 'bigTable') return `${fmt(r.ratio, 1)}× floor ${fmt(r.b_ms, 2)} ms`;
+  if (r.a_ms !== undefined) return `${fmt(r.a_ms, 0)} vs ${fmt(r.b_ms, 0)} ms`;
+  return '';
+}
+const head = ['figure', 'measured', 'absolute / floor', 'goal', 'result'];
+const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => String(row[i]).length)));
+const line = (cells) => cells.map((c, i) => String(c).padEnd(widths[i])).join('  ').trimEnd();
+const table = [line(head), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
+
+const machine = {
+  nproc: Number(execFileSync('nproc', { encoding: 'utf8' }).trim()),
+  cpu: cpus()[0]?.model ?? (readFileSync('/proc/cpuinfo', 'utf8').match(/model name\s*:\s*(.*)/)?.[1] ?? 'unknown'),
+  node: process.version,
+  platform: `${process.platform} ${process.arch}`,
+  // 1-minute load average at the start and the end: above nproc, other work shared the CPUs.
+  load: [Number(loadAtStart.toFixed(2)), Number(loadavg()[0].toFixed(2))],
+};
+const seconds = (Date.now() - started) / 1000;
+process.stdout.write(`\n${table}\n\n${PAIRS} pairs per ratio (median of A/B pair ratios); ${machine.nproc} cpu ${machine.cpu}, node ${machine.node};`
+  + ` load average ${machine.load.join(' → ')}; ${fmt(seconds, 0)} s\n`);
+if (!quick && !ONLY) {
+  const date = new Date().toISOString();
+  writeFileSync(join(ROOT, 'bench/results.json'), `${JSON.stringify({ date, pairs: PAIRS, seconds, machine, binary: BIN, table, results }, null, 2)}\n`);
+  updateDocs(date, machine, seconds);
+} else {
+  writeFileSync(join(tmpdir(), 'dms-bench-results.json'), `${JSON.stringify({ date: new Date().toISOString(), pairs: PAIRS, seconds, machine, table, results }, null, 2)}\n`);
+  log(`(--quick/--only: results in ${join(tmpdir(), 'dms-bench-results.json')}, bench/results.json left as it was)`);
+}
+
+/** Replaces the table between the bench markers in docs/performance.md (full runs only). */
+function updateDocs(date, machine, seconds) {
+  const file = join(ROOT, 'docs/performance.md');
+  if (!existsSync(file)) return;
+  const doc = readFileSync(file, 'utf8');
+  const start = '<!-- bench:begin -->';
+  const end = '<!-- bench:end -->';
+  const i = doc.indexOf(start);
+  const j = doc.indexOf(end);
+  if (i < 0 || j < i) return;
+  const details = results.filter((r) => r.detail).map((r) => `- ${r.figure}: ${r.detail}`).join('\n');
+  const block = `${start}\nLast run ${date.slice(0, 16).replace('T', ' ')} UTC: ${machine.nproc} × ${machine.cpu}, node ${machine.node},`
+    + ` ${machine.platform}; load average ${machine.load.join(' → ')} (start → end); ${PAIRS} pairs per ratio; ${Math.round(seconds)} s.\n\n\`\`\`\n${table}\n\`\`\`\n\n${details}\n${end}`;
+  writeFileSync(file, doc.slice(0, i) + block + doc.slice(j + end.length));
+  log(`docs/performance.md updated`);
+}
