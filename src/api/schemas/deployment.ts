@@ -61,10 +61,34 @@ export type Deployment = z.infer<typeof DeploymentSchema> & {
   readonly [INVALID_FIELDS]?: Readonly<Record<string, unknown>>;
 };
 
+// Fast path for the common case (every known field of its contract type, or null/absent): the same
+// rules as DeploymentSchema, from the same field lists, checked without copying the record.
+// Anything else goes through DeploymentSchema. A 1000-record page parses several times faster.
+const isInt = (v: unknown) => Number.isSafeInteger(v);
+const isBool = (v: unknown) => typeof v === 'boolean';
+const isString = (v: unknown) => typeof v === 'string';
+const FIELD_CHECKS = new Map<string, (v: unknown) => boolean>([
+  ...DEPLOYMENT_INT_FIELDS.map((k) => [k, isInt] as const),
+  ...DEPLOYMENT_BOOL_FIELDS.map((k) => [k, isBool] as const),
+  ...DEPLOYMENT_STRING_FIELDS.map((k) => [k, isString] as const),
+]);
+
+function fitsContract(record: Record<string, unknown>): boolean {
+  for (const key of Object.keys(record)) {
+    const check = FIELD_CHECKS.get(key);
+    const value = record[key];
+    if (check && value !== null && value !== undefined && !check(value)) return false;
+  }
+  return true;
+}
+
 /** Reads one record; never throws. A non-object element becomes an empty record flagged `(record)`. */
 export function readDeployment(raw: unknown): Deployment {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     return { [INVALID_FIELDS]: { '(record)': raw } } as Deployment;
+  }
+  if (Object.getPrototypeOf(raw) === Object.prototype && fitsContract(raw as Record<string, unknown>)) {
+    return raw as Deployment;
   }
   const first = DeploymentSchema.safeParse(raw);
   if (first.success) return first.data;
