@@ -1,0 +1,66 @@
+// Who we talk to and what is shown: context (or the DEMO banner), server, application, page range.
+import React, { useEffect, useState } from 'react';
+import { Box, Text } from 'ink';
+import type { TuiConnection } from '../options.js';
+import { useTheme } from '../theme.js';
+import { clean } from '../../text/sanitize.js';
+
+export const DEMO_BANNER = 'DEMO — sample data; set DMS_URL and DMS_TOKEN or add a context to connect';
+/** Lines the header takes. */
+export const HEADER_LINES = 3;
+
+export interface HeaderProps {
+  readonly connection: TuiConnection;
+  readonly appUuid?: string;
+  /** `1–10 of 137`, `1–10`, or empty. */
+  readonly range?: string;
+  readonly updatedAt?: number | null;
+  readonly loading?: boolean;
+  /** Right part of the status line (e.g. `auto-refresh on`). */
+  readonly status?: string;
+}
+
+export function Header({ connection, appUuid, range, updatedAt, loading, status }: HeaderProps) {
+  const theme = useTheme();
+  return (
+    <Box flexDirection="column">
+      {connection.demo ? (
+        <Text wrap="truncate-end" bold color={theme.ui.demo}>{DEMO_BANNER}</Text>
+      ) : (
+        <Text wrap="truncate-end">
+          <Text bold color={theme.ui.title}>dms</Text>
+          <Text color={theme.ui.muted}>  context </Text>
+          <Text>{clean(connection.label)}</Text>
+        </Text>
+      )}
+      <Text wrap="truncate-end">
+        <Text color={theme.ui.muted}>server </Text>
+        <Text>{clean(connection.host)}</Text>
+        {appUuid ? (
+          <>
+            <Text color={theme.ui.muted}>  app </Text>
+            <Text>{clean(appUuid)}</Text>
+          </>
+        ) : null}
+      </Text>
+      <Text wrap="truncate-end">
+        {range ? <Text bold>{range}</Text> : null}
+        {updatedAt ? <Text color={theme.ui.muted}>{range ? '  ' : ''}updated <Ago at={updatedAt} /></Text> : null}
+        {loading ? <Text color={theme.ui.muted}>  loading…</Text> : null}
+        {status ? <Text color={theme.ui.muted}>  {status}</Text> : null}
+      </Text>
+    </Box>
+  );
+}
+
+/** `3 s ago`, ticking by itself so the rest of the screen does not re-render. */
+export function Ago({ at }: { readonly at: number }) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    setNow(Date.now());
+    const t = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(t);
+  }, [at]);
+  const s = Math.max(0, Math.round((now - at) / 1000));
+  return <>{s < 60 ? `${s} s ago` : s < 3600 ? `${Math.floor(s / 60)} min ago` : `${Math.floor(s / 3600)} h ago`}</>;
+}

@@ -1,0 +1,39 @@
+// Entry of the interactive UI, imported lazily by the CLI so headless commands never load Ink.
+// This module stays small: it starts the first page's request, then loads Ink and React
+// (~130 ms) while that request is on the wire, so the first frame can already show the page.
+import type { TuiOptions } from './options.js';
+import type { Prefetch } from './app.js';
+import { TAKE_DEFAULT } from './hooks/paging.js';
+
+/** Runs the UI until the user quits; resolves with the exit code. The terminal is restored in every case. */
+export async function runTui(options: TuiOptions): Promise<number> {
+  const { stdin, stdout, stderr } = process;
+  if (!stdin.isTTY || !stdout.isTTY) {
+    stderr.write('dms: the interactive UI needs a terminal. For scripts use: dms deployments APP_UUID --json, dms create app --file FILE, dms create docstore --file FILE.\n');
+    return 2;
+  }
+  // chalk (used by Ink and ink-text-input) ignores NO_COLOR; FORCE_COLOR=0 turns it off before
+  // it is loaded with Ink below, so no component can colour anything.
+  if (options.noColor || (process.env.NO_COLOR ?? '') !== '') process.env.FORCE_COLOR = '0';
+  let prefetch: Prefetch | undefined;
+  if (options.screen === 'browse' && options.appUuid) {
+    const controller = new AbortController();
+    const page = options.client.listDeployments(options.appUuid, { skip: 0, take: TAKE_DEFAULT }, { signal: controller.signal });
+    page.catch(() => {}); // handled where it is used; never an unhandled rejection
+    prefetch = { appUuid: options.appUuid, skip: 0, take: TAKE_DEFAULT, page, abort: () => controller.abort() };
+  }
+  try {
+    const { start } = await import('./run.js');
+    if (prefetch) {
+      // Arrived while Ink was loading: the first frame shows the page, not "Loading…".
+      const settled = await Promise.race([
+        prefetch.page.then((p) => p, () => undefined),
+        new Promise<undefined>((resolve) => setImmediate(() => resolve(undefined))),
+      ]);
+      if (settled) prefetch = { ...prefetch, result: settled };
+    }
+    return await start(options, prefetch);
+  } finally {
+    prefetch?.abort();
+  }
+}

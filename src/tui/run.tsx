@@ -1,0 +1,56 @@
+// Renders the app with Ink and waits for the user to quit (loaded by main.tsx).
+import React from 'react';
+import { render } from 'ink';
+import type { TuiOptions } from './options.js';
+import { App, crashed, type Prefetch } from './app.js';
+
+const ENTER_ALT_SCREEN = '\u001b[?1049h\u001b[H';
+const LEAVE_ALT_SCREEN = '\u001b[?1049l';
+
+/** Runs the UI until the user quits; resolves with the exit code. The terminal is restored in every case. */
+export async function start(options: TuiOptions, prefetch?: Prefetch): Promise<number> {
+  const { stdout, stderr } = process;
+  let code = 0;
+  let done = false;
+  stdout.write(ENTER_ALT_SCREEN);
+  const restore = () => {
+    if (done) return;
+    done = true;
+    stdout.write(`${LEAVE_ALT_SCREEN}\u001b[?25h`);
+  };
+  const instance = render(
+    <App options={options} prefetch={prefetch} onExit={(c) => { code = c; setImmediate(() => instance.unmount()); }} />,
+    { exitOnCtrlC: false, patchConsole: true, maxFps: 60 },
+  );
+  const onSignal = (signal: NodeJS.Signals) => {
+    code = signal === 'SIGINT' ? 130 : 143;
+    instance.unmount();
+  };
+  process.on('SIGTERM', onSignal);
+  process.on('SIGHUP', onSignal);
+  const onUncaught = (error: Error) => {
+    crashed.error = error;
+    code = 1;
+    instance.unmount();
+  };
+  process.on('uncaughtException', onUncaught);
+  try {
+    await instance.waitUntilExit();
+  } catch (error) {
+    crashed.error = error instanceof Error ? error : new Error(String(error));
+    code = 1;
+  } finally {
+    process.off('SIGTERM', onSignal);
+    process.off('SIGHUP', onSignal);
+    process.off('uncaughtException', onUncaught);
+    instance.cleanup();
+    restore();
+  }
+  if (crashed.error) {
+    const message = options.client.redact(crashed.error.message.split('\n')[0] ?? '');
+    stderr.write(`dms: internal error: ${message}\nThis is a bug in dms; set DMS_DEBUG=1 for details.\n`);
+    if (process.env.DMS_DEBUG) stderr.write(`${options.client.redact(crashed.error.stack ?? '')}\n`);
+    return code || 1;
+  }
+  return code;
+}

@@ -1,0 +1,107 @@
+// The built binary in a real terminal (tmux): `dms browse APP` against a demo service started here.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startDemoService, type DemoService } from '../../src/demo/server.js';
+import { createClient } from '../../src/api/client.js';
+import { BIN } from '../support/bin.js';
+import { shellQuote, startTmux, type TmuxSession } from '../support/tmux.js';
+
+let demo: DemoService;
+let configDir: string;
+let app: string;
+let session: TmuxSession | undefined;
+
+beforeAll(async () => {
+  demo = await startDemoService({ rateLimitPerMinute: 0 });
+  app = demo.seed.applications[0]!.uuid;
+  configDir = mkdtempSync(join(tmpdir(), 'dms-e2e-browse-'));
+});
+afterAll(async () => {
+  await demo.close();
+  rmSync(configDir, { recursive: true, force: true });
+});
+afterEach(() => {
+  session?.kill();
+  session = undefined;
+});
+
+function launch(width: number, height: number, env: Record<string, string> = {}): TmuxSession {
+  session = startTmux(`node ${shellQuote(BIN)} browse ${app}`, {
+    width, height,
+    env: { DMS_URL: demo.url, DMS_TOKEN: demo.token, DMS_CONFIG_DIR: configDir, TERM: 'xterm-256color', ...env },
+  });
+  return session;
+}
+
+const dataLines = (screen: string) => screen.split('\n').filter((l) => /^[› ] │/.test(l)).slice(1);
+
+for (const [width, height] of [[120, 36], [80, 24]] as const) {
+  describe(`dms browse at ${width}×${height}`, () => {
+    it('pages, opens the detail with the full sha, goes back, shows help and quits cleanly', async () => {
+      const first = (await createClient({ baseUrl: demo.url, token: demo.token }).listDeployments(app, { skip: 10, take: 10 })).deployments[0]!;
+      const t = launch(width, height);
+      const screen = await t.waitFor(/1–10 of \d+/);
+      // The live frame is shorter than the terminal: the pane's last line stays empty.
+      const lines = screen.replace(/\n$/, '').split('\n');
+      expect(lines).toHaveLength(height);
+      expect(lines[height - 1]!.trim()).toBe('');
+      expect(screen).not.toContain('loading…  10 per page'); // no stale line left from the first frame
+      expect(screen).toContain('commit');
+      t.keys('n');
+      const second = await t.waitFor(/11–20 of \d+/);
+      expect(dataLines(second)[0]).toContain(String(first.id));
+      t.keys('Enter');
+      const detail = await t.waitFor(first.git_commit_sha!);
+      expect(detail).toContain(`Deployment ${first.id}`);
+      t.keys('Escape');
+      const back = await t.waitFor((s) => /11–20 of \d+/.test(s) && !s.includes('Deployment '));
+      expect(back.split('\n').find((l) => l.startsWith('›'))).toContain(String(first.id));
+      t.keys('?');
+      const help = await t.waitFor('Help — keys');
+      expect(help).toContain('next page');
+      t.keys('Escape');
+      await t.waitFor((s) => !s.includes('Help — keys') && /11–20 of \d+/.test(s));
+      t.keys('q');
+      const after = await t.waitFor(/\[exit \d+\]/);
+      expect(after).toContain('[exit 0]');
+      // The alternate screen is left: none of the UI stays on the terminal.
+      expect(after).not.toContain('Help — keys');
+      expect(after).not.toMatch(/11–20 of/);
+    });
+  });
+}
+
+describe('dms browse keys', () => {
+  it('Ctrl+C quits with exit 0 and leaves the terminal as it was', async () => {
+    const t = launch(100, 30);
+    await t.waitFor(/1–10 of \d+/);
+    t.keys('C-c');
+    const after = await t.waitFor(/\[exit \d+\]/);
+    expect(after).toContain('[exit 0]');
+    expect(after).not.toContain('1–10 of');
+  });
+});
+
+describe('dms browse colours', () => {
+  it('NO_COLOR leaves no colour codes; without it the status is coloured', async () => {
+    const t = launch(100, 30, { NO_COLOR: '1' });
+    await t.waitFor(/1–10 of \d+/);
+    const plain = t.screen({ escapes: true });
+    // Colour SGR codes: 30–38 and 90–97 foreground, 40–48 and 100–107 background (39/49 only reset).
+    const colours = [...plain.matchAll(/\u001b\[([\d;]*)m/g)].flatMap((m) => m[1]!.split(';')).filter((p) => /^(3[0-8]|9[0-7]|4[0-8]|10[0-7])$/.test(p));
+    expect(colours).toEqual([]);
+    // The picker (ink-text-input, which colours with chalk) has no colour either.
+    t.keys('Escape');
+    await t.waitFor('Open an application');
+    const picker = [...t.screen({ escapes: true }).matchAll(/\u001b\[([\d;]*)m/g)].flatMap((m) => m[1]!.split(';')).filter((p) => /^(3[0-8]|9[0-7]|4[0-8]|10[0-7])$/.test(p));
+    expect(picker).toEqual([]);
+    t.keys('C-c');
+    await t.waitFor('[exit 0]');
+    t.kill();
+    const c = launch(100, 30, { FORCE_COLOR: '1' });
+    await c.waitFor(/1–10 of \d+/);
+    expect(c.screen({ escapes: true })).toMatch(/\u001b\[[\d;]*m/);
+  });
+});

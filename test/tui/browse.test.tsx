@@ -1,0 +1,429 @@
+import React from 'react';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createClient, type DmsClient } from '../../src/api/client.js';
+import { startDemoService, type DemoService } from '../../src/demo/server.js';
+import { loadRecents } from '../../src/config/recents.js';
+import { App } from '../../src/tui/app.js';
+import type { TuiOptions } from '../../src/tui/options.js';
+import { KEY, renderTui, tick, type Rendered } from './support/render.js';
+
+let demo: DemoService;
+let client: DmsClient;
+let app: string;
+let configDir: string;
+let shown: Rendered | undefined;
+
+beforeAll(async () => {
+  demo = await startDemoService({ rateLimitPerMinute: 0 });
+  client = createClient({ baseUrl: demo.url, token: demo.token });
+  app = demo.seed.applications[0]!.uuid;
+  configDir = mkdtempSync(join(tmpdir(), 'dms-browse-'));
+});
+afterAll(async () => {
+  await demo.close();
+  rmSync(configDir, { recursive: true, force: true });
+});
+afterEach(() => {
+  shown?.unmount();
+  shown = undefined;
+});
+
+function options(overrides: Partial<TuiOptions> = {}): TuiOptions {
+  return {
+    client,
+    connection: { label: 'DEMO', host: new URL(demo.url).host, demo: true },
+    configDir,
+    appUuid: app,
+    screen: 'browse',
+    showSecrets: false,
+    noColor: false,
+    ...overrides,
+  };
+}
+
+function open(overrides: Partial<TuiOptions> = {}, extra: { refreshMs?: number; onExit?: (c: number) => void; columns?: number; rows?: number } = {}) {
+  shown = renderTui(
+    <App options={options(overrides)} onExit={extra.onExit ?? (() => {})} refreshMs={extra.refreshMs ?? 60_000} />,
+    { columns: extra.columns ?? 120, rows: extra.rows ?? 36 },
+  );
+  return shown;
+}
+
+/** Queries of list requests for `app` since `from`. */
+function listQueries(from: number, uuid = app): string[] {
+  return demo.requests.slice(from).filter((r) => r.path.endsWith(`/deployments/applications/${uuid}`)).map((r) => r.query);
+}
+
+async function firstPage(uuid = app) {
+  return client.listDeployments(uuid, { skip: 0, take: 10 });
+}
+
+describe('deployments screen', () => {
+  it('shows the first page with its range and the DEMO banner; asks skip=0&take=10', async () => {
+    const before = demo.requests.length;
+    const ui = open();
+    const frame = await ui.waitFor(/1–10 of \d+/);
+    expect(frame).toContain('DEMO — sample data; set DMS_URL and DMS_TOKEN or add a context to connect');
+    expect(frame).toContain(app);
+    expect(frame).toMatch(/updated \d+ s ago/);
+    expect(listQueries(before)).toEqual(['skip=0&take=10']);
+    const page = await firstPage();
+    expect(frame).toContain(page.deployments[0]!.git_commit_sha!.slice(0, 7));
+    expect(frame).not.toContain(page.deployments[0]!.git_commit_sha!);
+  });
+
+  it('n asks skip=10&take=10 and shows 11–20; p goes back; g goes to the first page', async () => {
+    const ui = open();
+    await ui.waitFor(/1–10 of \d+/);
+    const before = demo.requests.length;
+    await ui.press('n');
+    await ui.waitFor(/11–20 of \d+/);
+    await ui.press(KEY.right);
+    await ui.waitFor(/21–30 of \d+/);
+    await ui.press('p');
+    await ui.waitFor(/11–20 of \d+/);
+    await ui.press(KEY.right, 'g');
+    await ui.waitFor(/1–10 of \d+/);
+    const qs = listQueries(before);
+    expect(qs[0]).toBe('skip=10&take=10');
+    expect(qs[1]).toBe('skip=20&take=10');
+    expect(qs[2]).toBe('skip=10&take=10');
+    expect(qs[qs.length - 1]).toBe('skip=0&take=10');
+  });
+
+  it('+ and - change take between 5 and 100', async () => {
+    const ui = open();
+    await ui.waitFor(/1–10 of \d+/);
+    const before = demo.requests.length;
+    await ui.press('+');
+    await ui.waitFor(/1–15 of \d+/);
+    await ui.press('-');
+    await ui.waitFor(/1–10 of \d+/);
+    await ui.press('-');
+    await ui.waitFor(/1–5 of \d+/);
+    await ui.press('-');
+    await ui.waitFor('Page size stays 5');
+    expect(listQueries(before)).toEqual(['skip=0&take=15', 'skip=0&take=10', 'skip=0&take=5']);
+  });
+
+  it('moves the cursor with j/k and arrows, and Enter opens that row with its full commit sha', async () => {
+    const page = await firstPage();
+    const ui = open();
+    await ui.waitFor(/1–10 of \d+/);
+    await ui.press('j', 'j', KEY.down, 'k');
+    const frame = ui.frame();
+    const cursorLine = frame.split('\n').find((l) => l.startsWith('›'))!;
+    expect(cursorLine).toContain(String(page.deployments[2]!.id));
+    await ui.press(KEY.enter);
+    const detail = await ui.waitFor(`Deployment ${page.deployments[2]!.id}`);
+    expect(detail).toContain(page.deployments[2]!.git_commit_sha!);
+    expect(detail).toContain('General');
+    await ui.press('G');
+    const bottom = await ui.waitFor('Timestamps');
+    expect(bottom).toMatch(/created_at\s+\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC  \(\S+ ago\)/);
+    await ui.press(KEY.escape);
+    const back = await ui.waitFor(/1–10 of \d+/);
+    expect(back.split('\n').find((l) => l.startsWith('›'))).toContain(String(page.deployments[2]!.id));
+  });
+
+  it('Esc from the detail of page 2 returns to page 2 with the cursor where it was', async () => {
+    const ui = open();
+    await ui.waitFor(/1–10 of \d+/);
+    await ui.press('n');
+    await ui.waitFor(/11–20 of \d+/);
+    await ui.press('j', 'j', 'j', KEY.enter);
+    await ui.waitFor('Deployment ');
+    await ui.press(KEY.escape);
+    const frame = await ui.waitFor(/11–20 of \d+/);
+    const rows = frame.split('\n').filter((l) => /^[› ] │/.test(l));
+    expect(rows.findIndex((l) => l.startsWith('›'))).toBe(4); // heading row, then the 4th data row
+  });
+
+  it('detail masks secrets, y shows raw JSON still masked, s says --show-secrets is needed', async () => {
+    const ui = open();
+    await ui.waitFor(/1–10 of \d+/);
+    await ui.press(KEY.enter);
+    await ui.waitFor('Deployment ');
+    // Scroll to the webhooks and basic auth groups.
+    for (let i = 0; i < 8; i += 1) await ui.press(KEY.pageDown);
+    const secrets = await ui.waitFor('http_basic_auth_password');
+    expect(secrets).toMatch(/http_basic_auth_password\s+(•••• \(set\)|\(empty\))/);
+    expect(secrets).toMatch(/manual_webhook_secret_provider_a\s+(•••• \(set\)|\(empty\))/);
+    await ui.press('s');
+    await ui.waitFor('restart dms with --show-secrets');
+    await ui.press('y');
+    const raw = await ui.waitFor('raw JSON');
+    expect(raw).toContain('"id":');
+    await ui.press('G');
+    await tick(30);
+    const all = ui.stdout.frames.join('');
+    const page = await firstPage();
+    const secret = page.deployments[0]!.http_basic_auth_password;
+    if (secret) expect(all).not.toContain(secret);
+  });
+
+  it('with --show-secrets, s reveals the secrets', async () => {
+    const page = await firstPage();
+    const withSecret = page.deployments.findIndex((d) => typeof d.manual_webhook_secret_provider_a === 'string' && d.manual_webhook_secret_provider_a.length > 0);
+    const ui = open({ showSecrets: true }, { rows: 200 });
+    await ui.waitFor(/1–10 of \d+/);
+    await ui.press(...Array(Math.max(0, withSecret)).fill('j'), KEY.enter);
+    await ui.waitFor('Deployment ');
+    await ui.press('s');
+    const frame = await ui.waitFor('secrets shown');
+    if (withSecret >= 0) expect(frame).toContain(page.deployments[withSecret]!.manual_webhook_secret_provider_a);
+    expect(frame).not.toContain('•••• (set)');
+  });
+
+  it('/ filters the shown page and Esc clears the filter', async () => {
+    const page = await firstPage();
+    const target = page.deployments[3]!;
+    const sha = target.git_commit_sha!.slice(0, 7);
+    const ui = open();
+    await ui.waitFor(/1–10 of \d+/);
+    await ui.press('/');
+    for (const c of sha) await ui.press(c);
+    const filtered = await ui.waitFor((f) => f.split('\n').filter((l) => /^[› ] │/.test(l)).length === 2);
+    const dataRows = filtered.split('\n').filter((l) => /^[› ] │/.test(l)).slice(1);
+    expect(dataRows[0]).toContain(sha);
+    await ui.press(KEY.enter);
+    await ui.waitFor(/filter: \w+ \(1 of 10 rows\)/);
+    await ui.press(KEY.escape);
+    const cleared = await ui.waitFor((f) => !f.includes('rows)') && f.split('\n').filter((l) => /^[› ] │/.test(l)).length === 11);
+    expect(cleared).toContain(page.deployments[0]!.git_commit_sha!.slice(0, 7));
+  });
+
+  it('? opens help generated from the key map; Esc closes it', async () => {
+    const ui = open();
+    await ui.waitFor(/1–10 of \d+/);
+    await ui.press('?');
+    const help = await ui.waitFor('Help — keys');
+    expect(help).toContain('next page');
+    expect(help).toContain('refresh now');
+    expect(help).toContain('Deployments');
+    await ui.press(KEY.escape);
+    await ui.waitFor(/1–10 of \d+/);
+    expect(ui.frame()).not.toContain('Help — keys');
+  });
+
+  it('q quits with exit code 0', async () => {
+    const codes: number[] = [];
+    const ui = open({}, { onExit: (c) => codes.push(c) });
+    await ui.waitFor(/1–10 of \d+/);
+    await ui.press('q');
+    expect(codes).toEqual([0]);
+  });
+
+  it('auto-refresh asks for the first page again on its own, and a toggles it off', async () => {
+    const ui = open({}, { refreshMs: 80 });
+    await ui.waitFor(/1–10 of \d+/);
+    const before = demo.requests.length;
+    await tick(400);
+    expect(listQueries(before).length).toBeGreaterThanOrEqual(2);
+    await ui.press('a');
+    await ui.waitFor('auto-refresh off');
+    await tick(100);
+    const after = demo.requests.length;
+    await tick(300);
+    expect(listQueries(after)).toEqual([]);
+  });
+
+  it('at 80×24 the frame is shorter than the terminal and columns drop from the right', async () => {
+    const ui = open({}, { columns: 80, rows: 24 });
+    const frame = await ui.waitFor(/1–10 of \d+/);
+    const lines = frame.split('\n');
+    expect(lines.length).toBeLessThan(24);
+    for (const l of lines) expect(l.length).toBeLessThanOrEqual(80);
+    expect(frame).toContain('commit');
+    expect(frame).not.toContain('fqdn');
+    ui.resize(160, 40);
+    const wide = await ui.waitFor('fqdn');
+    expect(wide.split('\n').length).toBeLessThan(40);
+  });
+
+  it('scrolls a page taller than the terminal so the cursor row stays visible', async () => {
+    const page = (await client.listDeployments(app, { skip: 0, take: 30 })).deployments;
+    const ui = open({}, { columns: 80, rows: 24 });
+    await ui.waitFor(/1–10 of \d+/);
+    await ui.press('+', '+', '+');
+    await ui.waitFor(/1–30 of \d+/);
+    for (let i = 0; i < 20; i += 1) await ui.press('j');
+    const frame = await ui.waitFor((f) => (f.split('\n').find((l) => l.startsWith('›')) ?? '').includes(String(page[20]!.id)));
+    expect(frame.split('\n').length).toBeLessThan(24);
+    expect(frame).not.toContain(`│ ${page[0]!.id} `);
+  });
+
+  it('remembers the application in recents after the first page', async () => {
+    const ui = open();
+    await ui.waitFor(/1–10 of \d+/);
+    expect(loadRecents(configDir).map((r) => r.uuid)).toContain(app);
+  });
+
+  it('NO_COLOR (noColor) draws without colour codes', async () => {
+    const ui = open({ noColor: true });
+    await ui.waitFor(/1–10 of \d+/);
+    expect(ui.rawFrame()).not.toMatch(/\u001b\[(3|9)\d(;\d+)*m/);
+  });
+});
+
+describe('a server that sends the bare array (no total)', () => {
+  it('shows 1–10 without a total and finds the last page from a short page', async () => {
+    const bare = await startDemoService({ rateLimitPerMinute: 0, listShape: 'array' });
+    try {
+      const bareClient = createClient({ baseUrl: bare.url, token: bare.token });
+      const ui = open({ client: bareClient, appUuid: bare.seed.applications[0]!.uuid });
+      const frame = await ui.waitFor(/1–10(?! of)/);
+      expect(frame).not.toMatch(/1–10 of/);
+      for (let i = 0; i < 6; i += 1) await ui.press('+');
+      await ui.waitFor(/1–100(?! of)/);
+      await ui.press('n');
+      const last = await ui.waitFor(/101–\d+/);
+      const end = Number(/101–(\d+)/.exec(last)![1]);
+      expect(end).toBeLessThan(200);
+      await ui.press('n');
+      await ui.waitFor('This is the last page.');
+      expect(bare.requests.filter((r) => r.query === 'skip=200&take=100')).toEqual([]);
+    } finally {
+      shown?.unmount();
+      shown = undefined;
+      await bare.close();
+    }
+  });
+});
+
+describe('first page requested before the UI loaded (prefetch)', () => {
+  it('an answered prefetch is the first frame and is not asked again', async () => {
+    const page = await firstPage();
+    const before = demo.requests.length;
+    shown = renderTui(
+      <App options={options()} onExit={() => {}} refreshMs={60_000}
+        prefetch={{ appUuid: app, skip: 0, take: 10, page: Promise.resolve(page), result: page, abort: () => {} }} />,
+      { columns: 120, rows: 36 },
+    );
+    await tick(50);
+    expect(shown.stdout.frames.map((f) => f.replace(/\u001b\[[\d;]*m/g, '')).some((f) => f.includes('Loading deployments'))).toBe(false);
+    expect(shown.frame()).toMatch(/1–10 of \d+/);
+    expect(listQueries(before)).toEqual([]);
+  });
+
+  it('a prefetch still on the wire is awaited instead of asking again', async () => {
+    const before = demo.requests.length;
+    const page = client.listDeployments(app, { skip: 0, take: 10 });
+    shown = renderTui(
+      <App options={options()} onExit={() => {}} refreshMs={60_000}
+        prefetch={{ appUuid: app, skip: 0, take: 10, page, abort: () => {} }} />,
+      { columns: 120, rows: 36 },
+    );
+    await shown.waitFor(/1–10 of \d+/);
+    expect(listQueries(before)).toEqual(['skip=0&take=10']);
+  });
+});
+
+describe('create screens from the browser', () => {
+  it('c opens the create-application form and Esc returns to the same page', async () => {
+    const ui = open({}, { columns: 120, rows: 40 });
+    await ui.waitFor(/1–10 of \d+/);
+    await ui.press('n');
+    await ui.waitFor(/11–20 of \d+/);
+    await ui.press('c');
+    await ui.waitFor('Create application');
+    await ui.press(KEY.escape);
+    await ui.waitFor(/11–20 of \d+/);
+  });
+
+  it('d opens the create-docstore form', async () => {
+    const ui = open({}, { columns: 120, rows: 40 });
+    await ui.waitFor(/1–10 of \d+/);
+    await ui.press('d');
+    const frame = await ui.waitFor((f) => !/1–10 of \d+/.test(f));
+    expect(frame.toLowerCase()).toContain('docstore');
+  });
+});
+
+describe('errors', () => {
+  it('a rejected token shows one plain error line with what to do', async () => {
+    const bad = createClient({ baseUrl: demo.url, token: 'wrong' });
+    const ui = open({ client: bad });
+    const frame = await ui.waitFor('rejected the token');
+    expect(frame).toContain('Check DMS_TOKEN or the context');
+  });
+
+  it('an unknown application goes to the picker with a clear message', async () => {
+    const ui = open({ appUuid: '00000000-0000-4000-8000-000000000000' });
+    const frame = await ui.waitFor('Open an application');
+    expect(frame).toContain('No application with uuid 00000000-0000-4000-8000-000000000000 (404)');
+  });
+
+  it('429 says how long the server asks to wait and keeps the page', async () => {
+    const limited = await startDemoService({ rateLimitPerMinute: 2 });
+    try {
+      const limitedClient = createClient({ baseUrl: limited.url, token: limited.token, retries: 0 });
+      const ui = open({ client: limitedClient, appUuid: limited.seed.applications[0]!.uuid });
+      await ui.waitFor(/1–10 of \d+/);
+      await ui.press('r');
+      await tick(100);
+      await ui.press('r');
+      const frame = await ui.waitFor('429', 8000);
+      expect(frame).toMatch(/Too many requests \(429\).*wait \d+ s/);
+      expect(frame).toMatch(/1–10 of \d+/);
+      expect(frame.split('\n').filter((l) => /^[› ] │/.test(l)).length).toBe(11);
+    } finally {
+      shown?.unmount();
+      shown = undefined;
+      await limited.close();
+    }
+  });
+
+  it('an unreachable server keeps the last good page and says it is retrying', async () => {
+    const own = await startDemoService({ rateLimitPerMinute: 0 });
+    const ownClient = createClient({ baseUrl: own.url, token: own.token, retries: 0 });
+    const ui = open({ client: ownClient, appUuid: own.seed.applications[0]!.uuid });
+    await ui.waitFor(/1–10 of \d+/);
+    await own.close();
+    await ui.press('r');
+    const frame = await ui.waitFor('unreachable', 8000);
+    expect(frame).toMatch(/1–10 of \d+/);
+    expect(frame).toContain('press r');
+    expect(frame.split('\n').filter((l) => /^[› ] │/.test(l)).length).toBe(11);
+  });
+});
+
+describe('application picker', () => {
+  it('lists demo applications and opens the one chosen with ↓ Enter', async () => {
+    const ui = open({ appUuid: undefined, demoApps: demo.seed.applications.map((a) => ({ uuid: a.uuid, name: a.name })) });
+    const frame = await ui.waitFor('Open an application');
+    expect(frame).toContain(demo.seed.applications[1]!.uuid);
+    await ui.press(KEY.down, KEY.down);
+    await ui.press(KEY.enter);
+    await ui.waitFor(/1–\d+ of \d+|no deployments|0 of/);
+  });
+
+  it('says so when the typed text is not an application uuid', async () => {
+    const ui = open({ appUuid: undefined });
+    await ui.waitFor('Open an application');
+    await ui.press('n', 'o', 't', ' ', 'a', '/', 'u');
+    await ui.press(KEY.enter);
+    await ui.waitFor('is not an application uuid');
+  });
+
+  it('? opens help and Esc comes back with the typed text kept', async () => {
+    const ui = open({ appUuid: undefined });
+    await ui.waitFor('Open an application');
+    await ui.press('a', 'b', 'c', '?');
+    await ui.waitFor('Help — keys');
+    await ui.press(KEY.escape);
+    const frame = await ui.waitFor('Open an application');
+    expect(frame).toMatch(/uuid: abc/);
+  });
+
+  it('opens a pasted uuid', async () => {
+    const ui = open({ appUuid: undefined });
+    await ui.waitFor('Open an application');
+    await ui.press(` ${app}\n`.slice(0, -1));
+    await ui.press(KEY.enter);
+    await ui.waitFor(/1–10 of \d+/);
+  });
+});

@@ -1,0 +1,137 @@
+import React from 'react';
+import { describe, expect, it } from 'vitest';
+import { Text } from 'ink';
+import stringWidth from 'string-width';
+import { DEPLOYMENT_FIELDS, readDeployment } from '../../src/api/schemas/deployment.js';
+import { DeploymentTable, layoutColumns, tableWidth, type TableRow } from '../../src/tui/components/deployment-table.js';
+import { FIELD_GROUPS, detailLines, rawJsonLines } from '../../src/tui/components/detail-fields.js';
+import { COMMANDS, commandFor, footerOf, matches } from '../../src/tui/keys.js';
+import { colourTheme, plainTheme, ThemeProvider, themeFor } from '../../src/tui/theme.js';
+import { helpLines } from '../../src/tui/screens/help.js';
+import { ErrorBoundary } from '../../src/tui/app.js';
+import { describeError } from '../../src/tui/hooks/use-deployments.js';
+import { NetworkError, NotFoundError, RateLimitedError, UnauthorizedError, ForbiddenError } from '../../src/api/errors.js';
+import { truncate, padCells, wrapCells } from '../../src/tui/text-width.js';
+import { renderTui, tick } from './support/render.js';
+
+const cells = (over: Partial<Record<string, string>> = {}) => ({
+  id: '12', status: 'finished', commit: 'abcdef1', branch: 'main', created: '3h ago', updated: '3h ago', name: 'shop', build: 'nixpacks', fqdn: 'https://shop.example.com', ...over,
+});
+
+describe('table layout', () => {
+  it('drops columns from the right to fit the width, keeping id, status and commit', () => {
+    const rows = [cells()];
+    const wide = layoutColumns(rows, 200).map((c) => c.key);
+    expect(wide).toEqual(['id', 'status', 'commit', 'branch', 'created', 'updated', 'name', 'build', 'fqdn']);
+    const narrow = layoutColumns(rows, 50);
+    expect(narrow.map((c) => c.key).slice(0, 3)).toEqual(['id', 'status', 'commit']);
+    expect(tableWidth(narrow)).toBeLessThanOrEqual(50);
+    expect(layoutColumns(rows, 30).map((c) => c.key)).toEqual(['id', 'status', 'commit']);
+  });
+
+  it('keeps columns aligned with wide characters and emoji, and strips nothing it should not', async () => {
+    const rows: TableRow[] = [
+      { key: 'a', cells: cells({ branch: 'feature/日本語-ブランチ' }), status: 'finished', changed: false },
+      { key: 'b', cells: cells({ branch: '🚀 rocket', name: 'naïve café' }), status: 'failed', changed: true },
+      { key: 'c', cells: cells({ branch: 'plain' }), status: 'in_progress', changed: false },
+    ];
+    const columns = layoutColumns(rows.map((r) => r.cells), 118);
+    const ui = renderTui(<ThemeProvider value={plainTheme}><DeploymentTable rows={rows} columns={columns} /></ThemeProvider>, { columns: 120, rows: 30 });
+    await tick(20);
+    const lines = ui.frame().split('\n').filter((l) => l.trim());
+    expect(lines).toHaveLength(7); // top, heading, separator, 3 rows, bottom
+    const widths = new Set(lines.map((l) => stringWidth(l)));
+    expect(widths.size).toBe(1);
+    // The column separators sit at the same cell positions on every row.
+    const bars = (l: string) => { const out: number[] = []; let x = 0; for (const ch of l) { if ('│┼┬┴├┤┌┐└┘'.includes(ch)) out.push(x); x += stringWidth(ch); } return out; };
+    const first = JSON.stringify(bars(lines[1]!));
+    for (const l of lines.slice(1, -1)) expect(JSON.stringify(bars(l))).toBe(first);
+    expect(ui.frame()).toContain('日本語');
+    ui.unmount();
+  });
+
+  it('truncates and pads in terminal cells', () => {
+    expect(truncate('日本語のブランチ', 7)).toBe('日本語…');
+    expect(stringWidth(padCells('😀a', 5))).toBe(5);
+    expect(wrapCells('abcdefghij', 4)).toEqual(['abcd', 'efgh', 'ij']);
+  });
+});
+
+describe('detail fields', () => {
+  it('puts every contract field in exactly one group', () => {
+    const grouped = FIELD_GROUPS.flatMap((g) => g.fields);
+    expect(new Set(grouped).size).toBe(grouped.length);
+    expect([...grouped].sort()).toEqual([...DEPLOYMENT_FIELDS].sort());
+  });
+
+  it('shows other fields, flags wrong types, masks secrets and URL passwords, cleans escapes', () => {
+    const d = readDeployment({
+      id: 'seven', git_commit_sha: 'a'.repeat(40), http_basic_auth_password: 'hunter2', manual_webhook_secret_provider_a: '',
+      git_repository: 'https://bob:s3cret@git.example.com/x.git', name: 'evil\u001b[31mred\u0007', server_extra: { a: 1 },
+      created_at: '2026-08-22T15:22:50.000000Z',
+    });
+    const text = detailLines(d, { reveal: false, width: 120, theme: plainTheme }).map((l) => `${l.label ?? ''}${l.text}`).join('\n');
+    expect(text).toContain('a'.repeat(40));
+    expect(text).toMatch(/id\s+seven  ⚠ invalid type, expected a whole number/);
+    expect(text).toMatch(/http_basic_auth_password\s+•••• \(set\)/);
+    expect(text).toMatch(/manual_webhook_secret_provider_a\s+\(empty\)/);
+    expect(text).not.toContain('hunter2');
+    expect(text).not.toContain('s3cret');
+    expect(text).toContain('Other (not in the contract)');
+    expect(text).toMatch(/server_extra\s+\{"a":1\}/);
+    expect(text).toMatch(/created_at\s+2026-08-22 15:22:50 UTC  \(.+\)/);
+    expect(text).not.toContain('\u001b');
+    const raw = rawJsonLines(d, { reveal: false, width: 120, theme: plainTheme }).map((l) => l.text).join('\n');
+    expect(raw).toContain('"http_basic_auth_password": "•••• (set)"');
+    expect(raw).toContain('"id": "seven"');
+    expect(raw).not.toContain('hunter2');
+    const revealed = detailLines(d, { reveal: true, width: 120, theme: plainTheme }).map((l) => l.text).join('\n');
+    expect(revealed).toContain('hunter2');
+  });
+});
+
+describe('key map', () => {
+  it('matches keys by data and feeds help and footer', () => {
+    expect(commandFor(['deployments', 'global'], 'n', {})).toBe('nextPage');
+    expect(commandFor(['deployments', 'global'], '', { rightArrow: true })).toBe('nextPage');
+    expect(commandFor(['deployments', 'global'], 'c', { ctrl: true })).toBe('quit');
+    expect(commandFor(['deployments', 'global'], 'c', {})).toBe('createApp');
+    expect(matches('formPrevField', '', { tab: true, shift: true })).toBe(true);
+    expect(matches('formNextField', '', { tab: true, shift: true })).toBe(false);
+    expect(matches('formSubmit', 's', { ctrl: true })).toBe(true);
+    const help = helpLines('deployments', plainTheme).map((l) => `${l.label ?? ''}${l.text}`).join('\n');
+    for (const c of COMMANDS) expect(help).toContain(c.description);
+    expect(footerOf('deployments').map((c) => c.label)).toContain('n/→');
+  });
+
+  it('NO_COLOR or --no-color selects the theme without colours', () => {
+    expect(themeFor(false, {})).toBe(colourTheme);
+    expect(themeFor(true, {})).toBe(plainTheme);
+    expect(themeFor(false, { NO_COLOR: '1' })).toBe(plainTheme);
+    expect(Object.values(plainTheme.ui).every((v) => v === undefined)).toBe(true);
+  });
+});
+
+describe('errors', () => {
+  it('says each failure in plain words with the action', () => {
+    expect(describeError(new UnauthorizedError()).message).toMatch(/rejected the token.*Check DMS_TOKEN or the context/);
+    expect(describeError(new ForbiddenError('Missing required permissions: read')).message).toMatch(/lacks the permission/);
+    expect(describeError(new NotFoundError('Application not found')).message).toMatch(/No such application \(404\)/);
+    expect(describeError(new NetworkError('refused', 'Connection refused by 127.0.0.1:9')).message).toMatch(/unreachable.*press r/);
+    expect(describeError(new RateLimitedError(30)).message).toMatch(/wait 30 s.*Try again in 30 s/);
+    expect(describeError(new RateLimitedError(30)).retryAfterMs).toBe(30_000);
+  });
+
+  it('an error boundary shows the bug in one line and asks to exit with 1', async () => {
+    function Boom(): React.ReactElement { throw new Error('kaboom\nstack'); }
+    const codes: number[] = [];
+    const original = console.error;
+    console.error = () => {};
+    const ui = renderTui(<ErrorBoundary onCrash={() => codes.push(1)}><Boom /><Text>never</Text></ErrorBoundary>);
+    await tick(30);
+    console.error = original;
+    expect(ui.frame()).toContain('dms hit a bug and stopped: kaboom');
+    expect(codes).toEqual([1]);
+    ui.unmount();
+  });
+});
