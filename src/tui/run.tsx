@@ -9,9 +9,12 @@ const LEAVE_ALT_SCREEN = '\u001b[?1049l';
 
 /** Runs the UI until the user quits; resolves with the exit code. The terminal is restored in every case. */
 export async function start(options: TuiOptions, prefetch?: Prefetch): Promise<number> {
-  const { stdout, stderr } = process;
+  const { stdin, stdout, stderr } = process;
   let code = 0;
   let done = false;
+  // Raw mode before the first frame: a key pressed while React mounts (Ctrl+C included) waits in
+  // stdin for Ink instead of being turned into a signal or echoed by the terminal.
+  stdin.setRawMode?.(true);
   stdout.write(ENTER_ALT_SCREEN);
   const restore = () => {
     if (done) return;
@@ -26,6 +29,7 @@ export async function start(options: TuiOptions, prefetch?: Prefetch): Promise<n
     code = signal === 'SIGINT' ? 130 : 143;
     instance.unmount();
   };
+  process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   process.on('SIGHUP', onSignal);
   const onUncaught = (error: Error) => {
@@ -40,10 +44,12 @@ export async function start(options: TuiOptions, prefetch?: Prefetch): Promise<n
     crashed.error = error instanceof Error ? error : new Error(String(error));
     code = 1;
   } finally {
+    process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
     process.off('SIGHUP', onSignal);
     process.off('uncaughtException', onUncaught);
     instance.cleanup();
+    stdin.setRawMode?.(false);
     restore();
   }
   if (crashed.error) {
