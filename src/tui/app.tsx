@@ -143,6 +143,7 @@ function Screens({ options, onExit, refreshMs, prefetch }: AppProps) {
             onExit={afterCreate}
             onOpenDeployments={openDeployments}
             isActive={!help}
+            connection={options.connection}
           />
         </Box>
       ) : null}
@@ -157,6 +158,7 @@ function Screens({ options, onExit, refreshMs, prefetch }: AppProps) {
             onExit={afterCreate}
             onOpenDeployments={openDeployments}
             isActive={!help}
+            connection={options.connection}
           />
         </Box>
       ) : null}

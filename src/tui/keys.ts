@@ -81,6 +81,10 @@ export const COMMANDS = [
   { id: 'formPrevStep', keys: [named('pageUp')], label: 'PgUp', description: 'previous step', screens: ['form'] },
   { id: 'formSubmit', hint: 'submit', keys: [{ char: 's', ctrl: true }], label: 'Ctrl+S', description: 'submit', screens: ['form'], footer: ['form'] },
   { id: 'formBack', hint: 'back', keys: [named('escape')], label: 'Esc', description: 'back (the draft is kept)', screens: ['form'], footer: ['form'] },
+  { id: 'formToggle', keys: [ch(' '), named('leftArrow'), named('rightArrow')], label: 'Space/←/→', description: 'change a choice or an on/off field', screens: ['form'] },
+  { id: 'formSuggest', keys: [{ char: 'r', ctrl: true }], label: 'Ctrl+R', description: 'fill in the next recent value (where-fields)', screens: ['form'] },
+  { id: 'formAddRow', keys: [{ char: 'n', ctrl: true }], label: 'Ctrl+N', description: 'add a compose domain row', screens: ['form'] },
+  { id: 'formRemoveRow', keys: [{ char: 'd', ctrl: true }], label: 'Ctrl+D', description: 'remove the compose domain row', screens: ['form'] },
 ] as const satisfies readonly (Omit<Command, 'id'> & { id: string })[];
 
 export type CommandId = (typeof COMMANDS)[number]['id'];

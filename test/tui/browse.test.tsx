@@ -419,11 +419,44 @@ describe('application picker', () => {
     expect(frame).toMatch(/uuid: abc/);
   });
 
+  it('Enter on an empty line opens the first listed application', async () => {
+    const demoApps = demo.seed.applications.map((a) => ({ uuid: a.uuid, name: a.name }));
+    const before = demo.requests.length;
+    const ui = open({ appUuid: undefined, demoApps, configDir: mkdtempSync(join(tmpdir(), 'dms-fresh-')) });
+    await ui.waitFor('Open an application');
+    await ui.press(KEY.enter);
+    await ui.waitFor(/1–10 of \d+/);
+    expect(listQueries(before, demoApps[0]!.uuid).length).toBeGreaterThan(0);
+  });
+
+  it('Enter on an empty line with nothing listed asks for a uuid', async () => {
+    const ui = open({ appUuid: undefined, configDir: mkdtempSync(join(tmpdir(), 'dms-empty-')) });
+    await ui.waitFor('Open an application');
+    await ui.press(KEY.enter);
+    await ui.waitFor('Type or paste an application uuid.');
+  });
+
   it('opens a pasted uuid', async () => {
     const ui = open({ appUuid: undefined });
     await ui.waitFor('Open an application');
     await ui.press(` ${app}\n`.slice(0, -1));
     await ui.press(KEY.enter);
     await ui.waitFor(/1–10 of \d+/);
+  });
+});
+
+describe('create screens from the browser', () => {
+  it('c opens the wizard under a line that says where the request goes', async () => {
+    const ui = open();
+    await ui.waitFor(/1–10 of \d+/);
+    await ui.press('c');
+    const frame = await ui.waitFor('Create application');
+    expect(frame.split('\n')[0]).toMatch(/^DEMO — sample data at 127\.0\.0\.1:\d+/);
+  });
+
+  it('with a context, the line names it and the server', async () => {
+    const ui = open({ connection: { label: 'prod', host: 'deploy.example.com', demo: false }, screen: 'create-docstore', appUuid: undefined });
+    const frame = await ui.waitFor('Create docstore');
+    expect(frame.split('\n')[0]).toMatch(/^context prod {2}server deploy\.example\.com/);
   });
 });

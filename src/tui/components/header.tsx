@@ -64,3 +64,16 @@ export function Ago({ at }: { readonly at: number }) {
   const s = Math.max(0, Math.round((now - at) / 1000));
   return <>{s < 60 ? `${s} s ago` : s < 3600 ? `${Math.floor(s / 60)} min ago` : `${Math.floor(s / 3600)} h ago`}</>;
 }
+
+/** One line for screens without the full header (the create forms): where requests go. */
+export function ConnectionLine({ connection }: { readonly connection: TuiConnection }) {
+  const theme = useTheme();
+  return connection.demo ? (
+    <Text wrap="truncate-end" bold color={theme.ui.demo}>{`DEMO — sample data at ${clean(connection.host)}`}</Text>
+  ) : (
+    <Text wrap="truncate-end">
+      <Text color={theme.ui.muted}>context </Text><Text bold>{clean(connection.label)}</Text>
+      <Text color={theme.ui.muted}>  server </Text><Text>{clean(connection.host)}</Text>
+    </Text>
+  );
+}

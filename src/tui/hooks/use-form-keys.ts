@@ -6,13 +6,6 @@ export type FormKeyCommand =
   | 'submit' | 'back' | 'next' | 'prev' | 'enter' | 'nextStep' | 'prevStep'
   | 'addRow' | 'removeRow' | 'suggest' | 'edit';
 
-/** Keys of the form that the shared key table does not have (yet): Ctrl+N, Ctrl+D, Ctrl+R. */
-export const FORM_EXTRA_KEYS = {
-  addRow: { ctrl: true, char: 'n', label: 'Ctrl+N', description: 'add a compose domain row' },
-  removeRow: { ctrl: true, char: 'd', label: 'Ctrl+D', description: 'remove the compose domain row' },
-  suggest: { ctrl: true, char: 'r', label: 'Ctrl+R', description: 'fill in the next recent value' },
-} as const;
-
 export function formKeyCommand(input: string, key: Partial<Key>): FormKeyCommand {
   if (matches('formSubmit', input, key)) return 'submit';
   if (matches('formBack', input, key)) return 'back';
@@ -21,11 +14,9 @@ export function formKeyCommand(input: string, key: Partial<Key>): FormKeyCommand
   if (matches('formEnter', input, key)) return 'enter';
   if (matches('formNextStep', input, key)) return 'nextStep';
   if (matches('formPrevStep', input, key)) return 'prevStep';
-  if (key.ctrl) {
-    if (input === FORM_EXTRA_KEYS.addRow.char) return 'addRow';
-    if (input === FORM_EXTRA_KEYS.removeRow.char) return 'removeRow';
-    if (input === FORM_EXTRA_KEYS.suggest.char) return 'suggest';
-  }
+  if (matches('formAddRow', input, key)) return 'addRow';
+  if (matches('formRemoveRow', input, key)) return 'removeRow';
+  if (matches('formSuggest', input, key)) return 'suggest';
   return 'edit';
 }
 

@@ -48,8 +48,14 @@ export function PickerScreen({ connection, recents, demoApps, message, width, he
   }, [recents, demoApps]);
 
   const open = (uuid: string) => {
+    // Enter on an empty line opens the first listed application (the most recent one).
+    const first = latest.current.entries[0];
+    if (!uuid && first) {
+      onOpen(first.uuid);
+      return;
+    }
     if (!uuid) {
-      setError('Type or paste an application uuid, or pick one with ↓.');
+      setError('Type or paste an application uuid.');
       return;
     }
     if (!isAppUuid(uuid)) {

@@ -1,6 +1,8 @@
 // A create form on screen: step bar, the fields of the step that fit, review, outcome.
 // State lives in useForm (a pure reducer + effects); keys come from useFormKeys.
 import { Box, Text, useStdout, type Key } from 'ink';
+import type { TuiConnection } from '../../options.js';
+import { ConnectionLine } from '../header.js';
 import { useMemo, useState } from 'react';
 import type { DmsClient } from '../../../api/client.js';
 import { buildBody } from '../../../forms/body.js';
@@ -32,6 +34,8 @@ export interface CreateScreenProps {
   onOpenDeployments(appUuid: string): void;
   /** False while another part of the UI owns the keyboard. */
   readonly isActive?: boolean;
+  /** Where the request goes, shown on the first line (DEMO or context and server). */
+  readonly connection?: TuiConnection;
 }
 
 export interface CreateFormProps extends CreateScreenProps {
@@ -95,7 +99,7 @@ export function CreateForm(props: CreateFormProps) {
   const { def, title, showSecrets, isActive = true } = props;
   const theme = useTheme();
   const { stdout } = useStdout();
-  const rows = Math.max(12, stdout?.rows ?? 24);
+  const rows = Math.max(12, (stdout?.rows ?? 24) - (props.connection ? 1 : 0));
   const form = useForm({ def, client: props.client, configDir: props.configDir, from: props.from, suggestions: props.suggestions });
   const { state, phase, notice } = form;
   const [revealed, setRevealed] = useState(false);
@@ -135,6 +139,7 @@ export function CreateForm(props: CreateFormProps) {
 
   const header = (
     <Box flexDirection="column">
+      {props.connection ? <ConnectionLine connection={props.connection} /> : null}
       <Text bold color={theme.ui.title} wrap="truncate-end">
         {title} <Text color={theme.ui.muted}>— step {state.step + 1} of {def.steps.length}: {step.title}</Text>
       </Text>
