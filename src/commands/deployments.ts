@@ -1,6 +1,6 @@
 // `dms deployments APP_UUID [--skip N] [--take N] [--json]`
 import { invalidFieldsOf, type Deployment } from '../api/schemas/index.js';
-import { maskRecord } from '../text/secrets.js';
+import { maskRecord, maskUrlPasswords } from '../text/secrets.js';
 import { clean } from '../text/sanitize.js';
 import { relativeTime, shortSha, statusLabel } from '../text/format.js';
 import { intFlag, type Parsed } from './args.js';
@@ -30,11 +30,13 @@ export async function runDeployments(parsed: Parsed, io: CommandIO, session: Ses
   }
 
   const now = Date.now();
+  // A branch (or any cell) holding a URL with a password shows it masked, as --json does.
+  const masked = (text: string) => (show ? text : maskUrlPasswords(text));
   const rows = page.deployments.map((d) => [
     clean(String(d.id ?? '')),
-    clean(statusLabel(d.status)),
-    clean(shortSha(d.git_commit_sha)),
-    clean(d.git_branch ?? ''),
+    masked(clean(statusLabel(d.status))),
+    masked(clean(shortSha(d.git_commit_sha))),
+    masked(clean(d.git_branch ?? '')),
     relativeTime(d.created_at, now),
   ]);
   const statuses = page.deployments.map((d) => d.status);

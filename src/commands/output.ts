@@ -27,12 +27,24 @@ function pad(text: string, width: number): string {
   return text + ' '.repeat(Math.max(0, width - stringWidth(text)));
 }
 
+/** Longest cell, in code points; longer ones end in `…`. */
+export const MAX_CELL = 200;
+
+// string-width is super-linear on long non-ASCII text (100 000 CJK characters: ~19 s), so a
+// hostile server could freeze the table with one long field: measure at most MAX_CELL code points.
+function cap(text: string): string {
+  if (text.length <= MAX_CELL) return text;
+  const points = Array.from(text.slice(0, MAX_CELL * 2 + 2));
+  return points.length <= MAX_CELL ? points.join('') : `${points.slice(0, MAX_CELL - 1).join('')}…`;
+}
+
 /** Columns separated by two spaces; cells are plain text, `paintCell` may colour after padding. */
 export function table(
   headers: readonly string[],
-  rows: readonly (readonly string[])[],
+  rawRows: readonly (readonly string[])[],
   paintCell: (row: number, col: number, padded: string) => string = (_r, _c, p) => p,
 ): string {
+  const rows = rawRows.map((r) => r.map(cap));
   const widths = headers.map((h, i) => Math.max(stringWidth(h), ...rows.map((r) => stringWidth(r[i] ?? ''))));
   const line = (cells: readonly string[], row: number) => cells
     .map((c, i) => {

@@ -41,6 +41,7 @@ export function statusLabel(status: string | null | undefined): string {
     case 'in_progress': return 'in progress';
     case 'cancelled-by-user': return 'cancelled';
     case null: case undefined: case '': return 'unknown';
-    default: return clean(status);
+    // A status made only of control characters cleans to nothing: say unknown, not a blank cell.
+    default: return clean(status) || 'unknown';
   }
 }

@@ -1,0 +1,89 @@
+// The built binary against hostile servers: a creation is sent exactly once whatever happens,
+// the error says what happened in plain words with its exit code, and a hostile list body never
+// puts a control byte on the terminal.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { headersThenStall, json, reset, respondWith, unavailableThen, type Handler, type HostileServer } from '../support/hostile.js';
+import { runBin, tempConfigDir } from '../support/run-bin.js';
+import { BIN } from '../support/bin.js';
+import { shellQuote, startTmux, type TmuxSession } from '../support/tmux.js';
+import { ESCAPE_SEQUENCES, CONTROL_CHARS } from '../support/arbitraries.js';
+
+let servers: HostileServer[] = [];
+afterEach(async () => {
+  await Promise.all(servers.map((s) => s.close()));
+  servers = [];
+});
+async function serve(handler: Handler) {
+  const s = await respondWith(handler);
+  servers.push(s);
+  return s;
+}
+
+const BODY = {
+  project_uuid: 'p1', server_uuid: 's1', environment_name: 'production',
+  git_repository: 'https://github.com/owner/repo', git_branch: 'main', build_pack: 'nixpacks',
+};
+
+describe('dms create app --file (built binary)', () => {
+  const cases: [string, Handler, RegExp][] = [
+    ['reset', reset('before-response'), /^dms: The connection to the server was cut off\./m],
+    ['503', unavailableThen(json(201, { uuid: 'u-1' }), 3), /^dms: Server error \(503\): Service Unavailable\./m],
+    ['stall', headersThenStall('{"uu'), /^dms: The server did not answer in time\. .*--timeout/m],
+  ];
+  for (const [name, handler, words] of cases) {
+    it(`${name}: one POST, the error in plain words, exit 1`, async () => {
+      const s = await serve(handler);
+      const file = join(tempConfigDir(), 'app.json');
+      writeFileSync(file, JSON.stringify(BODY));
+      const r = await runBin(['create', 'app', '--file', file, '--timeout', '0.5'], { env: { DMS_URL: `${s.url}/api/v1`, DMS_TOKEN: '1|binToken' } });
+      expect(r.stderr).toMatch(words);
+      expect(r.code).toBe(1);
+      expect(s.hitsOf('POST', '/api/v1/applications/public')).toBe(1);
+    });
+  }
+});
+
+describe('dms deployments (built binary) with a hostile body', () => {
+  it('prints no ESC, BEL or C1 byte from any field', async () => {
+    const nasty = [...ESCAPE_SEQUENCES, ...CONTROL_CHARS].join('x');
+    const records = [{ id: 1, status: nasty, git_commit_sha: nasty, git_branch: nasty, created_at: nasty, name: nasty }, nasty, { id: nasty }];
+    const s = await serve(json(200, records));
+    const r = await runBin(['deployments', 'app-1'], { env: { DMS_URL: `${s.url}/api/v1`, DMS_TOKEN: '1|binToken' } });
+    expect(r.code).toBe(0);
+    expect(r.stdout + r.stderr).not.toMatch(/[\u001b\u0007\u0080-\u009f]/);
+    expect(r.stdout.trim().split('\n')).toHaveLength(4);
+  });
+});
+
+describe('dms browse (built binary in tmux) while the server fails', () => {
+  let session: TmuxSession | undefined;
+  afterEach(() => { session?.kill(); session = undefined; });
+
+  it('keeps the page, shows the error, answers ? and q, and resumes on r once the server is back', async () => {
+    let mode: 'ok' | 'down' = 'ok';
+    const list = json(200, { count: 1, deployments: [{ id: 5, status: 'finished', git_commit_sha: 'c0ffee1234', git_branch: 'main' }] });
+    const s = await serve((req, res, raw) => (mode === 'ok' ? list(req, res, raw) : json(503, { message: 'Service Unavailable' })(req, res, raw)));
+    session = startTmux(`node ${shellQuote(BIN)} browse app-1`, {
+      width: 100, height: 30,
+      env: { DMS_URL: `${s.url}/api/v1`, DMS_TOKEN: '1|binToken', DMS_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'dms-faults-')), NO_COLOR: '1' },
+    });
+    await session.waitFor('1–1 of 1');
+    mode = 'down';
+    session.keys('r');
+    // GET is retried twice with backoff before the error shows.
+    const failing = await session.waitFor(/Server error \(503\): Service Unavailable/, 8000);
+    expect(failing).toContain('c0ffee1');
+    session.keys('?');
+    await session.waitFor('Help — keys');
+    session.keys('Escape');
+    await session.waitFor((screen) => !screen.includes('Help — keys') && screen.includes('c0ffee1'));
+    mode = 'ok';
+    session.keys('r');
+    await session.waitFor((screen) => !screen.includes('✗') && screen.includes('c0ffee1'), 8000);
+    session.keys('q');
+    await session.waitFor(/\[exit 0\]/);
+  });
+});

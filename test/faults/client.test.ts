@@ -1,0 +1,231 @@
+// Faults on 127.0.0.1: what the client and `dms deployments` do when the server misbehaves.
+// Each case checks the typed error, the plain words the user sees and the exit code.
+import { afterEach, describe, expect, it } from 'vitest';
+import { createClient, type ClientOptions } from '../../src/api/client.js';
+import { NetworkError, RateLimitedError, ServerError, InvalidResponseError } from '../../src/api/errors.js';
+import { EXIT } from '../../src/commands/exit-codes.js';
+import {
+  closedPortUrl, headersThenStall, htmlPage, json, rateLimitedThen, reset, respondWith, sequence, trickle,
+  unavailableThen, type Handler, type HostileServer,
+} from '../support/hostile.js';
+import { runDeploymentsInProcess } from '../fuzz/headless.js';
+
+const APP = 'app-faults-1';
+const PATH = `/api/v1/deployments/applications/${APP}`;
+const TOKEN = '3|faultTokenSecret0123456789';
+const LIST = [{ id: 7, status: 'finished', git_commit_sha: 'abcdef0123456789', git_branch: 'main' }];
+const ok = json(200, LIST);
+
+let servers: HostileServer[] = [];
+afterEach(async () => {
+  await Promise.all(servers.map((s) => s.close()));
+  servers = [];
+});
+
+async function serve(handler: Handler): Promise<HostileServer> {
+  const s = await respondWith(handler);
+  servers.push(s);
+  return s;
+}
+
+const options = (baseUrl: string, extra: Partial<ClientOptions> = {}): ClientOptions => ({
+  baseUrl: `${baseUrl}/api/v1`, token: TOKEN, retries: 2, retryBaseMs: 20, timeoutMs: 2000, ...extra,
+});
+
+async function failure(promise: Promise<unknown>): Promise<Error> {
+  return promise.then(() => { throw new Error('expected a failure'); }, (e: Error) => e);
+}
+
+describe('unreachable servers', () => {
+  it('connection refused: NetworkError(refused), plain words, exit 1', async () => {
+    const url = await closedPortUrl();
+    const error = await failure(createClient(options(url)).listDeployments(APP));
+    expect(error).toBeInstanceOf(NetworkError);
+    expect((error as NetworkError).reason).toBe('refused');
+    const r = await runDeploymentsInProcess([APP], options(url));
+    expect(r.code).toBe(EXIT.failure);
+    expect(r.stderr).toMatch(/^dms: Cannot reach the server \(connection refused\)\. Check DMS_URL and that the server is up\.\n$/);
+    expect(r.stdout).toBe('');
+  });
+
+  it('DNS failure: NetworkError(dns), plain words, exit 1', async () => {
+    const url = 'http://dms-no-such-host.invalid';
+    const error = await failure(createClient(options(url, { retries: 0 })).listDeployments(APP));
+    expect(error).toBeInstanceOf(NetworkError);
+    expect((error as NetworkError).reason).toBe('dns');
+    const r = await runDeploymentsInProcess([APP], options(url, { retries: 0 }));
+    expect(r.code).toBe(EXIT.failure);
+    expect(r.stderr).toContain('Cannot find the server (DNS lookup failed).');
+  });
+});
+
+describe('broken answers', () => {
+  it('reset mid-body: GET is retried, then NetworkError(reset) in plain words, exit 1', async () => {
+    const s = await serve(reset('mid-body'));
+    const error = await failure(createClient(options(s.url)).listDeployments(APP));
+    expect(error).toBeInstanceOf(NetworkError);
+    expect((error as NetworkError).reason).toBe('reset');
+    expect(s.hitsOf('GET', PATH)).toBe(3);
+    const r = await runDeploymentsInProcess([APP], options(s.url, { retries: 0 }));
+    expect(r.code).toBe(EXIT.failure);
+    expect(r.stderr).toContain('The connection to the server was cut off.');
+  });
+
+  it('reset mid-body once, then a good answer: the retry gets the page', async () => {
+    const s = await serve(sequence(reset('mid-body'), ok));
+    const page = await createClient(options(s.url)).listDeployments(APP);
+    expect(page.deployments.map((d) => d.id)).toEqual([7]);
+    expect(s.hitsOf('GET', PATH)).toBe(2);
+  });
+
+  it('headers then stall: times out at the configured timeout with a clear message, exit 1', async () => {
+    const s = await serve(headersThenStall());
+    const started = Date.now();
+    const error = await failure(createClient(options(s.url, { timeoutMs: 400 })).listDeployments(APP));
+    const took = Date.now() - started;
+    expect(error).toBeInstanceOf(NetworkError);
+    expect((error as NetworkError).reason).toBe('timeout');
+    expect(error.message).toBe('The server did not answer in time.');
+    // The timeout is per request and a timed-out GET is not retried: one wait of ~400 ms.
+    expect(took).toBeGreaterThanOrEqual(380);
+    expect(took).toBeLessThan(1500);
+    const r = await runDeploymentsInProcess([APP, '--json'], options(s.url, { timeoutMs: 300 }));
+    expect(r.code).toBe(EXIT.failure);
+    expect(r.stderr).toBe('dms: The server did not answer in time. The server is slow; try again or raise --timeout.\n');
+    expect(r.stdout).toBe('');
+  });
+
+  it('a slow trickle that ends within the timeout is read whole', async () => {
+    const body = JSON.stringify(LIST);
+    const s = await serve(trickle(body, { chunkSize: Math.ceil(body.length / 15), intervalMs: 20 }));
+    const page = await createClient(options(s.url)).listDeployments(APP);
+    expect(page.deployments).toHaveLength(1);
+    const r = await runDeploymentsInProcess([APP], options(s.url));
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('abcdef0');
+  });
+
+  it('a trickle slower than the timeout times out (the timeout covers the whole answer)', async () => {
+    const s = await serve(trickle(JSON.stringify(LIST), { chunkSize: 2, intervalMs: 50 }));
+    const error = await failure(createClient(options(s.url, { timeoutMs: 400, retries: 0 })).listDeployments(APP));
+    expect(error).toBeInstanceOf(NetworkError);
+    expect((error as NetworkError).reason).toBe('timeout');
+  });
+
+  it('a server that starts answering HTML: the error says so, with the start of the page, exit 1', async () => {
+    for (const status of [200, 500, 502]) {
+      const s = await serve(sequence(ok, htmlPage(status)));
+      const client = createClient(options(s.url, { retries: 0 }));
+      await client.listDeployments(APP);
+      const error = await failure(client.listDeployments(APP));
+      expect(error).toBeInstanceOf(InvalidResponseError);
+      expect(error.message).toMatch(status >= 500 ? /server error page instead of JSON/ : /an HTML page instead of JSON/);
+      expect(error.message).toContain('body starts: <!DOCTYPE html>');
+      const r = await runDeploymentsInProcess([APP], options(s.url, { retries: 0 }));
+      expect(r.code).toBe(EXIT.failure);
+      expect(r.stderr).toMatch(new RegExp(`^dms: Unexpected answer from the server \\(${status}\\)`));
+      expect(r.stderr).toContain('it usually ends in /api/v1');
+    }
+  });
+});
+
+describe('429 storms', () => {
+  it('honours Retry-After before retrying and then gets the page', async () => {
+    const s = await serve(rateLimitedThen(1, ok, 1));
+    const started = Date.now();
+    const page = await createClient(options(s.url)).listDeployments(APP);
+    expect(page.deployments).toHaveLength(1);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+    expect(s.hitsOf('GET', PATH)).toBe(2);
+  });
+
+  it('backs off (doubling) when no Retry-After is given, then shows the 429 in plain words, exit 6', async () => {
+    const times: number[] = [];
+    const s = await serve((req, res, raw) => { times.push(Date.now()); json(429, { message: 'Too Many Attempts.' })(req, res, raw); });
+    const error = await failure(createClient(options(s.url, { retries: 2, retryBaseMs: 100 })).listDeployments(APP));
+    expect(error).toBeInstanceOf(RateLimitedError);
+    expect(times).toHaveLength(3);
+    expect(times[1]! - times[0]!).toBeGreaterThanOrEqual(90);
+    expect(times[2]! - times[1]!).toBeGreaterThanOrEqual(190);
+    const r = await runDeploymentsInProcess([APP], options(s.url, { retries: 0 }));
+    expect(r.code).toBe(EXIT.rateLimited);
+    expect(r.stderr).toBe('dms: Too many requests (429). Wait a minute and try again.\n');
+  });
+
+  it('a storm that outlasts the retries: the error shows the Retry-After, exit 6', async () => {
+    const s = await serve(rateLimitedThen(1, ok, 100));
+    const r = await runDeploymentsInProcess([APP], options(s.url, { retries: 1 }));
+    expect(s.hitsOf('GET', PATH)).toBe(2);
+    expect(r.code).toBe(EXIT.rateLimited);
+    expect(r.stderr).toBe('dms: Too many requests (429); the server asks to wait 1 s. Try again in 1 s.\n');
+  });
+
+  it('a Retry-After longer than the client will wait fails at once and says how long', async () => {
+    const s = await serve(rateLimitedThen(120, ok, 100));
+    const started = Date.now();
+    const error = await failure(createClient(options(s.url)).listDeployments(APP));
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(error).toBeInstanceOf(RateLimitedError);
+    expect((error as RateLimitedError).retryAfterSeconds).toBe(120);
+    expect(error.message).toContain('wait 120 s');
+    expect(s.hitsOf('GET', PATH)).toBe(1);
+  });
+});
+
+describe('5xx bursts', () => {
+  it('a burst shorter than the retries is ridden out', async () => {
+    const s = await serve(unavailableThen(ok, 2));
+    const page = await createClient(options(s.url)).listDeployments(APP);
+    expect(page.deployments).toHaveLength(1);
+    expect(s.hitsOf('GET', PATH)).toBe(3);
+  });
+
+  it('a longer burst shows the server error in plain words (exit 1); the next call after recovery works', async () => {
+    const s = await serve(unavailableThen(ok, 3));
+    const r = await runDeploymentsInProcess([APP], options(s.url, { retries: 2 }));
+    expect(r.code).toBe(EXIT.failure);
+    expect(r.stderr).toBe('dms: Server error (503): Service Unavailable. The server failed; try again later.\n');
+    const again = await runDeploymentsInProcess([APP], options(s.url, { retries: 2 }));
+    expect(again.code).toBe(0);
+    expect(again.stdout).toContain('abcdef0');
+  });
+
+  it('every error line is free of the token', async () => {
+    const s = await serve((req, res) => {
+      res.writeHead(500, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ message: `failed for ${String(req.headers.authorization)}` }));
+    });
+    const r = await runDeploymentsInProcess([APP], options(s.url, { retries: 0 }));
+    expect(r.code).toBe(EXIT.failure);
+    expect(r.stderr).not.toContain(TOKEN.split('|')[1]);
+    expect(r.stderr).toContain('[token]');
+  });
+});
+
+describe('no POST is ever sent twice', () => {
+  const body = {
+    project_uuid: 'p1', server_uuid: 's1', environment_name: 'production',
+    git_repository: 'https://github.com/owner/repo', git_branch: 'main', build_pack: 'nixpacks',
+  } as const;
+  const docstore = { project_uuid: 'p1', server_uuid: 's1', environment_name: 'production' } as const;
+  const cases: [string, Handler, RegExp][] = [
+    ['reset before the answer', reset('before-response'), /cut off/],
+    ['reset mid-body', reset('mid-body'), /cut off|Unexpected answer/],
+    ['503', unavailableThen(json(201, { uuid: 'u-1' }), 5), /Server error \(503\)/],
+    ['429 with Retry-After 0', rateLimitedThen(0, json(201, { uuid: 'u-1' }), 5), /Too many requests/],
+    ['headers then stall (timeout)', headersThenStall('{"uu'), /did not answer in time/],
+    ['HTML 502', htmlPage(502), /server error page/],
+  ];
+  for (const [name, handler, message] of cases) {
+    it(`${name}: the creation is sent exactly once and the error says what happened`, async () => {
+      const s = await serve(handler);
+      const client = createClient(options(s.url, { retries: 5, timeoutMs: 400 }));
+      const app = await failure(client.createPublicApplication(body));
+      expect(app.message).toMatch(message);
+      const db = await failure(client.createDocstore(docstore));
+      expect(db.message).toMatch(message);
+      expect(s.hitsOf('POST', '/api/v1/applications/public')).toBe(1);
+      expect(s.hitsOf('POST', '/api/v1/databases/docstore')).toBe(1);
+    });
+  }
+});
