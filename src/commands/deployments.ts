@@ -11,7 +11,25 @@ import type { Session } from './connect.js';
 
 /** The record as the server sent it: fields with the wrong type keep their raw values. */
 export function rawRecord(d: Deployment): Record<string, unknown> {
-  return { ...d, ...invalidFieldsOf(d) };
+  const invalid = invalidFieldsOf(d);
+  return Object.keys(invalid).length === 0 ? d : { ...d, ...invalid };
+}
+
+/**
+ * Writes the same text as `JSON.stringify(items.map(map), null, 2)`, one item at a time and
+ * waiting when the stream is full, so a 1000-record page never holds all masked copies and the
+ * whole text in memory at once.
+ */
+export async function writeJsonArray<T>(out: NodeJS.WritableStream, items: readonly T[], map: (item: T) => unknown): Promise<void> {
+  if (items.length === 0) {
+    out.write('[]\n');
+    return;
+  }
+  for (let i = 0; i < items.length; i++) {
+    const text = JSON.stringify(map(items[i]!), null, 2).replace(/\n/g, '\n  ');
+    const ok = out.write(`${i === 0 ? '[\n' : ',\n'}  ${text}${i === items.length - 1 ? '\n]\n' : ''}`);
+    if (!ok) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
+  }
 }
 
 export async function runDeployments(parsed: Parsed, io: CommandIO, session: Session, style: Style): Promise<number> {
@@ -24,8 +42,7 @@ export async function runDeployments(parsed: Parsed, io: CommandIO, session: Ses
   const show = parsed.values['show-secrets'] === true;
 
   if (parsed.values.json) {
-    const records = page.deployments.map((d) => (show ? rawRecord(d) : maskRecord(rawRecord(d))));
-    io.stdout.write(`${JSON.stringify(records, null, 2)}\n`);
+    await writeJsonArray(io.stdout, page.deployments, (d) => (show ? rawRecord(d) : maskRecord(rawRecord(d))));
     return 0;
   }
 

@@ -155,3 +155,20 @@ describe('dms (general)', () => {
     expect(r.stderr).toMatch(/needs a terminal.*dms deployments/);
   });
 });
+
+describe('JSON output', () => {
+  it('writeJsonArray writes exactly what JSON.stringify(array, null, 2) writes, waiting on a full stream', async () => {
+    const { writeJsonArray } = await import('../../src/commands/deployments.js');
+    const { Writable } = await import('node:stream');
+    const collect = async (items: unknown[]) => {
+      let text = '';
+      // A tiny buffer so write() reports a full stream and the writer has to wait for 'drain'.
+      const out = new Writable({ highWaterMark: 8, write(chunk, _enc, done) { text += String(chunk); setImmediate(done); } });
+      await writeJsonArray(out, items, (x) => x);
+      return text;
+    };
+    const items = [{ a: 1, b: 'two\nlines', c: { d: [1, { e: null }] } }, {}, { f: [] }, { g: 'x' }];
+    expect(await collect(items)).toBe(`${JSON.stringify(items, null, 2)}\n`);
+    expect(await collect([])).toBe(`${JSON.stringify([], null, 2)}\n`);
+  });
+});
