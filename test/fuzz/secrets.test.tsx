@@ -30,9 +30,8 @@ afterAll(async () => { chalk.level = level; await server.close(); });
 
 /** String fields that commonly hold URLs and are shown as values. */
 const URL_FIELDS = ['fqdn', 'git_repository', 'git_full_url', 'preview_url_template', 'custom_labels', 'description', 'git_branch', 'name'] as const;
-// The TUI still shows fqdn, name and git_branch unmasked in its table and detail heading (reported,
-// to be fixed in src/tui); until then its properties plant URL passwords in the other fields only.
-const TUI_URL_FIELDS = ['git_repository', 'git_full_url', 'preview_url_template', 'custom_labels', 'description'] as const;
+/** Fields the TUI properties plant URL passwords in: all of them (the table and detail heading mask too). */
+const TUI_URL_FIELDS = URL_FIELDS;
 
 interface Planted { readonly record: Record<string, unknown>; readonly secrets: string[] }
 

@@ -44,7 +44,9 @@ export function rawRecord(d: Deployment): Record<string, unknown> {
 /** Raw JSON lines: masked unless `reveal`; cleaned of control characters. */
 export function rawJsonLines(d: Deployment, options: DetailOptions): Line[] {
   const record = options.reveal ? rawRecord(d) : maskRecord(rawRecord(d));
-  const text = cleanBlock(JSON.stringify(record, null, 2) ?? '{}');
+  const json = cleanBlock(JSON.stringify(record, null, 2) ?? '{}');
+  // maskRecord masks values, not keys: a key of a field not in the contract can hold a URL too.
+  const text = options.reveal ? json : maskUrlPasswords(json);
   return text.split('\n').flatMap((l) => wrapCells(l, options.width).map((t) => ({ text: t })));
 }
 
@@ -68,8 +70,15 @@ function valueText(field: string, value: unknown, options: DetailOptions): { tex
     const block = cleanBlock(value);
     return { text: options.reveal ? block : maskUrlPasswords(block) };
   }
-  const shown = display(value);
-  return { text: options.reveal ? shown : maskUrlPasswords(shown) };
+  // Objects and arrays (fields not in the contract) can hold secret keys at any depth.
+  return { text: options.reveal ? display(value) : maskUrlPasswords(display(maskRecord(value))) };
+}
+
+/** A field of the wrong type, as shown: masked like any other value unless `reveal`. */
+function invalidText(field: string, value: unknown, options: DetailOptions): string {
+  if (options.reveal) return display(value);
+  if (isSecretField(field)) return maskValue(value);
+  return maskUrlPasswords(display(maskRecord(value)));
 }
 
 /** Every field, grouped, as lines that each fit `width` cells. */
@@ -89,9 +98,9 @@ export function detailLines(d: Deployment, options: DetailOptions): Line[] {
       const isInvalid = Object.prototype.hasOwnProperty.call(invalid, field);
       const value = isInvalid ? invalid[field] : record[field];
       const shown = isInvalid
-        ? { text: `${isSecretField(field) && !options.reveal ? maskValue(value) : display(value)}  ⚠ invalid type, expected ${expected(field)}` }
+        ? { text: `${invalidText(field, value, options)}  ⚠ invalid type, expected ${expected(field)}` }
         : valueText(field, value, options);
-      const label = `  ${clean(field)}`;
+      const label = `  ${options.reveal ? clean(field) : maskUrlPasswords(clean(field))}`;
       const pad = ' '.repeat(Math.max(1, labelWidth + 2 - widthOf(label)));
       const room = Math.max(10, width - Math.max(labelWidth + 2, widthOf(label + pad)));
       const colour = isInvalid ? theme.ui.warning : field === 'status' ? statusColour(theme, value as string) : shown.muted ? theme.ui.muted : undefined;

@@ -3,6 +3,7 @@
 import type { Deployment, DeploymentPage } from '../../api/schemas/deployment.js';
 import { relativeTime, statusLabel, shortSha } from '../../text/format.js';
 import { clean } from '../../text/sanitize.js';
+import { maskUrlPasswords } from '../../text/secrets.js';
 
 export const TAKE_MIN = 5;
 export const TAKE_MAX = 100;
@@ -99,10 +100,11 @@ export function rowKey(d: Deployment, index: number): string {
   return `#${index}`;
 }
 
-/** The text `/` matches against: status (raw and label), commit, branch, name, id. */
+/** The text `/` matches against: status (raw and label), commit, branch, name, id. As shown: URL passwords
+ * masked, so the filter cannot be used to guess one. */
 export function searchText(d: Deployment): string {
   return [d.status ?? '', statusLabel(d.status), d.git_commit_sha ?? '', d.git_branch ?? '', d.name ?? '', String(d.id ?? '')]
-    .map((s) => clean(s)).join(' ').toLowerCase();
+    .map((s) => maskUrlPasswords(clean(s))).join(' ').toLowerCase();
 }
 
 /** Rows shown after the filter, with their index in the page. */
@@ -247,9 +249,13 @@ export function pagingReducer(state: PagingState, action: PagingAction): PagingS
 
 /** A table cell never needs more than this many characters (columns are at most 40 wide). */
 const CELL_MAX = 200;
-const cell = (s: string | null | undefined): string => clean((s ?? '').slice(0, CELL_MAX));
+/**
+ * Cleaned, then URL passwords masked (the table never reveals secrets), then shortened. In that
+ * order: cleaning can join a password to its `@`, and cutting first can leave a URL without its `@`.
+ */
+const cell = (s: string | null | undefined): string => maskUrlPasswords(clean(s ?? '')).slice(0, CELL_MAX);
 
-/** Columns' plain values for a row (already cleaned; shortened where the column says so). */
+/** Columns' plain values for a row (already cleaned and URL passwords masked; shortened where the column says so). */
 export function rowCells(d: Deployment, now: number): Record<string, string> {
   return {
     id: d.id === null || d.id === undefined ? '' : String(d.id),

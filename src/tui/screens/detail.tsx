@@ -9,6 +9,10 @@ import { ScrollView, clampOffset } from '../components/scroll-view.js';
 import { detailLines, rawJsonLines } from '../components/detail-fields.js';
 import { absoluteTime, relativeTime, statusLabel } from '../../text/format.js';
 import { clean } from '../../text/sanitize.js';
+import { maskUrlPasswords } from '../../text/secrets.js';
+
+/** Heading lines are cut to the terminal width: no need to hand Ink (which measures it all) more than this. */
+const HEADING_MAX = 500;
 
 export interface DetailProps {
   readonly record: Deployment;
@@ -62,7 +66,9 @@ export function DetailView({ record, showSecrets, width, height, active, onBack,
 
   const start = clampOffset(offset, lines.length, body);
   const end = Math.min(lines.length, start + body);
-  const title = `Deployment ${record.id ?? '(no id)'} · ${statusLabel(record.status)}${record.name ? ` · ${clean(record.name)}` : ''}${raw ? ' · raw JSON' : ''}${reveal ? ' · secrets shown' : ''}`;
+  // Server strings in the heading: cleaned, then URL passwords masked unless revealed, then shortened.
+  const shown = (s: string) => (reveal ? clean(s) : maskUrlPasswords(clean(s))).slice(0, HEADING_MAX);
+  const title = `Deployment ${record.id ?? '(no id)'} · ${shown(statusLabel(record.status))}${record.name ? ` · ${shown(record.name)}` : ''}${raw ? ' · raw JSON' : ''}${reveal ? ' · secrets shown' : ''}`;
   return (
     <Box flexDirection="column">
       <Text wrap="truncate-end">
@@ -71,8 +77,8 @@ export function DetailView({ record, showSecrets, width, height, active, onBack,
       </Text>
       <Text wrap="truncate-end">
         <Text color={theme.ui.muted}>commit </Text>
-        <Text>{record.git_commit_sha ? clean(record.git_commit_sha) : '—'}</Text>
-        {record.git_branch ? <><Text color={theme.ui.muted}> on </Text><Text>{clean(record.git_branch)}</Text></> : null}
+        <Text>{record.git_commit_sha ? shown(record.git_commit_sha) : '—'}</Text>
+        {record.git_branch ? <><Text color={theme.ui.muted}> on </Text><Text>{shown(record.git_branch)}</Text></> : null}
         {record.created_at ? <Text color={theme.ui.muted}>{`  created ${absoluteTime(record.created_at)} (${relativeTime(record.created_at)})`}</Text> : null}
       </Text>
       <ScrollView lines={lines} offset={start} height={body} />
