@@ -25,8 +25,19 @@ function tmux(...args: string[]): string {
 export function startTmux(command: string, options: { width?: number; height?: number; env?: Record<string, string> } = {}): TmuxSession {
   const name = `t${randomBytes(4).toString('hex')}`;
   const env = Object.entries(options.env ?? {}).map(([k, v]) => `${k}=${shellQuote(v)}`).join(' ');
-  tmux('new-session', '-d', '-s', name, '-x', String(options.width ?? 100), '-y', String(options.height ?? 30),
-    `env ${env} ${command}; echo "[exit $?]"; sleep 600`);
+  const args = ['new-session', '-d', '-s', name, '-x', String(options.width ?? 100), '-y', String(options.height ?? 30),
+    `env ${env} ${command}; echo "[exit $?]"; sleep 600`];
+  // Killing the last session stops the tmux server; a session started while it is still shutting
+  // down fails with "server exited unexpectedly". Try again a few times.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      tmux(...args);
+      break;
+    } catch (error) {
+      if (attempt >= 5) throw error;
+      execFileSync('sleep', ['0.2']);
+    }
+  }
   tmux('set-option', '-t', name, 'remain-on-exit', 'on');
   const session: TmuxSession = {
     name,
