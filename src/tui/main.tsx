@@ -23,7 +23,7 @@ export async function runTui(options: TuiOptions): Promise<number> {
     prefetch = { appUuid: options.appUuid, skip: 0, take: TAKE_DEFAULT, page, abort: () => controller.abort() };
   }
   try {
-    const { start } = await import('./run.js');
+    const { start } = await loadInk();
     if (prefetch) {
       // Arrived while Ink was loading: the first frame shows the page, not "Loading…".
       const settled = await Promise.race([
@@ -35,5 +35,21 @@ export async function runTui(options: TuiOptions): Promise<number> {
     return await start(options, prefetch);
   } finally {
     prefetch?.abort();
+  }
+}
+
+/**
+ * Loads Ink (with run.tsx). Ink decides once, when it loads, whether it runs in CI (`CI` or
+ * `CONTINUOUS_INTEGRATION` set) and then draws nothing until exit. dms only gets here with a
+ * terminal on stdin and stdout, so it hides those variables while Ink loads.
+ */
+async function loadInk(): Promise<typeof import('./run.js')> {
+  const saved = { CI: process.env.CI, CONTINUOUS_INTEGRATION: process.env.CONTINUOUS_INTEGRATION };
+  delete process.env.CI;
+  delete process.env.CONTINUOUS_INTEGRATION;
+  try {
+    return await import('./run.js');
+  } finally {
+    for (const [k, v] of Object.entries(saved)) if (v !== undefined) process.env[k] = v;
   }
 }

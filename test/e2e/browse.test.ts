@@ -84,6 +84,20 @@ describe('dms browse keys', () => {
   });
 });
 
+describe('dms browse with CI set in the shell', () => {
+  it('still draws live frames (Ink would otherwise wait for exit) and quits', async () => {
+    for (const env of [{ CI: 'true' }, { CONTINUOUS_INTEGRATION: '1' }]) {
+      const t = launch(100, 30, env);
+      await t.waitFor(/1–10 of \d+/);
+      t.keys('n');
+      await t.waitFor(/11–20 of \d+/);
+      t.keys('q');
+      await t.waitFor('[exit 0]');
+      t.kill();
+    }
+  });
+});
+
 describe('dms browse colours', () => {
   it('NO_COLOR leaves no colour codes; without it the status is coloured', async () => {
     const t = launch(100, 30, { NO_COLOR: '1' });
