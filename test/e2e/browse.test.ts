@@ -86,7 +86,7 @@ describe('dms browse keys', () => {
 
 describe('dms browse with CI set in the shell', () => {
   it('still draws live frames (Ink would otherwise wait for exit) and quits', async () => {
-    for (const env of [{ CI: 'true' }, { CONTINUOUS_INTEGRATION: '1' }]) {
+    for (const env of [{ CI: 'true' }, { CONTINUOUS_INTEGRATION: '1' }] as Record<string, string>[]) {
       const t = launch(100, 30, env);
       await t.waitFor(/1–10 of \d+/);
       t.keys('n');
