@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { readDeploymentList } from '../src/api/schemas/index.js';
-import { table } from '../src/commands/output.js';
+import { table } from '../src/commands/table.js';
 import { clean } from '../src/text/sanitize.js';
 import { relativeTime, shortSha, statusLabel } from '../src/text/format.js';
 

@@ -7,10 +7,11 @@ import type { CommandIO } from './commands/io.js';
 import { openSession, type Session } from './commands/connect.js';
 import { runContext } from './commands/context.js';
 import { runDemo } from './commands/demo.js';
-import { runDeployments } from './commands/deployments.js';
-import { createKind, readBody, runCreate } from './commands/create.js';
 import { configDir } from './config/paths.js';
 import type { TuiScreen } from './tui/options.js';
+
+/** Built next to this file (scripts/esbuild-options.mjs). */
+const LIST_WORKER = new URL('./list-worker.js', import.meta.url);
 
 async function main(argv: string[], io: CommandIO): Promise<number> {
   let session: Session | undefined;
@@ -35,10 +36,12 @@ async function main(argv: string[], io: CommandIO): Promise<number> {
         return await runDemo(parsed, io);
       }
       case 'deployments': {
+        const { runDeployments } = await import('./commands/deployments.js');
         session = await openSession(parsed.values, io, false);
         return await runDeployments(parsed, io, session, style);
       }
       case 'create': {
+        const { createKind, readBody, runCreate } = await import('./commands/create.js');
         const kind = createKind(parsed);
         if (typeof parsed.values.file === 'string') {
           if (parsed.values.from !== undefined) throw new UsageError('--file sends the body as it is; --from opens the form with it. Choose one.');
@@ -53,7 +56,8 @@ async function main(argv: string[], io: CommandIO): Promise<number> {
       case undefined: {
         const [appUuid, extra] = parsed.positionals;
         if (extra !== undefined) throw new UsageError(`unexpected argument '${extra}'. Run dms --help.`);
-        session = await openSession(parsed.values, io, true);
+        // With an application named, its first page is fetched in a worker while Ink loads.
+        session = await openSession(parsed.values, io, true, appUuid ? LIST_WORKER : undefined);
         return await tui('browse', parsed, io, session, noColor, appUuid);
       }
       default:

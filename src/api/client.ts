@@ -1,6 +1,7 @@
 // The three operations of the service, typed by the zod schemas.
 import { createTransport, snippet, type TransportOptions } from './http.js';
 import { InvalidResponseError, LocalValidationError } from './errors.js';
+import { pageProblems } from './uuid.js';
 import {
   CreateAppResponseSchema, CreateDocstoreResponseSchema, readDeploymentList, validateCreateApp,
   validateCreateDocstore, type CreateAppRequest, type CreateAppResponse, type CreateDocstoreRequest,
@@ -28,23 +29,7 @@ export interface DmsClient {
   redact(text: string): string;
 }
 
-const APP_UUID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
-
-export function isAppUuid(value: string): boolean {
-  return APP_UUID.test(value);
-}
-
-export function pageProblems(appUuid: string, page: PageRequest) {
-  const problems = [];
-  if (!isAppUuid(appUuid)) problems.push({ field: 'uuid', message: 'must be an application uuid (letters, digits and -).' });
-  if (page.skip !== undefined && !(Number.isInteger(page.skip) && page.skip >= 0)) {
-    problems.push({ field: 'skip', message: 'must be a whole number of at least 0.' });
-  }
-  if (page.take !== undefined && !(Number.isInteger(page.take) && page.take >= 1)) {
-    problems.push({ field: 'take', message: 'must be a whole number of at least 1.' });
-  }
-  return problems;
-}
+export { isAppUuid, pageProblems } from './uuid.js';
 
 function parseJson(status: number, body: string, redact: (s: string) => string): unknown {
   try {

@@ -109,3 +109,48 @@ export class LocalValidationError extends Error {
 export function isApiError(e: unknown): e is ApiError {
   return e instanceof ApiError;
 }
+
+/** An error as plain data, to cross a thread boundary (structured clone keeps no classes). */
+export interface ErrorData {
+  readonly kind: ApiErrorKind | 'local' | 'other';
+  readonly message: string;
+  readonly status?: number;
+  readonly reason?: NetworkReason;
+  readonly retryAfterSeconds?: number;
+  readonly fields?: Readonly<Record<string, string[]>>;
+  readonly warning?: string;
+  readonly bodyStart?: string;
+  readonly problems?: readonly FieldProblem[];
+}
+
+export function errorToData(error: unknown): ErrorData {
+  if (error instanceof LocalValidationError) return { kind: 'local', message: error.message, problems: error.problems };
+  if (!(error instanceof ApiError)) return { kind: 'other', message: error instanceof Error ? error.message : String(error) };
+  const x = error as unknown as Omit<ErrorData, 'kind' | 'message' | 'status' | 'problems'>;
+  return {
+    kind: error.kind, message: error.message, status: error.status, reason: x.reason,
+    retryAfterSeconds: x.retryAfterSeconds, fields: x.fields, warning: x.warning, bodyStart: x.bodyStart,
+  };
+}
+
+/** The typed error again, with the same message, hint and details. */
+export function errorFromData(d: ErrorData): Error {
+  const made = ((): Error => {
+    switch (d.kind) {
+      case 'local': return new LocalValidationError(d.problems ?? []);
+      case 'unauthorized': return new UnauthorizedError();
+      case 'forbidden': return new ForbiddenError('');
+      case 'not_found': return new NotFoundError('');
+      case 'validation': return new ValidationError(d.message, d.fields ?? {}, d.status);
+      case 'conflict': return new ConflictError(d.message, d.warning);
+      case 'rate_limited': return new RateLimitedError(d.retryAfterSeconds);
+      case 'server': return new ServerError(d.status ?? 500, '');
+      case 'network': return new NetworkError(d.reason ?? 'other', d.message);
+      case 'invalid_response': return new InvalidResponseError(d.status ?? 0, '', d.bodyStart ?? '');
+      case 'cancelled': return new CancelledError();
+      default: return new NetworkError('other', d.message);
+    }
+  })();
+  made.message = d.message;
+  return made;
+}

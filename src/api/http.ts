@@ -8,6 +8,7 @@ import {
 } from './errors.js';
 import { readErrorBody } from './error-body.js';
 import { clean } from '../text/sanitize.js';
+import { redactor } from './redact.js';
 
 export interface TransportOptions {
   /** Base URL, e.g. `https://host/api/v1`; its path prefix is kept. */
@@ -46,8 +47,7 @@ export interface Transport {
 
 export function createTransport(options: TransportOptions): Transport {
   const { token } = options;
-  const secrets = [token, token.split('|')[1] ?? ''].filter((s) => s.length >= 4);
-  const redact = (text: string) => secrets.reduce((t, s) => t.split(s).join('[token]'), text);
+  const redact = redactor(token);
   const base = options.retryBaseMs ?? 500;
 
   const client: Got = got.extend({

@@ -1,5 +1,6 @@
 // From flags/env/context to a client: a real server, or the embedded demo service.
-import { createClient, type DmsClient } from '../api/client.js';
+import type { DmsClient } from '../api/client.js';
+import { createLazyClient } from '../api/lazy-client.js';
 import { configDir } from '../config/paths.js';
 import { configPath } from '../config/contexts.js';
 import { plainHttpWarning, resolveConnection } from '../config/resolve.js';
@@ -31,8 +32,11 @@ export function timeoutMs(values: Parsed['values']): number | undefined {
 /**
  * Opens a session. `allowDemo`: with nothing configured, start the embedded demo service
  * (the TUI does; headless commands ask for a server instead, so scripts never get sample data by accident).
+ * `listWorker`: the first list request runs in that worker (see api/lazy-client.ts).
  */
-export async function openSession(values: Parsed['values'], io: CommandIO, allowDemo: boolean): Promise<Session> {
+export async function openSession(
+  values: Parsed['values'], io: CommandIO, allowDemo: boolean, listWorker?: URL,
+): Promise<Session> {
   const dir = configDir(io.env);
   const timeout = timeoutMs(values);
   const str = (k: string) => (typeof values[k] === 'string' ? (values[k] as string) : undefined);
@@ -51,7 +55,7 @@ export async function openSession(values: Parsed['values'], io: CommandIO, allow
     const demo = await startDemoService({ advanceSeed: true });
     const seed = demo.seed;
     return {
-      client: createClient({ baseUrl: demo.url, token: demo.token, timeoutMs: timeout }),
+      client: createLazyClient({ baseUrl: demo.url, token: demo.token, timeoutMs: timeout, listWorker }),
       connection: { label: 'DEMO', host: new URL(demo.url).host, demo: true },
       configDir: dir,
       demoApps: seed.applications.map((a) => ({ uuid: a.uuid, name: a.name })),
@@ -77,7 +81,7 @@ export async function openSession(values: Parsed['values'], io: CommandIO, allow
     throw new UsageError(`the server URL '${connection.url}' is not a URL; it looks like https://host/api/v1.`);
   }
   return {
-    client: createClient({ baseUrl: connection.url, token: connection.token, timeoutMs: timeout }),
+    client: createLazyClient({ baseUrl: connection.url, token: connection.token, timeoutMs: timeout, listWorker }),
     connection: { label: connection.label, host, demo: false },
     configDir: dir,
     close: async () => {},

@@ -5,7 +5,7 @@ import { clean } from '../text/sanitize.js';
 import { relativeTime, shortSha, statusLabel } from '../text/format.js';
 import { intFlag, type Parsed } from './args.js';
 import { UsageError } from './exit-codes.js';
-import { paint, statusColour, table, type Style } from './output.js';
+import type { Style } from './table.js';
 import type { CommandIO } from './io.js';
 import type { Session } from './connect.js';
 
@@ -46,6 +46,8 @@ export async function runDeployments(parsed: Parsed, io: CommandIO, session: Ses
     return 0;
   }
 
+  // string-width (behind table.ts) takes ~40 ms to load: only the human table needs it.
+  const { paint, statusColour, table } = await import('./table.js');
   const now = Date.now();
   // A branch (or any cell) holding a URL with a password shows it masked, as --json does.
   const masked = (text: string) => (show ? text : maskUrlPasswords(text));

@@ -1,5 +1,5 @@
 // Screen switching, global keys, help overlay, error boundary.
-import React, { useCallback, useMemo, useRef, useState } from 'react';
+import React, { Suspense, lazy, useCallback, useMemo, useRef, useState } from 'react';
 import { Box, Text } from 'ink';
 import { KeysProvider, useKeys } from './hooks/use-keys.js';
 import type { TuiOptions } from './options.js';
@@ -11,8 +11,11 @@ import { useTerminalSize } from './hooks/use-terminal-size.js';
 import { PickerScreen } from './screens/picker.js';
 import { DeploymentsScreen } from './screens/deployments.js';
 import { Help } from './screens/help.js';
-import { CreateAppScreen } from './screens/create-app.js';
-import { CreateDocstoreScreen } from './screens/create-docstore.js';
+
+// The forms (and zod, which they validate with) load when first opened: the first page of
+// deployments is drawn without them.
+const CreateAppScreen = lazy(async () => ({ default: (await import('./screens/create-app.js')).CreateAppScreen }));
+const CreateDocstoreScreen = lazy(async () => ({ default: (await import('./screens/create-docstore.js')).CreateDocstoreScreen }));
 
 export type Route =
   | { readonly name: 'picker'; readonly message?: string }
@@ -134,6 +137,7 @@ function Screens({ options, onExit, refreshMs, prefetch }: AppProps) {
       ) : null}
       {route.name === 'create-app' ? (
         <Box display={help ? 'none' : 'flex'} flexDirection="column">
+          <Suspense fallback={<Text>Loading the form…</Text>}>
           <CreateAppScreen
             client={options.client}
             configDir={options.configDir}
@@ -145,10 +149,12 @@ function Screens({ options, onExit, refreshMs, prefetch }: AppProps) {
             isActive={!help}
             connection={options.connection}
           />
+          </Suspense>
         </Box>
       ) : null}
       {route.name === 'create-docstore' ? (
         <Box display={help ? 'none' : 'flex'} flexDirection="column">
+          <Suspense fallback={<Text>Loading the form…</Text>}>
           <CreateDocstoreScreen
             client={options.client}
             configDir={options.configDir}
@@ -160,6 +166,7 @@ function Screens({ options, onExit, refreshMs, prefetch }: AppProps) {
             isActive={!help}
             connection={options.connection}
           />
+          </Suspense>
         </Box>
       ) : null}
     </Box>

@@ -5,6 +5,9 @@ import type { TuiOptions } from './options.js';
 import type { Prefetch } from './app.js';
 import { TAKE_DEFAULT } from './hooks/paging.js';
 
+/** How long the first frame waits for the prefetched page before showing "Loading…". */
+const FIRST_PAGE_WAIT_MS = 150;
+
 /** Runs the UI until the user quits; resolves with the exit code. The terminal is restored in every case. */
 export async function runTui(options: TuiOptions): Promise<number> {
   const { stdin, stdout, stderr } = process;
@@ -25,11 +28,14 @@ export async function runTui(options: TuiOptions): Promise<number> {
   try {
     const { start } = await loadInk();
     if (prefetch) {
-      // Arrived while Ink was loading: the first frame shows the page, not "Loading…".
+      // The page usually lands within a few ms of Ink being ready: wait briefly for it so the
+      // first frame is drawn once, with the page, instead of "Loading…" and then again.
+      let timer: NodeJS.Timeout | undefined;
       const settled = await Promise.race([
         prefetch.page.then((p) => p, () => undefined),
-        new Promise<undefined>((resolve) => setImmediate(() => resolve(undefined))),
+        new Promise<undefined>((resolve) => { timer = setTimeout(() => resolve(undefined), FIRST_PAGE_WAIT_MS); }),
       ]);
+      clearTimeout(timer);
       if (settled) prefetch = { ...prefetch, result: settled };
     }
     return await start(options, prefetch);

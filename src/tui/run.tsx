@@ -25,6 +25,10 @@ export async function start(options: TuiOptions, prefetch?: Prefetch): Promise<n
     <App options={options} prefetch={prefetch} onExit={(c) => { code = c; setImmediate(() => instance.unmount()); }} />,
     { exitOnCtrlC: false, patchConsole: true, maxFps: 60 },
   );
+  // The first frame is drawn from the prefetched page; now load the real client (got, zod) for
+  // the requests that follow, before the user's first key asks for one.
+  const warm = (options.client as { warm?: () => void }).warm;
+  if (warm) setTimeout(warm, 30);
   const onSignal = (signal: NodeJS.Signals) => {
     code = signal === 'SIGINT' ? 130 : 143;
     instance.unmount();

@@ -2,47 +2,12 @@
 // every field may be null or absent, unknown fields are kept, and a field of the
 // wrong type is moved aside (raw value kept, flagged) instead of losing the record.
 import { z } from 'zod';
+import {
+  DEPLOYMENT_BOOL_FIELDS, DEPLOYMENT_INT_FIELDS, DEPLOYMENT_STRING_FIELDS, INVALID_FIELDS, fitsContract,
+  type DeploymentPage,
+} from './deployment-fields.js';
 
-export const DEPLOYMENT_INT_FIELDS = [
-  'id', 'repository_project_id', 'health_check_return_code', 'health_check_interval',
-  'health_check_timeout', 'health_check_retries', 'health_check_start_period',
-  'limits_memory_swappiness', 'limits_cpu_shares', 'destination_id', 'source_id',
-  'private_key_id', 'environment_id', 'cluster_replicas',
-] as const;
-
-export const DEPLOYMENT_BOOL_FIELDS = [
-  'health_check_enabled', 'custom_healthcheck_found', 'is_http_basic_auth_enabled',
-] as const;
-
-export const DEPLOYMENT_STRING_FIELDS = [
-  'description', 'uuid', 'name', 'fqdn', 'config_hash', 'git_repository', 'git_branch',
-  'git_commit_sha', 'git_full_url', 'container_registry_image_name',
-  'container_registry_image_tag', 'build_pack', 'static_image', 'install_command',
-  'build_command', 'start_command', 'ports_exposes', 'ports_mappings', 'custom_network_aliases',
-  'base_directory', 'publish_directory', 'health_check_path', 'health_check_port',
-  'health_check_host', 'health_check_method', 'health_check_scheme', 'health_check_response_text',
-  'limits_memory', 'limits_memory_swap', 'limits_memory_reservation', 'limits_cpus',
-  'limits_cpuset', 'status', 'preview_url_template', 'destination_type', 'containerfile',
-  'containerfile_location', 'custom_labels', 'containerfile_target_build',
-  'manual_webhook_secret_provider_a', 'manual_webhook_secret_provider_b',
-  'manual_webhook_secret_provider_c', 'manual_webhook_secret_provider_d',
-  'container_compose_location', 'container_compose', 'container_compose_raw',
-  'container_compose_domains', 'container_compose_custom_start_command',
-  'container_compose_custom_build_command', 'cluster_placement_constraints',
-  'custom_container_run_options', 'post_deployment_command', 'post_deployment_command_container',
-  'pre_deployment_command', 'pre_deployment_command_container', 'watch_paths', 'redirect',
-  'created_at', 'updated_at', 'deleted_at', 'compose_parsing_version',
-  'custom_proxy_configuration', 'http_basic_auth_username', 'http_basic_auth_password',
-] as const;
-
-export const DEPLOYMENT_FIELDS = [
-  ...DEPLOYMENT_INT_FIELDS, ...DEPLOYMENT_BOOL_FIELDS, ...DEPLOYMENT_STRING_FIELDS,
-] as const;
-export type DeploymentField = (typeof DEPLOYMENT_FIELDS)[number];
-
-/** Statuses seen on deployed servers; anything else is shown verbatim. */
-export const DEPLOYMENT_STATUSES = ['queued', 'in_progress', 'finished', 'failed', 'cancelled-by-user'] as const;
-export type DeploymentStatus = (typeof DEPLOYMENT_STATUSES)[number];
+export * from './deployment-fields.js';
 
 function shapeOf<K extends string, T extends z.ZodType>(keys: readonly K[], type: T) {
   return Object.fromEntries(keys.map((k) => [k, type.nullish()])) as { [P in K]: z.ZodOptional<z.ZodNullable<T>> };
@@ -54,33 +19,9 @@ export const DeploymentSchema = z.looseObject({
   ...shapeOf(DEPLOYMENT_STRING_FIELDS, z.string()),
 });
 
-/** Raw values of fields whose type did not match the contract, by field name. */
-export const INVALID_FIELDS: unique symbol = Symbol('dms.invalidFields');
-
 export type Deployment = z.infer<typeof DeploymentSchema> & {
   readonly [INVALID_FIELDS]?: Readonly<Record<string, unknown>>;
 };
-
-// Fast path for the common case (every known field of its contract type, or null/absent): the same
-// rules as DeploymentSchema, from the same field lists, checked without copying the record.
-// Anything else goes through DeploymentSchema. A 1000-record page parses several times faster.
-const isInt = (v: unknown) => Number.isSafeInteger(v);
-const isBool = (v: unknown) => typeof v === 'boolean';
-const isString = (v: unknown) => typeof v === 'string';
-const FIELD_CHECKS = new Map<string, (v: unknown) => boolean>([
-  ...DEPLOYMENT_INT_FIELDS.map((k) => [k, isInt] as const),
-  ...DEPLOYMENT_BOOL_FIELDS.map((k) => [k, isBool] as const),
-  ...DEPLOYMENT_STRING_FIELDS.map((k) => [k, isString] as const),
-]);
-
-function fitsContract(record: Record<string, unknown>): boolean {
-  for (const key of Object.keys(record)) {
-    const check = FIELD_CHECKS.get(key);
-    const value = record[key];
-    if (check && value !== null && value !== undefined && !check(value)) return false;
-  }
-  return true;
-}
 
 /** Reads one record; never throws. A non-object element becomes an empty record flagged `(record)`. */
 export function readDeployment(raw: unknown): Deployment {
@@ -106,23 +47,12 @@ export function readDeployment(raw: unknown): Deployment {
   return Object.assign(record, { [INVALID_FIELDS]: invalid }) as Deployment;
 }
 
-/** Fields of a record that arrived with the wrong type, with their raw values. */
-export function invalidFieldsOf(d: Deployment): Readonly<Record<string, unknown>> {
-  return d[INVALID_FIELDS] ?? {};
-}
-
 /** The list body: the contract's bare array, or deployed servers' `{count, deployments}`. */
 export const DeploymentListBodySchema = z.union([
   z.array(z.unknown()),
   // A count that is not a whole number >= 0 is ignored (total unknown), the deployments are kept.
   z.looseObject({ count: z.number().int().nonnegative().nullish().catch(null), deployments: z.array(z.unknown()) }),
 ]);
-
-export interface DeploymentPage {
-  readonly deployments: Deployment[];
-  /** Total number of deployments before paging, when the server says it. */
-  readonly total: number | null;
-}
 
 export function readDeploymentList(body: unknown): DeploymentPage | undefined {
   const parsed = DeploymentListBodySchema.safeParse(body);

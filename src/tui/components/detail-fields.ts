@@ -1,7 +1,8 @@
 // The deployment record as grouped display lines (detail view). Pure: no Ink.
 import {
-  DEPLOYMENT_BOOL_FIELDS, DEPLOYMENT_INT_FIELDS, invalidFieldsOf, type Deployment,
-} from '../../api/schemas/deployment.js';
+  DEPLOYMENT_BOOL_FIELDS, DEPLOYMENT_INT_FIELDS, invalidFieldsOf,
+} from '../../api/schemas/deployment-fields.js';
+import type { Deployment } from '../../api/schemas/deployment.js';
 import { absoluteTime, relativeTime, statusLabel } from '../../text/format.js';
 import { clean, cleanBlock, display } from '../../text/sanitize.js';
 import { isSecretField, maskRecord, maskUrlPasswords, maskValue } from '../../text/secrets.js';

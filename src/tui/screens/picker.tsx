@@ -3,7 +3,7 @@ import React, { useMemo, useRef, useState } from 'react';
 import { Box, Text } from 'ink';
 import { useKeys } from '../hooks/use-keys.js';
 import TextInput from 'ink-text-input';
-import { isAppUuid } from '../../api/client.js';
+import { isAppUuid } from '../../api/uuid.js';
 import type { RecentApp } from '../../config/recents.js';
 import type { DemoApp, TuiConnection } from '../options.js';
 import { useTheme } from '../theme.js';
