@@ -28,7 +28,7 @@ export async function start(options: TuiOptions, prefetch?: Prefetch): Promise<n
   // The first frame is drawn from the prefetched page; now load the real client (got, zod) for
   // the requests that follow, before the user's first key asks for one.
   const warm = (options.client as { warm?: () => void }).warm;
-  if (warm) setTimeout(warm, 30);
+  if (warm) setTimeout(warm, 100);
   const onSignal = (signal: NodeJS.Signals) => {
     code = signal === 'SIGINT' ? 130 : 143;
     instance.unmount();
