@@ -92,6 +92,7 @@ function Screens({ options, onExit, refreshMs, prefetch }: AppProps) {
   }, [browsing, options.screen, quit]);
 
   const creating = route.name === 'create-app' || route.name === 'create-docstore';
+  const CreateScreen = route.name === 'create-docstore' ? CreateDocstoreScreen : CreateAppScreen;
   const showBrowser = browsing !== null && (route.name === 'deployments' || creating);
   const frameHeight = Math.max(10, height);
 
@@ -135,37 +136,21 @@ function Screens({ options, onExit, refreshMs, prefetch }: AppProps) {
           />
         </Box>
       ) : null}
-      {route.name === 'create-app' ? (
+      {route.name === 'create-app' || route.name === 'create-docstore' ? (
         <Box display={help ? 'none' : 'flex'} flexDirection="column">
           <Suspense fallback={<Text>Loading the form…</Text>}>
-          <CreateAppScreen
-            client={options.client}
-            configDir={options.configDir}
-            from={options.screen === 'create-app' ? options.from : undefined}
-            suggestions={options.demoSuggestions}
-            showSecrets={options.showSecrets}
-            onExit={afterCreate}
-            onOpenDeployments={openDeployments}
-            isActive={!help}
-            connection={options.connection}
-          />
-          </Suspense>
-        </Box>
-      ) : null}
-      {route.name === 'create-docstore' ? (
-        <Box display={help ? 'none' : 'flex'} flexDirection="column">
-          <Suspense fallback={<Text>Loading the form…</Text>}>
-          <CreateDocstoreScreen
-            client={options.client}
-            configDir={options.configDir}
-            from={options.screen === 'create-docstore' ? options.from : undefined}
-            suggestions={options.demoSuggestions}
-            showSecrets={options.showSecrets}
-            onExit={afterCreate}
-            onOpenDeployments={openDeployments}
-            isActive={!help}
-            connection={options.connection}
-          />
+            <CreateScreen
+              key={route.name}
+              client={options.client}
+              configDir={options.configDir}
+              from={options.screen === route.name ? options.from : undefined}
+              suggestions={options.demoSuggestions}
+              showSecrets={options.showSecrets}
+              onExit={afterCreate}
+              onOpenDeployments={openDeployments}
+              isActive={!help}
+              connection={options.connection}
+            />
           </Suspense>
         </Box>
       ) : null}

@@ -8,7 +8,7 @@ import {
 } from '../../src/api/index.js';
 import {
   closedPortUrl, echoAuthorization, hang, headersThenStall, htmlPage, hugeList, invalidJson, json, redirect,
-  reset, respondWith, sequence, trickle, rateLimitedThen, unavailableThen, type Handler, type HostileServer,
+  reset, sequence, serversClosedAfterEach, trickle, rateLimitedThen, unavailableThen, type Handler,
 } from '../support/hostile.js';
 
 const SECRET = 'dmsTestSecret0123456789abcdefXYZ';
@@ -22,17 +22,7 @@ const APP: CreateAppRequest = {
 };
 const DOCSTORE: CreateDocstoreRequest = { project_uuid: 'proj-1', server_uuid: 'srv-1', environment_name: 'production' };
 
-let servers: HostileServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.map((s) => s.close()));
-  servers = [];
-});
-
-async function serve(handler: Handler): Promise<HostileServer> {
-  const s = await respondWith(handler);
-  servers.push(s);
-  return s;
-}
+const serve = serversClosedAfterEach(afterEach);
 
 function clientFor(base: string, options: Partial<ClientOptions> = {}) {
   return createClient({ baseUrl: `${base}/api/v1`, token: TOKEN, timeoutMs: 1_000, retryBaseMs: 5, ...options });

@@ -5,8 +5,8 @@ import { createClient, type ClientOptions } from '../../src/api/client.js';
 import { NetworkError, RateLimitedError, ServerError, InvalidResponseError } from '../../src/api/errors.js';
 import { EXIT } from '../../src/commands/exit-codes.js';
 import {
-  closedPortUrl, headersThenStall, htmlPage, json, rateLimitedThen, reset, respondWith, sequence, trickle,
-  unavailableThen, type Handler, type HostileServer,
+  closedPortUrl, headersThenStall, htmlPage, json, rateLimitedThen, reset, sequence, serversClosedAfterEach, trickle,
+  unavailableThen, type Handler,
 } from '../support/hostile.js';
 import { runDeploymentsInProcess } from '../fuzz/headless.js';
 
@@ -16,17 +16,7 @@ const TOKEN = '3|faultTokenSecret0123456789';
 const LIST = [{ id: 7, status: 'finished', git_commit_sha: 'abcdef0123456789', git_branch: 'main' }];
 const ok = json(200, LIST);
 
-let servers: HostileServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.map((s) => s.close()));
-  servers = [];
-});
-
-async function serve(handler: Handler): Promise<HostileServer> {
-  const s = await respondWith(handler);
-  servers.push(s);
-  return s;
-}
+const serve = serversClosedAfterEach(afterEach);
 
 const options = (baseUrl: string, extra: Partial<ClientOptions> = {}): ClientOptions => ({
   baseUrl: `${baseUrl}/api/v1`, token: TOKEN, retries: 2, retryBaseMs: 20, timeoutMs: 2000, ...extra,

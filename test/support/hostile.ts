@@ -249,3 +249,17 @@ export async function closedPortUrl(): Promise<string> {
   await s.close();
   return s.url;
 }
+
+/** Servers started with `serve` are closed after each test of the file that calls this. */
+export function serversClosedAfterEach(afterEach: (fn: () => Promise<void>) => void): (handler: Handler) => Promise<HostileServer> {
+  let servers: HostileServer[] = [];
+  afterEach(async () => {
+    await Promise.all(servers.map((s) => s.close()));
+    servers = [];
+  });
+  return async (handler) => {
+    const s = await respondWith(handler);
+    servers.push(s);
+    return s;
+  };
+}
