@@ -48,7 +48,8 @@ function graphemeWidth(g: string): number {
 }
 
 export function widthOf(s: string): number {
-  if (s.length <= CHUNK || PLAIN.test(s)) return stringWidth(s);
+  if (PLAIN.test(s)) return s.length;
+  if (s.length <= CHUNK) return stringWidth(s);
   let w = 0;
   for (const g of graphemes(s)) w += graphemeWidth(g);
   return w;

@@ -259,6 +259,8 @@ describe('deployments screen', () => {
   it('remembers the application in recents after the first page', async () => {
     const ui = open();
     await ui.waitFor(/1–10 of \d+/);
+    // Written just after the frame is drawn.
+    for (let i = 0; i < 50 && !loadRecents(configDir).some((r) => r.uuid === app); i++) await tick(10);
     expect(loadRecents(configDir).map((r) => r.uuid)).toContain(app);
   });
 

@@ -88,7 +88,8 @@ export function useDeployments(options: UseDeploymentsOptions): [PagingState, (a
     if (!configDir || remembered.current) return;
     remembered.current = true;
     const name = rows.find((d) => typeof d.name === 'string' && d.name)?.name;
-    addRecent(configDir, name ? { uuid: appUuid, name: clean(name) } : { uuid: appUuid });
+    // A synced file write: after the frame is on screen, not inside the render that draws it.
+    setTimeout(() => addRecent(configDir, name ? { uuid: appUuid, name: clean(name) } : { uuid: appUuid }), 0);
   };
   const nowRef = useRef(options.now ?? Date.now);
   nowRef.current = options.now ?? Date.now;
