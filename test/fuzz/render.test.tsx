@@ -7,30 +7,21 @@ import chalk from 'chalk';
 import fc from 'fast-check';
 import { render } from 'ink-testing-library';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DmsClient } from '../../src/api/client.js';
 import { readDeploymentList, type DeploymentPage } from '../../src/api/schemas/deployment.js';
 import { ThemeProvider, plainTheme } from '../../src/tui/theme.js';
 import { DeploymentsScreen } from '../../src/tui/screens/deployments.js';
 import { DetailView } from '../../src/tui/screens/detail.js';
 import { detailLines, rawJsonLines } from '../../src/tui/components/detail-fields.js';
+import { screenServer, type ScreenServer } from './screen.js';
 import { tuiRecord as anyRecord, tuiListBody as listBody, runs } from '../support/arbitraries.js';
 
 const UNSAFE = /[\u001b\u0007\u0080-\u009f]/;
 const tick = (ms = 0) => new Promise<void>((r) => setTimeout(r, ms));
 
 let level: typeof chalk.level;
-beforeAll(() => { level = chalk.level; chalk.level = 0; });
-afterAll(() => { chalk.level = level; });
-
-/** A client that answers every list with `page` (no HTTP: the renderers are under test here). */
-function fakeClient(page: DeploymentPage): DmsClient {
-  return {
-    listDeployments: async () => page,
-    createPublicApplication: async () => { throw new Error('not used'); },
-    createDocstore: async () => { throw new Error('not used'); },
-    redact: (s) => s,
-  };
-}
+let screens: ScreenServer;
+beforeAll(async () => { level = chalk.level; chalk.level = 0; screens = await screenServer(); });
+afterAll(async () => { chalk.level = level; await screens.close(); });
 
 async function waitFor(frame: () => string | undefined, test: (f: string) => boolean, ms = 2000): Promise<string> {
   const end = Date.now() + ms;
@@ -45,16 +36,7 @@ async function waitFor(frame: () => string | undefined, test: (f: string) => boo
 describe('deployments screen with generated pages', () => {
   it('renders the page, opens the detail and the raw JSON without a control byte in any frame', async () => {
     await fc.assert(fc.asyncProperty(listBody, async ({ body, count }) => {
-      const page = readDeploymentList(JSON.parse(JSON.stringify(body)))!;
-      const ui = render(
-        <ThemeProvider value={plainTheme}>
-          <DeploymentsScreen
-            client={fakeClient(page)} appUuid="app-fuzz" connection={{ label: 'fuzz', host: '127.0.0.1', demo: false }}
-            showSecrets={false} width={100} height={30} active refreshMs={60_000}
-            onHelp={() => {}} onQuit={() => {}} onCreate={() => {}}
-          />
-        </ThemeProvider>,
-      );
+      const ui = screens.show(body);
       try {
         const loaded = await waitFor(ui.lastFrame, (f) => !f.includes('Loading deployments'));
         if (count > 0) expect(loaded).toMatch(/1–\d+/);
