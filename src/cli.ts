@@ -8,7 +8,7 @@ import { openSession, type Session } from './commands/connect.js';
 import { runContext } from './commands/context.js';
 import { runDemo } from './commands/demo.js';
 import { configDir } from './config/paths.js';
-import type { TuiScreen } from './tui/options.js';
+import { TERMINAL_REQUIRED, hasTerminal, type TuiScreen } from './tui/options.js';
 
 /** Built next to this file (scripts/esbuild-options.mjs). */
 const LIST_WORKER = new URL('./list-worker.js', import.meta.url);
@@ -49,6 +49,7 @@ async function main(argv: string[], io: CommandIO): Promise<number> {
           return await runCreate(kind, parsed, io, session);
         }
         const from = typeof parsed.values.from === 'string' ? await readBody(parsed.values.from, io) : undefined;
+        requireTerminal(io);
         session = await openSession(parsed.values, io, true);
         return await tui(kind === 'app' ? 'create-app' : 'create-docstore', parsed, io, session, noColor, undefined, from);
       }
@@ -56,6 +57,7 @@ async function main(argv: string[], io: CommandIO): Promise<number> {
       case undefined: {
         const [appUuid, extra] = parsed.positionals;
         if (extra !== undefined) throw new UsageError(`unexpected argument '${extra}'. Run dms --help.`);
+        requireTerminal(io);
         // With an application named, its first page is fetched in a worker while Ink loads.
         session = await openSession(parsed.values, io, true, appUuid ? LIST_WORKER : undefined);
         return await tui('browse', parsed, io, session, noColor, appUuid);
@@ -75,15 +77,15 @@ async function main(argv: string[], io: CommandIO): Promise<number> {
   }
 }
 
+/** Before anything starts (the demo service, a request): the TUI needs a terminal. */
+function requireTerminal(io: CommandIO): void {
+  if (!hasTerminal(io.stdin, io.stdout as { isTTY?: boolean })) throw new UsageError(TERMINAL_REQUIRED);
+}
+
 async function tui(
   screen: TuiScreen, parsed: Parsed, io: CommandIO, session: Session, noColor: boolean,
   appUuid?: string, from?: Record<string, unknown>,
 ): Promise<number> {
-  const stdin = io.stdin as NodeJS.ReadStream;
-  const stdout = io.stdout as NodeJS.WriteStream;
-  if (!stdin.isTTY || !stdout.isTTY) {
-    throw new UsageError('the interactive UI needs a terminal. For scripts use: dms deployments APP_UUID --json, dms create app --file FILE, dms create docstore --file FILE.');
-  }
   const { runTui } = await import('./tui/main.js');
   return runTui({
     client: session.client,

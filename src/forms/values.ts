@@ -1,6 +1,7 @@
 // Value helpers: what counts as set, paste sanitising, integers, repository URLs, base64.
 import { clean, cleanBlock } from '../text/sanitize.js';
 import type { BuildPack, ComposeRow, FieldMeta, FieldValue, FormDef, FormValues } from './types.js';
+import { isBase64 } from '../api/schemas/rules.js';
 
 export function isSet(value: FieldValue | undefined): boolean {
   if (value === undefined) return false;
@@ -50,9 +51,8 @@ export function toBase64(text: string): string {
 
 /** Text of a base64 value, or undefined when it is not base64 of UTF-8 text. */
 export function fromBase64(value: string): string | undefined {
-  const v = value.replace(/\s+/g, '');
-  if (v.length % 4 !== 0 || !/^[A-Za-z0-9+/]*={0,2}$/.test(v)) return undefined;
-  const buf = Buffer.from(v, 'base64');
+  if (!isBase64(value)) return undefined;
+  const buf = Buffer.from(value.replace(/\s+/g, ''), 'base64');
   const text = buf.toString('utf8');
   if (Buffer.from(text, 'utf8').equals(buf) && !/[\u0000-\u0008\u000e-\u001f]/.test(text)) return text;
   return undefined;

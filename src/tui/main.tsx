@@ -1,7 +1,7 @@
 // Entry of the interactive UI, imported lazily by the CLI so headless commands never load Ink.
 // This module stays small: it starts the first page's request, then loads Ink and React
 // (~130 ms) while that request is on the wire, so the first frame can already show the page.
-import type { TuiOptions } from './options.js';
+import { TERMINAL_REQUIRED, hasTerminal, type TuiOptions } from './options.js';
 import type { Prefetch } from './app.js';
 import { TAKE_DEFAULT } from './hooks/paging.js';
 
@@ -11,8 +11,8 @@ const FIRST_PAGE_WAIT_MS = 150;
 /** Runs the UI until the user quits; resolves with the exit code. The terminal is restored in every case. */
 export async function runTui(options: TuiOptions): Promise<number> {
   const { stdin, stdout, stderr } = process;
-  if (!stdin.isTTY || !stdout.isTTY) {
-    stderr.write('dms: the interactive UI needs a terminal. For scripts use: dms deployments APP_UUID --json, dms create app --file FILE, dms create docstore --file FILE.\n');
+  if (!hasTerminal(stdin, stdout)) {
+    stderr.write(`dms: ${TERMINAL_REQUIRED}\n`);
     return 2;
   }
   // chalk (used by Ink and ink-text-input) ignores NO_COLOR; FORCE_COLOR=0 turns it off before

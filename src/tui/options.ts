@@ -34,3 +34,11 @@ export interface TuiOptions {
   /** Seeded where-values (project/server/environment), in demo mode, offered as suggestions. */
   readonly demoSuggestions?: Readonly<Record<string, readonly string[]>>;
 }
+
+/** Why the TUI will not start without a terminal, and what to use instead. */
+export const TERMINAL_REQUIRED =
+  'the interactive UI needs a terminal. For scripts use: dms deployments APP_UUID --json, dms create app --file FILE, dms create docstore --file FILE.';
+
+export function hasTerminal(stdin: { isTTY?: boolean }, stdout: { isTTY?: boolean }): boolean {
+  return Boolean(stdin.isTTY && stdout.isTTY);
+}

@@ -45,9 +45,10 @@ afterAll(async () => {
   await new Promise((r) => server.close(r));
 });
 
-it('a slow answer for a page no longer wanted never replaces the newer page', async () => {
+/** The app on APP's deployments, talking to the test server. */
+function openApp() {
   const client = createClient({ baseUrl: url, token: 't' });
-  const ui = renderTui(
+  return renderTui(
     <App
       options={{ client, connection: { label: 'test', host: 'h', demo: false }, configDir: '/nonexistent/dms-test', appUuid: APP, screen: 'browse', showSecrets: false, noColor: true }}
       onExit={() => {}}
@@ -55,6 +56,10 @@ it('a slow answer for a page no longer wanted never replaces the newer page', as
     />,
     { columns: 120, rows: 36 },
   );
+}
+
+it('a slow answer for a page no longer wanted never replaces the newer page', async () => {
+  const ui = openApp();
   await ui.waitFor('1–10 of 1000');
   await ui.press('n', 'n'); // skip=10 (slow) then skip=20 (fast)
   await ui.waitFor('21–30 of 1000');
@@ -67,15 +72,7 @@ it('a slow answer for a page no longer wanted never replaces the newer page', as
 });
 
 it('a slow page says "loading…" after a moment and keeps the current page until the answer', async () => {
-  const client = createClient({ baseUrl: url, token: 't' });
-  const ui = renderTui(
-    <App
-      options={{ client, connection: { label: 'test', host: 'h', demo: false }, configDir: '/nonexistent/dms-test', appUuid: APP, screen: 'browse', showSecrets: false, noColor: true }}
-      onExit={() => {}}
-      refreshMs={60_000}
-    />,
-    { columns: 120, rows: 36 },
-  );
+  const ui = openApp();
   await ui.waitFor('1–10 of 1000');
   await ui.press('n'); // skip=10 answers after 400 ms
   const waiting = await ui.waitFor('loading…', 1000);

@@ -13,7 +13,8 @@ type Body = Record<string, unknown>;
 type CrossRule = (body: Body) => FieldProblem | undefined;
 
 const isObject = (v: unknown): v is Body => typeof v === 'object' && v !== null && !Array.isArray(v);
-const filled = (v: unknown) => typeof v === 'string' && v.trim() !== '';
+/** A string with something in it. */
+export const filled = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
 
 const environmentGiven: CrossRule = (b) =>
   filled(b.environment_name) || filled(b.environment_uuid)

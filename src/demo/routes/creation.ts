@@ -1,6 +1,7 @@
 // What both creation endpoints share: reading the JSON body, answering validation
 // problems, and finding the project, environment and server named in the body.
 import type { FieldProblem } from '../../api/schemas/issues.js';
+import { filled } from '../../api/schemas/validate.js';
 import type { DemoEnvironment, DemoProject, DemoServer } from '../model.js';
 import { reply, type Reply } from '../reply.js';
 import type { DemoStore } from '../store.js';
@@ -27,8 +28,6 @@ export function readJsonObject(text: string): Outcome<Body> {
   }
   return { ok: true, value: value as Body };
 }
-
-const filled = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
 
 /**
  * A 422 for the problems found. `fields`: `{field: [messages]}`; `names`: a plain array of
