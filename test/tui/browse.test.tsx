@@ -24,7 +24,8 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await demo.close();
-  rmSync(configDir, { recursive: true, force: true });
+  // A dms still shutting down may write its recents meanwhile: retry instead of failing on ENOTEMPTY.
+  rmSync(configDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
 });
 afterEach(() => {
   shown?.unmount();
