@@ -1,4 +1,5 @@
 // The esbuild settings of the shipped binary, shared by scripts/build.mjs and the bench's floors.
+import { realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -14,8 +15,28 @@ const startupStubs = {
   },
 };
 
-/** ESM with code splitting (the TUI is a lazily loaded chunk), minified, production React. */
-export function esbuildOptions(entryPoints, outdir) {
+// Loading string-width costs ~35 ms (an Intl.Segmenter and \p{RGI_Emoji}-sized regexes, built
+// at import), and Ink loads it. src/text/string-width.ts counts the same widths but builds
+// those only for text that needs them: every import of the root string-width goes there.
+// (wrap-ansi keeps its nested string-width 7.) The bench's floors are bundled without this.
+const WIDTH = join(ROOT, 'src/text/string-width.ts');
+const ROOT_WIDTH = `${realpathSync(join(ROOT, 'node_modules/string-width'))}/`;
+export const fastWidth = {
+  name: 'fast-string-width',
+  setup(b) {
+    b.onResolve({ filter: /^string-width$/ }, async (a) => {
+      if (a.pluginData === 'real') return undefined;
+      const real = await b.resolve(a.path, { resolveDir: a.resolveDir, kind: a.kind, pluginData: 'real' });
+      return real.path.startsWith(ROOT_WIDTH) ? { path: WIDTH } : undefined;
+    });
+  },
+};
+
+/**
+ * ESM with code splitting (the TUI is a lazily loaded chunk), minified, production React.
+ * `stockInk` leaves Ink's own string-width in place (the bench's floors: Ink as published).
+ */
+export function esbuildOptions(entryPoints, outdir, { stockInk = false } = {}) {
   return {
     entryPoints,
     outdir,
@@ -34,7 +55,7 @@ export function esbuildOptions(entryPoints, outdir) {
       'http2-wrapper': stub('http2-wrapper.mjs'),
       'cacheable-request': stub('cacheable-request.mjs'),
     },
-    plugins: [startupStubs],
+    plugins: stockInk ? [startupStubs] : [startupStubs, fastWidth],
     banner: {
       js: "#!/usr/bin/env node\nimport { createRequire as __dmsCreateRequire } from 'node:module'; const require = __dmsCreateRequire(import.meta.url);",
     },

@@ -5,7 +5,8 @@ import { ROOT, esbuildOptions } from '../../scripts/esbuild-options.mjs';
 
 export { ROOT };
 
-export async function bundle(entry, outdir, name = 'main', extra = {}) {
-  await build({ ...esbuildOptions({ [name]: resolve(ROOT, entry) }, outdir), ...extra });
+/** `stockInk`: Ink as published, without dms's string-width (see scripts/esbuild-options.mjs). */
+export async function bundle(entry, outdir, name = 'main', { stockInk = false } = {}) {
+  await build(esbuildOptions({ [name]: resolve(ROOT, entry) }, outdir, { stockInk }));
   return join(outdir, `${name}.js`);
 }

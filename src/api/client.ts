@@ -2,11 +2,14 @@
 import { createTransport, snippet, type TransportOptions } from './http.js';
 import { InvalidResponseError, LocalValidationError } from './errors.js';
 import { pageProblems } from './uuid.js';
-import {
-  CreateAppResponseSchema, CreateDocstoreResponseSchema, readDeploymentList, validateCreateApp,
-  validateCreateDocstore, type CreateAppRequest, type CreateAppResponse, type CreateDocstoreRequest,
-  type CreateDocstoreResponse, type DeploymentPage,
+import { readDeploymentListFast, type DeploymentPage } from './schemas/deployment-fields.js';
+import type {
+  CreateAppRequest, CreateAppResponse, CreateDocstoreRequest, CreateDocstoreResponse,
 } from './schemas/index.js';
+
+// zod (~35 ms to load) comes in only when needed: for a list whose records do not all fit the
+// contract, and for the two creations. A page that fits is read without it (same result).
+const schemas = () => import('./schemas/index.js');
 
 export type ClientOptions = TransportOptions;
 
@@ -58,12 +61,14 @@ export function createClient(options: ClientOptions): DmsClient {
       const res = await transport.request('GET', `deployments/applications/${encodeURIComponent(appUuid)}`, {
         signal: callOptions.signal, searchParams,
       });
-      const result = readDeploymentList(parseJson(res.status, res.body, redact));
+      const body = parseJson(res.status, res.body, redact);
+      const result = readDeploymentListFast(body) ?? (await schemas()).readDeploymentList(body);
       if (!result) throw shape(res.status, res.body, 'not a list of deployments');
       return result;
     },
 
     async createPublicApplication(body, callOptions = {}) {
+      const { CreateAppResponseSchema, validateCreateApp } = await schemas();
       const checked = validateCreateApp(body);
       if (!checked.success) throw new LocalValidationError(checked.problems);
       const res = await transport.request('POST', 'applications/public', { json: body, signal: callOptions.signal });
@@ -73,6 +78,7 @@ export function createClient(options: ClientOptions): DmsClient {
     },
 
     async createDocstore(body, callOptions = {}) {
+      const { CreateDocstoreResponseSchema, validateCreateDocstore } = await schemas();
       const checked = validateCreateDocstore(body);
       if (!checked.success) throw new LocalValidationError(checked.problems);
       const res = await transport.request('POST', 'databases/docstore', { json: body, signal: callOptions.signal });

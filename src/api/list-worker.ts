@@ -3,7 +3,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { createClient, type ClientOptions, type PageRequest } from './client.js';
 import { errorToData } from './errors.js';
-import { invalidFieldsOf } from './schemas/deployment.js';
+import { invalidFieldsOf } from './schemas/deployment-fields.js';
 
 export interface ListJob {
   readonly options: ClientOptions;

@@ -1,5 +1,6 @@
 // `dms deployments APP_UUID [--skip N] [--take N] [--json]`
-import { invalidFieldsOf, type Deployment } from '../api/schemas/index.js';
+import { invalidFieldsOf } from '../api/schemas/deployment-fields.js';
+import type { Deployment } from '../api/schemas/deployment.js';
 import { maskRecord, maskUrlPasswords } from '../text/secrets.js';
 import { clean } from '../text/sanitize.js';
 import { relativeTime, shortSha, statusLabel } from '../text/format.js';

@@ -1,5 +1,5 @@
 // Human output: aligned tables and coloured status labels.
-import stringWidth from 'string-width';
+import stringWidth from '../text/string-width.js';
 
 export interface Style {
   readonly color: boolean;

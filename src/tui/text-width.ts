@@ -1,5 +1,5 @@
 // Column arithmetic in terminal cells (wide characters and emoji take two), not string length.
-import stringWidth from 'string-width';
+import stringWidth from '../text/string-width.js';
 
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 const PLAIN = /^[\u0020-\u007e]*$/;

@@ -79,6 +79,30 @@ export interface DeploymentPage {
   readonly total: number | null;
 }
 
+/**
+ * The list body read without zod, when that is certain to give what readDeploymentList (zod)
+ * gives: the bare array or `{count, deployments}`, every element a plain object that fits the
+ * contract. Anything else (a wrong-typed field, a strange body) returns undefined: ask zod.
+ */
+export function readDeploymentListFast(body: unknown): DeploymentPage | undefined {
+  let list: unknown;
+  let total: number | null = null;
+  if (Array.isArray(body)) {
+    list = body;
+  } else if (typeof body === 'object' && body !== null) {
+    const { count, deployments } = body as { count?: unknown; deployments?: unknown };
+    list = deployments;
+    // As the schema: a count that is not a whole number >= 0 means the total is unknown.
+    total = Number.isSafeInteger(count) && (count as number) >= 0 ? (count as number) : null;
+  }
+  if (!Array.isArray(list)) return undefined;
+  for (const item of list) {
+    if (typeof item !== 'object' || item === null || Object.getPrototypeOf(item) !== Object.prototype) return undefined;
+    if (!fitsContract(item as Record<string, unknown>)) return undefined;
+  }
+  return { deployments: list as Deployment[], total };
+}
+
 /** Puts flagged fields back on a record that lost its symbol key (e.g. sent between threads). */
 export function withInvalidFields(record: Record<string, unknown>, invalid: Readonly<Record<string, unknown>> | undefined): Deployment {
   return (invalid && Object.keys(invalid).length > 0 ? Object.assign(record, { [INVALID_FIELDS]: invalid }) : record) as Deployment;
