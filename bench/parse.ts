@@ -1,8 +1,9 @@
-// Figure 4 (parse): the client's readDeploymentList on a saved list body, in a fresh process.
+// Figure 4 (parse): the client's list reading (readListBody) on a saved list body, in a fresh process.
 // Bundled at bench time; usage: node parse.js BODY.json. Prints one JSON line.
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { readDeploymentList } from '../src/api/schemas/index.js';
+import { readListBody } from '../src/api/client.js';
+import { readDeploymentListFast } from '../src/api/schemas/deployment-fields.js';
 import { table } from '../src/commands/table.js';
 import { clean } from '../src/text/sanitize.js';
 import { relativeTime, shortSha, statusLabel } from '../src/text/format.js';
@@ -16,7 +17,7 @@ const body: unknown = JSON.parse(text);
 const jsonMs = performance.now() - t;
 
 t = performance.now();
-const page = readDeploymentList(body);
+const page = await readListBody(body);
 const coldMs = performance.now() - t;
 if (!page) throw new Error('not a deployment list');
 
@@ -24,7 +25,7 @@ const warm: number[] = [];
 for (let i = 0; i < 5; i++) {
   const again: unknown = JSON.parse(text);
   t = performance.now();
-  readDeploymentList(again);
+  await readListBody(again);
   warm.push(performance.now() - t);
 }
 warm.sort((a, b) => a - b);
@@ -39,5 +40,5 @@ const out = table(['ID', 'STATUS', 'COMMIT', 'BRANCH', 'CREATED'], page.deployme
 const tableMs = performance.now() - t;
 
 process.stdout.write(`${JSON.stringify({
-  records: page.deployments.length, bytes: Buffer.byteLength(text), jsonMs, coldMs, warmMs: warm[2], tableMs, tableChars: out.length,
+  records: page.deployments.length, withoutZod: readDeploymentListFast(body) !== undefined, bytes: Buffer.byteLength(text), jsonMs, coldMs, warmMs: warm[2], tableMs, tableChars: out.length,
 })}\n`);

@@ -11,6 +11,11 @@ import type {
 // contract, and for the two creations. A page that fits is read without it (same result).
 const schemas = () => import('./schemas/index.js');
 
+/** A list body as the client reads it: without zod when every record fits, with it otherwise. */
+export async function readListBody(body: unknown): Promise<DeploymentPage | undefined> {
+  return readDeploymentListFast(body) ?? (await schemas()).readDeploymentList(body);
+}
+
 export type ClientOptions = TransportOptions;
 
 export interface CallOptions {
@@ -62,7 +67,7 @@ export function createClient(options: ClientOptions): DmsClient {
         signal: callOptions.signal, searchParams,
       });
       const body = parseJson(res.status, res.body, redact);
-      const result = readDeploymentListFast(body) ?? (await schemas()).readDeploymentList(body);
+      const result = await readListBody(body);
       if (!result) throw shape(res.status, res.body, 'not a list of deployments');
       return result;
     },

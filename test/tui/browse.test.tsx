@@ -197,6 +197,34 @@ describe('deployments screen', () => {
     expect(cleared).toContain(page.deployments[0]!.git_commit_sha!.slice(0, 7));
   });
 
+  it('keys that arrive together each count: jjj moves three rows, nn goes two pages on', async () => {
+    const page = await firstPage();
+    const ui = open();
+    await ui.waitFor(/1–10 of \d+/);
+    await ui.press('jjj');
+    const moved = await ui.waitFor((f) => (f.split('\n').find((l) => l.startsWith('›')) ?? '').includes(String(page.deployments[3]!.id)));
+    expect(moved).toMatch(/1–10 of \d+/);
+    const before = demo.requests.length;
+    await ui.press('nn');
+    await ui.waitFor(/21–30 of \d+/);
+    expect(listQueries(before).at(-1)).toBe('skip=20&take=10');
+  });
+
+  it('/ and the filter text typed together filter without running the letters as commands', async () => {
+    const page = await firstPage();
+    const sha = page.deployments[3]!.git_commit_sha!.slice(0, 7);
+    const ui = open();
+    await ui.waitFor(/1–10 of \d+/);
+    await ui.press(`/${sha}`);
+    const filtered = await ui.waitFor((f) => f.split('\n').filter((l) => /^[› ] │/.test(l)).length === 2);
+    expect(filtered).toContain(sha);
+    expect(filtered).toContain('auto-refresh on');
+    await ui.press('\u007f\u007f');
+    await ui.press('xy');
+    await ui.press(KEY.enter);
+    await ui.waitFor(`filter: ${sha.slice(0, 5)}xy`);
+  });
+
   it('? opens help generated from the key map; Esc closes it', async () => {
     const ui = open();
     await ui.waitFor(/1–10 of \d+/);

@@ -10,6 +10,8 @@ export const TAKE_MAX = 100;
 export const TAKE_DEFAULT = 10;
 /** Steps for `+`/`-`. */
 export const TAKE_STEPS = [5, 10, 15, 20, 30, 50, 75, 100] as const;
+/** Longest filter text, in UTF-16 units. */
+export const FILTER_MAX = 200;
 
 /** An error as the screen shows it: plain words, the action, and the kind for styling/tests. */
 export interface ShownError {
@@ -63,6 +65,9 @@ export type PagingAction =
   | { type: 'cursor'; delta: number }
   | { type: 'cursorTo'; index: number }
   | { type: 'filter'; text: string }
+  /** Typed into the filter line: appended here, so keys handled before the next render all count. */
+  | { type: 'filterType'; text: string }
+  | { type: 'filterBackspace' }
   | { type: 'toggleAuto' }
   | { type: 'clearChanged' }
   | { type: 'clearNotice' }
@@ -236,6 +241,10 @@ export function pagingReducer(state: PagingState, action: PagingAction): PagingS
       return clampCursor({ ...state, cursor: Math.max(0, action.index) });
     case 'filter':
       return clampCursor({ ...state, filter: action.text, cursor: action.text === state.filter ? state.cursor : 0 });
+    case 'filterType':
+      return pagingReducer(state, { type: 'filter', text: (state.filter + action.text).slice(0, FILTER_MAX) });
+    case 'filterBackspace':
+      return pagingReducer(state, { type: 'filter', text: [...state.filter].slice(0, -1).join('') });
     case 'toggleAuto':
       return { ...state, autoRefresh: !state.autoRefresh, notice: state.autoRefresh ? 'Auto-refresh off.' : 'Auto-refresh on.' };
     case 'clearChanged':

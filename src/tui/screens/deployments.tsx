@@ -83,21 +83,27 @@ export function DeploymentsScreen(props: DeploymentsScreenProps) {
   const latest = useRef({ state, visible, filtering });
   latest.current = { state, visible, filtering };
 
+  // Keys typed together (`/abc`) are handled before the next render: the mode changes at once.
+  const filterMode = (on: boolean) => {
+    latest.current = { ...latest.current, filtering: on };
+    setFiltering(on);
+  };
+
   useKeys((input, key) => {
     const { state, visible, filtering } = latest.current;
     if (filtering) {
       // The filter line is edited here (not ink-text-input) so the first key after `/` is never lost.
       if (key.escape) {
         dispatch({ type: 'filter', text: '' });
-        setFiltering(false);
-      } else if (key.return) setFiltering(false);
+        filterMode(false);
+      } else if (key.return) filterMode(false);
       else if (key.upArrow) dispatch({ type: 'cursor', delta: -1 });
       else if (key.downArrow) dispatch({ type: 'cursor', delta: 1 });
-      else if (key.backspace || key.delete) dispatch({ type: 'filter', text: [...state.filter].slice(0, -1).join('') });
+      else if (key.backspace || key.delete) dispatch({ type: 'filterBackspace' });
       else if (key.ctrl && input === 'u') dispatch({ type: 'filter', text: '' });
       else if (input && !key.ctrl && !key.meta && !key.tab) {
         const typed = clean(input);
-        if (typed) dispatch({ type: 'filter', text: (state.filter + typed).slice(0, 200) });
+        if (typed) dispatch({ type: 'filterType', text: typed });
       }
       return;
     }
@@ -121,7 +127,7 @@ export function DeploymentsScreen(props: DeploymentsScreenProps) {
       case 'takeLess': dispatch({ type: 'takeLess' }); break;
       case 'refresh': dispatch({ type: 'refresh' }); break;
       case 'autoRefresh': dispatch({ type: 'toggleAuto' }); break;
-      case 'filter': setFiltering(true); break;
+      case 'filter': filterMode(true); break;
       case 'back':
         if (state.filter) dispatch({ type: 'filter', text: '' });
         else if (onBack) onBack();

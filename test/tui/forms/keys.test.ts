@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Key } from 'ink';
 import { formKeyCommand, splitChunk } from '../../../src/tui/hooks/use-form-keys.js';
+import { singleKeys } from '../../../src/tui/hooks/use-keys.js';
 
 const plain = {} as Key;
 
@@ -27,5 +28,19 @@ describe('form keys', () => {
     ]);
     expect(splitChunk('hello', plain)).toEqual([{ input: 'hello', key: plain }]);
     expect(splitChunk('\u0013', plain)).toEqual([{ input: '\u0013', key: plain }]);
+  });
+});
+
+describe('singleKeys (the screens\' keys)', () => {
+  it('splits printable characters that arrived together into one key each', () => {
+    expect(singleKeys('jjj', plain)).toEqual(['j', 'j', 'j']);
+    expect(singleKeys('n😀', plain)).toEqual(['n', '😀']);
+  });
+  it('leaves single keys, modified keys and control characters as they came', () => {
+    expect(singleKeys('j', plain)).toEqual(['j']);
+    expect(singleKeys('', { ...plain, downArrow: true })).toEqual(['']);
+    expect(singleKeys('ab', { ...plain, ctrl: true })).toEqual(['ab']);
+    expect(singleKeys('ab', { ...plain, meta: true })).toEqual(['ab']);
+    expect(singleKeys('a\u001bb', plain)).toEqual(['a\u001bb']);
   });
 });
