@@ -166,13 +166,12 @@ interface Term {
   instance: Instance;
 }
 
-/** Ink's frame rate cap as src/tui/main.tsx sets it. */
+/** Ink's frame rate cap as src/tui/run.tsx sets it. */
 const TUI_MAX_FPS = 60;
 /**
- * src/tui/main.tsx asks for incrementalRendering, but Ink 6.8's incremental log-update moves
- * the frame down one line per update whenever the frame is shorter than the terminal (seen in
- * tmux too), which leaves stale lines on screen; the bench renders whole frames so that what it
- * waits for is really on screen. The cost of writing a frame is a small part of a render.
+ * Whole frames, as src/tui/run.tsx draws them: Ink 6.8's incrementalRendering moves the frame
+ * down one line per update whenever the frame is shorter than the terminal (seen in tmux too),
+ * leaving stale lines on screen, so neither the TUI nor the bench uses it.
  */
 const INCREMENTAL = false;
 
