@@ -9,10 +9,45 @@ export const MASK_SET = '•••• (set)';
 export const MASK_EMPTY = '(empty)';
 
 // scheme://user:password@host — the password part is what must not show. Generated passwords are
-// often not URL-encoded, so the password runs to the last `@` before a `/`, a space or a `"`.
-// The scheme is at most 32 characters: an unbounded one made masking quadratic in the length of
-// any long run of letters (a 200 kB description froze the detail view and --json for ~40 s).
-const URL_WITH_PASSWORD = /([a-z][a-z0-9+.-]{0,31}:\/\/[^\s:/@]*:)([^\s/"]+)(@)/gi;
+// often not URL-encoded (`/`, `+`, `@` from base64), so the password runs from `user:` to the
+// last `@` before a space or a `"` (which ends a URL in JSON text). A run of digits then `/` or
+// the end is a port (`host:8080/path/@x`), not a password. The scheme is at most 32 characters
+// and each stretch of text is scanned once: masking stays linear in the length of any value
+// (an unbounded pattern froze the detail view for ~40 s on a 200 kB description).
+const URL_USER = /[a-z][a-z0-9+.-]{0,31}:\/\/[^\s:/@"]*:/gi;
+const URL_END = /[\s"]/g;
+const PORT = /^\d{1,5}(?:\/|$)/;
+
+/** Where the password of each URL in `text` starts and ends (the `@` after it). */
+function urlPasswords(text: string): { start: number; end: number }[] {
+  const found: { start: number; end: number }[] = [];
+  if (!text.includes('://')) return found;
+  let stretchEnd = -1; // the next space or `"` (found once per stretch)
+  let nextUrl = -1; // the next `://` (found once per URL)
+  URL_USER.lastIndex = 0;
+  for (let m = URL_USER.exec(text); m; m = URL_USER.exec(text)) {
+    const start = m.index + m[0].length;
+    if (start > stretchEnd) {
+      URL_END.lastIndex = start;
+      stretchEnd = URL_END.exec(text)?.index ?? text.length;
+    }
+    if (nextUrl !== text.length && nextUrl < start) {
+      const at = text.indexOf('://', start);
+      nextUrl = at === -1 ? text.length : at;
+    }
+    // The password ends at the last `@` before the stretch ends or the next URL begins.
+    const bound = Math.min(stretchEnd, nextUrl);
+    const at = text.slice(start, bound).lastIndexOf('@');
+    if (at === -1) continue;
+    const lastAt = start + at;
+    const password = text.slice(start, lastAt);
+    if (password === '' || PORT.test(password)) continue;
+    found.push({ start, end: lastAt });
+    URL_USER.lastIndex = lastAt + 1;
+  }
+  URL_USER.lastIndex = 0;
+  return found;
+}
 
 export function isSecretField(name: string): boolean {
   return SECRET_FIELDS.has(name);
@@ -24,14 +59,17 @@ export function maskValue(value: unknown): string {
 
 /** Hides passwords inside any URLs in a string. */
 export function maskUrlPasswords(text: string): string {
-  return text.replace(URL_WITH_PASSWORD, '$1••••$3');
+  let out = '';
+  let last = 0;
+  for (const { start, end } of urlPasswords(text)) {
+    out += `${text.slice(last, start)}••••`;
+    last = end;
+  }
+  return last === 0 ? text : out + text.slice(last);
 }
 
 export function hasUrlPassword(text: string): boolean {
-  URL_WITH_PASSWORD.lastIndex = 0;
-  const found = URL_WITH_PASSWORD.test(text);
-  URL_WITH_PASSWORD.lastIndex = 0;
-  return found;
+  return urlPasswords(text).length > 0;
 }
 
 /**

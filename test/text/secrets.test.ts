@@ -1,4 +1,5 @@
 // Secrets are never shown by default: secret fields masked, passwords in URLs hidden.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   MASK_EMPTY, MASK_SET, SECRET_FIELDS, hasUrlPassword, isSecretField, maskRecord, maskUrlPasswords, maskValue,
@@ -98,6 +99,9 @@ describe('passwords in URLs', () => {
     ['git+ssh://git:pw@host/repo', 'git+ssh://git:••••@host/repo'],
     ['unencoded @ in the password: docstore://root:p@ss@db:27017/x', 'unencoded @ in the password: docstore://root:••••@db:27017/x'],
     ['in JSON: {"u":"https://a:pw@h","v":"x@y"}', 'in JSON: {"u":"https://a:••••@h","v":"x@y"}'],
+    ['base64 password with / and +: postgres://app:ab/cd+ef==@db:5432/x', 'base64 password with / and +: postgres://app:••••@db:5432/x'],
+    ['password ending in /: https://u:pw/@h/p', 'https://u:••••@h/p'.replace(/^/, 'password ending in /: ')],
+    ['two with slashes https://a:x/1@h1,https://b:y/2@h2', 'two with slashes https://a:••••@h1,https://b:••••@h2'],
   ])('%j is shown as %j', (input, expected) => {
     expect(maskUrlPasswords(input)).toBe(expected);
     expect(hasUrlPassword(input)).toBe(true);
@@ -111,6 +115,9 @@ describe('passwords in URLs', () => {
     ['git@github.com:owner/repo.git'],
     ['user:password without a scheme'],
     ['mailto:someone@example.com'],
+    ['https://registry.example:443/@scope/pkg'],
+    ['http://host:8080/@user'],
+    ['https://u:pw and later mail@example.com'],
   ])('%j has no password and is left alone', (input) => {
     expect(maskUrlPasswords(input)).toBe(input);
     expect(hasUrlPassword(input)).toBe(false);
@@ -121,5 +128,18 @@ describe('passwords in URLs', () => {
     expect([hasUrlPassword(s), hasUrlPassword(s), hasUrlPassword(s)]).toEqual([true, true, true]);
     expect(maskUrlPasswords(s)).toBe('https://u:••••@h');
     expect(maskUrlPasswords(s)).toBe('https://u:••••@h');
+  });
+});
+
+describe('passwords in URLs, any characters', () => {
+  it('hides a password made of any characters but spaces and quotes, and leaves the rest', () => {
+    const pwChar = fc.string({ unit: 'grapheme', minLength: 1, maxLength: 1 }).filter((c) => !/[\s"]/.test(c));
+    const password = fc.tuple(fc.constantFrom('a', 'Z', '%', '/', '+', '@'), fc.array(pwChar, { maxLength: 24 }))
+      .map(([first, rest]) => first + rest.join(''));
+    fc.assert(fc.property(password, fc.constantFrom('https', 'postgres', 'docstore', 'git+ssh'), (pw, scheme) => {
+      const url = `${scheme}://user:${pw}@db.example:5432/x`;
+      expect(maskUrlPasswords(`see ${url} now`)).toBe(`see ${scheme}://user:••••@db.example:5432/x now`);
+      expect(hasUrlPassword(url)).toBe(true);
+    }), { numRuns: 2000 });
   });
 });
