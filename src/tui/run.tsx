@@ -6,6 +6,7 @@ import { App, crashed, type Prefetch } from './app.js';
 
 const ENTER_ALT_SCREEN = '\u001b[?1049h\u001b[H';
 const LEAVE_ALT_SCREEN = '\u001b[?1049l';
+const CLEAR_SCREEN = '\u001b[2J\u001b[H';
 
 /** Runs the UI until the user quits; resolves with the exit code. The terminal is restored in every case. */
 export async function start(options: TuiOptions, prefetch?: Prefetch): Promise<number> {
@@ -21,6 +22,15 @@ export async function start(options: TuiOptions, prefetch?: Prefetch): Promise<n
     done = true;
     stdout.write(`${LEAVE_ALT_SCREEN}\u001b[?25h`);
   };
+  // A terminal that gets narrower may rewrap the old frame's long lines into more lines than Ink
+  // knows it drew, leaving pieces above the new frame. Ink redraws everything after a shrink;
+  // this listener, added before Ink's, clears the screen first.
+  let columns = stdout.columns ?? 0;
+  const onResize = () => {
+    if ((stdout.columns ?? 0) < columns) stdout.write(CLEAR_SCREEN);
+    columns = stdout.columns ?? 0;
+  };
+  stdout.on('resize', onResize);
   const instance = render(
     <App options={options} prefetch={prefetch} onExit={(c) => { code = c; setImmediate(() => instance.unmount()); }} />,
     { exitOnCtrlC: false, patchConsole: true, maxFps: 60 },
@@ -52,6 +62,7 @@ export async function start(options: TuiOptions, prefetch?: Prefetch): Promise<n
     process.off('SIGTERM', onSignal);
     process.off('SIGHUP', onSignal);
     process.off('uncaughtException', onUncaught);
+    stdout.off('resize', onResize);
     instance.cleanup();
     stdin.setRawMode?.(false);
     restore();

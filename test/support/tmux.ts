@@ -11,6 +11,8 @@ export interface TmuxSession {
   screen(options?: { escapes?: boolean }): string;
   /** Polls the screen until `test` passes; throws with the last screen after `timeoutMs`. */
   waitFor(test: string | RegExp | ((screen: string) => boolean), timeoutMs?: number): Promise<string>;
+  /** Resizes the terminal, as a user dragging the window would. */
+  resize(width: number, height: number): void;
   /** True once the command in the pane has exited. */
   exited(): boolean;
   kill(): void;
@@ -56,6 +58,7 @@ export function startTmux(command: string, options: { width?: number; height?: n
       }
       throw new Error(`Timed out waiting for ${String(test)}; screen was:\n${last}`);
     },
+    resize: (width, height) => { tmux('resize-window', '-t', name, '-x', String(width), '-y', String(height)); },
     exited: () => /\[exit \d+\]/.test(session.screen()),
     kill: () => { try { tmux('kill-session', '-t', name); } catch { /* already gone */ } },
   };

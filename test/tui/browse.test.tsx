@@ -273,6 +273,17 @@ describe('deployments screen', () => {
     expect(wide.split('\n').length).toBeLessThan(40);
   });
 
+  it('after a resize that drops or adds columns, every table line is closed on the right', async () => {
+    const ui = open({}, { columns: 120, rows: 36 });
+    await ui.waitFor('fqdn');
+    const closed = (f: string) => f.split('\n').filter((l) => /^[› ] [┌│├└]/.test(l)).every((l) => /[┐│┤┘]$/.test(l.trimEnd()));
+    for (const [columns, gone] of [[80, 'name'], [60, 'created'], [100, 'fqdn']] as const) {
+      ui.resize(columns, 30);
+      const frame = await ui.waitFor((f) => !f.includes(gone) && f.split('\n').every((l) => l.length <= columns));
+      expect(closed(frame), frame).toBe(true);
+    }
+  });
+
   it('scrolls a page taller than the terminal so the cursor row stays visible', async () => {
     const page = (await client.listDeployments(app, { skip: 0, take: 30 })).deployments;
     const ui = open({}, { columns: 80, rows: 24 });

@@ -115,10 +115,13 @@ class FrameTable extends Table<Dict> {
 
 function Body({ rows, laid, theme }: { rows: readonly TableRow[]; laid: readonly LaidColumn[]; theme: Theme }) {
   // The bars between columns are Box borders: Ink draws those without measuring them.
+  // The last column also has a right border. Ink applies only the border props that changed and
+  // misses a borderRight turned on later (the bar is not laid out), so a column that becomes
+  // the last after a resize is a new Box.
   return (
     <Box flexDirection="row">
       {laid.map((c, index) => (
-        <Box key={c.key} borderStyle="single" borderTop={false} borderBottom={false} borderRight={index === laid.length - 1}>
+        <Box key={index === laid.length - 1 ? `${c.key} last` : c.key} borderStyle="single" borderTop={false} borderBottom={false} borderRight={index === laid.length - 1}>
           {c.key === 'status' ? (
             <Text>
               {rows.map((r, i) => (
