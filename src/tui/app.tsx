@@ -96,11 +96,8 @@ function Screens({ options, onExit, refreshMs, prefetch }: AppProps) {
   const showBrowser = browsing !== null && (route.name === 'deployments' || creating);
   const frameHeight = Math.max(10, height);
 
-  // The terminal's width, not `width`: on a resize Ink lays the old tree out at the new width
-  // before React re-renders, and what sticks out would be wrapped by the terminal into lines
-  // Ink does not know it drew (see run.tsx). Cut at the terminal's edge instead.
   return (
-    <Box flexDirection="column" width="100%" overflowX="hidden">
+    <Box flexDirection="column" width={width}>
       {help ? <Help from={help} width={width} height={frameHeight - 1} onClose={() => setHelp(null)} onQuit={quit} /> : null}
       {showBrowser ? (
         <Box display={help || creating ? 'none' : 'flex'} flexDirection="column">

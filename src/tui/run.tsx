@@ -1,6 +1,6 @@
 // Renders the app with Ink and waits for the user to quit (loaded by main.tsx).
 import React from 'react';
-import { render } from 'ink';
+import { render, type Instance } from 'ink';
 import type { TuiOptions } from './options.js';
 import { App, crashed, type Prefetch } from './app.js';
 
@@ -22,19 +22,21 @@ export async function start(options: TuiOptions, prefetch?: Prefetch): Promise<n
     done = true;
     stdout.write(`${LEAVE_ALT_SCREEN}\u001b[?25h`);
   };
-  // A terminal that gets narrower may rewrap the old frame's long lines into more lines than Ink
-  // knows it drew, leaving pieces above the new frame. Ink redraws everything after a shrink;
-  // this listener, added before Ink's, clears the screen first.
+  const app = () => <App options={options} prefetch={prefetch} onExit={(c) => { code = c; setImmediate(() => instance?.unmount()); }} />;
+  let instance: Instance | undefined;
+  // On a resize Ink lays the tree out at the new width and draws it at once, before React has
+  // re-rendered for that width: lines laid out for the old width would be wrapped by the terminal
+  // into rows Ink does not know it drew. This listener, added before Ink's, re-renders the app
+  // first (the App reads the terminal size on every render). A terminal that got narrower may
+  // also have rewrapped the old frame: start from a clear screen then.
   let columns = stdout.columns ?? 0;
   const onResize = () => {
     if ((stdout.columns ?? 0) < columns) stdout.write(CLEAR_SCREEN);
     columns = stdout.columns ?? 0;
+    instance?.rerender(app());
   };
   stdout.on('resize', onResize);
-  const instance = render(
-    <App options={options} prefetch={prefetch} onExit={(c) => { code = c; setImmediate(() => instance.unmount()); }} />,
-    { exitOnCtrlC: false, patchConsole: true, maxFps: 60 },
-  );
+  instance = render(app(), { exitOnCtrlC: false, patchConsole: true, maxFps: 60 });
   // The first frame is drawn from the prefetched page; now load the real client (got, zod) for
   // the requests that follow, before the user's first key asks for one.
   const warm = (options.client as { warm?: () => void }).warm;

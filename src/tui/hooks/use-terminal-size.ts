@@ -1,24 +1,22 @@
-// Terminal size from Ink's stdout (so tests can set it), following resizes.
-import { useEffect, useState } from 'react';
+// Terminal size from Ink's stdout (so tests can set it), following resizes. It is read on every
+// render, so a re-render forced right after a resize (src/tui/run.tsx) already has the new size.
+import { useEffect, useReducer, useRef } from 'react';
 import { useStdout } from 'ink';
 
 export interface TerminalSize { readonly width: number; readonly height: number }
 
 export function useTerminalSize(fallback: TerminalSize = { width: 80, height: 24 }): TerminalSize {
   const { stdout } = useStdout();
-  const read = (): TerminalSize => ({
-    width: stdout.columns > 0 ? stdout.columns : fallback.width,
-    height: stdout.rows > 0 ? stdout.rows : fallback.height,
-  });
-  const [size, setSize] = useState(read);
+  const [, resized] = useReducer((n: number) => n + 1, 0);
   useEffect(() => {
-    const onResize = () => setSize((old) => {
-      const next = read();
-      return next.width === old.width && next.height === old.height ? old : next;
-    });
+    const onResize = () => resized();
     stdout.on('resize', onResize);
     return () => { stdout.off('resize', onResize); };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [stdout]);
-  return size;
+  const width = stdout.columns > 0 ? stdout.columns : fallback.width;
+  const height = stdout.rows > 0 ? stdout.rows : fallback.height;
+  // The same object while the size stays, for hooks that depend on it.
+  const last = useRef<TerminalSize>({ width, height });
+  if (last.current.width !== width || last.current.height !== height) last.current = { width, height };
+  return last.current;
 }
