@@ -6,7 +6,7 @@ import React from 'react';
 import chalk from 'chalk';
 import fc from 'fast-check';
 import { render } from 'ink-testing-library';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readDeploymentList, type DeploymentPage } from '../../src/api/schemas/deployment.js';
 import { ThemeProvider, plainTheme } from '../../src/tui/theme.js';
 import { DeploymentsScreen } from '../../src/tui/screens/deployments.js';
@@ -54,6 +54,27 @@ describe('deployments screen with generated pages', () => {
         ui.unmount();
       }
     }), { numRuns: runs(20) });
+  });
+});
+
+describe('deployments screen with repeated ids', () => {
+  it('shows every row of a page whose records share an id, with no React key clash', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const body = [
+      { id: 7, status: 'finished', git_commit_sha: 'aaaaaaa1111' },
+      { id: 7, status: 'failed', git_commit_sha: 'bbbbbbb2222' },
+      { id: 7, status: 'queued', git_commit_sha: 'ccccccc3333' },
+      { status: 'queued', git_commit_sha: 'ddddddd4444' },
+    ];
+    const ui = screens.show(body);
+    try {
+      const frame = await waitFor(ui.lastFrame, (f) => f.includes('1–4'));
+      for (const sha of ['aaaaaaa', 'bbbbbbb', 'ccccccc', 'ddddddd']) expect(frame).toContain(sha);
+      expect(errors.mock.calls.flat().join(' ')).not.toMatch(/same key/);
+    } finally {
+      ui.unmount();
+      errors.mockRestore();
+    }
   });
 });
 

@@ -105,6 +105,17 @@ export function rowKey(d: Deployment, index: number): string {
   return `#${index}`;
 }
 
+/** The rows' keys, unique even when a server sends the same id twice (the second is `id:7 2`). */
+export function rowKeys(rows: readonly Deployment[]): string[] {
+  const seen = new Map<string, number>();
+  return rows.map((d, i) => {
+    const k = rowKey(d, i);
+    const n = (seen.get(k) ?? 0) + 1;
+    seen.set(k, n);
+    return n === 1 ? k : `${k} ${n}`;
+  });
+}
+
 /** The text `/` matches against: status (raw and label), commit, branch, name, id. As shown: URL passwords
  * masked, so the filter cannot be used to guess one. */
 export function searchText(d: Deployment): string {
@@ -206,10 +217,10 @@ export function pagingReducer(state: PagingState, action: PagingAction): PagingS
       const samePage = state.shown !== null && state.shown.skip === skip;
       const changed = new Set<string>();
       if (samePage) {
-        const before = new Map(state.rows.map((d, i) => [rowKey(d, i), d.status]));
-        rows.forEach((d, i) => {
-          const k = rowKey(d, i);
-          if (before.has(k) && before.get(k) !== d.status) changed.add(k);
+        const oldKeys = rowKeys(state.rows);
+        const before = new Map(state.rows.map((d, i) => [oldKeys[i]!, d.status]));
+        rowKeys(rows).forEach((k, i) => {
+          if (before.has(k) && before.get(k) !== rows[i]!.status) changed.add(k);
         });
       }
       const total = action.page.total;

@@ -14,7 +14,7 @@ import { Header, HEADER_LINES } from '../components/header.js';
 import { Footer } from '../components/footer.js';
 import { DeploymentTable, layoutColumns, type TableRow } from '../components/deployment-table.js';
 import { useDeployments } from '../hooks/use-deployments.js';
-import { rangeLabel, rowCells, rowKey, visibleRows, wantsAutoRefresh } from '../hooks/paging.js';
+import { rangeLabel, rowCells, rowKeys, visibleRows, wantsAutoRefresh } from '../hooks/paging.js';
 import { DetailView } from './detail.js';
 
 export interface DeploymentsScreenProps {
@@ -64,11 +64,11 @@ export function DeploymentsScreen(props: DeploymentsScreenProps) {
   const pageCells = useMemo(() => state.rows.map((d) => rowCells(d, now || Date.now())), [state.rows, now]);
   const cellsOf = useMemo(() => new Map(state.rows.map((d, i) => [d, pageCells[i]!])), [state.rows, pageCells]);
   const columns = useMemo(() => layoutColumns(pageCells, width - GUTTER), [pageCells, width]);
+  const keys = useMemo(() => rowKeys(state.rows), [state.rows]);
   const tableRows = useMemo<TableRow[]>(() => visible.slice(offset, offset + maxRows).map((d) => {
-    const index = state.rows.indexOf(d);
-    const key = rowKey(d, index);
+    const key = keys[state.rows.indexOf(d)] ?? '';
     return { key, cells: cellsOf.get(d) ?? {}, status: d.status, changed: state.changed.has(key) };
-  }), [visible, offset, maxRows, cellsOf, state.changed, state.rows]);
+  }), [visible, offset, maxRows, cellsOf, state.changed, state.rows, keys]);
 
   const onBack = props.onBack;
   const notFoundFirst = state.error?.kind === 'not_found' && !state.everLoaded;
