@@ -3,7 +3,7 @@
 import { useEffect, useReducer, useRef } from 'react';
 import type { DmsClient } from '../../api/client.js';
 import type { DeploymentPage } from '../../api/schemas/deployment.js';
-import { isApiError } from '../../api/errors.js';
+import { isApiError, type NetworkError, type NetworkReason } from '../../api/errors.js';
 import { addRecent } from '../../config/recents.js';
 import { clean } from '../../text/sanitize.js';
 import {
@@ -35,6 +35,14 @@ export interface UseDeploymentsOptions {
 }
 
 /** Plain words and the action, for the error line. */
+/** What went wrong on the way to the server, in a few words. */
+const NETWORK_REASONS: Partial<Record<NetworkReason, string>> = {
+  refused: 'Server unreachable: connection refused.',
+  dns: 'Server unreachable: DNS lookup failed.',
+  reset: 'The connection to the server was cut off.',
+  timeout: 'The server did not answer in time.',
+};
+
 export function describeError(error: unknown, redact: (s: string) => string = (s) => s): ShownError {
   if (isApiError(error)) {
     const msg = (m: string) => redact(clean(m));
@@ -45,8 +53,10 @@ export function describeError(error: unknown, redact: (s: string) => string = (s
         return { kind: error.kind, message: `${msg(error.message)} The token lacks the permission to read deployments.` };
       case 'not_found':
         return { kind: error.kind, message: `No such application (404). ${error.hint}` };
-      case 'network':
-        return { kind: error.kind, message: `Server unreachable (${msg(error.message)}); retrying every few seconds, or press r.` };
+      case 'network': {
+        const what = NETWORK_REASONS[(error as NetworkError).reason] ?? `Server unreachable: ${msg(error.message)}`;
+        return { kind: error.kind, message: `${what} Retrying every few seconds, or press r.` };
+      }
       case 'rate_limited': {
         const seconds = (error as { retryAfterSeconds?: number }).retryAfterSeconds;
         return {
