@@ -1,8 +1,8 @@
 // Column arithmetic in terminal cells (wide characters and emoji take two), not string length.
-import stringWidth from '../text/string-width.js';
+import stringWidth, { ONE_CELL } from '../text/string-width.js';
 
-const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
-const PLAIN = /^[\u0020-\u007e]*$/;
+// Built on first use, as in src/text/string-width.ts: one-cell text (ONE_CELL) never needs it.
+let segmenter: Intl.Segmenter | undefined;
 
 // Intl.Segmenter (and so string-width) takes time quadratic in the length of its input (Node 20:
 // 40 000 characters 0.4 s, 160 000 over 30 s), so long text is segmented in short chunks.
@@ -20,6 +20,7 @@ function* graphemes(s: string): Generator<string> {
     const before = s.charCodeAt(end - 1);
     if (before >= 0xd800 && before <= 0xdbff) end++;
     let last = '';
+    segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
     for (const { segment } of segmenter.segment(carry + s.slice(start, end))) {
       if (last) yield last;
       last = segment;
@@ -48,7 +49,7 @@ function graphemeWidth(g: string): number {
 }
 
 export function widthOf(s: string): number {
-  if (PLAIN.test(s)) return s.length;
+  if (ONE_CELL.test(s)) return s.length;
   if (s.length <= CHUNK) return stringWidth(s);
   let w = 0;
   for (const g of graphemes(s)) w += graphemeWidth(g);
@@ -79,8 +80,8 @@ export function padCells(s: string, width: number): string {
 /** Splits one line into pieces of at most `width` cells (hard wrap, grapheme-safe). */
 export function wrapCells(line: string, width: number): string[] {
   if (width <= 0) return [line];
-  if (PLAIN.test(line)) {
-    // Printable ASCII: one cell per character, so plain slicing is exact (and fast on huge values).
+  if (ONE_CELL.test(line)) {
+    // One cell per UTF-16 unit, none joining a neighbour: plain slicing is exact (and fast on huge values).
     if (line.length <= width) return [line];
     const out: string[] = [];
     for (let i = 0; i < line.length; i += width) out.push(line.slice(i, i + width));
