@@ -59,10 +59,12 @@ const FIELD_CHECKS = new Map<string, (v: unknown) => boolean>([
   ...DEPLOYMENT_STRING_FIELDS.map((k) => [k, isString] as const),
 ]);
 
-export function fitsContract(record: Record<string, unknown>): boolean {
+/** A plain object whose known fields all have their contract type (or are null/absent): usable as it is. */
+export function fitsContract(record: unknown): record is Record<string, unknown> {
+  if (typeof record !== 'object' || record === null || Object.getPrototypeOf(record) !== Object.prototype) return false;
   for (const key of Object.keys(record)) {
     const check = FIELD_CHECKS.get(key);
-    const value = record[key];
+    const value = (record as Record<string, unknown>)[key];
     if (check && value !== null && value !== undefined && !check(value)) return false;
   }
   return true;
@@ -96,10 +98,7 @@ export function readDeploymentListFast(body: unknown): DeploymentPage | undefine
     total = Number.isSafeInteger(count) && (count as number) >= 0 ? (count as number) : null;
   }
   if (!Array.isArray(list)) return undefined;
-  for (const item of list) {
-    if (typeof item !== 'object' || item === null || Object.getPrototypeOf(item) !== Object.prototype) return undefined;
-    if (!fitsContract(item as Record<string, unknown>)) return undefined;
-  }
+  if (!list.every(fitsContract)) return undefined;
   return { deployments: list as Deployment[], total };
 }
 

@@ -28,9 +28,7 @@ export function readDeployment(raw: unknown): Deployment {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     return { [INVALID_FIELDS]: { '(record)': raw } } as Deployment;
   }
-  if (Object.getPrototypeOf(raw) === Object.prototype && fitsContract(raw as Record<string, unknown>)) {
-    return raw as Deployment;
-  }
+  if (fitsContract(raw)) return raw as Deployment;
   const first = DeploymentSchema.safeParse(raw);
   if (first.success) return first.data;
   const invalid: Record<string, unknown> = {};
