@@ -21,7 +21,7 @@ const startupStubs = {
 // (wrap-ansi keeps its nested string-width 7.) The bench's floors are bundled without this.
 const WIDTH = join(ROOT, 'src/text/string-width.ts');
 const ROOT_WIDTH = `${realpathSync(join(ROOT, 'node_modules/string-width'))}/`;
-export const fastWidth = {
+const fastWidth = {
   name: 'fast-string-width',
   setup(b) {
     b.onResolve({ filter: /^string-width$/ }, async (a) => {

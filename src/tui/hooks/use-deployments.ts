@@ -34,7 +34,6 @@ export interface UseDeploymentsOptions {
   };
 }
 
-/** Plain words and the action, for the error line. */
 /** What went wrong on the way to the server, in a few words. */
 const NETWORK_REASONS: Partial<Record<NetworkReason, string>> = {
   refused: 'Server unreachable: connection refused.',
@@ -43,6 +42,7 @@ const NETWORK_REASONS: Partial<Record<NetworkReason, string>> = {
   timeout: 'The server did not answer in time.',
 };
 
+/** Plain words and the action, for the error line. */
 export function describeError(error: unknown, redact: (s: string) => string = (s) => s): ShownError {
   if (isApiError(error)) {
     const msg = (m: string) => redact(clean(m));
