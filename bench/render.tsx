@@ -16,6 +16,7 @@ import { DeploymentsScreen } from '../src/tui/screens/deployments.js';
 import { DeploymentTable, layoutColumns, type TableRow } from '../src/tui/components/deployment-table.js';
 import { rowCells, rowKey } from '../src/tui/hooks/paging.js';
 import { colourTheme, ThemeProvider } from '../src/tui/theme.js';
+import { FakeStdin } from '../test/tui/support/render.js';
 
 const WIDTH = 120;
 const args = process.argv.slice(2);
@@ -139,27 +140,6 @@ class FakeStdout extends EventEmitter {
   }
 }
 
-/** stdin in raw mode: `press(key)` delivers one key as a terminal would. */
-class FakeStdin extends EventEmitter {
-  readonly isTTY = true;
-  private data: string | null = null;
-  press = (key: string) => {
-    this.data = key;
-    this.emit('readable');
-  };
-  read = () => {
-    const d = this.data;
-    this.data = null;
-    return d;
-  };
-  setEncoding() {}
-  setRawMode() {}
-  resume() {}
-  pause() {}
-  ref() {}
-  unref() {}
-}
-
 interface Term {
   stdout: FakeStdout;
   stdin: FakeStdin;
@@ -277,7 +257,7 @@ async function budget() {
     gc();
     await sleep(40);
     count++;
-    return floor.stdout.timeFrame(() => floor.stdin.press('j'), (f) => f.includes(`count ${count}`));
+    return floor.stdout.timeFrame(() => floor.stdin.write('j'), (f) => f.includes(`count ${count}`));
   };
 
   const figures = [];
@@ -290,7 +270,7 @@ async function budget() {
     // `+` steps the page size 10 → 15 → 20 → 30 → 50 → 75 → 100.
     while (!t.stdout.last || !t.stdout.last.includes(`1–${rows} of`)) {
       const before = rangeOf(t.stdout.last)?.[2];
-      t.stdin.press('+');
+      t.stdin.write('+');
       await t.stdout.until((f) => rangeOf(f)?.[2] !== before && !!rangeOf(f));
     }
     const shownRows = (t.stdout.last.match(/^.{0,3}│ \d+/gm) ?? []).length;
@@ -304,7 +284,7 @@ async function budget() {
       const key = down ? 'j' : 'k';
       const want = down ? 1 : 0;
       down = !down;
-      return t.stdout.timeFrame(() => t.stdin.press(key), (f) => cursorRow(f) === want);
+      return t.stdout.timeFrame(() => t.stdin.write(key), (f) => cursorRow(f) === want);
     };
     let next = true;
     const page = async () => {
@@ -313,7 +293,7 @@ async function budget() {
       const key = next ? 'n' : 'p';
       const want = next ? `${rows + 1}–${2 * rows} of` : `1–${rows} of`;
       next = !next;
-      return t.stdout.timeFrame(() => t.stdin.press(key), (f) => f.includes(want));
+      return t.stdout.timeFrame(() => t.stdin.write(key), (f) => f.includes(want));
     };
 
     for (const [kind, a] of [['cursor', cursor], ['page', page]] as const) {
@@ -420,14 +400,14 @@ async function soak() {
     else if (Number(from) === 1) forward = true;
     const key = forward ? 'n' : 'p';
     const before = `${from}–${to}`;
-    t.stdin.press(key);
+    t.stdin.write(key);
     await t.stdout.until((f) => !!rangeOf(f) && `${rangeOf(f)![1]}–${rangeOf(f)![2]}` !== before);
     range = rangeOf(t.stdout.last)!;
     if (i === 20) after20 = reading();
     if (i % 20 === 0) series.push({ pages: i, ...(i === 20 ? after20 : reading()) });
   }
   // Auto-refresh: back to the first page with a short period, and count the answers.
-  t.stdin.press('g');
+  t.stdin.write('g');
   await t.stdout.until((f) => rangeOf(f)?.[1] === '1');
   await sleep(50);
   const base = answered;

@@ -13,7 +13,8 @@ class FakeStdout extends EventEmitter {
   lastFrame = () => this.frames[this.frames.length - 1] ?? '';
 }
 
-class FakeStdin extends EventEmitter {
+/** stdin in raw mode: `write(key)` delivers the key as a terminal would (bench/render.tsx uses it too). */
+export class FakeStdin extends EventEmitter {
   isTTY = true;
   data: string | null = null;
   write = (data: string) => { this.data = data; this.emit('readable'); this.emit('data', data); };
