@@ -4,9 +4,10 @@ import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { readListBody } from '../src/api/client.js';
 import { readDeploymentListFast } from '../src/api/schemas/deployment-fields.js';
-import { table } from '../src/commands/table.js';
-import { clean } from '../src/text/sanitize.js';
-import { relativeTime, shortSha, statusLabel } from '../src/text/format.js';
+import { columnsTable } from '../src/commands/table.js';
+import { viewOf } from '../src/model/deployment.js';
+import { settingsChanged } from '../src/model/settings.js';
+import { PLAIN, cellsOf, fitColumns, pageColumns } from '../src/model/columns.js';
 
 const file = process.argv[2];
 if (!file) throw new Error('usage: parse.js BODY.json');
@@ -30,13 +31,14 @@ for (let i = 0; i < 5; i++) {
 }
 warm.sort((a, b) => a - b);
 
-// The headless human table of every row (what `dms deployments APP --take 1000` prints).
+// The headless human table of every row (what `dms deployments APP --take 1000` prints): the
+// deployment model, the Δ comparisons, the columns, the text.
 t = performance.now();
 const now = Date.now();
-const out = table(['ID', 'STATUS', 'COMMIT', 'BRANCH', 'CREATED'], page.deployments.map((d) => [
-  clean(String(d.id ?? '')), clean(statusLabel(d.status)), clean(shortSha(d.git_commit_sha)), clean(d.git_branch ?? ''),
-  relativeTime(d.created_at, now),
-]));
+const views = page.deployments.map(viewOf);
+const cells = views.map((v, i) => cellsOf(v, now, { changed: settingsChanged(v.record, views[i + 1]?.record) }));
+const { columns } = pageColumns(cells);
+const out = columnsTable(fitColumns(columns, cells, Infinity, PLAIN), cells);
 const tableMs = performance.now() - t;
 
 process.stdout.write(`${JSON.stringify({

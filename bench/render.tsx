@@ -13,8 +13,9 @@ import { render, Text, useInput, type Instance } from 'ink';
 import { createClient, type DmsClient } from '../src/api/client.js';
 import { readDeploymentList, type Deployment } from '../src/api/schemas/index.js';
 import { DeploymentsScreen } from '../src/tui/screens/deployments.js';
-import { DeploymentTable, layoutColumns, type TableRow } from '../src/tui/components/deployment-table.js';
-import { rowCells, rowKey } from '../src/tui/hooks/paging.js';
+import { DeploymentTable, type TableRow } from '../src/tui/components/deployment-table.js';
+import { keysOf, viewOf } from '../src/model/deployment.js';
+import { cellsOf, fitColumns, pageColumns } from '../src/model/columns.js';
 import { colourTheme, ThemeProvider } from '../src/tui/theme.js';
 import { FakeStdin } from '../test/tui/support/render.js';
 
@@ -325,9 +326,11 @@ async function budget() {
 async function big() {
   const all = await loadRecords();
   const now = Date.now();
-  const cells = all.map((d) => rowCells(d, now));
-  const columns = layoutColumns(cells, WIDTH - 2);
-  const rows: TableRow[] = all.map((d, i) => ({ key: rowKey(d, i), cells: cells[i]!, status: d.status, changed: false }));
+  const views = all.map(viewOf);
+  const keys = keysOf(views);
+  const cells = views.map((v) => cellsOf(v, now));
+  const columns = fitColumns(pageColumns(cells).columns, cells, WIDTH - 2);
+  const rows: TableRow[] = views.map((v, i) => ({ key: keys[i]!, cells: cells[i]!, status: v.status, flash: false }));
   const once = async (node: React.ReactElement, done: (f: string) => boolean) => {
     gc();
     await sleep(20);

@@ -56,7 +56,7 @@ export async function openSession(
     const seed = demo.seed;
     return {
       client: createLazyClient({ baseUrl: demo.url, token: demo.token, timeoutMs: timeout, listWorker }),
-      connection: { label: 'DEMO', host: new URL(demo.url).host, demo: true },
+      connection: { label: 'DEMO', host: new URL(demo.url).host, origin: new URL(demo.url).origin, demo: true },
       configDir: dir,
       demoApps: seed.applications.map((a) => ({ uuid: a.uuid, name: a.name })),
       demoSuggestions: {
@@ -75,14 +75,15 @@ export async function openSession(
     if (loose) io.stderr.write(`dms: warning: ${loose}\n`);
   }
   let host = connection.url;
+  let origin: string | undefined;
   try {
-    host = new URL(connection.url).host;
+    ({ host, origin } = new URL(connection.url));
   } catch {
     throw new UsageError(`the server URL '${connection.url}' is not a URL; it looks like https://host/api/v1.`);
   }
   return {
     client: createLazyClient({ baseUrl: connection.url, token: connection.token, timeoutMs: timeout, listWorker }),
-    connection: { label: connection.label, host, demo: false },
+    connection: { label: connection.label, host, origin, demo: false },
     configDir: dir,
     close: async () => {},
   };

@@ -1,9 +1,10 @@
 // `dms deployments APP_UUID [--skip N] [--take N] [--json]`
 import { invalidFieldsOf } from '../api/schemas/deployment-fields.js';
 import type { Deployment } from '../api/schemas/deployment.js';
-import { maskRecord, maskUrlPasswords } from '../text/secrets.js';
-import { clean } from '../text/sanitize.js';
-import { relativeTime, shortSha, statusLabel } from '../text/format.js';
+import { maskRecord } from '../text/secrets.js';
+import { viewOf } from '../model/deployment.js';
+import { settingsChanged } from '../model/settings.js';
+import type { ColumnKey } from '../model/columns.js';
 import { intFlag, type Parsed } from './args.js';
 import { UsageError } from './exit-codes.js';
 import type { Style } from './table.js';
@@ -47,21 +48,25 @@ export async function runDeployments(parsed: Parsed, io: CommandIO, session: Ses
     return 0;
   }
 
-  // string-width (behind table.ts) takes ~40 ms to load: only the human table needs it.
-  const { paint, statusColour, table } = await import('./table.js');
-  const now = Date.now();
-  // A branch (or any cell) holding a URL with a password shows it masked, as --json does.
-  const masked = (text: string) => (show ? text : maskUrlPasswords(text));
-  const rows = page.deployments.map((d) => [
-    clean(String(d.id ?? '')),
-    masked(clean(statusLabel(d.status))),
-    masked(clean(shortSha(d.git_commit_sha))),
-    masked(clean(d.git_branch ?? '')),
-    relativeTime(d.created_at, now),
+  // string-width (behind table.ts and the columns) takes ~40 ms to load: only the human table needs it.
+  const [{ columnsTable, paint, statusColour }, { cellsOf, fitColumns, pageColumns, PLAIN }] = await Promise.all([
+    import('./table.js'), import('../model/columns.js'),
   ]);
-  const statuses = page.deployments.map((d) => d.status);
-  io.stdout.write(`${table(['ID', 'STATUS', 'COMMIT', 'BRANCH', 'CREATED'], rows,
-    (row, col, text) => (col === 1 ? paint(style, statusColour(statuses[row]), text) : text))}\n`);
+  const now = Date.now();
+  const views = page.deployments.map(viewOf);
+  // Δ: settings differ from the next older deployment on the page (the last row has none to compare with).
+  const cells = views.map((v, i) => cellsOf(v, now, { changed: settingsChanged(v.record, views[i + 1]?.record), reveal: show }));
+  const { columns, header } = pageColumns(cells);
+  const out = io.stdout as NodeJS.WriteStream;
+  const laid = fitColumns(columns, cells, out.isTTY && out.columns ? out.columns : Infinity, PLAIN);
+  const about = appLine(header);
+  if (about) io.stderr.write(`${about}\n`);
+  if (views.length > 0) {
+    io.stdout.write(`${columnsTable(laid, cells, (row, column, text) => {
+      if (column.key === 'status') return paint(style, statusColour(views[row]!.status), text);
+      return column.key === 'changed' ? paint(style, 'yellow', text) : text;
+    })}\n`);
+  }
 
   const first = (skip ?? 0) + 1;
   const last = (skip ?? 0) + page.deployments.length;
@@ -70,4 +75,11 @@ export async function runDeployments(parsed: Parsed, io: CommandIO, session: Ses
   const flagged = page.deployments.filter((d) => Object.keys(invalidFieldsOf(d)).length > 0).length;
   io.stderr.write(`${range}${total}${flagged ? `; ${flagged} record(s) had fields of an unexpected type (see --json)` : ''}\n`);
   return 0;
+}
+
+const ABOUT: readonly (readonly [ColumnKey, string])[] = [['application', 'app'], ['build', 'build'], ['server', 'server'], ['domains', 'domains']];
+
+/** The application's values that every row shares, for the line above the table. */
+export function appLine(header: Partial<Record<ColumnKey, string>>): string {
+  return ABOUT.filter(([k]) => header[k]).map(([k, label]) => `${label} ${header[k]}`).join(' · ');
 }

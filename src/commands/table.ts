@@ -1,11 +1,12 @@
-// Human output: aligned tables and coloured status labels.
-import stringWidth from '../text/string-width.js';
+// Human output: the deployments table in aligned plain-text columns, and coloured status labels.
+import { padCells, truncate } from '../text/cells.js';
+import type { Cells, LaidColumn } from '../model/columns.js';
 
 export interface Style {
   readonly color: boolean;
 }
 
-const SGR: Record<string, string> = { red: '31', green: '32', yellow: '33', blue: '34', gray: '90', bold: '1' };
+const SGR: Record<string, string> = { red: '31', green: '32', yellow: '33', blue: '34', cyan: '36', gray: '90', bold: '1' };
 
 export function paint(style: Style, colour: keyof typeof SGR, text: string): string {
   return style.color ? `\u001b[${SGR[colour]}m${text}\u001b[0m` : text;
@@ -21,36 +22,25 @@ export function statusColour(status: string | null | undefined): keyof typeof SG
   }
 }
 
-function pad(text: string, width: number): string {
-  return text + ' '.repeat(Math.max(0, width - stringWidth(text)));
-}
-
-/** Longest cell, in code points; longer ones end in `…`. */
-export const MAX_CELL = 200;
-
-// string-width is super-linear on long non-ASCII text (100 000 CJK characters: ~19 s), so a
-// hostile server could freeze the table with one long field: measure at most MAX_CELL code points.
-function cap(text: string): string {
-  if (text.length <= MAX_CELL) return text;
-  const points = Array.from(text.slice(0, MAX_CELL * 2 + 2));
-  return points.length <= MAX_CELL ? points.join('') : `${points.slice(0, MAX_CELL - 1).join('')}…`;
-}
-
-/** Columns separated by two spaces; cells are plain text, `paintCell` may colour after padding. */
-export function table(
-  headers: readonly string[],
-  rawRows: readonly (readonly string[])[],
-  paintCell: (row: number, col: number, padded: string) => string = (_r, _c, p) => p,
+/**
+ * Columns separated by two spaces, headings in capitals, every cell cut to its column's width
+ * (`…` where cut). `paintCell` may colour a cell after padding.
+ */
+export function columnsTable(
+  columns: readonly LaidColumn[],
+  rows: readonly Cells[],
+  paintCell: (row: number, column: LaidColumn, padded: string) => string = (_r, _c, p) => p,
 ): string {
-  const rows = rawRows.map((r) => r.map(cap));
-  const widths = headers.map((h, i) => Math.max(stringWidth(h), ...rows.map((r) => stringWidth(r[i] ?? ''))));
-  const line = (cells: readonly string[], row: number) => cells
-    .map((c, i) => {
-      const padded = i === cells.length - 1 ? c : pad(c, widths[i]!);
-      return row < 0 ? padded : paintCell(row, i, padded);
+  const line = (texts: readonly string[], row: number) => texts
+    .map((text, i) => {
+      const c = columns[i]!;
+      const fitted = i === columns.length - 1 ? truncate(text, c.width) : padCells(text, c.width);
+      return row < 0 ? fitted : paintCell(row, c, fitted);
     })
     .join('  ')
     .trimEnd();
-  return [line(headers, -1), ...rows.map((r, i) => line(r, i))].join('\n');
+  return [
+    line(columns.map((c) => (c.key === 'changed' ? c.header : c.header.toUpperCase())), -1),
+    ...rows.map((r, i) => line(columns.map((c) => r[c.key]), i)),
+  ].join('\n');
 }
-

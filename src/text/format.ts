@@ -4,7 +4,8 @@ import { clean } from './sanitize.js';
 // A date and time without a zone (`2026-08-22 15:22:50`): servers mean UTC, Date.parse would read local time.
 const NO_ZONE = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/;
 
-function parseTime(iso: string): number {
+/** Milliseconds since the epoch; NaN when `iso` is not a time. A time without a zone is UTC. */
+export function parseTime(iso: string): number {
   return Date.parse(NO_ZONE.test(iso) ? `${iso.replace(' ', 'T')}Z` : iso);
 }
 
@@ -12,7 +13,11 @@ function parseTime(iso: string): number {
 export function relativeTime(iso: string | null | undefined, now: number = Date.now()): string {
   if (!iso) return '';
   const t = parseTime(iso);
-  if (Number.isNaN(t)) return '';
+  return Number.isNaN(t) ? '' : relativeAt(t, now);
+}
+
+/** `3h ago`, `in 2m`, `just now` for a time in ms since the epoch. */
+export function relativeAt(t: number, now: number = Date.now()): string {
   const s = Math.round((now - t) / 1000);
   const a = Math.abs(s);
   const f = Math.floor;
@@ -23,12 +28,17 @@ export function relativeTime(iso: string | null | undefined, now: number = Date.
   return s >= 0 ? `${span} ago` : `in ${span}`;
 }
 
+/** `2026-08-22 15:22:50 UTC` for a time in ms since the epoch. */
+export function absoluteAt(t: number): string {
+  return `${new Date(t).toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+}
+
 /** `2026-08-22 15:22:50 UTC` for an ISO timestamp, the input cleaned otherwise. */
 export function absoluteTime(iso: string | null | undefined): string {
   if (!iso) return '';
   const t = parseTime(iso);
   if (Number.isNaN(t)) return clean(iso);
-  return `${new Date(t).toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+  return absoluteAt(t);
 }
 
 export function shortSha(sha: string | null | undefined): string {

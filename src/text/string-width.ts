@@ -3,7 +3,8 @@
 // Importing string-width costs ~35 ms whatever is measured: it creates an Intl.Segmenter and
 // compiles \p{…}/v regexes (RGI_Emoji alone ~20 ms). Here:
 // - text of one-cell characters that never join a neighbour (printable ASCII, Latin-1 and Latin
-//   Extended letters, punctuation such as `–` and `…`, arrows, box drawing) is as wide as it is
+//   Extended letters, punctuation such as `–` and `…`, arrows, box drawing, the status marks
+//   ✓ ✗ ● ○ ◌ ⊘ and Δ) is as wide as it is
 //   long once colour codes are stripped: the first frame never needs more;
 // - other text takes string-width's steps, whose segmenter and regexes are built on first use.
 // test/text/string-width.test.ts checks every answer against string-width itself.
@@ -19,7 +20,7 @@ export interface Options {
 }
 
 /** Each of these is one cell wide by itself (ambiguous ones counted narrow) and a grapheme of its own. */
-export const ONE_CELL = /^[\u0020-\u007e\u00a0-\u00ac\u00ae-\u02ff\u2010-\u2027\u2030-\u205e\u2190-\u21ff\u2500-\u259f]*$/;
+export const ONE_CELL = /^[\u0020-\u007e\u00a0-\u00ac\u00ae-\u02ff\u0394\u2010-\u2027\u2030-\u205e\u2190-\u21ff\u2298\u2500-\u259f\u25cb\u25cc\u25cf\u2713\u2717]*$/;
 
 interface Tools {
   readonly segmenter: Intl.Segmenter;

@@ -56,7 +56,7 @@ export const COMMANDS = [
   { id: 'takeLess', keys: [ch('-')], label: '-', description: 'fewer rows per page (at least 5)', screens: ['deployments'] },
   { id: 'refresh', hint: 'refresh', keys: [ch('r')], label: 'r', description: 'refresh now', screens: ['deployments'], footer: ['deployments'] },
   { id: 'autoRefresh', keys: [ch('a')], label: 'a', description: 'auto-refresh on/off (every 5 s on page 1 or while a deployment runs)', screens: ['deployments'] },
-  { id: 'filter', hint: 'filter', keys: [ch('/')], label: '/', description: 'filter the shown page (status, commit, branch, name)', screens: ['deployments'], footer: ['deployments'] },
+  { id: 'filter', hint: 'filter', keys: [ch('/')], label: '/', description: 'filter the shown page (status, source, commit, subject, branch, server, id)', screens: ['deployments'], footer: ['deployments'] },
   { id: 'back', hint: 'back', keys: [named('escape')], label: 'Esc', description: 'back (on the list: clears the filter, then opens the application picker)', screens: ['deployments', 'detail', 'help'], footer: ['detail'] },
 
   // Filter input
@@ -71,6 +71,7 @@ export const COMMANDS = [
   { id: 'top', keys: [ch('g'), named('home')], label: 'g', description: 'top', screens: ['detail'] },
   { id: 'bottom', keys: [ch('G'), named('end')], label: 'G', description: 'bottom', screens: ['detail'] },
   { id: 'rawJson', hint: 'raw JSON', keys: [ch('y')], label: 'y', description: 'raw JSON on/off (secrets still masked)', screens: ['detail'], footer: ['detail'] },
+  { id: 'absentFields', keys: [ch('f')], label: 'f', description: 'list / fold the interface fields the record does not carry', screens: ['detail'] },
   { id: 'reveal', hint: 'secrets', keys: [ch('s')], label: 's', description: 'show/hide secrets (needs --show-secrets)', screens: ['detail'], footer: ['detail'] },
 
   // Forms (used by the create screens)

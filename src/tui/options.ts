@@ -8,6 +8,8 @@ export interface TuiConnection {
   readonly label: string;
   /** Server host (and port) for the header; never the token. */
   readonly host: string;
+  /** `https://host` of the base URL: the service's web pages (deployment links) live there. */
+  readonly origin?: string;
   readonly demo: boolean;
 }
 

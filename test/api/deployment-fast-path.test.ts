@@ -9,8 +9,13 @@ import {
 const value = fc.oneof(
   fc.constant(null), fc.constant(undefined), fc.integer(), fc.double(), fc.boolean(), fc.string(),
   fc.constant(2 ** 60), fc.array(fc.integer(), { maxLength: 2 }), fc.dictionary(fc.string(), fc.integer(), { maxKeys: 2 }),
+  // Plainly readable values of another type, and near misses.
+  fc.integer().map(String), fc.constantFrom('0', '1', 'true', 'false', ' 1', '1.0', '-0', '9'.repeat(16), 'TRUE', Infinity, NaN),
 );
-const keys = [...DEPLOYMENT_INT_FIELDS, ...DEPLOYMENT_BOOL_FIELDS, ...DEPLOYMENT_STRING_FIELDS, 'extra_field', 'commit_message'];
+const keys = [
+  ...DEPLOYMENT_INT_FIELDS, ...DEPLOYMENT_BOOL_FIELDS, ...DEPLOYMENT_STRING_FIELDS, 'extra_field', 'commit_message',
+  'deployment_uuid', 'is_webhook', 'pull_request_id',
+];
 const record = fc.dictionary(fc.constantFrom(...keys), value, { maxKeys: 12 });
 
 describe('readDeployment fast path', () => {
@@ -32,6 +37,7 @@ describe('readDeployment fast path', () => {
     expect(Object.keys(invalidFieldsOf(readDeployment({ id: 1.5 })))).toEqual(['id']);
     expect(Object.keys(invalidFieldsOf(readDeployment({ id: 2 ** 60 })))).toEqual(['id']);
     expect(readDeployment({ id: 7, status: 'finished' })).toEqual({ id: 7, status: 'finished' });
+    expect(Object.keys(invalidFieldsOf(readDeployment({ id: '9'.repeat(16) })))).toEqual(['id']);
   });
 });
 
@@ -70,7 +76,8 @@ describe('readDeploymentListFast (no zod)', () => {
     expect(readDeploymentListFast({ count: 137, deployments: [{ id: 1 }] })).toEqual({ deployments: [{ id: 1 }], total: 137 });
     expect(readDeploymentListFast({ count: -1, deployments: [] })).toEqual({ deployments: [], total: null });
     expect(readDeploymentListFast({ count: 2.5, deployments: [] })).toEqual({ deployments: [], total: null });
-    expect(readDeploymentListFast([{ id: '1' }])).toBeUndefined();
+    expect(readDeploymentListFast([{ id: 'one' }])).toBeUndefined();
+    expect(readDeploymentListFast([{ id: '1', destination_id: '3' }])).toEqual({ deployments: [{ id: '1', destination_id: '3' }], total: null });
     expect(readDeploymentListFast([null])).toBeUndefined();
     expect(readDeploymentListFast({ deployments: 'x' })).toBeUndefined();
   });

@@ -114,12 +114,21 @@ describe('deployment record (§2.1)', () => {
 
   it.each(DEPLOYMENT_FIELDS.map((f) => [f]))('a wrong type in %s keeps the record and flags that field with its raw value', (field) => {
     const kind = kindOf(field);
-    const raw = kind === 'int' ? '12' : kind === 'bool' ? 'yes' : 42;
+    const raw = kind === 'int' ? 'twelve' : kind === 'bool' ? 'yes' : [42];
     const d = readDeployment({ ...full, [field]: raw });
     expect(invalidFieldsOf(d)).toEqual({ [field]: raw });
     expect(field in d).toBe(false);
     const { [field]: _dropped, ...rest } = full;
     expect(plain(d)).toEqual(rest);
+  });
+
+  it.each(DEPLOYMENT_FIELDS.map((f) => [f]))('a plainly readable value of another type in %s is kept as sent, not flagged', (field) => {
+    const kind = kindOf(field);
+    for (const raw of kind === 'int' ? ['12', '-3', '0'] : kind === 'bool' ? [0, 1, '0', '1', 'true', 'false'] : [42, 1.5]) {
+      const d = readDeployment({ ...full, [field]: raw });
+      expect(invalidFieldsOf(d)).toEqual({});
+      expect(plain(d)).toEqual({ ...full, [field]: raw });
+    }
   });
 
   it('a decimal in an integer field is flagged', () => {
@@ -129,8 +138,8 @@ describe('deployment record (§2.1)', () => {
   });
 
   it('several wrong fields are all flagged, the rest kept', () => {
-    const d = readDeployment({ id: '1', health_check_enabled: 'no', status: 7, name: 'web', created_at: '2026-08-22T15:22:50.000000Z' });
-    expect(invalidFieldsOf(d)).toEqual({ id: '1', health_check_enabled: 'no', status: 7 });
+    const d = readDeployment({ id: '1.0', health_check_enabled: 'no', status: [7], name: 'web', created_at: '2026-08-22T15:22:50.000000Z' });
+    expect(invalidFieldsOf(d)).toEqual({ id: '1.0', health_check_enabled: 'no', status: [7] });
     expect(plain(d)).toEqual({ name: 'web', created_at: '2026-08-22T15:22:50.000000Z' });
   });
 

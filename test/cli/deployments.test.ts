@@ -21,13 +21,14 @@ function expectNoToken(r: BinResult, token = demo.token) {
 }
 
 describe('dms deployments', () => {
-  it('prints a table of the first 10 deployments and the range with the total', async () => {
+  it('prints a table of the first 10 deployments, what every row shares above it, and the range with the total', async () => {
     const r = await runBin(['deployments', app], { env });
     expect(r.code).toBe(0);
     const lines = r.stdout.trim().split('\n');
-    expect(lines[0]).toMatch(/^ID\s+STATUS\s+COMMIT\s+BRANCH\s+CREATED$/);
+    expect(lines[0]).toMatch(/^(Δ\s+)?STATUS\s+SOURCE\s+COMMIT\s+SUBJECT\s+BRANCH\s+STARTED\s+DURATION\s+ID$/);
     expect(lines).toHaveLength(11);
-    expect(r.stderr).toMatch(/^1–10 of \d+/);
+    expect(r.stderr).toMatch(/^app shop-frontend · build nixpacks · server edge-fra-1 · domains https:\/\/shop\.example\.com/);
+    expect(r.stderr).toMatch(/\n1–10 of \d+/);
     expect(r.stdout).not.toContain('\u001b');
   });
 

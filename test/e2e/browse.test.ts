@@ -52,13 +52,13 @@ for (const [width, height] of [[120, 36], [80, 24]] as const) {
       expect(screen).toContain('commit');
       t.keys('n');
       const second = await t.waitFor(/11–20 of \d+/);
-      expect(dataLines(second)[0]).toContain(String(first.id));
+      expect(dataLines(second)[0]).toContain(String(first.git_commit_sha).slice(0, 7));
       t.keys('Enter');
-      const detail = await t.waitFor(first.git_commit_sha!);
+      const detail = await t.waitFor(String(first.git_commit_sha));
       expect(detail).toContain(`Deployment ${first.id}`);
       t.keys('Escape');
       const back = await t.waitFor((s) => /11–20 of \d+/.test(s) && !s.includes('Deployment '));
-      expect(back.split('\n').find((l) => l.startsWith('›'))).toContain(String(first.id));
+      expect(back.split('\n').find((l) => l.startsWith('›'))).toContain(String(first.git_commit_sha).slice(0, 7));
       t.keys('?');
       const help = await t.waitFor('Help — keys');
       expect(help).toContain('next page');
@@ -90,11 +90,11 @@ describe('dms browse in a terminal that changes size', () => {
     const t = launch(100, 30);
     await t.waitFor(/1–10 of \d+/);
     const tableLines = (s: string) => s.split('\n').filter((l) => /^[› ] [┌│├└]/.test(l));
-    // Width, height, and what the heading then shows: columns drop from the right and come back.
+    // Width, height, and what the heading then shows: the least important columns drop and come back.
     const sizes = [
-      [60, 20, (s: string) => s.includes('branch') && !s.includes('created')],
-      [120, 36, (s: string) => s.includes('name')],
-      [80, 24, (s: string) => s.includes('updated') && !s.includes('name')],
+      [60, 21, (s: string) => s.includes('subject') && !s.includes('duration')],
+      [120, 36, (s: string) => s.includes('branch')],
+      [80, 24, (s: string) => s.includes('duration') && !s.includes('branch')],
     ] as const;
     for (const [w, h, columns] of sizes) {
       t.resize(w, h);

@@ -69,7 +69,7 @@ describe('dms create (TUI)', () => {
     expect(posts('/applications/public')).toBeGreaterThan(0);
     s.keys('Enter');
     // The deployments screen of the new application lists the deployment instant_deploy started.
-    const list = await s.waitFor((text) => text.includes(`app ${uuid}`) && /queued|in progress|finished/.test(text), 15_000);
+    const list = await s.waitFor((text) => new RegExp(`app (\\S+ )?${uuid}`).test(text) && /queued|in progress|finished/.test(text), 15_000);
     expect(list).toMatch(/acme\/e2e-shop/);
   });
 

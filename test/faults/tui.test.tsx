@@ -147,7 +147,7 @@ describe('deployments screen under faults', () => {
       await helpRoundTrip();
       server.mode = 'ok';
       // Page 1 refreshes itself every 250 ms: the error clears without a key.
-      await waitFor((f) => !/✗/.test(f) && f.includes('feedc0f'), 3000);
+      await waitFor((f) => !/^✗ /m.test(f) && f.includes('feedc0f'), 3000);
       await press('q');
       expect(exits).toEqual([0]);
     });
@@ -165,7 +165,7 @@ describe('deployments screen under faults', () => {
     server.mode = 'ok';
     await helpRoundTrip();
     expect(ui!.lastFrame()).toContain('feedc0f');
-    await waitFor((f) => !/✗/.test(f) && f.includes('feedc0f'), 3000);
+    await waitFor((f) => !/^✗ /m.test(f) && f.includes('feedc0f'), 3000);
     // Auto-refresh runs every 200 ms, but the next request waited for the server's Retry-After.
     expect(server.hits).toBeGreaterThan(hitsAfter429);
     expect(server.times[hitsAfter429]! - limitedAt).toBeGreaterThanOrEqual(950);
@@ -183,7 +183,7 @@ describe('deployments screen under faults', () => {
     await waitFor(/did not answer in time/, 3000);
     expect(ui!.lastFrame()).toContain('feedc0f');
     server.mode = 'ok';
-    await waitFor((f) => !/✗/.test(f) && f.includes('feedc0f'), 3000);
+    await waitFor((f) => !/^✗ /m.test(f) && f.includes('feedc0f'), 3000);
     await press('q');
     expect(exits).toEqual([0]);
   });
@@ -198,7 +198,7 @@ describe('deployments screen under faults', () => {
     expect(ui!.lastFrame()).toContain('feedc0f');
     await helpRoundTrip();
     await server.start(port);
-    await waitFor((f) => !/✗/.test(f) && f.includes('feedc0f'), 3000);
+    await waitFor((f) => !/^✗ /m.test(f) && f.includes('feedc0f'), 3000);
   });
 
   it('a server that fails from the very first request: error in plain words, q still quits', async () => {

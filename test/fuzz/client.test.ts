@@ -90,7 +90,11 @@ describe('dms deployments (human output) against generated bodies', () => {
       const out = color ? r.stdout.replace(/\u001b\[(?:3[1-4]|90|1|0)m/g, '') : r.stdout;
       expect(out).not.toMatch(UNSAFE);
       expect(r.stderr).not.toMatch(UNSAFE);
-      // Header plus one line per record (cells never contain a newline).
+      // Header plus one line per record (cells never contain a newline); nothing for an empty page.
+      if (count === 0) {
+        expect(out).toBe('');
+        return;
+      }
       expect(out.endsWith('\n')).toBe(true);
       expect(out.slice(0, -1).split('\n')).toHaveLength(1 + count);
     }), { numRuns: runs(40) });
@@ -104,7 +108,7 @@ describe('dms deployments (human output) against generated bodies', () => {
       expect(Date.now() - started).toBeLessThan(2000);
       expect(r.code).toBe(0);
       const row = r.stdout.split('\n')[1]!;
-      expect(row.endsWith('…')).toBe(true);
+      expect(row).toMatch(/…\s+1$/); // the branch is cut to its column, the id follows
       expect(row.length).toBeLessThan(500);
     }
   });
@@ -112,7 +116,7 @@ describe('dms deployments (human output) against generated bodies', () => {
   it('a status made only of control characters reads "unknown", not a blank cell', async () => {
     next = { status: 200, text: JSON.stringify([{ id: 3, status: '\u0000\u001b[2J\u009b' }]), type: 'application/json' };
     const r = await runDeploymentsInProcess([APP], { baseUrl: `${server.url}/api/v1`, token: TOKEN, retries: 0 });
-    expect(r.stdout.split('\n')[1]).toMatch(/^3\s+unknown\s*$/);
+    expect(r.stdout.split('\n')[1]).toMatch(/^\? unknown\s+3$/);
   });
 
   it('field names like __proto__ and constructor are data, not object machinery', async () => {

@@ -116,10 +116,63 @@ export function anyRecordOf(hugeMax: number): fc.Arbitrary<Record<string, unknow
   return fc.oneof({ weight: 4, arbitrary: hostileRecordOf(hugeMax) }, { weight: 1, arbitrary: saturatedRecord });
 }
 
+/** Values a server writes for a whole number: numbers, digits in a string, and junk. */
+const readableInt = fc.oneof(fc.integer(), fc.integer({ min: -5, max: 99_999 }).map(String), fc.constantFrom(0, '0', '12', ' 3', '1.5', 2 ** 53 + 2));
+/** Values a server writes for a flag: booleans, 0/1, their strings, and junk. */
+const readableBool = fc.oneof(fc.boolean(), fc.constantFrom(0, 1, '0', '1', 'true', 'false', 'yes', 2));
+
+/** A commit message: hostile one-liners, multi-line with bodies, now and then 10,000 lines. */
+export function commitMessageOf(hugeMax: number): fc.Arbitrary<string> {
+  const str = hostileStringOf(hugeMax);
+  return fc.oneof(
+    { weight: 5, arbitrary: str },
+    { weight: 3, arbitrary: fc.tuple(fc.array(str, { minLength: 2, maxLength: 6 }), fc.constantFrom('\n', '\r\n', '\n\n')).map(([lines, sep]) => lines.join(sep)) },
+    { weight: 1, arbitrary: fc.tuple(str, fc.constantFrom(...ESCAPE_SEQUENCES)).map(([head, esc]) => [head, '', ...Array.from({ length: 10_000 }, (_, i) => `${esc}line ${i} 部署`)].join('\n')) },
+  );
+}
+
+/**
+ * A row of the deployment queue as deployed servers send it (service-behaviour.md): each field
+ * present or absent, of its type, in a plainly readable other type, null, or junk.
+ */
+export function queueRowOf(hugeMax: number): fc.Arbitrary<Record<string, unknown>> {
+  const str = hostileStringOf(hugeMax);
+  const wrong = anyJsonOf(mixedString);
+  const int = fieldValue(readableInt, wrong);
+  const bool = fieldValue(readableBool, wrong);
+  const text = fieldValue(str, wrong);
+  const time = fieldValue(fc.constantFrom('2026-08-22T15:22:50.000000Z', '2026-08-22T15:29:01.000000Z', '2026-08-22 15:22:50', 'soon', ''), wrong);
+  return fc.record({
+    id: int, deployment_uuid: text, application_id: fieldValue(readableInt.map(String), wrong), pull_request_id: int,
+    force_rebuild: bool, commit: fieldValue(fc.oneof(fc.constant('HEAD'), fc.stringMatching(/^[0-9a-f]{40}$/), str), wrong),
+    status: fieldValue(fc.oneof(fc.constantFrom(...DEPLOYMENT_STATUSES), str), wrong), is_webhook: bool, is_api: bool,
+    created_at: time, updated_at: time, finished_at: time, restart_only: bool, only_this_server: bool, rollback: bool,
+    git_type: text, server_id: int, application_name: text, server_name: text, destination_id: fieldValue(readableInt.map(String), wrong),
+    deployment_url: fieldValue(fc.oneof(str.map((x) => `/project/p/deployment/${x}`), fc.constantFrom('https://h.example/x', 'javascript:alert(1)')), wrong),
+    commit_message: fieldValue(commitMessageOf(hugeMax), wrong),
+    horizon_job_worker: text, configuration_hash: text,
+  }, { requiredKeys: [] });
+}
+
+/** A snapshot record with a queue row's fields mixed in (some servers send both). */
+export function mixedRecordOf(hugeMax: number): fc.Arbitrary<Record<string, unknown>> {
+  return fc.tuple(hostileRecordOf(hugeMax), queueRowOf(hugeMax)).map(([snapshot, row]) => ({ ...snapshot, ...row }));
+}
+
+/** Any record a server may send: a snapshot, a queue row, a mix, or all strings saturated. */
+export function anyShapeRecordOf(hugeMax: number): fc.Arbitrary<Record<string, unknown>> {
+  return fc.oneof(
+    { weight: 3, arbitrary: hostileRecordOf(hugeMax) },
+    { weight: 3, arbitrary: queueRowOf(hugeMax) },
+    { weight: 2, arbitrary: mixedRecordOf(hugeMax) },
+    { weight: 1, arbitrary: saturatedRecord },
+  );
+}
+
 /** A list body in either good shape, and how many records it holds. */
 export function listBodyOf(hugeMax: number): fc.Arbitrary<{ body: unknown; count: number }> {
   return fc.tuple(
-    fc.array(fc.oneof({ weight: 9, arbitrary: anyRecordOf(hugeMax) }, { weight: 1, arbitrary: anyJsonOf(mixedString) }), { maxLength: 6 }),
+    fc.array(fc.oneof({ weight: 9, arbitrary: anyShapeRecordOf(hugeMax) }, { weight: 1, arbitrary: anyJsonOf(mixedString) }), { maxLength: 6 }),
     fc.constantFrom('array', 'object'),
     fc.oneof(fc.nat(), fc.constant(null), fc.constant(-3), fc.constant('12'), fc.constant(1.5)),
     fc.dictionary(fc.constantFrom('links', 'meta', 'page', 'x'), anyJsonOf(mixedString), { maxKeys: 2 }),
@@ -130,13 +183,13 @@ export function listBodyOf(hugeMax: number): fc.Arbitrary<{ body: unknown; count
 }
 
 /** For the client and headless output: huge strings up to 20 000 characters. */
-export const anyRecord = anyRecordOf(20_000);
+export const anyRecord = anyShapeRecordOf(20_000);
 export const listBody = listBodyOf(20_000);
 /**
  * For the TUI renderers: huge strings capped at 1 500 characters, because wrapping costs
  * ~10 µs per character there (see the hardening report); larger ones are timed separately.
  */
-export const tuiRecord = anyRecordOf(1_500);
+export const tuiRecord = anyShapeRecordOf(1_500);
 export const tuiListBody = listBodyOf(1_500);
 
 /** Bodies that are not a deployment list at all (the client must say so with a typed error). */

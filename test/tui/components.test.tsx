@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { Text } from 'ink';
 import stringWidth from 'string-width';
 import { DEPLOYMENT_FIELDS, readDeployment } from '../../src/api/schemas/deployment.js';
-import { DeploymentTable, layoutColumns, tableWidth, type TableRow } from '../../src/tui/components/deployment-table.js';
+import { DeploymentTable, type TableRow } from '../../src/tui/components/deployment-table.js';
+import { COLUMNS, fitColumns, tableWidth, type Cells } from '../../src/model/columns.js';
 import { FIELD_GROUPS, detailLines, rawJsonLines } from '../../src/tui/components/detail-fields.js';
 import { COMMANDS, commandFor, footerOf, matches } from '../../src/tui/keys.js';
 import { colourTheme, plainTheme, ThemeProvider, themeFor } from '../../src/tui/theme.js';
@@ -11,31 +12,34 @@ import { helpLines } from '../../src/tui/screens/help.js';
 import { ErrorBoundary } from '../../src/tui/app.js';
 import { describeError } from '../../src/tui/hooks/use-deployments.js';
 import { NetworkError, NotFoundError, RateLimitedError, UnauthorizedError, ForbiddenError } from '../../src/api/errors.js';
-import { truncate, padCells, wrapCells } from '../../src/tui/text-width.js';
+import { truncate, padCells, wrapCells } from '../../src/text/cells.js';
 import { renderTui, tick } from './support/render.js';
 
-const cells = (over: Partial<Record<string, string>> = {}) => ({
-  id: '12', status: 'finished', commit: 'abcdef1', branch: 'main', created: '3h ago', updated: '3h ago', name: 'shop', build: 'nixpacks', fqdn: 'https://shop.example.com', ...over,
+const cells = (over: Partial<Cells> = {}): Cells => ({
+  changed: '', status: '✓ finished', source: 'webhook', commit: 'abcdef1', subject: 'Fix rounding of VAT in cart totals',
+  branch: 'main', started: '3h ago', duration: '3m 12s', server: 'edge-fra-1', application: 'shop', build: 'nixpacks',
+  domains: 'https://shop.example.com', id: '12', ...over,
 });
 
 describe('table layout', () => {
-  it('drops columns from the right to fit the width, keeping id, status and commit', () => {
+  it('drops the least important columns to fit the width, keeping status, commit, subject and started', () => {
     const rows = [cells()];
-    const wide = layoutColumns(rows, 200).map((c) => c.key);
-    expect(wide).toEqual(['id', 'status', 'commit', 'branch', 'created', 'updated', 'name', 'build', 'fqdn']);
-    const narrow = layoutColumns(rows, 50);
-    expect(narrow.map((c) => c.key).slice(0, 3)).toEqual(['id', 'status', 'commit']);
-    expect(tableWidth(narrow)).toBeLessThanOrEqual(50);
-    expect(layoutColumns(rows, 30).map((c) => c.key)).toEqual(['id', 'status', 'commit']);
+    const wide = fitColumns(COLUMNS, rows, 250).map((c) => c.key);
+    expect(wide).toEqual(COLUMNS.map((c) => c.key));
+    const narrow = fitColumns(COLUMNS, rows, 78);
+    expect(narrow.map((c) => c.key)).toEqual(expect.arrayContaining(['status', 'commit', 'subject', 'started']));
+    expect(tableWidth(narrow)).toBeLessThanOrEqual(78);
+    expect(fitColumns(COLUMNS, rows, 50).map((c) => c.key)).toEqual(['status', 'commit', 'subject', 'started']);
+    expect(tableWidth(fitColumns(COLUMNS, rows, 50))).toBeLessThanOrEqual(50);
   });
 
   it('keeps columns aligned with wide characters and emoji, and strips nothing it should not', async () => {
     const rows: TableRow[] = [
-      { key: 'a', cells: cells({ branch: 'feature/日本語-ブランチ' }), status: 'finished', changed: false },
-      { key: 'b', cells: cells({ branch: '🚀 rocket', name: 'naïve café' }), status: 'failed', changed: true },
-      { key: 'c', cells: cells({ branch: 'plain' }), status: 'in_progress', changed: false },
+      { key: 'a', cells: cells({ branch: 'feature/日本語-ブランチ', changed: 'Δ' }), status: 'finished', flash: false },
+      { key: 'b', cells: cells({ branch: '🚀 rocket', application: 'naïve café', subject: '部署 🛒 badge' }), status: 'failed', flash: true },
+      { key: 'c', cells: cells({ branch: 'plain' }), status: 'in_progress', flash: false },
     ];
-    const columns = layoutColumns(rows.map((r) => r.cells), 118);
+    const columns = fitColumns(COLUMNS, rows.map((r) => r.cells), 118);
     const ui = renderTui(<ThemeProvider value={plainTheme}><DeploymentTable rows={rows} columns={columns} /></ThemeProvider>, { columns: 120, rows: 30 });
     await tick(20);
     const lines = ui.frame().split('\n').filter((l) => l.trim());
@@ -46,7 +50,8 @@ describe('table layout', () => {
     const bars = (l: string) => { const out: number[] = []; let x = 0; for (const ch of l) { if ('│┼┬┴├┤┌┐└┘'.includes(ch)) out.push(x); x += stringWidth(ch); } return out; };
     const first = JSON.stringify(bars(lines[1]!));
     for (const l of lines.slice(1, -1)) expect(JSON.stringify(bars(l))).toBe(first);
-    expect(ui.frame()).toContain('日本語');
+    expect(ui.frame()).toContain('部署 🛒 badge');
+    expect(ui.frame()).toContain('feature/日本');
     ui.unmount();
   });
 

@@ -125,12 +125,13 @@ describe('paging reducer', () => {
 
 describe('row cells', () => {
   it('are cleaned of escape sequences and control characters, with short sha and relative times', async () => {
-    const { rowCells } = await import('../../src/tui/hooks/paging.js');
+    const { cellsOf } = await import('../../src/model/columns.js');
+    const { viewOf } = await import('../../src/model/deployment.js');
     const now = Date.parse('2026-08-22T18:22:50Z');
-    const c = rowCells({
+    const c = cellsOf(viewOf({
       id: 7, status: 'weird\u001b[2Jstate', git_commit_sha: 'abcdef1234567890', git_branch: 'a\u001b[31mb\nc',
-      created_at: '2026-08-22T15:22:50.000000Z', updated_at: null, name: 'x\u0007y',
-    }, now);
-    expect(c).toMatchObject({ id: '7', status: 'weirdstate', commit: 'abcdef1', branch: 'ab c', created: '3h ago', updated: '', name: 'xy' });
+      created_at: '2026-08-22T15:22:50.000000Z', updated_at: null, name: 'x\u0007y', commit_message: 'Fix\u001b]0;t\u0007 it',
+    }), now);
+    expect(c).toMatchObject({ id: '7', status: '? weirdstate', commit: 'abcdef1', branch: 'ab c', started: '3h ago', application: 'xy', subject: 'Fix it' });
   });
 });

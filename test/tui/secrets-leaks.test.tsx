@@ -10,7 +10,8 @@ import { DeploymentsScreen } from '../../src/tui/screens/deployments.js';
 import { DetailView } from '../../src/tui/screens/detail.js';
 import { detailLines, rawJsonLines } from '../../src/tui/components/detail-fields.js';
 import { visibleRows } from '../../src/tui/hooks/paging.js';
-import { widthOf, wrapCells } from '../../src/tui/text-width.js';
+import { viewOf } from '../../src/model/deployment.js';
+import { widthOf, wrapCells } from '../../src/text/cells.js';
 
 const SECRET = 'Zq9SECRETabc';
 const tick = (ms = 0) => new Promise<void>((r) => setTimeout(r, ms));
@@ -36,7 +37,7 @@ describe('TUI secret leaks', () => {
   }
 
   it('deployments table masks a URL password that a vertical tab would otherwise join to its @', () => {
-    const rows = readDeploymentList([{ id: 1, name: `https://a:${SECRET}\u000b@h.io` }])!.deployments;
+    const rows = readDeploymentList([{ id: 1, name: `https://a:${SECRET}\u000b@h.io` }])!.deployments.map(viewOf);
     expect(visibleRows({ rows, filter: '' })).toHaveLength(1);
     // The filter matches the text as shown, so it cannot be used to guess a password.
     expect(visibleRows({ rows, filter: SECRET.toLowerCase() })).toHaveLength(0);

@@ -47,19 +47,27 @@ export type DeploymentStatus = (typeof DEPLOYMENT_STATUSES)[number];
 /** Raw values of fields whose type did not match the contract, by field name. */
 export const INVALID_FIELDS: unique symbol = Symbol('dms.invalidFields');
 
-// Fast path for the common case (every known field of its contract type, or null/absent): the same
-// rules as DeploymentSchema, from the same field lists, checked without copying the record.
-// Anything else goes through DeploymentSchema. A 1000-record page parses several times faster.
-const isInt = (v: unknown) => Number.isSafeInteger(v);
-const isBool = (v: unknown) => typeof v === 'boolean';
-const isString = (v: unknown) => typeof v === 'string';
+// Values of another type that read plainly as the contract's (servers that send database rows send
+// these): a whole number in a string for an integer field, 0/1 or "true"/"false" for a boolean, a
+// number for a text field. They are kept as sent (--json prints them so) and read by src/model.
+/** A whole number written as text, small enough to be exact. */
+export const INT_TEXT = /^-?\d{1,15}$/;
+export const BOOL_TEXT = ['0', '1', 'true', 'false'] as const;
+
+// Fast path for the common case (every known field of its contract type or a plainly readable one,
+// or null/absent): the same rules as DeploymentSchema, from the same field lists, checked without
+// copying the record. Anything else goes through DeploymentSchema. A 1000-record page parses several
+// times faster.
+const isInt = (v: unknown) => Number.isSafeInteger(v) || (typeof v === 'string' && INT_TEXT.test(v));
+const isBool = (v: unknown) => typeof v === 'boolean' || v === 0 || v === 1 || (BOOL_TEXT as readonly unknown[]).includes(v);
+const isString = (v: unknown) => typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v));
 const FIELD_CHECKS = new Map<string, (v: unknown) => boolean>([
   ...DEPLOYMENT_INT_FIELDS.map((k) => [k, isInt] as const),
   ...DEPLOYMENT_BOOL_FIELDS.map((k) => [k, isBool] as const),
   ...DEPLOYMENT_STRING_FIELDS.map((k) => [k, isString] as const),
 ]);
 
-/** A plain object whose known fields all have their contract type (or are null/absent): usable as it is. */
+/** A plain object whose known fields all have their contract type, a plainly readable one, or are null/absent: usable as it is. */
 export function fitsContract(record: unknown): record is Record<string, unknown> {
   if (typeof record !== 'object' || record === null || Object.getPrototypeOf(record) !== Object.prototype) return false;
   for (const key of Object.keys(record)) {

@@ -1,9 +1,11 @@
 // The application deployment record (interface.md §2.1), read tolerantly:
-// every field may be null or absent, unknown fields are kept, and a field of the
-// wrong type is moved aside (raw value kept, flagged) instead of losing the record.
+// every field may be null or absent, unknown fields are kept, a value that reads plainly as its
+// type (`"3"` for an integer, `1` for a boolean, `8000` for text) is kept as sent, and a field of
+// any other type is moved aside (raw value kept, flagged) instead of losing the record.
+// src/model reads the fields people look at; nothing else should read a record's fields directly.
 import { z } from 'zod';
 import {
-  DEPLOYMENT_BOOL_FIELDS, DEPLOYMENT_INT_FIELDS, DEPLOYMENT_STRING_FIELDS, INVALID_FIELDS, fitsContract,
+  BOOL_TEXT, DEPLOYMENT_BOOL_FIELDS, DEPLOYMENT_INT_FIELDS, DEPLOYMENT_STRING_FIELDS, INT_TEXT, INVALID_FIELDS, fitsContract,
   type DeploymentPage,
 } from './deployment-fields.js';
 
@@ -14,9 +16,9 @@ function shapeOf<K extends string, T extends z.ZodType>(keys: readonly K[], type
 }
 
 export const DeploymentSchema = z.looseObject({
-  ...shapeOf(DEPLOYMENT_INT_FIELDS, z.number().int()),
-  ...shapeOf(DEPLOYMENT_BOOL_FIELDS, z.boolean()),
-  ...shapeOf(DEPLOYMENT_STRING_FIELDS, z.string()),
+  ...shapeOf(DEPLOYMENT_INT_FIELDS, z.union([z.number().int(), z.string().regex(INT_TEXT)])),
+  ...shapeOf(DEPLOYMENT_BOOL_FIELDS, z.union([z.boolean(), z.literal([0, 1]), z.enum(BOOL_TEXT)])),
+  ...shapeOf(DEPLOYMENT_STRING_FIELDS, z.union([z.string(), z.number()])),
 });
 
 export type Deployment = z.infer<typeof DeploymentSchema> & {

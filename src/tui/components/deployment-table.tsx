@@ -5,77 +5,17 @@
 import React, { memo } from 'react';
 import { Box, Text } from 'ink';
 import { Table } from '@alcalzone/ink-table';
-import { padCells, widthOf } from '../text-width.js';
+import { padCells } from '../../text/cells.js';
+import type { Cells, LaidColumn } from '../../model/columns.js';
 import { statusColour, useTheme, type Theme } from '../theme.js';
-
-export interface ColumnSpec {
-  readonly key: string;
-  readonly header: string;
-  /** Widest the column gets, in cells. */
-  readonly max: number;
-  /** Narrowest before it is dropped (or shrunk, for required columns). */
-  readonly min: number;
-  /** Always shown (shrunk rather than dropped). */
-  readonly required?: boolean;
-}
-
-export const COLUMNS: readonly ColumnSpec[] = [
-  { key: 'id', header: 'id', max: 10, min: 2, required: true },
-  { key: 'status', header: 'status', max: 18, min: 6, required: true },
-  { key: 'commit', header: 'commit', max: 7, min: 7, required: true },
-  { key: 'branch', header: 'branch', max: 24, min: 6 },
-  { key: 'created', header: 'created', max: 10, min: 7 },
-  { key: 'updated', header: 'updated', max: 10, min: 7 },
-  { key: 'name', header: 'name', max: 28, min: 8 },
-  { key: 'build', header: 'build', max: 12, min: 6 },
-  { key: 'fqdn', header: 'fqdn', max: 40, min: 10 },
-];
-
-export interface LaidColumn {
-  readonly key: string;
-  readonly header: string;
-  /** Content width in cells (without the one-cell padding on each side). */
-  readonly width: number;
-}
-
-/** Cells taken by a table of these columns: borders, padding and content. */
-export function tableWidth(columns: readonly LaidColumn[]): number {
-  return 1 + columns.reduce((sum, c) => sum + c.width + 3, 0);
-}
-
-/** Picks the columns that fit `available` cells, left to right; later ones drop first. */
-export function layoutColumns(rows: readonly Record<string, string>[], available: number, specs = COLUMNS): LaidColumn[] {
-  const out: LaidColumn[] = [];
-  let used = 1;
-  for (const spec of specs) {
-    let natural = widthOf(spec.header);
-    for (const r of rows) natural = Math.max(natural, widthOf(r[spec.key] ?? ''));
-    const want = Math.min(spec.max, Math.max(natural, spec.min));
-    const room = available - used - 3;
-    if (want <= room) {
-      out.push({ key: spec.key, header: spec.header, width: want });
-      used += want + 3;
-    } else if (spec.required && room >= 1) {
-      out.push({ key: spec.key, header: spec.header, width: Math.max(1, room) });
-      used += Math.max(1, room) + 3;
-    } else if (!spec.required && room >= spec.min) {
-      out.push({ key: spec.key, header: spec.header, width: room });
-      used += room + 3;
-      break;
-    } else {
-      break;
-    }
-  }
-  return out;
-}
 
 export interface TableRow {
   readonly key: string;
-  readonly cells: Readonly<Record<string, string>>;
-  /** The raw status, for its colour. */
-  readonly status: string | null | undefined;
+  readonly cells: Cells;
+  /** The status as sent, for its colour. */
+  readonly status: string;
   /** Status changed in the last refresh: highlighted briefly. */
-  readonly changed: boolean;
+  readonly flash: boolean;
 }
 
 type Scalar = string | number | boolean | null | undefined;
@@ -127,13 +67,13 @@ function Body({ rows, laid, theme }: { rows: readonly TableRow[]; laid: readonly
               {rows.map((r, i) => (
                 <React.Fragment key={r.key}>
                   {' '}
-                  <Text color={statusColour(theme, r.status)} bold={r.changed} inverse={r.changed}>{padCells(r.cells.status ?? '', c.width)}</Text>
+                  <Text color={statusColour(theme, r.status)} bold={r.flash} inverse={r.flash}>{padCells(r.cells.status, c.width)}</Text>
                   {i < rows.length - 1 ? ' \n' : ' '}
                 </React.Fragment>
               ))}
             </Text>
           ) : (
-            <Text>{rows.map((r) => ` ${padCells(r.cells[c.key] ?? '', c.width)} `).join('\n')}</Text>
+            <Text color={c.key === 'changed' ? theme.ui.changed : undefined}>{rows.map((r) => ` ${padCells(r.cells[c.key], c.width)} `).join('\n')}</Text>
           )}
         </Box>
       ))}

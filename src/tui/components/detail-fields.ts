@@ -1,13 +1,19 @@
-// The deployment record as grouped display lines (detail view). Pure: no Ink.
+// The deployment detail view as display lines: a summary of what people read (the model), the
+// commit message, what changed since the deployment before, then the record's fields grouped.
+// Pure: no Ink.
 import {
-  DEPLOYMENT_BOOL_FIELDS, DEPLOYMENT_INT_FIELDS, invalidFieldsOf,
+  DEPLOYMENT_BOOL_FIELDS, DEPLOYMENT_FIELDS, DEPLOYMENT_INT_FIELDS, invalidFieldsOf,
 } from '../../api/schemas/deployment-fields.js';
 import type { Deployment } from '../../api/schemas/deployment.js';
-import { absoluteTime, relativeTime, statusLabel } from '../../text/format.js';
+import { PHASE_MARKS, linkFor, messageOf, viewOf, type DeploymentView } from '../../model/deployment.js';
+import { durationOf } from '../../model/duration.js';
+import { lineDiff } from '../../model/line-diff.js';
+import { settingsChanges, type SettingChange } from '../../model/settings.js';
+import { absoluteAt, absoluteTime, relativeAt, relativeTime, statusLabel } from '../../text/format.js';
 import { clean, cleanBlock, display } from '../../text/sanitize.js';
 import { isSecretField, maskRecord, maskUrlPasswords, maskValue } from '../../text/secrets.js';
-import { statusColour, type Theme } from '../theme.js';
-import { wrapCells, widthOf } from '../text-width.js';
+import { statusColour, type Colour, type Theme } from '../theme.js';
+import { wrapCells, widthOf } from '../../text/cells.js';
 import type { Line } from './scroll-view.js';
 
 export const FIELD_GROUPS: readonly { readonly title: string; readonly fields: readonly string[] }[] = [
@@ -24,10 +30,28 @@ export const FIELD_GROUPS: readonly { readonly title: string; readonly fields: r
   { title: 'Timestamps', fields: ['created_at', 'updated_at', 'deleted_at'] },
 ];
 
-const GROUPED = new Set(FIELD_GROUPS.flatMap((g) => g.fields));
-const TIME_FIELDS = new Set(['created_at', 'updated_at', 'deleted_at']);
+/** The fields of a deployment-queue row (service-behaviour.md), in a reading order. */
+export const QUEUE_FIELDS: readonly string[] = [
+  'deployment_uuid', 'application_id', 'application_name', 'server_id', 'server_name', 'build_server_id',
+  'commit', 'git_type', 'pull_request_id', 'is_webhook', 'is_api', 'rollback', 'force_rebuild', 'restart_only',
+  'only_this_server', 'finished_at', 'deployment_url', 'container_registry_image_tag', 'configuration_hash',
+  'current_process_id', 'horizon_job_id', 'horizon_job_worker',
+];
+
+const CONTRACT = new Set<string>(DEPLOYMENT_FIELDS);
+/** Not listed among the fields: shown above them (the message), or summarised (logs). */
+const SHOWN_ELSEWHERE = new Set(['commit_message', 'logs']);
+const TIME_FIELDS = new Set(['created_at', 'updated_at', 'deleted_at', 'finished_at']);
 const INT = new Set<string>(DEPLOYMENT_INT_FIELDS);
 const BOOL = new Set<string>(DEPLOYMENT_BOOL_FIELDS);
+
+/** The deployment before this one, as far as it is known. */
+export type Older =
+  | { readonly kind: 'record'; readonly record: Deployment }
+  /** This is the oldest deployment. */
+  | { readonly kind: 'none' }
+  | { readonly kind: 'loading' }
+  | { readonly kind: 'failed'; readonly message: string };
 
 export interface DetailOptions {
   /** Secrets shown in clear (only ever true when dms was started with --show-secrets). */
@@ -35,6 +59,12 @@ export interface DetailOptions {
   readonly width: number;
   readonly theme: Theme;
   readonly now?: number;
+  /** The deployment before this one, for "what changed" (snapshot records only). */
+  readonly older?: Older;
+  /** The service's base URL, to make `deployment_url` paths into links. */
+  readonly baseUrl?: string;
+  /** List the contract fields the record does not carry too (folded into one line otherwise). */
+  readonly showAbsent?: boolean;
 }
 
 /** The whole record with the wrong-typed fields put back, for raw JSON. */
@@ -51,6 +81,141 @@ export function rawJsonLines(d: Deployment, options: DetailOptions): Line[] {
   return text.split('\n').flatMap((l) => wrapCells(l, options.width).map((t) => ({ text: t })));
 }
 
+/** Collects labelled, wrapped lines; labels of one block share a width. */
+class Lines {
+  readonly out: Line[] = [];
+  constructor(readonly options: DetailOptions) {}
+
+  /** Text as shown: URL passwords masked unless revealed. */
+  shown(text: string): string {
+    return this.options.reveal ? text : maskUrlPasswords(text);
+  }
+
+  title(text: string): void {
+    if (this.out.length > 0) this.out.push({ text: '' });
+    this.out.push({ text, bold: true, colour: this.options.theme.ui.title });
+  }
+
+  /** Indented text, wrapped; muted unless another colour is given. */
+  note(text: string, colour: Colour = this.options.theme.ui.muted): void {
+    this.text(text, colour);
+  }
+
+  text(text: string, colour?: Colour): void {
+    for (const piece of wrapCells(text, Math.max(10, this.options.width - 2))) this.out.push({ text: `  ${piece}`, colour });
+  }
+
+  /** `  label  value`, the value wrapped (and split at its newlines) under itself. */
+  field(label: string, text: string, labelWidth: number, style: { colour?: Colour; muted?: boolean } = {}): void {
+    const { width, theme } = this.options;
+    const head = `  ${label}`;
+    const pad = ' '.repeat(Math.max(1, labelWidth + 2 - widthOf(head)));
+    const room = Math.max(10, width - Math.max(labelWidth + 2, widthOf(head + pad)));
+    const colour = style.colour ?? (style.muted ? theme.ui.muted : undefined);
+    text.split('\n').flatMap((l) => wrapCells(l, room)).forEach((piece, i) => {
+      this.out.push({ label: i === 0 ? head + pad : ' '.repeat(labelWidth + 2), labelColour: theme.ui.muted, text: piece, colour });
+    });
+  }
+}
+
+const labelWidthOf = (labels: readonly string[], width: number) =>
+  Math.min(Math.floor(width / 2), Math.max(...labels.map((l) => widthOf(l))) + 2);
+
+function summary(lines: Lines, view: DeploymentView, options: DetailOptions): void {
+  const { theme } = options;
+  const now = options.now ?? Date.now();
+  const when = (t: number | null) => (t === null ? '' : `${absoluteAt(t)}  (${relativeAt(t, now)})`);
+  const duration = durationOf(view, now);
+  const took = view.phase === 'queued'
+    ? `waiting${view.startedAt !== null ? ` for ${relativeAt(view.startedAt, now).replace(/ ago$/, '')}` : ''}`
+    : duration.live ? `${duration.text} so far` : duration.text;
+  const rows: [string, string, Colour?][] = [
+    ['status', `${PHASE_MARKS[view.phase]} ${view.statusText}`, statusColour(theme, view.status)],
+    ['commit', view.commit],
+    ['branch', view.branch],
+    ['source', [view.source, ...view.flags].filter((s) => s !== '').join(' · ')],
+    ['started', when(view.startedAt)],
+    ['finished', when(view.finishedAt)],
+    ['duration', took],
+    ['server', view.server],
+    ['app', view.application],
+    ['uuid', view.uuid],
+    ['link', linkFor(view, options.baseUrl)],
+  ];
+  const shown = rows.filter(([, value]) => value !== '');
+  lines.title('Summary');
+  const width = labelWidthOf(shown.map(([l]) => `  ${l}`), options.width);
+  for (const [label, value, colour] of shown) lines.field(label, lines.shown(value), width, { colour });
+}
+
+function message(lines: Lines, view: DeploymentView): void {
+  const text = messageOf(view);
+  if (text === '') return;
+  lines.title('Message');
+  for (const l of lines.shown(text).split('\n')) lines.text(l);
+}
+
+/** A value in a "what changed" line: secrets never, empty as `(empty)`. */
+function changeValue(field: string, value: unknown, lines: Lines): string {
+  if (value === null || value === undefined || value === '') return '(empty)';
+  return lines.shown(typeof value === 'string' ? clean(value) : display(isSecretField(field) ? value : maskRecord(value)));
+}
+
+/** Lines shown of a multi-line value's diff before `… N more`. */
+const DIFF_LINES = 12;
+
+function change(lines: Lines, c: SettingChange, width: number, theme: Theme): void {
+  const empty = (v: unknown) => v === null || v === undefined || v === '';
+  if (c.secret && !lines.options.reveal) {
+    lines.field(c.field, empty(c.before) ? 'set' : empty(c.after) ? 'removed' : 'changed (secret)', width, { colour: theme.ui.warning });
+    return;
+  }
+  const multi = (v: unknown) => typeof v === 'string' && v.includes('\n');
+  if (!multi(c.before) && !multi(c.after)) {
+    lines.field(c.field, `${changeValue(c.field, c.before, lines)} → ${changeValue(c.field, c.after, lines)}`, width, { colour: theme.ui.warning });
+    return;
+  }
+  const split = (v: unknown) => (typeof v === 'string' && v !== '' ? lines.shown(cleanBlock(v)).split('\n') : []);
+  const diff = lineDiff(split(c.before), split(c.after));
+  const added = diff.filter((d) => d.kind === '+').length;
+  lines.field(c.field, `changed: ${added} line${added === 1 ? '' : 's'} added, ${diff.length - added} removed`, width, { colour: theme.ui.warning });
+  for (const d of diff.slice(0, DIFF_LINES)) {
+    lines.note(`  ${d.kind} ${d.text}`, d.kind === '+' ? theme.ui.success : theme.ui.error);
+  }
+  if (diff.length > DIFF_LINES) lines.note(`  … ${diff.length - DIFF_LINES} more changed lines (y shows the raw JSON)`);
+}
+
+/** "What changed since deployment N": the settings that differ from the deployment before. */
+function changes(lines: Lines, view: DeploymentView, options: DetailOptions): void {
+  const { older, theme } = options;
+  if (!older) return;
+  if (older.kind === 'none') {
+    lines.title('What changed');
+    lines.note('The first deployment: there is nothing before it to compare with.');
+    return;
+  }
+  if (older.kind === 'loading') {
+    lines.title('What changed');
+    lines.note('Loading the deployment before this one…');
+    return;
+  }
+  if (older.kind === 'failed') {
+    lines.title('What changed');
+    lines.note(`The deployment before this one could not be loaded: ${older.message}`, theme.ui.warning);
+    return;
+  }
+  const before = viewOf(older.record);
+  const name = before.id !== null ? `deployment ${before.id}` : 'the deployment before';
+  const list = settingsChanges(view.record, older.record);
+  lines.title(`What changed since ${name}${before.shortCommit ? ` (${lines.shown(before.shortCommit)})` : ''}`);
+  if (list.length === 0) {
+    lines.note('No settings changed.');
+    return;
+  }
+  const width = labelWidthOf(list.map((c) => `  ${c.field}`), options.width);
+  for (const c of list) change(lines, c, width, theme);
+}
+
 function expected(field: string): string {
   return INT.has(field) ? 'a whole number' : BOOL.has(field) ? 'true/false' : 'text';
 }
@@ -59,6 +224,9 @@ function valueText(field: string, value: unknown, options: DetailOptions): { tex
   if (isSecretField(field) && !options.reveal) return { text: maskValue(value), muted: true };
   if (value === null || value === undefined) return { text: '—', muted: true };
   if (value === '') return { text: '(empty)', muted: true };
+  if (field === 'logs' && typeof value === 'string') {
+    return { text: `${(value.length / 1024).toFixed(1)} KiB of log entries (not shown here)`, muted: true };
+  }
   if (TIME_FIELDS.has(field) && typeof value === 'string') {
     const rel = relativeTime(value, options.now);
     return { text: `${clean(absoluteTime(value))}${rel ? `  (${rel})` : ''}` };
@@ -82,39 +250,55 @@ function invalidText(field: string, value: unknown, options: DetailOptions): str
   return maskUrlPasswords(display(maskRecord(value)));
 }
 
-/** Every field, grouped, as lines that each fit `width` cells. */
-export function detailLines(d: Deployment, options: DetailOptions): Line[] {
+function groups(lines: Lines, d: Deployment, options: DetailOptions): void {
   const { theme, width } = options;
   const record = d as Record<string, unknown>;
   const invalid = invalidFieldsOf(d);
-  const others = [...Object.keys(record), ...Object.keys(invalid)].filter((k, i, all) => !GROUPED.has(k) && all.indexOf(k) === i);
-  const groups = [...FIELD_GROUPS, ...(others.length > 0 ? [{ title: 'Other (not in the contract)', fields: others }] : [])];
-  const lines: Line[] = [];
-  for (const group of groups) {
+  const carried = (f: string) => Object.prototype.hasOwnProperty.call(record, f) || Object.prototype.hasOwnProperty.call(invalid, f);
+  const known = new Set([...CONTRACT, ...QUEUE_FIELDS, ...SHOWN_ELSEWHERE]);
+  const others = [...Object.keys(record), ...Object.keys(invalid)].filter((k, i, all) => !known.has(k) && all.indexOf(k) === i);
+  const all = [
+    ...FIELD_GROUPS,
+    { title: 'Deployment queue', fields: QUEUE_FIELDS },
+    { title: 'Other (not in the contract)', fields: others },
+    { title: 'Logs', fields: ['logs'] },
+  ];
+  let absent = 0;
+  for (const group of all) {
+    const fields = group.fields.filter((f) => {
+      if (carried(f)) return true;
+      if (CONTRACT.has(f)) absent++;
+      return options.showAbsent === true && CONTRACT.has(f);
+    });
+    if (fields.length === 0) continue;
+    lines.title(group.title);
     // Labels aligned per group, so one long name does not push every value to the right.
-    const labelWidth = Math.min(Math.floor(width / 2), Math.max(...group.fields.map((f) => widthOf(clean(f)))) + 2);
-    if (lines.length > 0) lines.push({ text: '' });
-    lines.push({ text: group.title, bold: true, colour: theme.ui.title });
-    for (const field of group.fields) {
+    const labelWidth = labelWidthOf(fields.map((f) => `  ${clean(f)}`), width);
+    for (const field of fields) {
       const isInvalid = Object.prototype.hasOwnProperty.call(invalid, field);
       const value = isInvalid ? invalid[field] : record[field];
-      const shown = isInvalid
-        ? { text: `${invalidText(field, value, options)}  ⚠ invalid type, expected ${expected(field)}` }
-        : valueText(field, value, options);
-      const label = `  ${options.reveal ? clean(field) : maskUrlPasswords(clean(field))}`;
-      const pad = ' '.repeat(Math.max(1, labelWidth + 2 - widthOf(label)));
-      const room = Math.max(10, width - Math.max(labelWidth + 2, widthOf(label + pad)));
-      const colour = isInvalid ? theme.ui.warning : field === 'status' ? statusColour(theme, value as string) : shown.muted ? theme.ui.muted : undefined;
-      const pieces = shown.text.split('\n').flatMap((l) => wrapCells(l, room));
-      pieces.forEach((piece, i) => {
-        lines.push({
-          label: i === 0 ? label + pad : ' '.repeat(labelWidth + 2),
-          labelColour: theme.ui.muted,
-          text: piece,
-          colour,
-        });
-      });
+      const shown = !carried(field) ? { text: 'not sent', muted: true }
+        : isInvalid ? { text: `${invalidText(field, value, options)}  ⚠ invalid type, expected ${expected(field)}` }
+          : valueText(field, value, options);
+      const colour = isInvalid ? theme.ui.warning : field === 'status' ? statusColour(theme, String(value)) : undefined;
+      lines.field(options.reveal ? clean(field) : maskUrlPasswords(clean(field)), shown.text, labelWidth, { colour, muted: shown.muted });
     }
   }
-  return lines;
+  if (absent > 0) {
+    lines.out.push({ text: '' });
+    lines.note(options.showAbsent
+      ? `${absent} fields of the interface were not sent (shown as "not sent"); f folds them.`
+      : `${absent} fields of the interface not sent; f lists them.`);
+  }
+}
+
+/** The whole detail view, as lines that each fit `width` cells. */
+export function detailLines(d: Deployment, options: DetailOptions): Line[] {
+  const lines = new Lines(options);
+  const view = viewOf(d);
+  summary(lines, view, options);
+  message(lines, view);
+  changes(lines, view, options);
+  groups(lines, d, options);
+  return lines.out;
 }

@@ -6,12 +6,18 @@ import { useTheme } from '../theme.js';
 import { clean } from '../../text/sanitize.js';
 
 export const DEMO_BANNER = 'DEMO — sample data; set DMS_URL and DMS_TOKEN or add a context to connect';
-/** Lines the header takes. */
-export const HEADER_LINES = 3;
+/** Lines the header takes on the deployments screen (with its activity line). */
+export const HEADER_LINES = 4;
 
 export interface HeaderProps {
   readonly connection: TuiConnection;
   readonly appUuid?: string;
+  /** The application's name, when the rows say it. */
+  readonly appName?: string;
+  /** What every row of the page shares (build pack, server, domains), e.g. `nixpacks · edge-fra-1`. */
+  readonly about?: string;
+  /** What runs now and what is live (`● deploying 3fa91c2 for 1m 20s · live …`): a fourth line, blank when ''. */
+  readonly activity?: string;
   /** `1–10 of 137`, `1–10`, or empty. */
   readonly range?: string;
   readonly updatedAt?: number | null;
@@ -20,7 +26,7 @@ export interface HeaderProps {
   readonly status?: string;
 }
 
-export function Header({ connection, appUuid, range, updatedAt, loading, status }: HeaderProps) {
+export function Header({ connection, appUuid, appName, about, activity, range, updatedAt, loading, status }: HeaderProps) {
   const theme = useTheme();
   return (
     <Box flexDirection="column">
@@ -39,9 +45,11 @@ export function Header({ connection, appUuid, range, updatedAt, loading, status 
         {appUuid ? (
           <>
             <Text color={theme.ui.muted}>  app </Text>
-            <Text>{clean(appUuid)}</Text>
+            {appName ? <Text bold>{`${clean(appName)} `}</Text> : null}
+            <Text color={appName ? theme.ui.muted : undefined}>{clean(appUuid)}</Text>
           </>
         ) : null}
+        {about ? <Text>{`  ${clean(about)}`}</Text> : null}
       </Text>
       <Text wrap="truncate-end">
         {range ? <Text bold>{range}</Text> : null}
@@ -49,6 +57,7 @@ export function Header({ connection, appUuid, range, updatedAt, loading, status 
         {loading ? <Text color={theme.ui.muted}>  loading…</Text> : null}
         {status ? <Text color={theme.ui.muted}>  {status}</Text> : null}
       </Text>
+      {activity !== undefined ? <Text wrap="truncate-end">{activity ? clean(activity) : ' '}</Text> : null}
     </Box>
   );
 }

@@ -1,9 +1,7 @@
 // Paging, refresh, cursor and filter state of the deployments screen: a pure reducer.
 // The hook (use-deployments.ts) only turns `want` into requests and answers into actions.
-import type { Deployment, DeploymentPage } from '../../api/schemas/deployment.js';
-import { relativeTime, statusLabel, shortSha } from '../../text/format.js';
-import { clean } from '../../text/sanitize.js';
-import { maskUrlPasswords } from '../../text/secrets.js';
+import type { DeploymentPage } from '../../api/schemas/deployment.js';
+import { keysOf, searchText, viewOf, type DeploymentView } from '../../model/deployment.js';
 
 export const TAKE_MIN = 5;
 export const TAKE_MAX = 100;
@@ -34,7 +32,10 @@ export interface PagingState {
   readonly want: PageWant;
   /** The page the rows belong to. */
   readonly shown: { readonly skip: number; readonly take: number } | null;
-  readonly rows: readonly Deployment[];
+  /** The page's deployments, read once when the page arrives. */
+  readonly rows: readonly DeploymentView[];
+  /** The rows' keys (stable across refreshes; unique within the page). */
+  readonly keys: readonly string[];
   readonly total: number | null;
   /** The shown page is known to be the last one. */
   readonly atEnd: boolean;
@@ -80,6 +81,7 @@ export function initialPaging(options: { take?: number; skip?: number; autoRefre
     want: { skip: options.skip ?? 0, take, seq: 1, reason: 'load' },
     shown: null,
     rows: [],
+    keys: [],
     total: null,
     atEnd: false,
     loading: true,
@@ -98,33 +100,8 @@ export function clampTake(take: number): number {
   return Math.min(TAKE_MAX, Math.max(TAKE_MIN, Math.round(take)));
 }
 
-/** A stable key for a row: its id, else uuid, else position. */
-export function rowKey(d: Deployment, index: number): string {
-  if (typeof d.id === 'number') return `id:${d.id}`;
-  if (typeof d.uuid === 'string' && d.uuid) return `uuid:${d.uuid}`;
-  return `#${index}`;
-}
-
-/** The rows' keys, unique even when a server sends the same id twice (the second is `id:7 2`). */
-export function rowKeys(rows: readonly Deployment[]): string[] {
-  const seen = new Map<string, number>();
-  return rows.map((d, i) => {
-    const k = rowKey(d, i);
-    const n = (seen.get(k) ?? 0) + 1;
-    seen.set(k, n);
-    return n === 1 ? k : `${k} ${n}`;
-  });
-}
-
-/** The text `/` matches against: status (raw and label), commit, branch, name, id. As shown: URL passwords
- * masked, so the filter cannot be used to guess one. */
-export function searchText(d: Deployment): string {
-  return [d.status ?? '', statusLabel(d.status), d.git_commit_sha ?? '', d.git_branch ?? '', d.name ?? '', String(d.id ?? '')]
-    .map((s) => maskUrlPasswords(clean(s))).join(' ').toLowerCase();
-}
-
 /** Rows shown after the filter, with their index in the page. */
-export function visibleRows(state: Pick<PagingState, 'rows' | 'filter'>): readonly Deployment[] {
+export function visibleRows(state: Pick<PagingState, 'rows' | 'filter'>): readonly DeploymentView[] {
   const f = state.filter.trim().toLowerCase();
   if (!f) return state.rows;
   const words = f.split(/\s+/);
@@ -134,16 +111,12 @@ export function visibleRows(state: Pick<PagingState, 'rows' | 'filter'>): readon
   });
 }
 
-export function isActive(d: Deployment): boolean {
-  return d.status === 'queued' || d.status === 'in_progress';
-}
-
 /** Auto-refresh runs on the first page or while a shown deployment is queued/in progress. */
 export function wantsAutoRefresh(state: PagingState): boolean {
   if (!state.autoRefresh) return false;
   if (state.error?.kind === 'network') return true;
   if (!state.shown) return false;
-  return state.shown.skip === 0 || state.rows.some(isActive);
+  return state.shown.skip === 0 || state.rows.some((d) => d.active);
 }
 
 /** `1–10 of 137`, `1–10`, or `none` for an empty first page. */
@@ -198,7 +171,7 @@ export function pagingReducer(state: PagingState, action: PagingAction): PagingS
     case 'loaded': {
       if (action.seq !== state.want.seq) return state; // an answer to a page no longer wanted
       const { skip, take } = state.want;
-      const rows = action.page.deployments;
+      const rows = action.page.deployments.map(viewOf);
       if (rows.length === 0 && skip > 0) {
         // Past the end: keep the last good page, step back to it and say so.
         const back = state.shown ?? { skip: Math.max(0, skip - take), take };
@@ -215,11 +188,11 @@ export function pagingReducer(state: PagingState, action: PagingAction): PagingS
         };
       }
       const samePage = state.shown !== null && state.shown.skip === skip;
+      const keys = keysOf(rows);
       const changed = new Set<string>();
       if (samePage) {
-        const oldKeys = rowKeys(state.rows);
-        const before = new Map(state.rows.map((d, i) => [oldKeys[i]!, d.status]));
-        rowKeys(rows).forEach((k, i) => {
+        const before = new Map(state.rows.map((d, i) => [state.keys[i]!, d.status]));
+        keys.forEach((k, i) => {
           if (before.has(k) && before.get(k) !== rows[i]!.status) changed.add(k);
         });
       }
@@ -229,6 +202,7 @@ export function pagingReducer(state: PagingState, action: PagingAction): PagingS
         ...state,
         shown: { skip, take },
         rows,
+        keys,
         total,
         atEnd,
         loading: false,
@@ -265,31 +239,4 @@ export function pagingReducer(state: PagingState, action: PagingAction): PagingS
     case 'batch':
       return action.actions.reduce(pagingReducer, state);
   }
-}
-
-/** A table cell never needs more than this many characters (columns are at most 40 wide). */
-const CELL_MAX = 200;
-/**
- * Cleaned, then URL passwords masked (the table never reveals secrets), then shortened. In that
- * order: cleaning can join a password to its `@`, and cutting first can leave a URL without its `@`.
- */
-const cell = (s: string | null | undefined): string => maskUrlPasswords(clean(s ?? '')).slice(0, CELL_MAX);
-
-/** Columns' plain values for a row (already cleaned and URL passwords masked; shortened where the column says so). */
-export function rowCells(d: Deployment, now: number): Record<string, string> {
-  return {
-    id: d.id === null || d.id === undefined ? '' : String(d.id),
-    status: cell(statusLabel(d.status)),
-    commit: cell(shortSha(d.git_commit_sha)),
-    branch: cell(d.git_branch),
-    created: relative(d.created_at, now),
-    updated: relative(d.updated_at, now),
-    name: cell(d.name),
-    build: cell(d.build_pack),
-    fqdn: cell(d.fqdn),
-  };
-}
-
-function relative(iso: string | null | undefined, now: number): string {
-  return clean(relativeTime(iso ?? null, now));
 }

@@ -2,7 +2,8 @@
 // tagged with their sequence number so an old answer never overwrites a newer page.
 import { useEffect, useReducer, useRef } from 'react';
 import type { DmsClient } from '../../api/client.js';
-import type { DeploymentPage } from '../../api/schemas/deployment.js';
+import type { Deployment, DeploymentPage } from '../../api/schemas/deployment.js';
+import { viewOf } from '../../model/deployment.js';
 import { isApiError, type NetworkError, type NetworkReason } from '../../api/errors.js';
 import { addRecent } from '../../config/recents.js';
 import { clean } from '../../text/sanitize.js';
@@ -94,10 +95,10 @@ export function useDeployments(options: UseDeploymentsOptions): [PagingState, (a
   const remembered = useRef(false);
   const prefetch = useRef(options.prefetch);
   /** The application goes into recents after its first good page. */
-  const remember = (rows: readonly { name?: string | null }[]) => {
+  const remember = (rows: readonly Deployment[]) => {
     if (!configDir || remembered.current) return;
     remembered.current = true;
-    const name = rows.find((d) => typeof d.name === 'string' && d.name)?.name;
+    const name = rows.map(viewOf).find((d) => d.application !== '')?.application;
     // A synced file write: after the frame is on screen, not inside the render that draws it.
     setTimeout(() => addRecent(configDir, name ? { uuid: appUuid, name: clean(name) } : { uuid: appUuid }), 0);
   };
@@ -191,7 +192,7 @@ export function useDeployments(options: UseDeploymentsOptions): [PagingState, (a
   useEffect(() => {
     if (state.shown !== null && !state.loading) {
       prefetch.current = undefined;
-      remember(state.rows);
+      remember(state.rows.map((d) => d.record));
       return;
     }
     fetchPage(state.want);

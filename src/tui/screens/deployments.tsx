@@ -4,7 +4,6 @@ import React, { useMemo, useRef, useState } from 'react';
 import { Box, Text } from 'ink';
 import { useKeys } from '../hooks/use-keys.js';
 import type { DmsClient } from '../../api/client.js';
-import type { Deployment } from '../../api/schemas/deployment.js';
 import type { TuiConnection } from '../options.js';
 import type { Prefetch } from '../app.js';
 import { commandFor, type ScreenId } from '../keys.js';
@@ -12,9 +11,15 @@ import { useTheme } from '../theme.js';
 import { clean } from '../../text/sanitize.js';
 import { Header, HEADER_LINES } from '../components/header.js';
 import { Footer } from '../components/footer.js';
-import { DeploymentTable, layoutColumns, type TableRow } from '../components/deployment-table.js';
+import { DeploymentTable, type TableRow } from '../components/deployment-table.js';
 import { useDeployments } from '../hooks/use-deployments.js';
-import { rangeLabel, rowCells, rowKeys, visibleRows, wantsAutoRefresh } from '../hooks/paging.js';
+import { useOlderNeighbour, olderOf } from '../hooks/use-older.js';
+import { useClock } from '../hooks/use-clock.js';
+import { rangeLabel, visibleRows, wantsAutoRefresh } from '../hooks/paging.js';
+import { cellsOf, fitColumns, pageColumns } from '../../model/columns.js';
+import { settingsChanged } from '../../model/settings.js';
+import { activityLine } from '../../model/page.js';
+import type { Deployment } from '../../api/schemas/deployment.js';
 import { DetailView } from './detail.js';
 
 export interface DeploymentsScreenProps {
@@ -47,7 +52,10 @@ export function DeploymentsScreen(props: DeploymentsScreenProps) {
   const theme = useTheme();
   const [state, dispatch] = useDeployments({ client, appUuid, configDir, refreshMs: props.refreshMs, prefetch: props.prefetch });
   const [filtering, setFiltering] = useState(false);
-  const [detail, setDetail] = useState<Deployment | null>(null);
+  /** The deployment whose detail is open: its key, and its record when opened. */
+  const [detail, setDetail] = useState<{ readonly key: string; readonly record: Deployment } | null>(null);
+  const neighbours = useOlderNeighbour({ client, appUuid, state });
+  const now = useClock(state.rows.some((d) => d.active), state.updatedAt);
 
   const visible = useMemo(() => visibleRows(state), [state.rows, state.filter]);
   const maxRows = Math.max(1, height - 1 - CHROME);
@@ -60,15 +68,19 @@ export function DeploymentsScreen(props: DeploymentsScreenProps) {
   offset = Math.max(0, Math.min(offset, Math.max(0, visible.length - maxRows)));
   offsetRef.current = offset;
 
-  const now = state.updatedAt ?? 0;
-  const pageCells = useMemo(() => state.rows.map((d) => rowCells(d, now || Date.now())), [state.rows, now]);
-  const cellsOf = useMemo(() => new Map(state.rows.map((d, i) => [d, pageCells[i]!])), [state.rows, pageCells]);
-  const columns = useMemo(() => layoutColumns(pageCells, width - GUTTER), [pageCells, width]);
-  const keys = useMemo(() => rowKeys(state.rows), [state.rows]);
+  // Δ: the row's settings differ from the deployment before it (the next row, or the fetched neighbour).
+  const changed = useMemo(() => state.rows.map((_, i) => {
+    const older = olderOf(state, i, neighbours);
+    return older?.kind === 'record' && settingsChanged(state.rows[i]!.record, older.record);
+  }), [state.rows, neighbours]);
+  const pageCells = useMemo(() => state.rows.map((d, i) => cellsOf(d, now, { changed: changed[i] })), [state.rows, now, changed]);
+  const page = useMemo(() => pageColumns(pageCells), [pageCells]);
+  const columns = useMemo(() => fitColumns(page.columns, pageCells, width - GUTTER), [page, pageCells, width]);
   const tableRows = useMemo<TableRow[]>(() => visible.slice(offset, offset + maxRows).map((d) => {
-    const key = keys[state.rows.indexOf(d)] ?? '';
-    return { key, cells: cellsOf.get(d) ?? {}, status: d.status, changed: state.changed.has(key) };
-  }), [visible, offset, maxRows, cellsOf, state.changed, state.rows, keys]);
+    const i = state.rows.indexOf(d);
+    const key = state.keys[i] ?? '';
+    return { key, cells: pageCells[i]!, status: d.status, flash: state.changed.has(key) };
+  }), [visible, offset, maxRows, pageCells, state.changed, state.rows, state.keys]);
 
   const onBack = props.onBack;
   const notFoundFirst = state.error?.kind === 'not_found' && !state.everLoaded;
@@ -117,7 +129,7 @@ export function DeploymentsScreen(props: DeploymentsScreenProps) {
       case 'cursorDown': dispatch({ type: 'cursor', delta: 1 }); break;
       case 'open': {
         const d = visible[state.cursor];
-        if (d) setDetail(d);
+        if (d) setDetail({ key: state.keys[state.rows.indexOf(d)] ?? '', record: d.record });
         break;
       }
       case 'nextPage': dispatch({ type: 'next' }); break;
@@ -137,10 +149,14 @@ export function DeploymentsScreen(props: DeploymentsScreenProps) {
   }, { isActive: active && detail === null });
 
   const auto = state.autoRefresh ? (wantsAutoRefresh(state) ? 'auto-refresh on' : 'auto-refresh on (idle)') : 'auto-refresh off (a)';
+  const about = [page.header.build, page.header.server, page.header.domains].filter(Boolean).join(' · ');
   const header = (
     <Header
       connection={connection}
       appUuid={appUuid}
+      appName={page.header.application}
+      about={about}
+      activity={activityLine(state.rows, state.shown?.skip === 0, now)}
       range={rangeLabel(state)}
       updatedAt={state.updatedAt}
       loading={state.loading}
@@ -148,12 +164,18 @@ export function DeploymentsScreen(props: DeploymentsScreenProps) {
     />
   );
 
+  // The open deployment as of the latest refresh (a running one's status and duration move on);
+  // as opened, once a refresh no longer has it on this page.
+  const detailIndex = detail === null ? -1 : state.keys.indexOf(detail.key);
   if (detail) {
     return (
       <Box flexDirection="column">
         {header}
         <DetailView
-          record={detail}
+          record={detailIndex >= 0 ? state.rows[detailIndex]!.record : detail.record}
+          older={detailIndex >= 0 ? olderOf(state, detailIndex, neighbours) : undefined}
+          baseUrl={connection.origin}
+          now={now}
           showSecrets={props.showSecrets}
           width={width}
           height={height - 1 - HEADER_LINES - 1}
@@ -196,7 +218,7 @@ export function DeploymentsScreen(props: DeploymentsScreenProps) {
         <Text color={theme.ui.focus}>/ </Text>
         <Text>{state.filter}</Text>
         <Text inverse> </Text>
-        {state.filter ? null : <Text color={theme.ui.muted}> status, commit, branch or name</Text>}
+        {state.filter ? null : <Text color={theme.ui.muted}> status, source, commit, subject, branch, server or id</Text>}
       </Text>
     );
   } else if (state.error) {
@@ -208,6 +230,8 @@ export function DeploymentsScreen(props: DeploymentsScreenProps) {
   } else if (visible.length > maxRows) {
     const from = (state.shown?.skip ?? 0) + offset + 1;
     message = <Text wrap="truncate-end" color={theme.ui.muted}>{`showing ${from}–${from + tableRows.length - 1}; ↑/↓ scroll the rest of this page`}</Text>;
+  } else if (columns.some((c) => c.key === 'changed')) {
+    message = <Text wrap="truncate-end" color={theme.ui.muted}>Δ settings changed since the deployment before · Enter shows what changed</Text>;
   } else {
     message = <Text> </Text>;
   }

@@ -1,14 +1,14 @@
-// One deployment, every field, grouped; scrolls; y = raw JSON; s = reveal secrets (--show-secrets only).
+// One deployment: a summary, its commit message, what changed since the one before, then every
+// field it carries, grouped; scrolls; y = raw JSON; f = fields not sent; s = reveal secrets (--show-secrets only).
 import React, { useMemo, useRef, useState } from 'react';
 import { Box, Text } from 'ink';
 import { useKeys } from '../hooks/use-keys.js';
 import type { Deployment } from '../../api/schemas/deployment.js';
+import { PHASE_MARKS, viewOf } from '../../model/deployment.js';
 import { commandFor } from '../keys.js';
-import { useTheme } from '../theme.js';
+import { statusColour, useTheme } from '../theme.js';
 import { ScrollView, clampOffset } from '../components/scroll-view.js';
-import { detailLines, rawJsonLines } from '../components/detail-fields.js';
-import { absoluteTime, relativeTime, statusLabel } from '../../text/format.js';
-import { clean } from '../../text/sanitize.js';
+import { detailLines, rawJsonLines, type Older } from '../components/detail-fields.js';
 import { maskUrlPasswords } from '../../text/secrets.js';
 
 /** Heading lines are cut to the terminal width: no need to hand Ink (which measures it all) more than this. */
@@ -16,6 +16,12 @@ const HEADING_MAX = 500;
 
 export interface DetailProps {
   readonly record: Deployment;
+  /** The deployment before this one, for "what changed" (left out: no such section). */
+  readonly older?: Older;
+  /** The service's base URL, for the web link. */
+  readonly baseUrl?: string;
+  /** The clock for durations and ages (a running deployment's duration grows with it). */
+  readonly now?: number;
   readonly showSecrets: boolean;
   readonly width: number;
   /** Lines available for the title, body and the note line. */
@@ -26,17 +32,20 @@ export interface DetailProps {
   readonly onQuit: () => void;
 }
 
-export function DetailView({ record, showSecrets, width, height, active, onBack, onHelp, onQuit }: DetailProps) {
+export function DetailView({ record, older, baseUrl, now, showSecrets, width, height, active, onBack, onHelp, onQuit }: DetailProps) {
   const theme = useTheme();
   const [offset, setOffset] = useState(0);
   const [raw, setRaw] = useState(false);
   const [reveal, setReveal] = useState(false);
+  const [showAbsent, setShowAbsent] = useState(false);
   const [note, setNote] = useState<string | null>(null);
   const lines = useMemo(
-    () => (raw ? rawJsonLines(record, { reveal, width, theme }) : detailLines(record, { reveal, width, theme })),
-    [record, raw, reveal, width, theme],
+    () => (raw
+      ? rawJsonLines(record, { reveal, width, theme })
+      : detailLines(record, { reveal, width, theme, now, older, baseUrl, showAbsent })),
+    [record, raw, reveal, width, theme, now, older, baseUrl, showAbsent],
   );
-  const body = Math.max(3, height - 3);
+  const body = Math.max(3, height - 2);
 
   const latest = useRef({ lines, body });
   latest.current = { lines, body };
@@ -56,6 +65,7 @@ export function DetailView({ record, showSecrets, width, height, active, onBack,
       case 'top': setOffset(0); break;
       case 'bottom': setOffset(clampOffset(lines.length, lines.length, body)); break;
       case 'rawJson': setRaw((r) => !r); setOffset(0); break;
+      case 'absentFields': setShowAbsent((s) => !s); break;
       case 'reveal':
         if (showSecrets) setReveal((r) => !r);
         else setNote('Secrets stay hidden: restart dms with --show-secrets to allow revealing them.');
@@ -64,22 +74,21 @@ export function DetailView({ record, showSecrets, width, height, active, onBack,
     }
   }, { isActive: active });
 
+  const view = useMemo(() => viewOf(record), [record]);
   const start = clampOffset(offset, lines.length, body);
   const end = Math.min(lines.length, start + body);
-  // Server strings in the heading: cleaned, then URL passwords masked unless revealed, then shortened.
-  const shown = (s: string) => (reveal ? clean(s) : maskUrlPasswords(clean(s))).slice(0, HEADING_MAX);
-  const title = `Deployment ${record.id ?? '(no id)'} · ${shown(statusLabel(record.status))}${record.name ? ` · ${shown(record.name)}` : ''}${raw ? ' · raw JSON' : ''}${reveal ? ' · secrets shown' : ''}`;
+  // Server strings in the heading: cleaned (by the model), URL passwords masked unless revealed, shortened.
+  const shown = (s: string) => (reveal ? s : maskUrlPasswords(s)).slice(0, HEADING_MAX);
+  const name = view.id !== null ? `Deployment ${view.id}` : view.uuid ? `Deployment ${shown(view.uuid)}` : 'Deployment (no id)';
   return (
     <Box flexDirection="column">
       <Text wrap="truncate-end">
-        <Text bold color={theme.ui.title}>{title}</Text>
+        <Text bold color={theme.ui.title}>{`${name} · `}</Text>
+        <Text bold color={statusColour(theme, view.status)}>{`${PHASE_MARKS[view.phase]} ${shown(view.statusText)}`}</Text>
+        <Text bold color={theme.ui.title}>
+          {`${view.application ? ` · ${shown(view.application)}` : ''}${raw ? ' · raw JSON' : ''}${reveal ? ' · secrets shown' : ''}`}
+        </Text>
         <Text color={theme.ui.muted}>{`  lines ${lines.length === 0 ? 0 : start + 1}–${end} of ${lines.length}`}</Text>
-      </Text>
-      <Text wrap="truncate-end">
-        <Text color={theme.ui.muted}>commit </Text>
-        <Text>{record.git_commit_sha ? shown(record.git_commit_sha) : '—'}</Text>
-        {record.git_branch ? <><Text color={theme.ui.muted}> on </Text><Text>{shown(record.git_branch)}</Text></> : null}
-        {record.created_at ? <Text color={theme.ui.muted}>{`  created ${absoluteTime(record.created_at)} (${relativeTime(record.created_at)})`}</Text> : null}
       </Text>
       <ScrollView lines={lines} offset={start} height={body} />
       <Text wrap="truncate-end" color={note ? theme.ui.warning : theme.ui.muted}>

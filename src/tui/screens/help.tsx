@@ -3,6 +3,7 @@ import React, { useMemo, useState } from 'react';
 import { Box, Text } from 'ink';
 import { useKeys } from '../hooks/use-keys.js';
 import { HELP_SECTIONS, commandsOf, matches, type ScreenId } from '../keys.js';
+import { PHASE_MARKS } from '../../model/deployment.js';
 import { useTheme, type Theme } from '../theme.js';
 import { ScrollView, clampOffset, type Line } from '../components/scroll-view.js';
 
@@ -27,9 +28,22 @@ export function helpLines(from: ScreenId, theme: Theme): Line[] {
     for (const c of cmds) {
       lines.push({ label: `  ${c.label.padEnd(12)} `, labelColour: theme.ui.key, text: c.description });
     }
+    if (section.screen === 'deployments') {
+      lines.push({ text: '' }, { text: 'Marks in the deployments table', bold: true, colour: theme.ui.title });
+      for (const [mark, meaning] of LEGEND) lines.push({ label: `  ${mark.padEnd(12)} `, labelColour: theme.ui.key, text: meaning });
+    }
   }
   return lines;
 }
+
+/** What the table's marks mean (they read without colour too). */
+export const LEGEND: readonly (readonly [string, string])[] = [
+  [`${PHASE_MARKS.finished} ${PHASE_MARKS.failed}`, 'finished · failed'],
+  [`${PHASE_MARKS.running} ${PHASE_MARKS.queued}`, 'in progress (duration counts up) · queued (waiting)'],
+  [`${PHASE_MARKS.cancelled} ${PHASE_MARKS.unknown}`, 'cancelled · a status dms does not know (shown as sent)'],
+  ['Δ', 'settings changed since the deployment before it (Enter: what changed)'],
+  ['source', 'how it started: webhook, API, manual, rollback, PR #n (a pull-request preview)'],
+];
 
 function rank(screen: ScreenId, from: ScreenId): number {
   if (screen === from) return 0;

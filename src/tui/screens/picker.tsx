@@ -11,7 +11,7 @@ import { clean } from '../../text/sanitize.js';
 import { relativeTime } from '../../text/format.js';
 import { Header } from '../components/header.js';
 import { Footer } from '../components/footer.js';
-import { truncate } from '../text-width.js';
+import { truncate } from '../../text/cells.js';
 
 export interface PickerProps {
   readonly connection: TuiConnection;

@@ -1,5 +1,5 @@
 // Column arithmetic in terminal cells (wide characters and emoji take two), not string length.
-import stringWidth, { ONE_CELL } from '../text/string-width.js';
+import stringWidth, { ONE_CELL } from './string-width.js';
 
 // Built on first use, as in src/text/string-width.ts: one-cell text (ONE_CELL) never needs it.
 let segmenter: Intl.Segmenter | undefined;
