@@ -6,7 +6,7 @@ import {
 } from '../../api/schemas/deployment-fields.js';
 import type { Deployment } from '../../api/schemas/deployment.js';
 import { PHASE_MARKS, linkFor, messageOf, viewOf, type DeploymentView } from '../../model/deployment.js';
-import { durationOf } from '../../model/duration.js';
+import { durationOf, formatDuration } from '../../model/duration.js';
 import { lineDiff } from '../../model/line-diff.js';
 import { settingsChanges, type SettingChange } from '../../model/settings.js';
 import { absoluteAt, absoluteTime, relativeAt, relativeTime, statusLabel } from '../../text/format.js';
@@ -127,7 +127,7 @@ function summary(lines: Lines, view: DeploymentView, options: DetailOptions): vo
   const when = (t: number | null) => (t === null ? '' : `${absoluteAt(t)}  (${relativeAt(t, now)})`);
   const duration = durationOf(view, now);
   const took = view.phase === 'queued'
-    ? `waiting${view.startedAt !== null ? ` for ${relativeAt(view.startedAt, now).replace(/ ago$/, '')}` : ''}`
+    ? `waiting${view.startedAt !== null ? ` for ${formatDuration(now - view.startedAt)}` : ''}`
     : duration.live ? `${duration.text} so far` : duration.text;
   const rows: [string, string, Colour?][] = [
     ['status', `${PHASE_MARKS[view.phase]} ${view.statusText}`, statusColour(theme, view.status)],
