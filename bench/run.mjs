@@ -101,6 +101,27 @@ await figure(2, 'headless list', '≤ 1.0', async () => {
   });
 });
 
+// ---------------------------------------------------------------- 2. headless list, 1000 rows of each shape
+// Rows of the deployment queue (what deployed servers send) and settings snapshots (the
+// interface's shape), 1000 of them: `dms deployments --take 1000 --json` vs fetch + JSON.parse + print.
+for (const [shape, label] of [['snapshot', 'settings snapshots'], ['queue', 'queue rows']]) {
+  await figure(2, `headless list: 1000 ${label}`, '≤ 1.0', async () => {
+    requireDemo();
+    const uuid = shape === 'queue' ? demo.queueApp : app;
+    if (!uuid) throw new Error('the demo service named no queue-row application (APP_QUEUE_ROWS)');
+    const r = await pairs({
+      pairs: PAIRS,
+      a: async () => (await timed([NODE, BIN, 'deployments', uuid, '--take', '1000', '--json'], { env: bigEnv })).ms,
+      b: async () => (await timed([NODE, fetchFloor, uuid, '1000'], { env: bigEnv })).ms,
+    });
+    record({
+      figure: `headless list: 1000 ${label}`, key: `headless1000_${shape}`, status: 'measured', value: r.ratio, goal: '≤ 1.0', max: 1.0,
+      a_ms: r.a, b_ms: r.b, pairs: r.n, ratios: r.ratios,
+      detail: `dms deployments --take 1000 --json on ${label} ${fmt(r.a, 0)} ms vs fetch+JSON.parse+print ${fmt(r.b, 0)} ms`,
+    });
+  });
+}
+
 // ---------------------------------------------------------------- 1. TUI first frame
 await figure(1, 'TUI first frame', '≤ 1.3', async () => {
   requireDemo();
@@ -129,19 +150,36 @@ await figure(1, 'TUI first frame', '≤ 1.3', async () => {
   });
 });
 
-// ---------------------------------------------------------------- 4. big pages
-let bigBody;
-/** The 1000-record list body, saved once for the in-process figures. */
-async function bigBodyFile() {
-  if (bigBody) return bigBody;
+await figure(1, 'TUI first frame: queue rows', '≤ 1.3', async () => {
   requireDemo();
-  const res = await fetch(`${demo.bigUrl}/deployments/applications/${app}?take=1000`, {
+  if (!demo.queueApp) throw new Error('the demo service named no queue-row application (APP_QUEUE_ROWS)');
+  const r = await pairs({
+    pairs: PAIRS,
+    a: async () => (await timed([NODE, BIN, 'browse', demo.queueApp], { env, pty: TERM_SIZE, until: '1–10 of' })).ms,
+    b: async () => (await timed([NODE, hello], { env, pty: TERM_SIZE, until: 'Hello from Ink' })).ms,
+  });
+  record({
+    figure: 'TUI first frame: queue rows', key: 'firstFrameQueue', status: 'measured', value: r.ratio, goal: '≤ 1.3', max: 1.3,
+    a_ms: r.a, b_ms: r.b, pairs: r.n, ratios: r.ratios,
+    detail: `dms browse on the queue-row application → "1–10 of" ${fmt(r.a, 0)} ms vs Ink hello world ${fmt(r.b, 0)} ms`,
+  });
+});
+
+// ---------------------------------------------------------------- 4. big pages
+const bigBodies = {};
+/** A 1000-record list body (`snapshot`: the first application's; `queue`: queue rows), saved once for the in-process figures. */
+async function bigBodyFile(shape = 'snapshot') {
+  if (bigBodies[shape]) return bigBodies[shape];
+  requireDemo();
+  const uuid = shape === 'queue' ? demo.queueApp : app;
+  if (!uuid) throw new Error('the demo service named no queue-row application (APP_QUEUE_ROWS)');
+  const res = await fetch(`${demo.bigUrl}/deployments/applications/${uuid}?take=1000`, {
     headers: { authorization: `Bearer ${demo.token}`, accept: 'application/json' },
   });
   if (!res.ok) throw new Error(`the 1000-record page answered ${res.status}`);
-  const file = join(tmp, 'take-1000.json');
+  const file = join(tmp, `take-1000-${shape}.json`);
   writeFileSync(file, await res.text());
-  bigBody = file;
+  bigBodies[shape] = file;
   return file;
 }
 await figure(4, 'big page: peak RSS', '≤ 1.3', async () => {
@@ -160,26 +198,28 @@ await figure(4, 'big page: peak RSS', '≤ 1.3', async () => {
   });
 });
 
-await figure(4, 'big page: parse', '≤ 50 ms', async () => {
-  await bigBodyFile();
-  const script = await bundle('bench/parse.ts', join(tmp, 'parse'), 'parse');
-  // Fresh processes: the first parse in a process (cold JIT) is what a user waits for.
-  const runs = [];
-  for (let i = 0; i < Math.max(3, Math.ceil(PAIRS / 2)); i++) {
-    runs.push(JSON.parse(execFileSync(NODE, [script, bigBody], { encoding: 'utf8' })));
-  }
-  const cold = median(runs.map((r) => r.coldMs));
-  const ratio = median(runs.map((r) => r.coldMs / r.jsonMs));
-  record({
-    figure: 'big page: parse', key: 'bigParse', status: 'measured', value: cold, unit: ' ms', goal: '≤ 50 ms', max: 50,
-    records: runs[0].records, bytes: runs[0].bytes, ratio, without_zod: runs[0].withoutZod,
-    json_parse_ms: median(runs.map((r) => r.jsonMs)), warm_ms: median(runs.map((r) => r.warmMs)),
-    table_ms: median(runs.map((r) => r.tableMs)), runs: runs.length,
-    detail: `the client's list reading on ${runs[0].records} records (${fmt(runs[0].bytes / 1024, 0)} KiB; ${runs[0].withoutZod ? 'all fit the contract: no zod' : 'some do not fit: zod loaded and used'}): first call ${fmt(cold, 1)} ms,`
-      + ` warm ${fmt(median(runs.map((r) => r.warmMs)), 1)} ms; JSON.parse ${fmt(median(runs.map((r) => r.jsonMs)), 1)} ms;`
-      + ` headless table of all rows ${fmt(median(runs.map((r) => r.tableMs)), 1)} ms`,
+for (const [shape, label] of [['snapshot', ''], ['queue', ' (queue rows)']]) {
+  await figure(4, `big page: parse${label}`, '≤ 50 ms', async () => {
+    const body = await bigBodyFile(shape);
+    const script = await bundle('bench/parse.ts', join(tmp, 'parse'), 'parse');
+    // Fresh processes: the first parse in a process (cold JIT) is what a user waits for.
+    const runs = [];
+    for (let i = 0; i < Math.max(3, Math.ceil(PAIRS / 2)); i++) {
+      runs.push(JSON.parse(execFileSync(NODE, [script, body], { encoding: 'utf8' })));
+    }
+    const cold = median(runs.map((r) => r.coldMs));
+    const ratio = median(runs.map((r) => r.coldMs / r.jsonMs));
+    record({
+      figure: `big page: parse${label}`, key: shape === 'queue' ? 'bigParseQueue' : 'bigParse', status: 'measured', value: cold, unit: ' ms', goal: '≤ 50 ms', max: 50,
+      records: runs[0].records, bytes: runs[0].bytes, ratio, without_zod: runs[0].withoutZod,
+      json_parse_ms: median(runs.map((r) => r.jsonMs)), warm_ms: median(runs.map((r) => r.warmMs)),
+      table_ms: median(runs.map((r) => r.tableMs)), runs: runs.length,
+      detail: `the client's list reading on ${runs[0].records} ${shape === 'queue' ? 'queue rows' : 'records'} (${fmt(runs[0].bytes / 1024, 0)} KiB; ${runs[0].withoutZod ? 'all fit the contract: no zod' : 'some do not fit: zod loaded and used'}): first call ${fmt(cold, 1)} ms,`
+        + ` warm ${fmt(median(runs.map((r) => r.warmMs)), 1)} ms; JSON.parse ${fmt(median(runs.map((r) => r.jsonMs)), 1)} ms;`
+        + ` headless table of all rows (model, Δ, columns) ${fmt(median(runs.map((r) => r.tableMs)), 1)} ms`,
+    });
   });
-});
+}
 
 // ---------------------------------------------------------------- 3. render budget / 4. big table render
 /** The thrown error's message from a node stack trace on stderr (not the minified source line). */
@@ -271,7 +311,7 @@ const rows = results.map((r) => [
 ]);
 function absolute(r) {
   if (r.a_mib !== undefined) return `${fmt(r.a_mib, 1)} vs ${fmt(r.b_mib, 1)} MiB`;
-  if (r.key === 'bigParse') return `${fmt(r.ratio, 1)}× JSON.parse ${fmt(r.json_parse_ms, 1)} ms; warm ${fmt(r.warm_ms, 1)} ms`;
+  if (r.key === 'bigParse' || r.key === 'bigParseQueue') return `${fmt(r.ratio, 1)}× JSON.parse ${fmt(r.json_parse_ms, 1)} ms; warm ${fmt(r.warm_ms, 1)} ms`;
   if (r.key === 'soak') return `heap ${fmt(r.after20.heapMiB, 1)}→${fmt(r.end.heapMiB, 1)}, RSS ${fmt(r.rss_after20_median, 1)}→${fmt(r.rss_end_median, 1)} MiB`;
   if (r.key?.startsWith('render_') || r.key === 'bigTable') return `${fmt(r.ratio, 1)}× floor ${fmt(r.b_ms, 2)} ms`;
   if (r.a_ms !== undefined) return `${fmt(r.a_ms, 0)} vs ${fmt(r.b_ms, 0)} ms`;

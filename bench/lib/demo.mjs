@@ -26,6 +26,8 @@ export async function startDemo(script, { timeoutMs = 15_000 } = {}) {
   if (!url || !token || apps.length === 0) throw new Error(`could not read DMS_URL/DMS_TOKEN/APP from: ${ready}`);
   return {
     url, token, apps, bigUrl: get('BIG_URL'), baseRecords: Number(get('BASE_RECORDS')),
+    /** The application whose rows are deployment-queue rows (as deployed servers send them), on both URLs. */
+    queueApp: get('APP_QUEUE_ROWS'),
     close: () => new Promise((resolve) => {
       if (child.exitCode !== null) return resolve();
       child.once('exit', () => resolve());

@@ -41,10 +41,6 @@ export function absoluteTime(iso: string | null | undefined): string {
   return absoluteAt(t);
 }
 
-export function shortSha(sha: string | null | undefined): string {
-  return sha ? clean(sha).slice(0, 7) : '';
-}
-
 /** Readable status label; unknown statuses verbatim (cleaned). */
 export function statusLabel(status: string | null | undefined): string {
   switch (status) {

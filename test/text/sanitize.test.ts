@@ -2,7 +2,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { clean, cleanBlock, display } from '../../src/text/sanitize.js';
-import { absoluteTime, relativeTime, shortSha, statusLabel } from '../../src/text/format.js';
+import { absoluteTime, relativeTime, statusLabel } from '../../src/text/format.js';
+import { viewOf } from '../../src/model/deployment.js';
 
 const ESC = '\u001b';
 const BEL = '\u0007';
@@ -253,20 +254,21 @@ describe('format helpers', () => {
     });
   });
 
-  describe('shortSha', () => {
+  describe('short commit (the model)', () => {
+    const short = (sha: unknown) => viewOf({ git_commit_sha: sha } as never).shortCommit;
     it('shows the first 7 characters of a sha', () => {
-      expect(shortSha('0123456789abcdef0123456789abcdef01234567')).toBe('0123456');
+      expect(short('0123456789abcdef0123456789abcdef01234567')).toBe('0123456');
     });
-    it('shows a short value whole', () => {
-      expect(shortSha('HEAD')).toBe('HEAD');
+    it('shows HEAD as such', () => {
+      expect(short('HEAD')).toBe('HEAD');
     });
     it('is empty for null, undefined and the empty string', () => {
-      expect(shortSha(null)).toBe('');
-      expect(shortSha(undefined)).toBe('');
-      expect(shortSha('')).toBe('');
+      expect(short(null)).toBe('');
+      expect(short(undefined)).toBe('');
+      expect(short('')).toBe('');
     });
     it('cleans before cutting', () => {
-      expect(shortSha(`${ESC}[31m0123456789`)).toBe('0123456');
+      expect(short(`${ESC}[31m0123456789`)).toBe('0123456');
     });
   });
 });
