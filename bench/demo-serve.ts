@@ -2,8 +2,9 @@
 // `dms demo --serve` runs, with its per-token rate limit off (the soak alone sends 300+
 // requests in seconds; the default limit is 200 a minute). Bundled at bench time.
 //
-// It also serves a page of 1000 deployments (BIG_URL) for figure 4: the demo's largest
-// application has fewer, so its records are repeated with new ids and uuids.
+// It also serves pages of 1000 deployments (BIG_URL) for figures 2 and 4: the demo's largest
+// application has fewer, so its records are repeated with new ids and uuids; the queue-row
+// application's path answers 1000 rows of the deployment queue the same way.
 // Prints DMS_URL, DMS_TOKEN, APP lines (as `dms demo --serve` does), then BIG_URL; stops on SIGTERM/SIGINT.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -14,17 +15,26 @@ const demo = await startDemoService({ port: 0, rateLimitPerMinute: 0 });
 const lines = describeDemo(demo).filter((l) => !l.startsWith('APP='));
 lines.push(...demo.seed.applications.map((a) => `APP=${a.uuid} ${a.name}`));
 
+/** 1000 records made of an application's records repeated with new ids and uuids. */
+async function bigPage(uuid: string): Promise<Record<string, unknown>[]> {
+  const res = await fetch(`${demo.url}/deployments/applications/${uuid}?take=${BIG}`, {
+    headers: { authorization: `Bearer ${demo.token}`, accept: 'application/json' },
+  });
+  const base = ((await res.json()) as { deployments: Record<string, unknown>[] }).deployments;
+  const fresh = (v: unknown, i: number) => (typeof v === 'string' ? `${v.slice(0, -6)}${i.toString(16).padStart(6, '0')}` : v);
+  return Array.from({ length: BIG }, (_, i) => {
+    const r = base[i % base.length]!;
+    return { ...r, id: 100_000 - i, uuid: fresh(r.uuid, i), ...('deployment_uuid' in r ? { deployment_uuid: fresh(r.deployment_uuid, i) } : {}) };
+  });
+}
+
+// The first application's settings snapshots, and the queue-row application's rows (what deployed servers send).
 const app = demo.seed.applications[0]!.uuid;
-const res = await fetch(`${demo.url}/deployments/applications/${app}?take=${BIG}`, {
+const queueApp = demo.seed.applications.find((a) => a.shape === 'queue')!.uuid;
+const pages = new Map([[app, await bigPage(app)], [queueApp, await bigPage(queueApp)]]);
+const baseCount = (await (await fetch(`${demo.url}/deployments/applications/${app}?take=1`, {
   headers: { authorization: `Bearer ${demo.token}`, accept: 'application/json' },
-});
-const body = (await res.json()) as { deployments: Record<string, unknown>[] };
-const base = body.deployments;
-const big = Array.from({ length: BIG }, (_, i) => {
-  const r = base[i % base.length]!;
-  const uuid = typeof r.uuid === 'string' ? `${r.uuid.slice(0, -6)}${i.toString(16).padStart(6, '0')}` : r.uuid;
-  return { ...r, id: 100_000 - i, uuid };
-});
+})).json() as { count: number }).count;
 
 const server = createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://127.0.0.1');
@@ -32,8 +42,9 @@ const server = createServer((req, res) => {
     res.writeHead(401, { 'content-type': 'application/json' }).end('{"message":"Unauthenticated."}');
     return;
   }
-  if (!/^\/api\/v1\/deployments\/applications\/[^/]+$/.test(url.pathname)) {
-    res.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"Not found"}');
+  const big = pages.get(/^\/api\/v1\/deployments\/applications\/([^/]+)$/.exec(url.pathname)?.[1] ?? '');
+  if (!big) {
+    res.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"Application not found"}');
     return;
   }
   const skip = Number(url.searchParams.get('skip') ?? 0);
@@ -43,7 +54,7 @@ const server = createServer((req, res) => {
 });
 await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 lines.push(`BIG_URL=http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`);
-lines.push(`BASE_RECORDS=${base.length}`);
+lines.push(`BASE_RECORDS=${baseCount}`);
 process.stdout.write(`${lines.join('\n')}\nREADY\n`);
 
 const stop = async () => {

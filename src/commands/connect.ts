@@ -51,14 +51,14 @@ export async function openSession(
     if (!allowDemo && !values.demo) {
       throw new UsageError('no server configured: set DMS_URL and DMS_TOKEN, add a context (dms context add), or pass --demo for sample data.');
     }
-    const { startDemoService } = await import('../demo/server.js');
+    const [{ startDemoService }, { SHAPE_NOTES }] = await Promise.all([import('../demo/server.js'), import('../demo/seed.js')]);
     const demo = await startDemoService({ advanceSeed: true });
     const seed = demo.seed;
     return {
       client: createLazyClient({ baseUrl: demo.url, token: demo.token, timeoutMs: timeout, listWorker }),
       connection: { label: 'DEMO', host: new URL(demo.url).host, origin: new URL(demo.url).origin, demo: true },
       configDir: dir,
-      demoApps: seed.applications.map((a) => ({ uuid: a.uuid, name: a.name })),
+      demoApps: seed.applications.map((a) => ({ uuid: a.uuid, name: a.name, note: SHAPE_NOTES[a.shape] })),
       demoSuggestions: {
         project_uuid: seed.projects.map((p) => p.uuid),
         server_uuid: seed.servers.map((s) => s.uuid),

@@ -35,6 +35,7 @@ export function createDeployer({ stepMs, now, random }: DeployerOptions): Deploy
     if (d.status !== 'in_progress') return;
     d.status = random() < 0.2 ? 'failed' : 'finished';
     d.updatedAt = now();
+    d.finishedAt = d.updatedAt;
   };
 
   return {

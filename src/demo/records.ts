@@ -69,8 +69,30 @@ export function appDefaults(destinationId: number, environmentId: number): AppFi
   };
 }
 
-/** One element of the list response. `origin` is the service's `http://host:port`. */
-export function deploymentRecord(app: DemoApp, d: DemoDeployment, origin: string): Record<string, unknown> {
+/** The deployment's page in the service's web UI: a path on the service's host, as deployed servers send it. */
+function deploymentUrl(app: DemoApp, id: string): string {
+  return `/project/${app.environment.project_uuid}/environment/${app.environment.uuid}/application/${app.uuid}/deployment/${id}`;
+}
+
+/** One element of the list response, in the application's record shape. */
+export function deploymentRecord(app: DemoApp, d: DemoDeployment): Record<string, unknown> {
+  if (app.shape === 'queue') return queueRow(app, d);
+  const record = snapshotRecord(app, d);
+  if (app.shape === 'mixed') {
+    // A join of the application and its deployment queue: `uuid` is the application's.
+    record.uuid = app.uuid;
+    record.destination_id = String(record.destination_id ?? '');
+    const row = queueRow(app, d);
+    for (const k of MIXED_QUEUE_FIELDS) record[k] = row[k];
+    // Servers from before `finished_at` existed: final rows end at updated_at.
+    if (!d.newer) delete record.finished_at;
+  }
+  return record;
+}
+
+/** The interface's record (§2.1): the application's settings as they were, plus the deployment's own fields. */
+function snapshotRecord(app: DemoApp, d: DemoDeployment): Record<string, unknown> {
+  const settings = d.settings ?? app.fields;
   const own: Record<string, unknown> = {
     id: d.id,
     uuid: d.uuid,
@@ -83,13 +105,56 @@ export function deploymentRecord(app: DemoApp, d: DemoDeployment, origin: string
     deleted_at: null,
   };
   const record: Record<string, unknown> = {};
-  for (const field of RECORD_FIELDS) record[field] = field in own ? own[field] : (app.fields[field] ?? null);
+  for (const field of RECORD_FIELDS) record[field] = field in own ? own[field] : (settings[field] ?? null);
   if (d.newer) {
-    record.deployment_url = `${origin}/project/${app.environment.project_uuid}/environment/${app.environment.uuid}/application/${app.uuid}/deployment/${d.uuid}`;
+    record.deployment_url = deploymentUrl(app, d.uuid);
     record.commit_message = d.commitMessage;
     record.server_name = app.server.name;
     record.pull_request_id = d.pullRequestId;
     record.is_webhook = d.isWebhook;
+    record.is_api = d.isApi;
+    record.rollback = d.rollback;
   }
   return record;
+}
+
+/** The queue's fields a mixed record carries besides the snapshot's. */
+const MIXED_QUEUE_FIELDS = [
+  'deployment_uuid', 'commit', 'commit_message', 'application_name', 'server_name', 'is_webhook', 'is_api', 'rollback',
+  'pull_request_id', 'deployment_url', 'finished_at',
+] as const;
+
+/** A row of the deployment queue (service-behaviour.md), in the order a database returns its columns. */
+function queueRow(app: DemoApp, d: DemoDeployment): Record<string, unknown> {
+  const short = d.commitSha === 'HEAD' ? null : d.commitSha.slice(0, 7);
+  return {
+    id: d.id,
+    application_id: String(app.id),
+    deployment_uuid: d.deploymentUuid,
+    pull_request_id: d.pullRequestId,
+    force_rebuild: d.forceRebuild,
+    commit: d.commitSha,
+    status: d.status,
+    is_webhook: d.isWebhook,
+    is_api: d.isApi,
+    created_at: timestamp(d.createdAt),
+    updated_at: timestamp(d.updatedAt),
+    current_process_id: d.status === 'in_progress' ? String(4000 + (d.id % 5000)) : null,
+    restart_only: d.restartOnly,
+    git_type: d.isWebhook ? 'provider_a' : null,
+    server_id: app.server.id,
+    application_name: app.name,
+    server_name: app.server.name,
+    deployment_url: deploymentUrl(app, d.deploymentUuid),
+    destination_id: String(app.server.id),
+    only_this_server: false,
+    rollback: d.rollback,
+    commit_message: d.commitMessage,
+    finished_at: d.finishedAt === null ? null : timestamp(d.finishedAt),
+    build_server_id: null,
+    horizon_job_id: String(10_000 + d.id),
+    horizon_job_worker: `${app.server.name}-worker-1`,
+    container_registry_image_tag: short,
+    configuration_hash: d.configHash,
+  };
 }

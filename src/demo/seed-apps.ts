@@ -1,15 +1,18 @@
 // The seeded applications: what each one is, and what its deployment history looks like.
 import type { HistoryPlan } from './history.js';
-import type { AppFields } from './model.js';
+import type { AppFields, RecordShape } from './model.js';
+import { ORDERS_WORKER_APP, STATUS_PAGE_APP } from './seed-apps-shapes.js';
 
 export interface AppDefinition {
   readonly uuid: string;
   readonly name: string;
   readonly environmentUuid: string;
   readonly serverUuid: string;
-  /** Overrides of the defaults (records.ts `appDefaults`). */
+  /** Overrides of the defaults (records.ts `appDefaults`): its settings now. */
   readonly fields: AppFields;
   readonly plan?: HistoryPlan;
+  /** How its deployment records look (default: the interface's settings snapshots). */
+  readonly shape?: RecordShape;
 }
 
 export const SHOP_FRONTEND = '3f0c2a9e-7b1d-4c8e-9a41-5d2e8b6f1c07';
@@ -101,6 +104,21 @@ const ADMIN_MESSAGES = [
 
 const DOCS_MESSAGES = ['Document the deployments API', 'Fix broken links in getting started', 'Add search'];
 
+/** Bodies under some commit subjects. */
+export const COMMIT_BODIES = [
+  'The old code path is kept behind a flag until the next release.',
+  'Reported by support: customers saw the wrong total after applying a coupon.\nAdds a regression test.',
+  'Co-authored-by: Dana Example <dana@example.com>',
+  'Measured on staging: p95 down from 420 ms to 160 ms.\n\nRefs #311',
+  'Signed-off-by: ci-bot <ci@example.com>',
+];
+
+/** The shop API's Containerfile before the Node 20 upgrade. */
+const API_CONTAINERFILE_NODE18 = API_CONTAINERFILE.replace(/node:20-alpine/g, 'node:18-alpine').replace('RUN npm ci\n', 'RUN npm ci --omit=dev\n');
+
+/** The admin compose file before postgres was pinned. */
+const ADMIN_COMPOSE_RAW_OLD = ADMIN_COMPOSE_RAW.replace('image: postgres:16.4', 'image: postgres:16');
+
 export const APP_DEFINITIONS: readonly AppDefinition[] = [
   {
     uuid: SHOP_FRONTEND,
@@ -159,10 +177,19 @@ export const APP_DEFINITIONS: readonly AppDefinition[] = [
       days: 42,
       branches: [['main', 55], ['develop', 20], ['feature/checkout-redesign', 8], ['feature/product-reviews', 6], ['feature/dark-mode', 6], ['fix/currency-rounding', 5]],
       messages: FRONTEND_MESSAGES,
+      bodies: COMMIT_BODIES,
       active: ['queued', 'in_progress'],
       failed: 0.12,
       cancelled: 0.05,
       upgradedDaysAgo: 18,
+      // Memory raised twice, a domain added, the build command and the webhook secret changed.
+      changes: [
+        { newest: 6, before: { limits_memory: '512m', limits_memory_swap: '1g' } },
+        { newest: 17, before: { fqdn: 'https://shop.example.com' } },
+        { newest: 24, before: { build_command: 'next build' } },
+        { newest: 33, before: { manual_webhook_secret_provider_a: 'whsec_0a7d3e9c21b84f65a0c9e2b1' } },
+        { newest: 70, before: { limits_memory: '256m', limits_cpus: '1' } },
+      ],
     },
   },
   {
@@ -198,9 +225,15 @@ export const APP_DEFINITIONS: readonly AppDefinition[] = [
       days: 24,
       branches: [['main', 80], ['develop', 20]],
       messages: API_MESSAGES,
+      bodies: COMMIT_BODIES,
       failed: 0.15,
       cancelled: 0.08,
       upgradedDaysAgo: 18,
+      changes: [
+        { newest: 3, before: { limits_memory: '256m' } },
+        { newest: 6, before: { containerfile: API_CONTAINERFILE_NODE18 } },
+        { newest: 9, before: { health_check_path: '/health' } },
+      ],
     },
   },
   {
@@ -230,6 +263,7 @@ export const APP_DEFINITIONS: readonly AppDefinition[] = [
       failed: 0.2,
       cancelled: 0,
       upgradedDaysAgo: 18,
+      changes: [{ newest: 2, before: { container_compose_raw: ADMIN_COMPOSE_RAW_OLD } }],
     },
   },
   {
@@ -272,4 +306,6 @@ export const APP_DEFINITIONS: readonly AppDefinition[] = [
       git_full_url: 'https://code.example.com/acme/landing-page.git',
     },
   },
+  ORDERS_WORKER_APP,
+  STATUS_PAGE_APP,
 ];

@@ -3,7 +3,7 @@
 // are relative to the service's clock at start.
 import { history } from './history.js';
 import { hostsOf, splitUrls } from './domains.js';
-import type { AppFields, DemoApp, DemoEnvironment, DemoProject, DemoServer, NewDeployment } from './model.js';
+import type { AppFields, DemoEnvironment, DemoProject, DemoServer, NewApp, NewDeployment, RecordShape } from './model.js';
 import { appDefaults } from './records.js';
 import { APP_DEFINITIONS, type AppDefinition } from './seed-apps.js';
 
@@ -12,7 +12,7 @@ export interface DemoSeed {
   readonly servers: ReadonlyArray<{ readonly uuid: string; readonly name: string }>;
   readonly environments: ReadonlyArray<{ readonly uuid: string; readonly name: string; readonly project_uuid: string }>;
   /** The application with the long history comes first. */
-  readonly applications: ReadonlyArray<{ readonly uuid: string; readonly name: string }>;
+  readonly applications: ReadonlyArray<{ readonly uuid: string; readonly name: string; readonly shape: RecordShape }>;
 }
 
 export const PROJECTS: readonly DemoProject[] = [
@@ -38,10 +38,10 @@ export const DEMO_SEED: DemoSeed = {
   projects: PROJECTS.map(({ uuid, name }) => ({ uuid, name })),
   servers: SERVERS.map(({ uuid, name }) => ({ uuid, name })),
   environments: ENVIRONMENTS.map(({ uuid, name, project_uuid }) => ({ uuid, name, project_uuid })),
-  applications: APP_DEFINITIONS.map(({ uuid, name }) => ({ uuid, name })),
+  applications: APP_DEFINITIONS.map(({ uuid, name, shape = 'snapshot' }) => ({ uuid, name, shape })),
 };
 
-function appOf(def: AppDefinition): DemoApp {
+function appOf(def: AppDefinition): NewApp {
   const environment = ENVIRONMENTS.find((e) => e.uuid === def.environmentUuid);
   const server = SERVERS.find((s) => s.uuid === def.serverUuid);
   if (!environment || !server) throw new Error(`seed: ${def.name} has an unknown place`);
@@ -49,21 +49,29 @@ function appOf(def: AppDefinition): DemoApp {
   const composeHosts = /"domain":"([^"]+)"/g;
   const composeUrls = [...String(fields.container_compose_domains ?? '').matchAll(composeHosts)].map((m) => m[1] ?? '');
   const hosts = hostsOf([...splitUrls(fields.fqdn as string | null), ...composeUrls]);
-  return { uuid: def.uuid, name: def.name, environment, server, hosts, fields };
+  return { uuid: def.uuid, name: def.name, environment, server, hosts, fields, shape: def.shape ?? 'snapshot' };
 }
 
 export interface SeedState {
-  readonly apps: DemoApp[];
+  readonly apps: NewApp[];
   /** All deployments of all applications, without ids, in no particular order. */
   readonly deployments: NewDeployment[];
 }
 
 export function createSeed(now: number): SeedState {
+  const apps = APP_DEFINITIONS.map(appOf);
   return {
-    apps: APP_DEFINITIONS.map(appOf),
-    deployments: APP_DEFINITIONS.flatMap((def) => (def.plan ? history(def.uuid, def.plan, now) : [])),
+    apps,
+    deployments: APP_DEFINITIONS.flatMap((def, i) => (def.plan ? history(def.uuid, def.plan, now, apps[i]!.fields) : [])),
   };
 }
+
+/** What each record shape is, in a few words (the picker and `dms demo --serve` say it). */
+export const SHAPE_NOTES: Readonly<Record<RecordShape, string>> = {
+  snapshot: 'settings snapshots',
+  queue: 'queue rows, as deployed servers send them',
+  mixed: 'mixed records',
+};
 
 /** The lines `dms demo --serve` prints first, one `KEY=value` per line. */
 export function describeDemo(service: { readonly url: string; readonly token: string; readonly seed: DemoSeed }): string[] {
@@ -79,5 +87,8 @@ export function describeDemo(service: { readonly url: string; readonly token: st
     `SERVER=${server?.uuid ?? ''} ${server?.name ?? ''}`,
     `ENVIRONMENT=${environment?.name ?? ''}`,
     `APP=${app?.uuid ?? ''} ${app?.name ?? ''}`,
+    // The applications whose records have the other shapes.
+    ...(['queue', 'mixed'] as const).flatMap((shape) => seed.applications.filter((a) => a.shape === shape)
+      .map((a) => `APP_${shape === 'queue' ? 'QUEUE_ROWS' : 'MIXED'}=${a.uuid} ${a.name}`)),
   ];
 }

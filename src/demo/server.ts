@@ -88,7 +88,7 @@ export async function startDemoService(options: DemoOptions = {}): Promise<DemoS
     {
       method: 'GET',
       pattern: /^\/deployments\/applications\/([^/]+)$/,
-      handle: ([uuid], query) => listDeployments(store, decoded(uuid ?? ''), query, listShape, origin),
+      handle: ([uuid], query) => listDeployments(store, decoded(uuid ?? ''), query, listShape),
     },
     { method: 'POST', pattern: /^\/applications\/public$/, handle: (_, __, body) => createApp(ctx, body) },
     { method: 'POST', pattern: /^\/databases\/docstore$/, handle: (_, __, body) => createDocstore(store, body) },

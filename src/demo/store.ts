@@ -1,6 +1,6 @@
 // The demo's memory: places, applications, deployments and databases. Deployment ids
 // grow with time, so "newest first" and "highest id first" agree.
-import type { DemoApp, DemoDatabase, DemoDeployment, DemoEnvironment, DemoProject, DemoServer, NewDeployment } from './model.js';
+import type { DemoApp, DemoDatabase, DemoDeployment, DemoEnvironment, DemoProject, DemoServer, NewApp, NewDeployment } from './model.js';
 import { ENVIRONMENTS, PROJECTS, SERVERS, type SeedState } from './seed.js';
 
 export interface DemoStore {
@@ -13,7 +13,8 @@ export interface DemoStore {
   appOnHost(host: string): DemoApp | undefined;
   /** Newest first: created_at descending, then id descending. */
   deploymentsOf(appUuid: string): DemoDeployment[];
-  addApp(app: DemoApp): void;
+  /** Numbers the application (ids count from 1 in the order they are added). */
+  addApp(app: NewApp): DemoApp;
   addDeployment(d: NewDeployment): DemoDeployment;
   addDatabase(db: DemoDatabase): void;
 }
@@ -34,8 +35,10 @@ export function createStore(seed: SeedState): DemoStore {
     deploymentsOf: (appUuid) =>
       [...(deployments.get(appUuid) ?? [])].sort((a, b) => b.createdAt - a.createdAt || b.id - a.id),
     addApp(app) {
-      apps.set(app.uuid, app);
+      const full: DemoApp = { ...app, id: apps.size + 1 };
+      apps.set(app.uuid, full);
       if (!deployments.has(app.uuid)) deployments.set(app.uuid, []);
+      return full;
     },
     addDeployment(d) {
       const full: DemoDeployment = { ...d, id: nextId++ };

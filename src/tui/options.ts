@@ -16,6 +16,8 @@ export interface TuiConnection {
 export interface DemoApp {
   readonly uuid: string;
   readonly name: string;
+  /** What its deployment records look like (`queue rows, as deployed servers send them`). */
+  readonly note?: string;
 }
 
 export interface TuiOptions {

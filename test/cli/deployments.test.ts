@@ -32,6 +32,22 @@ describe('dms deployments', () => {
     expect(r.stdout).not.toContain('\u001b');
   });
 
+  it('on rows of the deployment queue prints the same columns, reads "1" as a number and flags nothing', async () => {
+    const queueApp = demo.seed.applications.find((a) => a.shape === 'queue')!.uuid;
+    const r = await runBin(['deployments', queueApp], { env });
+    expect(r.code).toBe(0);
+    const lines = r.stdout.trim().split('\n');
+    expect(lines[0]).toMatch(/^STATUS\s+SOURCE\s+COMMIT\s+SUBJECT\s+STARTED\s+DURATION\s+ID$/);
+    expect(lines).toHaveLength(11);
+    expect(lines[1]).toMatch(/^● in progress\s+\S.*\s+[0-9a-f]{7}\s+\S.*\s+\d+\w ago\s+\d+m \d\ds\s+\d+$/);
+    expect(lines.slice(2).every((l) => /^[✓✗⊘] /.test(l))).toBe(true);
+    expect(r.stderr).toMatch(/^app orders-worker · server edge-fra-1\n1–10 of \d+\n$/);
+    expect(r.stderr).not.toMatch(/unexpected type|invalid/);
+    // --json prints the rows as sent: destination_id stays a string.
+    const json = JSON.parse((await runBin(['deployments', queueApp, '--json', '--take', '3'], { env })).stdout) as Record<string, unknown>[];
+    expect(json.map((d) => typeof d.destination_id)).toEqual(['string', 'string', 'string']);
+  });
+
   it('--json prints the parsed records as an array, secrets masked', async () => {
     const r = await runBin(['deployments', app, '--json', '--take', '100'], { env });
     expect(r.code).toBe(0);

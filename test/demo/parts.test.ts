@@ -24,13 +24,14 @@ describe('seed', () => {
     expect(b).toEqual(a.map((t) => t + 3_600_000));
   });
 
-  it('has 2 projects, 2 servers, production and staging per project, 5 applications', () => {
+  it('has 2 projects, 2 servers, production and staging per project, 7 applications', () => {
     expect(DEMO_SEED.projects).toHaveLength(2);
     expect(DEMO_SEED.servers).toHaveLength(2);
     for (const p of DEMO_SEED.projects) {
       expect(DEMO_SEED.environments.filter((e) => e.project_uuid === p.uuid).map((e) => e.name).sort()).toEqual(['production', 'staging']);
     }
-    expect(DEMO_SEED.applications.map((a) => a.name)).toEqual(['shop-frontend', 'shop-api', 'admin-stack', 'docs-site', 'landing-page']);
+    expect(DEMO_SEED.applications.map((a) => a.name)).toEqual(['shop-frontend', 'shop-api', 'admin-stack', 'docs-site', 'landing-page', 'orders-worker', 'status-page']);
+    expect(DEMO_SEED.applications.map((a) => a.shape)).toEqual(['snapshot', 'snapshot', 'snapshot', 'snapshot', 'snapshot', 'queue', 'mixed']);
     for (const a of DEMO_SEED.applications) expect(a.uuid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   });
 
@@ -47,6 +48,8 @@ describe('seed', () => {
       'SERVER=2c8e4a6f-9b1d-4f3e-a5c7-8d0b2e4f6a13 edge-fra-1',
       'ENVIRONMENT=production',
       'APP=3f0c2a9e-7b1d-4c8e-9a41-5d2e8b6f1c07 shop-frontend',
+      'APP_QUEUE_ROWS=4b7e0d2c-91a6-4f3b-8c5d-2e1f0a9b7c63 orders-worker',
+      'APP_MIXED=a92f5c17-3d8e-4b60-9f21-c4e7b8d05a39 status-page',
     ]);
   });
 
@@ -61,8 +64,9 @@ describe('deployer', () => {
   });
 
   const deployment = (): DemoDeployment => ({
-    id: 1, uuid: 'u', appUuid: 'a', status: 'queued', commitSha: '0'.repeat(40), branch: 'main', commitMessage: '',
-    pullRequestId: 0, isWebhook: false, configHash: '', createdAt: 0, updatedAt: 0, newer: true,
+    id: 1, uuid: 'u', deploymentUuid: 'q', appUuid: 'a', status: 'queued', commitSha: '0'.repeat(40), branch: 'main', commitMessage: '',
+    pullRequestId: 0, isWebhook: false, isApi: false, rollback: false, forceRebuild: false, restartOnly: false, configHash: '',
+    createdAt: 0, updatedAt: 0, finishedAt: null, newer: true,
   });
 
   it('with 1 s steps, queued lasts 2–4 s and the whole run 10–20 s; about 1 in 5 fail', () => {
@@ -83,6 +87,7 @@ describe('deployer', () => {
       expect(d.status).toBe('in_progress');
       vi.advanceTimersByTime(10_001);
       expect(['finished', 'failed']).toContain(d.status);
+      expect(d.finishedAt).toBe(d.updatedAt);
       expect(d.updatedAt - start).toBeGreaterThanOrEqual(10_000);
       expect(d.updatedAt - start).toBeLessThanOrEqual(20_000);
       outcomes.push(d.status);

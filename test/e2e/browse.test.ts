@@ -85,6 +85,48 @@ describe('dms browse keys', () => {
   });
 });
 
+describe('dms browse on rows of the deployment queue (what deployed servers send)', () => {
+  it('lists the newest deployment\'s subject and short sha; its detail shows the whole message and the duration', async () => {
+    const queueApp = demo.seed.applications.find((a) => a.shape === 'queue')!.uuid;
+    const page = await createClient({ baseUrl: demo.url, token: demo.token }).listDeployments(queueApp, { skip: 0, take: 10 });
+    // The newest whose message has a body, so the detail has more than the subject to show.
+    const index = page.deployments.findIndex((d) => String(d.commit_message).includes('\n\n') && d.commit !== 'HEAD');
+    expect(index).toBeGreaterThanOrEqual(0);
+    const target = page.deployments[index]!;
+    const [subject, , ...body] = String(target.commit_message).split('\n');
+    const newest = page.deployments[0]!;
+    session = startTmux(`node ${shellQuote(BIN)} browse ${queueApp}`, {
+      width: 120, height: 36,
+      env: { DMS_URL: demo.url, DMS_TOKEN: demo.token, DMS_CONFIG_DIR: configDir, TERM: 'xterm-256color' },
+    });
+    const t = session;
+    const list = await t.waitFor(/1–10 of \d+/);
+    const first = dataLines(list)[0]!;
+    expect(first).toContain(String(newest.commit).slice(0, 7));
+    expect(first).toContain(String(newest.commit_message).split('\n')[0]!.slice(0, 30));
+    expect(list).toContain('app orders-worker');
+    expect(list).not.toMatch(/invalid|unexpected type/);
+    // The newest one's detail: its whole message, and how long it has been running.
+    t.keys('Enter');
+    const newestDetail = await t.waitFor(`Deployment ${newest.id}`);
+    for (const line of String(newest.commit_message).split('\n').filter((l) => l.trim())) expect(newestDetail).toContain(line);
+    expect(newestDetail).toMatch(/duration\s+(\d+m \d\ds|\d+s)( so far)?/);
+    t.keys('Escape');
+    await t.waitFor((s) => /1–10 of \d+/.test(s) && !s.includes('Summary'));
+    for (let i = 0; i < index; i++) t.keys('j');
+    await t.waitFor((s) => (s.split('\n').find((l) => l.startsWith('›')) ?? '').includes(String(target.commit).slice(0, 7)));
+    t.keys('Enter');
+    const detail = await t.waitFor(`Deployment ${target.id}`);
+    expect(detail).toContain(String(target.commit));
+    expect(detail).toContain(subject!);
+    for (const line of body) expect(detail).toContain(line);
+    expect(detail).toMatch(/duration\s+\d+m \d\ds|duration\s+\d+s/);
+    expect(detail).not.toContain('invalid type');
+    t.keys('q');
+    await t.waitFor('[exit 0]');
+  });
+});
+
 describe('dms browse in a terminal that changes size', () => {
   it('follows resizes: columns drop and come back, every table line closed, nothing wider than the terminal', async () => {
     const t = launch(100, 30);

@@ -6,6 +6,7 @@ import type { Deployer } from '../deployer.js';
 import { hostOf, hostsOf, splitUrls } from '../domains.js';
 import type { AppFields, FieldValue } from '../model.js';
 import { hex, pick, type Random } from '../random.js';
+import { settingsHash } from '../settings.js';
 import { appDefaults } from '../records.js';
 import { reply, type Reply } from '../reply.js';
 import type { DemoStore } from '../store.js';
@@ -98,22 +99,30 @@ export function createApp(ctx: CreateContext, text: string): Reply {
     server: place.value.server,
     hosts: hostsOf(fqdn !== null ? splitUrls(fqdn) : urls),
     fields,
+    shape: 'snapshot',
   });
 
   if (body.instant_deploy === true) {
     const now = ctx.now();
     const deployment = ctx.store.addDeployment({
       uuid: randomUUID(),
+      deploymentUuid: hex(ctx.random, 24),
       appUuid: uuid,
       status: 'queued',
       commitSha: commitFor(body.git_commit_sha, ctx.random),
       branch: String(body.git_branch).trim(),
       commitMessage: pick(ctx.random, FIRST_COMMITS),
       pullRequestId: 0,
+      // Started by this API call.
       isWebhook: false,
-      configHash: hex(ctx.random, 32),
+      isApi: true,
+      rollback: false,
+      forceRebuild: false,
+      restartOnly: false,
+      configHash: settingsHash(fields),
       createdAt: now,
       updatedAt: now,
+      finishedAt: null,
       newer: true,
     });
     ctx.deployer.run(deployment);

@@ -22,7 +22,7 @@ export function validationFailure(errors: Record<string, string[]>): Reply {
   return reply(422, { message, errors }, { plain: 'redirect' });
 }
 
-export function listDeployments(store: DemoStore, appUuid: string, query: URLSearchParams, shape: ListShape, origin: string): Reply {
+export function listDeployments(store: DemoStore, appUuid: string, query: URLSearchParams, shape: ListShape): Reply {
   // A repeated parameter: the last one counts, as in PHP.
   const skip = pageParam('skip', query.getAll('skip').at(-1) ?? null, 0, 0);
   const take = pageParam('take', query.getAll('take').at(-1) ?? null, 1, 10);
@@ -34,6 +34,6 @@ export function listDeployments(store: DemoStore, appUuid: string, query: URLSea
   const app = store.app(appUuid);
   if (!app) return reply(404, { message: 'Application not found' });
   const all = store.deploymentsOf(appUuid);
-  const page = all.slice(skip, skip + take).map((d) => deploymentRecord(app, d, origin));
+  const page = all.slice(skip, skip + take).map((d) => deploymentRecord(app, d));
   return reply(200, shape === 'array' ? page : { count: all.length, deployments: page });
 }

@@ -42,7 +42,7 @@ export function PickerScreen({ connection, recents, demoApps, message, width, he
   const entries = useMemo<Entry[]>(() => {
     const list: Entry[] = recents.map((r) => ({ uuid: clean(r.uuid), name: r.name ? clean(r.name) : undefined, note: r.openedAt ? `opened ${relativeTime(r.openedAt)}` : 'recent' }));
     for (const a of demoApps ?? []) {
-      if (!list.some((e) => e.uuid === a.uuid)) list.push({ uuid: clean(a.uuid), name: clean(a.name), note: 'demo' });
+      if (!list.some((e) => e.uuid === a.uuid)) list.push({ uuid: clean(a.uuid), name: clean(a.name), note: a.note ? `demo · ${clean(a.note)}` : 'demo' });
     }
     return list;
   }, [recents, demoApps]);
