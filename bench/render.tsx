@@ -216,6 +216,7 @@ function memoryClient(all: Deployment[]): DmsClient {
       const take = page.take ?? 10;
       return { deployments: all.slice(skip, skip + take), total: all.length };
     },
+    listRecords: () => Promise.reject(new Error('not in the bench')),
     createPublicApplication: () => Promise.reject(new Error('not in the bench')),
     createDocstore: () => Promise.reject(new Error('not in the bench')),
     redact: (s) => s,
@@ -243,7 +244,9 @@ const median = (xs: number[]) => {
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 };
 /** Index of the table row the cursor marker (›) is on, or -1. */
-const cursorRow = (frame: string) => frame.split('\n').filter((l) => /^.{0,3}│ \d+/.test(l)).findIndex((l) => l.startsWith('›'));
+/** A data row of the table: a status mark in it (the heading has none). */
+const ROW = /^.{0,3}│.*[✓✗●○⊘] /;
+const cursorRow = (frame: string) => frame.split('\n').filter((l) => ROW.test(l)).findIndex((l) => l.startsWith('›'));
 const rangeOf = (frame: string) => /(\d+)–(\d+) of (\d+)/.exec(frame);
 
 // ------------------------------------------------------------------ figure 3: render budget
@@ -274,7 +277,7 @@ async function budget() {
       t.stdin.write('+');
       await t.stdout.until((f) => rangeOf(f)?.[2] !== before && !!rangeOf(f));
     }
-    const shownRows = (t.stdout.last.match(/^.{0,3}│ \d+/gm) ?? []).length;
+    const shownRows = t.stdout.last.split('\n').filter((l) => ROW.test(l)).length;
     if (shownRows !== rows) throw new Error(`expected ${rows} table rows on screen, saw ${shownRows}`);
 
     // The cursor goes 0 → 1 → 0 …; a frame counts when its marker is on the new row.

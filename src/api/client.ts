@@ -2,7 +2,7 @@
 import { createTransport, snippet, type TransportOptions } from './http.js';
 import { InvalidResponseError, LocalValidationError } from './errors.js';
 import { pageProblems } from './uuid.js';
-import { readDeploymentListFast, type DeploymentPage } from './schemas/deployment-fields.js';
+import { listBodyOf, readDeploymentListFast, type DeploymentPage, type ListBody } from './schemas/deployment-fields.js';
 import type {
   CreateAppRequest, CreateAppResponse, CreateDocstoreRequest, CreateDocstoreResponse,
 } from './schemas/index.js';
@@ -30,6 +30,8 @@ export interface PageRequest {
 
 export interface DmsClient {
   listDeployments(appUuid: string, page?: PageRequest, options?: CallOptions): Promise<DeploymentPage>;
+  /** The same list, its records as the server sent them (unread): what `--json` prints. */
+  listRecords(appUuid: string, page?: PageRequest, options?: CallOptions): Promise<ListBody>;
   createPublicApplication(body: CreateAppRequest, options?: CallOptions): Promise<CreateAppResponse>;
   /** An empty "Database updated" answer resolves to `{}`. */
   createDocstore(body: CreateDocstoreRequest, options?: CallOptions): Promise<CreateDocstoreResponse>;
@@ -54,20 +56,30 @@ export function createClient(options: ClientOptions): DmsClient {
   const shape = (status: number, body: string, what: string) =>
     new InvalidResponseError(status, what, snippet(body, redact));
 
+  function getList(appUuid: string, page: PageRequest, callOptions: CallOptions) {
+    const problems = pageProblems(appUuid, page);
+    if (problems.length > 0) throw new LocalValidationError(problems);
+    const searchParams: Record<string, number> = {};
+    if (page.skip !== undefined) searchParams.skip = page.skip;
+    if (page.take !== undefined) searchParams.take = page.take;
+    return transport.request('GET', `deployments/applications/${encodeURIComponent(appUuid)}`, {
+      signal: callOptions.signal, searchParams,
+    });
+  }
+
   return {
     redact,
 
     async listDeployments(appUuid, page = {}, callOptions = {}) {
-      const problems = pageProblems(appUuid, page);
-      if (problems.length > 0) throw new LocalValidationError(problems);
-      const searchParams: Record<string, number> = {};
-      if (page.skip !== undefined) searchParams.skip = page.skip;
-      if (page.take !== undefined) searchParams.take = page.take;
-      const res = await transport.request('GET', `deployments/applications/${encodeURIComponent(appUuid)}`, {
-        signal: callOptions.signal, searchParams,
-      });
-      const body = parseJson(res.status, res.body, redact);
-      const result = await readListBody(body);
+      const res = await getList(appUuid, page, callOptions);
+      const result = await readListBody(parseJson(res.status, res.body, redact));
+      if (!result) throw shape(res.status, res.body, 'not a list of deployments');
+      return result;
+    },
+
+    async listRecords(appUuid, page = {}, callOptions = {}) {
+      const res = await getList(appUuid, page, callOptions);
+      const result = listBodyOf(parseJson(res.status, res.body, redact));
       if (!result) throw shape(res.status, res.body, 'not a list of deployments');
       return result;
     },

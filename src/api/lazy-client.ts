@@ -56,6 +56,9 @@ export function createLazyClient(options: ClientOptions & { readonly listWorker?
       }
       return (await load()).listDeployments(appUuid, page, callOptions);
     },
+    async listRecords(appUuid, page, callOptions) {
+      return (await load()).listRecords(appUuid, page, callOptions);
+    },
     async createPublicApplication(body, callOptions) {
       return (await load()).createPublicApplication(body, callOptions);
     },

@@ -1,5 +1,5 @@
 // Column arithmetic in terminal cells (wide characters and emoji take two), not string length.
-import stringWidth, { ONE_CELL } from './string-width.js';
+import stringWidth, { ONE_CELL, SIMPLE } from './string-width.js';
 
 // Built on first use, as in src/text/string-width.ts: one-cell text (ONE_CELL) never needs it.
 let segmenter: Intl.Segmenter | undefined;
@@ -13,6 +13,11 @@ const CHUNK = 1024;
  * chunk, as it may continue there (a cluster longer than a chunk is cut: only pathological input has one).
  */
 function* graphemes(s: string): Generator<string> {
+  // Every code point its own grapheme (string-width.ts SIMPLE): no segmenter needed.
+  if (SIMPLE.test(s)) {
+    yield* s;
+    return;
+  }
   let carry = '';
   for (let start = 0; start < s.length;) {
     let end = start + CHUNK;

@@ -199,6 +199,16 @@ describe('reading deployment lists', () => {
     expect(invalidFieldsOf(d!)).toEqual({ id: 'seven' });
   });
 
+  it('listRecords gives the elements as sent, unread, with the same request and the total', async () => {
+    const body = { count: 3, deployments: [{ id: 'seven', status: [5] }, null, { destination_id: '3' }] };
+    const server = await serve(json(200, body));
+    const page = await clientFor(server.url).listRecords(APP_UUID, { skip: 10, take: 3 });
+    expect(page).toEqual({ records: body.deployments, total: 3 });
+    expect(String(server.requests[0]!.query)).toBe('skip=10&take=3');
+    const bad = await serve(json(200, { deployments: 'none' }));
+    await expect(clientFor(bad.url).listRecords(APP_UUID)).rejects.toMatchObject({ kind: 'invalid_response' });
+  });
+
   it('parses a 10 MB JSON array', async () => {
     const huge = hugeList(10 * 1024 * 1024);
     expect(huge.size).toBeGreaterThanOrEqual(10 * 1024 * 1024);

@@ -187,5 +187,9 @@ describe('JSON output', () => {
     const items = [{ a: 1, b: 'two\nlines', c: { d: [1, { e: null }] } }, {}, { f: [] }, { g: 'x' }];
     expect(await collect(items)).toBe(`${JSON.stringify(items, null, 2)}\n`);
     expect(await collect([])).toBe(`${JSON.stringify([], null, 2)}\n`);
+    // Several batches of records, the last one short.
+    const many = Array.from({ length: 123 }, (_, i) => ({ i, nested: { list: [i, `x${i}`], empty: {} }, text: 'a\nb' }));
+    expect(await collect(many)).toBe(`${JSON.stringify(many, null, 2)}\n`);
+    expect(await collect(many.slice(0, 50))).toBe(`${JSON.stringify(many.slice(0, 50), null, 2)}\n`);
   });
 });

@@ -119,6 +119,14 @@ describe('dms deployments (human output) against generated bodies', () => {
     expect(r.stdout.split('\n')[1]).toMatch(/^\? unknown\s+3$/);
   });
 
+  it('--json prints every element as the server sent it, masked: wrong types, odd elements and all', async () => {
+    const body = { count: 9, deployments: [{ id: '7', destination_id: '3', status: [5], http_basic_auth_password: 'Zq9SECRETjson' }, null, 'text', 12] };
+    next = { status: 200, text: JSON.stringify(body), type: 'application/json' };
+    const r = await runDeploymentsInProcess([APP, '--json'], { baseUrl: `${server.url}/api/v1`, token: TOKEN, retries: 0 });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual([{ id: '7', destination_id: '3', status: [5], http_basic_auth_password: '•••• (set)' }, null, 'text', 12]);
+  });
+
   it('field names like __proto__ and constructor are data, not object machinery', async () => {
     next = {
       status: 200, type: 'application/json',

@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  MASK_EMPTY, MASK_SET, SECRET_FIELDS, hasUrlPassword, isSecretField, maskRecord, maskUrlPasswords, maskValue,
+  MASK_EMPTY, MASK_SET, SECRET_FIELDS, hasUrlPassword, isSecretField, maskOwnRecord, maskRecord, maskUrlPasswords, maskValue,
 } from '../../src/text/secrets.js';
 import { DEPLOYMENT_FIELDS } from '../../src/api/schemas/index.js';
 
@@ -141,5 +141,25 @@ describe('passwords in URLs, any characters', () => {
       expect(maskUrlPasswords(`see ${url} now`)).toBe(`see ${scheme}://user:••••@db.example:5432/x now`);
       expect(hasUrlPassword(url)).toBe(true);
     }), { numRuns: 2000 });
+  });
+});
+
+describe('maskOwnRecord (records printed and dropped)', () => {
+  it('masks like maskRecord, in the record itself', () => {
+    const record = () => JSON.parse('{"id": 1, "http_basic_auth_password": "hunter2", "fqdn": "https://u:pw@h.io", "__proto__": {"http_basic_auth_password": "x2"}, "nested": {"internal_db_url": "docstore://r:p@h"}}') as Record<string, unknown>;
+    const own = record();
+    const nested = own.nested;
+    const masked = maskOwnRecord(own);
+    expect(masked).toBe(own);
+    expect(JSON.stringify(masked)).toBe(JSON.stringify(maskRecord(record())));
+    expect(JSON.stringify(masked)).not.toMatch(/hunter2|x2|:pw@|:p@/);
+    expect(Object.getPrototypeOf(masked)).toBe(Object.prototype);
+    expect(nested).toEqual({ internal_db_url: 'docstore://r:p@h' }); // nested values are copied, not changed
+  });
+
+  it('returns records with nothing to mask as they are, without copying', () => {
+    const plain = { id: 1, name: 'shop', list: ['a', { b: 'https://h.io' }] };
+    expect(maskRecord(plain)).toBe(plain);
+    expect(maskRecord(plain.list)).toBe(plain.list);
   });
 });

@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
-import fastStringWidth, { ONE_CELL } from '../../src/text/string-width.js';
+import fastStringWidth, { ONE_CELL, SIMPLE } from '../../src/text/string-width.js';
 
 /** Every UTF-16 unit the fast path accepts on its own. */
 const FAST: string[] = [];
@@ -25,7 +25,7 @@ const TRICKY = [
 
 describe('string-width, restated', () => {
   it('counts the characters of the first frame without the full algorithm', () => {
-    for (const s of ['1–10 of 137', '┌──┬──┐', '│ id │', '└──┴──┘', '↑/↓ move', '• (set)', 'cut…', 'café']) {
+    for (const s of ['1–10 of 137', '┌──┬──┐', '│ id │', '└──┴──┘', '↑/↓ move', '• (set)', 'cut…', 'café', '✓ finished', '✗ failed', '● in progress', '○ queued', '⊘ cancelled', 'Δ']) {
       expect(ONE_CELL.test(s), s).toBe(true);
     }
     expect(FAST.length).toBeGreaterThan(900);
@@ -50,6 +50,30 @@ describe('string-width, restated', () => {
       expect(fastStringWidth(text, { ambiguousIsNarrow: false })).toBe(stringWidth(text, { ambiguousIsNarrow: false }));
       expect(fastStringWidth(text, { countAnsiEscapeCodes: true })).toBe(stringWidth(text, { countAnsiEscapeCodes: true }));
     }
+  });
+
+  it('measures text of one-code-point graphemes (CJK, kana, Hangul syllables, single emoji) without segmenting, as string-width does', () => {
+    const simple: string[] = [];
+    for (let cp = 0; cp <= 0x1ffff; cp++) {
+      if (cp >= 0xd800 && cp <= 0xdfff) continue;
+      const ch = String.fromCodePoint(cp);
+      if (SIMPLE.test(ch)) simple.push(ch);
+    }
+    expect(simple.length).toBeGreaterThan(40_000);
+    const wrong = simple.filter((ch) => fastStringWidth(ch) !== stringWidth(ch)
+      || fastStringWidth(ch, { ambiguousIsNarrow: false }) !== stringWidth(ch, { ambiguousIsNarrow: false }));
+    expect(wrong.map((ch) => ch.codePointAt(0)!.toString(16))).toEqual([]);
+    const joining = simple.filter((ch) => graphemes(`a${ch}a`) !== 3 || graphemes(ch + ch) !== 2);
+    expect(joining.map((ch) => ch.codePointAt(0)!.toString(16))).toEqual([]);
+    for (const s of ['Add 🛒 badge to the cart icon', '部署 ブランチ 한국어', 'ｗｉｄｅ ☂ ⭐']) expect(SIMPLE.test(s), s).toBe(true);
+    for (const s of ['👍🏽', '👨‍👩‍👧', '❤️', '🇫🇷', '🇫', 'e\u0301', '\u1100\u1161', 'ｶﾞ', 'क्षि', '\u200b', '\u00ad', '1️⃣', '\u3164', '\u0007']) {
+      expect(SIMPLE.test(s), JSON.stringify(s)).toBe(false);
+    }
+    const simpleChar = fc.constantFrom(...simple.filter((_, i) => i % 7 === 0));
+    fc.assert(fc.property(fc.array(fc.oneof(simpleChar, fc.constantFrom(...FAST)), { maxLength: 40 }), fc.boolean(), (chars, narrow) => {
+      const text = chars.join('');
+      return fastStringWidth(text, { ambiguousIsNarrow: narrow }) === stringWidth(text, { ambiguousIsNarrow: narrow });
+    }), { numRuns: 3000 });
   });
 
   it('gives string-width\'s answer for strings of fast characters', () => {

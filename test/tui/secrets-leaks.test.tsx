@@ -16,7 +16,8 @@ import { widthOf, wrapCells } from '../../src/text/cells.js';
 const SECRET = 'Zq9SECRETabc';
 const tick = (ms = 0) => new Promise<void>((r) => setTimeout(r, ms));
 const fake = (page: DeploymentPage): DmsClient => ({
-  listDeployments: async () => page, createPublicApplication: async () => { throw new Error(); },
+  listDeployments: async () => page, listRecords: async () => ({ records: page.deployments, total: page.total }),
+  createPublicApplication: async () => { throw new Error(); },
   createDocstore: async () => { throw new Error(); }, redact: (s) => s,
 });
 const deployment = (record: Record<string, unknown>) => readDeploymentList([record])!.deployments[0]!;

@@ -89,25 +89,34 @@ export interface DeploymentPage {
   readonly total: number | null;
 }
 
+/** A list body's elements as sent, and the total when the server says it. */
+export interface ListBody {
+  readonly records: readonly unknown[];
+  readonly total: number | null;
+}
+
+/**
+ * The contract's bare array, or deployed servers' `{count, deployments}`; undefined for anything
+ * else. The same rules as DeploymentListBodySchema: a count that is not a whole number >= 0 means
+ * the total is unknown.
+ */
+export function listBodyOf(body: unknown): ListBody | undefined {
+  if (Array.isArray(body)) return { records: body, total: null };
+  if (typeof body !== 'object' || body === null) return undefined;
+  const { count, deployments } = body as { count?: unknown; deployments?: unknown };
+  if (!Array.isArray(deployments)) return undefined;
+  return { records: deployments, total: Number.isSafeInteger(count) && (count as number) >= 0 ? (count as number) : null };
+}
+
 /**
  * The list body read without zod, when that is certain to give what readDeploymentList (zod)
- * gives: the bare array or `{count, deployments}`, every element a plain object that fits the
- * contract. Anything else (a wrong-typed field, a strange body) returns undefined: ask zod.
+ * gives: every element a plain object that fits the contract. Anything else (a wrong-typed field,
+ * a strange body) returns undefined: ask zod.
  */
 export function readDeploymentListFast(body: unknown): DeploymentPage | undefined {
-  let list: unknown;
-  let total: number | null = null;
-  if (Array.isArray(body)) {
-    list = body;
-  } else if (typeof body === 'object' && body !== null) {
-    const { count, deployments } = body as { count?: unknown; deployments?: unknown };
-    list = deployments;
-    // As the schema: a count that is not a whole number >= 0 means the total is unknown.
-    total = Number.isSafeInteger(count) && (count as number) >= 0 ? (count as number) : null;
-  }
-  if (!Array.isArray(list)) return undefined;
-  if (!list.every(fitsContract)) return undefined;
-  return { deployments: list as Deployment[], total };
+  const list = listBodyOf(body);
+  if (!list || !list.records.every(fitsContract)) return undefined;
+  return { deployments: list.records as Deployment[], total: list.total };
 }
 
 /** Puts flagged fields back on a record that lost its symbol key (e.g. sent between threads). */
