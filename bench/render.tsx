@@ -14,6 +14,7 @@ import { createClient, type DmsClient } from '../src/api/client.js';
 import { readDeploymentList, type Deployment } from '../src/api/schemas/index.js';
 import { DeploymentsScreen } from '../src/tui/screens/deployments.js';
 import { DeploymentTable, type TableRow } from '../src/tui/components/deployment-table.js';
+import { HEADER_LINES } from '../src/tui/components/header.js';
 import { keysOf, viewOf } from '../src/model/deployment.js';
 import { cellsOf, fitColumns, pageColumns } from '../src/model/columns.js';
 import { colourTheme, ThemeProvider } from '../src/tui/theme.js';
@@ -267,8 +268,8 @@ async function budget() {
   const figures = [];
   for (const rows of [10, 30, 100]) {
     if (all.length < 2 * rows) throw new Error(`the app has ${all.length} deployments; ${2 * rows} are needed for pages of ${rows}`);
-    // Header 3 + table frame 4 + message 1 + footer 1 + 1 spare = 10 lines around the rows.
-    const height = rows + 10;
+    // Header + table frame 4 + message 1 + footer 1 + 1 spare lines around the rows.
+    const height = rows + HEADER_LINES + 7;
     const t = mount(<Screen client={client} app="bench-app" height={height} refreshMs={1e9} />, height + 2);
     await t.stdout.until((f) => f.includes(`1–10 of ${all.length}`));
     // `+` steps the page size 10 → 15 → 20 → 30 → 50 → 75 → 100.
