@@ -110,6 +110,18 @@ describe('history on queue rows', () => {
     expect(requestsFor(`${APP}-queue`)).toEqual(['skip=0&take=10']);
   });
 
+  it('/ matches the source, the subject and a pull request number', async () => {
+    const ui = open(`${APP}-queue`);
+    await ui.waitFor(/1–10 of 25/);
+    await ui.press('/', 'rollback', KEY.enter);
+    const rollback = await ui.waitFor('filter: rollback (1 of 10 rows)');
+    expect(rowOf(rollback, '│ 34')).toContain('rollback');
+    await ui.press(KEY.escape, '/', '#17', KEY.enter);
+    expect(rowOf(await ui.waitFor('filter: #17 (1 of 10 rows)'), '│ 35')).toContain('PR #17');
+    await ui.press(KEY.escape, '/', 'retry change 37', KEY.enter);
+    expect(rowOf(await ui.waitFor('filter: retry change 37 (1 of 10 rows)'), '│ 37')).toContain('✗ failed');
+  });
+
   it('the running deployment\'s duration counts up on screen', async () => {
     const ui = open(`${APP}-queue`);
     const first = rowOf(await ui.waitFor(/1–10 of 25/), '│ 40');
