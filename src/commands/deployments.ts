@@ -1,8 +1,6 @@
 // `dms deployments APP_UUID [--skip N] [--take N] [--json]`
 import { invalidFieldsOf } from '../api/schemas/deployment-fields.js';
 import { maskOwnRecord, maskRecord } from '../text/secrets.js';
-import { viewOf } from '../model/deployment.js';
-import { settingsChanged } from '../model/settings.js';
 import type { ColumnKey } from '../model/columns.js';
 import { intFlag, type Parsed } from './args.js';
 import { UsageError } from './exit-codes.js';
@@ -11,10 +9,10 @@ import type { CommandIO } from './io.js';
 import type { Session } from './connect.js';
 
 /** Records stringified and written together (a write per record costs a system call each on a pipe). */
-const BATCH = 50;
+const BATCH = 100;
 
 /**
- * Writes the same text as `JSON.stringify(items.map(map), null, 2)`, 50 records at a time,
+ * Writes the same text as `JSON.stringify(items.map(map), null, 2)`, 100 records at a time,
  * waiting when the stream is full, so a 1000-record page never holds all masked copies and the
  * whole text in memory at once.
  */
@@ -51,9 +49,9 @@ export async function runDeployments(parsed: Parsed, io: CommandIO, session: Ses
   }
   const page = await session.client.listDeployments(appUuid, { skip, take });
 
-  // string-width (behind table.ts and the columns) takes ~40 ms to load: only the human table needs it.
-  const [{ columnsTable, paint, statusColour }, { cellsOf, fitColumns, pageColumns, PLAIN }] = await Promise.all([
-    import('./table.js'), import('../model/columns.js'),
+  // The deployment model and string-width (behind the columns) load only for the human table.
+  const [{ columnsTable, paint, statusColour }, { cellsOf, fitColumns, pageColumns, PLAIN }, { viewOf }, { settingsChanged }] = await Promise.all([
+    import('./table.js'), import('../model/columns.js'), import('../model/deployment.js'), import('../model/settings.js'),
   ]);
   const now = Date.now();
   const views = page.deployments.map(viewOf);
