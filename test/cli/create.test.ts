@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeFileSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startDemoService, type DemoService } from '../../src/demo/server.js';
 import { runBin } from '../support/run-bin.js';
+import { tempDir } from '../support/temp.js';
 
 let demo: DemoService;
 let env: Record<string, string>;
-const dir = mkdtempSync(join(tmpdir(), 'dms-bodies-'));
+const dir = tempDir('dms-bodies-');
 
 beforeAll(async () => {
   demo = await startDemoService({ deployStepMs: 50 });

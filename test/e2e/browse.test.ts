@@ -1,12 +1,11 @@
 // The built binary in a real terminal (tmux): `dms browse APP` against a demo service started here.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoService, type DemoService } from '../../src/demo/server.js';
 import { createClient } from '../../src/api/client.js';
 import { BIN } from '../support/bin.js';
 import { shellQuote, startTmux, type TmuxSession } from '../support/tmux.js';
+import { tempDir } from '../support/temp.js';
 
 let demo: DemoService;
 let configDir: string;
@@ -16,7 +15,7 @@ let session: TmuxSession | undefined;
 beforeAll(async () => {
   demo = await startDemoService({ rateLimitPerMinute: 0 });
   app = demo.seed.applications[0]!.uuid;
-  configDir = mkdtempSync(join(tmpdir(), 'dms-e2e-browse-'));
+  configDir = tempDir('dms-e2e-browse-');
 });
 afterAll(async () => {
   await demo.close();

@@ -1,15 +1,15 @@
 // The create forms in a real terminal (tmux), driving the built binary against the demo service.
-import { mkdtempSync, writeFileSync, existsSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoService, type DemoService } from '../../src/demo/server.js';
 import { BIN } from '../support/bin.js';
 import { shellQuote, startTmux, type TmuxSession } from '../support/tmux.js';
+import { tempDir } from '../support/temp.js';
 
 let demo: DemoService;
 const sessions: TmuxSession[] = [];
-const bodies = mkdtempSync(join(tmpdir(), 'dms-e2e-bodies-'));
+const bodies = tempDir('dms-e2e-bodies-');
 
 beforeAll(async () => {
   demo = await startDemoService({ deployStepMs: 500 });
@@ -42,7 +42,7 @@ const posts = (path: string) => demo.requests.filter((r) => r.method === 'POST' 
 
 describe('dms create (TUI)', () => {
   it('docstore --from body.json, Ctrl+S shows uuid:', async () => {
-    const config = mkdtempSync(join(tmpdir(), 'dms-e2e-cfg-'));
+    const config = tempDir('dms-e2e-cfg-');
     const file = bodyFile('docstore.json', { ...where(), name: 'orders-db' });
     const before = posts('/databases/docstore');
     const s = dms(`create docstore --from ${shellQuote(file)}`, config);
@@ -56,7 +56,7 @@ describe('dms create (TUI)', () => {
   });
 
   it('app --from body.json with instant_deploy, Ctrl+S, then its deployment is listed', async () => {
-    const config = mkdtempSync(join(tmpdir(), 'dms-e2e-cfg-'));
+    const config = tempDir('dms-e2e-cfg-');
     const file = bodyFile('app.json', {
       ...where(), git_repository: 'https://github.com/acme/e2e-shop', git_branch: 'main', build_pack: 'nixpacks',
       ports_exposes: '3000', instant_deploy: true,
@@ -74,7 +74,7 @@ describe('dms create (TUI)', () => {
   });
 
   it('an invalid build_pack is stopped before sending, with the field named', async () => {
-    const config = mkdtempSync(join(tmpdir(), 'dms-e2e-cfg-'));
+    const config = tempDir('dms-e2e-cfg-');
     const file = bodyFile('bad.json', {
       ...where(), git_repository: 'https://github.com/acme/x', git_branch: 'main', build_pack: 'dockerfile',
     });
@@ -90,7 +90,7 @@ describe('dms create (TUI)', () => {
   });
 
   it('text typed into a wizard whose terminal is killed is there when it reopens', async () => {
-    const config = mkdtempSync(join(tmpdir(), 'dms-e2e-cfg-'));
+    const config = tempDir('dms-e2e-cfg-');
     const first = dms('create app', config);
     await first.waitFor('› Project');
     first.type('typed-before-kill');

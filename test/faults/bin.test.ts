@@ -1,8 +1,7 @@
 // The built binary against hostile servers: a creation is sent exactly once whatever happens,
 // the error says what happened in plain words with its exit code, and a hostile list body never
 // puts a control byte on the terminal.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { headersThenStall, json, reset, respondWith, unavailableThen, type Handler, type HostileServer } from '../support/hostile.js';
@@ -10,6 +9,7 @@ import { runBin, tempConfigDir } from '../support/run-bin.js';
 import { BIN } from '../support/bin.js';
 import { shellQuote, startTmux, type TmuxSession } from '../support/tmux.js';
 import { ESCAPE_SEQUENCES, CONTROL_CHARS } from '../support/arbitraries.js';
+import { tempDir } from '../support/temp.js';
 
 let servers: HostileServer[] = [];
 afterEach(async () => {
@@ -68,7 +68,7 @@ describe('dms browse (built binary in tmux) while the server fails', () => {
     const s = await serve((req, res, raw) => (mode === 'ok' ? list(req, res, raw) : json(503, { message: 'Service Unavailable' })(req, res, raw)));
     session = startTmux(`node ${shellQuote(BIN)} browse app-1`, {
       width: 100, height: 30,
-      env: { DMS_URL: `${s.url}/api/v1`, DMS_TOKEN: '1|binToken', DMS_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'dms-faults-')), NO_COLOR: '1' },
+      env: { DMS_URL: `${s.url}/api/v1`, DMS_TOKEN: '1|binToken', DMS_CONFIG_DIR: tempDir('dms-faults-'), NO_COLOR: '1' },
     });
     await session.waitFor('1–1 of 1');
     mode = 'down';

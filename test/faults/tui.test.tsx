@@ -2,17 +2,16 @@
 // answering keys (? opens help, q quits), says what is wrong in plain words, keeps the last good page
 // on screen, and picks up again by itself on the next refresh once the server is back.
 import React from 'react';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { render } from 'ink-testing-library';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.js';
 import { App } from '../../src/tui/app.js';
 import type { TuiOptions } from '../../src/tui/options.js';
 import { HTML_PAGE } from '../support/hostile.js';
+import { tempDir } from '../support/temp.js';
 
 const APP = 'app-tui-faults';
 const SHA = 'feedc0ffee1234567890';
@@ -72,7 +71,7 @@ let ui: ReturnType<typeof render> | undefined;
 
 beforeAll(async () => {
   await server.start();
-  configDir = mkdtempSync(join(tmpdir(), 'dms-tui-faults-'));
+  configDir = tempDir('dms-tui-faults-');
 });
 afterAll(async () => {
   await server.stop();

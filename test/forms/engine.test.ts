@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CREATE_APP_FIELDS } from '../../src/api/schemas/create-app.js';
@@ -16,6 +15,7 @@ import { fieldNamedIn, fieldValidator, validateForm } from '../../src/forms/vali
 import {
   fromBase64, normaliseRepository, parseInteger, sanitiseInput, toBase64, visibleFields,
 } from '../../src/forms/values.js';
+import { tempDir } from '../support/temp.js';
 
 const APP_MIN: FormValues = {
   project_uuid: 'p1', server_uuid: 's1', environment_name: 'production',
@@ -143,7 +143,7 @@ describe('bodies', () => {
     expect(valuesFromBody(DOCSTORE_FORM, body).values.docstore_conf).toBe('net:\n  port: 27017\n');
   });
   it('@path reads a file when the body is built', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'dms-forms-'));
+    const dir = tempDir('dms-forms-');
     writeFileSync(join(dir, 'compose.yaml'), 'services: {}\n');
     const { body } = buildBody(APP_FORM, { container_compose_raw: `@${join(dir, 'compose.yaml')}` }, (p) => readFileSync(p, 'utf8'));
     expect(body.container_compose_raw).toBe('services: {}\n');
@@ -251,7 +251,7 @@ describe('reducer', () => {
 
 describe('drafts', () => {
   it('save → load round trip keeps values and step, private file; discard removes it', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'dms-drafts-'));
+    const dir = tempDir('dms-drafts-');
     const values = { ...APP_MIN, http_basic_auth_password: 's3cret', instant_deploy: true,
       container_compose_domains: [{ name: 'web', domain: '', redirect: '' }] };
     saveDraft(dir, 'create-app', { values, step: 3 });

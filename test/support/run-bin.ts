@@ -1,9 +1,7 @@
 // Runs the built binary as a script would: arguments, environment, optional stdin; no terminal.
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { BIN } from './bin.js';
+import { tempDir } from './temp.js';
 
 export interface BinResult {
   readonly code: number | null;
@@ -11,8 +9,9 @@ export interface BinResult {
   readonly stderr: string;
 }
 
+/** A config folder of its own, removed after the test file. */
 export function tempConfigDir(): string {
-  return mkdtempSync(join(tmpdir(), 'dms-test-'));
+  return tempDir('dms-test-');
 }
 
 export function runBin(

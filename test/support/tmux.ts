@@ -60,7 +60,18 @@ export function startTmux(command: string, options: { width?: number; height?: n
     },
     resize: (width, height) => { tmux('resize-window', '-t', name, '-x', String(width), '-y', String(height)); },
     exited: () => /\[exit \d+\]/.test(session.screen()),
-    kill: () => { try { tmux('kill-session', '-t', name); } catch { /* already gone */ } },
+    kill: () => {
+      // The command in the pane (a child of the pane's shell) is stopped with the session; wait for
+      // it to exit, so the test can then remove what it wrote (recents, drafts) without a race.
+      let children: number[] = [];
+      try {
+        const shell = tmux('display-message', '-p', '-t', name, '#{pane_pid}').trim();
+        children = execFileSync('pgrep', ['-P', shell], { encoding: 'utf8' }).split('\n').filter(Boolean).map(Number);
+      } catch { /* no pane, or nothing running in it */ }
+      try { tmux('kill-session', '-t', name); } catch { /* already gone */ }
+      const alive = (pid: number) => { try { process.kill(pid, 0); return true; } catch { return false; } };
+      for (const end = Date.now() + 5000; children.some(alive) && Date.now() < end;) execFileSync('sleep', ['0.05']);
+    },
   };
   return session;
 }

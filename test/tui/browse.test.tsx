@@ -1,6 +1,5 @@
 import React from 'react';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type DmsClient } from '../../src/api/client.js';
@@ -9,6 +8,7 @@ import { loadRecents } from '../../src/config/recents.js';
 import { App } from '../../src/tui/app.js';
 import type { TuiOptions } from '../../src/tui/options.js';
 import { KEY, renderTui, tick, type Rendered } from './support/render.js';
+import { tempDir } from '../support/temp.js';
 
 let demo: DemoService;
 let client: DmsClient;
@@ -20,7 +20,7 @@ beforeAll(async () => {
   demo = await startDemoService({ rateLimitPerMinute: 0 });
   client = createClient({ baseUrl: demo.url, token: demo.token });
   app = demo.seed.applications[0]!.uuid;
-  configDir = mkdtempSync(join(tmpdir(), 'dms-browse-'));
+  configDir = tempDir('dms-browse-');
 });
 afterAll(async () => {
   await demo.close();
@@ -465,7 +465,7 @@ describe('application picker', () => {
   it('Enter on an empty line opens the first listed application', async () => {
     const demoApps = demo.seed.applications.map((a) => ({ uuid: a.uuid, name: a.name }));
     const before = demo.requests.length;
-    const ui = open({ appUuid: undefined, demoApps, configDir: mkdtempSync(join(tmpdir(), 'dms-fresh-')) });
+    const ui = open({ appUuid: undefined, demoApps, configDir: tempDir('dms-fresh-') });
     await ui.waitFor('Open an application');
     await ui.press(KEY.enter);
     await ui.waitFor(/1–10 of \d+/);
@@ -473,7 +473,7 @@ describe('application picker', () => {
   });
 
   it('Enter on an empty line with nothing listed asks for a uuid', async () => {
-    const ui = open({ appUuid: undefined, configDir: mkdtempSync(join(tmpdir(), 'dms-empty-')) });
+    const ui = open({ appUuid: undefined, configDir: tempDir('dms-empty-') });
     await ui.waitFor('Open an application');
     await ui.press(KEY.enter);
     await ui.waitFor('Type or paste an application uuid.');

@@ -1,7 +1,6 @@
-import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
+import { readFileSync, existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { render } from 'ink-testing-library';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -9,6 +8,7 @@ import { createClient } from '../../../src/api/client.js';
 import { loadDraft } from '../../../src/config/drafts.js';
 import { CreateAppScreen } from '../../../src/tui/screens/create-app.js';
 import { CreateDocstoreScreen } from '../../../src/tui/screens/create-docstore.js';
+import { tempDir } from '../../support/temp.js';
 
 const KEY = { tab: '\t', shiftTab: '\u001b[Z', enter: '\r', esc: '\u001b', ctrlS: '\u0013', pgDn: '\u001b[6~', backspace: '\u007f' };
 const strip = (s: string | undefined) => (s ?? '').replace(/\u001b\[[0-9;]*m/g, '');
@@ -47,7 +47,7 @@ let exits: unknown[];
 let opened: string[];
 
 beforeEach(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'dms-form-ui-'));
+  dir = tempDir('dms-form-ui-');
   server = await startServer({ status: 201, body: { uuid: 'new-app-1' } });
   exits = [];
   opened = [];
