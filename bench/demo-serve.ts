@@ -5,7 +5,8 @@
 // It also serves pages of 1000 deployments (BIG_URL) for figures 2 and 4: the demo's largest
 // application has fewer, so its records are repeated with new ids and uuids; the queue-row
 // application's path answers 1000 rows of the deployment queue the same way.
-// Prints DMS_URL, DMS_TOKEN, APP lines (as `dms demo --serve` does), then BIG_URL; stops on SIGTERM/SIGINT.
+// Prints DMS_URL, DMS_TOKEN, APP lines (as `dms demo --serve` does), then BIG_URL, BASE_RECORDS and
+// BIG_QUEUE_APP (the uuid whose BIG_URL page holds queue rows); stops on SIGTERM/SIGINT.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describeDemo, startDemoService } from '../src/demo/server.js';
@@ -24,7 +25,16 @@ async function bigPage(uuid: string): Promise<Record<string, unknown>[]> {
   const fresh = (v: unknown, i: number) => (typeof v === 'string' ? `${v.slice(0, -6)}${i.toString(16).padStart(6, '0')}` : v);
   return Array.from({ length: BIG }, (_, i) => {
     const r = base[i % base.length]!;
-    return { ...r, id: 100_000 - i, uuid: fresh(r.uuid, i), ...('deployment_uuid' in r ? { deployment_uuid: fresh(r.deployment_uuid, i) } : {}) };
+    const copy: Record<string, unknown> = { ...r, id: 100_000 - i };
+    // The deployment's own id gets a new tail, and its deployment_url with it.
+    for (const k of ['uuid', 'deployment_uuid'] as const) {
+      if (!(k in r)) continue;
+      copy[k] = fresh(r[k], i);
+      if (typeof r.deployment_url === 'string' && r.deployment_url.endsWith(`/${String(r[k])}`)) {
+        copy.deployment_url = `${r.deployment_url.slice(0, -String(r[k]).length)}${String(copy[k])}`;
+      }
+    }
+    return copy;
   });
 }
 
@@ -55,6 +65,7 @@ const server = createServer((req, res) => {
 await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 lines.push(`BIG_URL=http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`);
 lines.push(`BASE_RECORDS=${baseCount}`);
+lines.push(`BIG_QUEUE_APP=${queueApp}`);
 process.stdout.write(`${lines.join('\n')}\nREADY\n`);
 
 const stop = async () => {

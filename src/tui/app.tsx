@@ -1,10 +1,11 @@
-// Screen switching, global keys, help overlay, error boundary.
-import React, { Suspense, lazy, useCallback, useMemo, useRef, useState } from 'react';
+// Screen switching, the help overlay, global keys, error boundary. The app's frame is one line
+// shorter than the terminal: a frame as tall as the screen makes Ink clear and redraw it all.
+import React, { Suspense, lazy, useCallback, useMemo, useReducer } from 'react';
 import { Box, Text } from 'ink';
-import { KeysProvider, useKeys } from './hooks/use-keys.js';
+import { InputProvider, useKeys, type InputBus } from './input/bus.js';
 import type { TuiOptions } from './options.js';
 import type { DeploymentPage } from '../api/schemas/deployment.js';
-import type { ScreenId } from './keys.js';
+import { runCommand, type ScopeId } from './keys.js';
 import { ThemeProvider, themeFor, useTheme } from './theme.js';
 import { loadRecents } from '../config/recents.js';
 import { useTerminalSize } from './hooks/use-terminal-size.js';
@@ -37,25 +38,54 @@ export interface AppProps {
   readonly options: TuiOptions;
   /** The first page's request, already on the wire. */
   readonly prefetch?: Prefetch;
-  /** Called once when the user quits (the exit code). */
+  /** Called when the user quits (the exit code); run.tsx acts on the first call. */
   readonly onExit: (code: number) => void;
+  /** A bug in a screen: the error, for run.tsx to print once the terminal is restored. */
+  readonly onCrash?: (error: Error) => void;
   /** Auto-refresh period, ms (tests shorten it). */
   readonly refreshMs?: number;
+  /** The input bus (tests pass theirs to wait on keys being handled). */
+  readonly bus?: InputBus;
 }
 
-function firstRoute(options: TuiOptions): Route {
-  if (options.screen === 'create-app' || options.screen === 'create-docstore') return { name: options.screen };
-  return options.appUuid ? { name: 'deployments', appUuid: options.appUuid } : { name: 'picker' };
+interface AppState {
+  readonly route: Route;
+  /** The deployments shown under a create screen (kept mounted so its page survives). */
+  readonly browsing: string | null;
+  /** Help is open, over the screen it was opened from. */
+  readonly help: ScopeId | null;
 }
 
-export function App({ options, onExit, refreshMs, prefetch }: AppProps) {
+type AppAction =
+  | { type: 'go'; route: Route }
+  | { type: 'open'; appUuid: string }
+  | { type: 'picker'; message?: string }
+  | { type: 'help'; from: ScopeId | null };
+
+function appReducer(state: AppState, action: AppAction): AppState {
+  switch (action.type) {
+    case 'go': return { ...state, route: action.route };
+    case 'open': return { ...state, browsing: action.appUuid, route: { name: 'deployments', appUuid: action.appUuid } };
+    case 'picker': return { ...state, browsing: null, route: action.message ? { name: 'picker', message: action.message } : { name: 'picker' } };
+    case 'help': return { ...state, help: action.from };
+  }
+}
+
+function firstState(options: TuiOptions): AppState {
+  const route: Route = options.screen === 'create-app' || options.screen === 'create-docstore'
+    ? { name: options.screen }
+    : options.appUuid ? { name: 'deployments', appUuid: options.appUuid } : { name: 'picker' };
+  return { route, browsing: options.appUuid ?? null, help: null };
+}
+
+export function App({ options, onExit, onCrash, refreshMs, prefetch, bus }: AppProps) {
   const theme = useMemo(() => themeFor(options.noColor), [options.noColor]);
   return (
     <ThemeProvider value={theme}>
-      <ErrorBoundary onCrash={() => onExit(1)}>
-        <KeysProvider>
+      <ErrorBoundary onCrash={(error) => { onCrash?.(error); onExit(1); }}>
+        <InputProvider bus={bus}>
           <Screens options={options} onExit={onExit} refreshMs={refreshMs} prefetch={prefetch} />
-        </KeysProvider>
+        </InputProvider>
       </ErrorBoundary>
     </ThemeProvider>
   );
@@ -63,32 +93,22 @@ export function App({ options, onExit, refreshMs, prefetch }: AppProps) {
 
 function Screens({ options, onExit, refreshMs, prefetch }: AppProps) {
   const { width, height } = useTerminalSize();
-  const [route, setRoute] = useState<Route>(() => firstRoute(options));
-  /** The deployments shown under a create screen (kept mounted so its page survives). */
-  const [browsing, setBrowsing] = useState<string | null>(options.appUuid ?? null);
-  const [help, setHelp] = useState<ScreenId | null>(null);
-  const exited = useRef(false);
-  const quit = useCallback(() => {
-    if (exited.current) return;
-    exited.current = true;
-    onExit(0);
-  }, [onExit]);
+  const [state, dispatch] = useReducer(appReducer, options, firstState);
+  const { route, browsing, help } = state;
+  const quit = useCallback(() => onExit(0), [onExit]);
 
-  // Ctrl+C quits from anywhere, text inputs included.
-  useKeys((input, key) => { if (key.ctrl && input === 'c') quit(); });
+  // Ctrl+C quits from anywhere, text fields included (the screens handle `?` and `q` where they mean them).
+  useKeys('global', { key: (e) => runCommand(['app'], { interrupt: () => quit() }, e.input, e.key) });
 
   const recents = useMemo(() => (route.name === 'picker' ? loadRecents(options.configDir) : []), [route, options.configDir]);
-  const openDeployments = useCallback((appUuid: string) => {
-    setBrowsing(appUuid);
-    setRoute({ name: 'deployments', appUuid });
-  }, []);
-  const onHelp = useCallback((from: ScreenId) => setHelp(from), []);
+  const openDeployments = useCallback((appUuid: string) => dispatch({ type: 'open', appUuid }), []);
+  const onHelp = useCallback((from: ScopeId) => dispatch({ type: 'help', from }), []);
   // Leaving a form returns to the deployments it was opened from; `dms create …` started on
   // the form, so leaving it quits.
   const afterCreate = useCallback(() => {
-    if (browsing) setRoute({ name: 'deployments', appUuid: browsing });
+    if (browsing) dispatch({ type: 'go', route: { name: 'deployments', appUuid: browsing } });
     else if (options.screen !== 'browse') quit();
-    else setRoute({ name: 'picker' });
+    else dispatch({ type: 'picker' });
   }, [browsing, options.screen, quit]);
 
   const creating = route.name === 'create-app' || route.name === 'create-docstore';
@@ -98,7 +118,7 @@ function Screens({ options, onExit, refreshMs, prefetch }: AppProps) {
 
   return (
     <Box flexDirection="column" width={width}>
-      {help ? <Help from={help} width={width} height={frameHeight - 1} onClose={() => setHelp(null)} onQuit={quit} /> : null}
+      {help ? <Help from={help} width={width} height={frameHeight - 1} onClose={() => dispatch({ type: 'help', from: null })} onQuit={quit} /> : null}
       {showBrowser ? (
         <Box display={help || creating ? 'none' : 'flex'} flexDirection="column">
           <DeploymentsScreen
@@ -115,8 +135,8 @@ function Screens({ options, onExit, refreshMs, prefetch }: AppProps) {
             prefetch={prefetch?.appUuid === browsing ? prefetch : undefined}
             onHelp={onHelp}
             onQuit={quit}
-            onCreate={(kind) => setRoute({ name: kind })}
-            onBack={(message) => { setBrowsing(null); setRoute(message ? { name: 'picker', message } : { name: 'picker' }); }}
+            onCreate={(kind) => dispatch({ type: 'go', route: { name: kind } })}
+            onBack={(message) => dispatch({ type: 'picker', message })}
           />
         </Box>
       ) : null}
@@ -131,12 +151,12 @@ function Screens({ options, onExit, refreshMs, prefetch }: AppProps) {
             height={frameHeight}
             active={!help}
             onOpen={openDeployments}
-            onHelp={() => setHelp('picker')}
+            onHelp={() => onHelp('picker')}
             onQuit={quit}
           />
         </Box>
       ) : null}
-      {route.name === 'create-app' || route.name === 'create-docstore' ? (
+      {creating ? (
         <Box display={help ? 'none' : 'flex'} flexDirection="column">
           <Suspense fallback={<Text>Loading the form…</Text>}>
             <CreateScreen
@@ -148,8 +168,10 @@ function Screens({ options, onExit, refreshMs, prefetch }: AppProps) {
               showSecrets={options.showSecrets}
               onExit={afterCreate}
               onOpenDeployments={openDeployments}
+              onHelp={() => onHelp('form')}
               isActive={!help}
               connection={options.connection}
+              height={frameHeight}
             />
           </Suspense>
         </Box>
@@ -161,14 +183,13 @@ function Screens({ options, onExit, refreshMs, prefetch }: AppProps) {
 interface BoundaryProps { readonly children: React.ReactNode; readonly onCrash: (error: Error) => void }
 interface BoundaryState { readonly error: Error | null }
 
-/** A bug in a screen shows one line and quits (exit 1); main.tsx restores the terminal and prints it. */
+/** A bug in a screen shows one line and quits (exit 1); run.tsx restores the terminal and prints it. */
 export class ErrorBoundary extends React.Component<BoundaryProps, BoundaryState> {
   override state: BoundaryState = { error: null };
   static getDerivedStateFromError(error: Error): BoundaryState {
     return { error };
   }
   override componentDidCatch(error: Error) {
-    crashed.error = error;
     this.props.onCrash(error);
   }
   override render() {
@@ -176,9 +197,6 @@ export class ErrorBoundary extends React.Component<BoundaryProps, BoundaryState>
     return this.props.children;
   }
 }
-
-/** The last error caught by a boundary, for main.tsx to print after the terminal is restored. */
-export const crashed: { error: Error | null } = { error: null };
 
 function Crash({ error }: { error: Error }) {
   const theme = useTheme();

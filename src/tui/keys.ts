@@ -1,9 +1,16 @@
 // The key map as data: command ids -> key matchers, a label for help and the footer, and the
-// screens where the command applies. Help, footer and tests all read this one table.
+// scopes where the command applies. Behaviour, help, footer and tests all read this one table:
+// a screen handles its scopes with a map from every command id of those scopes to a function
+// (Handlers), so a command that nothing handles is a type error and help lists exactly what works.
 // Plain data: importing this file loads no Ink or React (the Key type is a type-only import).
 import type { Key } from 'ink';
 
-export type ScreenId = 'global' | 'picker' | 'deployments' | 'filter' | 'detail' | 'help' | 'form';
+/** Where a command applies: a screen, a mode of one, or a kind of field. */
+export type ScopeId =
+  | 'app' | 'global' | 'picker' | 'deployments' | 'filter' | 'detail' | 'help' | 'line'
+  | 'form' | 'formChoice' | 'formConfirm' | 'formFailed' | 'formDone';
+/** Kept for the screens that named it so. */
+export type ScreenId = ScopeId;
 
 /** One way to press a command: a character, or a named key (with optional modifiers). */
 export interface KeyMatcher {
@@ -24,26 +31,29 @@ export interface Command {
   readonly description: string;
   /** Shorter wording for the footer. */
   readonly hint?: string;
-  readonly screens: readonly ScreenId[];
-  /** Shown in the footer of these screens (the few keys that matter). */
-  readonly footer?: readonly ScreenId[];
+  readonly screens: readonly ScopeId[];
+  /** Shown in the footer of these scopes (the few keys that matter). */
+  readonly footer?: readonly ScopeId[];
 }
 
 const ch = (char: string): KeyMatcher => ({ char });
 const named = (key: keyof Key, mods: { ctrl?: boolean; shift?: boolean } = {}): KeyMatcher => ({ key, ...mods });
+const ctrl = (char: string): KeyMatcher => ({ char, ctrl: true });
 
 export const COMMANDS = [
-  // Global
+  // Anywhere, text fields included
+  { id: 'interrupt', keys: [ctrl('c')], label: 'Ctrl+C', description: 'quit', screens: ['app'] },
+  // The screens that are not typing into a field
   { id: 'help', hint: 'help', keys: [ch('?')], label: '?', description: 'help (Esc closes)', screens: ['global'], footer: ['picker', 'deployments', 'detail'] },
-  { id: 'quit', hint: 'quit', keys: [ch('q'), { char: 'c', ctrl: true }], label: 'q', description: 'quit', screens: ['global'], footer: ['deployments', 'detail'] },
+  { id: 'quit', hint: 'quit', keys: [ch('q')], label: 'q', description: 'quit', screens: ['global'], footer: ['deployments', 'detail'] },
   { id: 'createApp', keys: [ch('c')], label: 'c', description: 'create a public application', screens: ['deployments'] },
   { id: 'createDocstore', keys: [ch('d')], label: 'd', description: 'create a docstore database', screens: ['deployments'] },
 
   // Picker
-  { id: 'pickerOpen', hint: 'open', keys: [named('return')], label: 'Enter', description: 'open the typed or selected application', screens: ['picker'], footer: ['picker'] },
-  { id: 'pickerUp', keys: [named('upArrow')], label: '↑', description: 'previous entry', screens: ['picker'] },
+  { id: 'pickerOpen', hint: 'open', keys: [named('return')], label: 'Enter', description: 'open the typed or selected application (on an empty line: the first listed)', screens: ['picker'], footer: ['picker'] },
+  { id: 'pickerUp', keys: [named('upArrow')], label: '↑', description: 'previous entry (back to the uuid line at the top)', screens: ['picker'] },
   { id: 'pickerDown', hint: 'recent', keys: [named('downArrow')], label: '↓', description: 'next entry', screens: ['picker'], footer: ['picker'] },
-  { id: 'pickerQuit', hint: 'quit', keys: [named('escape'), { char: 'c', ctrl: true }], label: 'Esc', description: 'quit', screens: ['picker'], footer: ['picker'] },
+  { id: 'pickerQuit', hint: 'quit', keys: [named('escape')], label: 'Esc', description: 'quit', screens: ['picker'], footer: ['picker'] },
 
   // Deployments
   { id: 'cursorUp', keys: [named('upArrow'), ch('k')], label: '↑/k', description: 'cursor up', screens: ['deployments'] },
@@ -57,22 +67,38 @@ export const COMMANDS = [
   { id: 'refresh', hint: 'refresh', keys: [ch('r')], label: 'r', description: 'refresh now', screens: ['deployments'], footer: ['deployments'] },
   { id: 'autoRefresh', keys: [ch('a')], label: 'a', description: 'auto-refresh on/off (every 5 s on page 1 or while a deployment runs)', screens: ['deployments'] },
   { id: 'filter', hint: 'filter', keys: [ch('/')], label: '/', description: 'filter the shown page (status, source, commit, subject, branch, server, id)', screens: ['deployments'], footer: ['deployments'] },
-  { id: 'back', hint: 'back', keys: [named('escape')], label: 'Esc', description: 'back (on the list: clears the filter, then opens the application picker)', screens: ['deployments', 'detail', 'help'], footer: ['detail'] },
+  { id: 'listBack', keys: [named('escape')], label: 'Esc', description: 'clear the filter; without one, back to the application picker', screens: ['deployments'] },
 
-  // Filter input
+  // Filter line (then the line-editing keys)
   { id: 'filterApply', hint: 'keep filter', keys: [named('return')], label: 'Enter', description: 'keep the filter', screens: ['filter'], footer: ['filter'] },
   { id: 'filterClear', hint: 'clear filter', keys: [named('escape')], label: 'Esc', description: 'clear the filter', screens: ['filter'], footer: ['filter'] },
+  { id: 'filterCursorUp', keys: [named('upArrow')], label: '↑', description: 'cursor up in the list', screens: ['filter'] },
+  { id: 'filterCursorDown', keys: [named('downArrow')], label: '↓', description: 'cursor down in the list', screens: ['filter'] },
 
   // Detail
-  { id: 'scrollUp', keys: [named('upArrow'), ch('k')], label: '↑/k', description: 'scroll up', screens: ['detail'] },
-  { id: 'scrollDown', hint: 'scroll', keys: [named('downArrow'), ch('j')], label: '↓/j', description: 'scroll down', screens: ['detail'], footer: ['detail'] },
-  { id: 'pageUp', keys: [named('pageUp')], label: 'PgUp', description: 'scroll a page up', screens: ['detail'] },
-  { id: 'pageDown', keys: [named('pageDown'), ch(' ')], label: 'PgDn', description: 'scroll a page down', screens: ['detail'] },
-  { id: 'top', keys: [ch('g'), named('home')], label: 'g', description: 'top', screens: ['detail'] },
-  { id: 'bottom', keys: [ch('G'), named('end')], label: 'G', description: 'bottom', screens: ['detail'] },
+  { id: 'detailBack', hint: 'back', keys: [named('escape')], label: 'Esc', description: 'back to the list, same page and row', screens: ['detail'], footer: ['detail'] },
+  { id: 'scrollUp', keys: [named('upArrow'), ch('k')], label: '↑/k', description: 'scroll up', screens: ['detail', 'help'] },
+  { id: 'scrollDown', hint: 'scroll', keys: [named('downArrow'), ch('j')], label: '↓/j', description: 'scroll down', screens: ['detail', 'help'], footer: ['detail'] },
+  { id: 'pageUp', keys: [named('pageUp')], label: 'PgUp', description: 'scroll a page up', screens: ['detail', 'help'] },
+  { id: 'pageDown', keys: [named('pageDown'), ch(' ')], label: 'PgDn', description: 'scroll a page down', screens: ['detail', 'help'] },
+  { id: 'top', keys: [ch('g'), named('home')], label: 'g', description: 'top', screens: ['detail', 'help'] },
+  { id: 'bottom', keys: [ch('G'), named('end')], label: 'G', description: 'bottom', screens: ['detail', 'help'] },
   { id: 'rawJson', hint: 'raw JSON', keys: [ch('y')], label: 'y', description: 'raw JSON on/off (secrets still masked)', screens: ['detail'], footer: ['detail'] },
   { id: 'absentFields', keys: [ch('f')], label: 'f', description: 'list / fold the interface fields the record does not carry', screens: ['detail'] },
   { id: 'reveal', hint: 'secrets', keys: [ch('s')], label: 's', description: 'show/hide secrets (needs --show-secrets)', screens: ['detail'], footer: ['detail'] },
+
+  // Help
+  { id: 'helpClose', keys: [named('escape'), ch('?')], label: 'Esc/?', description: 'close help', screens: ['help'] },
+
+  // Line editing: the filter line and the forms' text fields
+  { id: 'lineLeft', keys: [named('leftArrow')], label: '←', description: 'cursor left', screens: ['line'] },
+  { id: 'lineRight', keys: [named('rightArrow')], label: '→', description: 'cursor right', screens: ['line'] },
+  { id: 'lineStart', keys: [named('home'), ctrl('a')], label: 'Home/Ctrl+A', description: 'start of the line', screens: ['line'] },
+  { id: 'lineEnd', keys: [named('end'), ctrl('e')], label: 'End/Ctrl+E', description: 'end of the line', screens: ['line'] },
+  // Terminals send DEL (0x7f) for Backspace; Ink reports it as `delete`. Both erase backwards.
+  { id: 'lineBackspace', keys: [named('backspace'), named('delete')], label: 'Backspace', description: 'erase the character before the cursor', screens: ['line'] },
+  { id: 'lineKillBefore', keys: [ctrl('u')], label: 'Ctrl+U', description: 'erase to the start of the line', screens: ['line'] },
+  { id: 'lineKillAfter', keys: [ctrl('k')], label: 'Ctrl+K', description: 'erase to the end of the line', screens: ['line'] },
 
   // Forms (used by the create screens)
   { id: 'formNextField', hint: 'next field', keys: [named('tab'), named('downArrow')], label: 'Tab/↓', description: 'next field', screens: ['form'], footer: ['form'] },
@@ -80,15 +106,33 @@ export const COMMANDS = [
   { id: 'formEnter', keys: [named('return')], label: 'Enter', description: 'next field / next step', screens: ['form'] },
   { id: 'formNextStep', hint: 'next step', keys: [named('pageDown')], label: 'PgDn', description: 'next step', screens: ['form'], footer: ['form'] },
   { id: 'formPrevStep', keys: [named('pageUp')], label: 'PgUp', description: 'previous step', screens: ['form'] },
-  { id: 'formSubmit', hint: 'submit', keys: [{ char: 's', ctrl: true }], label: 'Ctrl+S', description: 'submit', screens: ['form'], footer: ['form'] },
-  { id: 'formBack', hint: 'back', keys: [named('escape')], label: 'Esc', description: 'back (the draft is kept)', screens: ['form'], footer: ['form'] },
-  { id: 'formToggle', keys: [ch(' '), named('leftArrow'), named('rightArrow')], label: 'Space/←/→', description: 'change a choice or an on/off field', screens: ['form'] },
-  { id: 'formSuggest', keys: [{ char: 'r', ctrl: true }], label: 'Ctrl+R', description: 'fill in the next recent value (where-fields)', screens: ['form'] },
-  { id: 'formAddRow', keys: [{ char: 'n', ctrl: true }], label: 'Ctrl+N', description: 'add a compose domain row', screens: ['form'] },
-  { id: 'formRemoveRow', keys: [{ char: 'd', ctrl: true }], label: 'Ctrl+D', description: 'remove the compose domain row', screens: ['form'] },
+  { id: 'formSubmit', hint: 'submit', keys: [ctrl('s')], label: 'Ctrl+S', description: 'submit', screens: ['form'], footer: ['form'] },
+  { id: 'formBack', hint: 'back', keys: [named('escape')], label: 'Esc', description: 'back a step; on the first, leave (the draft is kept)', screens: ['form'], footer: ['form'] },
+  { id: 'formSuggest', keys: [ctrl('r')], label: 'Ctrl+R', description: 'fill in the next recent value (where-fields)', screens: ['form'] },
+  { id: 'formAddRow', keys: [ctrl('n')], label: 'Ctrl+N', description: 'add a compose domain row', screens: ['form'] },
+  { id: 'formRemoveRow', keys: [ctrl('d')], label: 'Ctrl+D', description: 'remove the compose domain row', screens: ['form'] },
+  { id: 'choiceNext', keys: [ch(' '), named('rightArrow')], label: 'Space/→', description: 'next choice; on/off', screens: ['formChoice'] },
+  { id: 'choicePrev', keys: [named('leftArrow')], label: '←', description: 'previous choice; on/off', screens: ['formChoice'] },
+  { id: 'choiceClear', keys: [named('backspace'), named('delete')], label: 'Backspace', description: 'back to the server default', screens: ['formChoice'] },
+  { id: 'confirmLeave', keys: [ch('y')], label: 'y', description: 'leave the form, keep the draft', screens: ['formConfirm'] },
+  { id: 'confirmDiscard', keys: [ch('d')], label: 'd', description: 'discard the draft and leave', screens: ['formConfirm'] },
+  { id: 'confirmStay', keys: [ch('n'), named('escape')], label: 'n/Esc', description: 'stay in the form', screens: ['formConfirm'] },
+  { id: 'retrySend', keys: [ch('r')], label: 'r', description: 'send the request again', screens: ['formFailed'] },
+  { id: 'failedBack', keys: [named('escape')], label: 'Esc', description: 'back to the form', screens: ['formFailed'] },
+  { id: 'doneOpen', keys: [named('return'), ch('o')], label: 'Enter/o', description: 'open the new application\'s deployments', screens: ['formDone'] },
+  { id: 'doneReveal', keys: [ch('s')], label: 's', description: 'show/hide the database passwords (needs --show-secrets)', screens: ['formDone'] },
+  { id: 'doneClose', keys: [named('escape'), ch('q')], label: 'Esc/q', description: 'close', screens: ['formDone'] },
 ] as const satisfies readonly (Omit<Command, 'id'> & { id: string })[];
 
-export type CommandId = (typeof COMMANDS)[number]['id'];
+type Table = (typeof COMMANDS)[number];
+export type CommandId = Table['id'];
+
+/** The command ids of a scope. */
+type IdsOf<C, S extends ScopeId> = C extends { readonly id: infer I; readonly screens: readonly (infer X)[] } ? (S extends X ? I : never) : never;
+export type CommandsOf<S extends ScopeId> = IdsOf<Table, S>;
+
+/** A handler for every command of the scopes: true (or nothing) when it used the key, false to pass it on. */
+export type Handlers<S extends ScopeId> = { readonly [K in CommandsOf<S>]: (input: string) => boolean | void };
 
 const BY_ID: ReadonlyMap<string, Command> = new Map(COMMANDS.map((c) => [c.id, c as unknown as Command]));
 
@@ -115,30 +159,49 @@ export function matches(id: CommandId, input: string, key: Partial<Key>): boolea
   return command(id).keys.some((m) => matchOne(m, input, key));
 }
 
-/** The first command of `screens` that the key triggers, in table order. */
-export function commandFor(screens: readonly ScreenId[], input: string, key: Partial<Key>): CommandId | undefined {
-  for (const c of COMMANDS) {
-    if (!(c.screens as readonly ScreenId[]).some((s) => screens.includes(s))) continue;
-    if ((c.keys as readonly KeyMatcher[]).some((m) => matchOne(m, input, key))) return c.id;
+/** The command the key triggers, looking in the scopes in the order given (table order within one). */
+export function commandFor(scopes: readonly ScopeId[], input: string, key: Partial<Key>): CommandId | undefined {
+  for (const scope of scopes) {
+    for (const c of COMMANDS) {
+      if (!(c.screens as readonly ScopeId[]).includes(scope)) continue;
+      if ((c.keys as readonly KeyMatcher[]).some((m) => matchOne(m, input, key))) return c.id;
+    }
   }
   return undefined;
 }
 
-/** Commands listed in a screen's help, in table order. */
-export function commandsOf(screen: ScreenId): Command[] {
+/**
+ * Runs the handler of the command the key triggers in `scopes` (searched in order). True when a
+ * handler used the key; false when no command of the scopes matches or its handler passed.
+ */
+export function runCommand<S extends ScopeId>(scopes: readonly S[], handlers: Handlers<S>, input: string, key: Partial<Key>): boolean {
+  const id = commandFor(scopes, input, key) as CommandsOf<S> | undefined;
+  if (id === undefined) return false;
+  return handlers[id](input) !== false;
+}
+
+/** Commands listed in a scope's help, in table order. */
+export function commandsOf(screen: ScopeId): Command[] {
   return (COMMANDS as readonly unknown[] as Command[]).filter((c) => c.screens.includes(screen));
 }
 
-/** The few commands shown in a screen's footer. */
-export function footerOf(screen: ScreenId): Command[] {
+/** The few commands shown in a scope's footer. */
+export function footerOf(screen: ScopeId): Command[] {
   return (COMMANDS as readonly unknown[] as Command[]).filter((c) => c.footer?.includes(screen));
 }
 
-export const HELP_SECTIONS: readonly { readonly title: string; readonly screen: ScreenId }[] = [
-  { title: 'Everywhere', screen: 'global' },
+export const HELP_SECTIONS: readonly { readonly title: string; readonly screen: ScopeId }[] = [
+  { title: 'Anywhere', screen: 'app' },
+  { title: 'Everywhere but while typing', screen: 'global' },
   { title: 'Deployments', screen: 'deployments' },
   { title: 'Filter', screen: 'filter' },
   { title: 'Deployment detail', screen: 'detail' },
+  { title: 'Help', screen: 'help' },
   { title: 'Application picker', screen: 'picker' },
+  { title: 'Editing a line (the filter, form fields)', screen: 'line' },
   { title: 'Forms', screen: 'form' },
+  { title: 'Form choices and on/off fields', screen: 'formChoice' },
+  { title: 'Leaving a form with input', screen: 'formConfirm' },
+  { title: 'After a failed creation', screen: 'formFailed' },
+  { title: 'After a creation', screen: 'formDone' },
 ];

@@ -2,7 +2,7 @@
 import React from 'react';
 import { render, type Instance } from 'ink';
 import type { TuiOptions } from './options.js';
-import { App, crashed, type Prefetch } from './app.js';
+import { App, type Prefetch } from './app.js';
 
 const ENTER_ALT_SCREEN = '\u001b[?1049h\u001b[H';
 const LEAVE_ALT_SCREEN = '\u001b[?1049l';
@@ -13,6 +13,9 @@ export async function start(options: TuiOptions, prefetch?: Prefetch): Promise<n
   const { stdin, stdout, stderr } = process;
   let code = 0;
   let done = false;
+  /** A bug that stopped the UI, printed once the terminal is restored. */
+  let crash: Error | undefined;
+  let exiting = false;
   // Raw mode before the first frame: a key pressed while React mounts (Ctrl+C included) waits in
   // stdin for Ink instead of being turned into a signal or echoed by the terminal.
   stdin.setRawMode?.(true);
@@ -22,7 +25,14 @@ export async function start(options: TuiOptions, prefetch?: Prefetch): Promise<n
     done = true;
     stdout.write(`${LEAVE_ALT_SCREEN}\u001b[?25h`);
   };
-  const app = () => <App options={options} prefetch={prefetch} onExit={(c) => { code = c; setImmediate(() => instance?.unmount()); }} />;
+  const exit = (c: number) => {
+    // The first word counts (a second `q` read with the first one changes nothing).
+    if (exiting) return;
+    exiting = true;
+    code = c;
+    setImmediate(() => instance?.unmount());
+  };
+  const app = () => <App options={options} prefetch={prefetch} onExit={exit} onCrash={(error) => { crash ??= error; }} />;
   let instance: Instance | undefined;
   // On a resize Ink lays the tree out at the new width and draws it at once, before React has
   // re-rendered for that width: lines laid out for the old width would be wrapped by the terminal
@@ -49,7 +59,7 @@ export async function start(options: TuiOptions, prefetch?: Prefetch): Promise<n
   process.on('SIGTERM', onSignal);
   process.on('SIGHUP', onSignal);
   const onUncaught = (error: Error) => {
-    crashed.error = error;
+    crash ??= error;
     code = 1;
     instance.unmount();
   };
@@ -57,7 +67,7 @@ export async function start(options: TuiOptions, prefetch?: Prefetch): Promise<n
   try {
     await instance.waitUntilExit();
   } catch (error) {
-    crashed.error = error instanceof Error ? error : new Error(String(error));
+    crash ??= error instanceof Error ? error : new Error(String(error));
     code = 1;
   } finally {
     process.off('SIGINT', onSignal);
@@ -69,10 +79,10 @@ export async function start(options: TuiOptions, prefetch?: Prefetch): Promise<n
     stdin.setRawMode?.(false);
     restore();
   }
-  if (crashed.error) {
-    const message = options.client.redact(crashed.error.message.split('\n')[0] ?? '');
+  if (crash) {
+    const message = options.client.redact(crash.message.split('\n')[0] ?? '');
     stderr.write(`dms: internal error: ${message}\nThis is a bug in dms; set DMS_DEBUG=1 for details.\n`);
-    if (process.env.DMS_DEBUG) stderr.write(`${options.client.redact(crashed.error.stack ?? '')}\n`);
+    if (process.env.DMS_DEBUG) stderr.write(`${options.client.redact(crash.stack ?? '')}\n`);
     return code || 1;
   }
   return code;

@@ -67,6 +67,8 @@ describe('mixed records (status-page)', () => {
       expect(r.deployment_uuid).toMatch(/^[a-z0-9]{24}$/);
       expect(typeof r.destination_id).toBe('string');
       expect(r.application_name).toBe('status-page');
+      expect(String(r.deployment_url)).toMatch(new RegExp(`^/project/[^:]*/application/${app}/deployment/${String(r.deployment_uuid)}$`));
+      if ('finished_at' in r) expect(r.finished_at === null).toBe(!FINAL.includes(String(r.status)));
     }
     const without = rows.filter((r) => !('finished_at' in r));
     expect(without.length).toBeGreaterThan(0);

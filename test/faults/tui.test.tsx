@@ -1,17 +1,15 @@
 // Faults seen from the TUI: while the server is failing or stalled the deployments screen keeps
 // answering keys (? opens help, q quits), says what is wrong in plain words, keeps the last good page
 // on screen, and picks up again by itself on the next refresh once the server is back.
-import React from 'react';
 import { rmSync } from 'node:fs';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { render } from 'ink-testing-library';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.js';
-import { App } from '../../src/tui/app.js';
 import type { TuiOptions } from '../../src/tui/options.js';
 import { HTML_PAGE } from '../support/hostile.js';
 import { tempDir } from '../support/temp.js';
+import { KEY, renderApp, type Rendered } from '../tui/support/render.js';
 
 const APP = 'app-tui-faults';
 const SHA = 'feedc0ffee1234567890';
@@ -67,7 +65,7 @@ class Switchable {
 
 const server = new Switchable();
 let configDir: string;
-let ui: ReturnType<typeof render> | undefined;
+let ui: Rendered | undefined;
 
 beforeAll(async () => {
   await server.start();
@@ -84,25 +82,8 @@ afterEach(() => {
   server.mode = 'ok';
 });
 
-const tick = (ms = 0) => new Promise<void>((r) => setTimeout(r, ms));
-
-async function waitFor(test: string | RegExp | ((f: string) => boolean), ms = 4000): Promise<string> {
-  const ok = typeof test === 'string' ? (f: string) => f.includes(test) : test instanceof RegExp ? (f: string) => test.test(f) : test;
-  const end = Date.now() + ms;
-  for (;;) {
-    const f = ui?.lastFrame() ?? '';
-    if (ok(f)) return f;
-    if (Date.now() > end) throw new Error(`Timed out waiting for ${String(test)}; frame was:\n${f}`);
-    await tick(10);
-  }
-}
-
-async function press(...keys: string[]) {
-  for (const k of keys) {
-    ui!.stdin.write(k);
-    await tick(30);
-  }
-}
+const waitFor = (test: string | RegExp | ((f: string) => boolean), ms = 4000) => ui!.waitFor(test, ms);
+const press = (...keys: string[]) => ui!.press(...keys);
 
 function open(refreshMs: number, timeoutMs = 2000): { exits: number[] } {
   const exits: number[] = [];
@@ -115,7 +96,7 @@ function open(refreshMs: number, timeoutMs = 2000): { exits: number[] } {
     showSecrets: false,
     noColor: true,
   };
-  ui = render(<App options={options} onExit={(c) => exits.push(c)} refreshMs={refreshMs} />);
+  ui = renderApp(options, { onExit: (c) => exits.push(c), refreshMs, size: { columns: 100, rows: 30 } });
   return { exits };
 }
 
@@ -123,7 +104,7 @@ function open(refreshMs: number, timeoutMs = 2000): { exits: number[] } {
 async function helpRoundTrip() {
   await press('?');
   await waitFor('Help — keys');
-  await press('\u001b');
+  await press(KEY.escape);
   await waitFor((f) => !f.includes('Help — keys') && f.includes('feedc0f'));
 }
 
@@ -163,7 +144,7 @@ describe('deployments screen under faults', () => {
     const limitedAt = server.times[hitsAfter429 - 1]!;
     server.mode = 'ok';
     await helpRoundTrip();
-    expect(ui!.lastFrame()).toContain('feedc0f');
+    expect(ui!.frame()).toContain('feedc0f');
     await waitFor((f) => !/^✗ /m.test(f) && f.includes('feedc0f'), 3000);
     // Auto-refresh runs every 200 ms, but the next request waited for the server's Retry-After.
     expect(server.hits).toBeGreaterThan(hitsAfter429);
@@ -180,7 +161,7 @@ describe('deployments screen under faults', () => {
     await waitFor('loading…');
     await helpRoundTrip();
     await waitFor(/did not answer in time/, 3000);
-    expect(ui!.lastFrame()).toContain('feedc0f');
+    expect(ui!.frame()).toContain('feedc0f');
     server.mode = 'ok';
     await waitFor((f) => !/^✗ /m.test(f) && f.includes('feedc0f'), 3000);
     await press('q');
@@ -194,7 +175,7 @@ describe('deployments screen under faults', () => {
     await server.stop();
     await press('r');
     await waitFor(/Server unreachable: connection refused\. Retrying/);
-    expect(ui!.lastFrame()).toContain('feedc0f');
+    expect(ui!.frame()).toContain('feedc0f');
     await helpRoundTrip();
     await server.start(port);
     await waitFor((f) => !/^✗ /m.test(f) && f.includes('feedc0f'), 3000);

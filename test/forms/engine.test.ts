@@ -8,7 +8,7 @@ import { loadDraft, saveDraft, discardDraft } from '../../src/config/drafts.js';
 import { APP_FORM, APP_STEP_TITLES } from '../../src/forms/app-form.js';
 import { buildBody, valuesFromBody, valuesFromDraft } from '../../src/forms/body.js';
 import { DOCSTORE_FORM } from '../../src/forms/docstore-form.js';
-import { editLine } from '../../src/forms/line-edit.js';
+import { applyLine, insertLine, lineAt } from '../../src/forms/line-edit.js';
 import { createFormReducer, initialFormState } from '../../src/forms/reducer.js';
 import type { FormDef, FormValues } from '../../src/forms/types.js';
 import { fieldNamedIn, fieldValidator, validateForm } from '../../src/forms/validate.js';
@@ -183,17 +183,19 @@ describe('values', () => {
     expect(sanitiseInput('a\nb\x1b[31mc\x07', false)).toBe('a bc');
     expect(sanitiseInput('a\r\nb\x00', true)).toBe('a\nb');
   });
-  it('the line editor inserts at the cursor, erases, and ignores control keys', () => {
-    let s = { value: '', cursor: 0 };
-    s = editLine(s, 'hllo', {});
-    s = editLine(s, '', { home: true });
-    s = editLine(s, '', { rightArrow: true });
-    s = editLine(s, 'e', {});
+  it('the line editor inserts at the cursor, erases, and moves', () => {
+    let s = lineAt('');
+    s = insertLine(s, 'hllo');
+    s = applyLine(s, 'start');
+    s = applyLine(s, 'right');
+    s = insertLine(s, 'e');
     expect(s).toEqual({ value: 'hello', cursor: 2 });
-    expect(editLine(s, 's', { ctrl: true })).toBe(s);
-    s = editLine(s, '', { backspace: true });
+    expect(applyLine(lineAt('x', 0), 'left')).toEqual({ value: 'x', cursor: 0 });
+    s = applyLine(s, 'backspace');
     expect(s.value).toBe('hllo');
-    expect(editLine({ value: '', cursor: 0 }, 'x\ny\n', {}).value).toBe('x y');
+    expect(applyLine(s, 'killAfter')).toEqual({ value: 'h', cursor: 1 });
+    expect(applyLine(s, 'killBefore')).toEqual({ value: 'llo', cursor: 0 });
+    expect(insertLine(lineAt(''), 'x\ny\n').value).toBe('x y');
   });
 });
 

@@ -1,23 +1,19 @@
 // Property: secret values (webhook secrets, the basic-auth password, passwords inside URLs) never
 // appear unmasked in the headless output (--json and table), the TUI table, the detail view or its
 // raw JSON, unless secrets are asked for.
-import React from 'react';
 import chalk from 'chalk';
 import fc from 'fast-check';
-import { render } from 'ink-testing-library';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readDeploymentList, type DeploymentPage } from '../../src/api/schemas/deployment.js';
+import { readDeploymentList } from '../../src/api/schemas/deployment.js';
 import { maskRecord, maskUrlPasswords } from '../../src/text/secrets.js';
-import { ThemeProvider, plainTheme } from '../../src/tui/theme.js';
-import { DeploymentsScreen } from '../../src/tui/screens/deployments.js';
-import { DetailView } from '../../src/tui/screens/detail.js';
+import { plainTheme } from '../../src/tui/theme.js';
 import { detailLines, rawJsonLines } from '../../src/tui/components/detail-fields.js';
+import { KEY } from '../tui/support/render.js';
 import { respondWith, type HostileServer } from '../support/hostile.js';
 import { SECRET_RECORD_FIELDS, secretValue, tuiRecord, urlWithPassword, runs } from '../support/arbitraries.js';
 import { runDeploymentsInProcess } from './headless.js';
 import { screenServer, type ScreenServer } from './screen.js';
 
-const tick = (ms = 0) => new Promise<void>((r) => setTimeout(r, ms));
 let level: typeof chalk.level;
 let server: HostileServer;
 let screens: ScreenServer;
@@ -87,19 +83,14 @@ describe('secrets stay masked', () => {
 
   it('s in the detail view without --show-secrets keeps secrets masked and says how to allow it', async () => {
     await fc.assert(fc.asyncProperty(plantedTui, async ({ record, secrets }) => {
-      const d = readDeploymentList([record])!.deployments[0]!;
-      const ui = render(
-        <ThemeProvider value={plainTheme}>
-          <DetailView record={d} showSecrets={false} width={100} height={400} active onBack={() => {}} onHelp={() => {}} onQuit={() => {}} />
-        </ThemeProvider>,
-      );
+      const ui = screens.show([record], { width: 100 });
       try {
-        ui.stdin.write('s');
-        await tick(5);
-        expect(ui.lastFrame()).toContain('--show-secrets');
-        ui.stdin.write('y');
-        await tick(5);
-        for (const f of ui.frames) expectNoSecret(f.replace(/\n/g, ''), secrets);
+        await ui.waitFor(/1–1/);
+        await ui.press(KEY.enter, 's');
+        await ui.waitFor('--show-secrets');
+        await ui.press('y', 'G');
+        await ui.waitFor('raw JSON');
+        for (const f of ui.frames()) expectNoSecret(f.replace(/\n/g, ''), secrets);
       } finally {
         ui.unmount();
       }
@@ -108,12 +99,11 @@ describe('secrets stay masked', () => {
 
   it('the TUI deployments table never shows a secret', async () => {
     await fc.assert(fc.asyncProperty(fc.array(plantedTui, { minLength: 1, maxLength: 4 }), async (items) => {
-      // ink-testing-library's terminal is 100 columns: wider frames wrap and split a secret in two.
-      const ui = screens.show(items.map((p) => p.record), 100);
+      // A 100-column terminal: wider frames would wrap and split a secret in two.
+      const ui = screens.show(items.map((p) => p.record), { width: 100 });
       try {
-        for (let i = 0; i < 400 && !/1–\d+/.test(ui.lastFrame() ?? ''); i++) await tick(5);
-        expect(ui.lastFrame()).toMatch(/1–\d+/);
-        for (const f of ui.frames) {
+        await ui.waitFor(/1–\d+/);
+        for (const f of ui.frames()) {
           expectNoSecret(f, items.flatMap((p) => p.secrets));
           // A cut cell could show only the start of a secret: any piece of one is a leak.
           expect(f).not.toContain('Zq9SE');

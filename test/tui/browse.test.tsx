@@ -5,9 +5,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type DmsClient } from '../../src/api/client.js';
 import { startDemoService, type DemoService } from '../../src/demo/server.js';
 import { loadRecents } from '../../src/config/recents.js';
-import { App } from '../../src/tui/app.js';
 import type { TuiOptions } from '../../src/tui/options.js';
-import { KEY, renderTui, tick, type Rendered } from './support/render.js';
+import { KEY, renderApp, until, type Rendered } from './support/render.js';
 import { tempDir } from '../support/temp.js';
 
 let demo: DemoService;
@@ -46,10 +45,9 @@ function options(overrides: Partial<TuiOptions> = {}): TuiOptions {
 }
 
 function open(overrides: Partial<TuiOptions> = {}, extra: { refreshMs?: number; onExit?: (c: number) => void; columns?: number; rows?: number } = {}) {
-  shown = renderTui(
-    <App options={options(overrides)} onExit={extra.onExit ?? (() => {})} refreshMs={extra.refreshMs ?? 60_000} />,
-    { columns: extra.columns ?? 120, rows: extra.rows ?? 36 },
-  );
+  shown = renderApp(options(overrides), {
+    onExit: extra.onExit, refreshMs: extra.refreshMs ?? 60_000, size: { columns: extra.columns ?? 120, rows: extra.rows ?? 36 },
+  });
   return shown;
 }
 
@@ -159,7 +157,6 @@ describe('deployments screen', () => {
     const raw = await ui.waitFor('raw JSON');
     expect(raw).toContain('"id":');
     await ui.press('G');
-    await tick(30);
     const all = ui.stdout.frames.join('');
     const page = await firstPage();
     const secret = page.deployments[0]!.http_basic_auth_password;
@@ -250,13 +247,13 @@ describe('deployments screen', () => {
     const ui = open({}, { refreshMs: 80 });
     await ui.waitFor(/1–10 of \d+/);
     const before = demo.requests.length;
-    await tick(400);
-    expect(listQueries(before).length).toBeGreaterThanOrEqual(2);
+    await until(() => listQueries(before).length >= 2, 'two automatic refreshes');
     await ui.press('a');
     await ui.waitFor('auto-refresh off');
-    await tick(100);
+    // A request already on its way may still land; then nothing for several refresh periods.
+    await until(() => !ui.frame().includes('loading…'), 'the last request to settle');
     const after = demo.requests.length;
-    await tick(300);
+    await new Promise((r) => setTimeout(r, 4 * 80));
     expect(listQueries(after)).toEqual([]);
   });
 
@@ -301,8 +298,7 @@ describe('deployments screen', () => {
     const ui = open();
     await ui.waitFor(/1–10 of \d+/);
     // Written just after the frame is drawn.
-    for (let i = 0; i < 50 && !loadRecents(configDir).some((r) => r.uuid === app); i++) await tick(10);
-    expect(loadRecents(configDir).map((r) => r.uuid)).toContain(app);
+    await until(() => loadRecents(configDir).some((r) => r.uuid === app), 'the recents file');
   });
 
   it('NO_COLOR (noColor) draws without colour codes', async () => {
@@ -341,13 +337,9 @@ describe('first page requested before the UI loaded (prefetch)', () => {
   it('an answered prefetch is the first frame and is not asked again', async () => {
     const page = await firstPage();
     const before = demo.requests.length;
-    shown = renderTui(
-      <App options={options()} onExit={() => {}} refreshMs={60_000}
-        prefetch={{ appUuid: app, skip: 0, take: 10, page: Promise.resolve(page), result: page, abort: () => {} }} />,
-      { columns: 120, rows: 36 },
-    );
-    await tick(50);
-    expect(shown.stdout.frames.map((f) => f.replace(/\u001b\[[\d;]*m/g, '')).some((f) => f.includes('Loading deployments'))).toBe(false);
+    shown = renderApp(options(), { prefetch: { appUuid: app, skip: 0, take: 10, page: Promise.resolve(page), result: page, abort: () => {} } });
+    await shown.waitFor(/1–10 of \d+/);
+    expect(shown.frames().some((f) => f.includes('Loading deployments'))).toBe(false);
     expect(shown.frame()).toMatch(/1–10 of \d+/);
     expect(listQueries(before)).toEqual([]);
   });
@@ -355,11 +347,7 @@ describe('first page requested before the UI loaded (prefetch)', () => {
   it('a prefetch still on the wire is awaited instead of asking again', async () => {
     const before = demo.requests.length;
     const page = client.listDeployments(app, { skip: 0, take: 10 });
-    shown = renderTui(
-      <App options={options()} onExit={() => {}} refreshMs={60_000}
-        prefetch={{ appUuid: app, skip: 0, take: 10, page, abort: () => {} }} />,
-      { columns: 120, rows: 36 },
-    );
+    shown = renderApp(options(), { prefetch: { appUuid: app, skip: 0, take: 10, page, abort: () => {} } });
     await shown.waitFor(/1–10 of \d+/);
     expect(listQueries(before)).toEqual(['skip=0&take=10']);
   });
@@ -407,7 +395,7 @@ describe('errors', () => {
       const ui = open({ client: limitedClient, appUuid: limited.seed.applications[0]!.uuid });
       await ui.waitFor(/1–10 of \d+/);
       await ui.press('r');
-      await tick(100);
+      await ui.waitFor((f) => !f.includes('loading…'));
       await ui.press('r');
       const frame = await ui.waitFor('429', 8000);
       expect(frame).toMatch(/Too many requests \(429\).*wait \d+ s/);

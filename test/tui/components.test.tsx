@@ -13,7 +13,7 @@ import { ErrorBoundary } from '../../src/tui/app.js';
 import { describeError } from '../../src/tui/hooks/use-deployments.js';
 import { NetworkError, NotFoundError, RateLimitedError, UnauthorizedError, ForbiddenError } from '../../src/api/errors.js';
 import { truncate, padCells, wrapCells } from '../../src/text/cells.js';
-import { renderTui, tick } from './support/render.js';
+import { renderTui, settle } from './support/render.js';
 
 const cells = (over: Partial<Cells> = {}): Cells => ({
   changed: '', status: '✓ finished', source: 'webhook', commit: 'abcdef1', subject: 'Fix rounding of VAT in cart totals',
@@ -41,7 +41,7 @@ describe('table layout', () => {
     ];
     const columns = fitColumns(COLUMNS, rows.map((r) => r.cells), 118);
     const ui = renderTui(<ThemeProvider value={plainTheme}><DeploymentTable rows={rows} columns={columns} /></ThemeProvider>, { columns: 120, rows: 30 });
-    await tick(20);
+    await settle();
     const lines = ui.frame().split('\n').filter((l) => l.trim());
     expect(lines).toHaveLength(7); // top, heading, separator, 3 rows, bottom
     const widths = new Set(lines.map((l) => stringWidth(l)));
@@ -99,7 +99,8 @@ describe('key map', () => {
   it('matches keys by data and feeds help and footer', () => {
     expect(commandFor(['deployments', 'global'], 'n', {})).toBe('nextPage');
     expect(commandFor(['deployments', 'global'], '', { rightArrow: true })).toBe('nextPage');
-    expect(commandFor(['deployments', 'global'], 'c', { ctrl: true })).toBe('quit');
+    expect(commandFor(['app'], 'c', { ctrl: true })).toBe('interrupt');
+    expect(commandFor(['deployments', 'global'], 'q', {})).toBe('quit');
     expect(commandFor(['deployments', 'global'], 'c', {})).toBe('createApp');
     expect(matches('formPrevField', '', { tab: true, shift: true })).toBe(true);
     expect(matches('formNextField', '', { tab: true, shift: true })).toBe(false);
@@ -134,7 +135,7 @@ describe('errors', () => {
     const original = console.error;
     console.error = () => {};
     const ui = renderTui(<ErrorBoundary onCrash={() => codes.push(1)}><Boom /><Text>never</Text></ErrorBoundary>);
-    await tick(30);
+    await settle();
     console.error = original;
     expect(ui.frame()).toContain('dms hit a bug and stopped: kaboom');
     expect(codes).toEqual([1]);

@@ -6,13 +6,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type DmsClient } from '../../src/api/client.js';
 import { DEPLOYMENT_FIELDS } from '../../src/api/schemas/deployment-fields.js';
 import { readDeploymentList } from '../../src/api/schemas/deployment.js';
-import { App } from '../../src/tui/app.js';
 import type { TuiOptions } from '../../src/tui/options.js';
 import { DetailView } from '../../src/tui/screens/detail.js';
 import { detailLines } from '../../src/tui/components/detail-fields.js';
 import { ThemeProvider, plainTheme } from '../../src/tui/theme.js';
 import { respondWith, type HostileServer } from '../support/hostile.js';
-import { KEY, renderTui, type Rendered } from './support/render.js';
+import { KEY, renderApp, renderTui, type Rendered } from './support/render.js';
 
 const APP = 'app-history';
 const MINUTE = 60_000;
@@ -82,7 +81,7 @@ function open(app: string, size = { columns: 160, rows: 40 }) {
     client, connection: { label: 'test', host: new URL(server.url).host, origin: server.url, demo: false },
     configDir: '', appUuid: app, screen: 'browse', showSecrets: false, noColor: true,
   };
-  shown = renderTui(<ThemeProvider value={plainTheme}><App options={options} onExit={() => {}} refreshMs={60_000} /></ThemeProvider>, size);
+  shown = renderApp(options, { size });
   return shown;
 }
 
@@ -235,8 +234,8 @@ describe('detail lines', () => {
   it('renders a running deployment\'s duration "so far" and a queued one as waiting', () => {
     const running = read({ id: 1, status: 'in_progress', created_at: iso(now - 90_000) });
     const queued = read({ id: 2, status: 'queued', created_at: iso(now - 40_000) });
-    const ui = renderTui(<ThemeProvider value={plainTheme}><DetailView record={running} now={now} showSecrets={false} width={100} height={30}
-      active onBack={() => {}} onHelp={() => {}} onQuit={() => {}} /></ThemeProvider>);
+    const ui = renderTui(<ThemeProvider value={plainTheme}><DetailView record={running} now={now} width={100} bodyLines={28}
+      view={{ offset: 0, raw: false, reveal: false, showAbsent: false, note: null }} /></ThemeProvider>);
     expect(ui.frame()).toMatch(/duration\s+1m 30s so far/);
     ui.unmount();
     const text = all(detailLines(queued, { reveal: false, width: 100, theme: plainTheme, now }));

@@ -1,38 +1,31 @@
 // Secrets found leaking in the TUI by the fuzz suite, and the detail view freezing on long non-ASCII text.
 import React from 'react';
-import { render } from 'ink-testing-library';
 import stringWidth from 'string-width';
-import { describe, expect, it } from 'vitest';
-import type { DmsClient } from '../../src/api/client.js';
-import { readDeploymentList, type DeploymentPage } from '../../src/api/schemas/deployment.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readDeploymentList } from '../../src/api/schemas/deployment.js';
 import { ThemeProvider, plainTheme } from '../../src/tui/theme.js';
-import { DeploymentsScreen } from '../../src/tui/screens/deployments.js';
 import { DetailView } from '../../src/tui/screens/detail.js';
 import { detailLines, rawJsonLines } from '../../src/tui/components/detail-fields.js';
 import { visibleRows } from '../../src/tui/hooks/paging.js';
 import { viewOf } from '../../src/model/deployment.js';
 import { widthOf, wrapCells } from '../../src/text/cells.js';
+import { renderTui } from './support/render.js';
+import { screenServer, type ScreenServer } from '../fuzz/screen.js';
 
 const SECRET = 'Zq9SECRETabc';
-const tick = (ms = 0) => new Promise<void>((r) => setTimeout(r, ms));
-const fake = (page: DeploymentPage): DmsClient => ({
-  listDeployments: async () => page, listRecords: async () => ({ records: page.deployments, total: page.total }),
-  createPublicApplication: async () => { throw new Error(); },
-  createDocstore: async () => { throw new Error(); }, redact: (s) => s,
-});
+const CLOSED = { offset: 0, raw: false, reveal: false, showAbsent: false, note: null };
+let screens: ScreenServer;
+beforeAll(async () => { screens = await screenServer(); });
+afterAll(() => screens.close());
 const deployment = (record: Record<string, unknown>) => readDeploymentList([record])!.deployments[0]!;
 const allText = (lines: readonly { label?: string; text: string }[]) => lines.map((l) => `${l.label ?? ''}${l.text}`).join('\n');
 
 describe('TUI secret leaks', () => {
   for (const field of ['fqdn', 'name', 'git_branch']) {
     it(`deployments table masks a URL password in ${field}`, async () => {
-      const page = readDeploymentList([{ id: 1, status: 'finished', [field]: `https://a:${SECRET}@h.io` }])!;
-      const ui = render(<ThemeProvider value={plainTheme}><DeploymentsScreen client={fake(page)} appUuid="app-1"
-        connection={{ label: 'x', host: 'h', demo: false }} showSecrets={false} width={200} height={30} active refreshMs={60_000}
-        onHelp={() => {}} onQuit={() => {}} onCreate={() => {}} /></ThemeProvider>);
-      for (let i = 0; i < 100 && (ui.lastFrame() ?? '').includes('Loading'); i++) await tick(5);
-      expect(ui.lastFrame()).toContain('h.io');
-      expect(ui.lastFrame()).not.toContain(SECRET);
+      const ui = screens.show([{ id: 1, status: 'finished', [field]: `https://a:${SECRET}@h.io` }], { width: 200 });
+      const frame = await ui.waitFor('h.io');
+      expect(frame).not.toContain(SECRET);
       ui.unmount();
     });
   }
@@ -47,9 +40,9 @@ describe('TUI secret leaks', () => {
   for (const field of ['name', 'git_branch']) {
     it(`detail view heading masks a URL password in ${field}`, () => {
       const d = deployment({ id: 1, status: 'finished', [field]: `https://a:${SECRET}@h.io` });
-      const ui = render(<ThemeProvider value={plainTheme}><DetailView record={d} showSecrets={false} width={200} height={400}
-        active onBack={() => {}} onHelp={() => {}} onQuit={() => {}} /></ThemeProvider>);
-      expect(ui.lastFrame()).not.toContain(SECRET);
+      const ui = renderTui(<ThemeProvider value={plainTheme}><DetailView record={d} view={CLOSED} width={200} bodyLines={400} /></ThemeProvider>,
+        { columns: 200, rows: 420 });
+      expect(ui.frame()).not.toContain(SECRET);
       ui.unmount();
     });
   }
@@ -102,10 +95,10 @@ describe('long non-ASCII text', () => {
   it('nor the rendered detail view with its heading', () => {
     const d = deployment({ id: 1, name: '部'.repeat(100_000), git_branch: 'é'.repeat(100_000) });
     const t = performance.now();
-    const ui = render(<ThemeProvider value={plainTheme}><DetailView record={d} showSecrets={false} width={100} height={30}
-      active onBack={() => {}} onHelp={() => {}} onQuit={() => {}} /></ThemeProvider>);
+    const ui = renderTui(<ThemeProvider value={plainTheme}><DetailView record={d} view={CLOSED} width={100} bodyLines={28} /></ThemeProvider>,
+      { columns: 100, rows: 30 });
     expect(performance.now() - t).toBeLessThan(2000);
-    expect(ui.lastFrame()).toContain('部部部');
+    expect(ui.frame()).toContain('部部部');
     ui.unmount();
   });
 

@@ -2,6 +2,7 @@
 // The hook (use-deployments.ts) only turns `want` into requests and answers into actions.
 import type { DeploymentPage } from '../../api/schemas/deployment.js';
 import { keysOf, searchText, viewOf, type DeploymentView } from '../../model/deployment.js';
+import { applyLine, insertLine, type LineCommand } from '../../forms/line-edit.js';
 
 export const TAKE_MIN = 5;
 export const TAKE_MAX = 100;
@@ -40,6 +41,8 @@ export interface PagingState {
   /** The shown page is known to be the last one. */
   readonly atEnd: boolean;
   readonly loading: boolean;
+  /** The request has taken long enough to say "loading…" (a fast answer shows no flash). */
+  readonly loadingShown: boolean;
   readonly error: ShownError | null;
   /** A one-line note (e.g. "this is the last page"). */
   readonly notice: string | null;
@@ -48,7 +51,11 @@ export interface PagingState {
   readonly changed: ReadonlySet<string>;
   /** Index into the visible (filtered) rows. */
   readonly cursor: number;
+  /** The first visible row drawn, and how many rows the table has room for. */
+  readonly window: { readonly start: number; readonly rows: number };
   readonly filter: string;
+  /** Where the filter line's cursor is (UTF-16 index at a grapheme boundary). */
+  readonly filterCursor: number;
   readonly autoRefresh: boolean;
   /** At least one page was loaded successfully. */
   readonly everLoaded: boolean;
@@ -66,16 +73,21 @@ export type PagingAction =
   | { type: 'cursor'; delta: number }
   | { type: 'cursorTo'; index: number }
   | { type: 'filter'; text: string }
-  /** Typed into the filter line: appended here, so keys handled before the next render all count. */
-  | { type: 'filterType'; text: string }
-  | { type: 'filterBackspace' }
+  /** Typed or pasted into the filter line at its cursor. */
+  | { type: 'filterText'; text: string }
+  /** A line-editing command on the filter line. */
+  | { type: 'filterLine'; command: LineCommand }
+  /** How many rows the table has room for (measured when drawn). */
+  | { type: 'viewport'; rows: number }
+  /** The request for `seq` is still out: say "loading…". */
+  | { type: 'loadingShown'; seq: number }
   | { type: 'toggleAuto' }
   | { type: 'clearChanged' }
   | { type: 'clearNotice' }
   /** Several actions applied as one update (one render). */
   | { type: 'batch'; actions: readonly PagingAction[] };
 
-export function initialPaging(options: { take?: number; skip?: number; autoRefresh?: boolean } = {}): PagingState {
+export function initialPaging(options: { take?: number; skip?: number; autoRefresh?: boolean; rows?: number } = {}): PagingState {
   const take = clampTake(options.take ?? TAKE_DEFAULT);
   return {
     want: { skip: options.skip ?? 0, take, seq: 1, reason: 'load' },
@@ -85,12 +97,15 @@ export function initialPaging(options: { take?: number; skip?: number; autoRefre
     total: null,
     atEnd: false,
     loading: true,
+    loadingShown: false,
     error: null,
     notice: null,
     updatedAt: null,
     changed: new Set(),
     cursor: 0,
+    window: { start: 0, rows: options.rows ?? TAKE_DEFAULT },
     filter: '',
+    filterCursor: 0,
     autoRefresh: options.autoRefresh ?? true,
     everLoaded: false,
   };
@@ -129,13 +144,20 @@ export function rangeLabel(state: Pick<PagingState, 'shown' | 'rows' | 'total'>)
 }
 
 function request(state: PagingState, skip: number, take: number, reason: PageWant['reason']): PagingState {
-  return { ...state, want: { skip, take, seq: state.want.seq + 1, reason }, loading: true, notice: null };
+  return { ...state, want: { skip, take, seq: state.want.seq + 1, reason }, loading: true, loadingShown: false, notice: null };
 }
 
+/** The cursor inside the visible rows, and the window of drawn rows around it. */
 function clampCursor(state: PagingState): PagingState {
   const n = visibleRows(state).length;
   const cursor = Math.max(0, Math.min(state.cursor, n - 1));
-  return cursor === state.cursor ? state : { ...state, cursor };
+  const rows = Math.max(1, state.window.rows);
+  let start = state.window.start;
+  if (cursor < start) start = cursor;
+  if (cursor >= start + rows) start = cursor - rows + 1;
+  start = Math.max(0, Math.min(start, Math.max(0, n - rows)));
+  if (cursor === state.cursor && start === state.window.start) return state;
+  return { ...state, cursor, window: start === state.window.start ? state.window : { start, rows: state.window.rows } };
 }
 
 function lastPageKnown(state: PagingState): boolean {
@@ -206,10 +228,12 @@ export function pagingReducer(state: PagingState, action: PagingAction): PagingS
         total,
         atEnd,
         loading: false,
+        loadingShown: false,
         error: null,
         updatedAt: action.at,
         changed,
         cursor: samePage ? state.cursor : 0,
+        window: samePage ? state.window : { start: 0, rows: state.window.rows },
         everLoaded: true,
       };
       return clampCursor(next);
@@ -218,18 +242,31 @@ export function pagingReducer(state: PagingState, action: PagingAction): PagingS
       if (action.seq !== state.want.seq) return state;
       // Keep the last good page; the wanted page goes back to it so `n` retries from there.
       const want = state.shown ? { ...state.want, skip: state.shown.skip, take: state.shown.take } : state.want;
-      return { ...state, want, loading: false, error: action.error };
+      return { ...state, want, loading: false, loadingShown: false, error: action.error };
     }
     case 'cursor':
       return clampCursor({ ...state, cursor: Math.max(0, state.cursor + action.delta) });
     case 'cursorTo':
       return clampCursor({ ...state, cursor: Math.max(0, action.index) });
     case 'filter':
-      return clampCursor({ ...state, filter: action.text, cursor: action.text === state.filter ? state.cursor : 0 });
-    case 'filterType':
-      return pagingReducer(state, { type: 'filter', text: (state.filter + action.text).slice(0, FILTER_MAX) });
-    case 'filterBackspace':
-      return pagingReducer(state, { type: 'filter', text: [...state.filter].slice(0, -1).join('') });
+      return clampCursor({
+        ...state, filter: action.text, filterCursor: action.text.length, cursor: action.text === state.filter ? state.cursor : 0,
+      });
+    case 'filterText':
+    case 'filterLine': {
+      const line = { value: state.filter, cursor: state.filterCursor };
+      const next = action.type === 'filterText' ? insertLine(line, action.text) : applyLine(line, action.command);
+      if (next === line || next.value.length > FILTER_MAX) return state;
+      return clampCursor({
+        ...state, filter: next.value, filterCursor: next.cursor, cursor: next.value === state.filter ? state.cursor : 0,
+      });
+    }
+    case 'viewport': {
+      const rows = Math.max(1, action.rows);
+      return rows === state.window.rows ? state : clampCursor({ ...state, window: { start: state.window.start, rows } });
+    }
+    case 'loadingShown':
+      return action.seq === state.want.seq && state.loading && !state.loadingShown ? { ...state, loadingShown: true } : state;
     case 'toggleAuto':
       return { ...state, autoRefresh: !state.autoRefresh, notice: state.autoRefresh ? 'Auto-refresh off.' : 'Auto-refresh on.' };
     case 'clearChanged':

@@ -1,15 +1,17 @@
-// Turns the paging state's `want` into requests: one in flight, older ones aborted, answers
-// tagged with their sequence number so an old answer never overwrites a newer page.
-import { useEffect, useReducer, useRef } from 'react';
+// The deployments screen's store (browse-state.ts) and its requests: when the wanted page
+// changes, one request goes out (keys read together make one request, for the last page they
+// wanted), older ones are aborted, and answers are tagged with their sequence number so an old
+// answer never overwrites a newer page.
+import { useEffect, useRef, useState } from 'react';
 import type { DmsClient } from '../../api/client.js';
 import type { Deployment, DeploymentPage } from '../../api/schemas/deployment.js';
-import { viewOf } from '../../model/deployment.js';
 import { isApiError, type NetworkError, type NetworkReason } from '../../api/errors.js';
 import { addRecent } from '../../config/recents.js';
+import { viewOf } from '../../model/deployment.js';
 import { clean } from '../../text/sanitize.js';
-import {
-  initialPaging, pagingReducer, wantsAutoRefresh, type PagingAction, type PagingState, type ShownError,
-} from './paging.js';
+import { createStore, useStore, type Store } from '../state/store.js';
+import { browseReducer, initialBrowse, type BrowseAction, type BrowseState } from './browse-state.js';
+import { initialPaging, pagingReducer, wantsAutoRefresh, type PageWant, type ShownError } from './paging.js';
 
 export interface UseDeploymentsOptions {
   readonly client: DmsClient;
@@ -20,8 +22,8 @@ export interface UseDeploymentsOptions {
   readonly refreshMs?: number;
   /** How long a changed status stays highlighted, ms. */
   readonly flashMs?: number;
-  /** Initial state (restoring the page after the detail view). */
-  readonly initial?: PagingState;
+  /** Rows the table has room for at first (the screen measures it once drawn). */
+  readonly rows?: number;
   /** Clock, for tests. */
   readonly now?: () => number;
   /** The first page's request, started before the UI loaded: used instead of asking again. */
@@ -74,156 +76,100 @@ export function describeError(error: unknown, redact: (s: string) => string = (s
   return { kind: 'bug', message: redact(clean(text.split('\n').join(' '))) };
 }
 
-/** Actions that ask the server for a page. */
-const REQUESTS: ReadonlySet<PagingAction['type']> = new Set(['next', 'prev', 'first', 'takeMore', 'takeLess', 'refresh']);
-
 /** How long a page request may take before the screen says "loading…" (no flash for fast answers). */
 export const LOADING_DELAY_MS = 120;
 
-export function useDeployments(options: UseDeploymentsOptions): [PagingState, (a: PagingAction) => void] {
+function initial(options: UseDeploymentsOptions): BrowseState {
+  const first = initialPaging({ rows: options.rows });
+  const ready = options.prefetch?.result;
+  if (ready && options.prefetch?.skip === first.want.skip && options.prefetch.take === first.want.take) {
+    return initialBrowse(pagingReducer(first, { type: 'loaded', seq: first.want.seq, page: ready, at: (options.now ?? Date.now)() }));
+  }
+  return initialBrowse(first);
+}
+
+export interface DeploymentsController {
+  readonly state: BrowseState;
+  readonly store: Store<BrowseState, BrowseAction>;
+}
+
+export function useDeployments(options: UseDeploymentsOptions): DeploymentsController {
   const { client, appUuid, configDir, refreshMs = 5000, flashMs = 2000 } = options;
-  const [state, dispatch] = useReducer(pagingReducer, options.initial ?? null, (init) => {
-    if (init) return init;
-    const first = initialPaging();
-    const ready = options.prefetch?.result;
-    if (ready && options.prefetch?.skip === first.want.skip && options.prefetch.take === first.want.take) {
-      return pagingReducer(first, { type: 'loaded', seq: first.want.seq, page: ready, at: (options.now ?? Date.now)() });
-    }
-    return first;
-  });
-  const controller = useRef<AbortController | null>(null);
-  const remembered = useRef(false);
-  const prefetch = useRef(options.prefetch);
-  /** The application goes into recents after its first good page. */
-  const remember = (rows: readonly Deployment[]) => {
-    if (!configDir || remembered.current) return;
-    remembered.current = true;
-    const name = rows.map(viewOf).find((d) => d.application !== '')?.application;
-    // A synced file write: after the frame is on screen, not inside the render that draws it.
-    setTimeout(() => addRecent(configDir, name ? { uuid: appUuid, name: clean(name) } : { uuid: appUuid }), 0);
-  };
-  const nowRef = useRef(options.now ?? Date.now);
-  nowRef.current = options.now ?? Date.now;
+  const [store] = useState(() => createStore(browseReducer, initial(options)));
+  const state = useStore(store);
+  const paging = state.paging;
+  const now = options.now ?? Date.now;
+  // The first page's request: taken over from main.tsx when it asked for the same page.
+  const [prefetch] = useState(() => options.prefetch);
 
-  // The reducer's state as of the last action sent (React renders it a moment later), and page
-  // requests not yet shown: a page change is drawn once, when its answer is in, unless it takes
-  // longer than LOADING_DELAY_MS (then "loading…" shows first). Saves a frame per page.
-  const committed = useRef(state);
-  const pending = useRef<PagingAction[]>([]);
-  const loadingTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-
-  const commit = (actions: PagingAction[]) => {
-    if (actions.length === 0) return;
-    const action: PagingAction = actions.length === 1 ? actions[0]! : { type: 'batch', actions };
-    committed.current = pagingReducer(committed.current, action);
-    dispatch(action);
-  };
-  const flushPending = () => {
-    if (loadingTimer.current) clearTimeout(loadingTimer.current);
-    loadingTimer.current = null;
-    const actions = pending.current;
-    pending.current = [];
-    commit(actions);
-  };
-  const virtual = () => pending.current.reduce(pagingReducer, committed.current);
-
-  const fetchPage = (want: PagingState['want']) => {
-    controller.current?.abort();
+  // One request per wanted page; a newer one aborts the older.
+  const want = paging.want;
+  const settled = !paging.loading;
+  useEffect(() => {
+    if (settled) return undefined;
     const ac = new AbortController();
-    controller.current = ac;
-    const pre = prefetch.current;
-    prefetch.current = undefined;
-    let request: Promise<DeploymentPage>;
-    if (pre && pre.skip === want.skip && pre.take === want.take) {
-      ac.signal.addEventListener('abort', () => pre.abort());
-      request = pre.page;
-    } else {
-      pre?.abort();
-      request = client.listDeployments(appUuid, { skip: want.skip, take: want.take }, { signal: ac.signal });
-    }
-    const settle = (last: PagingAction) => {
-      if (controller.current === ac) controller.current = null;
-      if (virtual().want.seq !== want.seq) return; // a newer page is wanted
-      if (loadingTimer.current) clearTimeout(loadingTimer.current);
-      loadingTimer.current = null;
-      const actions = [...pending.current, last];
-      pending.current = [];
-      commit(actions);
-    };
+    const pre = prefetch && prefetch.skip === want.skip && prefetch.take === want.take && want.seq === 1 ? prefetch : undefined;
+    if (prefetch && !pre) prefetch.abort();
+    const request = pre ? pre.page : client.listDeployments(appUuid, { skip: want.skip, take: want.take }, { signal: ac.signal });
+    if (pre) ac.signal.addEventListener('abort', () => pre.abort());
     request.then(
       (page) => {
-        if (ac.signal.aborted) return;
-        settle({ type: 'loaded', seq: want.seq, page, at: nowRef.current() });
-        remember(page.deployments);
+        if (!ac.signal.aborted) store.dispatch({ type: 'loaded', seq: want.seq, page, at: now() });
       },
       (error: unknown) => {
         if (ac.signal.aborted || (isApiError(error) && error.kind === 'cancelled')) return;
-        settle({ type: 'failed', seq: want.seq, error: describeError(error, client.redact) });
+        store.dispatch({ type: 'failed', seq: want.seq, error: describeError(error, client.redact) });
       },
     );
-  };
-
-  const send = (action: PagingAction) => {
-    if (!REQUESTS.has(action.type)) {
-      flushPending();
-      commit([action]);
-      return;
-    }
-    // An automatic refresh never interrupts a request in flight.
-    if (action.type === 'refresh' && action.auto && controller.current) return;
-    const before = virtual();
-    const after = pagingReducer(before, action);
-    if (after.want.seq === before.want.seq) {
-      // Nothing to ask (first/last page, size at its limit): show the note now.
-      flushPending();
-      commit([action]);
-      return;
-    }
-    pending.current.push(action);
-    fetchPage(after.want);
-    if (!loadingTimer.current) loadingTimer.current = setTimeout(flushPending, LOADING_DELAY_MS);
-  };
-  const sendRef = useRef(send);
-  sendRef.current = send;
-  const stableSend = useRef((a: PagingAction) => sendRef.current(a)).current;
-
-  // The first page: asked on mount, unless it is already on screen (restored, or answered
-  // before the UI loaded).
-  useEffect(() => {
-    if (state.shown !== null && !state.loading) {
-      prefetch.current = undefined;
-      remember(state.rows.map((d) => d.record));
-      return;
-    }
-    fetchPage(state.want);
-    // Once, on mount.
+    // "loading…" only for a request that takes a while.
+    const t = setTimeout(() => store.dispatch({ type: 'loadingShown', seq: want.seq }), LOADING_DELAY_MS);
+    return () => {
+      clearTimeout(t);
+      ac.abort();
+    };
+    // A request per wanted page (its sequence number), not per render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [want.seq, settled]);
 
-  // Leaving the screen cancels whatever is in flight.
-  useEffect(() => () => {
-    controller.current?.abort();
-    if (loadingTimer.current) clearTimeout(loadingTimer.current);
-  }, []);
-
-  // Auto-refresh: first page, or while something runs, or retrying after a network error.
-  const auto = wantsAutoRefresh(state);
-  const loading = state.loading;
-  // After a 429 the next automatic request waits at least as long as the server asked.
-  const delay = Math.max(refreshMs, state.error?.retryAfterMs ?? 0);
+  // The application goes into recents after its first good page (a file write: after the frame).
+  const remembered = useRef(false);
   useEffect(() => {
-    if (!auto || loading) return;
-    const t = setTimeout(() => stableSend({ type: 'refresh', auto: true }), delay);
+    if (remembered.current || !configDir || !paging.everLoaded) return undefined;
+    remembered.current = true;
+    const name = firstName(paging.rows.map((r) => r.record));
+    setTimeout(() => addRecent(configDir, name ? { uuid: appUuid, name } : { uuid: appUuid }), 0);
+    return undefined;
+  }, [paging.everLoaded, configDir, appUuid, paging.rows]);
+
+  // Auto-refresh: first page, or while something runs, or retrying after a network error. An
+  // automatic refresh never interrupts a request in flight.
+  const auto = wantsAutoRefresh(paging);
+  // After a 429 the next automatic request waits at least as long as the server asked.
+  const delay = Math.max(refreshMs, paging.error?.retryAfterMs ?? 0);
+  useEffect(() => {
+    if (!auto || !settled) return undefined;
+    const t = setTimeout(() => { if (!store.get().paging.loading) store.dispatch({ type: 'refresh', auto: true }); }, delay);
     return () => clearTimeout(t);
-  }, [auto, loading, delay, state.updatedAt, state.error]);
+  }, [auto, settled, delay, paging.updatedAt, paging.error, store]);
 
   // Changed statuses are highlighted briefly.
-  const changedCount = state.changed.size;
+  const changedCount = paging.changed.size;
   useEffect(() => {
-    if (changedCount === 0) return;
-    const t = setTimeout(() => stableSend({ type: 'clearChanged' }), flashMs);
+    if (changedCount === 0) return undefined;
+    const t = setTimeout(() => store.dispatch({ type: 'clearChanged' }), flashMs);
     return () => clearTimeout(t);
-  }, [changedCount, state.changed, flashMs]);
+  }, [changedCount, paging.changed, flashMs, store]);
 
-  return [state, stableSend];
+  return { state, store };
 }
+
+/** The application's name, from the first row that says it. */
+function firstName(records: readonly Deployment[]): string | undefined {
+  for (const r of records) {
+    const name = viewOf(r).application;
+    if (name !== '') return name;
+  }
+  return undefined;
+}
+
+export type { PageWant };

@@ -1,15 +1,15 @@
 // State and effects of a create form: the pure reducer, the draft on disk, submission.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { DmsClient } from '../../api/client.js';
 import { ConflictError, LocalValidationError, ValidationError, isApiError } from '../../api/errors.js';
 import type { CreateAppRequest, CreateDocstoreRequest } from '../../api/schemas/index.js';
 import { discardDraft, loadDraft, saveDraft } from '../../config/drafts.js';
 import { addRecentValues, loadRecentValues } from '../../config/recents.js';
 import { buildBody, valuesFromBody, valuesFromDraft } from '../../forms/body.js';
-import { editAction } from '../../forms/edit.js';
-import type { EditKey } from '../../forms/line-edit.js';
+import { editAction, type FieldEdit } from '../../forms/edit.js';
+import { createStore, useStore, type Store } from '../state/store.js';
 import { createFormReducer, hasValues, initialFormState, type FormAction, type FormState } from '../../forms/reducer.js';
 import type { FormDef, FormValues } from '../../forms/types.js';
 import { errorsFromProblems, fieldNamedIn, validateForm } from '../../forms/validate.js';
@@ -37,21 +37,53 @@ export interface UseFormOptions {
   readonly suggestions?: Readonly<Record<string, readonly string[]>>;
 }
 
-/** Reducer actions plus keys and suggestions, applied to the state current at that moment. */
-export type ControllerAction =
+/** The form screen's state: the form (reducer.ts), where the screen is, the line above the fields. */
+export interface FormScreenState {
+  readonly form: FormState;
+  readonly phase: FormPhase;
+  readonly notice: FormNotice | undefined;
+  /** The success screen shows the database passwords (--show-secrets only). */
+  readonly revealed: boolean;
+}
+
+export type FormScreenAction =
   | FormAction
-  | { type: 'edit'; input: string; key: EditKey }
-  | { type: 'suggest'; list: readonly string[] };
+  | { type: 'edit'; edit: FieldEdit }
+  | { type: 'suggest'; list: readonly string[] }
+  | { type: 'phase'; phase: FormPhase }
+  | { type: 'notice'; notice: FormNotice | undefined }
+  | { type: 'reveal' };
+
+export function formScreenReducer(def: FormDef) {
+  const form = createFormReducer(def);
+  return (state: FormScreenState, action: FormScreenAction): FormScreenState => {
+    switch (action.type) {
+      case 'phase': return { ...state, phase: action.phase };
+      case 'notice': return { ...state, notice: action.notice };
+      case 'reveal': return { ...state, revealed: !state.revealed };
+      case 'edit': {
+        const a = editAction(def, state.form, action.edit);
+        return a ? { ...state, form: form(state.form, a) } : state;
+      }
+      case 'suggest': {
+        const name = state.form.focus;
+        if (!name || action.list.length === 0) return state;
+        const v = state.form.values[name];
+        const i = typeof v === 'string' ? action.list.indexOf(v) : -1;
+        return { ...state, form: form(state.form, { type: 'set', name, value: action.list[(i + 1) % action.list.length] }) };
+      }
+      default: {
+        const next = form(state.form, action);
+        return next === state.form ? state : { ...state, form: next };
+      }
+    }
+  };
+}
 
 export interface FormController {
-  readonly state: FormState;
-  /** The state after the last dispatched action (keys may arrive faster than renders). */
-  readonly current: () => FormState;
-  readonly dispatch: (action: ControllerAction) => void;
-  readonly phase: FormPhase;
-  readonly setPhase: (phase: FormPhase) => void;
-  readonly notice: FormNotice | undefined;
-  readonly setNotice: (notice: FormNotice | undefined) => void;
+  readonly state: FormScreenState;
+  /** Keys read the state here: every key sees what the keys before it did. */
+  readonly store: Store<FormScreenState, FormScreenAction>;
   /** Validates everything, then sends once; ignored while a request is in flight. */
   readonly submit: () => void;
   /** Writes the request body to a file for `dms create <noun> --file FILE`. */
@@ -91,71 +123,45 @@ function initial(def: FormDef, configDir: string, from: Record<string, unknown> 
   return { state: initialFormState(def, defaults), fromFile: false };
 }
 
-function typedValues(values: FormValues): boolean {
-  return hasValues(values);
-}
-
 export function useForm({ def, client, configDir, from, suggestions }: UseFormOptions): FormController {
-  const reducer = useMemo(() => {
-    const base = createFormReducer(def);
-    return (state: FormState, action: ControllerAction): FormState => {
-      if (action.type === 'edit') {
-        const a = editAction(def, state, action.input, action.key);
-        return a ? base(state, a) : state;
-      }
-      if (action.type === 'suggest') {
-        const name = state.focus;
-        if (!name || action.list.length === 0) return state;
-        const v = state.values[name];
-        const i = typeof v === 'string' ? action.list.indexOf(v) : -1;
-        return base(state, { type: 'set', name, value: action.list[(i + 1) % action.list.length] });
-      }
-      return base(state, action);
-    };
-  }, [def]);
-  const boot = useMemo(() => initial(def, configDir, from), [def, configDir, from]);
-  const [state, dispatchRaw] = useReducer(reducer, boot.state);
-  const [phase, setPhase] = useState<FormPhase>({ kind: 'edit' });
-  const [notice, setNotice] = useState<FormNotice | undefined>(boot.notice);
+  const [store] = useState(() => {
+    const boot = initial(def, configDir, from);
+    // --from content counts as the draft: saved straight away.
+    return { store: createStore(formScreenReducer(def), { form: boot.state, phase: { kind: 'edit' }, notice: boot.notice, revealed: false } as FormScreenState), fromFile: boot.fromFile };
+  });
+  const state = useStore(store.store);
+  const set = (action: FormScreenAction) => store.store.dispatch(action);
   const [sent, setSent] = useState(0);
   const inFlight = useRef(false);
   const done = useRef(false);
-  // --from content counts as the draft: saved straight away.
-  const pending = useRef(boot.fromFile);
-  const latest = useRef(state);
-  latest.current = state;
-  // Track the state through dispatches too, so handlers between renders see it.
-  const dispatch = useCallback((action: ControllerAction) => {
-    latest.current = reducer(latest.current, action);
-    dispatchRaw(action);
-  }, [reducer]);
-  const current = useCallback(() => latest.current, []);
+  const pending = useRef(store.fromFile);
 
   const write = useCallback(() => {
     if (done.current || !pending.current) return;
     pending.current = false;
-    const s = latest.current;
+    const s = store.store.get().form;
     try {
       saveDraft(configDir, def.id, { values: s.values as Record<string, unknown>, step: s.step });
     } catch {
       // A full or read-only disk must not break typing; the next change tries again.
       pending.current = true;
     }
-  }, [configDir, def.id]);
+  }, [configDir, def.id, store]);
 
   // Save on every change, debounced.
   const firstRender = useRef(true);
+  const form = state.form;
   useEffect(() => {
     if (firstRender.current) {
       firstRender.current = false;
       if (!pending.current) return undefined;
     } else {
-      if (!state.dirty && !pending.current) return undefined;
+      if (!form.dirty && !pending.current) return undefined;
       pending.current = true;
     }
     const t = setTimeout(write, DRAFT_DEBOUNCE_MS);
     return () => clearTimeout(t);
-  }, [state.values, state.step, state.dirty, write]);
+  }, [form.values, form.step, form.dirty, write]);
 
   // Flush when the screen goes away.
   useEffect(() => () => write(), [write]);
@@ -176,21 +182,21 @@ export function useForm({ def, client, configDir, from, suggestions }: UseFormOp
 
   const submit = useCallback(() => {
     if (inFlight.current || done.current) return;
-    const s = latest.current;
+    const s = store.store.get().form;
     const { body, errors } = validateForm(def, s.values, readFile);
     const count = Object.keys(errors).length;
     if (count > 0) {
-      dispatch({ type: 'invalid', errors });
+      set({ type: 'invalid', errors });
       const named = Object.entries(errors).slice(0, 3).map(([f, m]) => `${f} ${m.replace(/\.$/, '')}`).join(' · ');
-      setNotice({ tone: 'error', text: `Not sent: ${count} field${count === 1 ? '' : 's'} to fix — ${named}${count > 3 ? ' · …' : ''}` });
+      set({ type: 'notice', notice: { tone: 'error', text: `Not sent: ${count} field${count === 1 ? '' : 's'} to fix — ${named}${count > 3 ? ' · …' : ''}` } });
       return;
     }
     // The draft is on disk before anything is sent: a crash or an error loses nothing.
-    if (typedValues(s.values)) pending.current = true;
+    if (hasValues(s.values)) pending.current = true;
     write();
     inFlight.current = true;
-    setPhase({ kind: 'sending' });
-    setNotice(undefined);
+    set({ type: 'phase', phase: { kind: 'sending' } });
+    set({ type: 'notice', notice: undefined });
     setSent((n) => n + 1);
     const request = def.id === 'create-app'
       ? client.createPublicApplication(body as CreateAppRequest).then((r) => ({ uuid: r.uuid, urls: [] as { label: string; url: string }[] }))
@@ -208,7 +214,7 @@ export function useForm({ def, client, configDir, from, suggestions }: UseFormOp
       addRecentValues(configDir, Object.fromEntries(
         Object.entries(s.values).filter(([, v]) => typeof v === 'string') as [string, string][],
       ));
-      setPhase({ kind: 'success', uuid: result.uuid, urls: result.urls });
+      set({ type: 'phase', phase: { kind: 'success', uuid: result.uuid, urls: result.urls } });
     }, (e: unknown) => {
       inFlight.current = false;
       if (e instanceof ValidationError) {
@@ -218,56 +224,62 @@ export function useForm({ def, client, configDir, from, suggestions }: UseFormOp
           fields[fieldNamedIn(def, e.message) ?? '(body)'] = e.message;
         }
         for (const k of Object.keys(fields)) fields[k] = client.redact(clean(fields[k]!));
-        dispatch({ type: 'server-errors', errors: fields });
-        setPhase({ kind: 'edit' });
+        set({ type: 'server-errors', errors: fields });
+        set({ type: 'phase', phase: { kind: 'edit' } });
         const list = Object.keys(fields).filter((f) => f !== '(body)');
-        setNotice({
-          tone: 'error',
-          text: list.length > 0
-            ? `The server rejected ${list.join(', ')} (422). Fix and press Ctrl+S again.`
-            : `The server rejected the request: ${fields['(body)']}`,
+        set({
+          type: 'notice',
+          notice: {
+            tone: 'error',
+            text: list.length > 0
+              ? `The server rejected ${list.join(', ')} (422). Fix and press Ctrl+S again.`
+              : `The server rejected the request: ${fields['(body)']}`,
+          },
         });
         return;
       }
       if (e instanceof ConflictError) {
         const field = s.values.build_pack === 'containercompose' ? 'container_compose_domains' : 'domains';
         const text = client.redact(clean([e.message, e.warning].filter(Boolean).join(' ')));
-        dispatch({ type: 'server-errors', errors: { [field]: text } });
-        setPhase({ kind: 'edit' });
-        setNotice({ tone: 'error', text: `${text} — ${e.hint}` });
+        set({ type: 'server-errors', errors: { [field]: text } });
+        set({ type: 'phase', phase: { kind: 'edit' } });
+        set({ type: 'notice', notice: { tone: 'error', text: `${text} — ${e.hint}` } });
         return;
       }
       if (e instanceof LocalValidationError) {
-        dispatch({ type: 'invalid', errors: errorsFromProblems(def, e.problems) });
-        setPhase({ kind: 'edit' });
+        set({ type: 'invalid', errors: errorsFromProblems(def, e.problems) });
+        set({ type: 'phase', phase: { kind: 'edit' } });
         return;
       }
       const message = isApiError(e) ? e.message : e instanceof Error ? e.message : String(e);
       const hint = isApiError(e) ? e.hint : '';
-      setPhase({ kind: 'failed', message: client.redact(clean(message)), hint });
+      set({ type: 'phase', phase: { kind: 'failed', message: client.redact(clean(message)), hint } });
     });
-  }, [client, configDir, def, readFile]);
+    // `set` dispatches to the store, which never changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [client, configDir, def, readFile, write, store]);
 
   const saveAs = useCallback((path: string) => {
     const target = path.trim();
     if (target === '') return;
-    const { body, problems } = buildBody(def, latest.current.values, readFile);
+    const { body, problems } = buildBody(def, store.store.get().form.values, readFile);
     if (problems.length > 0) {
-      setNotice({ tone: 'error', text: `Not saved: ${problems.map((p) => `${p.field} ${p.message}`).join('; ')}` });
+      store.store.dispatch({ type: 'notice', notice: { tone: 'error', text: `Not saved: ${problems.map((p) => `${p.field} ${p.message}`).join('; ')}` } });
       return;
     }
     try {
       writeFileSync(resolve(target), `${JSON.stringify(body, null, 2)}\n`, { mode: 0o600 });
-      setNotice({ tone: 'success', text: `Saved to ${clean(target)}. Send it later with: dms create ${def.noun} --file ${clean(target)}` });
+      store.store.dispatch({ type: 'notice', notice: { tone: 'success', text: `Saved to ${clean(target)}. Send it later with: dms create ${def.noun} --file ${clean(target)}` } });
     } catch (e) {
-      setNotice({ tone: 'error', text: `Not saved: ${(e as NodeJS.ErrnoException).code ?? 'error'} writing ${clean(target)}.` });
+      store.store.dispatch({ type: 'notice', notice: { tone: 'error', text: `Not saved: ${(e as NodeJS.ErrnoException).code ?? 'error'} writing ${clean(target)}.` } });
     }
-  }, [def, readFile]);
+  }, [def, readFile, store]);
 
   const flush = useCallback(() => {
-    if (hasValues(latest.current.values) && latest.current.dirty) pending.current = true;
+    const s = store.store.get().form;
+    if (hasValues(s.values) && s.dirty) pending.current = true;
     write();
-  }, [write]);
+  }, [write, store]);
 
   const discard = useCallback(() => {
     done.current = true;
@@ -275,5 +287,5 @@ export function useForm({ def, client, configDir, from, suggestions }: UseFormOp
     try { discardDraft(configDir, def.id); } catch { /* nothing to remove */ }
   }, [configDir, def.id]);
 
-  return { state, current, dispatch, phase, setPhase, notice, setNotice, submit, saveAs, flush, discard, suggestionsFor, sent };
+  return { state, store: store.store, submit, saveAs, flush, discard, suggestionsFor, sent };
 }

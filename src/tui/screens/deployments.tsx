@@ -1,12 +1,16 @@
-// The deployments of one application: header, table with a row cursor, error/notice line, footer.
-// The detail view opens inside this screen so the page, cursor and refresh state survive it.
-import React, { useMemo, useRef, useState } from 'react';
-import { Box, Text } from 'ink';
-import { useKeys } from '../hooks/use-keys.js';
+// The deployments of one application: header, table with a row cursor, message line, footer;
+// the filter line and a deployment's detail are modes of the same screen (browse-state.ts), so
+// the page, cursor and refresh state survive them. Keys come from the input bus; what they do
+// is looked up in the key table for the current mode.
+import React, { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { Box, Text, measureElement, type DOMElement } from 'ink';
 import type { DmsClient } from '../../api/client.js';
 import type { TuiConnection } from '../options.js';
 import type { Prefetch } from '../app.js';
-import { commandFor, type ScreenId } from '../keys.js';
+import { runCommand, type ScopeId } from '../keys.js';
+import { useKeys, type KeyResult } from '../input/bus.js';
+import { isText, type KeyEvent } from '../input/keypress.js';
+import { cursorParts } from '../../forms/line-edit.js';
 import { useTheme } from '../theme.js';
 import { clean } from '../../text/sanitize.js';
 import { Header, HEADER_LINES } from '../components/header.js';
@@ -16,10 +20,11 @@ import { useDeployments } from '../hooks/use-deployments.js';
 import { useOlderNeighbour, olderOf } from '../hooks/use-older.js';
 import { useClock } from '../hooks/use-clock.js';
 import { rangeLabel, visibleRows, wantsAutoRefresh } from '../hooks/paging.js';
+import type { BrowseAction, BrowseState } from '../hooks/browse-state.js';
+import type { Store } from '../state/store.js';
 import { cellsOf, fitColumns, pageColumns } from '../../model/columns.js';
 import { settingsChanged } from '../../model/settings.js';
 import { activityLine } from '../../model/page.js';
-import type { Deployment } from '../../api/schemas/deployment.js';
 import { DetailView } from './detail.js';
 
 export interface DeploymentsScreenProps {
@@ -30,43 +35,132 @@ export interface DeploymentsScreenProps {
   readonly showSecrets: boolean;
   readonly width: number;
   readonly height: number;
-  /** False while help covers the screen. */
+  /** False while help or a form covers the screen. */
   readonly active: boolean;
   /** Auto-refresh period, ms (tests shorten it). */
   readonly refreshMs?: number;
   /** The first page's request when it was started before the UI loaded. */
   readonly prefetch?: Prefetch;
-  readonly onHelp: (from: ScreenId) => void;
+  readonly onHelp: (from: ScopeId) => void;
   readonly onQuit: () => void;
   readonly onCreate: (kind: 'create-app' | 'create-docstore') => void;
   /** Back to the application picker (Esc, or an unknown application). */
   readonly onBack?: (message?: string) => void;
 }
 
-/** Lines around the table rows: header, table frame (top, heading, separator, bottom), message line, footer. */
-const CHROME = HEADER_LINES + 4 + 1 + 1;
+/** Lines of the table's frame around its rows: top border, heading, separator, bottom border. */
+const TABLE_FRAME = 4;
+/** Lines around the table: header, message line, footer. */
+const CHROME = HEADER_LINES + 1 + 1;
 const GUTTER = 2;
+
+type Send = (action: BrowseAction) => void;
+
+/** What a key does on the screen, by mode; reads the store, so keys read together see each other. */
+function keyListener(store: Store<BrowseState, BrowseAction>, props: DeploymentsScreenProps) {
+  const send: Send = (a) => store.dispatch(a);
+  const leave = (go: () => void): KeyResult => { go(); return 'later'; };
+  const list = (e: KeyEvent): boolean | KeyResult => {
+    let result: KeyResult = true;
+    const used = runCommand(['deployments', 'global'], {
+      help: () => { result = leave(() => props.onHelp('deployments')); },
+      quit: () => props.onQuit(),
+      createApp: () => { result = leave(() => props.onCreate('create-app')); },
+      createDocstore: () => { result = leave(() => props.onCreate('create-docstore')); },
+      cursorUp: () => send({ type: 'cursor', delta: -1 }),
+      cursorDown: () => send({ type: 'cursor', delta: 1 }),
+      open: () => send({ type: 'open' }),
+      nextPage: () => send({ type: 'next' }),
+      prevPage: () => send({ type: 'prev' }),
+      firstPage: () => send({ type: 'first' }),
+      takeMore: () => send({ type: 'takeMore' }),
+      takeLess: () => send({ type: 'takeLess' }),
+      refresh: () => send({ type: 'refresh' }),
+      autoRefresh: () => send({ type: 'toggleAuto' }),
+      filter: () => send({ type: 'filterStart' }),
+      listBack: () => {
+        if (store.get().paging.filter) send({ type: 'filter', text: '' });
+        else if (props.onBack) result = leave(() => props.onBack!());
+      },
+    }, e.input, e.key);
+    return used ? result : false;
+  };
+  const filter = (e: KeyEvent): boolean => runCommand(['filter', 'line'], {
+    filterApply: () => send({ type: 'filterEnd', keep: true }),
+    filterClear: () => send({ type: 'filterEnd', keep: false }),
+    filterCursorUp: () => send({ type: 'cursor', delta: -1 }),
+    filterCursorDown: () => send({ type: 'cursor', delta: 1 }),
+    lineLeft: () => send({ type: 'filterLine', command: 'left' }),
+    lineRight: () => send({ type: 'filterLine', command: 'right' }),
+    lineStart: () => send({ type: 'filterLine', command: 'start' }),
+    lineEnd: () => send({ type: 'filterLine', command: 'end' }),
+    lineBackspace: () => send({ type: 'filterLine', command: 'backspace' }),
+    lineKillBefore: () => send({ type: 'filterLine', command: 'killBefore' }),
+    lineKillAfter: () => send({ type: 'filterLine', command: 'killAfter' }),
+  }, e.input, e.key);
+  const detail = (e: KeyEvent): boolean | KeyResult => {
+    let result: KeyResult = true;
+    const used = runCommand(['detail', 'global'], {
+      help: () => { result = leave(() => props.onHelp('detail')); },
+      quit: () => props.onQuit(),
+      detailBack: () => send({ type: 'close' }),
+      scrollUp: () => send({ type: 'scroll', to: 'up' }),
+      scrollDown: () => send({ type: 'scroll', to: 'down' }),
+      pageUp: () => send({ type: 'scroll', to: 'pageUp' }),
+      pageDown: () => send({ type: 'scroll', to: 'pageDown' }),
+      top: () => send({ type: 'scroll', to: 'top' }),
+      bottom: () => send({ type: 'scroll', to: 'bottom' }),
+      rawJson: () => send({ type: 'toggle', what: 'raw' }),
+      absentFields: () => send({ type: 'toggle', what: 'absent' }),
+      reveal: () => send({ type: 'reveal', allowed: props.showSecrets }),
+    }, e.input, e.key);
+    return used ? result : false;
+  };
+  return {
+    key(e: KeyEvent): KeyResult {
+      const mode = store.get().mode;
+      // In the filter line every printable key is text; other screens' keys (q, ?) do not apply.
+      if (mode === 'filter') return filter(e) || isText(e);
+      return mode === 'detail' ? detail(e) : list(e);
+    },
+    text(run: string): number {
+      if (store.get().mode !== 'filter') return 0;
+      send({ type: 'filterText', text: run });
+      return run.length;
+    },
+  };
+}
 
 export function DeploymentsScreen(props: DeploymentsScreenProps) {
   const { client, appUuid, connection, configDir, width, height, active } = props;
   const theme = useTheme();
-  const [state, dispatch] = useDeployments({ client, appUuid, configDir, refreshMs: props.refreshMs, prefetch: props.prefetch });
-  const [filtering, setFiltering] = useState(false);
-  /** The deployment whose detail is open: its key, and its record when opened. */
-  const [detail, setDetail] = useState<{ readonly key: string; readonly record: Deployment } | null>(null);
+  const guessRows = Math.max(1, height - 1 - CHROME - TABLE_FRAME);
+  const { state: browse, store } = useDeployments({
+    client, appUuid, configDir, refreshMs: props.refreshMs, prefetch: props.prefetch, rows: guessRows,
+  });
+  const state = browse.paging;
   const neighbours = useOlderNeighbour({ client, appUuid, state });
   const now = useClock(state.rows.some((d) => d.active), state.updatedAt);
 
-  const visible = useMemo(() => visibleRows(state), [state.rows, state.filter]);
-  const maxRows = Math.max(1, height - 1 - CHROME);
+  useKeys('screen', keyListener(store, props), active);
 
-  // Keep the cursor inside a window of maxRows rows.
-  const offsetRef = useRef(0);
-  let offset = offsetRef.current;
-  if (state.cursor < offset) offset = state.cursor;
-  if (state.cursor >= offset + maxRows) offset = state.cursor - maxRows + 1;
-  offset = Math.max(0, Math.min(offset, Math.max(0, visible.length - maxRows)));
-  offsetRef.current = offset;
+  // The table takes the room the screen leaves it: measured once drawn, rows follow.
+  const tableArea = useRef<DOMElement>(null);
+  useLayoutEffect(() => {
+    if (!tableArea.current) return;
+    const rows = measureElement(tableArea.current).height - TABLE_FRAME;
+    if (rows > 0) store.dispatch({ type: 'viewport', rows });
+  });
+
+  // An application that does not exist: back to the picker, saying why.
+  const onBack = props.onBack;
+  const notFound = state.error?.kind === 'not_found' && !state.everLoaded;
+  useEffect(() => {
+    if (notFound && onBack) onBack(`No application with uuid ${clean(appUuid)} (404). Check the uuid.`);
+  }, [notFound, onBack, appUuid]);
+
+  const visible = useMemo(() => visibleRows(state), [state.rows, state.filter]);
+  const { start: offset, rows: maxRows } = state.window;
 
   // Δ: the row's settings differ from the deployment before it (the next row, or the fetched neighbour).
   const changed = useMemo(() => state.rows.map((_, i) => {
@@ -82,72 +176,6 @@ export function DeploymentsScreen(props: DeploymentsScreenProps) {
     return { key, cells: pageCells[i]!, status: d.status, flash: state.changed.has(key) };
   }), [visible, offset, maxRows, pageCells, state.changed, state.rows, state.keys]);
 
-  const onBack = props.onBack;
-  const notFoundFirst = state.error?.kind === 'not_found' && !state.everLoaded;
-  const bouncedRef = useRef(false);
-  if (notFoundFirst && onBack && !bouncedRef.current) {
-    bouncedRef.current = true;
-    queueMicrotask(() => onBack(`No application with uuid ${clean(appUuid)} (404). Check the uuid.`));
-  }
-
-  // Key handlers read the latest render through refs: a key that arrives before Ink re-subscribes
-  // the handler must still see the rows that are on screen.
-  const latest = useRef({ state, visible, filtering });
-  latest.current = { state, visible, filtering };
-
-  // Keys typed together (`/abc`) are handled before the next render: the mode changes at once.
-  const filterMode = (on: boolean) => {
-    latest.current = { ...latest.current, filtering: on };
-    setFiltering(on);
-  };
-
-  useKeys((input, key) => {
-    const { state, visible, filtering } = latest.current;
-    if (filtering) {
-      // The filter line is edited here (not ink-text-input) so the first key after `/` is never lost.
-      if (key.escape) {
-        dispatch({ type: 'filter', text: '' });
-        filterMode(false);
-      } else if (key.return) filterMode(false);
-      else if (key.upArrow) dispatch({ type: 'cursor', delta: -1 });
-      else if (key.downArrow) dispatch({ type: 'cursor', delta: 1 });
-      else if (key.backspace || key.delete) dispatch({ type: 'filterBackspace' });
-      else if (key.ctrl && input === 'u') dispatch({ type: 'filter', text: '' });
-      else if (input && !key.ctrl && !key.meta && !key.tab) {
-        const typed = clean(input);
-        if (typed) dispatch({ type: 'filterType', text: typed });
-      }
-      return;
-    }
-    const id = commandFor(['deployments', 'global'], input, key);
-    switch (id) {
-      case 'quit': props.onQuit(); break;
-      case 'help': props.onHelp('deployments'); break;
-      case 'createApp': props.onCreate('create-app'); break;
-      case 'createDocstore': props.onCreate('create-docstore'); break;
-      case 'cursorUp': dispatch({ type: 'cursor', delta: -1 }); break;
-      case 'cursorDown': dispatch({ type: 'cursor', delta: 1 }); break;
-      case 'open': {
-        const d = visible[state.cursor];
-        if (d) setDetail({ key: state.keys[state.rows.indexOf(d)] ?? '', record: d.record });
-        break;
-      }
-      case 'nextPage': dispatch({ type: 'next' }); break;
-      case 'prevPage': dispatch({ type: 'prev' }); break;
-      case 'firstPage': dispatch({ type: 'first' }); break;
-      case 'takeMore': dispatch({ type: 'takeMore' }); break;
-      case 'takeLess': dispatch({ type: 'takeLess' }); break;
-      case 'refresh': dispatch({ type: 'refresh' }); break;
-      case 'autoRefresh': dispatch({ type: 'toggleAuto' }); break;
-      case 'filter': filterMode(true); break;
-      case 'back':
-        if (state.filter) dispatch({ type: 'filter', text: '' });
-        else if (onBack) onBack();
-        break;
-      default: break;
-    }
-  }, { isActive: active && detail === null });
-
   const auto = state.autoRefresh ? (wantsAutoRefresh(state) ? 'auto-refresh on' : 'auto-refresh on (idle)') : 'auto-refresh off (a)';
   const about = [page.header.build, page.header.server, page.header.domains].filter(Boolean).join(' · ');
   const header = (
@@ -159,30 +187,28 @@ export function DeploymentsScreen(props: DeploymentsScreenProps) {
       activity={activityLine(state.rows, state.shown?.skip === 0, now)}
       range={rangeLabel(state)}
       updatedAt={state.updatedAt}
-      loading={state.loading}
+      loading={state.loadingShown}
       status={`${state.want.take} per page · ${auto}`}
     />
   );
 
-  // The open deployment as of the latest refresh (a running one's status and duration move on);
-  // as opened, once a refresh no longer has it on this page.
-  const detailIndex = detail === null ? -1 : state.keys.indexOf(detail.key);
+  const detail = browse.detail;
   if (detail) {
+    // The open deployment as of the latest refresh (a running one's status and duration move on);
+    // as opened, once a refresh no longer has it on this page.
+    const index = state.keys.indexOf(detail.key);
     return (
-      <Box flexDirection="column">
+      <Box flexDirection="column" height={height - 1}>
         {header}
         <DetailView
-          record={detailIndex >= 0 ? state.rows[detailIndex]!.record : detail.record}
-          older={detailIndex >= 0 ? olderOf(state, detailIndex, neighbours) : undefined}
+          record={index >= 0 ? state.rows[index]!.record : detail.record}
+          view={detail}
+          older={index >= 0 ? olderOf(state, index, neighbours) : undefined}
           baseUrl={connection.origin}
           now={now}
-          showSecrets={props.showSecrets}
           width={width}
-          height={height - 1 - HEADER_LINES - 1}
-          active={active}
-          onBack={() => setDetail(null)}
-          onHelp={() => props.onHelp('detail')}
-          onQuit={props.onQuit}
+          bodyLines={Math.max(3, height - 1 - HEADER_LINES - 1 - 2)}
+          onSize={(max, lines) => store.dispatch({ type: 'detailSize', max, page: lines })}
         />
         <Footer screen="detail" />
       </Box>
@@ -203,7 +229,7 @@ export function DeploymentsScreen(props: DeploymentsScreenProps) {
   } else {
     body = (
       <Box>
-        <Box flexDirection="column" width={GUTTER}>
+        <Box flexDirection="column" width={GUTTER} flexShrink={0}>
           {gutter.map((g, i) => <Text key={i} color={theme.ui.focus} bold>{g || ' '}</Text>)}
         </Box>
         <DeploymentTable rows={tableRows} columns={columns} />
@@ -211,13 +237,16 @@ export function DeploymentsScreen(props: DeploymentsScreenProps) {
     );
   }
 
+  const filtering = browse.mode === 'filter';
   let message: React.ReactNode;
   if (filtering) {
+    const [before, at, after] = cursorParts({ value: state.filter, cursor: state.filterCursor });
     message = (
       <Text wrap="truncate-end">
         <Text color={theme.ui.focus}>/ </Text>
-        <Text>{state.filter}</Text>
-        <Text inverse> </Text>
+        <Text>{before}</Text>
+        <Text inverse>{at || ' '}</Text>
+        <Text>{after}</Text>
         {state.filter ? null : <Text color={theme.ui.muted}> status, source, commit, subject, branch, server or id</Text>}
       </Text>
     );
@@ -237,9 +266,9 @@ export function DeploymentsScreen(props: DeploymentsScreenProps) {
   }
 
   return (
-    <Box flexDirection="column">
+    <Box flexDirection="column" height={height - 1}>
       {header}
-      {body}
+      <Box ref={tableArea} flexDirection="column" flexGrow={1} overflow="hidden">{body}</Box>
       {message}
       <Footer screen={filtering ? 'filter' : 'deployments'} />
     </Box>

@@ -1,9 +1,13 @@
-// Renders an Ink tree into a fake terminal of a chosen size (ink-testing-library's is fixed at
-// 100 columns with no rows); frames come back ANSI-stripped unless asked for.
+// The one harness for UI tests: renders an Ink tree (or the whole App) into a fake terminal of a
+// chosen size, sends keys as a terminal would, and waits on facts — a key handled by the input
+// bus, a frame that shows something — never on fixed sleeps. Frames come back ANSI-stripped.
 import { EventEmitter } from 'node:events';
 import { stripVTControlCharacters } from 'node:util';
 import { render, type Instance } from 'ink';
-import type { ReactElement } from 'react';
+import React, { type ReactElement } from 'react';
+import { App, type AppProps } from '../../../src/tui/app.js';
+import { InputBus, InputProvider } from '../../../src/tui/input/bus.js';
+import type { TuiOptions } from '../../../src/tui/options.js';
 
 class FakeStdout extends EventEmitter {
   frames: string[] = [];
@@ -28,28 +32,45 @@ export class FakeStdin extends EventEmitter {
 }
 
 export const KEY = {
-  up: '\u001b[A', down: '\u001b[B', right: '\u001b[C', left: '\u001b[D',
-  enter: '\r', escape: '\u001b', pageUp: '\u001b[5~', pageDown: '\u001b[6~', ctrlC: '\u0003', tab: '\t',
+  up: '\u001b[A', down: '\u001b[B', right: '\u001b[C', left: '\u001b[D', home: '\u001b[H', end: '\u001b[F',
+  enter: '\r', escape: '\u001b', pageUp: '\u001b[5~', pageDown: '\u001b[6~', ctrlC: '\u0003', tab: '\t', shiftTab: '\u001b[Z',
+  backspace: '\u007f', ctrl: (c: string) => String.fromCharCode(c.toLowerCase().charCodeAt(0) - 96),
 } as const;
+
+/** Lets the event loop run what is due now: effects, Ink's pending-escape flush, keys held for a new screen. */
+export const settle = async (turns = 2) => {
+  for (let i = 0; i < turns; i++) await new Promise<void>((r) => setImmediate(r));
+};
 
 export interface Rendered {
   readonly instance: Instance;
   readonly stdout: FakeStdout;
+  readonly stdin: FakeStdin;
+  /** Every frame written, ANSI-stripped. */
+  frames(): string[];
+  /** Every frame as written, escape codes and all (a leak check looks here). */
+  rawFrames(): string[];
   /** The last frame without escape codes. */
   frame(): string;
   /** The last frame as written (with colour codes). */
   rawFrame(): string;
-  /** Writes each key separately, yielding between them. */
+  /** Writes each key as its own read, and waits until the app has handled it. */
   press(...keys: string[]): Promise<void>;
+  /** Writes `text` as one read: keys typed together, or a paste. */
+  type(text: string): Promise<void>;
   /** Polls until the frame passes `test`. */
   waitFor(test: string | RegExp | ((frame: string) => boolean), timeoutMs?: number): Promise<string>;
   resize(columns: number, rows: number): void;
   unmount(): void;
 }
 
-export const tick = (ms = 0) => new Promise<void>((r) => setTimeout(r, ms));
+export interface Size {
+  readonly columns?: number;
+  readonly rows?: number;
+  readonly onRender?: (m: { renderTime: number }) => void;
+}
 
-export function renderTui(tree: ReactElement, size: { columns?: number; rows?: number; onRender?: (m: { renderTime: number }) => void } = {}): Rendered {
+function mount(tree: ReactElement, size: Size, bus?: InputBus): Rendered {
   const stdout = new FakeStdout(size.columns ?? 100, size.rows ?? 30);
   const stdin = new FakeStdin();
   const stderr = new FakeStdout(100, 30);
@@ -63,27 +84,38 @@ export function renderTui(tree: ReactElement, size: { columns?: number; rows?: n
     ...(size.onRender ? { onRender: size.onRender } : {}),
   });
   const frame = () => stripVTControlCharacters(stdout.lastFrame());
-  const r: Rendered = {
+  /** One read from the terminal, handled: the bus counted it (when there is one), then effects ran. */
+  const send = async (data: string) => {
+    const before = bus?.reads ?? 0;
+    stdin.write(data);
+    if (bus) {
+      // A lone Escape is held by Ink until the next turn, in case a sequence follows.
+      for (let i = 0; i < 50 && bus.reads === before; i++) await settle(1);
+    }
+    await settle();
+  };
+  return {
     instance,
     stdout,
+    stdin,
+    frames: () => stdout.frames.map((f) => stripVTControlCharacters(f)),
+    rawFrames: () => [...stdout.frames],
     frame,
     rawFrame: () => stdout.lastFrame(),
     async press(...keys) {
-      for (const k of keys) {
-        stdin.write(k);
-        await tick(25);
-      }
+      for (const k of keys) await send(k);
     },
-    async waitFor(test, timeoutMs = 4000) {
+    type: (text) => send(text),
+    async waitFor(test, timeoutMs = 5000) {
       const ok = typeof test === 'string' ? (s: string) => s.includes(test)
         : test instanceof RegExp ? (s: string) => test.test(s) : test;
       const end = Date.now() + timeoutMs;
       while (Date.now() < end) {
         if (ok(frame())) {
-          await tick(40); // let effects (key handlers of a new screen) settle, as a person would
+          await settle();
           return frame();
         }
-        await tick(10);
+        await new Promise<void>((r) => setTimeout(r, 5));
       }
       throw new Error(`Timed out waiting for ${String(test)}; frame was:\n${frame()}`);
     },
@@ -94,5 +126,36 @@ export function renderTui(tree: ReactElement, size: { columns?: number; rows?: n
     },
     unmount: () => instance.unmount(),
   };
-  return r;
+}
+
+/** Any Ink tree (a component that takes no keys). */
+export function renderTui(tree: ReactElement, size: Size = {}): Rendered {
+  return mount(tree, size);
+}
+
+/** One screen that takes keys, under its own input bus (as the App gives it one). */
+export function renderScreen(tree: ReactElement, size: Size = {}): Rendered {
+  const bus = new InputBus();
+  return mount(React.createElement(InputProvider, { bus, children: tree }), size, bus);
+}
+
+export interface AppRender extends Omit<AppProps, 'options' | 'onExit' | 'bus'> {
+  readonly onExit?: (code: number) => void;
+  readonly size?: Size;
+}
+
+/** The whole app, as `dms` runs it, with an input bus the harness watches. */
+export function renderApp(options: TuiOptions, extra: AppRender = {}): Rendered {
+  const bus = new InputBus();
+  const { size = { columns: 120, rows: 36 }, onExit = () => {}, refreshMs = 60_000, ...rest } = extra;
+  return mount(React.createElement(App, { options, onExit, refreshMs, bus, ...rest }), size, bus);
+}
+
+/** Polls `check` until it is true (a request made, a file written); fails after `timeoutMs`. */
+export async function until(check: () => boolean, what = 'a condition', timeoutMs = 5000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise<void>((r) => setTimeout(r, 5));
+  }
 }

@@ -1,19 +1,22 @@
 // A create form on screen: step bar, the fields of the step that fit, review, outcome.
-// State lives in useForm (a pure reducer + effects); keys come from useFormKeys.
-import { Box, Text, useStdout, type Key } from 'ink';
+// State lives in useForm's store (a pure reducer + effects); keys come from the input bus and
+// are looked up in the key table for the form's phase and the focused field's kind.
+import React, { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Box, Text, measureElement, type DOMElement } from 'ink';
 import type { TuiConnection } from '../../options.js';
 import { ConnectionLine } from '../header.js';
-import { useMemo, useState } from 'react';
 import type { DmsClient } from '../../../api/client.js';
 import { buildBody } from '../../../forms/body.js';
+import { isTextField } from '../../../forms/edit.js';
 import type { FormDef, FormValues } from '../../../forms/types.js';
 import { isSet, visibleFields } from '../../../forms/values.js';
 import { clean } from '../../../text/sanitize.js';
 import { maskUrlPasswords } from '../../../text/secrets.js';
-import { footerOf } from '../../keys.js';
+import { footerOf, runCommand } from '../../keys.js';
+import { useKeys, type KeyListener, type KeyResult } from '../../input/bus.js';
+import { isText } from '../../input/keypress.js';
 import { useTheme } from '../../theme.js';
 import { useForm, type FormController } from '../../hooks/use-form.js';
-import { useFormKeys, type FormKeyCommand } from '../../hooks/use-form-keys.js';
 import { FieldView, fieldHeight } from './field-view.js';
 import { Review } from './review.js';
 import { StepBar } from './step-bar.js';
@@ -36,6 +39,9 @@ export interface CreateScreenProps {
   readonly isActive?: boolean;
   /** Where the request goes, shown on the first line (DEMO or context and server). */
   readonly connection?: TuiConnection;
+  /** The terminal's rows (the form's frame is one line shorter). */
+  readonly height?: number;
+  readonly onHelp?: () => void;
 }
 
 export interface CreateFormProps extends CreateScreenProps {
@@ -52,82 +58,135 @@ const FOOTER = footerOf('form');
 
 const REVIEW_PROBE = (path: string) => `<contents of ${path}>`;
 
-function handleEditKey(form: FormController, props: CreateFormProps, command: FormKeyCommand, input: string, key: Key): void {
+/** What a key does in the form, by phase and by the focused field's kind. */
+function formListener(form: FormController, props: CreateFormProps): KeyListener {
   const { def } = props;
-  const { dispatch } = form;
-  const state = form.current();
-  const focusMeta = state.focus ? def.fields[state.focus] : undefined;
-  switch (command) {
-    case 'submit': form.submit(); return;
-    case 'back':
-      if (state.step > 0) dispatch({ type: 'step', delta: -1 });
-      else if (typedAnything(state.values)) form.setPhase({ kind: 'confirm-leave' });
-      else { form.flush(); props.onExit(); }
-      return;
-    case 'next': dispatch({ type: 'next' }); return;
-    case 'prev': dispatch({ type: 'prev' }); return;
-    case 'nextStep': dispatch({ type: 'step', delta: 1 }); return;
-    case 'prevStep': dispatch({ type: 'step', delta: -1 }); return;
-    case 'addRow': dispatch({ type: 'row-add' }); return;
-    case 'removeRow': dispatch({ type: 'row-remove' }); return;
-    case 'enter': {
-      if (focusMeta?.kind === 'save-as') {
-        const v = state.values[focusMeta.name];
-        if (typeof v === 'string' && v.trim() !== '') form.saveAs(v);
-        else form.setNotice({ tone: 'info', text: 'Type a file name first, then Enter saves the request body there.' });
-        return;
+  const { store } = form;
+  const send = store.dispatch;
+  const leave = (go: () => void): KeyResult => { go(); return 'later'; };
+
+  const edit = (input: string, key: Parameters<KeyListener['key']>[0]['key']): KeyResult => {
+    const s = store.get().form;
+    const focusMeta = s.focus ? def.fields[s.focus] : undefined;
+    let result: KeyResult = true;
+    const form_ = {
+      formSubmit: () => form.submit(),
+      formBack: () => {
+        if (s.step > 0) send({ type: 'step', delta: -1 });
+        else if (typedAnything(s.values)) send({ type: 'phase', phase: { kind: 'confirm-leave' } });
+        else result = leave(() => { form.flush(); props.onExit(); });
+      },
+      formNextField: () => send({ type: 'next' }),
+      formPrevField: () => send({ type: 'prev' }),
+      formNextStep: () => send({ type: 'step', delta: 1 }),
+      formPrevStep: () => send({ type: 'step', delta: -1 }),
+      formAddRow: () => send({ type: 'row-add' }),
+      formRemoveRow: () => send({ type: 'row-remove' }),
+      formSuggest: () => { if (s.focus) send({ type: 'suggest', list: form.suggestionsFor(s.focus) }); },
+      formEnter: () => {
+        if (focusMeta?.kind === 'save-as') {
+          const v = s.values[focusMeta.name];
+          if (typeof v === 'string' && v.trim() !== '') form.saveAs(v);
+          else send({ type: 'notice', notice: { tone: 'info', text: 'Type a file name first, then Enter saves the request body there.' } });
+          return;
+        }
+        const fields = visibleFields(def, s.step, s.values);
+        if (s.step === def.steps.length - 1 && s.focus === fields[fields.length - 1]) {
+          send({ type: 'notice', notice: { tone: 'info', text: 'Press Ctrl+S to send the request.' } });
+          return;
+        }
+        send({ type: 'next' });
+      },
+    };
+    const used = isTextField(def, s)
+      ? runCommand(['line', 'form'], {
+        ...form_,
+        lineLeft: () => send({ type: 'edit', edit: { type: 'line', command: 'left' } }),
+        lineRight: () => send({ type: 'edit', edit: { type: 'line', command: 'right' } }),
+        lineStart: () => send({ type: 'edit', edit: { type: 'line', command: 'start' } }),
+        lineEnd: () => send({ type: 'edit', edit: { type: 'line', command: 'end' } }),
+        lineBackspace: () => send({ type: 'edit', edit: { type: 'line', command: 'backspace' } }),
+        lineKillBefore: () => send({ type: 'edit', edit: { type: 'line', command: 'killBefore' } }),
+        lineKillAfter: () => send({ type: 'edit', edit: { type: 'line', command: 'killAfter' } }),
+      }, input, key)
+      : runCommand(['formChoice', 'form'], {
+        ...form_,
+        choiceNext: () => send({ type: 'edit', edit: { type: 'choice', command: 'next' } }),
+        choicePrev: () => send({ type: 'edit', edit: { type: 'choice', command: 'prev' } }),
+        choiceClear: () => send({ type: 'edit', edit: { type: 'choice', command: 'clear' } }),
+      }, input, key);
+    return used ? result : false;
+  };
+
+  return {
+    key(e) {
+      const { phase } = store.get();
+      switch (phase.kind) {
+        case 'edit': {
+          const used = edit(e.input, e.key);
+          if (used !== false) return used;
+          // A letter on a choice or on/off field picks by its first letter (y/n, t/f, 1/0).
+          if (isText(e)) {
+            send({ type: 'edit', edit: { type: 'text', text: e.input } });
+            return true;
+          }
+          return false;
+        }
+        case 'sending':
+          return isText(e); // one POST per Ctrl+S: nothing else until it is answered
+        case 'confirm-leave': {
+          let result: KeyResult = true;
+          const used = runCommand(['formConfirm'], {
+            confirmLeave: () => { result = leave(() => { form.flush(); props.onExit(); }); },
+            confirmDiscard: () => { result = leave(() => { form.discard(); props.onExit(); }); },
+            confirmStay: () => send({ type: 'phase', phase: { kind: 'edit' } }),
+          }, e.input, e.key);
+          return used ? result : isText(e);
+        }
+        case 'failed':
+          return runCommand(['formFailed'], {
+            retrySend: () => form.submit(),
+            failedBack: () => send({ type: 'phase', phase: { kind: 'edit' } }),
+          }, e.input, e.key) || isText(e);
+        case 'success': {
+          const uuid = phase.uuid;
+          let result: KeyResult = true;
+          const used = runCommand(['formDone'], {
+            doneOpen: () => (uuid && def.id === 'create-app' ? (result = leave(() => props.onOpenDeployments(uuid)), true) : false),
+            doneReveal: () => (props.showSecrets && phase.urls.length > 0 ? send({ type: 'reveal' }) : false),
+            doneClose: () => { result = leave(() => props.onExit(uuid ? { uuid } : undefined)); },
+          }, e.input, e.key);
+          return used ? result : isText(e);
+        }
       }
-      const fields = visibleFields(def, state.step, state.values);
-      if (state.step === def.steps.length - 1 && state.focus === fields[fields.length - 1]) {
-        form.setNotice({ tone: 'info', text: 'Press Ctrl+S to send the request.' });
-        return;
-      }
-      dispatch({ type: 'next' });
-      return;
-    }
-    case 'suggest': {
-      if (!state.focus) return;
-      dispatch({ type: 'suggest', list: form.suggestionsFor(state.focus) });
-      return;
-    }
-    case 'edit':
-      dispatch({ type: 'edit', input, key });
-  }
+    },
+    // Text typed or pasted into a text field goes in whole (a paste is one edit).
+    text(run) {
+      const { phase, form: s } = store.get();
+      if (phase.kind !== 'edit' || !isTextField(def, s)) return 0;
+      send({ type: 'edit', edit: { type: 'text', text: run } });
+      return run.length;
+    },
+  };
 }
 
 export function CreateForm(props: CreateFormProps) {
-  const { def, title, showSecrets, isActive = true } = props;
+  const { def, title, isActive = true } = props;
   const theme = useTheme();
-  const { stdout } = useStdout();
-  const rows = Math.max(12, (stdout?.rows ?? 24) - (props.connection ? 1 : 0));
+  const frame = Math.max(12, props.height ?? 24) - 1;
   const form = useForm({ def, client: props.client, configDir: props.configDir, from: props.from, suggestions: props.suggestions });
-  const { state, phase, notice } = form;
-  const [revealed, setRevealed] = useState(false);
+  const { form: state, phase, notice, revealed } = form.state;
 
-  useFormKeys((command, input, key) => {
-    switch (phase.kind) {
-      case 'edit':
-        handleEditKey(form, props, command, input, key);
-        return;
-      case 'sending':
-        return; // one POST per Ctrl+S: nothing else until it is answered
-      case 'confirm-leave':
-        if (input === 'y') { form.flush(); props.onExit(); }
-        else if (input === 'd') { form.discard(); props.onExit(); }
-        else if (input === 'n' || key.escape) form.setPhase({ kind: 'edit' });
-        return;
-      case 'failed':
-        if (input === 'r') form.submit();
-        else if (key.escape) form.setPhase({ kind: 'edit' });
-        return;
-      case 'success': {
-        const uuid = phase.uuid;
-        if ((input === 'o' || key.return) && uuid && def.id === 'create-app') props.onOpenDeployments(uuid);
-        else if (input === 's' && showSecrets) setRevealed((r) => !r);
-        else if (key.escape || input === 'q') props.onExit(uuid ? { uuid } : undefined);
-      }
-    }
-  }, { isActive });
+  useKeys('screen', formListener(form, props), isActive);
+
+  // The fields take the room the header, notice and footer leave: measured once drawn.
+  const area = useRef<DOMElement>(null);
+  const guess = frame - (props.connection ? 1 : 0) - 2 - 1 - 1;
+  const [room, setRoom] = useState(guess);
+  useLayoutEffect(() => {
+    const measured = area.current ? measureElement(area.current).height : 0;
+    if (measured > 0 && measured !== room) setRoom(measured);
+  });
 
   const errors = useMemo(() => ({ ...state.errors, ...state.serverErrors }), [state.errors, state.serverErrors]);
   const failing = useMemo(() => new Set(Object.keys(errors).filter((f) => def.fields[f]).map((f) => def.fields[f]!.step)), [errors, def]);
@@ -138,7 +197,7 @@ export function CreateForm(props: CreateFormProps) {
   );
 
   const header = (
-    <Box flexDirection="column">
+    <Box flexDirection="column" flexShrink={0}>
       {props.connection ? <ConnectionLine connection={props.connection} /> : null}
       <Text bold color={theme.ui.title} wrap="truncate-end">
         {title} <Text color={theme.ui.muted}>— step {state.step + 1} of {def.steps.length}: {step.title}</Text>
@@ -161,8 +220,8 @@ export function CreateForm(props: CreateFormProps) {
         <Box marginTop={1}>
           <Text color={theme.ui.muted}>
             {canOpen ? <><Text color={theme.ui.key}>Enter/o</Text> opens its deployments · </> : null}
-            {phase.urls.length > 0 && showSecrets ? <><Text color={theme.ui.key}>s</Text> {revealed ? 'hides' : 'shows'} the passwords · </> : null}
-            {phase.urls.length > 0 && !showSecrets ? <>passwords hidden (start with --show-secrets to reveal) · </> : null}
+            {phase.urls.length > 0 && props.showSecrets ? <><Text color={theme.ui.key}>s</Text> {revealed ? 'hides' : 'shows'} the passwords · </> : null}
+            {phase.urls.length > 0 && !props.showSecrets ? <>passwords hidden (start with --show-secrets to reveal) · </> : null}
             <Text color={theme.ui.key}>Esc</Text> closes
           </Text>
         </Box>
@@ -199,16 +258,18 @@ export function CreateForm(props: CreateFormProps) {
     );
   }
 
-  // Fit the step into the terminal: header 2, notice 1, status 1, footer 1, spare 1.
+  // The fields of the step that fit the measured room, around the focused one.
   const names = visibleFields(def, state.step, state.values);
   const heights = names.map((n) => fieldHeight({
     meta: def.fields[n]!, value: state.values[n], focused: n === state.focus, error: state.errors[n],
     serverError: state.serverErrors[n], suggestions: n === state.focus ? form.suggestionsFor(n) : undefined,
   }));
   const fieldsTotal = heights.reduce((a, b) => a + b, 0);
-  // Review: its few fields always show; the request JSON gets the rest of the screen.
-  const reviewRoom = step.review ? Math.max(3, rows - 10 - fieldsTotal) : 0;
-  const budget = step.review ? fieldsTotal + 2 : rows - 7;
+  const bodyError = errors['(body)'];
+  // Below the fields: the sending line and a request-wide error; on the review step, its JSON.
+  const below = (phase.kind === 'sending' ? 1 : 0) + (bodyError ? 1 : 0);
+  const reviewRoom = step.review ? Math.max(3, room - below - fieldsTotal - 3) : 0;
+  const budget = step.review ? fieldsTotal + 2 : room - below;
   const f = Math.max(0, names.indexOf(state.focus ?? ''));
   let lo = f;
   let hi = f;
@@ -220,35 +281,36 @@ export function CreateForm(props: CreateFormProps) {
   }
   const shown = names.slice(lo, hi + 1);
   const saveAsValue = state.values.$save_as;
-  const bodyError = errors['(body)'];
 
   return (
-    <Box flexDirection="column">
+    <Box flexDirection="column" height={frame}>
       {header}
       {notice
         ? <Text wrap="truncate-end" color={notice.tone === 'error' ? theme.ui.error : notice.tone === 'warning' ? theme.ui.warning : notice.tone === 'success' ? theme.ui.success : theme.ui.muted}>{notice.text}</Text>
         : <Text> </Text>}
-      {lo > 0 ? <Text color={theme.ui.muted}>  ↑ {lo} more</Text> : null}
-      {shown.map((n) => (
-        <FieldView
-          key={n}
-          meta={def.fields[n]!}
-          value={state.values[n]}
-          focused={n === state.focus}
-          cursor={state.cursor}
-          cell={state.cell}
-          required={def.required.includes(n)}
-          error={state.errors[n]}
-          serverError={state.serverErrors[n]}
-          suggestions={n === state.focus ? form.suggestionsFor(n) : undefined}
-        />
-      ))}
-      {hi < names.length - 1 ? <Text color={theme.ui.muted}>  ↓ {names.length - 1 - hi} more</Text> : null}
-      {step.review
-        ? <Review body={reviewBody} noun={def.noun} file={typeof saveAsValue === 'string' ? saveAsValue : ''} maxLines={reviewRoom} />
-        : null}
-      {bodyError ? <Text color={theme.ui.error} wrap="truncate-end">✗ {bodyError}</Text> : null}
-      {phase.kind === 'sending' ? <Text color={theme.ui.warning}>Sending…</Text> : null}
+      <Box ref={area} flexDirection="column" flexGrow={1} overflow="hidden">
+        {lo > 0 ? <Text color={theme.ui.muted}>  ↑ {lo} more</Text> : null}
+        {shown.map((n) => (
+          <FieldView
+            key={n}
+            meta={def.fields[n]!}
+            value={state.values[n]}
+            focused={n === state.focus}
+            cursor={state.cursor}
+            cell={state.cell}
+            required={def.required.includes(n)}
+            error={state.errors[n]}
+            serverError={state.serverErrors[n]}
+            suggestions={n === state.focus ? form.suggestionsFor(n) : undefined}
+          />
+        ))}
+        {hi < names.length - 1 ? <Text color={theme.ui.muted}>  ↓ {names.length - 1 - hi} more</Text> : null}
+        {step.review
+          ? <Review body={reviewBody} noun={def.noun} file={typeof saveAsValue === 'string' ? saveAsValue : ''} maxLines={reviewRoom} />
+          : null}
+        {bodyError ? <Text color={theme.ui.error} wrap="truncate-end">✗ {bodyError}</Text> : null}
+        {phase.kind === 'sending' ? <Text color={theme.ui.warning}>Sending…</Text> : null}
+      </Box>
       <Text color={theme.ui.muted} wrap="truncate-end">
         {FOOTER.map((c, i) => (
           <Text key={c.id}>{i > 0 ? ' · ' : ''}<Text color={theme.ui.key}>{c.label}</Text> {c.description}</Text>

@@ -1,10 +1,12 @@
-// A text value with a block cursor (focused), or its placeholder. Render only.
+// A text value with a block cursor on the grapheme under it (focused), or its placeholder. Render only.
 import { Text } from 'ink';
+import { cursorParts } from '../../../forms/line-edit.js';
 import { useTheme } from '../../theme.js';
 
 export interface TextValueProps {
   /** Already sanitised for one line. */
   readonly value: string;
+  /** UTF-16 index into `value`, at a grapheme boundary. */
   readonly cursor: number;
   readonly focused: boolean;
   readonly placeholder?: string;
@@ -12,10 +14,11 @@ export interface TextValueProps {
   readonly masked?: boolean;
 }
 
+const dots = (s: string) => '•'.repeat([...new Intl.Segmenter().segment(s)].length);
+
 export function TextValue({ value, cursor, focused, placeholder = '', masked = false }: TextValueProps) {
   const theme = useTheme();
-  const shown = masked ? '•'.repeat([...value].length) : value;
-  if (shown === '') {
+  if (value === '') {
     // A placeholder is the server's default, not a value: set apart even without colour.
     const hint = placeholder === '' ? '' : `(${placeholder})`;
     if (!focused) return <Text color={theme.ui.muted} dimColor={!theme.colour}>{hint}</Text>;
@@ -26,13 +29,14 @@ export function TextValue({ value, cursor, focused, placeholder = '', masked = f
       </Text>
     );
   }
-  if (!focused) return <Text wrap="truncate-end">{shown}</Text>;
-  const at = Math.max(0, Math.min(cursor, shown.length));
+  const [before, at, after] = cursorParts({ value, cursor });
+  const show = masked ? dots : (s: string) => s;
+  if (!focused) return <Text wrap="truncate-end">{show(value)}</Text>;
   return (
     <Text wrap="truncate-start">
-      {shown.slice(0, at)}
-      <Text inverse>{shown.slice(at, at + 1) || ' '}</Text>
-      {shown.slice(at + 1)}
+      {show(before)}
+      <Text inverse>{show(at) || ' '}</Text>
+      {show(after)}
     </Text>
   );
 }

@@ -1,0 +1,70 @@
+// From what Ink reports for a read from the terminal to single keys. Ink hands characters that
+// arrive together (a held key, `nn` typed fast, a paste, tmux send-keys) to its input handler as
+// one string: control characters in it become keys of their own, and printable characters stay
+// one run, which a text field takes at once (a paste) and a list takes one key at a time.
+import type { Key } from 'ink';
+
+export interface KeyEvent {
+  /** One character, a run of printable characters (`isText`), or '' for a named key. */
+  readonly input: string;
+  readonly key: Key;
+}
+
+export const NO_KEY: Key = {
+  upArrow: false, downArrow: false, leftArrow: false, rightArrow: false, pageDown: false, pageUp: false,
+  home: false, end: false, return: false, escape: false, ctrl: false, shift: false, tab: false,
+  backspace: false, delete: false, meta: false, super: false, hyper: false, capsLock: false, numLock: false,
+};
+
+const NAMED: readonly (keyof Key)[] = [
+  'upArrow', 'downArrow', 'leftArrow', 'rightArrow', 'pageDown', 'pageUp', 'home', 'end', 'return', 'escape',
+  'ctrl', 'meta', 'tab', 'backspace', 'delete',
+];
+
+// Keys that are one control character. `\n` is left to the text (a pasted line break).
+const CONTROL_KEY = /[\u0000-\u0009\u000b-\u001f\u007f]/;
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+
+function controlKey(c: string): KeyEvent {
+  if (c === '\t') return { input: '', key: { ...NO_KEY, tab: true } };
+  if (c === '\r') return { input: '', key: { ...NO_KEY, return: true } };
+  if (c === '\u007f' || c === '\b') return { input: '', key: { ...NO_KEY, backspace: true } };
+  if (c === '\u001b') return { input: '', key: { ...NO_KEY, escape: true } };
+  const code = c.charCodeAt(0);
+  if (code >= 1 && code <= 26) return { input: String.fromCharCode(code + 96), key: { ...NO_KEY, ctrl: true } };
+  return { input: '', key: { ...NO_KEY } };
+}
+
+/**
+ * The keys in one report of Ink's: control characters at the start and end of a chunk become
+ * keys of their own; the printable text between stays one run (a line break inside it is part
+ * of a paste). A named or modified key is one key as it came.
+ */
+export function splitChunk(input: string, key: Key): KeyEvent[] {
+  if (input.length <= 1 || key.ctrl || key.meta) return [{ input, key }];
+  const chars = [...input];
+  if (!chars.some((c) => CONTROL_KEY.test(c))) return [{ input, key }];
+  let start = 0;
+  let end = chars.length;
+  while (start < end && CONTROL_KEY.test(chars[start]!)) start += 1;
+  while (end > start && CONTROL_KEY.test(chars[end - 1]!)) end -= 1;
+  const out = chars.slice(0, start).map(controlKey);
+  if (end > start) out.push({ input: chars.slice(start, end).join(''), key: { ...NO_KEY } });
+  out.push(...chars.slice(end).map(controlKey));
+  return out;
+}
+
+/**
+ * Text a field may take whole: a printable character, or a run of characters read together
+ * (typing fast, a paste; what it holds besides printable text is for the field to clean).
+ */
+export function isText(event: KeyEvent): boolean {
+  if (event.input === '' || NAMED.some((k) => event.key[k])) return false;
+  return [...event.input].length > 1 || !CONTROL.test(event.input);
+}
+
+/** The first character of a run (a whole code point), and the rest. */
+export function firstKey(run: string): [string, string] {
+  const c = String.fromCodePoint(run.codePointAt(0)!);
+  return [c, run.slice(c.length)];
+}
