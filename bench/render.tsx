@@ -18,6 +18,7 @@ import { HEADER_LINES } from '../src/tui/components/header.js';
 import { keysOf, viewOf } from '../src/model/deployment.js';
 import { cellsOf, fitColumns, pageColumns } from '../src/model/columns.js';
 import { colourTheme, ThemeProvider } from '../src/tui/theme.js';
+import { InputProvider } from '../src/tui/input/bus.js';
 import { FakeStdin } from '../test/tui/support/render.js';
 
 const WIDTH = 120;
@@ -182,7 +183,8 @@ const noop = () => {};
 
 function Screen({ client, app, height, refreshMs }: { client: DmsClient; app: string; height: number; refreshMs: number }) {
   return (
-    <ThemeProvider value={colourTheme}>
+    <InputProvider>
+      <ThemeProvider value={colourTheme}>
       <DeploymentsScreen
         client={client}
         appUuid={app}
@@ -196,7 +198,8 @@ function Screen({ client, app, height, refreshMs }: { client: DmsClient; app: st
         onQuit={noop}
         onCreate={noop}
       />
-    </ThemeProvider>
+      </ThemeProvider>
+    </InputProvider>
   );
 }
 
@@ -436,7 +439,36 @@ async function soak() {
   };
 }
 
-const run = { budget, big, soak }[mode ?? ''];
+// ------------------------------------------------------------------ figure 6: a burst of keys
+
+/**
+ * 5,000 `n` read at once (a paste, a macro): from the write to the frame of the last page. Each
+ * key moves the wanted page on; one request goes out, for the page wanted last.
+ */
+async function burst() {
+  const all = await loadRecords();
+  const client = memoryClient(all);
+  const runs: number[] = [];
+  const singles: number[] = [];
+  const last = `${all.length - 9}–${all.length} of ${all.length}`;
+  for (let i = 0; i < PAIRS; i++) {
+    const t = mount(<Screen client={client} app="bench-app" height={36} refreshMs={1e9} />, 38);
+    await t.stdout.until((f) => f.includes(`1–10 of ${all.length}`));
+    gc();
+    await sleep(20);
+    singles.push(await t.stdout.timeFrame(() => t.stdin.write('n'), (f) => f.includes(`11–20 of ${all.length}`)));
+    await sleep(20);
+    runs.push(await t.stdout.timeFrame(() => t.stdin.write('n'.repeat(5000)), (f) => f.includes(last)));
+    t.instance.unmount();
+    t.instance.cleanup();
+  }
+  return {
+    a_ms: median(runs), b_ms: median(singles), ratio: median(runs) / median(singles), keys: 5000, pages: all.length / 10,
+    what: `5,000 n read at once by DeploymentsScreen (${all.length} deployments, 10 a page), to the frame of the last page`,
+  };
+}
+
+const run = { budget, big, soak, burst }[mode ?? ''];
 if (!run) {
   process.stderr.write('usage: render.js budget|big|soak …\n');
   process.exit(2);

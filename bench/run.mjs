@@ -269,6 +269,17 @@ await figure(4, 'big page: table render', '(info)', async () => {
   });
 });
 
+// ---------------------------------------------------------------- 6. a burst of keys
+await figure(6, 'key burst: 5,000 × n', '≤ 1000 ms', async () => {
+  await renderScript();
+  const r = await runRender('burst', ['--body', await bigBodyFile()], Math.max(3, Math.ceil(PAIRS / 2)));
+  record({
+    figure: 'key burst: 5,000 × n', key: 'burst', status: 'measured', value: r.a_ms, unit: ' ms', goal: '≤ 1000 ms', max: 1000,
+    a_ms: r.a_ms, b_ms: r.b_ms, ratio: r.ratio, digits: 0,
+    detail: `${r.what}: ${fmt(r.a_ms, 0)} ms (one n: ${fmt(r.b_ms, 1)} ms)`,
+  });
+});
+
 // ---------------------------------------------------------------- 5. soak
 await figure(5, 'soak', '≤ 10% growth page 20 → 200', async () => {
   requireDemo();
@@ -313,6 +324,7 @@ function absolute(r) {
   if (r.a_mib !== undefined) return `${fmt(r.a_mib, 1)} vs ${fmt(r.b_mib, 1)} MiB`;
   if (r.key === 'bigParse' || r.key === 'bigParseQueue') return `${fmt(r.ratio, 1)}× JSON.parse ${fmt(r.json_parse_ms, 1)} ms; warm ${fmt(r.warm_ms, 1)} ms`;
   if (r.key === 'soak') return `heap ${fmt(r.after20.heapMiB, 1)}→${fmt(r.end.heapMiB, 1)}, RSS ${fmt(r.rss_after20_median, 1)}→${fmt(r.rss_end_median, 1)} MiB`;
+  if (r.key === 'burst') return `one n ${fmt(r.b_ms, 1)} ms`;
   if (r.key?.startsWith('render_') || r.key === 'bigTable') return `${fmt(r.ratio, 1)}× floor ${fmt(r.b_ms, 2)} ms`;
   if (r.a_ms !== undefined) return `${fmt(r.a_ms, 0)} vs ${fmt(r.b_ms, 0)} ms`;
   return '';

@@ -93,43 +93,74 @@ export interface DeploymentsController {
   readonly store: Store<BrowseState, BrowseAction>;
 }
 
+/** Nothing on screen changes: only the page asked for (it shows once it is here, or "loading…" a moment later). */
+function unseen(before: BrowseState, after: BrowseState): boolean {
+  if (before.mode !== after.mode || before.detail !== after.detail) return false;
+  const a = before.paging as unknown as Record<string, unknown>;
+  const b = after.paging as unknown as Record<string, unknown>;
+  return Object.keys(b).every((k) => k === 'want' || k === 'loading' || a[k] === b[k]);
+}
+
 export function useDeployments(options: UseDeploymentsOptions): DeploymentsController {
   const { client, appUuid, configDir, refreshMs = 5000, flashMs = 2000 } = options;
-  const [store] = useState(() => createStore(browseReducer, initial(options)));
+  const [store] = useState(() => createStore(browseReducer, initial(options), { quiet: unseen }));
   const state = useStore(store);
   const paging = state.paging;
   const now = options.now ?? Date.now;
-  // The first page's request: taken over from main.tsx when it asked for the same page.
-  const [prefetch] = useState(() => options.prefetch);
 
-  // One request per wanted page; a newer one aborts the older.
-  const want = paging.want;
-  const settled = !paging.loading;
+  // One request per page wanted, started once the keys read together are all handled (so 5,000
+  // `n`s make one request), the one before it aborted. The first page may already be on its way
+  // (main.tsx asked for it before Ink loaded).
   useEffect(() => {
-    if (settled) return undefined;
-    const ac = new AbortController();
-    const pre = prefetch && prefetch.skip === want.skip && prefetch.take === want.take && want.seq === 1 ? prefetch : undefined;
-    if (prefetch && !pre) prefetch.abort();
-    const request = pre ? pre.page : client.listDeployments(appUuid, { skip: want.skip, take: want.take }, { signal: ac.signal });
-    if (pre) ac.signal.addEventListener('abort', () => pre.abort());
-    request.then(
-      (page) => {
-        if (!ac.signal.aborted) store.dispatch({ type: 'loaded', seq: want.seq, page, at: now() });
-      },
-      (error: unknown) => {
-        if (ac.signal.aborted || (isApiError(error) && error.kind === 'cancelled')) return;
-        store.dispatch({ type: 'failed', seq: want.seq, error: describeError(error, client.redact) });
-      },
-    );
-    // "loading…" only for a request that takes a while.
-    const t = setTimeout(() => store.dispatch({ type: 'loadingShown', seq: want.seq }), LOADING_DELAY_MS);
-    return () => {
-      clearTimeout(t);
-      ac.abort();
+    let prefetch = options.prefetch;
+    let current: { seq: number; abort: () => void } | undefined;
+    let scheduled = false;
+    const start = () => {
+      scheduled = false;
+      const { want, loading } = store.get().paging;
+      if (!loading || current?.seq === want.seq) return;
+      current?.abort();
+      const ac = new AbortController();
+      const pre = prefetch && prefetch.skip === want.skip && prefetch.take === want.take ? prefetch : undefined;
+      if (prefetch && !pre) prefetch.abort();
+      prefetch = undefined;
+      const request = pre ? pre.page : client.listDeployments(appUuid, { skip: want.skip, take: want.take }, { signal: ac.signal });
+      // "loading…" only for a request that takes a while.
+      const slow = setTimeout(() => store.dispatch({ type: 'loadingShown', seq: want.seq }), LOADING_DELAY_MS);
+      current = { seq: want.seq, abort: () => { clearTimeout(slow); ac.abort(); pre?.abort(); } };
+      const done = () => { clearTimeout(slow); if (current?.seq === want.seq) current = undefined; };
+      request.then(
+        (page) => {
+          if (ac.signal.aborted) return;
+          done();
+          store.dispatch({ type: 'loaded', seq: want.seq, page, at: now() });
+        },
+        (error: unknown) => {
+          if (ac.signal.aborted || (isApiError(error) && error.kind === 'cancelled')) return;
+          done();
+          store.dispatch({ type: 'failed', seq: want.seq, error: describeError(error, client.redact) });
+        },
+      );
     };
-    // A request per wanted page (its sequence number), not per render.
+    const schedule = () => {
+      if (scheduled) return;
+      scheduled = true;
+      queueMicrotask(start);
+    };
+    const stop = store.watch((before, after) => {
+      if (after.paging.want.seq !== before.paging.want.seq) schedule();
+    });
+    schedule(); // the first page, unless it is already on screen
+    return () => {
+      stop();
+      current?.abort();
+      prefetch?.abort();
+    };
+    // Once: the store, client and application of this screen do not change while it is shown.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [want.seq, settled]);
+  }, []);
+
+  const settled = !paging.loading;
 
   // The application goes into recents after its first good page (a file write: after the frame).
   const remembered = useRef(false);

@@ -268,7 +268,7 @@ export function DeploymentsScreen(props: DeploymentsScreenProps) {
   return (
     <Box flexDirection="column" height={height - 1}>
       {header}
-      <Box ref={tableArea} flexDirection="column" flexGrow={1} overflow="hidden">{body}</Box>
+      <Box ref={tableArea} flexDirection="column" flexGrow={1}>{body}</Box>
       {message}
       <Footer screen={filtering ? 'filter' : 'deployments'} />
     </Box>

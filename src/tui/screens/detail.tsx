@@ -66,7 +66,7 @@ export function DetailView({ record, view, older, baseUrl, now, width, bodyLines
         </Text>
         <Text color={theme.ui.muted}>{`  lines ${lines.length === 0 ? 0 : start + 1}–${end} of ${lines.length}`}</Text>
       </Text>
-      <Box ref={bodyRef} flexGrow={1} flexDirection="column" overflow="hidden">
+      <Box ref={bodyRef} flexGrow={1} flexDirection="column">
         <ScrollView lines={lines} offset={start} height={body} />
       </Box>
       <Text wrap="truncate-end" color={note ? theme.ui.warning : theme.ui.muted}>

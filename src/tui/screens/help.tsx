@@ -93,7 +93,7 @@ export function Help({ from, width, height, onClose, onQuit }: HelpProps) {
   return (
     <Box flexDirection="column" height={height}>
       <Text bold color={theme.ui.title} wrap="truncate-end">Help — keys{more ? ' (↑/↓ scroll)' : ''}</Text>
-      <Box ref={bodyRef} flexDirection="column" flexGrow={1} overflow="hidden">
+      <Box ref={bodyRef} flexDirection="column" flexGrow={1}>
         <ScrollView lines={lines} offset={clampOffset(offset, lines.length, body)} height={body} />
       </Box>
       <Text color={theme.ui.muted} wrap="truncate-end">Esc or ? closes help · q quits</Text>

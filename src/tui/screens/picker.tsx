@@ -138,7 +138,7 @@ export function PickerScreen({ connection, recents, demoApps, message, width, he
         {error ? `✗ ${error}` : theme.colour ? ' ' : '  (type or paste an application uuid, then Enter)'}
       </Text>
       <Text color={theme.ui.muted}>{entries.length > 0 ? (demoApps?.length ? 'Recent and demo applications' : 'Recent applications') : 'No recent applications yet.'}</Text>
-      <Box ref={listRef} flexDirection="column" flexGrow={1} overflow="hidden">
+      <Box ref={listRef} flexDirection="column" flexGrow={1}>
         {shown.map((e, i) => {
           const index = start + i;
           const on = index === selected;

@@ -288,7 +288,7 @@ export function CreateForm(props: CreateFormProps) {
       {notice
         ? <Text wrap="truncate-end" color={notice.tone === 'error' ? theme.ui.error : notice.tone === 'warning' ? theme.ui.warning : notice.tone === 'success' ? theme.ui.success : theme.ui.muted}>{notice.text}</Text>
         : <Text> </Text>}
-      <Box ref={area} flexDirection="column" flexGrow={1} overflow="hidden">
+      <Box ref={area} flexDirection="column" flexGrow={1}>
         {lo > 0 ? <Text color={theme.ui.muted}>  ↑ {lo} more</Text> : null}
         {shown.map((n) => (
           <FieldView

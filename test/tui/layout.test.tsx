@@ -1,0 +1,86 @@
+// Every screen's frame fits the terminal: no line wider than it, and fewer lines than its rows
+// (a frame as tall as the screen makes Ink clear and redraw everything), at 80×24 and 200×60.
+import stringWidth from 'string-width';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createClient, type DmsClient } from '../../src/api/client.js';
+import { startDemoService, type DemoService } from '../../src/demo/server.js';
+import type { TuiOptions } from '../../src/tui/options.js';
+import { tempDir } from '../support/temp.js';
+import { KEY, renderApp, type Rendered } from './support/render.js';
+
+let demo: DemoService;
+let client: DmsClient;
+let ui: Rendered | undefined;
+
+beforeAll(async () => {
+  demo = await startDemoService({ rateLimitPerMinute: 0 });
+  client = createClient({ baseUrl: demo.url, token: demo.token });
+});
+afterAll(() => demo.close());
+afterEach(() => { ui?.unmount(); ui = undefined; });
+
+function options(extra: Partial<TuiOptions> = {}): TuiOptions {
+  return {
+    client, connection: { label: 'DEMO', host: new URL(demo.url).host, origin: new URL(demo.url).origin, demo: true },
+    configDir: tempDir('dms-layout-'), appUuid: demo.seed.applications[0]!.uuid, screen: 'browse', showSecrets: false, noColor: false,
+    demoApps: demo.seed.applications.map((a) => ({ uuid: a.uuid, name: a.name })), ...extra,
+  };
+}
+
+function fits(frame: string, columns: number, rows: number, what: string) {
+  const lines = frame.replace(/\n$/, '').split('\n');
+  expect(lines.length, `${what}: ${lines.length} lines in ${rows} rows\n${frame}`).toBeLessThan(rows);
+  for (const l of lines) expect(stringWidth(l), `${what}: a line wider than ${columns}\n${l}`).toBeLessThanOrEqual(columns);
+}
+
+for (const [columns, rows] of [[80, 24], [200, 60]] as const) {
+  describe(`at ${columns}×${rows}`, () => {
+    const size = { columns, rows };
+
+    it('the picker', async () => {
+      ui = renderApp(options({ appUuid: undefined }), { size });
+      fits(await ui.waitFor('Open an application'), columns, rows, 'picker');
+      await ui.press('?');
+      fits(await ui.waitFor('Help — keys'), columns, rows, 'help over the picker');
+    });
+
+    it('the deployments, the filter line, the detail, raw JSON and help', async () => {
+      ui = renderApp(options(), { size });
+      fits(await ui.waitFor(/1–10 of \d+/), columns, rows, 'deployments');
+      await ui.press('+', '+', '+', '+', '+', '+');
+      fits(await ui.waitFor(/1–100 of \d+/), columns, rows, 'deployments, 100 rows');
+      await ui.press('/', 'main');
+      fits(await ui.waitFor('/ main'), columns, rows, 'filter');
+      await ui.press(KEY.enter, KEY.enter);
+      fits(await ui.waitFor('Summary'), columns, rows, 'detail');
+      await ui.press('G');
+      fits(ui.frame(), columns, rows, 'detail, bottom');
+      await ui.press('y');
+      fits(await ui.waitFor('raw JSON'), columns, rows, 'raw JSON');
+      await ui.press('?');
+      fits(await ui.waitFor('Help — keys'), columns, rows, 'help');
+    });
+
+    it('the create forms, every step, and leaving one', async () => {
+      ui = renderApp(options(), { size });
+      await ui.waitFor(/1–10 of \d+/);
+      await ui.press('c');
+      const first = await ui.waitFor('Create application');
+      fits(first, columns, rows, 'create app, step 1');
+      const steps = Number(/step 1 of (\d+)/.exec(first)![1]);
+      for (let step = 2; step <= steps; step++) {
+        await ui.press(KEY.pageDown);
+        fits(await ui.waitFor(`step ${step} of ${steps}`), columns, rows, `create app, step ${step}`);
+      }
+      await ui.press(KEY.ctrl('s'));
+      fits(await ui.waitFor('Not sent'), columns, rows, 'create app, problems');
+      await ui.press('x', KEY.escape);
+      for (let i = 0; i < steps && !ui.frame().includes('Leave the form?'); i++) await ui.press(KEY.escape);
+      fits(await ui.waitFor('Leave the form?'), columns, rows, 'leave?');
+      await ui.press('y');
+      await ui.waitFor(/1–10 of \d+/);
+      await ui.press('d');
+      fits(await ui.waitFor('Create docstore database'), columns, rows, 'create docstore');
+    });
+  });
+}
