@@ -3,7 +3,7 @@
 // row (no separator lines between rows). Memoised: it re-renders only when its rows or widths change;
 // the row cursor lives in a separate gutter (see deployments screen), never in these props.
 import React, { memo } from 'react';
-import { Box, Text } from 'ink';
+import { Box, Text, type DOMElement } from 'ink';
 import { Table } from '@alcalzone/ink-table';
 import { padCells } from '../../text/cells.js';
 import type { Cells, LaidColumn } from '../../model/columns.js';
@@ -28,6 +28,7 @@ interface FrameProps {
   readonly laid: readonly LaidColumn[];
   readonly rows: readonly TableRow[];
   readonly theme: Theme;
+  readonly bodyRef?: React.Ref<DOMElement>;
 }
 
 /**
@@ -45,7 +46,7 @@ class FrameTable extends Table<Dict> {
     const baseSeparator = this.separator;
     // One data "row" stands for the whole body; keep the separator under the heading only.
     this.separator = (p) => (p.key.endsWith('-0') ? baseSeparator(p) : (null as unknown as React.JSX.Element));
-    this.data = (p) => <Body key={p.key} rows={this.props.rows} laid={this.props.laid} theme={this.props.theme} />;
+    this.data = (p) => <Body key={p.key} rows={this.props.rows} laid={this.props.laid} theme={this.props.theme} bodyRef={this.props.bodyRef} />;
   }
 
   override getColumns() {
@@ -53,13 +54,13 @@ class FrameTable extends Table<Dict> {
   }
 }
 
-function Body({ rows, laid, theme }: { rows: readonly TableRow[]; laid: readonly LaidColumn[]; theme: Theme }) {
+function Body({ rows, laid, theme, bodyRef }: { rows: readonly TableRow[]; laid: readonly LaidColumn[]; theme: Theme; bodyRef?: React.Ref<DOMElement> }) {
   // The bars between columns are Box borders: Ink draws those without measuring them.
   // The last column also has a right border. Ink applies only the border props that changed and
   // misses a borderRight turned on later (the bar is not laid out), so a column that becomes
   // the last after a resize is a new Box.
   return (
-    <Box flexDirection="row">
+    <Box flexDirection="row" ref={bodyRef}>
       {laid.map((c, index) => (
         <Box key={index === laid.length - 1 ? `${c.key} last` : c.key} borderStyle="single" borderTop={false} borderBottom={false} borderRight={index === laid.length - 1}>
           {c.key === 'status' ? (
@@ -90,10 +91,12 @@ function Heading({ children }: { children?: React.ReactNode }) {
 export interface DeploymentTableProps {
   readonly rows: readonly TableRow[];
   readonly columns: readonly LaidColumn[];
+  /** The box of the rows (the screen measures where they start). */
+  readonly bodyRef?: React.Ref<DOMElement>;
 }
 
 /** The visible rows as a table. Re-renders only when `rows` or `columns` change identity. */
-export const DeploymentTable = memo(function DeploymentTable({ rows, columns }: DeploymentTableProps) {
+export const DeploymentTable = memo(function DeploymentTable({ rows, columns, bodyRef }: DeploymentTableProps) {
   const theme = useTheme();
   // ink-table hashes each data row for its React key: one small stand-in row for the body.
   const data = rows.length > 0 ? [{ [columns[0]?.header ?? 'id']: 'body' } as Dict] : [];
@@ -105,6 +108,7 @@ export const DeploymentTable = memo(function DeploymentTable({ rows, columns }: 
       rows={rows}
       theme={theme}
       header={Heading}
+      bodyRef={bodyRef}
     />
   );
 });

@@ -1,6 +1,6 @@
 // Terminal size from Ink's stdout (so tests can set it), following resizes. It is read on every
 // render, so a re-render forced right after a resize (src/tui/run.tsx) already has the new size.
-import { useEffect, useReducer, useRef } from 'react';
+import { useEffect, useMemo, useReducer } from 'react';
 import { useStdout } from 'ink';
 
 export interface TerminalSize { readonly width: number; readonly height: number }
@@ -16,7 +16,5 @@ export function useTerminalSize(fallback: TerminalSize = { width: 80, height: 24
   const width = stdout.columns > 0 ? stdout.columns : fallback.width;
   const height = stdout.rows > 0 ? stdout.rows : fallback.height;
   // The same object while the size stays, for hooks that depend on it.
-  const last = useRef<TerminalSize>({ width, height });
-  if (last.current.width !== width || last.current.height !== height) last.current = { width, height };
-  return last.current;
+  return useMemo(() => ({ width, height }), [width, height]);
 }

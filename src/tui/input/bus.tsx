@@ -6,7 +6,7 @@
 // Runs of printable characters (typing fast, a paste) are offered whole to listeners that take
 // text (a field takes the run at once); otherwise they go one character at a time, so each key
 // of `jjj` counts and `/abc` opens the filter and types `abc` into it.
-import React, { createContext, useContext, useLayoutEffect, useRef } from 'react';
+import React, { createContext, useContext, useLayoutEffect, useRef, useState } from 'react';
 import { useInput, type Key } from 'ink';
 import { firstKey, isText, splitChunk, type KeyEvent } from './keypress.js';
 
@@ -119,9 +119,7 @@ export interface InputProviderProps {
 
 /** Owns the single subscription to Ink's input; wrap the app in it. */
 export function InputProvider({ bus, children }: InputProviderProps) {
-  const own = useRef<InputBus>(null);
-  own.current ??= bus ?? new InputBus();
-  const b = own.current;
+  const [b] = useState(() => bus ?? new InputBus());
   useInput((input, key) => b.read(input, key));
   return <BusContext.Provider value={b}>{children}</BusContext.Provider>;
 }

@@ -2,7 +2,7 @@
 // the filter line and a deployment's detail are modes of the same screen (browse-state.ts), so
 // the page, cursor and refresh state survive them. Keys come from the input bus; what they do
 // is looked up in the key table for the current mode.
-import React, { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import React, { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Box, Text, measureElement, type DOMElement } from 'ink';
 import type { DmsClient } from '../../api/client.js';
 import type { TuiConnection } from '../options.js';
@@ -16,6 +16,7 @@ import { clean } from '../../text/sanitize.js';
 import { Header, HEADER_LINES } from '../components/header.js';
 import { Footer } from '../components/footer.js';
 import { DeploymentTable, type TableRow } from '../components/deployment-table.js';
+import { offsetTop } from '../components/measure.js';
 import { useDeployments } from '../hooks/use-deployments.js';
 import { useOlderNeighbour, olderOf } from '../hooks/use-older.js';
 import { useClock } from '../hooks/use-clock.js';
@@ -144,14 +145,6 @@ export function DeploymentsScreen(props: DeploymentsScreenProps) {
 
   useKeys('screen', keyListener(store, props), active);
 
-  // The table takes the room the screen leaves it: measured once drawn, rows follow.
-  const tableArea = useRef<DOMElement>(null);
-  useLayoutEffect(() => {
-    if (!tableArea.current) return;
-    const rows = measureElement(tableArea.current).height - TABLE_FRAME;
-    if (rows > 0) store.dispatch({ type: 'viewport', rows });
-  });
-
   // An application that does not exist: back to the picker, saying why.
   const onBack = props.onBack;
   const notFound = state.error?.kind === 'not_found' && !state.everLoaded;
@@ -175,6 +168,21 @@ export function DeploymentsScreen(props: DeploymentsScreenProps) {
     const key = state.keys[i] ?? '';
     return { key, cells: pageCells[i]!, status: d.status, flash: state.changed.has(key) };
   }), [visible, offset, maxRows, pageCells, state.changed, state.rows, state.keys]);
+
+  // The table takes the room the screen leaves it: measured once drawn. Its rows are that room
+  // less the lines of its frame, and the cursor marks line up with where its rows start.
+  const tableArea = useRef<DOMElement>(null);
+  const tableBox = useRef<DOMElement>(null);
+  const tableBody = useRef<DOMElement>(null);
+  const [gutterTop, setGutterTop] = useState(3);
+  useLayoutEffect(() => {
+    if (!tableArea.current) return;
+    const frameLines = tableBox.current ? measureElement(tableBox.current).height - tableRows.length : TABLE_FRAME;
+    const rows = measureElement(tableArea.current).height - frameLines;
+    if (rows > 0) store.dispatch({ type: 'viewport', rows });
+    const top = offsetTop(tableBody.current, tableBox.current);
+    if (top !== undefined && top !== gutterTop) setGutterTop(top);
+  });
 
   const auto = state.autoRefresh ? (wantsAutoRefresh(state) ? 'auto-refresh on' : 'auto-refresh on (idle)') : 'auto-refresh off (a)';
   const about = [page.header.build, page.header.server, page.header.domains].filter(Boolean).join(' · ');
@@ -215,9 +223,8 @@ export function DeploymentsScreen(props: DeploymentsScreenProps) {
     );
   }
 
-  const gutter: string[] = ['', '', ''];
+  const gutter: string[] = Array.from({ length: gutterTop }, () => '');
   tableRows.forEach((_, i) => gutter.push(offset + i === state.cursor ? '›' : ' '));
-  gutter.push('');
 
   let body: React.ReactNode;
   if (!state.everLoaded && state.rows.length === 0) {
@@ -232,7 +239,9 @@ export function DeploymentsScreen(props: DeploymentsScreenProps) {
         <Box flexDirection="column" width={GUTTER} flexShrink={0}>
           {gutter.map((g, i) => <Text key={i} color={theme.ui.focus} bold>{g || ' '}</Text>)}
         </Box>
-        <DeploymentTable rows={tableRows} columns={columns} />
+        <Box ref={tableBox}>
+          <DeploymentTable rows={tableRows} columns={columns} bodyRef={tableBody} />
+        </Box>
       </Box>
     );
   }
