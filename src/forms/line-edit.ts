@@ -3,7 +3,7 @@
 // edit can split a character: Backspace after `a😀` leaves `a`, and text typed inside `e\u0301`
 // goes before or after it, never between the letter and its accent.
 import { ONE_CELL, SIMPLE } from '../text/string-width.js';
-import { sanitiseInput } from './values.js';
+import { sanitiseInput } from '../text/sanitize.js';
 
 export interface LineState {
   readonly value: string;

@@ -1,5 +1,6 @@
 // Value helpers: what counts as set, paste sanitising, integers, repository URLs, base64.
-import { clean, cleanBlock } from '../text/sanitize.js';
+// Typed and pasted text is cleaned where the line editor is (zod-free: the TUI's first frame loads it).
+export { sanitiseInput } from '../text/sanitize.js';
 import type { BuildPack, ComposeRow, FieldMeta, FieldValue, FormDef, FormValues } from './types.js';
 import { isBase64 } from '../api/schemas/rules.js';
 
@@ -10,12 +11,6 @@ export function isSet(value: FieldValue | undefined): boolean {
   return value.length > 0;
 }
 
-/** Text typed or pasted into a field: one-line fields lose newlines and control characters. */
-export function sanitiseInput(text: string, multiline: boolean): string {
-  if (multiline) return cleanBlock(text);
-  // Newlines inside a pasted line become nothing at the edges and one space inside.
-  return clean(text.replace(/^[\r\n]+|[\r\n]+$/g, ''));
-}
 
 /** A whole number typed as text; undefined when the text is not one. */
 export function parseInteger(text: string): number | undefined {

@@ -32,3 +32,9 @@ export function display(value: unknown): string {
     return '';
   }
 }
+
+/** Typed or pasted text for a field: one line (newlines at the edges dropped, inside one space), or a block. */
+export function sanitiseInput(text: string, multiline: boolean): string {
+  if (multiline) return cleanBlock(text);
+  return clean(text.replace(/^[\r\n]+|[\r\n]+$/g, ''));
+}
