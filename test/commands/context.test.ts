@@ -60,7 +60,16 @@ function harness(options: { input?: string; tty?: boolean } = {}): Harness {
   return h;
 }
 
-const tick = () => new Promise((r) => setTimeout(r, 5));
+/** Waits until the prompt is up (raw mode on), not for a fixed time. */
+async function prompted(h: { rawModes: boolean[] }): Promise<void> {
+  const end = Date.now() + 5000;
+  while (!h.rawModes.includes(true)) {
+    if (Date.now() > end) throw new Error('the token prompt never came up');
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+/** Lets queued stdin data be read. */
+const turn = () => new Promise((r) => setImmediate(r));
 
 /** A dir with prod (current, https) and staging. */
 function configured(): string {
@@ -123,14 +132,14 @@ describe('dms context add', () => {
     const dir = tempDir();
     const h = harness({ tty: true });
     const done = runContext(['add', 'prod', '--url', 'https://h/api/v1'], h.io, dir);
-    await tick();
+    await prompted(h);
     expect(h.err()).toBe('Token for "prod" (typing is hidden): ');
     expect(h.rawModes).toEqual([true]);
     h.stdin.write('42|tok3nS3cretValuX');
-    await tick();
+    await turn();
     h.stdin.write('\u007f');
     h.stdin.write('e\u001b[D'); // an arrow key is ignored, not typed
-    await tick();
+    await turn();
     h.stdin.write('\r');
     expect(await done).toBe(0);
     expect(loadConfig(dir).contexts.prod?.token).toBe(TOKEN);
@@ -142,9 +151,9 @@ describe('dms context add', () => {
     const dir = tempDir();
     const h = harness({ tty: true });
     const done = runContext(['add', 'prod', '--url', 'https://h'], h.io, dir);
-    await tick();
+    await prompted(h);
     h.stdin.write('42|tok3n');
-    await tick();
+    await turn();
     h.stdin.write('\u0003');
     expect(await done).toBe(130);
     expect(h.rawModes).toEqual([true, false]);
@@ -156,7 +165,7 @@ describe('dms context add', () => {
     const dir = tempDir();
     const h = harness({ tty: true });
     const done = runContext(['add', 'prod', '--url', 'https://h'], h.io, dir);
-    await tick();
+    await prompted(h);
     h.stdin.write(`wrong\u0015${TOKEN}\r`);
     expect(await done).toBe(0);
     expect(loadConfig(dir).contexts.prod?.token).toBe(TOKEN);
