@@ -108,3 +108,17 @@ export function wrapCells(line: string, width: number): string[] {
   if (cur || out.length === 0) out.push(cur);
   return out;
 }
+
+/** The first `width` cells of `s` and the rest (a grapheme wider than `width` still goes first, so the rest always shrinks). */
+export function splitCells(s: string, width: number): [string, string] {
+  if (ONE_CELL.test(s)) return [s.slice(0, Math.max(1, width)), s.slice(Math.max(1, width))];
+  let used = 0;
+  let at = 0;
+  for (const g of graphemes(s)) {
+    const w = graphemeWidth(g);
+    if (used + w > width && at > 0) break;
+    used += w;
+    at += g.length;
+  }
+  return [s.slice(0, at), s.slice(at)];
+}
