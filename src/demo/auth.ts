@@ -1,8 +1,9 @@
 // Bearer tokens like deployed servers issue them: `<id>|<secret>`, compared in constant time.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
-export function generateToken(): string {
-  return `1|demo_${randomBytes(16).toString('hex')}`;
+/** `<id>|demo_<32 hex>`; each token of a user has its own id. */
+export function generateToken(id = 1): string {
+  return `${id}|demo_${randomBytes(16).toString('hex')}`;
 }
 
 /** The token of an `Authorization: Bearer <token>` header; undefined when there is none. */

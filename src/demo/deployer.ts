@@ -1,6 +1,7 @@
 // Runs deployments like a build server would: queued for a few steps, in progress for
 // more, then finished (or, about one in five, failed). One step is `stepMs`; with the
-// default of 1 s a deployment takes 10–20 s in all.
+// default of 1 s a deployment takes 10–20 s in all. It notes when a deployment went in progress
+// (`startedAt`): its log grows from then (logs.ts).
 import type { DemoDeployment } from './model.js';
 import { between, type Random } from './random.js';
 
@@ -47,9 +48,11 @@ export function createDeployer({ stepMs, now, random }: DeployerOptions): Deploy
           if (d.status !== 'queued') return;
           d.status = 'in_progress';
           d.updatedAt = now();
+          d.startedAt = d.updatedAt;
           later(building, () => finish(d));
         });
       } else if (d.status === 'in_progress') {
+        d.startedAt ??= d.updatedAt;
         later(building, () => finish(d));
       }
     },

@@ -76,6 +76,8 @@ export interface DemoDeployment {
   updatedAt: number;
   /** When it became final; null while queued or in progress. */
   finishedAt: number | null;
+  /** When it went in progress, for deployments the demo runs (its log grows from then); absent for the seed's history. */
+  startedAt?: number;
   /** Made after the server was upgraded: the record carries the fields newer servers add. */
   readonly newer: boolean;
 }

@@ -1,5 +1,6 @@
 // Deployment records as deployed servers send them: the application's fields plus the
-// deployment's own (id, uuid, status, commit, times), in a database-like column order.
+// deployment's own (id, uuid, status, commit, times, and for tokens that may read it the log),
+// in a database-like column order.
 import type { AppFields, DemoApp, DemoDeployment } from './model.js';
 
 /** `2026-08-22T15:22:50.000000Z`, whole seconds, UTC. */
@@ -74,9 +75,12 @@ function deploymentUrl(app: DemoApp, id: string): string {
   return `/project/${app.environment.project_uuid}/environment/${app.environment.uuid}/application/${app.uuid}/deployment/${id}`;
 }
 
-/** One element of the list response, in the application's record shape. */
-export function deploymentRecord(app: DemoApp, d: DemoDeployment): Record<string, unknown> {
-  if (app.shape === 'queue') return queueRow(app, d);
+/**
+ * One element of the list response, in the application's record shape. `logs`: the deployment's
+ * log (logs.ts); undefined leaves the key out, as servers do for tokens that may not read it.
+ */
+export function deploymentRecord(app: DemoApp, d: DemoDeployment, logs?: string): Record<string, unknown> {
+  if (app.shape === 'queue') return queueRow(app, d, logs);
   const record = snapshotRecord(app, d);
   if (app.shape === 'mixed') {
     // A join of the application and its deployment queue: `uuid` is the application's.
@@ -87,6 +91,8 @@ export function deploymentRecord(app: DemoApp, d: DemoDeployment): Record<string
     // Servers from before `finished_at` existed: final rows end at updated_at.
     if (!d.newer) delete record.finished_at;
   }
+  // After the deployment's own fields, like the long text column it is.
+  if (logs !== undefined) record.logs = logs;
   return record;
 }
 
@@ -125,7 +131,7 @@ const MIXED_QUEUE_FIELDS = [
 ] as const;
 
 /** A row of the deployment queue (service-behaviour.md), in the order a database returns its columns. */
-function queueRow(app: DemoApp, d: DemoDeployment): Record<string, unknown> {
+function queueRow(app: DemoApp, d: DemoDeployment, logs?: string): Record<string, unknown> {
   const short = d.commitSha === 'HEAD' ? null : d.commitSha.slice(0, 7);
   return {
     id: d.id,
@@ -151,6 +157,7 @@ function queueRow(app: DemoApp, d: DemoDeployment): Record<string, unknown> {
     rollback: d.rollback,
     commit_message: d.commitMessage,
     finished_at: d.finishedAt === null ? null : timestamp(d.finishedAt),
+    ...(logs !== undefined ? { logs } : {}),
     build_server_id: null,
     horizon_job_id: String(10_000 + d.id),
     horizon_job_worker: `${app.server.name}-worker-1`,

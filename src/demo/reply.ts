@@ -7,6 +7,8 @@ export interface Reply {
   readonly status: number;
   /** The JSON body. */
   readonly body: unknown;
+  /** The JSON body already written out (PHP-style), sent instead of encoding `body`. */
+  readonly raw?: Buffer;
   readonly headers?: Readonly<Record<string, string>>;
   /**
    * What a request without the JSON Accept header gets instead: `redirect` back (validation
@@ -72,5 +74,5 @@ export function send(res: ServerResponse, r: Reply, json: boolean, origin: strin
     return;
   }
   res.writeHead(r.status, { ...headers, 'content-type': 'application/json' });
-  res.end(phpJson(r.body));
+  res.end(r.raw ?? phpJson(r.body));
 }

@@ -40,6 +40,8 @@ export const ORDERS_WORKER_APP: AppDefinition = {
     start_command: 'node dist/worker.js',
     limits_memory: '768m',
   },
+  // Huge build logs: two finished, one failed late; none on the first page.
+  bigLogs: [12, 22, 37],
   plan: {
     count: 64,
     days: 30,

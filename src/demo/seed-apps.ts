@@ -13,6 +13,8 @@ export interface AppDefinition {
   readonly plan?: HistoryPlan;
   /** How its deployment records look (default: the interface's settings snapshots). */
   readonly shape?: RecordShape;
+  /** Ages (0 = the newest) of its deployments whose log is huge, about 20,000 entries; past the first page. */
+  readonly bigLogs?: readonly number[];
 }
 
 export const SHOP_FRONTEND = '3f0c2a9e-7b1d-4c8e-9a41-5d2e8b6f1c07';
@@ -172,6 +174,8 @@ export const APP_DEFINITIONS: readonly AppDefinition[] = [
       http_basic_auth_username: 'preview',
       http_basic_auth_password: 'Tr0ub4dor-shop-2026',
     },
+    // One huge build log (finished), well past the first page.
+    bigLogs: [23],
     plan: {
       count: 137,
       days: 42,

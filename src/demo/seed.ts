@@ -56,13 +56,19 @@ export interface SeedState {
   readonly apps: NewApp[];
   /** All deployments of all applications, without ids, in no particular order. */
   readonly deployments: NewDeployment[];
+  /** Uuids of the deployments whose log is huge (AppDefinition.bigLogs). */
+  readonly bigLogs: ReadonlySet<string>;
 }
 
 export function createSeed(now: number): SeedState {
   const apps = APP_DEFINITIONS.map(appOf);
+  const histories = APP_DEFINITIONS.map((def, i) => (def.plan ? history(def.uuid, def.plan, now, apps[i]!.fields) : []));
+  // Ages count from the newest (0); a history lists the oldest first.
+  const bigLogs = APP_DEFINITIONS.flatMap((def, i) => (def.bigLogs ?? []).map((age) => histories[i]!.at(-1 - age)?.uuid));
   return {
     apps,
-    deployments: APP_DEFINITIONS.flatMap((def, i) => (def.plan ? history(def.uuid, def.plan, now, apps[i]!.fields) : [])),
+    deployments: histories.flat(),
+    bigLogs: new Set(bigLogs.filter((u): u is string => u !== undefined)),
   };
 }
 
@@ -74,7 +80,13 @@ export const SHAPE_NOTES: Readonly<Record<RecordShape, string>> = {
 };
 
 /** The lines `dms demo --serve` prints first, one `KEY=value` per line. */
-export function describeDemo(service: { readonly url: string; readonly token: string; readonly seed: DemoSeed }): string[] {
+export function describeDemo(service: {
+  readonly url: string;
+  readonly token: string;
+  /** The token whose rows carry no `logs`; its line is left out when absent. */
+  readonly tokenNoLogs?: string;
+  readonly seed: DemoSeed;
+}): string[] {
   const { seed } = service;
   const project = seed.projects[0];
   const server = seed.servers[0];
@@ -83,6 +95,7 @@ export function describeDemo(service: { readonly url: string; readonly token: st
   return [
     `DMS_URL=${service.url}`,
     `DMS_TOKEN=${service.token}`,
+    ...(service.tokenNoLogs !== undefined ? [`DMS_TOKEN_NO_LOGS=${service.tokenNoLogs}`] : []),
     `PROJECT=${project?.uuid ?? ''} ${project?.name ?? ''}`,
     `SERVER=${server?.uuid ?? ''} ${server?.name ?? ''}`,
     `ENVIRONMENT=${environment?.name ?? ''}`,

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { bearerToken, generateToken, sameToken } from './auth.js';
 import { declaredTooLarge, readBody } from './body.js';
 import { createDeployer } from './deployer.js';
+import { createLogs } from './logs.js';
 import { createRandom, seedOf } from './random.js';
 import { createRateLimiter } from './rate-limit.js';
 import { frameworkError, reply, send, wantsJson, type Reply } from './reply.js';
@@ -21,8 +22,13 @@ export interface DemoOptions {
   port?: number;
   /** Default `127.0.0.1`. */
   host?: string;
-  /** Default: a new `1|demo_<32 hex>` token. */
+  /** Default: a new `1|demo_<32 hex>` token. It may read everything, deployment logs included. */
   token?: string;
+  /**
+   * A second token of the same user that may not read sensitive data: its rows have no `logs` key
+   * (it lists and creates like the first). Default: a new `2|demo_<32 hex>` token.
+   */
+  tokenNoLogs?: string;
   /** `object` (default): `{count, deployments}` like deployed servers; `array`: the contract's bare array. */
   listShape?: ListShape;
   /** One step of a deployment's progress in ms (default 1000: 10–20 s from queued to done). */
@@ -47,6 +53,8 @@ export interface DemoService {
   /** Base URL with the path prefix, e.g. `http://127.0.0.1:43123/api/v1`. */
   readonly url: string;
   readonly token: string;
+  /** The token whose rows carry no `logs` (DemoOptions.tokenNoLogs). */
+  readonly tokenNoLogs: string;
   readonly seed: DemoSeed;
   /** Stops the server, cuts open connections and clears every timer. */
   close(): Promise<void>;
@@ -59,7 +67,12 @@ const PREFIX = '/api/v1';
 interface Route {
   readonly method: 'GET' | 'POST';
   readonly pattern: RegExp;
-  readonly handle: (params: string[], query: URLSearchParams, body: string) => Reply;
+  readonly handle: (params: string[], query: URLSearchParams, body: string, caller: Caller) => Reply;
+}
+
+/** Who is asking: whether the token may read sensitive data (deployment logs). */
+interface Caller {
+  readonly sensitive: boolean;
 }
 
 function decoded(segment: string): string {
@@ -72,11 +85,12 @@ function decoded(segment: string): string {
 
 export async function startDemoService(options: DemoOptions = {}): Promise<DemoService> {
   const {
-    port = 0, host = '127.0.0.1', token = generateToken(), listShape = 'object', deployStepMs = 1000,
-    rateLimitPerMinute = 200, now = Date.now, advanceSeed = false,
+    port = 0, host = '127.0.0.1', token = generateToken(), tokenNoLogs = generateToken(2), listShape = 'object',
+    deployStepMs = 1000, rateLimitPerMinute = 200, now = Date.now, advanceSeed = false,
   } = options;
   const seed = createSeed(now());
   const store = createStore(seed);
+  const logs = createLogs({ stepMs: deployStepMs, now, big: seed.bigLogs });
   const random = createRandom(seedOf('demo runtime'));
   const deployer = createDeployer({ stepMs: deployStepMs, now, random });
   const limiter = rateLimitPerMinute > 0 ? createRateLimiter(rateLimitPerMinute) : undefined;
@@ -88,7 +102,7 @@ export async function startDemoService(options: DemoOptions = {}): Promise<DemoS
     {
       method: 'GET',
       pattern: /^\/deployments\/applications\/([^/]+)$/,
-      handle: ([uuid], query) => listDeployments(store, decoded(uuid ?? ''), query, listShape),
+      handle: ([uuid], query, _, caller) => listDeployments(store, decoded(uuid ?? ''), query, listShape, caller.sensitive ? logs.literal : undefined),
     },
     { method: 'POST', pattern: /^\/applications\/public$/, handle: (_, __, body) => createApp(ctx, body) },
     { method: 'POST', pattern: /^\/databases\/docstore$/, handle: (_, __, body) => createDocstore(store, body) },
@@ -109,10 +123,13 @@ export async function startDemoService(options: DemoOptions = {}): Promise<DemoS
     }
 
     const given = bearerToken(headers.authorization);
-    const authenticated = sameToken(given, token);
+    // The first token may read sensitive data; the second may not. Both belong to one user.
+    const sensitive = sameToken(given, token);
+    const authenticated = sensitive || sameToken(given, tokenNoLogs);
     let limitHeaders: Record<string, string> = {};
     if (limiter) {
-      const verdict = limiter.hit(authenticated ? 'token' : `ip:${from}`, Date.now());
+      // Per user, as servers count: both tokens share one budget.
+      const verdict = limiter.hit(authenticated ? 'user' : `ip:${from}`, Date.now());
       if (!verdict.allowed) {
         return frameworkError(429, 'Too Many Attempts.', {
           'retry-after': String(verdict.retryAfterSeconds),
@@ -123,7 +140,7 @@ export async function startDemoService(options: DemoOptions = {}): Promise<DemoS
       limitHeaders = { 'x-ratelimit-limit': String(rateLimitPerMinute), 'x-ratelimit-remaining': String(verdict.remaining) };
     }
     if (!authenticated) return reply(401, { message: 'Unauthenticated.' }, { headers: limitHeaders });
-    const r = route.handle(route.pattern.exec(rest)?.slice(1) ?? [], new URLSearchParams(query), body);
+    const r = route.handle(route.pattern.exec(rest)?.slice(1) ?? [], new URLSearchParams(query), body, { sensitive });
     return { ...r, headers: { ...limitHeaders, ...r.headers } };
   }
 
@@ -190,6 +207,7 @@ export async function startDemoService(options: DemoOptions = {}): Promise<DemoS
   return {
     url: `${origin}${PREFIX}`,
     token,
+    tokenNoLogs,
     seed: DEMO_SEED,
     requests,
     close() {

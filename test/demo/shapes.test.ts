@@ -7,10 +7,12 @@ import { startDemoService, type DemoService } from '../../src/demo/server.js';
 import { appByName, createApp, eventually, list, place } from './helpers.js';
 
 type Row = Record<string, unknown>;
+// `logs` is among them: this test reads with the demo's full token, which may read deployment logs
+// (service-behaviour.md); a token without that permission gets the same keys less `logs` (logs.test.ts).
 const QUEUE_KEYS = [
   'id', 'application_id', 'deployment_uuid', 'pull_request_id', 'force_rebuild', 'commit', 'status', 'is_webhook', 'is_api',
   'created_at', 'updated_at', 'current_process_id', 'restart_only', 'git_type', 'server_id', 'application_name', 'server_name',
-  'deployment_url', 'destination_id', 'only_this_server', 'rollback', 'commit_message', 'finished_at', 'build_server_id',
+  'deployment_url', 'destination_id', 'only_this_server', 'rollback', 'commit_message', 'finished_at', 'logs', 'build_server_id',
   'horizon_job_id', 'horizon_job_worker', 'container_registry_image_tag', 'configuration_hash',
 ];
 const FINAL = ['finished', 'failed', 'cancelled-by-user'];

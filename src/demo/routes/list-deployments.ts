@@ -1,7 +1,9 @@
 // GET /deployments/applications/{uuid}?skip&take (interface.md §4.1).
+import { randomBytes } from 'node:crypto';
+import type { DemoApp, DemoDeployment } from '../model.js';
 import type { DemoStore } from '../store.js';
 import { deploymentRecord } from '../records.js';
-import { reply, type Reply } from '../reply.js';
+import { phpJson, reply, type Reply } from '../reply.js';
 
 export type ListShape = 'object' | 'array';
 
@@ -22,7 +24,14 @@ export function validationFailure(errors: Record<string, string[]>): Reply {
   return reply(422, { message, errors }, { plain: 'redirect' });
 }
 
-export function listDeployments(store: DemoStore, appUuid: string, query: URLSearchParams, shape: ListShape): Reply {
+/** The `logs` of a deployment's record as it stands in the body (logs.ts); undefined when the caller may not read logs. */
+export type LogsOf = ((app: DemoApp, d: DemoDeployment) => Buffer) | undefined;
+
+/** Stands where a record's log goes until it is spliced in; no one can guess it to put in a name. */
+const MARK = `@@logs-${randomBytes(8).toString('hex')}-`;
+const MARKS = new RegExp(`"${MARK}(\\d+)@@"`);
+
+export function listDeployments(store: DemoStore, appUuid: string, query: URLSearchParams, shape: ListShape, logsOf?: LogsOf): Reply {
   // A repeated parameter: the last one counts, as in PHP.
   const skip = pageParam('skip', query.getAll('skip').at(-1) ?? null, 0, 0);
   const take = pageParam('take', query.getAll('take').at(-1) ?? null, 1, 10);
@@ -34,6 +43,13 @@ export function listDeployments(store: DemoStore, appUuid: string, query: URLSea
   const app = store.app(appUuid);
   if (!app) return reply(404, { message: 'Application not found' });
   const all = store.deploymentsOf(appUuid);
-  const page = all.slice(skip, skip + take).map((d) => deploymentRecord(app, d));
-  return reply(200, shape === 'array' ? page : { count: all.length, deployments: page });
+  const rows = all.slice(skip, skip + take);
+  const body = (page: unknown[]) => (shape === 'array' ? page : { count: all.length, deployments: page });
+  if (!logsOf) return reply(200, body(rows.map((d) => deploymentRecord(app, d))));
+  // Logs are megabytes: each is written out once (logs.ts keeps it) and spliced in here.
+  const skeleton = body(rows.map((d, i) => deploymentRecord(app, d, `${MARK}${i}@@`)));
+  // split() with a capture group: text, index, text, index, ..., text.
+  const parts = phpJson(skeleton).split(MARKS);
+  const raw = parts.map((part, i) => (i % 2 === 0 ? Buffer.from(part) : logsOf(app, rows[Number(part)]!)));
+  return reply(200, skeleton, { raw: Buffer.concat(raw) });
 }

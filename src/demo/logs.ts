@@ -1,0 +1,183 @@
+// Deployment logs as deployed servers send them (service-behaviour.md, "Deployment logs"): the
+// record's `logs` is a JSON-encoded array of entries, oldest first. Made from the deployment alone
+// (same deployment, same log), on first request; final logs are kept in a cache bounded by size.
+// A running deployment's log grows with the time since it started; when it ends, the rest follows.
+import { logBody, logEnding, type Outcome } from './log-script.js';
+import type { LogLine, Stream } from './log-lines.js';
+import { createBufferCache } from './lru.js';
+import type { DemoApp, DemoDeployment } from './model.js';
+import { between, createRandom, seedOf, type Random } from './random.js';
+import { phpJson } from './reply.js';
+
+export interface LogEntry {
+  readonly command: string | null;
+  readonly output: string;
+  readonly type: Stream;
+  /** `2026-08-22T15:22:50.123456Z` */
+  readonly timestamp: string;
+  readonly hidden: boolean;
+  readonly batch: number;
+  /** From 1; some logs leave it off their first entry. */
+  readonly order?: number;
+}
+
+/** The deployer builds for 8–16 steps: a running log's body is spread over this many. */
+export const PACE_STEPS = 12;
+/** About how many entries a huge log has. */
+export const BIG_LOG = 20_000;
+
+export interface LogClock {
+  /** The service's clock now, in ms. */
+  readonly now: number;
+  /** One step of the deployer, in ms. */
+  readonly stepMs: number;
+}
+
+const isFinal = (status: string): status is Outcome => status === 'finished' || status === 'failed' || status === 'cancelled-by-user';
+
+/** Its own random stream per deployment and purpose, so each part is the same on every request. */
+const streamOf = (d: DemoDeployment, what: string): Random => createRandom(seedOf(`${d.uuid} ${d.deploymentUuid} ${what}`));
+
+/** Mostly a few hundred entries (half under 250), about one in five over 1,000, up to 3,000; a huge log about 20,000. */
+function sizeOf(d: DemoDeployment, big: boolean): number {
+  const r = streamOf(d, 'size');
+  return big ? between(r, BIG_LOG - 400, BIG_LOG + 400) : Math.round(200 + 2800 * r() ** 6);
+}
+
+let stampSecond = NaN;
+let stampPrefix = '';
+
+/** Microseconds since the epoch as `2026-08-22T15:22:50.123456Z`. */
+export function microStamp(us: number): string {
+  const second = Math.floor(us / 1e6);
+  // Thousands of entries share a second: format its date once.
+  if (second !== stampSecond) {
+    stampSecond = second;
+    stampPrefix = new Date(second * 1000).toISOString().slice(0, 19);
+  }
+  return `${stampPrefix}.${String(us - second * 1e6).padStart(6, '0')}Z`;
+}
+
+/** Times in µs for `lines` over (from, to], each after the one before by its weight (weight 0: at `from`). */
+function spread(lines: readonly LogLine[], from: number, to: number): number[] {
+  const total = lines.reduce((sum, l) => sum + l.weight, 0) || 1;
+  let acc = 0;
+  return lines.map((l) => {
+    acc += l.weight;
+    return Math.round(from + ((to - from) * acc) / total);
+  });
+}
+
+/** How far a final seed deployment got before it ended: all of it, or where it failed or was cancelled. */
+function cutOf(d: DemoDeployment, outcome: Outcome, length: number, big: boolean): number {
+  if (outcome === 'finished') return length;
+  const r = streamOf(d, 'cut');
+  const share = outcome === 'failed' ? (big ? 0.9 + r() * 0.09 : 0.35 + r() * 0.62) : 0.1 + r() * 0.8;
+  return Math.max(1, Math.floor(length * share));
+}
+
+/**
+ * The deployment's log entries at `clock.now`: none while queued, a prefix of its body growing
+ * with the time since it started while running, the whole log with its outcome's ending once final.
+ * `big`: one of the few deployments with a huge log.
+ */
+export function logEntries(app: DemoApp, d: DemoDeployment, clock: LogClock, big = false): LogEntry[] {
+  if (d.status === 'queued') return [];
+  const body = logBody(app, d, sizeOf(d, big), streamOf(d, 'body'));
+  const final = isFinal(d.status) ? d.status : undefined;
+  const end = (d.finishedAt ?? d.updatedAt) * 1000;
+  let lines: readonly LogLine[];
+  let times: number[];
+
+  if (d.startedAt !== undefined || final === undefined) {
+    // It ran while the service watched: the body at a fixed pace from its start, so every
+    // request sees the same times for the lines it has seen before.
+    const start = (d.startedAt ?? d.updatedAt) * 1000;
+    const nominal = spread(body.lines, start, start + PACE_STEPS * clock.stepMs * 1000);
+    const until = final === undefined ? clock.now * 1000 : end;
+    let shown = 1;
+    while (shown < nominal.length && nominal[shown]! <= until) shown++;
+    if (final === undefined) {
+      lines = body.lines.slice(0, shown);
+      times = nominal.slice(0, shown);
+    } else {
+      const ending = logEnding(final, body, shown, streamOf(d, 'ending'));
+      const last = nominal[shown - 1]!;
+      lines = [...body.lines.slice(0, shown), ...ending];
+      times = [...nominal.slice(0, shown), ...spread(ending, last, Math.max(last, until))];
+    }
+  } else {
+    // Seed history: from a little after it was queued until it ended.
+    const cut = cutOf(d, final, body.lines.length, big);
+    const ending = logEnding(final, body, cut, streamOf(d, 'ending'));
+    const start = d.createdAt * 1000 + Math.round(Math.min(8e6, (end - d.createdAt * 1000) * 0.05) * streamOf(d, 'queued')());
+    const split = start + Math.round((end - start) * 0.85);
+    lines = [...body.lines.slice(0, cut), ...ending];
+    times = [...spread(body.lines.slice(0, cut), start, split), ...spread(ending, split, Math.max(split, end))];
+  }
+
+  const noFirstOrder = streamOf(d, 'order')() < 0.3;
+  return lines.map((l, i) => ({
+    command: l.command,
+    output: l.output,
+    type: l.type,
+    timestamp: microStamp(times[i]!),
+    hidden: l.hidden,
+    batch: l.batch,
+    ...(i === 0 && noFirstOrder ? {} : { order: i + 1 }),
+  }));
+}
+
+/** The `logs` field: the entries JSON-encoded the way PHP writes them (`\/`, `\uXXXX`). */
+export function encodeLog(entries: readonly LogEntry[]): string {
+  return phpJson(entries);
+}
+
+/**
+ * The `logs` field as it stands in a response body: `phpJson(encodeLog(entries))`, a quoted
+ * string. Escaped in one pass for both encodings: there, a `/` of the text reads `\\\/` and a
+ * character past ASCII `\\uXXXX`.
+ */
+export function logLiteral(entries: readonly LogEntry[]): string {
+  const twice = JSON.stringify(JSON.stringify(entries)).replaceAll('/', '\\\\\\/');
+  return /[\u007f-\uffff]/.test(twice)
+    ? twice.replace(/[\u007f-\uffff]/g, (c) => `\\\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+    : twice;
+}
+
+export interface LogOptions {
+  readonly stepMs: number;
+  readonly now: () => number;
+  /** Uuids of the deployments with a huge log. */
+  readonly big?: ReadonlySet<string>;
+  /** How many bytes of final logs to keep (default 64 MiB). */
+  readonly cacheBytes?: number;
+}
+
+export interface DeploymentLogs {
+  /**
+   * The `logs` value of the deployment's record as it stands in a response body (logLiteral), as
+   * bytes: megabytes of log are escaped once, then spliced into every response that shows them.
+   */
+  literal(app: DemoApp, d: DemoDeployment): Buffer;
+}
+
+const EMPTY = Buffer.from('"[]"');
+
+export function createLogs({ stepMs, now, big = new Set(), cacheBytes = 64 * 1024 * 1024 }: LogOptions): DeploymentLogs {
+  const cache = createBufferCache(cacheBytes);
+  const make = (app: DemoApp, d: DemoDeployment) => Buffer.from(logLiteral(logEntries(app, d, { now: now(), stepMs }, big.has(d.uuid))));
+  return {
+    literal(app, d) {
+      if (d.status === 'queued') return EMPTY;
+      // A running log changes with every request: made each time, never kept.
+      if (!isFinal(d.status)) return make(app, d);
+      const key = `${d.id} ${d.status} ${d.finishedAt ?? d.updatedAt}`;
+      const hit = cache.get(key);
+      if (hit !== undefined) return hit;
+      const bytes = make(app, d);
+      cache.set(key, bytes);
+      return bytes;
+    },
+  };
+}
