@@ -40,6 +40,12 @@ async function main(argv: string[], io: CommandIO): Promise<number> {
         session = await openSession(parsed.values, io, false);
         return await runDeployments(parsed, io, session, style);
       }
+      case 'logs': {
+        const { logsArgs, runLogs } = await import('./commands/logs.js');
+        logsArgs(parsed); // usage errors before connecting
+        session = await openSession(parsed.values, io, false);
+        return await runLogs(parsed, io, session, style);
+      }
       case 'create': {
         const { createKind, readBody, runCreate } = await import('./commands/create.js');
         const kind = createKind(parsed);

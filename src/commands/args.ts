@@ -19,6 +19,7 @@ export const GLOBAL_OPTIONS = {
 
 export const COMMAND_OPTIONS = {
   deployments: { skip: { type: 'string' }, take: { type: 'string' } },
+  logs: { debug: { type: 'boolean' }, timestamps: { type: 'boolean' }, follow: { type: 'boolean' }, 'wait-timeout': { type: 'string' } },
   create: { file: { type: 'string' }, from: { type: 'string' }, 'conf-file': { type: 'string' } },
   context: {},
   demo: { serve: { type: 'boolean' }, port: { type: 'string' } },

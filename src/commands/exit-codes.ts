@@ -9,6 +9,10 @@ export const EXIT = {
   notFound: 4,
   rejected: 5,
   rateLimited: 6,
+  /** `dms logs --follow`: the deployment failed, was cancelled, or --wait-timeout passed first. */
+  failed: 7,
+  cancelled: 8,
+  timedOut: 9,
   interrupted: 130,
 } as const;
 

@@ -21,6 +21,7 @@ Usage:
   dms                                   open the TUI (demo service when nothing is configured)
   dms browse [APP_UUID]                 browse an application's deployments (TUI)
   dms deployments APP_UUID [--skip N] [--take N] [--json]
+  dms logs APP_UUID [DEPLOYMENT] [--follow] [--json]
   dms create app [--from FILE]          application wizard (TUI)
   dms create app --file FILE|-          create headlessly from a request body
   dms create docstore [--from FILE]     docstore database form (TUI)
@@ -32,7 +33,8 @@ ${GLOBAL}
 
 Exit codes: 0 ok, 1 network/server/unexpected, 2 usage or invalid input (nothing sent),
 3 token rejected or lacking permission, 4 not found, 5 rejected by the server (validation,
-conflict), 6 rate limited, 130 interrupted.`,
+conflict), 6 rate limited, 7 deployment failed, 8 deployment cancelled, 9 stopped waiting
+(dms logs --follow), 130 interrupted.`,
   browse: `Usage: dms browse [APP_UUID]
 
 Opens the deployments browser. Without APP_UUID, pick an application (recent ones and, in
@@ -45,6 +47,24 @@ Lists an application's deployments, newest first.
   --skip N    deployments to skip (default 0)
   --take N    deployments to return (default 10, at least 1)
   --json      the records as a JSON array (secrets masked unless --show-secrets)
+
+${GLOBAL}`,
+  logs: `Usage: dms logs APP_UUID [DEPLOYMENT] [--follow [--wait-timeout SECONDS]] [--debug] [--timestamps] [--json]
+
+Prints the log of the application's newest deployment, or of DEPLOYMENT (its id, e.g. 248,
+or its uuid). Commands show as "$ command"; the build's stdout and stderr both go to stdout,
+in order. The token, passwords in URLs and the record's secrets are always masked, with
+--show-secrets too. The server sends logs only to tokens allowed to read sensitive data.
+  --debug                  include the debug lines (hidden on the service's web page)
+  --timestamps             start each line with its entry's timestamp
+  --json                   one line of JSON per entry: command, output, type, timestamp,
+                           hidden, batch, order (output cleaned and masked)
+  --follow                 print new lines as they come (polls every 2 s) until the
+                           deployment ends; status changes go to stderr. Exits 0 finished,
+                           7 failed, 8 cancelled; Ctrl+C stops following (exit 130), the
+                           deployment goes on
+  --wait-timeout SECONDS   with --follow: stop waiting after SECONDS (exit 9); --timeout
+                           stays the limit of each request
 
 ${GLOBAL}`,
   create: `Usage: dms create app|docstore [options]
@@ -66,6 +86,7 @@ ${GLOBAL}`,
 Contexts live in $DMS_CONFIG_DIR/config.json (default ~/.config/dms), mode 0600.`,
   demo: `Usage: dms demo --serve [--port N]
 
-Runs only the embedded demo service in the foreground and prints DMS_URL, DMS_TOKEN and the
-sample project, server, environment and application uuids. Ctrl+C stops it.`,
+Runs only the embedded demo service in the foreground and prints DMS_URL, DMS_TOKEN,
+DMS_TOKEN_NO_LOGS (a token whose rows carry no logs) and the sample project, server,
+environment and application uuids. Ctrl+C stops it.`,
 };

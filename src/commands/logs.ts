@@ -1,0 +1,253 @@
+// `dms logs APP_UUID [DEPLOYMENT] [--follow [--wait-timeout S]] [--debug] [--timestamps] [--json]`
+// Prints a deployment's log (service-behaviour.md, "Deployment logs"); with --follow, polls that
+// one deployment until it is final and exits by its outcome.
+import { isAppUuid } from '../api/uuid.js';
+import { durationOf } from '../model/duration.js';
+import { findDeployment, newestDeployment, refOf, relocate, type DeploymentRef, type ListPage, type Located } from '../model/follow.js';
+import { NO_LOGS, logLines, maskerFor, plainLine, readLog, type LogEntry, type LogLine } from '../model/log.js';
+import type { DeploymentView } from '../model/deployment.js';
+import { spansToAnsi } from '../text/ansi.js';
+import { clean } from '../text/sanitize.js';
+import type { Parsed } from './args.js';
+import { EXIT, UsageError } from './exit-codes.js';
+import type { CommandIO } from './io.js';
+import type { Session } from './connect.js';
+
+export interface LogsArgs {
+  readonly app: string;
+  /** The deployment asked for; undefined: the newest. */
+  readonly ref: DeploymentRef | undefined;
+  readonly follow: boolean;
+  /** --wait-timeout in ms. */
+  readonly waitMs: number | undefined;
+  readonly debug: boolean;
+  readonly timestamps: boolean;
+  readonly json: boolean;
+}
+
+export interface LogsOptions {
+  /** Time between polls with --follow (default 2 s; DMS_FOLLOW_INTERVAL_MS for tests). */
+  readonly intervalMs?: number;
+  /** Where SIGINT comes from. */
+  readonly signals?: NodeJS.EventEmitter;
+}
+
+const INTERVAL_MS = 2000;
+const DEPLOYMENT_REF = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
+// setTimeout's longest delay (~24.8 days): a longer --wait-timeout waits that long.
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** Checks the arguments before anything is sent. */
+export function logsArgs(parsed: Parsed): LogsArgs {
+  const [app, deployment, extra] = parsed.positionals;
+  const v = parsed.values;
+  if (!app) throw new UsageError('give the application uuid: dms logs APP_UUID [DEPLOYMENT].');
+  if (!isAppUuid(app)) throw new UsageError('APP_UUID must be an application uuid (letters, digits and -). Run dms logs --help.');
+  // Not echoed: a pasted token must not end up on the screen.
+  if (extra !== undefined) throw new UsageError('unexpected extra argument. Run dms logs --help.');
+  if (deployment !== undefined && !DEPLOYMENT_REF.test(deployment)) {
+    throw new UsageError('DEPLOYMENT must be a deployment id (a number) or uuid. Run dms logs --help.');
+  }
+  let waitMs: number | undefined;
+  const raw = v['wait-timeout'];
+  if (raw !== undefined) {
+    if (v.follow !== true) throw new UsageError('--wait-timeout bounds --follow; add --follow, or leave it out.');
+    if (typeof raw !== 'string' || !/^\d+(\.\d+)?$/.test(raw) || Number(raw) <= 0) {
+      throw new UsageError(`--wait-timeout must be a number of seconds greater than 0, not '${String(raw)}'.`);
+    }
+    waitMs = Math.round(Number(raw) * 1000);
+  }
+  return {
+    app,
+    ref: deployment === undefined ? undefined : refOf(deployment),
+    follow: v.follow === true,
+    waitMs,
+    debug: v.debug === true,
+    timestamps: v.timestamps === true,
+    json: v.json === true,
+  };
+}
+
+const BOLD = '\u001b[1m';
+const RED = '\u001b[31m';
+const RESET = '\u001b[0m';
+
+/** One line for stdout: plain, or with colours when the terminal shows them. */
+function render(line: LogLine, args: LogsArgs, color: boolean): string {
+  if (!color) return plainLine(line, { timestamps: args.timestamps });
+  const stamp = args.timestamps && line.timestamp !== '' ? `${line.timestamp} ` : '';
+  if (line.kind === 'cmd') return `${stamp}${BOLD}$ ${line.text}${RESET}`;
+  if (line.spans) return stamp + spansToAnsi(line.spans);
+  return line.kind === 'err' && line.text !== '' ? `${stamp}${RED}${line.text}${RESET}` : stamp + line.text;
+}
+
+// JSON.stringify leaves these as they are; a terminal showing the JSON must not receive them raw.
+const JSON_UNSAFE = /[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+/** Entries `from` on as JSON lines: command and output cleaned (as the lines show them) and masked. */
+function jsonLines(entries: readonly LogEntry[], lines: readonly LogLine[], from: number, debug: boolean): string[] {
+  const command = new Map<number, string>();
+  const output = new Map<number, string[]>();
+  for (const l of lines) {
+    if (l.kind === 'cmd') command.set(l.entry, l.text);
+    else output.set(l.entry, [...(output.get(l.entry) ?? []), l.text]);
+  }
+  const out: string[] = [];
+  for (let i = from; i < entries.length; i++) {
+    const e = entries[i]!;
+    if (e.hidden && !debug) continue;
+    const text = JSON.stringify({
+      command: command.get(i) ?? null,
+      output: (output.get(i) ?? []).join('\n'),
+      type: e.stderr ? 'stderr' : 'stdout',
+      timestamp: clean(e.timestamp),
+      hidden: e.hidden,
+      batch: e.batch,
+      order: e.order,
+    });
+    out.push(text.replace(JSON_UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
+  }
+  return out;
+}
+
+/** Final: finished, failed, cancelled, or a status dms does not know that has a finish time. */
+function isFinal(view: DeploymentView): boolean {
+  return view.phase === 'finished' || view.phase === 'failed' || view.phase === 'cancelled'
+    || (view.phase === 'unknown' && view.finishedAt !== null);
+}
+
+function outcomeCode(view: DeploymentView): number {
+  switch (view.phase) {
+    case 'finished': return EXIT.ok;
+    case 'failed': return EXIT.failed;
+    case 'cancelled': return EXIT.cancelled;
+    default: return EXIT.failure;
+  }
+}
+
+/** `deployment 248 in progress (1m 12s)`, `deployment 248 finished after 3m 12s`. */
+function statusLine(name: string, view: DeploymentView): string {
+  const { text } = durationOf(view, Date.now());
+  if (view.phase === 'queued' || text === '') return `dms: ${name} ${view.statusText}`;
+  return isFinal(view) ? `dms: ${name} ${view.statusText} after ${text}` : `dms: ${name} ${view.statusText} (${text})`;
+}
+
+export async function runLogs(parsed: Parsed, io: CommandIO, session: Session, style: { readonly color: boolean }, options: LogsOptions = {}): Promise<number> {
+  const args = logsArgs(parsed);
+  const { client } = session;
+  const say = (line: string) => { io.stderr.write(`${client.redact(line)}\n`); };
+
+  const stop = new AbortController();
+  // A reader that went away (`dms logs … | head`, EPIPE): stop quietly.
+  let closed = false;
+  io.stdout.on('error', () => {
+    closed = true;
+    stop.abort();
+  });
+  const write = async (lines: readonly string[]) => {
+    if (closed || lines.length === 0) return;
+    if (io.stdout.write(`${lines.join('\n')}\n`)) return;
+    await new Promise<void>((resolve) => {
+      const done = () => { io.stdout.off('drain', done); io.stdout.off('close', done); io.stdout.off('error', done); resolve(); };
+      io.stdout.on('drain', done).on('close', done).on('error', done);
+    });
+  };
+
+  const list: ListPage = (skip, take) => client.listDeployments(args.app, { skip, take }, { signal: stop.signal });
+  let at: Located | undefined = args.ref ? await findDeployment(list, args.ref) : await newestDeployment(list);
+  if (!at) {
+    say(args.ref
+      ? `dms: no deployment ${args.ref.id ?? args.ref.uuid} among the deployments of application ${args.app}. dms deployments ${args.app} lists them.`
+      : `dms: application ${args.app} has no deployments.`);
+    return EXIT.notFound;
+  }
+
+  const shown = at.view.id !== null ? String(at.view.id) : at.view.uuid;
+  const name = shown === '' ? 'the deployment' : `deployment ${shown}`;
+  const resume = `dms logs ${args.app} ${shown} --follow`;
+  let printed = 0;
+  let noted = false;
+
+  /** Prints the entries not printed yet; a number when the command must end with it. */
+  const show = async (view: DeploymentView, first: boolean): Promise<number | undefined> => {
+    const log = readLog(view.record);
+    if (log.kind === 'absent') {
+      if (!noted) say(NO_LOGS);
+      noted = true;
+      return undefined;
+    }
+    if (log.kind === 'unreadable') {
+      say(`dms: the log of ${name} could not be read: ${log.reason}`);
+      return EXIT.failure;
+    }
+    const { entries } = log;
+    if (entries.length <= printed) {
+      if (first && entries.length === 0 && (io.stderr as NodeJS.WriteStream).isTTY && !(args.follow && view.active)) {
+        say(`dms: the log of ${name} is empty.`);
+      }
+      return undefined;
+    }
+    const lines = logLines(entries, maskerFor(view.record, client.redact), printed);
+    const from = printed;
+    printed = entries.length;
+    if (args.json) await write(jsonLines(entries, lines, from, args.debug));
+    else await write(lines.filter((l) => args.debug || !l.hidden).map((l) => render(l, args, style.color)));
+    return undefined;
+  };
+
+  const failed = await show(at.view, true);
+  if (failed !== undefined) return failed;
+  if (!args.follow || closed) return EXIT.ok;
+
+  // Following: until the deployment is final, --wait-timeout passes, Ctrl+C, or stdout closes.
+  let why: 'timeout' | 'interrupt' | undefined;
+  const onSigint = () => { why = 'interrupt'; stop.abort(); };
+  const signals = options.signals ?? process;
+  signals.on('SIGINT', onSigint);
+  const deadline = args.waitMs === undefined
+    ? undefined
+    : setTimeout(() => { why = 'timeout'; stop.abort(); }, Math.min(args.waitMs, MAX_TIMER_MS));
+  const interval = options.intervalMs ?? (Number(io.env.DMS_FOLLOW_INTERVAL_MS) || INTERVAL_MS);
+  try {
+    say(statusLine(name, at.view));
+    for (;;) {
+      if (isFinal(at.view)) return outcomeCode(at.view);
+      await sleep(interval, stop.signal);
+      if (stop.signal.aborted) break;
+      const next: Located | undefined = await relocate(list, at);
+      if (!next) {
+        say(`dms: ${name} is no longer where it was in the history of application ${args.app}; stopped following.`);
+        return EXIT.failure;
+      }
+      const before = at.view.status;
+      at = next;
+      const failedNow = await show(at.view, false);
+      if (failedNow !== undefined) return failedNow;
+      if (at.view.status !== before) say(statusLine(name, at.view));
+    }
+  } catch (error) {
+    if (!stop.signal.aborted) throw error;
+  } finally {
+    signals.off('SIGINT', onSigint);
+    clearTimeout(deadline);
+  }
+  if (why === 'timeout') {
+    say(`dms: stopped waiting after ${parsed.values['wait-timeout']}s; ${name} is still ${at.view.statusText}. Resume with: ${resume}`);
+    return EXIT.timedOut;
+  }
+  if (why === 'interrupt') {
+    say(`dms: stopped following; ${name} goes on (Ctrl+C does not cancel it). Resume with: ${resume}`);
+    return EXIT.interrupted;
+  }
+  return EXIT.ok; // stdout closed
+}
+
+/** Resolves after `ms`, or at once when `signal` aborts. */
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) { resolve(); return; }
+    const done = () => { clearTimeout(timer); signal.removeEventListener('abort', done); resolve(); };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
