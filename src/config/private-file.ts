@@ -99,3 +99,31 @@ function syncDir(dir: string): void {
     // ignore
   }
 }
+
+/**
+ * A file the user asked dms to write (a saved log, credentials): created new with mode 0600,
+ * never over an existing file and never through a symlink (O_EXCL refuses both). Returns a
+ * one-line reason when it cannot, undefined when written.
+ */
+export function writeNewFile(path: string, data: string): string | undefined {
+  let fd: number;
+  try {
+    fd = openSync(path, 'wx', 0o600);
+  } catch (e) {
+    const code = errorCode(e);
+    if (code === 'EEXIST') return `${path} already exists: choose another name (dms never overwrites it).`;
+    if (code === 'ENOENT') return `the folder of ${path} does not exist.`;
+    if (code === 'EACCES' || code === 'EPERM') return `no permission to create ${path}.`;
+    if (code === 'EISDIR') return `${path} is a folder.`;
+    return `cannot create ${path} (${code ?? 'unknown error'}).`;
+  }
+  try {
+    writeFileSync(fd, data);
+    return undefined;
+  } catch (e) {
+    try { unlinkSync(path); } catch { /* already gone */ }
+    return `cannot write ${path} (${errorCode(e) ?? 'unknown error'}).`;
+  } finally {
+    closeSync(fd);
+  }
+}

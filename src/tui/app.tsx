@@ -44,6 +44,8 @@ export interface AppProps {
   readonly onCrash?: (error: Error) => void;
   /** Auto-refresh period, ms (tests shorten it). */
   readonly refreshMs?: number;
+  /** The log viewer's follow period, ms (tests shorten it). */
+  readonly followMs?: number;
   /** The input bus (tests pass theirs to wait on keys being handled). */
   readonly bus?: InputBus;
 }
@@ -78,20 +80,20 @@ function firstState(options: TuiOptions): AppState {
   return { route, browsing: options.appUuid ?? null, help: null };
 }
 
-export function App({ options, onExit, onCrash, refreshMs, prefetch, bus }: AppProps) {
+export function App({ options, onExit, onCrash, refreshMs, followMs, prefetch, bus }: AppProps) {
   const theme = useMemo(() => themeFor(options.noColor), [options.noColor]);
   return (
     <ThemeProvider value={theme}>
       <ErrorBoundary onCrash={(error) => { onCrash?.(error); onExit(1); }}>
         <InputProvider bus={bus}>
-          <Screens options={options} onExit={onExit} refreshMs={refreshMs} prefetch={prefetch} />
+          <Screens options={options} onExit={onExit} refreshMs={refreshMs} followMs={followMs} prefetch={prefetch} />
         </InputProvider>
       </ErrorBoundary>
     </ThemeProvider>
   );
 }
 
-function Screens({ options, onExit, refreshMs, prefetch }: AppProps) {
+function Screens({ options, onExit, refreshMs, followMs, prefetch }: AppProps) {
   const { width, height } = useTerminalSize();
   const [state, dispatch] = useReducer(appReducer, options, firstState);
   const { route, browsing, help } = state;
@@ -132,6 +134,7 @@ function Screens({ options, onExit, refreshMs, prefetch }: AppProps) {
             height={frameHeight}
             active={!help && !creating}
             refreshMs={refreshMs}
+            followMs={followMs}
             prefetch={prefetch?.appUuid === browsing ? prefetch : undefined}
             onHelp={onHelp}
             onQuit={quit}

@@ -7,7 +7,7 @@ import type { Key } from 'ink';
 
 /** Where a command applies: a screen, a mode of one, or a kind of field. */
 export type ScopeId =
-  | 'app' | 'global' | 'picker' | 'deployments' | 'filter' | 'detail' | 'help' | 'line'
+  | 'app' | 'global' | 'picker' | 'deployments' | 'filter' | 'detail' | 'log' | 'logSearch' | 'logSave' | 'help' | 'line'
   | 'form' | 'formChoice' | 'formConfirm' | 'formFailed' | 'formDone';
 /** Kept for the screens that named it so. */
 export type ScreenId = ScopeId;
@@ -44,8 +44,8 @@ export const COMMANDS = [
   // Anywhere, text fields included
   { id: 'interrupt', keys: [ctrl('c')], label: 'Ctrl+C', description: 'quit', screens: ['app'] },
   // The screens that are not typing into a field
-  { id: 'help', hint: 'help', keys: [ch('?')], label: '?', description: 'help (Esc closes)', screens: ['global'], footer: ['picker', 'deployments', 'detail'] },
-  { id: 'quit', hint: 'quit', keys: [ch('q')], label: 'q', description: 'quit', screens: ['global'], footer: ['deployments', 'detail'] },
+  { id: 'help', hint: 'help', keys: [ch('?')], label: '?', description: 'help (Esc closes)', screens: ['global'], footer: ['picker', 'deployments', 'detail', 'log'] },
+  { id: 'quit', hint: 'quit', keys: [ch('q')], label: 'q', description: 'quit', screens: ['global'], footer: ['deployments', 'detail', 'log'] },
   { id: 'createApp', keys: [ch('c')], label: 'c', description: 'create a public application', screens: ['deployments'] },
   { id: 'createDocstore', keys: [ch('d')], label: 'd', description: 'create a docstore database', screens: ['deployments'] },
 
@@ -66,6 +66,7 @@ export const COMMANDS = [
   { id: 'takeLess', keys: [ch('-')], label: '-', description: 'fewer rows per page (at least 5)', screens: ['deployments'] },
   { id: 'refresh', hint: 'refresh', keys: [ch('r')], label: 'r', description: 'refresh now', screens: ['deployments'], footer: ['deployments'] },
   { id: 'autoRefresh', keys: [ch('a')], label: 'a', description: 'auto-refresh on/off (every 5 s on page 1 or while a deployment runs)', screens: ['deployments'] },
+  { id: 'logs', hint: 'log', keys: [ch('l')], label: 'l', description: 'the deployment\'s log', screens: ['deployments', 'detail'], footer: ['deployments', 'detail'] },
   { id: 'filter', hint: 'filter', keys: [ch('/')], label: '/', description: 'filter the shown page (status, source, commit, subject, branch, server, id)', screens: ['deployments'], footer: ['deployments'] },
   { id: 'listBack', keys: [named('escape')], label: 'Esc', description: 'clear the filter; without one, back to the application picker', screens: ['deployments'] },
 
@@ -77,15 +78,30 @@ export const COMMANDS = [
 
   // Detail
   { id: 'detailBack', hint: 'back', keys: [named('escape')], label: 'Esc', description: 'back to the list, same page and row', screens: ['detail'], footer: ['detail'] },
-  { id: 'scrollUp', keys: [named('upArrow'), ch('k')], label: '↑/k', description: 'scroll up', screens: ['detail', 'help'] },
-  { id: 'scrollDown', hint: 'scroll', keys: [named('downArrow'), ch('j')], label: '↓/j', description: 'scroll down', screens: ['detail', 'help'], footer: ['detail'] },
-  { id: 'pageUp', keys: [named('pageUp')], label: 'PgUp', description: 'scroll a page up', screens: ['detail', 'help'] },
-  { id: 'pageDown', keys: [named('pageDown'), ch(' ')], label: 'PgDn', description: 'scroll a page down', screens: ['detail', 'help'] },
-  { id: 'top', keys: [ch('g'), named('home')], label: 'g', description: 'top', screens: ['detail', 'help'] },
-  { id: 'bottom', keys: [ch('G'), named('end')], label: 'G', description: 'bottom', screens: ['detail', 'help'] },
+  { id: 'scrollUp', keys: [named('upArrow'), ch('k')], label: '↑/k', description: 'scroll up', screens: ['detail', 'log', 'help'] },
+  { id: 'scrollDown', hint: 'scroll', keys: [named('downArrow'), ch('j')], label: '↓/j', description: 'scroll down', screens: ['detail', 'log', 'help'], footer: ['detail'] },
+  { id: 'pageUp', keys: [named('pageUp')], label: 'PgUp', description: 'scroll a page up', screens: ['detail', 'log', 'help'] },
+  { id: 'pageDown', keys: [named('pageDown'), ch(' ')], label: 'PgDn', description: 'scroll a page down', screens: ['detail', 'log', 'help'] },
+  { id: 'top', keys: [ch('g'), named('home')], label: 'g', description: 'top', screens: ['detail', 'log', 'help'] },
+  { id: 'bottom', keys: [ch('G'), named('end')], label: 'G', description: 'bottom', screens: ['detail', 'log', 'help'] },
   { id: 'rawJson', hint: 'raw JSON', keys: [ch('y')], label: 'y', description: 'raw JSON on/off (secrets still masked)', screens: ['detail'], footer: ['detail'] },
   { id: 'absentFields', keys: [ch('f')], label: 'f', description: 'list / fold the interface fields the record does not carry', screens: ['detail'] },
   { id: 'reveal', hint: 'secrets', keys: [ch('s')], label: 's', description: 'show/hide secrets (needs --show-secrets)', screens: ['detail'], footer: ['detail'] },
+
+  // Log viewer (and the scroll keys above)
+  { id: 'logBack', hint: 'back', keys: [named('escape')], label: 'Esc', description: 'clear the search; without one, back to where the log was opened', screens: ['log'], footer: ['log'] },
+  { id: 'logSearch', hint: 'search', keys: [ch('/')], label: '/', description: 'search the log (smart case: a capital letter makes it exact)', screens: ['log'], footer: ['log'] },
+  { id: 'logNext', hint: 'next/prev match', keys: [ch('n')], label: 'n/N', description: 'next match', screens: ['log'], footer: ['log'] },
+  { id: 'logPrev', keys: [ch('N')], label: 'N', description: 'previous match', screens: ['log'] },
+  { id: 'logFollow', hint: 'follow', keys: [ch('f')], label: 'f', description: 'follow a running deployment on/off', screens: ['log'], footer: ['log'] },
+  { id: 'logDebug', hint: 'debug lines', keys: [ch('d')], label: 'd', description: 'debug (hidden) lines on/off', screens: ['log'], footer: ['log'] },
+  { id: 'logTimestamps', hint: 'times', keys: [ch('t')], label: 't', description: 'timestamps on/off', screens: ['log'], footer: ['log'] },
+  { id: 'logWrap', hint: 'wrap', keys: [ch('w')], label: 'w', description: 'wrap long lines / cut them at the edge', screens: ['log'], footer: ['log'] },
+  { id: 'logSave', hint: 'save', keys: [ch('s')], label: 's', description: 'save the log to a file (as shown, masked, no colour codes; never overwrites)', screens: ['log'], footer: ['log'] },
+  { id: 'searchApply', hint: 'keep search', keys: [named('return')], label: 'Enter', description: 'keep the search (n/N move between matches)', screens: ['logSearch'], footer: ['logSearch'] },
+  { id: 'searchCancel', hint: 'cancel', keys: [named('escape')], label: 'Esc', description: 'cancel the search, back to where the view was', screens: ['logSearch'], footer: ['logSearch'] },
+  { id: 'saveConfirm', hint: 'save', keys: [named('return')], label: 'Enter', description: 'save to this file (a new file, mode 0600)', screens: ['logSave'], footer: ['logSave'] },
+  { id: 'saveCancel', hint: 'cancel', keys: [named('escape')], label: 'Esc', description: 'do not save', screens: ['logSave'], footer: ['logSave'] },
 
   // Help
   { id: 'helpClose', keys: [named('escape'), ch('?')], label: 'Esc/?', description: 'close help', screens: ['help'] },
@@ -196,9 +212,12 @@ export const HELP_SECTIONS: readonly { readonly title: string; readonly screen: 
   { title: 'Deployments', screen: 'deployments' },
   { title: 'Filter', screen: 'filter' },
   { title: 'Deployment detail', screen: 'detail' },
+  { title: 'Deployment log', screen: 'log' },
+  { title: 'Searching the log', screen: 'logSearch' },
+  { title: 'Saving the log', screen: 'logSave' },
   { title: 'Help', screen: 'help' },
   { title: 'Application picker', screen: 'picker' },
-  { title: 'Editing a line (the filter, form fields)', screen: 'line' },
+  { title: 'Editing a line (the filter, the log search, form fields)', screen: 'line' },
   { title: 'Forms', screen: 'form' },
   { title: 'Form choices and on/off fields', screen: 'formChoice' },
   { title: 'Leaving a form with input', screen: 'formConfirm' },

@@ -32,7 +32,9 @@ export async function start(options: TuiOptions, prefetch?: Prefetch): Promise<n
     code = c;
     setImmediate(() => instance?.unmount());
   };
-  const app = () => <App options={options} prefetch={prefetch} onExit={exit} onCrash={(error) => { crash ??= error; }} />;
+  // The log viewer's follow period: 2 s; end-to-end tests shorten it (as for dms logs --follow).
+  const followMs = Number(process.env.DMS_FOLLOW_INTERVAL_MS) || undefined;
+  const app = () => <App options={options} prefetch={prefetch} followMs={followMs} onExit={exit} onCrash={(error) => { crash ??= error; }} />;
   let instance: Instance | undefined;
   // On a resize Ink lays the tree out at the new width and draws it at once, before React has
   // re-rendered for that width: lines laid out for the old width would be wrapped by the terminal

@@ -72,9 +72,17 @@ export function rawRecord(d: Deployment): Record<string, unknown> {
   return { ...(d as Record<string, unknown>), ...invalidFieldsOf(d) };
 }
 
-/** Raw JSON lines: masked unless `reveal`; cleaned of control characters. */
+/** `12.3 KiB`, `4.8 MiB`: the size of a logs field. */
+function logSize(text: string): string {
+  const kib = text.length / 1024;
+  return kib < 1024 ? `${kib.toFixed(1)} KiB` : `${(kib / 1024).toFixed(1)} MiB`;
+}
+
+/** Raw JSON lines: masked unless `reveal`; cleaned of control characters; a log stands in as its size (l shows it). */
 export function rawJsonLines(d: Deployment, options: DetailOptions): Line[] {
-  const record = options.reveal ? rawRecord(d) : maskRecord(rawRecord(d));
+  const whole = rawRecord(d);
+  if (typeof whole.logs === 'string') whole.logs = `<${logSize(whole.logs)} of log entries: l opens the log>`;
+  const record = options.reveal ? whole : maskRecord(whole);
   const json = cleanBlock(JSON.stringify(record, null, 2) ?? '{}');
   // maskRecord masks values, not keys: a key of a field not in the contract can hold a URL too.
   const text = options.reveal ? json : maskUrlPasswords(json);
@@ -225,7 +233,7 @@ function valueText(field: string, value: unknown, options: DetailOptions): { tex
   if (value === null || value === undefined) return { text: '—', muted: true };
   if (value === '') return { text: '(empty)', muted: true };
   if (field === 'logs' && typeof value === 'string') {
-    return { text: `${(value.length / 1024).toFixed(1)} KiB of log entries (not shown here)`, muted: true };
+    return { text: `${logSize(value)} of log entries: l opens the log`, muted: true };
   }
   if (TIME_FIELDS.has(field) && typeof value === 'string') {
     const rel = relativeTime(value, options.now);

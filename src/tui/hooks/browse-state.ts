@@ -4,7 +4,17 @@
 import type { Deployment } from '../../api/schemas/deployment.js';
 import { pagingReducer, visibleRows, type PagingAction, type PagingState } from './paging.js';
 
-export type BrowseMode = 'list' | 'filter' | 'detail';
+export type BrowseMode = 'list' | 'filter' | 'detail' | 'log';
+
+/** The log viewer open over the list or the detail (Esc goes back to it). */
+export interface LogOpen {
+  readonly key: string;
+  readonly record: Deployment;
+  /** Its position in the history when opened (page start + row). */
+  readonly index: number;
+  readonly total: number | null;
+  readonly from: 'list' | 'detail';
+}
 
 export interface DetailState {
   /** The deployment's row key: the detail follows it through refreshes. */
@@ -25,6 +35,7 @@ export interface BrowseState {
   readonly paging: PagingState;
   readonly mode: BrowseMode;
   readonly detail: DetailState | null;
+  readonly log: LogOpen | null;
 }
 
 export type DetailScroll = 'up' | 'down' | 'pageUp' | 'pageDown' | 'top' | 'bottom';
@@ -37,6 +48,9 @@ export type BrowseAction =
   /** Open the detail of the row under the cursor. */
   | { type: 'open' }
   | { type: 'close' }
+  /** Open the log of the row under the cursor (from the list) or of the open detail. */
+  | { type: 'openLog' }
+  | { type: 'closeLog' }
   | { type: 'scroll'; to: DetailScroll }
   | { type: 'toggle'; what: 'raw' | 'absent' }
   /** Secrets shown or hidden; `allowed` false says why not. */
@@ -45,7 +59,7 @@ export type BrowseAction =
   | { type: 'detailSize'; max: number; page: number };
 
 export function initialBrowse(paging: PagingState): BrowseState {
-  return { paging, mode: 'list', detail: null };
+  return { paging, mode: 'list', detail: null, log: null };
 }
 
 const NO_SECRETS = 'Secrets stay hidden: restart dms with --show-secrets to allow revealing them.';
@@ -91,6 +105,27 @@ export function browseReducer(state: BrowseState, action: BrowseAction): BrowseS
     }
     case 'close':
       return state.mode === 'detail' ? { ...state, mode: 'list', detail: null } : state;
+    case 'openLog': {
+      const p = state.paging;
+      let key: string;
+      let record: Deployment;
+      if (state.mode === 'detail' && state.detail) {
+        ({ key, record } = state.detail);
+      } else if (state.mode === 'list') {
+        const row = visibleRows(p)[p.cursor];
+        if (!row) return state;
+        key = p.keys[p.rows.indexOf(row)] ?? '';
+        record = row.record;
+      } else {
+        return state;
+      }
+      const at = p.keys.indexOf(key);
+      const index = (p.shown?.skip ?? 0) + Math.max(0, at);
+      const fresh = at >= 0 ? p.rows[at]!.record : record;
+      return { ...state, mode: 'log', log: { key, record: fresh, index, total: p.total, from: state.mode } };
+    }
+    case 'closeLog':
+      return state.mode === 'log' && state.log ? { ...state, mode: state.log.from, log: null } : state;
     case 'scroll':
       return withDetail(state, (d) => {
         const offset = scrolled(d, action.to);

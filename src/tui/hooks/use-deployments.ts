@@ -10,6 +10,7 @@ import { addRecent } from '../../config/recents.js';
 import { viewOf } from '../../model/deployment.js';
 import { clean } from '../../text/sanitize.js';
 import { createStore, useStore, type Store } from '../state/store.js';
+import { isHeavy, lightRefresh } from './light-refresh.js';
 import { browseReducer, initialBrowse, type BrowseAction, type BrowseState } from './browse-state.js';
 import { initialPaging, pagingReducer, wantsAutoRefresh, type PageWant, type ShownError } from './paging.js';
 
@@ -124,7 +125,12 @@ export function useDeployments(options: UseDeploymentsOptions): DeploymentsContr
       const pre = prefetch && prefetch.skip === want.skip && prefetch.take === want.take ? prefetch : undefined;
       if (prefetch && !pre) prefetch.abort();
       prefetch = undefined;
-      const request = pre ? pre.page : client.listDeployments(appUuid, { skip: want.skip, take: want.take }, { signal: ac.signal });
+      const page = () => client.listDeployments(appUuid, { skip: want.skip, take: want.take }, { signal: ac.signal });
+      const paging = store.get().paging;
+      // A page of rows with logs is refreshed a row at a time when nothing moved (light-refresh.ts).
+      const light = want.reason === 'auto' && paging.shown?.skip === want.skip && paging.shown.take === want.take && isHeavy(paging);
+      const one = (skip: number, take: number) => client.listDeployments(appUuid, { skip, take }, { signal: ac.signal });
+      const request = pre ? pre.page : light ? lightRefresh(one, paging).then((p) => p ?? page()) : page();
       // "loading…" only for a request that takes a while.
       const slow = setTimeout(() => store.dispatch({ type: 'loadingShown', seq: want.seq }), LOADING_DELAY_MS);
       current = { seq: want.seq, abort: () => { clearTimeout(slow); ac.abort(); pre?.abort(); } };
@@ -174,7 +180,8 @@ export function useDeployments(options: UseDeploymentsOptions): DeploymentsContr
 
   // Auto-refresh: first page, or while something runs, or retrying after a network error. An
   // automatic refresh never interrupts a request in flight.
-  const auto = wantsAutoRefresh(paging);
+  // Paused while the log viewer is open: it polls its one row itself.
+  const auto = wantsAutoRefresh(paging) && state.mode !== 'log';
   // After a 429 the next automatic request waits at least as long as the server asked.
   const delay = Math.max(refreshMs, paging.error?.retryAfterMs ?? 0);
   useEffect(() => {

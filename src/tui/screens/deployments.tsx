@@ -26,7 +26,9 @@ import type { Store } from '../state/store.js';
 import { cellsOf, fitColumns, pageColumns } from '../../model/columns.js';
 import { settingsChanged } from '../../model/settings.js';
 import { activityLine } from '../../model/page.js';
+import { viewOf } from '../../model/deployment.js';
 import { DetailView } from './detail.js';
+import { LogScreen } from './log.js';
 
 export interface DeploymentsScreenProps {
   readonly client: DmsClient;
@@ -40,6 +42,8 @@ export interface DeploymentsScreenProps {
   readonly active: boolean;
   /** Auto-refresh period, ms (tests shorten it). */
   readonly refreshMs?: number;
+  /** The log viewer's follow period, ms (tests shorten it). */
+  readonly followMs?: number;
   /** The first page's request when it was started before the UI loaded. */
   readonly prefetch?: Prefetch;
   readonly onHelp: (from: ScopeId) => void;
@@ -71,6 +75,7 @@ function keyListener(store: Store<BrowseState, BrowseAction>, props: Deployments
       cursorUp: () => send({ type: 'cursor', delta: -1 }),
       cursorDown: () => send({ type: 'cursor', delta: 1 }),
       open: () => send({ type: 'open' }),
+      logs: () => { send({ type: 'openLog' }); if (store.get().mode === 'log') result = 'later'; },
       nextPage: () => send({ type: 'next' }),
       prevPage: () => send({ type: 'prev' }),
       firstPage: () => send({ type: 'first' }),
@@ -105,6 +110,7 @@ function keyListener(store: Store<BrowseState, BrowseAction>, props: Deployments
       help: () => { result = leave(() => props.onHelp('detail')); },
       quit: () => props.onQuit(),
       detailBack: () => send({ type: 'close' }),
+      logs: () => { send({ type: 'openLog' }); result = 'later'; },
       scrollUp: () => send({ type: 'scroll', to: 'up' }),
       scrollDown: () => send({ type: 'scroll', to: 'down' }),
       pageUp: () => send({ type: 'scroll', to: 'pageUp' }),
@@ -120,6 +126,8 @@ function keyListener(store: Store<BrowseState, BrowseAction>, props: Deployments
   return {
     key(e: KeyEvent): KeyResult {
       const mode = store.get().mode;
+      // The log viewer has listeners of its own.
+      if (mode === 'log') return false;
       // In the filter line every printable key is text; other screens' keys (q, ?) do not apply.
       if (mode === 'filter') return filter(e) || isText(e);
       return mode === 'detail' ? detail(e) : list(e);
@@ -199,6 +207,28 @@ export function DeploymentsScreen(props: DeploymentsScreenProps) {
       status={`${state.want.take} per page · ${auto}`}
     />
   );
+
+  const log = browse.log;
+  if (log) {
+    return (
+      <Box flexDirection="column" height={height - 1}>
+        {header}
+        <LogScreen
+          key={log.key}
+          client={client}
+          appUuid={appUuid}
+          start={{ view: viewOf(log.record), index: log.index, total: log.total }}
+          width={width}
+          height={height - 1 - HEADER_LINES}
+          active={active}
+          followMs={props.followMs}
+          onBack={() => store.dispatch({ type: 'closeLog' })}
+          onHelp={props.onHelp}
+          onQuit={props.onQuit}
+        />
+      </Box>
+    );
+  }
 
   const detail = browse.detail;
   if (detail) {

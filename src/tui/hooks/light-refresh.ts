@@ -1,0 +1,43 @@
+// An automatic refresh of a page whose rows carry logs (megabytes each, re-sent whole on every
+// request) asks for single rows instead of the page: the newest deployment, to see whether
+// anything arrived, and each running one on the page. When nothing moved, the page is rebuilt
+// from what is known plus those rows; when something did, the page is fetched again.
+import type { DeploymentPage } from '../../api/schemas/deployment.js';
+import { sameDeployment, viewOf } from '../../model/deployment.js';
+import type { ListPage } from '../../model/follow.js';
+import type { PagingState } from './paging.js';
+
+/** Log text on a page above which a refresh asks for single rows (a page without logs is a few KB). */
+export const HEAVY_PAGE_CHARS = 256 * 1024;
+
+/** The page's rows carry this much log text. */
+export function isHeavy(paging: Pick<PagingState, 'rows'>): boolean {
+  let chars = 0;
+  for (const r of paging.rows) {
+    const logs = (r.record as { logs?: unknown }).logs;
+    if (typeof logs === 'string') chars += logs.length;
+    if (chars > HEAVY_PAGE_CHARS) return true;
+  }
+  return false;
+}
+
+/** The page as it is now, from single rows; undefined when the page must be fetched whole. */
+export async function lightRefresh(list: ListPage, paging: Pick<PagingState, 'shown' | 'rows' | 'total'>): Promise<DeploymentPage | undefined> {
+  const { shown, rows } = paging;
+  if (!shown || rows.length === 0) return undefined;
+  const records = rows.map((r) => r.record);
+  // The newest row: a new deployment (or one gone) shifts every page.
+  const first = shown.skip === 0 ? 0 : rows.findIndex((r) => r.active);
+  if (first < 0) return undefined;
+  const probe = await list(shown.skip + first, 1);
+  const top = probe.deployments[0];
+  if (!top || !sameDeployment(viewOf(top), rows[first]!) || probe.total !== paging.total) return undefined;
+  records[first] = top;
+  for (let i = 0; i < rows.length; i++) {
+    if (i === first || !rows[i]!.active) continue;
+    const one = (await list(shown.skip + i, 1)).deployments[0];
+    if (!one || !sameDeployment(viewOf(one), rows[i]!)) return undefined;
+    records[i] = one;
+  }
+  return { deployments: records, total: probe.total };
+}

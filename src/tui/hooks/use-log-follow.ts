@@ -1,0 +1,64 @@
+// Follows a running deployment for the log viewer: about every 2 s one row — the deployment at
+// its index, found again when newer deployments pushed it down — until it is final or the user
+// pauses. Only that row is asked for, never the page (rows with logs weigh megabytes).
+import { useEffect, useRef } from 'react';
+import type { DmsClient } from '../../api/client.js';
+import { isApiError } from '../../api/errors.js';
+import { relocate, type Located } from '../../model/follow.js';
+import type { Masker } from '../../model/log.js';
+import type { Store } from '../state/store.js';
+import type { LogAction, LogState } from './log-state.js';
+import { describeError } from './use-deployments.js';
+
+export const FOLLOW_MS = 2000;
+
+export interface LogFollowOptions {
+  readonly client: DmsClient;
+  readonly appUuid: string;
+  readonly store: Store<LogState, LogAction>;
+  /** Where the deployment was when the viewer opened. */
+  readonly start: Located;
+  readonly mask: Masker;
+  /** Poll period (tests shorten it). */
+  readonly intervalMs?: number;
+  /** Whether to poll now: following is on and the deployment is not final. */
+  readonly active: boolean;
+}
+
+export function useLogFollow({ client, appUuid, store, start, mask, intervalMs = FOLLOW_MS, active }: LogFollowOptions): void {
+  const located = useRef(start);
+  useEffect(() => {
+    if (!active) return undefined;
+    let stopped = false;
+    const ac = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let failing = false;
+    const list = (skip: number, take: number) => client.listDeployments(appUuid, { skip, take }, { signal: ac.signal });
+    const poll = async () => {
+      try {
+        const found = await relocate(list, located.current);
+        if (stopped) return;
+        if (!found) {
+          store.dispatch({ type: 'note', text: 'Lost track of this deployment: it is no longer near where it was in the history. Esc and open it again.' });
+          return;
+        }
+        located.current = found;
+        if (failing) store.dispatch({ type: 'note', text: null });
+        failing = false;
+        store.dispatch({ type: 'record', record: found.view.record, mask });
+        if (!found.view.active) return;
+      } catch (error) {
+        if (stopped || (isApiError(error) && error.kind === 'cancelled')) return;
+        failing = true;
+        store.dispatch({ type: 'note', text: `Following paused by an error: ${describeError(error, client.redact).message.replace(/ Retrying every few seconds, or press r\.$/, '')} Trying again every ${Math.round(intervalMs / 1000)} s.` });
+      }
+      timer = setTimeout(() => void poll(), intervalMs);
+    };
+    timer = setTimeout(() => void poll(), intervalMs);
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      ac.abort();
+    };
+  }, [active, client, appUuid, store, mask, intervalMs]);
+}
