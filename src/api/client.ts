@@ -74,7 +74,7 @@ export function createClient(options: ClientOptions): DmsClient {
       const res = await getList(appUuid, page, callOptions);
       const result = await readListBody(parseJson(res.status, res.body, redact));
       if (!result) throw shape(res.status, res.body, 'not a list of deployments');
-      return result;
+      return { ...result, chars: res.body.length, rateRemaining: res.rateRemaining };
     },
 
     async listRecords(appUuid, page = {}, callOptions = {}) {

@@ -34,6 +34,8 @@ export interface RequestOptions {
 export interface RawResponse {
   readonly status: number;
   readonly body: string;
+  /** Requests the server still allows in its rate-limit window (`X-RateLimit-Remaining`), when it says. */
+  readonly rateRemaining: number | null;
 }
 
 const RETRY_STATUS = [408, 429, 500, 502, 503, 504, 520, 521, 522, 524];
@@ -87,7 +89,8 @@ export function createTransport(options: TransportOptions): Transport {
       if (res.statusCode >= 300) {
         throw new InvalidResponseError(res.statusCode, 'a redirect, not an answer', snippet(res.body, redact));
       }
-      return { status: res.statusCode, body: res.body };
+      const remaining = Number(res.headers['x-ratelimit-remaining']);
+      return { status: res.statusCode, body: res.body, rateRemaining: Number.isSafeInteger(remaining) && remaining >= 0 ? remaining : null };
     } catch (error) {
       throw classify(error, opts.signal, redact);
     }

@@ -2,8 +2,11 @@
 // junk, wrong types, deep nesting, `__proto__` keys, huge lines, huge logs), readLog never throws,
 // no display line holds a control or escape character, and masking never lets a planted secret or
 // URL password through.
+import chalk from 'chalk';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { screenServer, type ScreenServer } from './screen.js';
+import { KEY } from '../tui/support/render.js';
 import { readDeployment, type Deployment } from '../../src/api/schemas/deployment.js';
 import { lineSpans, spansText } from '../../src/text/ansi.js';
 import { countLines, findMatches, logLines, maskerFor, matchRanges, plainLine, readLog, type LogLine } from '../../src/model/log.js';
@@ -266,4 +269,32 @@ describe('size', () => {
     // ~1.5–2.5 s on a loaded two-core machine; a quadratic step would take minutes.
     expect(ms).toBeLessThan(20_000);
   }, 60_000);
+});
+
+describe('the log viewer on screen', () => {
+  // No colour and chalk at level 0: any escape byte in a frame came from the log.
+  let level: typeof chalk.level;
+  let screens: ScreenServer;
+  beforeAll(async () => { level = chalk.level; chalk.level = 0; screens = await screenServer(); });
+  afterAll(async () => { chalk.level = level; await screens.close(); });
+
+  it('opens any logs field, moves, searches and toggles without a control byte in a frame; an unreadable one says so', async () => {
+    await fc.assert(fc.asyncProperty(logsValue, fc.string({ maxLength: 4 }), async (logs, query) => {
+      const row = { id: 5, status: 'finished', created_at: '2026-08-22T15:00:00.000000Z', finished_at: '2026-08-22T15:03:00.000000Z', logs };
+      const ui = screens.show([row]);
+      try {
+        await ui.waitFor(/1–1/);
+        await ui.press('l');
+        const opened = await ui.waitFor('Log · Deployment 5');
+        const read = readLog(record({ logs }));
+        if (read.kind === 'unreadable') expect(opened).toContain('could not be read');
+        await ui.press('g', 'd', 't', 'w', KEY.pageDown, 'G', '/');
+        await ui.type(query.replace(/[\u0000-\u001f\u007f]/g, '') || 'x');
+        await ui.press(KEY.enter, 'n', 'N', KEY.escape);
+        for (const f of ui.rawFrames()) expect(FORBIDDEN.test(f.replace(/\n/g, '')), JSON.stringify(f)).toBe(false);
+      } finally {
+        ui.unmount();
+      }
+    }), { numRuns: runs(25) });
+  }, 120_000);
 });

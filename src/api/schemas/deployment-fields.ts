@@ -87,6 +87,10 @@ export interface DeploymentPage {
   readonly deployments: Deployment[];
   /** Total number of deployments before paging, when the server says it. */
   readonly total: number | null;
+  /** The answer's size in UTF-16 units (a scan sizes its next request by it). */
+  readonly chars?: number;
+  /** Requests the server still allows in its rate-limit window, when it says. */
+  readonly rateRemaining?: number | null;
 }
 
 /** A list body's elements as sent, and the total when the server says it. */

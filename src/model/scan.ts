@@ -1,0 +1,209 @@
+// Reading a whole history page by page, as the endpoint allows (no filter, no sort, no maximum
+// `take`): in order, at most two requests in flight, each sized to answer a few MB (rows that
+// carry logs weigh hundreds of KB), within a request budget that leaves the service's rate limit
+// to everything else the user runs. New deployments that arrive while it reads push the rows
+// down: each request overlaps the last row read, so a shift is seen and corrected — no row is
+// read twice and none is skipped. Faults are retried where the scan stopped. No I/O of its own:
+// the list call is passed in.
+import type { Deployment, DeploymentPage } from '../api/schemas/deployment.js';
+import { isApiError, type ApiError } from '../api/errors.js';
+import { keyOf, viewOf } from './deployment.js';
+
+export type ScanList = (skip: number, take: number, signal: AbortSignal) => Promise<DeploymentPage>;
+
+export interface ScanOptions {
+  /** Rows asked for first (default 100); later requests are sized by the bytes per row seen. */
+  readonly take?: number;
+  /** What one answer should weigh, in characters (default 3 MB). */
+  readonly targetChars?: number;
+  readonly minTake?: number;
+  readonly maxTake?: number;
+  /** Requests in flight at once (default 2). */
+  readonly inFlight?: number;
+  /** Requests the scan may start in any minute (default 120 of the service's ~200). */
+  readonly perMinute?: number;
+  /** When the server says it allows fewer than this many more requests, the scan waits (default 40). */
+  readonly reserve?: number;
+  readonly signal?: AbortSignal;
+  /** Told when the scan waits or tries again (for a progress line). */
+  readonly onPause?: (why: string, ms: number) => void;
+  readonly now?: () => number;
+  readonly sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+}
+
+export interface ScanChunk {
+  /** The next rows of the history, in order, none seen before. */
+  readonly rows: readonly Deployment[];
+  /** Rows delivered so far, these included. */
+  readonly read: number;
+  /** The history's size as the server last said it. */
+  readonly total: number | null;
+  /** The history moved in a way the overlap could not follow: rows may be missing. */
+  readonly gaps: boolean;
+}
+
+/** The scan could not go on: how far it got, and why. */
+export class ScanStopped extends Error {
+  constructor(readonly read: number, readonly reason: unknown) {
+    super(`stopped after ${read.toLocaleString('en-US')} deployments: ${reason instanceof Error ? reason.message : String(reason)}`);
+    this.name = 'ScanStopped';
+  }
+}
+
+const MINUTE = 60_000;
+/** Tries of one request after the client's own retries failed. */
+const TRIES = 4;
+
+function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal?.aborted) return resolve();
+    const t = setTimeout(done, ms);
+    function done() { clearTimeout(t); signal?.removeEventListener('abort', done); resolve(); }
+    signal?.addEventListener('abort', done, { once: true });
+  });
+}
+
+interface Slot {
+  /** Position (in the history as it was when the scan began) of the first row it should bring. */
+  readonly start: number;
+  readonly take: number;
+  /** Where it asked: one row before `start` (the overlap), shifted by what arrived since. */
+  readonly skip: number;
+  readonly answer: Promise<DeploymentPage | ApiError | Error>;
+}
+
+const keyOfRecord = (d: Deployment, i: number) => keyOf(viewOf(d), i);
+
+export async function* scanHistory(list: ScanList, options: ScanOptions = {}): AsyncGenerator<ScanChunk> {
+  const {
+    targetChars = 3_000_000, minTake = 5, maxTake = 1000, inFlight = 2, perMinute = 120, reserve = 40,
+    signal, onPause, now = Date.now, sleep = defaultSleep,
+  } = options;
+  let take = Math.min(maxTake, Math.max(minTake, options.take ?? 100));
+  const stop = new AbortController();
+  const onAbort = () => stop.abort();
+  signal?.addEventListener('abort', onAbort, { once: true });
+
+  let read = 0; // rows delivered = position of the next one
+  let lastKey: string | null = null;
+  let lastId: number | null = null;
+  let shift = 0; // rows that arrived above since the scan began
+  let firstTotal: number | null | undefined;
+  let total: number | null = null;
+  let gaps = false;
+  let issuedTo = 0;
+  let slots: Slot[] = [];
+  const starts: number[] = [];
+  let remaining: number | null = null;
+
+  /** Waits until the budget allows one more request. */
+  async function budget(): Promise<void> {
+    for (;;) {
+      const t = now();
+      while (starts.length > 0 && starts[0]! <= t - MINUTE) starts.shift();
+      if (starts.length < perMinute && (remaining === null || remaining > reserve)) return;
+      const wait = starts.length >= perMinute ? starts[0]! + MINUTE - t : 5000;
+      onPause?.(starts.length >= perMinute ? 'keeping under the rate limit' : 'the server allows few more requests this minute', wait);
+      remaining = null; // asked again with the next answer
+      await sleep(wait, stop.signal);
+      if (stop.signal.aborted) return;
+    }
+  }
+
+  function issue(start: number): void {
+    const overlap = start > 0 ? 1 : 0;
+    const skip = Math.max(0, start + shift - overlap);
+    const n = take + overlap;
+    starts.push(now());
+    const answer = list(skip, n, stop.signal).catch((e: unknown) => (e instanceof Error ? e : new Error(String(e))));
+    slots.push({ start, take: n, skip, answer });
+    issuedTo = start + take;
+  }
+
+  try {
+    let tries = 0;
+    let idle = 0; // answers in a row that brought nothing new
+    for (;;) {
+      while (slots.length < inFlight && !stop.signal.aborted) {
+        await budget();
+        if (stop.signal.aborted) break;
+        issue(slots.length === 0 ? read : issuedTo);
+      }
+      if (stop.signal.aborted || slots.length === 0) return;
+      const slot = slots.shift()!;
+      const answer = await slot.answer;
+      if (stop.signal.aborted) return;
+      const again = () => { slots = []; issuedTo = read; };
+
+      if (answer instanceof Error) {
+        if (isApiError(answer) && answer.kind === 'cancelled') return;
+        tries += 1;
+        if (tries >= TRIES || (isApiError(answer) && !['network', 'rate_limited', 'server'].includes(answer.kind))) {
+          throw new ScanStopped(read, answer);
+        }
+        const wait = isApiError(answer) && answer.kind === 'rate_limited'
+          ? ((answer as { retryAfterSeconds?: number }).retryAfterSeconds ?? 10) * 1000
+          : 1000 * 2 ** (tries - 1);
+        onPause?.(`${answer.message} Going on from where it stopped`, wait);
+        await sleep(wait, stop.signal);
+        again();
+        continue;
+      }
+      tries = 0;
+      if (answer.rateRemaining !== undefined) remaining = answer.rateRemaining;
+      total = answer.total;
+      if (firstTotal === undefined) firstTotal = answer.total;
+      const rows = answer.deployments;
+      if (answer.chars && rows.length > 0) {
+        take = Math.min(maxTake, Math.max(minTake, Math.floor(targetChars / Math.max(1, answer.chars / rows.length))));
+      }
+
+      // Where the last row read is in this answer: the rows after it are new.
+      let from = 0;
+      if (read > 0) {
+        const at = rows.findIndex((d, i) => keyOfRecord(d, slot.skip + i) === lastKey);
+        if (at >= 0) {
+          from = at + 1;
+          shift = slot.skip + at - (read - 1);
+        } else {
+          // Asked before the answer in front of it moved things, or the history moved further than
+          // the overlap shows: ask again from where the scan stands, by the count when there is one.
+          const byCount = total !== null && firstTotal != null ? total - firstTotal : shift;
+          if (slot.start !== read || byCount !== shift) {
+            shift = byCount;
+            again();
+            continue;
+          }
+          if (rows.length === 0) return; // the end (rows were removed meanwhile)
+          // Not where it should be whatever the count says: take what is older than the last row read.
+          gaps = true;
+          from = lastId === null ? 0 : rows.findIndex((d) => { const id = viewOf(d).id; return id !== null && id < lastId!; });
+          if (from < 0) from = rows.length;
+        }
+      }
+      const fresh = rows.slice(from);
+      const end = rows.length < slot.take;
+      if (fresh.length > 0) {
+        idle = 0;
+        read += fresh.length;
+        lastKey = keyOfRecord(fresh[fresh.length - 1]!, slot.skip + rows.length - 1);
+        lastId = viewOf(fresh[fresh.length - 1]!).id;
+        yield { rows: fresh, read, total, gaps };
+      }
+      if (end) return;
+      if (fresh.length === 0) {
+        // Everything in the answer was read already: the rows moved by a whole request. A server
+        // that ignores `skip` answers the same rows every time: two such answers end the scan.
+        idle += 1;
+        if (idle >= 2) {
+          yield { rows: [], read, total, gaps: true };
+          return;
+        }
+        again();
+      }
+    }
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
+    stop.abort();
+  }
+}

@@ -1,0 +1,196 @@
+// The whole-history scan over an in-memory history (the list call is the scan's only input):
+// order, no row twice or missing while deployments arrive, request sizes, concurrency, the
+// request budget, faults and 429s, stopping.
+import { describe, expect, it } from 'vitest';
+import type { DeploymentPage } from '../../src/api/schemas/deployment.js';
+import { readDeployment } from '../../src/api/schemas/deployment.js';
+import { RateLimitedError, ServerError, UnauthorizedError } from '../../src/api/errors.js';
+import { ScanStopped, scanHistory, type ScanChunk, type ScanOptions } from '../../src/model/scan.js';
+
+interface Call { skip: number; take: number }
+
+/** A newest-first history; ids rise with time. */
+class History {
+  rows: Record<string, unknown>[];
+  calls: Call[] = [];
+  inFlight = 0;
+  maxInFlight = 0;
+  /** Runs before each answer, with the request's number (1: the first asked): new deployments arrive, faults. */
+  before?: (call: Call, n: number) => void | Error;
+  constructor(n: number, readonly withTotal = true, readonly pad = 0) {
+    this.rows = Array.from({ length: n }, (_, i) => this.row(n - i));
+  }
+  row(id: number): Record<string, unknown> {
+    return { id, status: id % 5 === 0 ? 'failed' : 'finished', ...(this.pad ? { logs: 'x'.repeat(this.pad) } : {}) };
+  }
+  arrive(k: number): void {
+    const top = (this.rows[0]?.id as number | undefined) ?? 0;
+    this.rows.unshift(...Array.from({ length: k }, (_, i) => this.row(top + k - i)));
+  }
+  list = async (skip: number, take: number): Promise<DeploymentPage> => {
+    const call = { skip, take };
+    this.calls.push(call);
+    const index = this.calls.length;
+    this.inFlight += 1;
+    this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
+    try {
+      await new Promise((r) => setImmediate(r));
+      const fault = this.before?.(call, index);
+      if (fault) throw fault;
+      const slice = this.rows.slice(skip, skip + take);
+      return {
+        deployments: slice.map(readDeployment), total: this.withTotal ? this.rows.length : null,
+        chars: JSON.stringify(slice).length,
+      };
+    } finally {
+      this.inFlight -= 1;
+    }
+  };
+}
+
+const noSleep = { sleep: async () => {} };
+
+async function collect(h: History, options: ScanOptions = {}): Promise<{ ids: number[]; chunks: ScanChunk[] }> {
+  const chunks: ScanChunk[] = [];
+  for await (const c of scanHistory(h.list, { ...noSleep, ...options })) chunks.push(c);
+  return { ids: chunks.flatMap((c) => c.rows.map((r) => r.id as number)), chunks };
+}
+
+const descending = (from: number, n: number) => Array.from({ length: n }, (_, i) => from - i);
+
+describe('reading the whole history', () => {
+  it('reads every row once, newest first, with at most two requests in flight', async () => {
+    const h = new History(2345);
+    const { ids, chunks } = await collect(h);
+    expect(ids).toEqual(descending(2345, 2345));
+    expect(chunks.at(-1)).toMatchObject({ read: 2345, total: 2345, gaps: false });
+    expect(h.maxInFlight).toBe(2);
+  });
+
+  it('each request after the first overlaps the last row read by one', async () => {
+    const h = new History(250);
+    await collect(h, { take: 100, maxTake: 100 });
+    expect(h.calls.slice(0, 3)).toEqual([{ skip: 0, take: 100 }, { skip: 99, take: 101 }, { skip: 199, take: 101 }]);
+  });
+
+  it('sizes requests by the bytes per row: heavy rows are asked for a few at a time', async () => {
+    const h = new History(300, true, 100_000);
+    await collect(h, { take: 20, targetChars: 1_000_000 });
+    // ~100 KB a row: 10 rows make the 1 MB aimed at.
+    expect(h.calls.slice(2).every((c) => c.take <= 11)).toBe(true);
+    const light = new History(3000);
+    await collect(light, { take: 20 });
+    expect(Math.max(...light.calls.map((c) => c.take))).toBe(1001);
+  });
+
+  it('an empty history ends at the first answer (the second request was already on its way)', async () => {
+    const h = new History(0);
+    expect((await collect(h)).ids).toEqual([]);
+    expect(h.calls.length).toBeLessThanOrEqual(2);
+  });
+});
+
+describe('a history that changes while it is read', () => {
+  for (const withTotal of [true, false]) {
+    it(`deployments arriving between requests: no row twice, none missing (${withTotal ? 'with' : 'without'} a count)`, async () => {
+      const h = new History(1000, withTotal);
+      h.before = (_call, n) => { if (n % 2 === 0) h.arrive(3); };
+      const { ids, chunks } = await collect(h, { take: 50, maxTake: 50 });
+      expect(ids).toEqual(descending(1000, 1000));
+      expect(chunks.at(-1)!.gaps).toBe(false);
+    });
+  }
+
+  it('many arriving at once (more than a request holds), with a count: still every row once', async () => {
+    const h = new History(600);
+    h.before = (_call, n) => { if (n === 3) h.arrive(120); };
+    const { ids } = await collect(h, { take: 50, maxTake: 50 });
+    expect(ids).toEqual(descending(600, 600));
+  });
+
+  it('a server that ignores skip (the same rows every time) ends the scan, flagged', async () => {
+    const h = new History(300);
+    const list = h.list;
+    h.list = (_skip, take) => list(0, take);
+    const { ids, chunks } = await collect(h, { take: 100, maxTake: 100 });
+    expect(ids).toEqual(descending(300, ids.length));
+    expect(ids.length).toBeLessThanOrEqual(101);
+    expect(chunks.at(-1)!.gaps).toBe(true);
+    expect(h.calls.length).toBeLessThan(10);
+  });
+});
+
+describe('faults, limits and stopping', () => {
+  it('a 5xx that outlasts the client\'s retries is asked again where the scan stopped, and says so', async () => {
+    const h = new History(500);
+    let failures = 2;
+    h.before = (c, n) => (n >= 3 && failures-- > 0 ? new ServerError(503, 'Service Unavailable') : undefined);
+    const pauses: string[] = [];
+    const { ids } = await collect(h, { take: 100, maxTake: 100, onPause: (why) => pauses.push(why) });
+    expect(ids).toEqual(descending(500, 500));
+    expect(pauses.length).toBeGreaterThan(0);
+    expect(pauses[0]).toMatch(/Going on from where it stopped/);
+  });
+
+  it('a 429 waits as long as the server asks, then goes on', async () => {
+    const h = new History(300);
+    let once = true;
+    h.before = (_c, n) => (n === 2 && once ? ((once = false), new RateLimitedError(7)) : undefined);
+    const waits: number[] = [];
+    const { ids } = await collect(h, { take: 100, maxTake: 100, sleep: async (ms) => { waits.push(ms); } });
+    expect(ids).toEqual(descending(300, 300));
+    expect(waits).toContain(7000);
+  });
+
+  it('a fault that does not pass stops the scan with how far it got', async () => {
+    const h = new History(500);
+    h.before = (_c, n) => (n >= 3 ? new ServerError(500, 'Server Error') : undefined);
+    const seen: number[] = [];
+    await expect((async () => {
+      for await (const c of scanHistory(h.list, { ...noSleep, take: 100, maxTake: 100, inFlight: 1 })) seen.push(c.read);
+    })()).rejects.toThrow(ScanStopped);
+    expect(seen.at(-1)).toBe(200);
+  });
+
+  it('a 401 stops at once (asking again cannot help)', async () => {
+    const h = new History(500);
+    h.before = (_c, n) => (n === 2 ? new UnauthorizedError() : undefined);
+    await expect(collect(h, { take: 100, maxTake: 100 })).rejects.toThrow(/stopped after 100 deployments/);
+  });
+
+  it('starts no more requests in a minute than its budget', async () => {
+    const h = new History(1200);
+    let clock = 0;
+    const waits: number[] = [];
+    const { ids } = await collect(h, {
+      take: 100, maxTake: 100, perMinute: 5, now: () => clock,
+      sleep: async (ms) => { waits.push(ms); clock += ms; },
+    });
+    expect(ids).toHaveLength(1200);
+    // 13 requests at 5 a minute: two waits for the window to move.
+    expect(waits.length).toBeGreaterThanOrEqual(2);
+    expect(clock).toBeGreaterThanOrEqual(120_000);
+  });
+
+  it('waits when the server says few requests remain this minute', async () => {
+    const h = new History(300);
+    const list = h.list;
+    let n = 0;
+    h.list = async (skip, take, signal) => ({ ...(await list(skip, take, signal)), rateRemaining: n++ === 0 ? 10 : 150 });
+    const pauses: string[] = [];
+    await collect(h, { take: 100, maxTake: 100, inFlight: 1, onPause: (why) => pauses.push(why) });
+    expect(pauses).toContain('the server allows few more requests this minute');
+  });
+
+  it('an abort stops it: no more requests, the generator ends', async () => {
+    const h = new History(5000);
+    const ac = new AbortController();
+    let chunks = 0;
+    for await (const _ of scanHistory(h.list, { ...noSleep, take: 100, maxTake: 100, signal: ac.signal })) {
+      chunks += 1;
+      if (chunks === 3) ac.abort();
+    }
+    expect(chunks).toBe(3);
+    expect(h.calls.length).toBeLessThanOrEqual(5);
+  });
+});
