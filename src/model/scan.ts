@@ -9,7 +9,7 @@ import type { Deployment, DeploymentPage } from '../api/schemas/deployment.js';
 import { isApiError, type ApiError } from '../api/errors.js';
 import { keyOf, viewOf } from './deployment.js';
 
-export type ScanList = (skip: number, take: number, signal: AbortSignal) => Promise<DeploymentPage>;
+export type ScanList = (skip: number, take: number, signal?: AbortSignal) => Promise<DeploymentPage>;
 
 export interface ScanOptions {
   /** Rows asked for first (default 100); later requests are sized by the bytes per row seen. */
@@ -25,6 +25,8 @@ export interface ScanOptions {
   /** When the server says it allows fewer than this many more requests, the scan waits (default 40). */
   readonly reserve?: number;
   readonly signal?: AbortSignal;
+  /** Rows already read (the first page on screen): the scan goes on after the last of them. */
+  readonly after?: { readonly read: number; readonly last: Deployment; readonly total: number | null };
   /** Told when the scan waits or tries again (for a progress line). */
   readonly onPause?: (why: string, ms: number) => void;
   readonly now?: () => number;
@@ -89,9 +91,15 @@ export async function* scanHistory(list: ScanList, options: ScanOptions = {}): A
   let lastId: number | null = null;
   let shift = 0; // rows that arrived above since the scan began
   let firstTotal: number | null | undefined;
+  if (options.after && options.after.read > 0) {
+    read = options.after.read;
+    lastKey = keyOfRecord(options.after.last, read - 1);
+    lastId = viewOf(options.after.last).id;
+    firstTotal = options.after.total;
+  }
   let total: number | null = null;
   let gaps = false;
-  let issuedTo = 0;
+  let issuedTo = read;
   let slots: Slot[] = [];
   const starts: number[] = [];
   let remaining: number | null = null;

@@ -46,6 +46,8 @@ export interface AppProps {
   readonly refreshMs?: number;
   /** The log viewer's follow period, ms (tests shorten it). */
   readonly followMs?: number;
+  /** Deployments the strip at a glance reads back (default 200; 0: no strip). */
+  readonly stripRows?: number;
   /** The input bus (tests pass theirs to wait on keys being handled). */
   readonly bus?: InputBus;
 }
@@ -80,20 +82,20 @@ function firstState(options: TuiOptions): AppState {
   return { route, browsing: options.appUuid ?? null, help: null };
 }
 
-export function App({ options, onExit, onCrash, refreshMs, followMs, prefetch, bus }: AppProps) {
+export function App({ options, onExit, onCrash, refreshMs, followMs, stripRows, prefetch, bus }: AppProps) {
   const theme = useMemo(() => themeFor(options.noColor), [options.noColor]);
   return (
     <ThemeProvider value={theme}>
       <ErrorBoundary onCrash={(error) => { onCrash?.(error); onExit(1); }}>
         <InputProvider bus={bus}>
-          <Screens options={options} onExit={onExit} refreshMs={refreshMs} followMs={followMs} prefetch={prefetch} />
+          <Screens options={options} onExit={onExit} refreshMs={refreshMs} followMs={followMs} stripRows={stripRows} prefetch={prefetch} />
         </InputProvider>
       </ErrorBoundary>
     </ThemeProvider>
   );
 }
 
-function Screens({ options, onExit, refreshMs, followMs, prefetch }: AppProps) {
+function Screens({ options, onExit, refreshMs, followMs, stripRows, prefetch }: AppProps) {
   const { width, height } = useTerminalSize();
   const [state, dispatch] = useReducer(appReducer, options, firstState);
   const { route, browsing, help } = state;
@@ -135,6 +137,7 @@ function Screens({ options, onExit, refreshMs, followMs, prefetch }: AppProps) {
             active={!help && !creating}
             refreshMs={refreshMs}
             followMs={followMs}
+            stripRows={stripRows}
             prefetch={prefetch?.appUuid === browsing ? prefetch : undefined}
             onHelp={onHelp}
             onQuit={quit}

@@ -7,7 +7,7 @@ import type { Key } from 'ink';
 
 /** Where a command applies: a screen, a mode of one, or a kind of field. */
 export type ScopeId =
-  | 'app' | 'global' | 'picker' | 'deployments' | 'filter' | 'detail' | 'log' | 'logSearch' | 'logSave' | 'help' | 'line'
+  | 'app' | 'global' | 'picker' | 'deployments' | 'filter' | 'jump' | 'detail' | 'log' | 'logSearch' | 'logSave' | 'help' | 'line'
   | 'form' | 'formChoice' | 'formConfirm' | 'formFailed' | 'formDone';
 /** Kept for the screens that named it so. */
 export type ScreenId = ScopeId;
@@ -67,14 +67,20 @@ export const COMMANDS = [
   { id: 'refresh', hint: 'refresh', keys: [ch('r')], label: 'r', description: 'refresh now', screens: ['deployments'], footer: ['deployments'] },
   { id: 'autoRefresh', keys: [ch('a')], label: 'a', description: 'auto-refresh on/off (every 5 s on page 1 or while a deployment runs)', screens: ['deployments'] },
   { id: 'logs', hint: 'log', keys: [ch('l')], label: 'l', description: 'the deployment\'s log', screens: ['deployments', 'detail'], footer: ['deployments', 'detail'] },
-  { id: 'filter', hint: 'filter', keys: [ch('/')], label: '/', description: 'filter the shown page (status, source, commit, subject, branch, server, id)', screens: ['deployments'], footer: ['deployments'] },
-  { id: 'listBack', keys: [named('escape')], label: 'Esc', description: 'clear the filter; without one, back to the application picker', screens: ['deployments'] },
+  { id: 'filter', hint: 'search', keys: [ch('/')], label: '/', description: 'search the whole history: commit, subject, branch, status, server, id, and words like failed, running, webhook, api, rollback, manual, pr, #12 (the page is filtered as you type)', screens: ['deployments'], footer: ['deployments'] },
+  { id: 'statusFilter', hint: 'failed/running/all', keys: [ch('s')], label: 's', description: 'the whole history\'s failed, then running, then all deployments', screens: ['deployments'], footer: ['deployments'] },
+  { id: 'jump', hint: 'go to', keys: [ch(':')], label: ':', description: 'go to a deployment by id, uuid or commit prefix', screens: ['deployments'], footer: ['deployments'] },
+  { id: 'listBack', keys: [named('escape')], label: 'Esc', description: 'stop a search that is reading; then back to the page; clear the filter; then back to the application picker', screens: ['deployments'] },
 
   // Filter line (then the line-editing keys)
-  { id: 'filterApply', hint: 'keep filter', keys: [named('return')], label: 'Enter', description: 'keep the filter', screens: ['filter'], footer: ['filter'] },
-  { id: 'filterClear', hint: 'clear filter', keys: [named('escape')], label: 'Esc', description: 'clear the filter', screens: ['filter'], footer: ['filter'] },
+  { id: 'filterApply', hint: 'search all', keys: [named('return')], label: 'Enter', description: 'search the whole history for it (results page like the list; Esc returns)', screens: ['filter'], footer: ['filter'] },
+  { id: 'filterClear', hint: 'cancel', keys: [named('escape')], label: 'Esc', description: 'cancel the search, clear the filter', screens: ['filter'], footer: ['filter'] },
   { id: 'filterCursorUp', keys: [named('upArrow')], label: '↑', description: 'cursor up in the list', screens: ['filter'] },
   { id: 'filterCursorDown', keys: [named('downArrow')], label: '↓', description: 'cursor down in the list', screens: ['filter'] },
+
+  // The go-to line (then the line-editing keys)
+  { id: 'jumpGo', hint: 'go', keys: [named('return')], label: 'Enter', description: 'find it in the whole history and open it', screens: ['jump'], footer: ['jump'] },
+  { id: 'jumpCancel', hint: 'cancel', keys: [named('escape')], label: 'Esc', description: 'cancel', screens: ['jump'], footer: ['jump'] },
 
   // Detail
   { id: 'detailBack', hint: 'back', keys: [named('escape')], label: 'Esc', description: 'back to the list, same page and row', screens: ['detail'], footer: ['detail'] },
@@ -210,14 +216,15 @@ export const HELP_SECTIONS: readonly { readonly title: string; readonly screen: 
   { title: 'Anywhere', screen: 'app' },
   { title: 'Everywhere but while typing', screen: 'global' },
   { title: 'Deployments', screen: 'deployments' },
-  { title: 'Filter', screen: 'filter' },
+  { title: 'Search line', screen: 'filter' },
+  { title: 'Go to a deployment', screen: 'jump' },
   { title: 'Deployment detail', screen: 'detail' },
   { title: 'Deployment log', screen: 'log' },
   { title: 'Searching the log', screen: 'logSearch' },
   { title: 'Saving the log', screen: 'logSave' },
   { title: 'Help', screen: 'help' },
   { title: 'Application picker', screen: 'picker' },
-  { title: 'Editing a line (the filter, the log search, form fields)', screen: 'line' },
+  { title: 'Editing a line (the search, the go-to line, the log search, form fields)', screen: 'line' },
   { title: 'Forms', screen: 'form' },
   { title: 'Form choices and on/off fields', screen: 'formChoice' },
   { title: 'Leaving a form with input', screen: 'formConfirm' },

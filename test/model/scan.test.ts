@@ -176,7 +176,7 @@ describe('faults, limits and stopping', () => {
     const h = new History(300);
     const list = h.list;
     let n = 0;
-    h.list = async (skip, take, signal) => ({ ...(await list(skip, take, signal)), rateRemaining: n++ === 0 ? 10 : 150 });
+    h.list = async (skip: number, take: number) => ({ ...(await list(skip, take)), rateRemaining: n++ === 0 ? 10 : 150 });
     const pauses: string[] = [];
     await collect(h, { take: 100, maxTake: 100, inFlight: 1, onPause: (why) => pauses.push(why) });
     expect(pauses).toContain('the server allows few more requests this minute');
@@ -192,5 +192,19 @@ describe('faults, limits and stopping', () => {
     }
     expect(chunks).toBe(3);
     expect(h.calls.length).toBeLessThanOrEqual(5);
+  });
+});
+
+describe('going on after rows already read', () => {
+  it('starts after the first page on screen, overlapping its last row', async () => {
+    const h = new History(300);
+    const first = (await h.list(0, 10)).deployments;
+    h.calls = [];
+    const ids: number[] = [];
+    for await (const c of scanHistory(h.list, { ...noSleep, take: 100, maxTake: 100, after: { read: 10, last: first[9]!, total: 300 } })) {
+      ids.push(...c.rows.map((r) => r.id as number));
+    }
+    expect(h.calls[0]).toEqual({ skip: 9, take: 101 });
+    expect(ids).toEqual(descending(290, 290));
   });
 });

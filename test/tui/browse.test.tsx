@@ -187,11 +187,15 @@ describe('deployments screen', () => {
     const filtered = await ui.waitFor((f) => f.split('\n').filter((l) => /^[› ] │/.test(l)).length === 2);
     const dataRows = filtered.split('\n').filter((l) => /^[› ] │/.test(l)).slice(1);
     expect(dataRows[0]).toContain(sha);
+    // Enter searches the whole history: the same deployment, found by its commit.
     await ui.press(KEY.enter);
-    await ui.waitFor(/filter: \w+ \(1 of 10 rows\)/);
+    const found = await ui.waitFor(new RegExp(`“${sha}”: 1 found · searched all \\d+`));
+    expect(found).toMatch(/results 1–1 of 1/);
+    expect(found.split('\n').filter((l) => /^[› ] │/.test(l)).slice(1)[0]).toContain(sha);
     await ui.press(KEY.escape);
-    const cleared = await ui.waitFor((f) => !f.includes('rows)') && f.split('\n').filter((l) => /^[› ] │/.test(l)).length === 11);
+    const cleared = await ui.waitFor((f) => !f.includes('found ·') && f.split('\n').filter((l) => /^[› ] │/.test(l)).length === 11);
     expect(cleared).toContain(String(page.deployments[0]!.git_commit_sha).slice(0, 7));
+    expect(cleared).toMatch(/1–10 of \d+/);
   });
 
   it('keys that arrive together each count: jjj moves three rows, nn goes two pages on', async () => {
@@ -219,7 +223,7 @@ describe('deployments screen', () => {
     await ui.press('\u007f\u007f');
     await ui.press('xy');
     await ui.press(KEY.enter);
-    await ui.waitFor(`filter: ${sha.slice(0, 5)}xy`);
+    await ui.waitFor(`No deployment matches “${sha.slice(0, 5)}xy”.`);
   });
 
   it('? opens help generated from the key map; Esc closes it', async () => {

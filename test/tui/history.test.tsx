@@ -113,12 +113,12 @@ describe('history on queue rows', () => {
     const ui = open(`${APP}-queue`);
     await ui.waitFor(/1–10 of 25/);
     await ui.press('/', 'rollback', KEY.enter);
-    const rollback = await ui.waitFor('filter: rollback (1 of 10 rows)');
+    const rollback = await ui.waitFor('“rollback”: 1 found · searched all 25');
     expect(rowOf(rollback, '│ 34')).toContain('rollback');
     await ui.press(KEY.escape, '/', '#17', KEY.enter);
-    expect(rowOf(await ui.waitFor('filter: #17 (1 of 10 rows)'), '│ 35')).toContain('PR #17');
+    expect(rowOf(await ui.waitFor('“#17”: 1 found · searched all 25'), '│ 35')).toContain('PR #17');
     await ui.press(KEY.escape, '/', 'retry change 37', KEY.enter);
-    expect(rowOf(await ui.waitFor('filter: retry change 37 (1 of 10 rows)'), '│ 37')).toContain('✗ failed');
+    expect(rowOf(await ui.waitFor('“retry change 37”: 1 found'), '│ 37')).toContain('✗ failed');
   });
 
   it('the running deployment\'s duration counts up on screen', async () => {

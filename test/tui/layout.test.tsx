@@ -51,7 +51,9 @@ for (const [columns, rows] of [[80, 24], [200, 60]] as const) {
       fits(await ui.waitFor(/1–100 of \d+/), columns, rows, 'deployments, 100 rows');
       await ui.press('/', 'main');
       fits(await ui.waitFor('/ main'), columns, rows, 'filter');
-      await ui.press(KEY.enter, KEY.enter);
+      await ui.press(KEY.enter);
+      fits(await ui.waitFor(/“main”: \d+ found · searched all/), columns, rows, 'search results');
+      await ui.press(KEY.enter);
       fits(await ui.waitFor('Summary'), columns, rows, 'detail');
       await ui.press('G');
       fits(ui.frame(), columns, rows, 'detail, bottom');

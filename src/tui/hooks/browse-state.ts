@@ -2,9 +2,19 @@
 // the list, the filter line being typed, or one deployment's detail with its scroll position
 // and toggles. Keys that arrive together each see what the ones before them did.
 import type { Deployment } from '../../api/schemas/deployment.js';
+import { STATUS_FILTERS, type StatusFilter, type Summary } from '../../model/history.js';
+import { applyLine, insertLine, lineAt, type LineCommand, type LineState } from '../../forms/line-edit.js';
 import { pagingReducer, visibleRows, type PagingAction, type PagingState } from './paging.js';
+import { searchReducer, type SearchAction, type SearchState } from './search-state.js';
 
-export type BrowseMode = 'list' | 'filter' | 'detail' | 'log';
+/** `jump`: the go-to line (an id, uuid or commit) is being typed. */
+export type BrowseMode = 'list' | 'filter' | 'jump' | 'detail' | 'log';
+
+/** A deployment found by a search or a jump, being fetched whole to open it. */
+export interface Fetching {
+  readonly summary: Summary;
+  readonly then: 'detail' | 'log';
+}
 
 /** The log viewer open over the list or the detail (Esc goes back to it). */
 export interface LogOpen {
@@ -36,6 +46,14 @@ export interface BrowseState {
   readonly mode: BrowseMode;
   readonly detail: DetailState | null;
   readonly log: LogOpen | null;
+  /** A search of the whole history, or a jump: its results replace the page until Esc. */
+  readonly search: SearchState | null;
+  /** Searches started (numbers each scan). */
+  readonly searches: number;
+  /** The quick status filter (s): applies to the next search and restarts the current one. */
+  readonly status: StatusFilter;
+  readonly jumpLine: LineState;
+  readonly fetching: Fetching | null;
 }
 
 export type DetailScroll = 'up' | 'down' | 'pageUp' | 'pageDown' | 'top' | 'bottom';
@@ -56,10 +74,23 @@ export type BrowseAction =
   /** Secrets shown or hidden; `allowed` false says why not. */
   | { type: 'reveal'; allowed: boolean }
   /** What the detail view measured when drawn. */
-  | { type: 'detailSize'; max: number; page: number };
+  | { type: 'detailSize'; max: number; page: number }
+  | SearchAction
+  /** The filter line's Enter: search the whole history for what was typed. */
+  | { type: 'filterSearch' }
+  | { type: 'statusCycle' }
+  | { type: 'jumpStart' }
+  | { type: 'jumpText'; text: string }
+  | { type: 'jumpLine'; command: LineCommand }
+  | { type: 'jumpEnd'; go: boolean }
+  /** Enter or l on a search result: fetch it whole, then open it. */
+  | { type: 'openResult'; then: 'detail' | 'log' }
+  /** The whole record of a result or a jump, to open. */
+  | { type: 'openRecord'; record: Deployment; index: number; total: number | null; then: 'detail' | 'log' }
+  | { type: 'fetchFailed'; message: string };
 
 export function initialBrowse(paging: PagingState): BrowseState {
-  return { paging, mode: 'list', detail: null, log: null };
+  return { paging, mode: 'list', detail: null, log: null, search: null, searches: 0, status: 'all', jumpLine: lineAt(''), fetching: null };
 }
 
 const NO_SECRETS = 'Secrets stay hidden: restart dms with --show-secrets to allow revealing them.';
@@ -142,9 +173,69 @@ export function browseReducer(state: BrowseState, action: BrowseAction): BrowseS
         if (d.size.max === action.max && d.size.page === action.page && d.offset <= action.max) return d;
         return { ...d, size: { max: action.max, page: action.page }, offset: Math.min(d.offset, action.max) };
       });
+    case 'filterSearch': {
+      if (state.mode !== 'filter') return state;
+      const text = state.paging.filter.trim();
+      const paging = pagingReducer(state.paging, { type: 'filter', text: '' });
+      if (text === '' && state.status === 'all') return { ...state, mode: 'list', paging, search: null };
+      return started({ ...state, mode: 'list', paging }, 'search', text, state.status);
+    }
+    case 'statusCycle': {
+      const status = STATUS_FILTERS[(STATUS_FILTERS.indexOf(state.status) + 1) % STATUS_FILTERS.length]!;
+      const text = state.search?.kind === 'search' ? state.search.text : '';
+      if (text === '' && status === 'all') return { ...state, status, search: null };
+      return started({ ...state, status }, 'search', text, status);
+    }
+    case 'jumpStart':
+      return state.mode === 'list' ? { ...state, mode: 'jump', jumpLine: lineAt('') } : state;
+    case 'jumpText':
+    case 'jumpLine': {
+      if (state.mode !== 'jump') return state;
+      const line = action.type === 'jumpText' ? insertLine(state.jumpLine, action.text) : applyLine(state.jumpLine, action.command);
+      return line.value.length > 100 ? state : { ...state, jumpLine: line };
+    }
+    case 'jumpEnd': {
+      if (state.mode !== 'jump') return state;
+      const text = state.jumpLine.value.trim();
+      if (!action.go || text === '') return { ...state, mode: 'list' };
+      return started({ ...state, mode: 'list' }, 'jump', text, 'all');
+    }
+    case 'openResult': {
+      const s = state.search;
+      const summary = s?.results[s.cursor];
+      if (state.mode !== 'list' || !summary || state.fetching) return state;
+      return { ...state, fetching: { summary, then: action.then } };
+    }
+    case 'openRecord': {
+      const key = `found:${action.index}`;
+      const detail: DetailState = { key, record: action.record, offset: 0, raw: false, reveal: false, showAbsent: false, note: null, size: { max: 0, page: 1 } };
+      // A jump has done its work once it opens what it found: Esc goes back to the list.
+      const search = state.search?.kind === 'jump' ? null : state.search;
+      if (action.then === 'log') {
+        return { ...state, search, fetching: null, mode: 'log', log: { key, record: action.record, index: action.index, total: action.total, from: 'list' } };
+      }
+      return { ...state, search, fetching: null, mode: 'detail', detail };
+    }
+    case 'fetchFailed':
+      return { ...state, fetching: null, paging: { ...state.paging, notice: action.message } };
+    case 'searchStart': case 'searchChunk': case 'searchDone': case 'searchPause': case 'searchStop': case 'searchClose':
+    case 'resultCursor': case 'resultPage': {
+      const search = searchReducer(state.search, action, resultRows(state));
+      return search === state.search ? state : { ...state, search };
+    }
     default: {
       const paging = pagingReducer(state.paging, action);
       return paging === state.paging ? state : { ...state, paging };
     }
   }
+}
+
+/** Results to a page: as many as the table shows. */
+export function resultRows(state: BrowseState): number {
+  return Math.max(1, Math.min(state.paging.want.take, state.paging.window.rows));
+}
+
+function started(state: BrowseState, kind: 'search' | 'jump', text: string, status: StatusFilter): BrowseState {
+  const searches = state.searches + 1;
+  return { ...state, searches, search: searchReducer(state.search, { type: 'searchStart', kind, text, status, seq: searches }, resultRows(state)) };
 }

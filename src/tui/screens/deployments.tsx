@@ -28,6 +28,11 @@ import { settingsChanged } from '../../model/settings.js';
 import { activityLine } from '../../model/page.js';
 import { viewOf } from '../../model/deployment.js';
 import { DetailView } from './detail.js';
+import { StripLine } from '../components/strip.js';
+import { useStrip } from '../hooks/use-strip.js';
+import { useHistoryScan } from '../hooks/use-history-scan.js';
+import { resultRows } from '../hooks/browse-state.js';
+import { progressText, type SearchState } from '../hooks/search-state.js';
 import { LogScreen } from './log.js';
 
 export interface DeploymentsScreenProps {
@@ -44,6 +49,8 @@ export interface DeploymentsScreenProps {
   readonly refreshMs?: number;
   /** The log viewer's follow period, ms (tests shorten it). */
   readonly followMs?: number;
+  /** Deployments the strip at a glance reads back (default 200; 0: no strip). */
+  readonly stripRows?: number;
   /** The first page's request when it was started before the UI loaded. */
   readonly prefetch?: Prefetch;
   readonly onHelp: (from: ScopeId) => void;
@@ -67,32 +74,40 @@ function keyListener(store: Store<BrowseState, BrowseAction>, props: Deployments
   const leave = (go: () => void): KeyResult => { go(); return 'later'; };
   const list = (e: KeyEvent): boolean | KeyResult => {
     let result: KeyResult = true;
+    // While a search of the whole history is shown, moving and opening act on its results.
+    const results = () => store.get().search !== null;
+    const opened = () => { if (store.get().mode !== 'list') result = 'later'; };
     const used = runCommand(['deployments', 'global'], {
       help: () => { result = leave(() => props.onHelp('deployments')); },
       quit: () => props.onQuit(),
       createApp: () => { result = leave(() => props.onCreate('create-app')); },
       createDocstore: () => { result = leave(() => props.onCreate('create-docstore')); },
-      cursorUp: () => send({ type: 'cursor', delta: -1 }),
-      cursorDown: () => send({ type: 'cursor', delta: 1 }),
-      open: () => send({ type: 'open' }),
-      logs: () => { send({ type: 'openLog' }); if (store.get().mode === 'log') result = 'later'; },
-      nextPage: () => send({ type: 'next' }),
-      prevPage: () => send({ type: 'prev' }),
-      firstPage: () => send({ type: 'first' }),
+      cursorUp: () => send(results() ? { type: 'resultCursor', delta: -1 } : { type: 'cursor', delta: -1 }),
+      cursorDown: () => send(results() ? { type: 'resultCursor', delta: 1 } : { type: 'cursor', delta: 1 }),
+      open: () => { send(results() ? { type: 'openResult', then: 'detail' } : { type: 'open' }); opened(); },
+      logs: () => { send(results() ? { type: 'openResult', then: 'log' } : { type: 'openLog' }); opened(); },
+      nextPage: () => send(results() ? { type: 'resultPage', to: 'next' } : { type: 'next' }),
+      prevPage: () => send(results() ? { type: 'resultPage', to: 'prev' } : { type: 'prev' }),
+      firstPage: () => send(results() ? { type: 'resultPage', to: 'first' } : { type: 'first' }),
       takeMore: () => send({ type: 'takeMore' }),
       takeLess: () => send({ type: 'takeLess' }),
       refresh: () => send({ type: 'refresh' }),
       autoRefresh: () => send({ type: 'toggleAuto' }),
       filter: () => send({ type: 'filterStart' }),
+      statusFilter: () => send({ type: 'statusCycle' }),
+      jump: () => send({ type: 'jumpStart' }),
       listBack: () => {
-        if (store.get().paging.filter) send({ type: 'filter', text: '' });
+        const s = store.get();
+        if (s.search?.scanning) send({ type: 'searchStop' });
+        else if (s.search) send({ type: 'searchClose' });
+        else if (s.paging.filter) send({ type: 'filter', text: '' });
         else if (props.onBack) result = leave(() => props.onBack!());
       },
     }, e.input, e.key);
     return used ? result : false;
   };
   const filter = (e: KeyEvent): boolean => runCommand(['filter', 'line'], {
-    filterApply: () => send({ type: 'filterEnd', keep: true }),
+    filterApply: () => send({ type: 'filterSearch' }),
     filterClear: () => send({ type: 'filterEnd', keep: false }),
     filterCursorUp: () => send({ type: 'cursor', delta: -1 }),
     filterCursorDown: () => send({ type: 'cursor', delta: 1 }),
@@ -103,6 +118,17 @@ function keyListener(store: Store<BrowseState, BrowseAction>, props: Deployments
     lineBackspace: () => send({ type: 'filterLine', command: 'backspace' }),
     lineKillBefore: () => send({ type: 'filterLine', command: 'killBefore' }),
     lineKillAfter: () => send({ type: 'filterLine', command: 'killAfter' }),
+  }, e.input, e.key);
+  const jump = (e: KeyEvent): boolean => runCommand(['jump', 'line'], {
+    jumpGo: () => send({ type: 'jumpEnd', go: true }),
+    jumpCancel: () => send({ type: 'jumpEnd', go: false }),
+    lineLeft: () => send({ type: 'jumpLine', command: 'left' }),
+    lineRight: () => send({ type: 'jumpLine', command: 'right' }),
+    lineStart: () => send({ type: 'jumpLine', command: 'start' }),
+    lineEnd: () => send({ type: 'jumpLine', command: 'end' }),
+    lineBackspace: () => send({ type: 'jumpLine', command: 'backspace' }),
+    lineKillBefore: () => send({ type: 'jumpLine', command: 'killBefore' }),
+    lineKillAfter: () => send({ type: 'jumpLine', command: 'killAfter' }),
   }, e.input, e.key);
   const detail = (e: KeyEvent): boolean | KeyResult => {
     let result: KeyResult = true;
@@ -128,13 +154,16 @@ function keyListener(store: Store<BrowseState, BrowseAction>, props: Deployments
       const mode = store.get().mode;
       // The log viewer has listeners of its own.
       if (mode === 'log') return false;
-      // In the filter line every printable key is text; other screens' keys (q, ?) do not apply.
+      // In the filter and go-to lines every printable key is text; other screens' keys (q, ?) do not apply.
       if (mode === 'filter') return filter(e) || isText(e);
+      if (mode === 'jump') return jump(e) || isText(e);
       return mode === 'detail' ? detail(e) : list(e);
     },
     text(run: string): number {
-      if (store.get().mode !== 'filter') return 0;
-      send({ type: 'filterText', text: run });
+      const mode = store.get().mode;
+      if (mode === 'filter') send({ type: 'filterText', text: run });
+      else if (mode === 'jump') send({ type: 'jumpText', text: run });
+      else return 0;
       return run.length;
     },
   };
@@ -152,6 +181,8 @@ export function DeploymentsScreen(props: DeploymentsScreenProps) {
   const now = useClock(state.rows.some((d) => d.active), state.updatedAt);
 
   useKeys('screen', keyListener(store, props), active);
+  useHistoryScan({ client, appUuid, store });
+  const strip = useStrip({ client, appUuid, paging: state, rows: props.stripRows });
 
   // An application that does not exist: back to the picker, saying why.
   const onBack = props.onBack;
@@ -170,12 +201,26 @@ export function DeploymentsScreen(props: DeploymentsScreenProps) {
   }), [state.rows, neighbours]);
   const pageCells = useMemo(() => state.rows.map((d, i) => cellsOf(d, now, { changed: changed[i] })), [state.rows, now, changed]);
   const page = useMemo(() => pageColumns(pageCells), [pageCells]);
-  const columns = useMemo(() => fitColumns(page.columns, pageCells, width - GUTTER), [page, pageCells, width]);
-  const tableRows = useMemo<TableRow[]>(() => visible.slice(offset, offset + maxRows).map((d) => {
-    const i = state.rows.indexOf(d);
-    const key = state.keys[i] ?? '';
-    return { key, cells: pageCells[i]!, status: d.status, flash: state.changed.has(key) };
-  }), [visible, offset, maxRows, pageCells, state.changed, state.rows, state.keys]);
+
+  // A search of the whole history shows its results instead of the page, paged the same way.
+  const search = browse.search?.kind === 'search' ? browse.search : null;
+  const perPage = resultRows(browse);
+  const results = useMemo(
+    () => (search ? search.results.slice(search.pageStart, search.pageStart + perPage) : null),
+    [search?.results, search?.pageStart, perPage],
+  );
+  const resultCells = useMemo(() => results?.map((v) => cellsOf(v, now)) ?? null, [results, now]);
+  const shownCells = resultCells ?? pageCells;
+  const shownColumns = useMemo(() => (resultCells ? pageColumns(resultCells).columns : page.columns), [resultCells, page]);
+  const columns = useMemo(() => fitColumns(shownColumns, shownCells, width - GUTTER), [shownColumns, shownCells, width]);
+  const tableRows = useMemo<TableRow[]>(() => {
+    if (results && resultCells) return results.map((v, i) => ({ key: `r:${v.index}`, cells: resultCells[i]!, status: v.status, flash: false }));
+    return visible.slice(offset, offset + maxRows).map((d) => {
+      const i = state.rows.indexOf(d);
+      const key = state.keys[i] ?? '';
+      return { key, cells: pageCells[i]!, status: d.status, flash: state.changed.has(key) };
+    });
+  }, [results, resultCells, visible, offset, maxRows, pageCells, state.changed, state.rows, state.keys]);
 
   // The table takes the room the screen leaves it: measured once drawn. Its rows are that room
   // less the lines of its frame, and the cursor marks line up with where its rows start.
@@ -201,7 +246,7 @@ export function DeploymentsScreen(props: DeploymentsScreenProps) {
       appName={page.header.application}
       about={about}
       activity={activityLine(state.rows, state.shown?.skip === 0, now)}
-      range={rangeLabel(state)}
+      range={search ? resultRange(search, perPage) : rangeLabel(state)}
       updatedAt={state.updatedAt}
       loading={state.loadingShown}
       status={`${state.want.take} per page · ${auto}`}
@@ -254,16 +299,22 @@ export function DeploymentsScreen(props: DeploymentsScreenProps) {
   }
 
   const gutter: string[] = Array.from({ length: gutterTop }, () => '');
-  tableRows.forEach((_, i) => gutter.push(offset + i === state.cursor ? '›' : ' '));
+  const cursorRow = search ? search.cursor - search.pageStart : state.cursor - offset;
+  tableRows.forEach((_, i) => gutter.push(i === cursorRow ? '›' : ' '));
 
   let body: React.ReactNode;
-  if (!state.everLoaded && state.rows.length === 0) {
+  if (search && search.results.length === 0) {
+    body = <Text color={theme.ui.muted}>{search.scanning ? `Searching the whole history for ${queryLabel(search)}…` : `No deployment matches ${queryLabel(search)}.`}</Text>;
+  } else if (search) {
+    body = undefined;
+  } else if (!state.everLoaded && state.rows.length === 0) {
     body = <Text color={theme.ui.muted}>{state.loading ? 'Loading deployments…' : ' '}</Text>;
   } else if (state.rows.length === 0) {
     body = <Text color={theme.ui.muted}>No deployments for this application yet.</Text>;
   } else if (visible.length === 0) {
     body = <Text color={theme.ui.muted}>{`No deployment on this page matches “${clean(state.filter)}”. Esc clears the filter.`}</Text>;
-  } else {
+  }
+  if (body === undefined) {
     body = (
       <Box>
         <Box flexDirection="column" width={GUTTER} flexShrink={0}>
@@ -277,8 +328,20 @@ export function DeploymentsScreen(props: DeploymentsScreenProps) {
   }
 
   const filtering = browse.mode === 'filter';
+  const jumping = browse.mode === 'jump';
   let message: React.ReactNode;
-  if (filtering) {
+  if (jumping) {
+    const [before, at, after] = cursorParts(browse.jumpLine);
+    message = (
+      <Text wrap="truncate-end">
+        <Text color={theme.ui.focus}>go to: </Text>
+        <Text>{before}</Text>
+        <Text inverse>{at || ' '}</Text>
+        <Text>{after}</Text>
+        {browse.jumpLine.value ? null : <Text color={theme.ui.muted}> an id, a uuid or the start of a commit</Text>}
+      </Text>
+    );
+  } else if (filtering) {
     const [before, at, after] = cursorParts({ value: state.filter, cursor: state.filterCursor });
     message = (
       <Text wrap="truncate-end">
@@ -289,6 +352,12 @@ export function DeploymentsScreen(props: DeploymentsScreenProps) {
         {state.filter ? null : <Text color={theme.ui.muted}> status, source, commit, subject, branch, server or id</Text>}
       </Text>
     );
+  } else if (browse.fetching) {
+    const v = browse.fetching.summary;
+    message = <Text wrap="truncate-end" color={theme.ui.muted}>{`Opening deployment ${v.id ?? v.uuid}…`}</Text>;
+  } else if (browse.search && (browse.search.kind === 'search' || browse.search.scanning || !state.notice)) {
+    const line = searchLine(browse.search);
+    message = <Text wrap="truncate-end" color={line.bad ? theme.ui.warning : theme.ui.muted}>{line.text}</Text>;
   } else if (state.error) {
     message = <Text wrap="truncate-end" color={theme.ui.error}>{`✗ ${state.error.message}`}</Text>;
   } else if (state.notice) {
@@ -307,9 +376,40 @@ export function DeploymentsScreen(props: DeploymentsScreenProps) {
   return (
     <Box flexDirection="column" height={height - 1}>
       {header}
+      {strip ? <StripLine strip={strip} width={width} now={now} /> : null}
       <Box ref={tableArea} flexDirection="column" flexGrow={1}>{body}</Box>
       {message}
-      <Footer screen={filtering ? 'filter' : 'deployments'} />
+      <Footer screen={filtering ? 'filter' : jumping ? 'jump' : 'deployments'} />
     </Box>
   );
+}
+
+/** `“rollback”`, `failed deployments`, `“api” among failed deployments`. */
+function queryLabel(s: SearchState): string {
+  const text = s.text ? `“${clean(s.text)}”` : '';
+  const status = s.status === 'all' ? '' : `${s.status} deployments`;
+  return text && status ? `${text} among ${status}` : text || status || 'everything';
+}
+
+/** `results 1–10 of 37+` while the search still reads. */
+function resultRange(s: SearchState, perPage: number): string {
+  const n = s.results.length;
+  if (n === 0) return s.scanning ? 'searching…' : 'no results';
+  return `results ${s.pageStart + 1}–${Math.min(n, s.pageStart + perPage)} of ${n.toLocaleString('en-US')}${s.scanning ? '+' : ''}`;
+}
+
+/** The line under the table while a search or a jump reads, and once it is done. */
+function searchLine(s: SearchState): { text: string; bad: boolean } {
+  const what = queryLabel(s);
+  const progress = progressText(s);
+  const waiting = s.pause ? ` · waiting: ${s.pause}` : '';
+  const gaps = s.gaps ? ' · the history changed while it was read: some may be missing' : '';
+  if (s.kind === 'jump') {
+    if (s.scanning) return { text: `Looking for ${what}: ${progress} — Esc stops${waiting}`, bad: false };
+    return { text: `No deployment has the id, uuid or commit ${what} (${progress}${s.stopped ? `, ${s.stopped}` : ''}). Esc clears this.`, bad: true };
+  }
+  const found = `${s.results.length.toLocaleString('en-US')} found`;
+  if (s.scanning) return { text: `${what}: ${found} · ${progress} — Esc stops${waiting}${gaps}`, bad: false };
+  if (s.stopped) return { text: `${what}: ${found} · ${progress}, stopped: ${s.stopped} · Esc back to the page${gaps}`, bad: s.stopped !== 'stopped with Esc' };
+  return { text: `${what}: ${found} · ${progress} · Enter opens · Esc back to the page${gaps}`, bad: false };
 }

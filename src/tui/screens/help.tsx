@@ -55,7 +55,8 @@ export function helpLines(from: ScopeId, theme: Theme, width = 200): Line[] {
 function rank(screen: ScopeId, from: ScopeId): number {
   if (screen === from) return 0;
   if (screen === 'app' || screen === 'global') return 1;
-  if (from === 'deployments' && screen === 'filter') return 2;
+  if (from === 'deployments' && (screen === 'filter' || screen === 'jump')) return 2;
+  if (from === 'log' && (screen === 'logSearch' || screen === 'logSave')) return 2;
   if (screen === 'help') return 3;
   if (screen.startsWith('form') || screen === 'line') return 9;
   return 5;

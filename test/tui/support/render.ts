@@ -147,8 +147,10 @@ export interface AppRender extends Omit<AppProps, 'options' | 'onExit' | 'bus'> 
 /** The whole app, as `dms` runs it, with an input bus the harness watches. */
 export function renderApp(options: TuiOptions, extra: AppRender = {}): Rendered {
   const bus = new InputBus();
-  const { size = { columns: 120, rows: 36 }, onExit = () => {}, refreshMs = 60_000, ...rest } = extra;
-  return mount(React.createElement(App, { options, onExit, refreshMs, bus, ...rest }), size, bus);
+  // The strip at a glance reads older pages in the background: off unless a test asks for it, so
+  // tests that count page requests see only the pages they asked for (test/tui/whole-history.test.tsx has it on).
+  const { size = { columns: 120, rows: 36 }, onExit = () => {}, refreshMs = 60_000, stripRows = 0, ...rest } = extra;
+  return mount(React.createElement(App, { options, onExit, refreshMs, stripRows, bus, ...rest }), size, bus);
 }
 
 /** Polls `check` until it is true (a request made, a file written); fails after `timeoutMs`. */

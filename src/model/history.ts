@@ -1,0 +1,114 @@
+// The whole history as people ask about it: what a search keeps of each deployment (the view,
+// not the record: a row can carry a whole log), what a query matches, and the figures of the
+// strip at a glance (success rate, median duration, the last success and failure). Pure.
+import type { Deployment } from '../api/schemas/deployment.js';
+import { searchText, viewOf, type DeploymentView, type Phase } from './deployment.js';
+import { durationOf } from './duration.js';
+
+/** A deployment as a search or the strip keeps it: its view with only its ids of the record, and where it was. */
+export interface Summary extends DeploymentView {
+  /** Its position in the history when read (0: the newest). */
+  readonly index: number;
+}
+
+/** Only what finds the row again: id and uuid. */
+function slim(record: Deployment): Deployment {
+  const r = record as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const k of ['id', 'uuid', 'deployment_uuid', 'status']) if (k in r) out[k] = r[k];
+  return out as Deployment;
+}
+
+export function summaryOf(record: Deployment, index: number): Summary {
+  return { ...viewOf(record), record: slim(record), index };
+}
+
+export type StatusFilter = 'all' | 'failed' | 'running';
+export const STATUS_FILTERS: readonly StatusFilter[] = ['all', 'failed', 'running'];
+
+/** Words a query may use for how a deployment was started or how it ended, beyond its text. */
+const WORDS: Readonly<Record<string, (v: DeploymentView) => boolean>> = {
+  running: (v) => v.phase === 'running',
+  queued: (v) => v.phase === 'queued',
+  failed: (v) => v.phase === 'failed',
+  cancelled: (v) => v.phase === 'cancelled',
+  finished: (v) => v.phase === 'finished',
+  webhook: (v) => v.source === 'webhook',
+  api: (v) => v.source === 'API',
+  rollback: (v) => v.source === 'rollback',
+  manual: (v) => v.source === 'manual',
+  pr: (v) => v.source.startsWith('PR #'),
+};
+
+export interface Query {
+  readonly words: readonly string[];
+  readonly status: StatusFilter;
+}
+
+export function queryOf(text: string, status: StatusFilter = 'all'): Query {
+  return { words: text.trim().toLowerCase().split(/\s+/).filter(Boolean), status };
+}
+
+export function isEmptyQuery(q: Query): boolean {
+  return q.words.length === 0 && q.status === 'all';
+}
+
+function statusMatches(phase: Phase, status: StatusFilter): boolean {
+  if (status === 'failed') return phase === 'failed';
+  if (status === 'running') return phase === 'running' || phase === 'queued';
+  return true;
+}
+
+/**
+ * Every word matches: a status or source word (`failed`, `webhook`, `pr`…), `#12` for pull
+ * request 12, or text of the commit, subject, branch, status, server or id (searchText).
+ */
+export function matchesQuery(view: DeploymentView, q: Query, text: string = searchText(view)): boolean {
+  if (!statusMatches(view.phase, q.status)) return false;
+  return q.words.every((w) => {
+    const word = WORDS[w];
+    if (word?.(view)) return true;
+    if (/^#\d+$/.test(w)) return view.source === `PR ${w}`;
+    return text.includes(w);
+  });
+}
+
+/** How a jump names a deployment: an id, a uuid, or a commit prefix (4+ hex digits). */
+export function jumpMatches(view: DeploymentView, target: string): boolean {
+  const t = target.trim().toLowerCase();
+  if (t === '') return false;
+  if (/^#?\d{1,15}$/.test(t) && view.id === Number(t.replace('#', ''))) return true;
+  if (view.uuid.toLowerCase() === t) return true;
+  return /^[0-9a-f]{4,64}$/.test(t) && view.commit.toLowerCase().startsWith(t);
+}
+
+export interface StripStats {
+  /** Finished among the final ones (0–1), null when none is final. */
+  readonly successRate: number | null;
+  /** Median duration of the finished ones, ms. */
+  readonly medianMs: number | null;
+  readonly lastSuccess: number | null;
+  readonly lastFailure: number | null;
+}
+
+export function stripStats(views: readonly DeploymentView[], now: number): StripStats {
+  let finished = 0;
+  let final = 0;
+  const durations: number[] = [];
+  let lastSuccess: number | null = null;
+  let lastFailure: number | null = null;
+  for (const v of views) {
+    if (v.phase === 'finished' || v.phase === 'failed' || v.phase === 'cancelled') final += 1;
+    if (v.phase === 'finished') {
+      finished += 1;
+      const d = durationOf(v, now).ms;
+      if (d !== null) durations.push(d);
+      lastSuccess ??= v.finishedAt ?? v.startedAt;
+    }
+    if (v.phase === 'failed') lastFailure ??= v.finishedAt ?? v.startedAt;
+  }
+  durations.sort((a, b) => a - b);
+  const mid = durations.length >> 1;
+  const medianMs = durations.length === 0 ? null : durations.length % 2 ? durations[mid]! : (durations[mid - 1]! + durations[mid]!) / 2;
+  return { successRate: final === 0 ? null : finished / final, medianMs, lastSuccess, lastFailure };
+}

@@ -1,0 +1,109 @@
+// Runs what the deployments screen's store asks of the whole history: a search (every match, as
+// the scan reads), a jump (the first match, opened), and fetching one result whole to open it.
+// Each scan reports to the store under its number, so a newer search is never overwritten by an
+// older one; Esc or a new search aborts the scan in flight.
+import { useEffect } from 'react';
+import type { DmsClient } from '../../api/client.js';
+import { viewOf, sameDeployment } from '../../model/deployment.js';
+import { findDeployment, refOfView } from '../../model/follow.js';
+import { jumpMatches, matchesQuery, queryOf, summaryOf, type Summary } from '../../model/history.js';
+import { ScanStopped, scanHistory, type ScanList } from '../../model/scan.js';
+import type { Store } from '../state/store.js';
+import type { BrowseAction, BrowseState, Fetching } from './browse-state.js';
+import type { SearchState } from './search-state.js';
+import { describeError } from './use-deployments.js';
+
+/** At most this often the results on screen grow while a scan reads (a chunk is up to 1,000 rows). */
+const REPORT_MS = 100;
+
+export interface HistoryScanOptions {
+  readonly client: DmsClient;
+  readonly appUuid: string;
+  readonly store: Store<BrowseState, BrowseAction>;
+}
+
+export function useHistoryScan({ client, appUuid, store }: HistoryScanOptions): void {
+  useEffect(() => {
+    let current: { seq: number; abort: () => void } | undefined;
+    const list = (signal?: AbortSignal): ScanList => (skip, take, s) => client.listDeployments(appUuid, { skip, take }, { signal: s ?? signal });
+
+    const scan = async (search: SearchState, signal: AbortSignal) => {
+      const { seq } = search;
+      const query = queryOf(search.text, search.status);
+      let found: Summary[] = [];
+      let reported = 0;
+      try {
+        for await (const chunk of scanHistory(list(), {
+          signal,
+          onPause: (why) => store.dispatch({ type: 'searchPause', seq, why }),
+        })) {
+          const start = chunk.read - chunk.rows.length;
+          if (search.kind === 'jump') {
+            const at = chunk.rows.findIndex((r) => jumpMatches(viewOf(r), search.text));
+            store.dispatch({ type: 'searchChunk', seq, found: [], read: chunk.read, total: chunk.total, gaps: chunk.gaps });
+            if (at >= 0) {
+              store.dispatch({ type: 'searchDone', seq });
+              store.dispatch({ type: 'openRecord', record: chunk.rows[at]!, index: start + at, total: chunk.total, then: 'detail' });
+              return;
+            }
+            continue;
+          }
+          chunk.rows.forEach((r, i) => {
+            const v = viewOf(r);
+            if (matchesQuery(v, query)) found.push(summaryOf(r, start + i));
+          });
+          const now = Date.now();
+          if (now - reported >= REPORT_MS || found.length > 0) {
+            store.dispatch({ type: 'searchChunk', seq, found, read: chunk.read, total: chunk.total, gaps: chunk.gaps });
+            found = [];
+            reported = now;
+          }
+        }
+        if (signal.aborted) return;
+        store.dispatch({ type: 'searchChunk', seq, found, read: store.get().search?.read ?? 0, total: store.get().search?.total ?? null, gaps: false });
+        store.dispatch({ type: 'searchDone', seq });
+      } catch (error) {
+        if (signal.aborted) return;
+        const why = error instanceof ScanStopped ? describeError(error.reason, client.redact).message : describeError(error, client.redact).message;
+        store.dispatch({ type: 'searchDone', seq, stopped: why });
+      }
+    };
+
+    const fetch = async (f: Fetching) => {
+      const ac = new AbortController();
+      try {
+        const page = await client.listDeployments(appUuid, { skip: f.summary.index, take: 1 }, { signal: ac.signal });
+        const row = page.deployments[0];
+        const at = row && sameDeployment(viewOf(row), f.summary)
+          ? { view: viewOf(row), index: f.summary.index, total: page.total }
+          : await findDeployment(list(ac.signal), refOfView(f.summary));
+        if (!at) {
+          store.dispatch({ type: 'fetchFailed', message: 'That deployment is no longer in the history.' });
+          return;
+        }
+        store.dispatch({ type: 'openRecord', record: at.view.record, index: at.index, total: at.total, then: f.then });
+      } catch (error) {
+        store.dispatch({ type: 'fetchFailed', message: `Could not open it: ${describeError(error, client.redact).message}` });
+      }
+    };
+
+    const stop = store.watch((before, after) => {
+      const b = before.search;
+      const a = after.search;
+      if (a && a.seq !== b?.seq && a.scanning) {
+        current?.abort();
+        const ac = new AbortController();
+        current = { seq: a.seq, abort: () => ac.abort() };
+        void scan(a, ac.signal);
+      } else if (current && b?.seq === current.seq && b.scanning && (!a || a.seq !== b.seq || !a.scanning)) {
+        current.abort();
+        current = undefined;
+      }
+      if (after.fetching && after.fetching !== before.fetching) void fetch(after.fetching);
+    });
+    return () => {
+      stop();
+      current?.abort();
+    };
+  }, [client, appUuid, store]);
+}

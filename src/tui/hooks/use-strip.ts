@@ -1,0 +1,80 @@
+// The strip at a glance: the newest deployments beyond the first page, read in the background
+// after the first frame (never before it), up to STRIP_ROWS; the first page's rows stay its head,
+// so a refresh of page 1 moves the strip on without asking again.
+import { useEffect, useMemo, useState } from 'react';
+import type { DmsClient } from '../../api/client.js';
+import { keyOf } from '../../model/deployment.js';
+import { summaryOf, type Summary } from '../../model/history.js';
+import { scanHistory } from '../../model/scan.js';
+import type { PagingState } from './paging.js';
+
+/** Deployments the strip reads back: its figures are over these ("last 200"). */
+export const STRIP_ROWS = 200;
+
+export interface Strip {
+  /** Newest first. */
+  readonly views: readonly Summary[];
+  /** The whole history is shorter than STRIP_ROWS: these are all of it. */
+  readonly complete: boolean;
+  /** Still reading. */
+  readonly loading: boolean;
+}
+
+export interface StripOptions {
+  readonly client: DmsClient;
+  readonly appUuid: string;
+  readonly paging: PagingState;
+  /** Rows to read (0: no strip). */
+  readonly rows?: number;
+}
+
+export function useStrip({ client, appUuid, paging, rows = STRIP_ROWS }: StripOptions): Strip | null {
+  const [older, setOlder] = useState<{ views: Summary[]; complete: boolean; loading: boolean } | null>(null);
+  const firstPage = paging.shown?.skip === 0 ? paging.rows : null;
+  // The first page as last seen: the head of the strip (kept while another page is shown).
+  const [head, setHead] = useState<readonly Summary[] | null>(null);
+  useEffect(() => {
+    if (firstPage) setHead(firstPage.map((v, i) => ({ ...v, index: i })));
+  }, [firstPage]);
+
+  const started = head !== null;
+  useEffect(() => {
+    if (!started || rows <= 0 || !head) return undefined;
+    const ac = new AbortController();
+    const known = head.length;
+    // A page shorter than it asked for is the whole history.
+    if (known === 0 || paging.atEnd) {
+      setOlder({ views: [], complete: true, loading: false });
+      return undefined;
+    }
+    setOlder({ views: [], complete: false, loading: true });
+    void (async () => {
+      const views: Summary[] = [];
+      let complete = true;
+      try {
+        for await (const chunk of scanHistory(
+          (skip, take, signal) => client.listDeployments(appUuid, { skip, take }, { signal }),
+          { signal: ac.signal, take: 40, maxTake: 200, after: { read: known, last: head[known - 1]!.record, total: paging.total } },
+        )) {
+          const start = chunk.read - chunk.rows.length;
+          chunk.rows.forEach((r, i) => views.push(summaryOf(r, start + i)));
+          if (known + views.length >= rows) { complete = false; break; }
+          setOlder({ views: [...views], complete: false, loading: true });
+        }
+      } catch {
+        complete = false; // what was read still counts
+      }
+      if (!ac.signal.aborted) setOlder({ views: views.slice(0, Math.max(0, rows - known)), complete, loading: false });
+    })();
+    return () => ac.abort();
+    // Read once per screen, after the first page: refreshes move the head, not the tail.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [started, rows, client, appUuid]);
+
+  return useMemo(() => {
+    if (rows <= 0 || !head) return null;
+    const keys = new Set(head.map((v, i) => keyOf(v, i)));
+    const tail = (older?.views ?? []).filter((v) => !keys.has(keyOf(v, v.index)));
+    return { views: [...head, ...tail].slice(0, rows), complete: older?.complete ?? false, loading: older?.loading ?? true };
+  }, [head, older, rows]);
+}
