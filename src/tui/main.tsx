@@ -15,9 +15,10 @@ export async function runTui(options: TuiOptions): Promise<number> {
     stderr.write(`dms: ${TERMINAL_REQUIRED}\n`);
     return 2;
   }
-  // chalk (used by Ink and ink-text-input) ignores NO_COLOR; FORCE_COLOR=0 turns it off before
-  // it is loaded with Ink below, so no component can colour anything.
-  if (options.noColor || (process.env.NO_COLOR ?? '') !== '') process.env.FORCE_COLOR = '0';
+  // NO_COLOR means no colour, not no style: components read colours from the theme (none in the
+  // plain theme) and keep bold and inverse, so a search match or a cursor still shows. chalk itself
+  // ignores NO_COLOR; nothing of ours names a colour outside the theme (the picker's placeholder,
+  // which ink-text-input greys, is left out then).
   let prefetch: Prefetch | undefined;
   if (options.screen === 'browse' && options.appUuid) {
     const controller = new AbortController();

@@ -179,6 +179,8 @@ describe('dms browse colours', () => {
     await t.waitFor('Open an application');
     const picker = [...t.screen({ escapes: true }).matchAll(/\u001b\[([\d;]*)m/g)].flatMap((m) => m[1]!.split(';')).filter((p) => /^(3[0-8]|9[0-7]|4[0-8]|10[0-7])$/.test(p));
     expect(picker).toEqual([]);
+    // Style without colour stays: the picker's cursor is inverse.
+    expect(t.screen({ escapes: true })).toMatch(/\u001b\[7m/);
     t.keys('C-c');
     await t.waitFor('[exit 0]');
     t.kill();

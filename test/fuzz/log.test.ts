@@ -285,7 +285,7 @@ describe('the log viewer on screen', () => {
       try {
         await ui.waitFor(/1–1/);
         await ui.press('l');
-        const opened = await ui.waitFor('Log · Deployment 5');
+        const opened = await ui.waitFor('Log 5');
         const read = readLog(record({ logs }));
         if (read.kind === 'unreadable') expect(opened).toContain('could not be read');
         await ui.press('g', 'd', 't', 'w', KEY.pageDown, 'G', '/');

@@ -348,6 +348,10 @@ describe('first page requested before the UI loaded (prefetch)', () => {
     expect(shown.frames().some((f) => f.includes('Loading deployments'))).toBe(false);
     expect(shown.frame()).toMatch(/1–10 of \d+/);
     expect(listQueries(before)).toEqual([]);
+    // The next refresh asks the server (the answered prefetch is not handed out again).
+    await shown.press('r');
+    await until(() => listQueries(before).length === 1, 'the refresh to reach the server');
+    expect(listQueries(before)).toEqual(['skip=0&take=10']);
   });
 
   it('a prefetch still on the wire is awaited instead of asking again', async () => {

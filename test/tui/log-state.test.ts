@@ -167,3 +167,15 @@ describe('rows of a line', () => {
     expect(prefixWidth(true)).toBe(11);
   });
 });
+
+describe('debug lines with a search kept', () => {
+  it('turning them on keeps the view where it is and counts the matches among the lines now shown', () => {
+    const entries: E[] = lines(60).map((e, i) => ({ output: i % 2 ? `debug ${i}` : `line ${i}`, hidden: i % 2 === 1 }));
+    let s = initialLog(record(entries), mask, { rows: 5, width: 80 });
+    s = run(s, { type: 'searchStart' }, { type: 'searchText', text: 'debug' }, { type: 'searchEnd', keep: true }, { type: 'scroll', to: 'top' });
+    expect(s.search.matches).toHaveLength(0);
+    s = run(s, { type: 'toggle', what: 'debug' });
+    expect(s.top).toBe(0);
+    expect(s.search.matches).toHaveLength(30);
+  });
+});

@@ -95,7 +95,7 @@ describe('opening the log', () => {
     const ui = open();
     await ui.waitFor(/1–3 of 3/);
     await ui.press('l');
-    const frame = await ui.waitFor('Log · Deployment 49');
+    const frame = await ui.waitFor('Log 49');
     expect(frame).toContain('✗ failed after 3m 12s');
     expect(frame).toMatch(/! Deployment failed\. Removing the new version/);
     expect(frame).toMatch(/! npm ERR! code ELIFECYCLE/);
@@ -145,7 +145,7 @@ describe('opening the log', () => {
     expect(await ui.waitFor('Search went past the start: on to the last match.')).toContain('step 19 of 60: ok');
     await ui.press(KEY.escape);
     await ui.waitFor((f) => !f.includes('“step 1”'));
-    expect(ui.frame()).toContain('Log · Deployment 49');
+    expect(ui.frame()).toContain('Log 49');
     await ui.press('G');
     await ui.waitFor('Removing the new version');
     await ui.press(KEY.pageUp, KEY.pageUp, KEY.pageUp, KEY.pageUp);
@@ -214,7 +214,7 @@ describe('opening the log', () => {
     const ui = open();
     await ui.waitFor(/1–3 of 3/);
     await ui.press('j', 'j', 'l');
-    await ui.waitFor('Log · Deployment 47');
+    await ui.waitFor('Log 47');
     expect(ui.frame()).toContain(NO_LOGS);
     await ui.press(KEY.escape);
     const list = await ui.waitFor(/1–3 of 3/);
@@ -227,7 +227,7 @@ describe('opening the log', () => {
     await ui.press('j', KEY.enter);
     await ui.waitFor('Deployment 48 · ✓ finished');
     await ui.press('l');
-    await ui.waitFor('Log · Deployment 48');
+    await ui.waitFor('Log 48');
     expect(ui.frame()).toContain('all good');
     await ui.press(KEY.escape);
     await ui.waitFor('Deployment 48 · ✓ finished');
@@ -250,7 +250,7 @@ describe('following a running deployment', () => {
     const ui = open();
     await ui.waitFor(/1–2 of 2/);
     await ui.press('l');
-    await ui.waitFor('following (f pauses)');
+    await ui.waitFor('· following');
     expect(ui.frame()).toContain('installing');
     running.push({ output: 'built the bundle', command: null } as never);
     rows[0] = row(50, 'in_progress', running);
@@ -275,11 +275,11 @@ describe('following a running deployment', () => {
     const ui = open();
     await ui.waitFor(/1–2 of 2/);
     await ui.press('l');
-    await ui.waitFor('following (f pauses)');
+    await ui.waitFor('· following');
     running.push({ output: 'after the new ones arrived' });
     rows = [row(51, 'queued', []), row(50, 'queued', []), row(49, 'in_progress', running), row(48, 'finished', [{ output: 'old' }])];
     await ui.waitFor('after the new ones arrived');
-    expect(ui.frame()).toContain('Log · Deployment 49');
+    expect(ui.frame()).toContain('Log 49');
     await until(() => listRequests().includes('skip=2&take=1'), 'a poll at the new index');
   });
 
@@ -288,12 +288,12 @@ describe('following a running deployment', () => {
     const ui = open();
     await ui.waitFor(/1–1 of 1/);
     await ui.press('l', 'f');
-    await ui.waitFor('paused (f follows)');
+    await ui.waitFor('· paused');
     const count = server.requests.length;
     await new Promise((r) => setTimeout(r, 5 * 60));
     expect(server.requests.length).toBe(count);
     await ui.press('f');
-    await ui.waitFor('following (f pauses)');
+    await ui.waitFor('· following');
     await until(() => server.requests.length > count, 'a poll after resuming');
   });
 });

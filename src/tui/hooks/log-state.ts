@@ -221,7 +221,11 @@ export function logReducer(s: LogState, action: LogAction): LogState {
         const note = debug ? `Debug lines shown (${s.counts.hidden.toLocaleString('en-US')}): d hides them.` : 'Debug lines hidden: d shows them.';
         const next: LogState = { ...s, debug, order, note };
         const moved = next.stick ? at(next, Infinity) : at({ ...next, top }, top);
-        return moved.search.line.value === '' ? moved : searched(moved, moved.top);
+        if (moved.search.line.value === '') return moved;
+        // The matches among the lines now shown; the view stays where it is.
+        const matches = findMatches(moved.lines, moved.order, moved.search.line.value);
+        const current = matches.findIndex((p) => p >= moved.top);
+        return { ...moved, search: { ...moved.search, matches, current: current === -1 ? matches.length - 1 : current } };
       }
       const on = !s[action.what];
       const note = action.what === 'wrap'

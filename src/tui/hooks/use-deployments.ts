@@ -113,7 +113,8 @@ export function useDeployments(options: UseDeploymentsOptions): DeploymentsContr
   // `n`s make one request), the one before it aborted. The first page may already be on its way
   // (main.tsx asked for it before Ink loaded).
   useEffect(() => {
-    let prefetch = options.prefetch;
+    // A first page already on screen (initial) used its prefetch: later requests ask the server.
+    let prefetch = store.get().paging.everLoaded ? undefined : options.prefetch;
     let current: { seq: number; abort: () => void } | undefined;
     let scheduled = false;
     const start = () => {

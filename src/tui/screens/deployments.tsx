@@ -245,7 +245,7 @@ export function DeploymentsScreen(props: DeploymentsScreenProps) {
       appUuid={appUuid}
       appName={page.header.application}
       about={about}
-      activity={activityLine(state.rows, state.shown?.skip === 0, now)}
+      activity={browse.mode === 'log' ? undefined : activityLine(state.rows, state.shown?.skip === 0, now)}
       range={search ? resultRange(search, perPage) : rangeLabel(state)}
       updatedAt={state.updatedAt}
       loading={state.loadingShown}

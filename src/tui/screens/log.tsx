@@ -220,21 +220,21 @@ export function LogScreen(props: LogScreenProps) {
 
   const v = s.view;
   const duration = durationOf(v, now);
-  const name = v.id !== null ? `Deployment ${v.id}` : v.uuid ? `Deployment ${v.uuid.slice(0, 40)}` : 'Deployment';
+  const name = v.id !== null ? String(v.id) : v.uuid ? v.uuid.slice(0, 40) : '(no id)';
   const state = v.active
-    ? `${duration.text ? ` for ${duration.text}` : ''} · ${s.follow ? 'following (f pauses)' : 'paused (f follows)'}`
+    ? `${duration.text ? ` ${duration.text}` : ''} · ${s.follow ? 'following' : 'paused'}`
     : duration.text ? ` after ${duration.text}` : '';
   const counts = s.counts;
   const shownLines = s.order.length;
   const lastShown = Math.min(shownLines, s.top + bodyRows);
   const title = (
     <Text wrap="truncate-end">
-      <Text bold color={theme.ui.title}>{`Log · ${name} · `}</Text>
+      <Text bold color={theme.ui.title}>{`Log ${name} · `}</Text>
       <Text bold color={statusColour(theme, v.status)}>{`${PHASE_MARKS[v.phase]} ${v.statusText}`}</Text>
       <Text color={theme.ui.title}>{state}</Text>
       {s.source === 'entries' && counts.lines > 0 ? (
         <Text color={theme.ui.muted}>
-          {`  ${shownLines === 0 ? 0 : s.top + 1}–${lastShown} of ${shownLines.toLocaleString('en-US')} lines`}
+          {`  ${shownLines === 0 ? 0 : s.top + 1}–${lastShown} of ${shownLines.toLocaleString('en-US')}`}
           {counts.hidden > 0 ? ` · ${counts.hidden.toLocaleString('en-US')} debug ${s.debug ? 'shown' : 'hidden (d)'}` : ''}
           {counts.stderr > 0 ? ` · ${counts.stderr.toLocaleString('en-US')} stderr` : ''}
           {s.skipped > 0 ? ` · ${s.skipped} unreadable entries skipped` : ''}
