@@ -133,7 +133,7 @@ describe('dms browse in a terminal that changes size', () => {
     const tableLines = (s: string) => s.split('\n').filter((l) => /^[› ] [┌│├└]/.test(l));
     // Width, height, and what the heading then shows: the least important columns drop and come back.
     const sizes = [
-      [60, 21, (s: string) => s.includes('subject') && !s.includes('duration')],
+      [60, 22, (s: string) => s.includes('subject') && !s.includes('duration')],
       [120, 36, (s: string) => s.includes('branch')],
       [80, 24, (s: string) => s.includes('duration') && !s.includes('branch')],
     ] as const;

@@ -45,7 +45,7 @@ for (const [columns, rows] of [[80, 24], [200, 60]] as const) {
     });
 
     it('the deployments, the filter line, the detail, raw JSON and help', async () => {
-      ui = renderApp(options(), { size });
+      ui = renderApp(options(), { size, stripRows: 200 });
       fits(await ui.waitFor(/1–10 of \d+/), columns, rows, 'deployments');
       await ui.press('+', '+', '+', '+', '+', '+');
       fits(await ui.waitFor(/1–100 of \d+/), columns, rows, 'deployments, 100 rows');
@@ -64,7 +64,7 @@ for (const [columns, rows] of [[80, 24], [200, 60]] as const) {
     });
 
     it('the create forms, every step, and leaving one', async () => {
-      ui = renderApp(options(), { size });
+      ui = renderApp(options(), { size, stripRows: 200 });
       await ui.waitFor(/1–10 of \d+/);
       await ui.press('c');
       const first = await ui.waitFor('Create application');

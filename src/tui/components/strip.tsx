@@ -32,7 +32,8 @@ export function StripLine({ strip, width, now }: StripLineProps) {
     stats.lastFailure === null ? '' : `last ${PHASE_MARKS.failed} ${relativeAt(stats.lastFailure, now)}`,
   ].filter(Boolean).join(' · ');
   const label = `${reach} `;
-  const room = Math.max(0, Math.min(views.length, width - label.length - facts.length - 3));
+  // Marks first: at least half the line is theirs; the figures after them are cut when short of room.
+  const room = Math.max(0, Math.min(views.length, Math.max(width - label.length - facts.length - 3, Math.floor((width - label.length) / 2))));
   // Oldest on the left, newest on the right; runs of one status drawn as one Text.
   const shown = views.slice(0, room).reverse();
   const runs: { phase: Phase; n: number }[] = [];

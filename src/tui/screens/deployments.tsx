@@ -315,12 +315,14 @@ export function DeploymentsScreen(props: DeploymentsScreenProps) {
     body = <Text color={theme.ui.muted}>{`No deployment on this page matches “${clean(state.filter)}”. Esc clears the filter.`}</Text>;
   }
   if (body === undefined) {
+    // The table is never shrunk by the layout: its measured height is its own (frame lines + rows),
+    // and the rows are what the area left for it holds less that frame.
     body = (
-      <Box>
+      <Box flexShrink={0}>
         <Box flexDirection="column" width={GUTTER} flexShrink={0}>
           {gutter.map((g, i) => <Text key={i} color={theme.ui.focus} bold>{g || ' '}</Text>)}
         </Box>
-        <Box ref={tableBox}>
+        <Box ref={tableBox} flexShrink={0}>
           <DeploymentTable rows={tableRows} columns={columns} bodyRef={tableBody} />
         </Box>
       </Box>
