@@ -96,7 +96,7 @@ export interface DeploymentsController {
 
 /** Nothing on screen changes: only the page asked for (it shows once it is here, or "loading…" a moment later). */
 function unseen(before: BrowseState, after: BrowseState): boolean {
-  if (before.mode !== after.mode || before.detail !== after.detail) return false;
+  for (const k of Object.keys(after) as (keyof BrowseState)[]) if (k !== 'paging' && before[k] !== after[k]) return false;
   const a = before.paging as unknown as Record<string, unknown>;
   const b = after.paging as unknown as Record<string, unknown>;
   return Object.keys(b).every((k) => k === 'want' || k === 'loading' || a[k] === b[k]);

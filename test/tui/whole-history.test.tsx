@@ -1,0 +1,227 @@
+// The whole history on the deployments screen: the strip at a glance, / searching every page
+// with progress (Esc stops, Esc returns), results paged and opened, s for failed/running, : to go
+// to one deployment; faults and 429s mid-scan. Against a small server on 127.0.0.1.
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createClient, type DmsClient } from '../../src/api/client.js';
+import type { TuiOptions } from '../../src/tui/options.js';
+import { respondWith, type HostileServer } from '../support/hostile.js';
+import { KEY, renderApp, until, type Rendered } from './support/render.js';
+
+const now = Date.now();
+const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, '.000000Z');
+const MINUTE = 60_000;
+
+/** 300 queue rows, newest first; every 7th failed, the newest running; commits `c0de<id>…`. */
+function history(n: number, top = n): Record<string, unknown>[] {
+  return Array.from({ length: n }, (_, i) => {
+    const id = top - i;
+    const created = now - (i + 1) * 60 * MINUTE;
+    const status = id === top ? 'in_progress' : id % 7 === 0 ? 'failed' : 'finished';
+    return {
+      id, deployment_uuid: `dep${String(id).padStart(21, '0')}`, status, commit: `c0de${String(id).padStart(4, '0')}${'a'.repeat(32)}`,
+      commit_message: id === 17 ? 'Migrate the orders table to bigint ids' : `Routine change ${id}`,
+      application_name: 'orders-worker', server_name: 'edge-1', is_webhook: id % 3 !== 0, is_api: id % 3 === 0, rollback: false,
+      pull_request_id: id === 40 ? 12 : 0, created_at: iso(created), updated_at: iso(created + 3 * MINUTE),
+      finished_at: status === 'in_progress' ? null : iso(created + 3 * MINUTE), git_branch: id % 2 ? 'main' : 'develop',
+    };
+  });
+}
+
+let server: HostileServer;
+let client: DmsClient;
+let rows: Record<string, unknown>[] = [];
+/** Runs before each answer: may delay it or answer instead. */
+let before: ((skip: number, take: number, n: number) => Promise<{ status: number; body: unknown; headers?: Record<string, string> } | void>) | undefined;
+let shown: Rendered | undefined;
+
+beforeAll(async () => {
+  let n = 0;
+  server = await respondWith(async (req, res) => {
+    const skip = Number(req.query.get('skip') ?? 0);
+    const take = Number(req.query.get('take') ?? 10);
+    n += 1;
+    const other = await before?.(skip, take, n);
+    if (other) {
+      res.writeHead(other.status, { 'content-type': 'application/json', ...other.headers });
+      res.end(JSON.stringify(other.body));
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ count: rows.length, deployments: rows.slice(skip, skip + take) }));
+  });
+  client = createClient({ baseUrl: `${server.url}/api/v1`, token: '1|wholehistory', retries: 0 });
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  rows = history(300);
+  before = undefined;
+  server.requests.length = 0;
+});
+afterEach(() => {
+  shown?.unmount();
+  shown = undefined;
+});
+
+function open(stripRows = 0, size = { columns: 140, rows: 36 }): Rendered {
+  const options: TuiOptions = {
+    client, connection: { label: 'test', host: new URL(server.url).host, origin: server.url, demo: false },
+    configDir: '', appUuid: 'app-big', screen: 'browse', showSecrets: false, noColor: true,
+  };
+  shown = renderApp(options, { size, stripRows });
+  return shown;
+}
+
+const dataRows = (f: string) => f.split('\n').filter((l) => /^[› ] │/.test(l)).slice(1);
+const cursorRow = (f: string) => f.split('\n').find((l) => l.startsWith('›')) ?? '';
+
+describe('the strip at a glance', () => {
+  it('reads the last 200 after the first page, shows a mark per deployment and the figures', async () => {
+    const ui = open(200);
+    await ui.waitFor(/1–10 of 300/);
+    const strip = await ui.waitFor(/last 200 [✓✗●]+/);
+    // 199 final among the 200: every 7th failed.
+    const failed = history(300).slice(0, 200).filter((r) => r.status === 'failed').length;
+    expect(strip).toContain(`${Math.round(((199 - failed) / 199) * 100)}% finished`);
+    expect(strip).toContain('median 3m 00s');
+    expect(strip).toMatch(/last ✓ \d+h ago · last ✗ \d+h ago/);
+    // Newest on the right: the running one.
+    expect(/last 200 ([✓✗●]+)/.exec(strip)![1]!.endsWith('●')).toBe(true);
+    // The first page was not asked for again; the strip went on after it.
+    const queries = server.requests.map((r) => r.query.toString());
+    expect(queries[0]).toBe('skip=0&take=10');
+    expect(queries[1]).toMatch(/^skip=9&take=\d+$/);
+  });
+
+  it('a history shorter than the strip says all of it is there', async () => {
+    rows = history(37);
+    const ui = open(200);
+    expect(await ui.waitFor(/all 37 [✓✗●]+/)).toMatch(/1–10 of 37/);
+  });
+});
+
+describe('/ searches the whole history', () => {
+  it('finds a deployment far down, opens it, and Esc goes back to the results, then to the page', async () => {
+    const ui = open();
+    await ui.waitFor(/1–10 of 300/);
+    await ui.press('/');
+    await ui.type('bigint');
+    await ui.press(KEY.enter);
+    const found = await ui.waitFor('“bigint”: 1 found · searched all 300');
+    expect(dataRows(found)[0]).toMatch(/c0de001\s+│ Migrate the orders table to bigint ids/);
+    expect(found).toContain('results 1–1 of 1');
+    await ui.press(KEY.enter);
+    const detail = await ui.waitFor('Deployment 17 ·');
+    expect(detail).toContain('Migrate the orders table to bigint ids');
+    // It was fetched alone, at its place in the history.
+    expect(server.requests.map((r) => r.query.toString())).toContain('skip=283&take=1');
+    await ui.press(KEY.escape);
+    await ui.waitFor('“bigint”: 1 found');
+    await ui.press(KEY.escape);
+    const page = await ui.waitFor(/1–10 of 300/);
+    expect(page).not.toContain('found');
+    expect(dataRows(page)[0]).toContain('300');
+  });
+
+  it('words for status and source, and #n for a pull request, match across the history', async () => {
+    const ui = open();
+    await ui.waitFor(/1–10 of 300/);
+    await ui.press('/');
+    await ui.type('failed api');
+    await ui.press(KEY.enter);
+    const expected = history(300).filter((r) => r.status === 'failed' && r.is_api).length;
+    await ui.waitFor(`“failed api”: ${expected} found · searched all 300`);
+    await ui.press(KEY.escape, '/');
+    await ui.type('#12');
+    await ui.press(KEY.enter);
+    expect(dataRows(await ui.waitFor('“#12”: 1 found'))[0]).toContain('PR #12');
+  });
+
+  it('shows progress while it reads, keeps the keys quick, and Esc stops it with what it found', async () => {
+    before = async (skip) => { if (skip > 0) await new Promise((r) => setTimeout(r, 1000)); };
+    const ui = open();
+    await ui.waitFor(/1–10 of 300/);
+    await ui.press('/');
+    await ui.type('routine');
+    await ui.press(KEY.enter);
+    const reading = await ui.waitFor(/“routine”: \d+ found · searched \d+ of 300 — Esc stops/);
+    expect(reading).toMatch(/results 1–10 of \d+\+/);
+    // Keys while it reads: the cursor moves at once.
+    await ui.press('j', 'j');
+    expect(cursorRow(ui.frame())).toContain('298');
+    await ui.press(KEY.escape);
+    const stopped = await ui.waitFor(/“routine”: \d+ found · searched \d+ of 300, stopped: stopped with Esc/);
+    expect(stopped).not.toContain('searched all');
+    const asked = server.requests.length;
+    await new Promise((r) => setTimeout(r, 400));
+    expect(server.requests.length).toBeLessThanOrEqual(asked + 2); // what was in flight
+  });
+
+  it('results page like the list: n and p move by a page', async () => {
+    const ui = open();
+    await ui.waitFor(/1–10 of 300/);
+    await ui.press('/');
+    await ui.type('develop');
+    await ui.press(KEY.enter);
+    await ui.waitFor('“develop”: 150 found · searched all 300');
+    await ui.press('n');
+    const second = await ui.waitFor('results 11–20 of 150');
+    expect(dataRows(second)[0]).toContain('280');
+    await ui.press('p');
+    await ui.waitFor('results 1–10 of 150');
+  });
+
+  it('a 429 in the middle is waited out and the search completes', async () => {
+    before = async (skip, _take, n) => (skip > 0 && n === 3 ? { status: 429, body: { message: 'Too Many Attempts.' }, headers: { 'retry-after': '1' } } : undefined);
+    const ui = open();
+    await ui.waitFor(/1–10 of 300/);
+    await ui.press('s');
+    const failed = history(300).filter((r) => r.status === 'failed').length;
+    await ui.waitFor(`failed deployments: ${failed} found · searched all 300`, 10_000);
+  });
+
+  it('a fault that does not pass stops the search and says how far it got', async () => {
+    before = async (skip) => (skip > 150 ? { status: 500, body: { message: 'Server Error' } } : undefined);
+    const ui = open();
+    await ui.waitFor(/1–10 of 300/);
+    await ui.press('/');
+    await ui.type('routine');
+    await ui.press(KEY.enter);
+    await ui.waitFor(/searched \d+ of 300, stopped: .*Server Error/, 20_000);
+  }, 30_000);
+
+  it('deployments that arrive while it reads are not found twice', async () => {
+    let arrived = false;
+    before = async (skip) => {
+      if (skip > 0 && !arrived) { arrived = true; rows = history(305); }
+    };
+    const ui = open();
+    await ui.waitFor(/1–10 of 300/);
+    await ui.press('s', 's');
+    // Running: the deployment on top when the search began (the newer ones came after).
+    const frame = await ui.waitFor(/running deployments: \d+ found · searched all/);
+    expect(frame).toMatch(/: 1 found/);
+  });
+});
+
+describe(': goes to a deployment', () => {
+  it('by id, by commit prefix, and says so when there is none', async () => {
+    const ui = open();
+    await ui.waitFor(/1–10 of 300/);
+    await ui.press(':');
+    await ui.type('42');
+    await ui.press(KEY.enter);
+    await ui.waitFor('Deployment 42 ·');
+    await ui.press(KEY.escape);
+    await ui.waitFor(/1–10 of 300/);
+    await ui.press(':');
+    await ui.type('c0de0005');
+    await ui.press(KEY.enter);
+    await ui.waitFor('Deployment 5 ·');
+    await ui.press(KEY.escape, ':');
+    await ui.type('deadbeef');
+    await ui.press(KEY.enter);
+    await ui.waitFor('No deployment has the id, uuid or commit “deadbeef” (searched all 300)');
+    await ui.press(KEY.escape);
+    await ui.waitFor((f) => !f.includes('No deployment has'));
+  });
+});
