@@ -2,30 +2,50 @@
 // `dms demo --serve` runs, with its per-token rate limit off (the soak alone sends 300+
 // requests in seconds; the default limit is 200 a minute). Bundled at bench time.
 //
-// It also serves pages of 1000 deployments (BIG_URL) for figures 2 and 4: the demo's largest
-// application has fewer, so its records are repeated with new ids and uuids; the queue-row
-// application's path answers 1000 rows of the deployment queue the same way.
-// Prints DMS_URL, DMS_TOKEN, APP lines (as `dms demo --serve` does), then BIG_URL, BASE_RECORDS and
-// BIG_QUEUE_APP (the uuid whose BIG_URL page holds queue rows); stops on SIGTERM/SIGINT.
+// The demo's rows carry their deployment logs for its main token (DMS_TOKEN) and none for its
+// second token (DMS_TOKEN_NO_LOGS). Figures 1–6 measure rows without logs, as they did before
+// the demo had logs: they use the second token, and so do the pages below made for them.
+//
+// It also serves, on a second port:
+// - pages of 1000 deployments (BIG_URL) for figures 2 and 4: the demo's largest application has
+//   fewer, so its records are repeated with new ids and uuids; the queue-row application's path
+//   answers 1000 rows of the deployment queue the same way. Rows without logs (DMS_TOKEN_NO_LOGS).
+// - for figure 7, two pages of 10 rows with their logs (DMS_TOKEN; DMS_TOKEN_NO_LOGS gets the
+//   same rows without), made on first request:
+//   LOG_URL: the first application's history from its deployment with a huge log (~20,000
+//     entries, ~5 MB) on: that row first, then the 9 before it with their own logs (50–200 KB).
+//   HEAVY_URL: the same 10 rows, each carrying that ~5 MB log (a page of heavy rows).
+//   Both count the requests and bytes they answer by `take`: GET <URL>/__stats reads the counts,
+//   GET <URL>/__stats?reset=1 reads and zeroes them.
+// Prints DMS_URL, DMS_TOKEN, DMS_TOKEN_NO_LOGS, APP lines (as `dms demo --serve` does), then
+// BIG_URL, BASE_RECORDS, BIG_QUEUE_APP (the uuid whose BIG_URL page holds queue rows), LOG_URL,
+// HEAVY_URL and LOG_APP (the uuid both answer for); stops on SIGTERM/SIGINT.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describeDemo, startDemoService } from '../src/demo/server.js';
+import { APP_DEFINITIONS } from '../src/demo/seed-apps.js';
+import { phpJson } from '../src/demo/reply.js';
 
 const BIG = 1000;
 const demo = await startDemoService({ port: 0, rateLimitPerMinute: 0 });
 const lines = describeDemo(demo).filter((l) => !l.startsWith('APP='));
 lines.push(...demo.seed.applications.map((a) => `APP=${a.uuid} ${a.name}`));
 
-/** 1000 records made of an application's records repeated with new ids and uuids. */
-async function bigPage(uuid: string): Promise<Record<string, unknown>[]> {
-  const res = await fetch(`${demo.url}/deployments/applications/${uuid}?take=${BIG}`, {
-    headers: { authorization: `Bearer ${demo.token}`, accept: 'application/json' },
-  });
-  const base = ((await res.json()) as { deployments: Record<string, unknown>[] }).deployments;
+type Row = Record<string, unknown>;
+const get = async (url: string, token: string) => {
+  const res = await fetch(url, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' } });
+  if (!res.ok) throw new Error(`${url} answered ${res.status}`);
+  return (await res.json()) as { count: number; deployments: Row[] };
+};
+
+/** 1000 records made of an application's records (without logs) repeated with new ids and uuids. */
+async function bigPage(uuid: string): Promise<Row[]> {
+  const base = (await get(`${demo.url}/deployments/applications/${uuid}?take=${BIG}`, demo.tokenNoLogs)).deployments;
+  if (base.some((r) => 'logs' in r)) throw new Error('the demo sent logs to DMS_TOKEN_NO_LOGS');
   const fresh = (v: unknown, i: number) => (typeof v === 'string' ? `${v.slice(0, -6)}${i.toString(16).padStart(6, '0')}` : v);
   return Array.from({ length: BIG }, (_, i) => {
     const r = base[i % base.length]!;
-    const copy: Record<string, unknown> = { ...r, id: 100_000 - i };
+    const copy: Row = { ...r, id: 100_000 - i };
     // The deployment's own id gets a new tail, and its deployment_url with it.
     for (const k of ['uuid', 'deployment_uuid'] as const) {
       if (!(k in r)) continue;
@@ -42,13 +62,91 @@ async function bigPage(uuid: string): Promise<Record<string, unknown>[]> {
 const app = demo.seed.applications[0]!.uuid;
 const queueApp = demo.seed.applications.find((a) => a.shape === 'queue')!.uuid;
 const pages = new Map([[app, await bigPage(app)], [queueApp, await bigPage(queueApp)]]);
-const baseCount = (await (await fetch(`${demo.url}/deployments/applications/${app}?take=1`, {
-  headers: { authorization: `Bearer ${demo.token}`, accept: 'application/json' },
-})).json() as { count: number }).count;
+const baseCount = (await get(`${demo.url}/deployments/applications/${app}?take=1`, demo.tokenNoLogs)).count;
+
+// ---------------------------------------------------------------- figure 7: pages with logs
+
+/** Where the first application's huge log is in its history (0: the newest), from the seed. */
+const hugeAt = APP_DEFINITIONS.find((d) => d.uuid === app)?.bigLogs?.[0];
+
+interface LogPage {
+  /** Each row as it stands in a body (phpJson, like the demo): with its log, and without (DMS_TOKEN_NO_LOGS). */
+  readonly rows: { readonly logs: string[]; readonly none: string[] };
+  /** Bodies answered, by `logs|none skip take`. */
+  readonly bodies: Map<string, Buffer>;
+  readonly stats: Map<number, { requests: number; bytes: number }>;
+}
+let logPages: Promise<Record<'logs' | 'heavy', LogPage>> | undefined;
+function makeLogPages() {
+  logPages ??= (async () => {
+    if (hugeAt === undefined) throw new Error(`the demo's first application has no huge log (bigLogs)`);
+    const rows = (await get(`${demo.url}/deployments/applications/${app}?skip=${hugeAt}&take=10`, demo.token)).deployments;
+    const huge = rows[0]?.logs;
+    if (typeof huge !== 'string' || huge.length < 2_000_000) throw new Error(`the row at ${hugeAt} carries no huge log (${typeof huge === 'string' ? huge.length : typeof huge})`);
+    const page = (rs: Row[]): LogPage => ({
+      rows: { logs: rs.map((r) => phpJson(r)), none: rs.map(({ logs: _, ...r }) => phpJson(r)) },
+      bodies: new Map(),
+      stats: new Map(),
+    });
+    return { logs: page(rows), heavy: page(rows.map((r) => ({ ...r, logs: huge }))) };
+  })();
+  return logPages;
+}
+
+function answer(res: import('node:http').ServerResponse, status: number, body: string | Buffer) {
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }).end(body);
+}
+
+function bodyOf(page: LogPage, which: 'logs' | 'none', skip: number, take: number): Buffer {
+  const key = `${which} ${skip} ${take}`;
+  let body = page.bodies.get(key);
+  if (!body) {
+    const rows = page.rows[which];
+    body = Buffer.from(`{"count":${rows.length},"deployments":[${rows.slice(skip, skip + take).join(',')}]}`);
+    page.bodies.set(key, body);
+  }
+  return body;
+}
+
+async function servePage(which: 'logs' | 'heavy', logs: boolean, rest: string, url: URL, res: import('node:http').ServerResponse) {
+  const page = (await makeLogPages())[which];
+  if (rest === '/__stats') {
+    const counts = Object.fromEntries([...page.stats].map(([take, s]) => [take, { ...s }]));
+    if (url.searchParams.has('reset')) page.stats.clear();
+    answer(res, 200, JSON.stringify({ byTake: counts, pageBytes: bodyOf(page, 'logs', 0, 10).length }));
+    return;
+  }
+  if (rest !== `/deployments/applications/${app}`) {
+    answer(res, 404, '{"message":"Application not found"}');
+    return;
+  }
+  const skip = Number(url.searchParams.get('skip') ?? 0);
+  const take = Number(url.searchParams.get('take') ?? 10);
+  const body = bodyOf(page, logs ? 'logs' : 'none', skip, take);
+  const s = page.stats.get(take) ?? { requests: 0, bytes: 0 };
+  s.requests += 1;
+  s.bytes += body.length;
+  page.stats.set(take, s);
+  answer(res, 200, body);
+}
 
 const server = createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-  if (req.headers.authorization !== `Bearer ${demo.token}`) {
+  const log = /^\/(logs|heavy)\/api\/v1(\/.*)$/.exec(url.pathname);
+  if (log) {
+    // As the demo does: the first token reads the rows with their logs, the second without.
+    const logs = req.headers.authorization === `Bearer ${demo.token}`;
+    if (!logs && req.headers.authorization !== `Bearer ${demo.tokenNoLogs}`) {
+      answer(res, 401, '{"message":"Unauthenticated."}');
+      return;
+    }
+    servePage(log[1] as 'logs' | 'heavy', logs, log[2]!, url, res).catch((error: unknown) => {
+      process.stderr.write(`demo-serve: ${String(error)}\n`);
+      if (!res.headersSent) answer(res, 500, JSON.stringify({ message: String(error) }));
+    });
+    return;
+  }
+  if (req.headers.authorization !== `Bearer ${demo.tokenNoLogs}`) {
     res.writeHead(401, { 'content-type': 'application/json' }).end('{"message":"Unauthenticated."}');
     return;
   }
@@ -63,13 +161,18 @@ const server = createServer((req, res) => {
   res.end(JSON.stringify({ count: big.length, deployments: big.slice(skip, skip + take) }));
 });
 await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-lines.push(`BIG_URL=http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`);
+const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+lines.push(`BIG_URL=${origin}/api/v1`);
 lines.push(`BASE_RECORDS=${baseCount}`);
 lines.push(`BIG_QUEUE_APP=${queueApp}`);
+lines.push(`LOG_URL=${origin}/logs/api/v1`);
+lines.push(`HEAVY_URL=${origin}/heavy/api/v1`);
+lines.push(`LOG_APP=${app}`);
 process.stdout.write(`${lines.join('\n')}\nREADY\n`);
 
 const stop = async () => {
   server.close();
+  server.closeAllConnections();
   await demo.close();
   process.exit(0);
 };

@@ -1,9 +1,9 @@
 #!/usr/bin/env node
-// `npm run bench`: the five speed figures of issue 5, each a ratio against a floor measured
-// side by side in this run (A B A B …, median of the pair ratios), plus absolute values.
-// Prints a table and writes bench/results.json. See docs/performance.md.
+// `npm run bench`: the speed figures of issue 5 (1–6) and of the deployment logs (7), each a
+// ratio against a floor measured side by side in this run (A B A B …, median of the pair
+// ratios), plus absolute values. Prints a table and writes bench/results.json. See docs/performance.md.
 //
-//   node bench/run.mjs [--quick] [--pairs N] [--only 1,2,4]
+//   node bench/run.mjs [--quick] [--pairs N] [--only 1,2,4,7]
 //   DMS_BIN=/path/to/dms.js node bench/run.mjs      (default: dist/dms.js)
 import { execFile, execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
@@ -54,6 +54,7 @@ const configDir = join(tmp, 'config');
 const hello = await bundle('bench/floor/hello.tsx', join(tmp, 'floor'), 'hello', { stockInk: true });
 const helloDms = await bundle('bench/floor/hello.tsx', join(tmp, 'floor-dms'), 'hello');
 const fetchFloor = join(ROOT, 'bench/floor/fetch.mjs');
+const fetchParseFloor = join(ROOT, 'bench/floor/fetch-parse.mjs');
 
 let demo;
 let app;
@@ -64,8 +65,10 @@ try {
 } catch (error) {
   log(`dms bench: the demo service did not start: ${error.message}`);
 }
-const env = cleanEnv({ DMS_URL: demo?.url, DMS_TOKEN: demo?.token, DMS_CONFIG_DIR: configDir });
-const bigEnv = cleanEnv({ DMS_URL: demo?.bigUrl, DMS_TOKEN: demo?.token, DMS_CONFIG_DIR: configDir });
+// Figures 1–6 measure rows without logs (as before the demo's rows carried them): the demo's
+// second token, whose rows have no `logs`. Figure 7 uses the first token (rows with their logs).
+const env = cleanEnv({ DMS_URL: demo?.url, DMS_TOKEN: demo?.tokenNoLogs, DMS_CONFIG_DIR: configDir });
+const bigEnv = cleanEnv({ DMS_URL: demo?.bigUrl, DMS_TOKEN: demo?.tokenNoLogs, DMS_CONFIG_DIR: configDir });
 
 async function figure(n, name, goal, fn) {
   if (!want(n)) return;
@@ -174,7 +177,7 @@ async function bigBodyFile(shape = 'snapshot') {
   const uuid = shape === 'queue' ? demo.queueApp : app;
   if (!uuid) throw new Error('the demo service named no queue-row application (APP_QUEUE_ROWS)');
   const res = await fetch(`${demo.bigUrl}/deployments/applications/${uuid}?take=1000`, {
-    headers: { authorization: `Bearer ${demo.token}`, accept: 'application/json' },
+    headers: { authorization: `Bearer ${demo.tokenNoLogs}`, accept: 'application/json' },
   });
   if (!res.ok) throw new Error(`the 1000-record page answered ${res.status}`);
   const file = join(tmp, `take-1000-${shape}.json`);
@@ -284,7 +287,7 @@ await figure(6, 'key burst: 5,000 × n', '≤ 1000 ms', async () => {
 await figure(5, 'soak', '≤ 10% growth page 20 → 200', async () => {
   requireDemo();
   await renderScript();
-  const r = await runRender('soak', ['--url', demo.url, '--token', demo.token, '--app', app, ...(quick ? ['--pages', '60', '--refreshes', '30'] : [])]);
+  const r = await runRender('soak', ['--url', demo.url, '--token', demo.tokenNoLogs, '--app', app, ...(quick ? ['--pages', '60', '--refreshes', '30'] : [])]);
   // Heap after gc() is exact; RSS swings by several MiB between readings (the allocator keeps
   // freed pages), so RSS is compared as medians of the readings around page 20 and at the end.
   const rssAt = (pages) => r.series.filter((x) => pages.includes(x.pages)).map((x) => x.rssMiB);
@@ -300,6 +303,130 @@ await figure(5, 'soak', '≤ 10% growth page 20 → 200', async () => {
     detail: `${r.pages} page changes + ${r.refreshes} refreshes in ${fmt(r.ms / 1000, 1)} s; heap ${fmt(r.start.heapMiB, 1)} → ${fmt(r.after20.heapMiB, 1)} → ${fmt(r.end.heapMiB, 1)} MiB,`
       + ` RSS ${fmt(r.start.rssMiB, 1)} → ${fmt(r.after20.rssMiB, 1)} → ${fmt(r.end.rssMiB, 1)} MiB (medians around page 20 / at the end ${fmt(rss20, 1)} / ${fmt(rssEnd, 1)});`
       + ` growth heap ${fmt(100 * growth, 1)}%, RSS ${fmt(100 * rssGrowth, 1)}%; ${r.what}`,
+  });
+});
+
+// ---------------------------------------------------------------- 7. deployment logs
+// Rows with their logs (the demo's first token): LOG_URL's page of 10 rows whose newest carries a
+// ~5 MB, ~20,000-entry log; HEAVY_URL's page of 10 rows each carrying it (bench/demo-serve.ts).
+const logEnv = cleanEnv({ DMS_URL: demo?.logUrl, DMS_TOKEN: demo?.token, DMS_CONFIG_DIR: configDir });
+let logBody;
+/** The log page's body, saved once for the in-process figures. */
+async function logBodyFile() {
+  if (logBody) return logBody;
+  requireDemo();
+  if (!demo.logUrl || !demo.logApp) throw new Error('the demo service named no LOG_URL/LOG_APP');
+  const res = await fetch(`${demo.logUrl}/deployments/applications/${demo.logApp}?skip=0&take=10`, {
+    headers: { authorization: `Bearer ${demo.token}`, accept: 'application/json' },
+  });
+  if (!res.ok) throw new Error(`the page with logs answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
+  const file = join(tmp, 'logs-page.json');
+  writeFileSync(file, await res.text());
+  logBody = file;
+  return file;
+}
+
+await figure(7, 'logs: first frame with a 5 MB log', '≤ 1.3', async () => {
+  const file = await logBodyFile();
+  const page = JSON.parse(readFileSync(file, 'utf8'));
+  const logChars = page.deployments[0]?.logs?.length ?? 0;
+  const pageBytes = Buffer.byteLength(readFileSync(file));
+  const firstOutput = [];
+  // For the record (not in the ratio): dms and the floor on the same 10 rows without their logs
+  // (the second token), so what the logs add to each can be told from what dms costs anyway.
+  const noLogsEnv = cleanEnv({ ...logEnv, DMS_TOKEN: demo.tokenNoLogs });
+  const noLogs = [];
+  const floorNoLogs = [];
+  const r = await pairs({
+    pairs: PAIRS,
+    a: async () => {
+      const run = await timed([NODE, BIN, 'browse', demo.logApp], { env: logEnv, pty: TERM_SIZE, until: '1–10 of' });
+      firstOutput.push(run.first_ms);
+      return run.ms;
+    },
+    b: async () => {
+      const ms = (await timed([NODE, fetchParseFloor, demo.logApp], { env: logEnv, pty: TERM_SIZE, until: '1–10 of' })).ms;
+      noLogs.push((await timed([NODE, BIN, 'browse', demo.logApp], { env: noLogsEnv, pty: TERM_SIZE, until: '1–10 of' })).ms);
+      floorNoLogs.push((await timed([NODE, fetchParseFloor, demo.logApp], { env: noLogsEnv, pty: TERM_SIZE, until: '1–10 of' })).ms);
+      return ms;
+    },
+  });
+  const first = median(firstOutput.slice(1));
+  const without = median(noLogs.slice(1));
+  const floorWithout = median(floorNoLogs.slice(1));
+  record({
+    figure: 'logs: first frame, 5 MB log', key: 'firstFrameLogs', status: 'measured', value: r.ratio, goal: '≤ 1.3', max: 1.3,
+    a_ms: r.a, b_ms: r.b, pairs: r.n, ratios: r.ratios, first_output_ms: first, no_logs_ms: without, floor_no_logs_ms: floorWithout,
+    page_bytes: pageBytes, log_chars: logChars,
+    detail: `dms browse → "1–10 of" on 10 rows whose newest carries a ${fmt(logChars / 2 ** 20, 1)} MiB log (page ${fmt(pageBytes / 2 ** 20, 1)} MiB) ${fmt(r.a, 0)} ms`
+      + ` (first output at ${fmt(first, 0)} ms) vs fetch+JSON.parse of the same page ${fmt(r.b, 0)} ms; the same rows without logs: dms ${fmt(without, 0)} ms,`
+      + ` the floor ${fmt(floorWithout, 0)} ms (the logs add ${fmt(r.a - without, 0)} ms to dms, ${fmt(r.b - floorWithout, 0)} ms to the floor)`,
+  });
+});
+
+await figure(7, 'logs: viewer open and screen move', '≤ 150 ms open, ≤ 16 ms move', async () => {
+  await renderScript();
+  const r = await runRender('logview', ['--body', await logBodyFile()]);
+  const l = r.log;
+  const decoded = r.bigParsesBeforeOpen === 0 ? 'no log decoded before l' : `${r.bigParsesBeforeOpen} big JSON.parse calls before l`;
+  record({
+    figure: 'logs: viewer open (l → last line)', key: 'logOpen', status: 'measured', value: r.open.a_ms, unit: ' ms', ratio: r.open.ratio,
+    goal: '≤ 150 ms', max: 150, a_ms: r.open.a_ms, b_ms: r.open.b_ms, pairs: r.open.n, ratios: r.open.ratios, as: r.open.as, digits: 1, log: l,
+    first_open_ms: r.firstOpenMs,
+    big_parses_before_open: r.bigParsesBeforeOpen, big_parses_per_open: r.bigParsesPerOpen,
+    detail: `l on the row with ${l.entries.toLocaleString('en-US')} entries (${fmt(l.chars / 2 ** 20, 1)} MiB; ${l.shownLines.toLocaleString('en-US')} lines shown, debug hidden)`
+      + ` → first frame with its last line ${fmt(r.open.a_ms, 0)} ms (${fmt(r.open.ratio, 0)}× a one-<Text> change ${fmt(r.open.b_ms, 2)} ms);`
+      + ` the first open in the process ${fmt(r.firstOpenMs, 0)} ms; alone: readLog ${fmt(l.decodeWarmMs, 0)} ms, logLines ${fmt(l.linesWarmMs, 0)} ms; ${decoded}; ${r.what}`,
+  });
+  record({
+    figure: 'logs: screen move (PgUp/PgDn)', key: 'logMove', status: 'measured', value: r.move.a_ms, unit: ' ms', ratio: r.move.ratio,
+    goal: '≤ 16 ms', max: 16, a_ms: r.move.a_ms, b_ms: r.move.b_ms, pairs: r.move.n, ratios: r.move.ratios, digits: 1,
+    detail: `PgUp/PgDn in turn in that log (${l.screenLines} lines a screen), key → frame, median of ${r.move.n}: ${fmt(r.move.a_ms, 1)} ms (${fmt(r.move.ratio, 1)}× a one-<Text> change ${fmt(r.move.b_ms, 2)} ms)`,
+  });
+});
+
+/** Figure 7's soak on one of the pages with logs. */
+async function logSoak(url, ticks) {
+  requireDemo();
+  await renderScript();
+  return runRender('logsoak', ['--url', url, '--token', demo.token, '--app', demo.logApp, '--ticks', String(ticks), '--period', '25']);
+}
+const takes = (byTake) => Object.entries(byTake).map(([take, s]) => `${s.requests} × take ${take} (${fmt(s.bytes / 2 ** 20, 1)} MiB)`).join(', ') || 'none';
+
+await figure(7, 'logs soak: 10 heavy rows', '≤ 1.10 memory; a tick ≈ one row', async () => {
+  const r = await logSoak(demo?.heavyUrl, quick ? 60 : 120);
+  const rssAt = (ticks) => r.series.filter((x) => ticks.includes(x.ticks)).map((x) => x.rssMiB);
+  const last = r.series.at(-1)?.ticks ?? r.ticks;
+  const rss20 = median([r.after20.rssMiB, ...rssAt([40, 60])]);
+  const rssEnd = median([r.end.rssMiB, ...rssAt([last - 20, last])]);
+  const growth = (r.end.heapMiB - r.after20.heapMiB) / r.after20.heapMiB;
+  const rssGrowth = (rssEnd - rss20) / rss20;
+  const value = 1 + Math.max(growth, rssGrowth);
+  const soakCommon = { ticks: r.ticks, period_ms: r.period, fallbacks: r.fallbacks, by_take: r.byTake, first_load: r.firstLoad, page_bytes: r.pageBytes, bytes_per_tick: r.bytesPerTick, requests_per_tick: r.requestsPerTick };
+  record({
+    figure: 'logs soak: memory end / tick 20', key: 'logSoak', status: 'measured', value, goal: '≤ 1.10', max: 1.1,
+    start: r.start, after20: r.after20, end: r.end, series: r.series, ms: r.ms, heap_growth: growth, rss_growth: rssGrowth,
+    rss_after20_median: rss20, rss_end_median: rssEnd, ...soakCommon,
+    detail: `${r.ticks} auto-refreshes every ${r.period} ms (${fmt(r.ticks * 5 / 60, 0)} min at 5 s) in ${fmt(r.tickMs / 1000, 1)} s on 10 rows each carrying a ${fmt(r.pageBytes / 10 / 2 ** 20, 1)} MiB log;`
+      + ` heap ${fmt(r.start.heapMiB, 1)} → ${fmt(r.after20.heapMiB, 1)} → ${fmt(r.end.heapMiB, 1)} MiB, RSS ${fmt(r.start.rssMiB, 1)} → ${fmt(r.after20.rssMiB, 1)} → ${fmt(r.end.rssMiB, 1)} MiB`
+      + ` (medians around tick 20 / at the end ${fmt(rss20, 1)} / ${fmt(rssEnd, 1)}); growth heap ${fmt(100 * growth, 1)}%, RSS ${fmt(100 * rssGrowth, 1)}%; end / start ${fmt(r.end.heapMiB / r.start.heapMiB, 2)} heap, ${fmt(r.end.rssMiB / r.start.rssMiB, 2)} RSS; ${r.what}`,
+  });
+  record({
+    figure: 'logs soak: bytes a tick / page', key: 'logSoakBytes', status: 'measured', value: r.bytesPerTick / r.pageBytes, goal: '≤ 0.11 (one row of 10)', max: 0.11, digits: 3,
+    ...soakCommon,
+    detail: `while nothing changes, a tick asked for ${fmt(r.requestsPerTick, 2)} requests and ${fmt(r.bytesPerTick / 2 ** 20, 2)} MiB against the page's ${fmt(r.pageBytes / 2 ** 20, 1)} MiB:`
+      + ` ${takes(r.byTake)} in ${r.ticks} ticks (${r.fallbacks} fell back to the whole page)`,
+  });
+});
+
+await figure(7, 'logs soak: newest row 5 MB', '(info)', async () => {
+  const r = await logSoak(demo?.logUrl, quick ? 20 : 40);
+  record({
+    figure: 'logs soak: bytes a tick / page, newest row 5 MB', key: 'logSoakBytesNewest', status: 'measured', value: r.bytesPerTick / r.pageBytes, goal: '(info)', digits: 3,
+    ticks: r.ticks, period_ms: r.period, fallbacks: r.fallbacks, by_take: r.byTake, page_bytes: r.pageBytes, bytes_per_tick: r.bytesPerTick, requests_per_tick: r.requestsPerTick,
+    start: r.start, after20: r.after20, end: r.end,
+    detail: `the first frame's page (the newest row's log ~5 MB, the 9 others 30–200 KB): a quiet tick asked for ${fmt(r.requestsPerTick, 2)} requests and`
+      + ` ${fmt(r.bytesPerTick / 2 ** 20, 2)} MiB against the page's ${fmt(r.pageBytes / 2 ** 20, 1)} MiB: ${takes(r.byTake)} in ${r.ticks} ticks; heap ${fmt(r.after20.heapMiB, 1)} → ${fmt(r.end.heapMiB, 1)} MiB`,
   });
 });
 
@@ -325,6 +452,9 @@ function absolute(r) {
   if (r.key === 'bigParse' || r.key === 'bigParseQueue') return `${fmt(r.ratio, 1)}× JSON.parse ${fmt(r.json_parse_ms, 1)} ms; warm ${fmt(r.warm_ms, 1)} ms`;
   if (r.key === 'soak') return `heap ${fmt(r.after20.heapMiB, 1)}→${fmt(r.end.heapMiB, 1)}, RSS ${fmt(r.rss_after20_median, 1)}→${fmt(r.rss_end_median, 1)} MiB`;
   if (r.key === 'burst') return `one n ${fmt(r.b_ms, 1)} ms`;
+  if (r.key === 'logOpen' || r.key === 'logMove') return `${fmt(r.ratio, r.key === 'logOpen' ? 0 : 1)}× floor ${fmt(r.b_ms, 2)} ms`;
+  if (r.key === 'logSoak') return `heap ${fmt(r.after20.heapMiB, 1)}→${fmt(r.end.heapMiB, 1)}, RSS ${fmt(r.rss_after20_median, 1)}→${fmt(r.rss_end_median, 1)} MiB`;
+  if (r.key === 'logSoakBytes' || r.key === 'logSoakBytesNewest') return `${fmt(r.bytes_per_tick / 2 ** 20, 2)} of ${fmt(r.page_bytes / 2 ** 20, 1)} MiB a tick`;
   if (r.key?.startsWith('render_') || r.key === 'bigTable') return `${fmt(r.ratio, 1)}× floor ${fmt(r.b_ms, 2)} ms`;
   if (r.a_ms !== undefined) return `${fmt(r.a_ms, 0)} vs ${fmt(r.b_ms, 0)} ms`;
   return '';

@@ -1,5 +1,6 @@
 // The demo service for the whole run: bench/demo-serve.ts (bundled), which runs the same
-// startDemoService as `dms demo --serve` with the rate limit off, plus a 1000-record page.
+// startDemoService as `dms demo --serve` with the rate limit off, plus a 1000-record page and
+// the pages with logs of figure 7.
 import { spawn } from 'node:child_process';
 
 export async function startDemo(script, { timeoutMs = 15_000 } = {}) {
@@ -22,10 +23,14 @@ export async function startDemo(script, { timeoutMs = 15_000 } = {}) {
   const get = (k) => new RegExp(`^${k}=(\\S+)`, 'm').exec(ready)?.[1];
   const url = get('DMS_URL');
   const token = get('DMS_TOKEN');
+  const tokenNoLogs = get('DMS_TOKEN_NO_LOGS');
   const apps = [...ready.matchAll(/^APP=(\S+)(?: (.*))?$/gm)].map((m) => ({ uuid: m[1], name: m[2] ?? '' }));
-  if (!url || !token || apps.length === 0) throw new Error(`could not read DMS_URL/DMS_TOKEN/APP from: ${ready}`);
+  if (!url || !token || !tokenNoLogs || apps.length === 0) throw new Error(`could not read DMS_URL/DMS_TOKEN/DMS_TOKEN_NO_LOGS/APP from: ${ready}`);
   return {
-    url, token, apps, bigUrl: get('BIG_URL'), baseRecords: Number(get('BASE_RECORDS')),
+    /** `token` reads rows with their logs; `tokenNoLogs` the same rows without (figures 1–6 use it). */
+    url, token, tokenNoLogs, apps, bigUrl: get('BIG_URL'), baseRecords: Number(get('BASE_RECORDS')),
+    /** Figure 7's pages of 10 rows with logs (DMS_TOKEN): the newest row's ~5 MB (LOG_URL), every row's (HEAVY_URL). */
+    logUrl: get('LOG_URL'), heavyUrl: get('HEAVY_URL'), logApp: get('LOG_APP'),
     /** The application whose rows are deployment-queue rows (as deployed servers send them), on both URLs. */
     queueApp: get('APP_QUEUE_ROWS'),
     close: () => new Promise((resolve) => {
