@@ -266,3 +266,32 @@ export function logEnding(outcome: Outcome, body: Body, kept: number, r: Random)
   w.say(yellow('Deployment cancelled by user.'), { type: 'stderr', weight: 3 });
   return w.lines;
 }
+
+/**
+ * A whole log in a handful of entries (~1 KB): what a CI deployment of a long history says when
+ * its build output stays in the CI system. Ends by `outcome`; undefined: still running (the lines
+ * before the ending).
+ */
+export function shortLog(app: DemoApp, d: DemoDeployment, outcome: Outcome | undefined, r: Random): LogLine[] {
+  const f = factsOf(app, d, r);
+  const w = createWriter();
+  w.say(`Starting deployment of ${f.repo}:${f.branch} (${f.short}) to ${f.server}.`, { weight: 0 });
+  if (d.rollback) w.say(`Rolling back to commit ${f.short}.`);
+  w.phase = 'build';
+  w.say('Building docker image started.', { weight: 3 });
+  w.out(`#${between(r, 9, 14)} [build 6/9] RUN pnpm turbo run build ${dim(`${between(r, 3, 41)} packages, ${between(r, 0, 41)} cached`)}`, { type: 'stderr', weight: 20 });
+  if (outcome === undefined) return w.lines;
+  if (outcome === 'cancelled-by-user') {
+    w.say(yellow('Deployment cancelled by user.'), { type: 'stderr', weight: 3 });
+    return w.lines;
+  }
+  if (outcome === 'failed') {
+    w.out(`${sgr('1;31', 'ERROR')}: process "pnpm turbo run build" exited with code 1`, { type: 'stderr', weight: 4 });
+    w.say('Deployment failed. Removing the new version of your application.', { type: 'stderr' });
+    return w.lines;
+  }
+  w.phase = 'rollout';
+  w.say('Building docker image completed. Rolling update started.', { weight: 4 });
+  w.say(green('New container started.'), { weight: 6 });
+  return w.lines;
+}

@@ -2,7 +2,7 @@
 // record's `logs` is a JSON-encoded array of entries, oldest first. Made from the deployment alone
 // (same deployment, same log), on first request; final logs are kept in a cache bounded by size.
 // A running deployment's log grows with the time since it started; when it ends, the rest follows.
-import { logBody, logEnding, type Outcome } from './log-script.js';
+import { logBody, logEnding, shortLog, type Outcome } from './log-script.js';
 import type { LogLine, Stream } from './log-lines.js';
 import { createBufferCache } from './lru.js';
 import type { DemoApp, DemoDeployment } from './model.js';
@@ -37,6 +37,9 @@ const isFinal = (status: string): status is Outcome => status === 'finished' || 
 
 /** Its own random stream per deployment and purpose, so each part is the same on every request. */
 const streamOf = (d: DemoDeployment, what: string): Random => createRandom(seedOf(`${d.uuid} ${d.deploymentUuid} ${what}`));
+
+/** How long a log is: as most (a few hundred to 3,000 entries), huge (~20,000), or short (a handful). */
+export type LogSize = 'normal' | 'big' | 'short';
 
 /** Mostly a few hundred entries (half under 250), about one in five over 1,000, up to 3,000; a huge log about 20,000. */
 function sizeOf(d: DemoDeployment, big: boolean): number {
@@ -79,13 +82,17 @@ function cutOf(d: DemoDeployment, outcome: Outcome, length: number, big: boolean
 /**
  * The deployment's log entries at `clock.now`: none while queued, a prefix of its body growing
  * with the time since it started while running, the whole log with its outcome's ending once final.
- * `big`: one of the few deployments with a huge log.
+ * `size`: `big` for the few deployments with a huge log (`true` says the same), `short` for a
+ * handful of entries.
  */
-export function logEntries(app: DemoApp, d: DemoDeployment, clock: LogClock, big = false): LogEntry[] {
+export function logEntries(app: DemoApp, d: DemoDeployment, clock: LogClock, size: LogSize | boolean = 'normal'): LogEntry[] {
   if (d.status === 'queued') return [];
-  const body = logBody(app, d, sizeOf(d, big), streamOf(d, 'body'));
+  const kind: LogSize = size === true ? 'big' : size === false ? 'normal' : size;
   const final = isFinal(d.status) ? d.status : undefined;
   const end = (d.finishedAt ?? d.updatedAt) * 1000;
+  if (kind === 'short') return entriesOf(shortEntries(app, d, final, end, clock), d);
+  const big = kind === 'big';
+  const body = logBody(app, d, sizeOf(d, big), streamOf(d, 'body'));
   let lines: readonly LogLine[];
   let times: number[];
 
@@ -116,6 +123,18 @@ export function logEntries(app: DemoApp, d: DemoDeployment, clock: LogClock, big
     times = [...spread(body.lines.slice(0, cut), start, split), ...spread(ending, split, Math.max(split, end))];
   }
 
+  return entriesOf({ lines, times }, d);
+}
+
+/** A short log (log-script.ts shortLog) and its times: from a little after it was queued until it ended, or until now while it runs. */
+function shortEntries(app: DemoApp, d: DemoDeployment, final: Outcome | undefined, end: number, clock: LogClock): { lines: readonly LogLine[]; times: number[] } {
+  const lines = shortLog(app, d, final, streamOf(d, 'short'));
+  const start = (d.startedAt ?? d.createdAt + Math.min(20_000, (d.updatedAt - d.createdAt) * 0.05)) * 1000;
+  const until = final === undefined ? Math.max(start, clock.now * 1000) : Math.max(start, end);
+  return { lines, times: spread(lines, start, until) };
+}
+
+function entriesOf({ lines, times }: { readonly lines: readonly LogLine[]; readonly times: readonly number[] }, d: DemoDeployment): LogEntry[] {
   const noFirstOrder = streamOf(d, 'order')() < 0.3;
   return lines.map((l, i) => ({
     command: l.command,
@@ -150,6 +169,8 @@ export interface LogOptions {
   readonly now: () => number;
   /** Uuids of the deployments with a huge log. */
   readonly big?: ReadonlySet<string>;
+  /** Uuids of the applications whose deployments have a short log (a handful of entries, ~1–2 KB). */
+  readonly short?: ReadonlySet<string>;
   /** How many bytes of final logs to keep (default 64 MiB). */
   readonly cacheBytes?: number;
 }
@@ -164,12 +185,15 @@ export interface DeploymentLogs {
 
 const EMPTY = Buffer.from('"[]"');
 
-export function createLogs({ stepMs, now, big = new Set(), cacheBytes = 64 * 1024 * 1024 }: LogOptions): DeploymentLogs {
+export function createLogs({ stepMs, now, big = new Set(), short = new Set(), cacheBytes = 64 * 1024 * 1024 }: LogOptions): DeploymentLogs {
   const cache = createBufferCache(cacheBytes);
-  const make = (app: DemoApp, d: DemoDeployment) => Buffer.from(logLiteral(logEntries(app, d, { now: now(), stepMs }, big.has(d.uuid))));
+  const sizeFor = (app: DemoApp, d: DemoDeployment): LogSize => (short.has(app.uuid) ? 'short' : big.has(d.uuid) ? 'big' : 'normal');
+  const make = (app: DemoApp, d: DemoDeployment) => Buffer.from(logLiteral(logEntries(app, d, { now: now(), stepMs }, sizeFor(app, d))));
   return {
     literal(app, d) {
       if (d.status === 'queued') return EMPTY;
+      // Made in microseconds, and there are tens of thousands: kept out of the cache (it would push the long logs out).
+      if (short.has(app.uuid)) return make(app, d);
       // A running log changes with every request: made each time, never kept.
       if (!isFinal(d.status)) return make(app, d);
       const key = `${d.id} ${d.status} ${d.finishedAt ?? d.updatedAt}`;

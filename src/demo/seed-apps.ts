@@ -1,6 +1,8 @@
 // The seeded applications: what each one is, and what its deployment history looks like.
+import type { GeneratedPlan } from './generated-history.js';
 import type { HistoryPlan } from './history.js';
 import type { AppFields, RecordShape } from './model.js';
+import { MONOREPO_CI_APP } from './seed-apps-big.js';
 import { ORDERS_WORKER_APP, STATUS_PAGE_APP } from './seed-apps-shapes.js';
 
 export interface AppDefinition {
@@ -11,6 +13,8 @@ export interface AppDefinition {
   /** Overrides of the defaults (records.ts `appDefaults`): its settings now. */
   readonly fields: AppFields;
   readonly plan?: HistoryPlan;
+  /** A history too long to hold: made on demand, each deployment with a short log (instead of `plan`). */
+  readonly generated?: GeneratedPlan;
   /** How its deployment records look (default: the interface's settings snapshots). */
   readonly shape?: RecordShape;
   /** Ages (0 = the newest) of its deployments whose log is huge, about 20,000 entries; past the first page. */
@@ -312,4 +316,6 @@ export const APP_DEFINITIONS: readonly AppDefinition[] = [
   },
   ORDERS_WORKER_APP,
   STATUS_PAGE_APP,
+  // Last, so the picker's order of the others stays.
+  MONOREPO_CI_APP,
 ];

@@ -1,18 +1,23 @@
 // The demo's fixed world: two projects, two servers, production and staging in each project,
-// five applications with their deployment histories. Same uuids on every start; timestamps
-// are relative to the service's clock at start.
+// eight applications with their deployment histories (one of 50,000, made on demand). Same uuids
+// on every start; timestamps are relative to the service's clock at start.
+import { GeneratedHistory } from './generated-history.js';
 import { history } from './history.js';
 import { hostsOf, splitUrls } from './domains.js';
 import type { AppFields, DemoEnvironment, DemoProject, DemoServer, NewApp, NewDeployment, RecordShape } from './model.js';
 import { appDefaults } from './records.js';
 import { APP_DEFINITIONS, type AppDefinition } from './seed-apps.js';
+import { settingsHash } from './settings.js';
 
 export interface DemoSeed {
   readonly projects: ReadonlyArray<{ readonly uuid: string; readonly name: string }>;
   readonly servers: ReadonlyArray<{ readonly uuid: string; readonly name: string }>;
   readonly environments: ReadonlyArray<{ readonly uuid: string; readonly name: string; readonly project_uuid: string }>;
-  /** The application with the long history comes first. */
-  readonly applications: ReadonlyArray<{ readonly uuid: string; readonly name: string; readonly shape: RecordShape }>;
+  /**
+   * The application with the long history of held deployments comes first; the one whose
+   * 50,000 deployments are made on demand (`bigHistory`) last.
+   */
+  readonly applications: ReadonlyArray<{ readonly uuid: string; readonly name: string; readonly shape: RecordShape; readonly bigHistory?: true }>;
 }
 
 export const PROJECTS: readonly DemoProject[] = [
@@ -38,7 +43,7 @@ export const DEMO_SEED: DemoSeed = {
   projects: PROJECTS.map(({ uuid, name }) => ({ uuid, name })),
   servers: SERVERS.map(({ uuid, name }) => ({ uuid, name })),
   environments: ENVIRONMENTS.map(({ uuid, name, project_uuid }) => ({ uuid, name, project_uuid })),
-  applications: APP_DEFINITIONS.map(({ uuid, name, shape = 'snapshot' }) => ({ uuid, name, shape })),
+  applications: APP_DEFINITIONS.map(({ uuid, name, shape = 'snapshot', generated }) => ({ uuid, name, shape, ...(generated ? { bigHistory: true as const } : {}) })),
 };
 
 function appOf(def: AppDefinition): NewApp {
@@ -58,6 +63,10 @@ export interface SeedState {
   readonly deployments: NewDeployment[];
   /** Uuids of the deployments whose log is huge (AppDefinition.bigLogs). */
   readonly bigLogs: ReadonlySet<string>;
+  /** Histories made on demand (AppDefinition.generated): nothing of them is held. */
+  readonly generated: GeneratedHistory[];
+  /** Uuids of the applications whose deployments have short logs (a handful of entries). */
+  readonly shortLogs: ReadonlySet<string>;
 }
 
 export function createSeed(now: number): SeedState {
@@ -65,10 +74,13 @@ export function createSeed(now: number): SeedState {
   const histories = APP_DEFINITIONS.map((def, i) => (def.plan ? history(def.uuid, def.plan, now, apps[i]!.fields) : []));
   // Ages count from the newest (0); a history lists the oldest first.
   const bigLogs = APP_DEFINITIONS.flatMap((def, i) => (def.bigLogs ?? []).map((age) => histories[i]!.at(-1 - age)?.uuid));
+  const generated = APP_DEFINITIONS.flatMap((def, i) => (def.generated ? [new GeneratedHistory(def.uuid, def.generated, now, settingsHash(apps[i]!.fields))] : []));
   return {
     apps,
     deployments: histories.flat(),
     bigLogs: new Set(bigLogs.filter((u): u is string => u !== undefined)),
+    generated,
+    shortLogs: new Set(generated.map((g) => g.appUuid)),
   };
 }
 
@@ -101,7 +113,9 @@ export function describeDemo(service: {
     `ENVIRONMENT=${environment?.name ?? ''}`,
     `APP=${app?.uuid ?? ''} ${app?.name ?? ''}`,
     // The applications whose records have the other shapes.
-    ...(['queue', 'mixed'] as const).flatMap((shape) => seed.applications.filter((a) => a.shape === shape)
+    ...(['queue', 'mixed'] as const).flatMap((shape) => seed.applications.filter((a) => a.shape === shape && !a.bigHistory)
       .map((a) => `APP_${shape === 'queue' ? 'QUEUE_ROWS' : 'MIXED'}=${a.uuid} ${a.name}`)),
+    // The one with 50,000 deployments, for reading a whole history.
+    ...seed.applications.filter((a) => a.bigHistory).map((a) => `APP_BIG_HISTORY=${a.uuid} ${a.name}`),
   ];
 }

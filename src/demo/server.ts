@@ -90,7 +90,7 @@ export async function startDemoService(options: DemoOptions = {}): Promise<DemoS
   } = options;
   const seed = createSeed(now());
   const store = createStore(seed);
-  const logs = createLogs({ stepMs: deployStepMs, now, big: seed.bigLogs });
+  const logs = createLogs({ stepMs: deployStepMs, now, big: seed.bigLogs, short: seed.shortLogs });
   const random = createRandom(seedOf('demo runtime'));
   const deployer = createDeployer({ stepMs: deployStepMs, now, random });
   const limiter = rateLimitPerMinute > 0 ? createRateLimiter(rateLimitPerMinute) : undefined;
@@ -199,7 +199,8 @@ export async function startDemoService(options: DemoOptions = {}): Promise<DemoS
   origin = `http://${hostPart}:${address.port}`;
   if (advanceSeed) {
     for (const app of DEMO_SEED.applications) {
-      for (const d of store.deploymentsOf(app.uuid)) if (d.status === 'queued' || d.status === 'in_progress') deployer.run(d);
+      // Held deployments only: a generated history's are all final.
+      for (const d of store.held(app.uuid)) if (d.status === 'queued' || d.status === 'in_progress') deployer.run(d);
     }
   }
 

@@ -24,14 +24,17 @@ describe('seed', () => {
     expect(b).toEqual(a.map((t) => t + 3_600_000));
   });
 
-  it('has 2 projects, 2 servers, production and staging per project, 7 applications', () => {
+  // 8 applications: monorepo-ci (50,000 deployments made on demand, for reading a whole history)
+  // was added last, after the seven the picker listed before, so their order is unchanged.
+  it('has 2 projects, 2 servers, production and staging per project, 8 applications', () => {
     expect(DEMO_SEED.projects).toHaveLength(2);
     expect(DEMO_SEED.servers).toHaveLength(2);
     for (const p of DEMO_SEED.projects) {
       expect(DEMO_SEED.environments.filter((e) => e.project_uuid === p.uuid).map((e) => e.name).sort()).toEqual(['production', 'staging']);
     }
-    expect(DEMO_SEED.applications.map((a) => a.name)).toEqual(['shop-frontend', 'shop-api', 'admin-stack', 'docs-site', 'landing-page', 'orders-worker', 'status-page']);
-    expect(DEMO_SEED.applications.map((a) => a.shape)).toEqual(['snapshot', 'snapshot', 'snapshot', 'snapshot', 'snapshot', 'queue', 'mixed']);
+    expect(DEMO_SEED.applications.map((a) => a.name)).toEqual(['shop-frontend', 'shop-api', 'admin-stack', 'docs-site', 'landing-page', 'orders-worker', 'status-page', 'monorepo-ci']);
+    expect(DEMO_SEED.applications.map((a) => a.shape)).toEqual(['snapshot', 'snapshot', 'snapshot', 'snapshot', 'snapshot', 'queue', 'mixed', 'queue']);
+    expect(DEMO_SEED.applications.filter((a) => a.bigHistory).map((a) => a.name)).toEqual(['monorepo-ci']);
     for (const a of DEMO_SEED.applications) expect(a.uuid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   });
 
@@ -50,6 +53,8 @@ describe('seed', () => {
       'APP=3f0c2a9e-7b1d-4c8e-9a41-5d2e8b6f1c07 shop-frontend',
       'APP_QUEUE_ROWS=4b7e0d2c-91a6-4f3b-8c5d-2e1f0a9b7c63 orders-worker',
       'APP_MIXED=a92f5c17-3d8e-4b60-9f21-c4e7b8d05a39 status-page',
+      // The application with 50,000 deployments; it is not named as another APP_QUEUE_ROWS.
+      'APP_BIG_HISTORY=6f3d8b2a-4c1e-4a97-b5d0-e2c9a7f41b86 monorepo-ci',
     ]);
   });
 
