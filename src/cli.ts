@@ -36,9 +36,10 @@ async function main(argv: string[], io: CommandIO): Promise<number> {
         return await runDemo(parsed, io);
       }
       case 'deployments': {
-        const { runDeployments } = await import('./commands/deployments.js');
+        const { deploymentsArgs, runDeployments } = await import('./commands/deployments.js');
+        const args = deploymentsArgs(parsed); // usage errors before connecting
         session = await openSession(parsed.values, io, false);
-        return await runDeployments(parsed, io, session, style);
+        return await runDeployments(parsed, io, session, style, args);
       }
       case 'logs': {
         const { logsArgs, runLogs } = await import('./commands/logs.js');

@@ -18,7 +18,10 @@ export const GLOBAL_OPTIONS = {
 } as const satisfies Options;
 
 export const COMMAND_OPTIONS = {
-  deployments: { skip: { type: 'string' }, take: { type: 'string' } },
+  deployments: {
+    skip: { type: 'string' }, take: { type: 'string' }, all: { type: 'boolean' }, output: { type: 'string', short: 'o' },
+    status: { type: 'string' }, branch: { type: 'string' }, since: { type: 'string' }, until: { type: 'string' }, limit: { type: 'string' },
+  },
   logs: { debug: { type: 'boolean' }, timestamps: { type: 'boolean' }, follow: { type: 'boolean' }, 'wait-timeout': { type: 'string' } },
   create: { file: { type: 'string' }, from: { type: 'string' }, 'conf-file': { type: 'string' } },
   context: {},
@@ -53,6 +56,12 @@ export function parse(argv: string[]): Parsed {
   } catch (error) {
     // parseArgs explains over several lines; the first says what is wrong.
     const first = ((error as Error).message.split('\n')[0] ?? '').replace(/\.$/, '');
+    // `--limit -3`: the value looks like an option.
+    const ambiguous = /^Option '(--?[\w-]+)(?: <value>)?' argument is ambiguous/.exec(first);
+    const value = ambiguous ? argv[argv.indexOf(ambiguous[1]!) + 1] : undefined;
+    if (ambiguous && value !== undefined) {
+      throw new UsageError(`${ambiguous[1]} ${value.slice(0, 20)}: a value that starts with '-' is taken for an option (write ${ambiguous[1]}=${value.slice(0, 20)} if you mean it). Run dms ${command ? `${command} ` : ''}--help.`);
+    }
     throw new UsageError(`${first}. Run dms ${command ? `${command} ` : ''}--help.`);
   }
 }

@@ -20,7 +20,7 @@ export const HELP: Record<string, string> = {
 Usage:
   dms                                   open the TUI (demo service when nothing is configured)
   dms browse [APP_UUID]                 browse an application's deployments (TUI)
-  dms deployments APP_UUID [--skip N] [--take N] [--json]
+  dms deployments APP_UUID [--skip N] [--take N] [--all] [filters] [-o table|json|ndjson|csv]
   dms logs APP_UUID [DEPLOYMENT] [--follow] [--json]
   dms create app [--from FILE]          application wizard (TUI)
   dms create app --file FILE|-          create headlessly from a request body
@@ -42,11 +42,36 @@ demo mode, the sample applications). Press ? inside for keys.
 
 ${GLOBAL}`,
   deployments: `Usage: dms deployments APP_UUID [--skip N] [--take N] [--json]
+       dms deployments APP_UUID --all [filters] [--limit N] [-o table|json|ndjson|csv]
 
-Lists an application's deployments, newest first.
-  --skip N    deployments to skip (default 0)
-  --take N    deployments to return (default 10, at least 1)
-  --json      the records as a JSON array (secrets masked unless --show-secrets)
+Lists an application's deployments, newest first: one page, or with --all the whole history.
+  --skip N         deployments to skip (default 0)
+  --take N         deployments to return (default 10, at least 1)
+  --all            read every page, printing rows as they come (a few MB per request, at
+                   most two at a time, within the server's rate limit); deployments that
+                   arrive meanwhile are neither repeated nor missed. Takes no --skip or --take.
+                   On a terminal, stderr shows how far it got. A failure that retries do not
+                   get past prints "stopped after N of M deployments" and exits by its cause
+Filters (client-side: without --all, on the one page asked; --all reads everything):
+  --status LIST    phases, comma-separated: queued, running (or in_progress), finished,
+                   failed, cancelled, unknown
+  --branch NAME    one branch, exactly (rows of the deployment queue do not say theirs)
+  --since TIME     started at or after TIME: 7d, 36h, 90m (ago), 2026-11-01 (midnight UTC),
+                   2026-11-01T10:00:00Z (UTC unless it has an offset); reading stops at the
+                   first older deployment
+  --until TIME     started before TIME (same forms)
+  --limit N        stop after N deployments that match
+Output format:
+  -o, --output F   table (default), json (one array), ndjson (one record per line), csv
+  --json           the same as -o json: the records as the server sent them, in an array
+                   (secrets masked unless --show-secrets); left unclosed if --all stops
+                   on a failure, so a JSON reader fails too
+  csv              a header line, then status, source, commit, subject, branch, started,
+                   finished (ISO 8601 UTC), duration (seconds, once final), server, id,
+                   uuid; quoted as RFC 4180 says, lines end in CRLF. A cell that starts with
+                   = + - or @ gets a ' in front, so a spreadsheet shows it instead of
+                   running it as a formula
+  With --all the table's columns are chosen and sized by its first 500 rows.
 
 ${GLOBAL}`,
   logs: `Usage: dms logs APP_UUID [DEPLOYMENT] [--follow [--wait-timeout SECONDS]] [--debug] [--timestamps] [--json]

@@ -24,12 +24,14 @@ export function statusColour(status: string | null | undefined): keyof typeof SG
 
 /**
  * Columns separated by two spaces, headings in capitals, every cell cut to its column's width
- * (`…` where cut). `paintCell` may colour a cell after padding.
+ * (`…` where cut). `paintCell` may colour a cell after padding. `heading: false` leaves the
+ * headings out (the next block of a table already headed).
  */
 export function columnsTable(
   columns: readonly LaidColumn[],
   rows: readonly Cells[],
   paintCell: (row: number, column: LaidColumn, padded: string) => string = (_r, _c, p) => p,
+  { heading = true }: { readonly heading?: boolean } = {},
 ): string {
   const line = (texts: readonly string[], row: number) => texts
     .map((text, i) => {
@@ -40,7 +42,7 @@ export function columnsTable(
     .join('  ')
     .trimEnd();
   return [
-    line(columns.map((c) => (c.key === 'changed' ? c.header : c.header.toUpperCase())), -1),
+    ...(heading ? [line(columns.map((c) => (c.key === 'changed' ? c.header : c.header.toUpperCase())), -1)] : []),
     ...rows.map((r, i) => line(columns.map((c) => r[c.key]), i)),
   ].join('\n');
 }

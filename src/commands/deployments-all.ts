@@ -1,0 +1,163 @@
+// `dms deployments APP_UUID --all`: the whole history, read with the whole-history scan
+// (model/scan.ts) and printed as it comes, chunk after chunk, never all held: filtered on the way,
+// stopping as soon as the answer is complete (--limit reached, or a row older than --since).
+import { LocalValidationError } from '../api/errors.js';
+import { pageProblems } from '../api/uuid.js';
+import { viewOf, type DeploymentView } from '../model/deployment.js';
+import { NO_BRANCHES, beforeSince, isFiltering, matches } from '../model/filter.js';
+import { scanHistory, ScanStopped, type ScanList } from '../model/scan.js';
+import { clean } from '../text/sanitize.js';
+import type { DeploymentsArgs } from './deployments-args.js';
+import { exitCodeFor } from './exit-codes.js';
+import type { CommandIO } from './io.js';
+import { errorLines } from './output.js';
+import { createOutput, createSink, type Row } from './row-output.js';
+import type { Session } from './connect.js';
+import type { Style } from './table.js';
+
+/** Rows the table's columns are chosen and sized by (later rows are printed in the same columns). */
+const FIRST_BLOCK = 500;
+/** Least time between two redraws of the progress line. */
+const PROGRESS_MS = 100;
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+interface Progress {
+  update(read: number, total: number | null, matched: number | undefined): void;
+  pause(why: string, ms: number): void;
+  /** Takes the line off the terminal (before other output). */
+  hide(): void;
+  /** Puts it back. */
+  show(): void;
+}
+
+/** "read 2,300 of 50,000" on one line of a terminal, redrawn in place; nothing when stderr is not a terminal. */
+function progressLine(stderr: NodeJS.WritableStream, enabled: boolean): Progress {
+  let text = '';
+  let note = '';
+  let visible = false;
+  let drawn = 0;
+  const draw = () => {
+    if (!enabled || text === '') return;
+    stderr.write(`\r\u001b[K${text}${note}`);
+    visible = true;
+    drawn = Date.now();
+  };
+  return {
+    update(read, total, matched) {
+      text = `read ${count(read)}${total !== null ? ` of ${count(total)}` : ''}${matched !== undefined ? ` · ${count(matched)} matching` : ''}`;
+      note = '';
+      if (Date.now() - drawn >= PROGRESS_MS) draw();
+    },
+    pause(why, ms) {
+      note = ` · ${clean(why).slice(0, 120)}; waiting ${Math.ceil(ms / 1000)} s`;
+      draw();
+    },
+    hide() {
+      if (!visible) return;
+      stderr.write('\r\u001b[K');
+      visible = false;
+    },
+    show: draw,
+  };
+}
+
+export async function runAll(args: DeploymentsArgs, io: CommandIO, session: Session, style: Style): Promise<number> {
+  // A uuid the client would refuse: said once, before the scan would try it again and again.
+  const problems = pageProblems(args.app, {});
+  if (problems.length > 0) throw new LocalValidationError(problems);
+
+  const stdout = io.stdout as NodeJS.WriteStream;
+  const onTerminal = (io.stderr as NodeJS.WriteStream).isTTY === true;
+  const progress = progressLine(io.stderr, onTerminal);
+  // The progress line steps aside for output on the same terminal.
+  const aside = onTerminal && stdout.isTTY === true ? { before: progress.hide, after: progress.show } : {};
+  const stop = new AbortController();
+  const output = createOutput(io.stdout, { ...aside, onClosed: () => stop.abort() });
+  const stderr = { write: (text: string) => { progress.hide(); io.stderr.write(text); progress.show(); } };
+  const sink = await createSink({
+    format: args.output, out: output, stderr, style, show: args.showSecrets,
+    width: stdout.isTTY && stdout.columns ? stdout.columns : Infinity, firstBlock: FIRST_BLOCK, now: Date.now(),
+  });
+  const { filter, limit } = args;
+  const filtering = isFiltering(filter);
+  const needView = filtering || sink.needsView;
+  const settingsChanged = sink.needsChanged ? (await import('../model/settings.js')).settingsChanged : undefined;
+
+  let matched = 0;
+  let read = 0;
+  let total: number | null = null;
+  let gaps = false;
+  /** Nothing more is wanted: --limit reached, or the rows have gone past --since. */
+  let done = false;
+  /** With Δ: the row that waits for the one after it (the deployment before it) to be compared with. */
+  let pending: Row | undefined;
+  let batch: Row[] = [];
+  /** Some row read said its branch (with --branch). */
+  let branches = false;
+  const release = (row: Row, next: DeploymentView | undefined) => {
+    if (filter.branch !== undefined && row.view!.branch !== '') branches = true;
+    if (done || (filtering && !matches(row.view!, filter))) return;
+    batch.push(settingsChanged ? { ...row, changed: next !== undefined && settingsChanged(row.view!.record, next.record) } : row);
+    matched += 1;
+    if (limit !== undefined && matched >= limit) done = true;
+  };
+
+  const list: ScanList = (skip, take, signal) => session.client.listDeployments(args.app, { skip, take }, { signal });
+  let stopped: ScanStopped | undefined;
+  try {
+    for await (const chunk of scanHistory(list, { signal: stop.signal, onPause: progress.pause })) {
+      read = chunk.read;
+      total = chunk.total;
+      gaps ||= chunk.gaps;
+      for (const record of chunk.rows) {
+        const view = needView ? viewOf(record) : undefined;
+        if (view && beforeSince(view, filter)) {
+          // Newest first: nothing from here on started after --since.
+          if (pending) release(pending, view);
+          done = true;
+          break;
+        }
+        if (settingsChanged) {
+          if (pending) release(pending, view);
+          pending = { record, view };
+        } else {
+          release({ record, view }, undefined);
+        }
+        if (done) break;
+      }
+      if (done) pending = undefined;
+      progress.update(read, total, filtering ? matched : undefined);
+      if (batch.length > 0) {
+        const rows = batch;
+        batch = [];
+        await sink.write(rows);
+      }
+      if (done || output.closed) break;
+    }
+  } catch (error) {
+    if (!(error instanceof ScanStopped)) throw error;
+    stopped = error;
+  } finally {
+    progress.hide();
+  }
+  // Nothing read at all: the plain error (a wrong token, an unknown application).
+  if (stopped && stopped.read === 0) throw stopped.reason;
+  if (pending) release(pending, undefined);
+  if (batch.length > 0) await sink.write(batch);
+  await sink.end(stopped === undefined);
+  if (output.closed) return 0;
+
+  if (filter.branch !== undefined && !branches && read > 0) io.stderr.write(`dms: warning: ${NO_BRANCHES}\n`);
+  if (gaps) io.stderr.write('dms: warning: the history moved in a way the reading could not follow; some deployments may be missing.\n');
+  if (stopped) {
+    const reason = (errorLines(stopped.reason, session.client.redact)[0] ?? '').replace(/^dms: /, '');
+    io.stderr.write(`dms: stopped after ${count(stopped.read)}${total !== null ? ` of ${count(total)}` : ''} deployments: ${reason}\n`);
+    return exitCodeFor(stopped.reason);
+  }
+  if (args.output === 'table') {
+    const shown = filtering || limit !== undefined ? `${count(matched)} shown of ${count(read)} read` : `${count(read)} deployments`;
+    io.stderr.write(`${shown}${total !== null && read < total ? ` (the history has ${count(total)})` : ''}\n`);
+  }
+  return 0;
+}

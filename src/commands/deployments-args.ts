@@ -1,0 +1,133 @@
+// `dms deployments` arguments, checked before anything is sent: paging or --all, the output
+// format, and the filters (status, branch, since/until) with --limit.
+import type { Phase } from '../model/deployment.js';
+import type { RowFilter } from '../model/filter.js';
+import { intFlag, type Parsed } from './args.js';
+import { UsageError } from './exit-codes.js';
+
+export const OUTPUTS = ['table', 'json', 'ndjson', 'csv'] as const;
+export type OutputFormat = (typeof OUTPUTS)[number];
+
+export interface DeploymentsArgs {
+  readonly app: string;
+  readonly skip: number | undefined;
+  readonly take: number | undefined;
+  /** Read the whole history (every page). */
+  readonly all: boolean;
+  readonly output: OutputFormat;
+  readonly filter: RowFilter;
+  /** Stop after this many matching rows. */
+  readonly limit: number | undefined;
+  readonly showSecrets: boolean;
+}
+
+/** `--status` names: the model's phases, and the service's own spellings of two of them. */
+const STATUS_NAMES: Readonly<Record<string, Phase>> = {
+  queued: 'queued',
+  running: 'running',
+  in_progress: 'running',
+  finished: 'finished',
+  failed: 'failed',
+  cancelled: 'cancelled',
+  'cancelled-by-user': 'cancelled',
+  unknown: 'unknown',
+};
+const STATUS_HELP = 'queued, running (or in_progress), finished, failed, cancelled, unknown';
+
+export function parseStatuses(raw: string): Set<Phase> {
+  const names = raw.split(',').map((s) => s.trim().toLowerCase());
+  const phases = new Set<Phase>();
+  for (const name of names) {
+    const phase = STATUS_NAMES[name];
+    if (phase === undefined) {
+      // Not echoed beyond 40 characters: a mistyped flag value is not worth a screenful.
+      const shown = name === '' ? 'an empty name' : `'${name.slice(0, 40)}'`;
+      throw new UsageError(`--status takes ${STATUS_HELP} (comma-separated), not ${shown}.`);
+    }
+    phases.add(phase);
+  }
+  return phases;
+}
+
+const UNIT_MS: Readonly<Record<string, number>> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
+const AGO = /^(\d{1,9})([smhdw])$/;
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/i;
+export const TIME_FORMS = '7d, 36h, 90m (ago), 2026-11-01 (midnight UTC) or 2026-11-01T10:00:00Z';
+
+/** A point in time from `7d` (ago), `2026-11-01` (midnight UTC) or an ISO time (UTC unless it has an offset). */
+export function parseTime(flag: string, raw: string, now: number): number {
+  const bad = () => new UsageError(`--${flag} takes a time such as ${TIME_FORMS}, not '${raw.slice(0, 40)}'.`);
+  const text = raw.trim();
+  const ago = AGO.exec(text);
+  if (ago) return checked(now - Number(ago[1]) * UNIT_MS[ago[2]!]!);
+  const date = DATE.exec(text) ?? DATE_TIME.exec(text);
+  if (!date) throw bad();
+  const [, y, mo, d, h = '0', mi = '0', s = '0', fraction = '', zone = 'Z'] = date;
+  const parts = [Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s)] as const;
+  const utc = Date.UTC(...parts);
+  // Date.UTC rolls 2026-02-30 over to March: a date that does not exist reads back differently.
+  const back = new Date(utc);
+  if (back.getUTCMonth() !== parts[1] || back.getUTCDate() !== parts[2] || parts[3] > 23 || parts[4] > 59 || parts[5] > 59) throw bad();
+  let offset = 0;
+  if (zone.toUpperCase() !== 'Z') {
+    const m = /^([+-])(\d{2}):?(\d{2})$/.exec(zone)!;
+    if (Number(m[2]) > 23 || Number(m[3]) > 59) throw bad();
+    offset = (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) * 60_000;
+  }
+  return checked(utc - offset + Math.floor(Number(`0${fraction || '.0'}`) * 1000));
+
+  function checked(t: number): number {
+    // Within the dates a Date can hold (±273,790 years).
+    if (!Number.isFinite(t) || Math.abs(t) > 8.64e15) throw bad();
+    return t;
+  }
+}
+
+function outputOf(values: Parsed['values']): OutputFormat {
+  const raw = values.output;
+  if (raw !== undefined && (typeof raw !== 'string' || !(OUTPUTS as readonly string[]).includes(raw))) {
+    throw new UsageError(`-o/--output takes ${OUTPUTS.join(', ')}, not '${String(raw).slice(0, 40)}'.`);
+  }
+  const output = raw as OutputFormat | undefined;
+  if (values.json === true) {
+    if (output !== undefined && output !== 'json') throw new UsageError(`--json is -o json; it cannot go with -o ${output}. Choose one.`);
+    return 'json';
+  }
+  return output ?? 'table';
+}
+
+/** Checks every argument; nothing has been sent yet. `now`: what relative times (`7d`) count back from. */
+export function deploymentsArgs(parsed: Parsed, now = Date.now()): DeploymentsArgs {
+  const [app, extra] = parsed.positionals;
+  const v = parsed.values;
+  if (!app) throw new UsageError('give the application uuid: dms deployments APP_UUID.');
+  if (extra !== undefined) throw new UsageError(`unexpected argument '${extra.slice(0, 40)}'. Run dms deployments --help.`);
+  const all = v.all === true;
+  if (all && v.skip !== undefined) throw new UsageError('--all reads the whole history from the newest; it takes no --skip. Use --since or --until to start later.');
+  if (all && v.take !== undefined) throw new UsageError('--all reads every page and sizes the requests itself; it takes no --take. Use --limit N to stop after N deployments.');
+  const skip = intFlag(v, 'skip', 0);
+  const take = intFlag(v, 'take', 1);
+  const limit = intFlag(v, 'limit', 1);
+  const output = outputOf(v);
+
+  let phases: Set<Phase> | undefined;
+  if (v.status !== undefined) phases = parseStatuses(String(v.status));
+  let branch: string | undefined;
+  if (v.branch !== undefined) {
+    branch = String(v.branch);
+    if (branch.trim() === '') throw new UsageError('--branch needs a branch name, e.g. --branch main.');
+  }
+  const since = typeof v.since === 'string' ? parseTime('since', v.since, now) : undefined;
+  const until = typeof v.until === 'string' ? parseTime('until', v.until, now) : undefined;
+  if (since !== undefined && until !== undefined && until <= since) {
+    throw new UsageError(`--until (${new Date(until).toISOString()}) is not after --since (${new Date(since).toISOString()}): nothing can match.`);
+  }
+  return {
+    app, skip, take, all, output, limit, showSecrets: v['show-secrets'] === true,
+    filter: {
+      ...(phases ? { phases } : {}), ...(branch !== undefined ? { branch } : {}),
+      ...(since !== undefined ? { since } : {}), ...(until !== undefined ? { until } : {}),
+    },
+  };
+}

@@ -1,0 +1,295 @@
+// The outputs of `dms deployments`, written as rows come (a page, or chunk after chunk of a whole
+// history), waiting whenever stdout is full: a table, one JSON array, JSON lines, or CSV.
+// Secrets are masked in all of them unless --show-secrets; server text is cleaned of control
+// characters in the table and the CSV, and escaped in JSON.
+import type { Deployment } from '../api/schemas/deployment.js';
+import { invalidFieldsOf } from '../api/schemas/deployment-fields.js';
+import { viewOf, type DeploymentView } from '../model/deployment.js';
+import { maskOwnRecord, maskRecord, maskUrlPasswords } from '../text/secrets.js';
+import type { OutputFormat } from './deployments-args.js';
+import type { Style } from './table.js';
+
+/** One deployment to print. */
+export interface Row {
+  /** The record as read from the answer. */
+  readonly record: Deployment;
+  /** Its view, when the filters or the output needed it already. */
+  readonly view?: DeploymentView;
+  /** Its settings differ from the deployment before it in the history (the table's Δ). */
+  readonly changed?: boolean;
+}
+
+/** stdout, written with backpressure; it stops accepting text once the reader went away (EPIPE). */
+export interface Output {
+  write(text: string): Promise<void>;
+  /** The reader closed the stream: nothing more will be written. */
+  readonly closed: boolean;
+}
+
+export interface OutputHooks {
+  /** Told once when the reader goes away. */
+  readonly onClosed?: () => void;
+  /** Runs before and after each write (a progress line on the same terminal steps aside). */
+  readonly before?: () => void;
+  readonly after?: () => void;
+}
+
+/** Resolves when the stream can take more, or will never (closed, failed). */
+function drained(out: NodeJS.WritableStream): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      out.off('drain', done);
+      out.off('close', done);
+      out.off('error', done);
+      resolve();
+    };
+    out.on('drain', done);
+    out.on('close', done);
+    out.on('error', done);
+  });
+}
+
+export function createOutput(out: NodeJS.WritableStream, hooks: OutputHooks = {}): Output {
+  let closed = false;
+  const onError = () => {
+    if (closed) return;
+    closed = true;
+    hooks.onClosed?.();
+  };
+  // Kept for the rest of the run: an EPIPE may come for what was written last, after the command is done.
+  out.on('error', onError);
+  return {
+    get closed() { return closed; },
+    async write(text) {
+      if (closed || text === '') return;
+      hooks.before?.();
+      const ok = out.write(text);
+      hooks.after?.();
+      if (!ok) await drained(out);
+    },
+  };
+}
+
+// JSON.stringify leaves these as they are; a terminal showing the JSON must not receive them raw.
+const JSON_UNSAFE = /[\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+const HAS_JSON_UNSAFE = /[\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+
+/** JSON text with DEL, C1 controls, line/paragraph separators and bidi controls written as `\uXXXX` (the same value). */
+export function jsonSafe(text: string): string {
+  return HAS_JSON_UNSAFE.test(text) ? text.replace(JSON_UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`) : text;
+}
+
+/**
+ * The record as the server sent it, masked unless `show`: a field of an unexpected type that
+ * reading moved aside is put back (after the others). Masked where it stands: each record is
+ * printed and dropped.
+ */
+export function sentRecord(record: Deployment, show: boolean): unknown {
+  // The raw elements of a list (`--json` reads them unread) may be anything, null included.
+  const invalid = record !== null && typeof record === 'object' ? invalidFieldsOf(record) : {};
+  let value: unknown = record;
+  if (Object.keys(invalid).length > 0) {
+    value = '(record)' in invalid ? invalid['(record)'] : Object.assign({ ...(record as Record<string, unknown>) }, invalid);
+  }
+  if (show) return value;
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? maskOwnRecord(value as Record<string, unknown>) : maskRecord(value);
+}
+
+export interface RowSink {
+  /** The rows need their views (the table, the CSV). */
+  readonly needsView: boolean;
+  /** The rows need Δ (the table of snapshot records). */
+  readonly needsChanged: boolean;
+  write(rows: readonly Row[]): Promise<void>;
+  /** `complete` false: the reading stopped on a fault (a JSON array is left open, so a reader of it fails too). */
+  end(complete: boolean): Promise<void>;
+}
+
+/** Records stringified and written together (a write per record costs a system call each on a pipe). */
+const BATCH = 100;
+
+/** One JSON array, 2-space indented like `JSON.stringify(records, null, 2)`, written 100 records at a time. */
+export function jsonArraySink(out: Output, show: boolean): RowSink {
+  let started = false;
+  return {
+    needsView: false,
+    needsChanged: false,
+    async write(rows) {
+      for (let start = 0; start < rows.length; start += BATCH) {
+        const text = JSON.stringify(rows.slice(start, start + BATCH).map((r) => sentRecord(r.record, show)), null, 2);
+        // `[\n  {…},\n  {…}\n]`: the batch's records keep their indentation inside the one array.
+        await out.write(`${started ? ',\n' : '[\n'}${jsonSafe(text.slice(2, -2))}`);
+        started = true;
+      }
+    },
+    async end(complete) {
+      if (!complete) return;
+      await out.write(started ? '\n]\n' : '[]\n');
+    },
+  };
+}
+
+/** One record per line (JSON Lines). */
+export function ndjsonSink(out: Output, show: boolean): RowSink {
+  return {
+    needsView: false,
+    needsChanged: false,
+    async write(rows) {
+      for (let start = 0; start < rows.length; start += BATCH) {
+        let text = '';
+        for (const r of rows.slice(start, start + BATCH)) text += `${JSON.stringify(sentRecord(r.record, show))}\n`;
+        await out.write(jsonSafe(text));
+      }
+    },
+    async end() {},
+  };
+}
+
+export const CSV_COLUMNS = ['status', 'source', 'commit', 'subject', 'branch', 'started', 'finished', 'duration', 'server', 'id', 'uuid'] as const;
+
+/** `2026-11-01T10:00:00Z` (milliseconds only when there are some). */
+function iso(ms: number | null): string {
+  return ms === null ? '' : new Date(ms).toISOString().replace('.000Z', 'Z');
+}
+
+/**
+ * One CSV field (RFC 4180): a text that a spreadsheet would run as a formula (it starts with
+ * `=`, `+`, `-` or `@`) gets a `'` in front (OWASP's advice on CSV injection); a field with a
+ * comma, quote or line break is quoted.
+ */
+export function csvField(text: string): string {
+  // Cells are cleaned of control characters already; line and paragraph separators go too.
+  const flat = text.replace(/[\u2028\u2029]/g, ' ');
+  const safe = /^[=+\-@]/.test(flat) ? `'${flat}` : flat;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+export function csvLine(fields: readonly string[]): string {
+  return `${fields.map(csvField).join(',')}\r\n`;
+}
+
+/** A row's CSV fields: the model's columns, times in ISO 8601 UTC, the duration in seconds (once final). */
+export function csvFields(view: DeploymentView, show: boolean): string[] {
+  const text = (s: string) => (show ? s : maskUrlPasswords(s));
+  const final = view.phase === 'finished' || view.phase === 'failed' || view.phase === 'cancelled';
+  const seconds = final && view.startedAt !== null && view.finishedAt !== null ? String(Math.round((view.finishedAt - view.startedAt) / 1000)) : '';
+  return [
+    text(view.status), view.source, text(view.commit), text(view.subject), text(view.branch),
+    iso(view.startedAt), iso(view.finishedAt), seconds, text(view.server), view.id === null ? '' : String(view.id), text(view.uuid),
+  ];
+}
+
+export function csvSink(out: Output, show: boolean): RowSink {
+  let started = false;
+  const header = async () => {
+    if (started) return;
+    started = true;
+    await out.write(csvLine(CSV_COLUMNS));
+  };
+  return {
+    needsView: true,
+    needsChanged: false,
+    async write(rows) {
+      await header();
+      for (let start = 0; start < rows.length; start += BATCH) {
+        let text = '';
+        for (const r of rows.slice(start, start + BATCH)) text += csvLine(csvFields(r.view ?? viewOf(r.record), show));
+        await out.write(text);
+      }
+    },
+    async end(complete) {
+      if (complete) await header();
+    },
+  };
+}
+
+export interface TableOptions {
+  readonly out: Output;
+  /** Where the line of values every row shares goes (above the table). */
+  readonly stderr: { write(text: string): unknown };
+  readonly style: Style;
+  readonly show: boolean;
+  /** Cells a line may take (the terminal's width), Infinity when stdout is not a terminal. */
+  readonly width: number;
+  /** Rows read before the columns are chosen and sized; the rest are printed in those columns. Infinity: all of them (one page). */
+  readonly firstBlock: number;
+  /** What `started` counts back from. */
+  readonly now: number;
+}
+
+/** Rows printed together once the columns are set. */
+const BLOCK = 500;
+
+/** The deployments table: columns chosen and sized by the first rows, then printed in blocks in the same columns. */
+export async function tableSink(options: TableOptions): Promise<RowSink> {
+  // The deployment model's columns and string-width (behind them) load only for the human table.
+  const [{ columnsTable, paint, statusColour }, { cellsOf, fitColumns, pageColumns, PLAIN }] = await Promise.all([
+    import('./table.js'), import('../model/columns.js'),
+  ]);
+  type Laid = ReturnType<typeof fitColumns>;
+  const { out, style, show, now } = options;
+  let views: DeploymentView[] = [];
+  let cells: ReturnType<typeof cellsOf>[] = [];
+  let laid: Laid | undefined;
+
+  async function print(): Promise<void> {
+    if (cells.length === 0) return;
+    const heading = laid === undefined;
+    if (laid === undefined) {
+      const { columns, header } = pageColumns(cells);
+      laid = fitColumns(columns, cells, options.width, PLAIN);
+      const about = appLine(header);
+      if (about) options.stderr.write(`${about}\n`);
+    }
+    const shown = views;
+    const text = columnsTable(laid, cells, (row, column, t) => {
+      if (column.key === 'status') return paint(style, statusColour(shown[row]!.status), t);
+      return column.key === 'changed' ? paint(style, 'yellow', t) : t;
+    }, { heading });
+    views = [];
+    cells = [];
+    await out.write(`${text}\n`);
+  }
+
+  return {
+    needsView: true,
+    needsChanged: true,
+    async write(rows) {
+      for (const r of rows) {
+        const view = r.view ?? viewOf(r.record);
+        views.push(view);
+        cells.push(cellsOf(view, now, { changed: r.changed === true, reveal: show }));
+      }
+      if (cells.length >= (laid === undefined ? options.firstBlock : BLOCK)) await print();
+    },
+    async end() {
+      await print();
+    },
+  };
+}
+
+/** The application's values that every row shares, for the line above the table. */
+export function appLine(header: Partial<Record<string, string>>): string {
+  const ABOUT = [['application', 'app'], ['build', 'build'], ['server', 'server'], ['domains', 'domains']] as const;
+  return ABOUT.filter(([k]) => header[k]).map(([k, label]) => `${label} ${header[k]}`).join(' · ');
+}
+
+export interface SinkOptions {
+  readonly format: OutputFormat;
+  readonly out: Output;
+  readonly stderr: { write(text: string): unknown };
+  readonly style: Style;
+  readonly show: boolean;
+  readonly width: number;
+  readonly firstBlock: number;
+  readonly now: number;
+}
+
+export async function createSink(o: SinkOptions): Promise<RowSink> {
+  switch (o.format) {
+    case 'json': return jsonArraySink(o.out, o.show);
+    case 'ndjson': return ndjsonSink(o.out, o.show);
+    case 'csv': return csvSink(o.out, o.show);
+    case 'table': return tableSink(o);
+  }
+}
