@@ -131,10 +131,10 @@ export function maskerFor(record: Deployment, redact: (s: string) => string = (s
   };
 }
 
-/** The display lines of entries from `from` on (a followed log appends only its new entries). */
-export function logLines(entries: readonly LogEntry[], mask: Masker, from = 0): LogLine[] {
+/** The display lines of entries `from` to `to` (a followed log appends only its new entries; a big one is read from its end). */
+export function logLines(entries: readonly LogEntry[], mask: Masker, from = 0, to = entries.length): LogLine[] {
   const lines: LogLine[] = [];
-  for (let i = from; i < entries.length; i++) {
+  for (let i = from; i < to; i++) {
     const e = entries[i]!;
     // Any text a server sends may hold a secret: the timestamp is masked too.
     const timestamp = e.timestamp === '' ? '' : mask(cleanLine(e.timestamp));

@@ -111,6 +111,7 @@ function sameStyle(a: SpanStyle, b: SpanStyle): boolean {
  */
 export function lineSpans(raw: string): Span[] {
   if (!SUSPECT.test(raw)) return raw === '' ? [] : [{ text: raw, style: {} }];
+  if (SGR_ONLY.test(raw)) return sgrSpans(raw);
   let spans: Span[] = [];
   let before: Span[] = [];
   // Terminal cells before `unmeasured` (text written since the last tab), measured only when a tab needs it.
@@ -151,6 +152,30 @@ export function lineSpans(raw: string): Span[] {
   }
   TOKEN.lastIndex = 0;
   return spans.length > 0 ? spans : before;
+}
+
+// Most coloured build output holds colour codes and nothing else a terminal would obey: split on
+// them instead of tokenizing every character (a 20,000-line log opens several times faster).
+const SGR_ONLY = /^(?:[^\u0000-\u001f\u007f-\u009f\u061c\u200b\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]|\u001b\[[0-9;:]*m)*$/;
+const SGR = /\u001b\[([0-9;:]*)m/;
+
+/** lineSpans for a line whose only escapes are colour codes (same result, faster). */
+function sgrSpans(raw: string): Span[] {
+  const parts = raw.split(SGR);
+  const spans: Span[] = [];
+  const style: MutableStyle = {};
+  for (let i = 0; i < parts.length; i++) {
+    if (i % 2 === 1) {
+      applySgr(style, parts[i]!);
+      continue;
+    }
+    const text = parts[i]!;
+    if (text === '') continue;
+    const last = spans[spans.length - 1];
+    if (last && sameStyle(last.style, style)) spans[spans.length - 1] = { text: last.text + text, style: last.style };
+    else spans.push({ text, style: { ...style } });
+  }
+  return spans;
 }
 
 /** The text of spans. */

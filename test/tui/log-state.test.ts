@@ -179,3 +179,30 @@ describe('debug lines with a search kept', () => {
     expect(s.search.matches).toHaveLength(30);
   });
 });
+
+describe('a big log', () => {
+  it('is opened from its end, and its start is read in steps without moving the view', () => {
+    let s = initialLog(record(lines(10_000)), mask, { rows: 10, width: 80 });
+    expect(s.built).toBeGreaterThan(0);
+    expect(s.lines.length).toBeLessThan(10_000);
+    expect(s.lines.at(-1)!.text).toBe('line 9999');
+    expect(s.lines.at(-1)!.entry).toBe(9999);
+    s = run(s, { type: 'scroll', to: 'up' }, { type: 'searchStart' }, { type: 'searchText', text: 'line 998' }, { type: 'searchEnd', keep: true });
+    const top = firstShown(s);
+    const current = s.lines[s.order[s.search.matches[s.search.current]!]!]!.text;
+    while (s.built > 0) s = run(s, { type: 'buildEarlier' });
+    expect(s.pending).toBeNull();
+    expect(s.lines.map((l) => l.text)).toEqual(lines(10_000).map((e) => e.output));
+    expect(firstShown(s)).toBe(top);
+    // line 998 and 9980–9989: the search knows the earlier match now, and is still on the same line.
+    expect(s.search.matches).toHaveLength(11);
+    expect(s.lines[s.order[s.search.matches[s.search.current]!]!]!.text).toBe(current);
+  });
+
+  it('a view at the end stays at the end while the start is read', () => {
+    let s = initialLog(record(lines(9000)), mask, { rows: 10, width: 80 });
+    while (s.built > 0) s = run(s, { type: 'buildEarlier' });
+    expect(s.stick).toBe(true);
+    expect(firstShown(s)).toBe('line 8990');
+  });
+});

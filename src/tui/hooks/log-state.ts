@@ -4,7 +4,7 @@
 // save prompt. Keys that arrive together each see what the ones before them did.
 import type { Deployment } from '../../api/schemas/deployment.js';
 import { viewOf, type DeploymentView } from '../../model/deployment.js';
-import { countLines, findMatches, logLines, readLog, type LogCounts, type LogLine, type Masker } from '../../model/log.js';
+import { countLines, findMatches, logLines, readLog, type LogCounts, type LogEntry, type LogLine, type Masker } from '../../model/log.js';
 import { applyLine, insertLine, lineAt, type LineCommand, type LineState } from '../../forms/line-edit.js';
 import { rowCount } from '../components/log-rows.js';
 
@@ -33,6 +33,10 @@ export interface LogState {
   readonly skipped: number;
   /** Entries read so far: a longer row appends from here. */
   readonly entries: number;
+  /** A big log is turned into lines from its end first: the entries before this one are not yet lines. */
+  readonly built: number;
+  /** The entries, kept while the earlier ones are still to be turned into lines. */
+  readonly pending: { readonly entries: readonly LogEntry[]; readonly mask: Masker } | null;
   readonly lines: readonly LogLine[];
   readonly counts: LogCounts;
   /** Indices into `lines` of the lines shown (debug lines only when `debug`). */
@@ -73,7 +77,14 @@ export type LogAction =
   | { type: 'saveText'; text: string }
   | { type: 'saveLine'; command: LineCommand }
   | { type: 'saveEnd' }
-  | { type: 'note'; text: string | null };
+  | { type: 'note'; text: string | null }
+  /** Turn the next earlier part of a big log into lines (after the first frame, a part at a time). */
+  | { type: 'buildEarlier' };
+
+/** Entries above which a log is shown from its end first; the part built at once, and then per step. */
+export const LAZY_ENTRIES = 4000;
+const TAIL_ENTRIES = 1500;
+const STEP_ENTRIES = 6000;
 
 /** Cells before a line's text: the time column (`15:22:50 `) and the marker column (`! `). */
 export function prefixWidth(timestamps: boolean): number {
@@ -91,7 +102,7 @@ function orderOf(lines: readonly LogLine[], debug: boolean, from = 0, into: numb
 
 export function initialLog(record: Deployment, mask: Masker, size: { rows: number; width: number }): LogState {
   const base: LogState = {
-    record, view: viewOf(record), source: 'entries', reason: '', skipped: 0, entries: 0, lines: [],
+    record, view: viewOf(record), source: 'entries', reason: '', skipped: 0, entries: 0, built: 0, pending: null, lines: [],
     counts: { lines: 0, hidden: 0, stderr: 0 }, order: [], debug: false, timestamps: false, wrap: true,
     top: 0, stick: true, follow: true, search: NO_SEARCH, saving: null, size, note: null,
   };
@@ -176,18 +187,21 @@ function withRecord(s: LogState, record: Deployment, mask: Masker): LogState {
   const read = readLog(record);
   const view = viewOf(record);
   if (read.kind !== 'entries') {
-    return { ...s, record, view, source: read.kind, reason: read.kind === 'unreadable' ? read.reason : '', lines: [], order: [], entries: 0, counts: countLines([]), top: 0 };
+    return { ...s, record, view, source: read.kind, reason: read.kind === 'unreadable' ? read.reason : '', lines: [], order: [], entries: 0, built: 0, pending: null, counts: countLines([]), top: 0 };
   }
   // The same log, longer: only the new entries are read into lines. Shorter or newly readable: read again.
-  const append = s.source === 'entries' && read.entries.length >= s.entries;
+  const append = s.source === 'entries' && s.entries > 0 && read.entries.length >= s.entries;
   if (append && read.entries.length === s.entries && view.status === s.view.status && view.finishedAt === s.view.finishedAt) {
     return s; // nothing new to show
   }
-  const added = logLines(read.entries, mask, append ? s.entries : 0);
+  // A big log opened: its end first (what the view shows), the rest after the first frame.
+  const built = append ? s.built : read.entries.length > LAZY_ENTRIES ? read.entries.length - TAIL_ENTRIES : 0;
+  const added = logLines(read.entries, mask, append ? s.entries : built);
   const lines = append ? (added.length > 0 ? [...s.lines, ...added] : s.lines) : added;
   const order = append ? (added.length > 0 ? orderOf(lines, s.debug, s.lines.length, [...s.order]) : s.order) : orderOf(lines, s.debug);
   let next: LogState = {
     ...s, record, view, source: 'entries', reason: '', skipped: read.skipped, entries: read.entries.length,
+    built, pending: built > 0 ? { entries: read.entries, mask } : null,
     lines, order, counts: lines === s.lines ? s.counts : countLines(lines),
     top: append ? s.top : 0,
   };
@@ -291,5 +305,24 @@ export function logReducer(s: LogState, action: LogAction): LogState {
       return s.saving ? { ...s, saving: null } : s;
     case 'note':
       return s.note === action.text ? s : { ...s, note: action.text };
+    case 'buildEarlier': {
+      if (!s.pending || s.built === 0) return s;
+      const from = Math.max(0, s.built - STEP_ENTRIES);
+      const earlier = logLines(s.pending.entries, s.pending.mask, from, s.built);
+      const lines = [...earlier, ...s.lines];
+      const order = orderOf(lines, s.debug);
+      // The same line stays at the top: positions move down by the earlier lines now shown.
+      const shownEarlier = order.length - s.order.length;
+      let next: LogState = {
+        ...s, lines, order, built: from, pending: from > 0 ? s.pending : null, counts: countLines(lines),
+        top: s.top + shownEarlier,
+      };
+      if (next.search.line.value !== '') {
+        const matches = findMatches(lines, order, next.search.line.value);
+        const was = s.search.current >= 0 ? s.search.matches[s.search.current]! + shownEarlier : -1;
+        next = { ...next, search: { ...next.search, matches, current: was >= 0 ? matches.indexOf(was) : -1 } };
+      }
+      return next.stick ? at(next, Infinity) : at(next, next.top);
+    }
   }
 }

@@ -2,7 +2,7 @@
 // and commands marked so they read without colour; search, debug lines, timestamps, wrap, save.
 // A running deployment is followed (one row polled, new entries appended) until it is final.
 // State lives in log-state.ts; this file turns keys into its actions and draws it.
-import React, { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import React, { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Box, Text, measureElement, type DOMElement } from 'ink';
 import { resolve } from 'node:path';
 import type { DmsClient } from '../../api/client.js';
@@ -208,6 +208,12 @@ export function LogScreen(props: LogScreenProps) {
   const following = s.follow && s.view.active;
   useLogFollow({ client, appUuid, store, start, mask, intervalMs: props.followMs, active: following });
   const now = useClock(s.view.active, null);
+  // A big log was opened from its end: the earlier lines are made a part at a time, after each frame.
+  useEffect(() => {
+    if (s.built === 0) return undefined;
+    const t = setTimeout(() => store.dispatch({ type: 'buildEarlier' }), 0);
+    return () => clearTimeout(t);
+  }, [s.built, store]);
 
   // The body takes the room the screen leaves it: measured once drawn.
   const bodyRef = useRef<DOMElement>(null);
@@ -234,7 +240,7 @@ export function LogScreen(props: LogScreenProps) {
       <Text color={theme.ui.title}>{state}</Text>
       {s.source === 'entries' && counts.lines > 0 ? (
         <Text color={theme.ui.muted}>
-          {`  ${shownLines === 0 ? 0 : s.top + 1}–${lastShown} of ${shownLines.toLocaleString('en-US')}`}
+          {`  ${shownLines === 0 ? 0 : s.top + 1}–${lastShown} of ${shownLines.toLocaleString('en-US')}${s.built > 0 ? '… (reading the start)' : ''}`}
           {counts.hidden > 0 ? ` · ${counts.hidden.toLocaleString('en-US')} debug ${s.debug ? 'shown' : 'hidden (d)'}` : ''}
           {counts.stderr > 0 ? ` · ${counts.stderr.toLocaleString('en-US')} stderr` : ''}
           {s.skipped > 0 ? ` · ${s.skipped} unreadable entries skipped` : ''}
