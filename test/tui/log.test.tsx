@@ -323,4 +323,19 @@ describe('auto-refresh of a page whose rows carry logs', () => {
     rows[0] = row(50, 'failed', big(50));
     await ui.waitFor((f) => /✗ failed\s+│ webhook\s+│ 50abcde/.test(f));
   });
+
+  it('asks for the page\'s lightest row when none runs: a heavy newest row is not re-read every tick', async () => {
+    rows = [row(49, 'finished', big(49)), row(48, 'finished', [{ output: 'small' }]), row(47, 'finished', big(47))];
+    const options: TuiOptions = {
+      client, connection: { label: 'test', host: new URL(server.url).host, origin: server.url, demo: false },
+      configDir: '', appUuid: 'app-logs', screen: 'browse', showSecrets: false, noColor: true,
+    };
+    shown = renderApp(options, { size: { columns: 120, rows: 30 }, refreshMs: 40 });
+    await shown.waitFor(/1–3 of 3/);
+    await until(() => listRequests().length >= 3, 'two automatic refreshes');
+    expect(new Set(listRequests().slice(1))).toEqual(new Set(['skip=1&take=1']));
+    // A deployment that arrives shifts the rows: the probe sees another row there and the page is read.
+    rows = [row(50, 'queued', []), ...rows];
+    await shown.waitFor(/1–4 of 4/);
+  });
 });

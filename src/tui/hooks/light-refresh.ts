@@ -21,14 +21,26 @@ export function isHeavy(paging: Pick<PagingState, 'rows'>): boolean {
   return false;
 }
 
-/** The page as it is now, from single rows; undefined when the page must be fetched whole. */
+/** Characters of log a row carries. */
+function weight(record: unknown): number {
+  const logs = (record as { logs?: unknown }).logs;
+  return typeof logs === 'string' ? logs.length : 0;
+}
+
+/**
+ * The page as it is now, from single rows; undefined when the page must be fetched whole. One row
+ * tells whether the history moved (a new deployment shifts every row, and changes the count): a
+ * running one, which must be asked for anyway, else the page's lightest row.
+ */
 export async function lightRefresh(list: ListPage, paging: Pick<PagingState, 'shown' | 'rows' | 'total'>): Promise<DeploymentPage | undefined> {
   const { shown, rows } = paging;
   if (!shown || rows.length === 0) return undefined;
   const records = rows.map((r) => r.record);
-  // The newest row: a new deployment (or one gone) shifts every page.
-  const first = shown.skip === 0 ? 0 : rows.findIndex((r) => r.active);
-  if (first < 0) return undefined;
+  let first = rows.findIndex((r) => r.active);
+  if (first < 0) {
+    first = 0;
+    rows.forEach((r, i) => { if (weight(r.record) < weight(rows[first]!.record)) first = i; });
+  }
   const probe = await list(shown.skip + first, 1);
   const top = probe.deployments[0];
   if (!top || !sameDeployment(viewOf(top), rows[first]!) || probe.total !== paging.total) return undefined;
