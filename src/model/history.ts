@@ -73,11 +73,21 @@ export function matchesQuery(view: DeploymentView, q: Query, text: string = sear
   });
 }
 
-/** How a jump names a deployment: an id, a uuid, or a commit prefix (4+ hex digits). */
-export function jumpMatches(view: DeploymentView, target: string): boolean {
-  const t = target.trim().toLowerCase();
+/** What a jump was asked for: maybe an id (digits), and the text as a uuid or a commit prefix. */
+export interface JumpTarget {
+  readonly id: number | null;
+  readonly text: string;
+}
+
+export function jumpTargetOf(text: string): JumpTarget {
+  const t = text.trim().toLowerCase();
+  return { id: /^#?\d{1,15}$/.test(t) ? Number(t.replace('#', '')) : null, text: t.replace(/^#/, '') };
+}
+
+/** The deployment by its uuid, or a commit that starts with the text (4+ hex digits). */
+export function jumpByName(view: DeploymentView, target: JumpTarget): boolean {
+  const t = target.text;
   if (t === '') return false;
-  if (/^#?\d{1,15}$/.test(t) && view.id === Number(t.replace('#', ''))) return true;
   if (view.uuid.toLowerCase() === t) return true;
   return /^[0-9a-f]{4,64}$/.test(t) && view.commit.toLowerCase().startsWith(t);
 }

@@ -54,12 +54,12 @@ function openApp() {
 
 it('a slow answer for a page no longer wanted never replaces the newer page', async () => {
   const ui = openApp();
-  await ui.waitFor('1–10 of 1000');
+  await ui.waitFor('1–10 of 1,000');
   await ui.press('n', 'n'); // skip=10 (slow) then skip=20 (fast)
-  await ui.waitFor('21–30 of 1000');
+  await ui.waitFor('21–30 of 1,000');
   // The slow skip=10 request was aborted: the server saw it close before answering.
   await until(() => cancelled.includes('10/10'), 'the superseded request to be cut');
-  expect(ui.frame()).toContain('21–30 of 1000');
+  expect(ui.frame()).toContain('21–30 of 1,000');
   expect(ui.frame()).toContain('0000980');
   expect(log).toEqual(['0/10', '10/10', '20/10']);
   expect(cancelled).toEqual(['10/10']); // the superseded request was aborted
@@ -68,11 +68,11 @@ it('a slow answer for a page no longer wanted never replaces the newer page', as
 
 it('a slow page says "loading…" after a moment and keeps the current page until the answer', async () => {
   const ui = openApp();
-  await ui.waitFor('1–10 of 1000');
+  await ui.waitFor('1–10 of 1,000');
   await ui.press('n'); // skip=10 answers after 400 ms
   const waiting = await ui.waitFor('loading…', 1000);
-  expect(waiting).toContain('1–10 of 1000');
-  await ui.waitFor('11–20 of 1000');
+  expect(waiting).toContain('1–10 of 1,000');
+  await ui.waitFor('11–20 of 1,000');
   expect(ui.frame()).not.toContain('loading…');
   ui.unmount();
 });

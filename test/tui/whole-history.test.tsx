@@ -149,7 +149,7 @@ describe('/ searches the whole history', () => {
     await ui.press('j', 'j');
     expect(cursorRow(ui.frame())).toContain('298');
     await ui.press(KEY.escape);
-    const stopped = await ui.waitFor(/“routine”: \d+ found · searched \d+ of 300, stopped: stopped with Esc/);
+    const stopped = await ui.waitFor(/“routine”: \d+ found · searched \d+ of 300, stopped with Esc/);
     expect(stopped).not.toContain('searched all');
     const asked = server.requests.length;
     await new Promise((r) => setTimeout(r, 400));
@@ -223,5 +223,20 @@ describe(': goes to a deployment', () => {
     await ui.waitFor('No deployment has the id, uuid or commit “deadbeef” (searched all 300)');
     await ui.press(KEY.escape);
     await ui.waitFor((f) => !f.includes('No deployment has'));
+  });
+
+  it('digits are an id first: a newer commit that starts with them does not win', async () => {
+    rows = history(1200);
+    rows[10]!.commit = `1100${'b'.repeat(36)}`; // id 1190's commit starts with 1100
+    const ui = open();
+    await ui.waitFor(/1–10 of 1,200/);
+    await ui.press(':');
+    await ui.type('1100');
+    await ui.press(KEY.enter);
+    expect(await ui.waitFor('Deployment 1100 ·')).toContain('c0de1100');
+    await ui.press(KEY.escape, ':');
+    await ui.type('1100bbb');
+    await ui.press(KEY.enter);
+    await ui.waitFor('Deployment 1190 ·');
   });
 });

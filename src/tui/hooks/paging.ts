@@ -140,7 +140,7 @@ export function rangeLabel(state: Pick<PagingState, 'shown' | 'rows' | 'total'>)
   if (state.rows.length === 0) return state.total !== null ? `0 of ${state.total}` : 'no deployments';
   const from = state.shown.skip + 1;
   const to = state.shown.skip + state.rows.length;
-  return state.total !== null ? `${from}–${to} of ${state.total}` : `${from}–${to}`;
+  return state.total !== null ? `${from}–${to} of ${state.total.toLocaleString('en-US')}` : `${from}–${to}`;
 }
 
 function request(state: PagingState, skip: number, take: number, reason: PageWant['reason']): PagingState {

@@ -40,6 +40,9 @@ export type SearchAction =
   | { type: 'resultCursor'; delta: number }
   | { type: 'resultPage'; to: 'next' | 'prev' | 'first' | 'last' };
 
+/** Why a search stopped when the user pressed Esc. */
+export const ESC_STOP = 'Esc';
+
 export function startSearch(kind: 'search' | 'jump', text: string, status: StatusFilter, seq: number): SearchState {
   return {
     kind, text, status, seq, scanning: true, read: 0, total: null, stopped: null, gaps: false, pause: null,
@@ -70,7 +73,7 @@ export function searchReducer(s: SearchState | null, action: SearchAction, rows:
     case 'searchPause':
       return action.seq === s.seq && s.scanning ? { ...s, pause: action.why } : s;
     case 'searchStop':
-      return s.scanning ? { ...s, scanning: false, pause: null, stopped: 'stopped with Esc' } : s;
+      return s.scanning ? { ...s, scanning: false, pause: null, stopped: ESC_STOP } : s;
     case 'searchClose':
       return null;
     case 'resultCursor':

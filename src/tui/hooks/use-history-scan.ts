@@ -4,9 +4,10 @@
 // older one; Esc or a new search aborts the scan in flight.
 import { useEffect } from 'react';
 import type { DmsClient } from '../../api/client.js';
+import type { Deployment } from '../../api/schemas/deployment.js';
 import { viewOf, sameDeployment } from '../../model/deployment.js';
 import { findDeployment, refOfView } from '../../model/follow.js';
-import { jumpMatches, matchesQuery, queryOf, summaryOf, type Summary } from '../../model/history.js';
+import { jumpByName, jumpTargetOf, matchesQuery, queryOf, summaryOf, type Summary } from '../../model/history.js';
 import { ScanStopped, scanHistory, type ScanList } from '../../model/scan.js';
 import type { Store } from '../state/store.js';
 import type { BrowseAction, BrowseState, Fetching } from './browse-state.js';
@@ -32,6 +33,13 @@ export function useHistoryScan({ client, appUuid, store }: HistoryScanOptions): 
       const query = queryOf(search.text, search.status);
       let found: Summary[] = [];
       let reported = 0;
+      // A jump: digits are an id first (exact), a commit prefix only when no deployment has that id.
+      const target = jumpTargetOf(search.text);
+      let fallback: { record: Deployment; index: number; total: number | null } | undefined;
+      const go = (f: { record: Deployment; index: number; total: number | null }) => {
+        store.dispatch({ type: 'searchDone', seq });
+        store.dispatch({ type: 'openRecord', ...f, then: 'detail' });
+      };
       try {
         for await (const chunk of scanHistory(list(), {
           signal,
@@ -39,13 +47,20 @@ export function useHistoryScan({ client, appUuid, store }: HistoryScanOptions): 
         })) {
           const start = chunk.read - chunk.rows.length;
           if (search.kind === 'jump') {
-            const at = chunk.rows.findIndex((r) => jumpMatches(viewOf(r), search.text));
             store.dispatch({ type: 'searchChunk', seq, found: [], read: chunk.read, total: chunk.total, gaps: chunk.gaps });
-            if (at >= 0) {
-              store.dispatch({ type: 'searchDone', seq });
-              store.dispatch({ type: 'openRecord', record: chunk.rows[at]!, index: start + at, total: chunk.total, then: 'detail' });
-              return;
+            let older = true;
+            for (let i = 0; i < chunk.rows.length; i++) {
+              const v = viewOf(chunk.rows[i]!);
+              const here = { record: chunk.rows[i]!, index: start + i, total: chunk.total };
+              if (target.id !== null && v.id === target.id) return go(here);
+              if (!fallback && jumpByName(v, target)) {
+                if (target.id === null) return go(here);
+                fallback = here;
+              }
+              if (v.id === null || target.id === null || v.id >= target.id) older = false;
             }
+            // Ids fall with age: once they are all below the one asked for, it is not further on.
+            if (fallback && older) return go(fallback);
             continue;
           }
           chunk.rows.forEach((r, i) => {
@@ -60,6 +75,7 @@ export function useHistoryScan({ client, appUuid, store }: HistoryScanOptions): 
           }
         }
         if (signal.aborted) return;
+        if (fallback) return go(fallback);
         store.dispatch({ type: 'searchChunk', seq, found, read: store.get().search?.read ?? 0, total: store.get().search?.total ?? null, gaps: false });
         store.dispatch({ type: 'searchDone', seq });
       } catch (error) {

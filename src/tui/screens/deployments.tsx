@@ -32,7 +32,7 @@ import { StripLine } from '../components/strip.js';
 import { useStrip } from '../hooks/use-strip.js';
 import { useHistoryScan } from '../hooks/use-history-scan.js';
 import { resultRows } from '../hooks/browse-state.js';
-import { progressText, type SearchState } from '../hooks/search-state.js';
+import { ESC_STOP, progressText, type SearchState } from '../hooks/search-state.js';
 import { LogScreen } from './log.js';
 
 export interface DeploymentsScreenProps {
@@ -412,6 +412,7 @@ function searchLine(s: SearchState): { text: string; bad: boolean } {
   }
   const found = `${s.results.length.toLocaleString('en-US')} found`;
   if (s.scanning) return { text: `${what}: ${found} · ${progress} — Esc stops${waiting}${gaps}`, bad: false };
-  if (s.stopped) return { text: `${what}: ${found} · ${progress}, stopped: ${s.stopped} · Esc back to the page${gaps}`, bad: s.stopped !== 'stopped with Esc' };
+  if (s.stopped === ESC_STOP) return { text: `${what}: ${found} · ${progress}, stopped with Esc · Esc back to the page${gaps}`, bad: false };
+  if (s.stopped) return { text: `${what}: ${found} · ${progress}, stopped: ${s.stopped} · Esc back to the page${gaps}`, bad: true };
   return { text: `${what}: ${found} · ${progress} · Enter opens · Esc back to the page${gaps}`, bad: false };
 }
