@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
 """Times one run of a command; prints one JSON line.
 
-  pty-time.py [--pty COLSxROWS] [--until REGEX] [--timeout S] -- CMD ARGS...
+  pty-time.py [--pty COLSxROWS] [--until REGEX] [--timeout S] [--null-stdout] -- CMD ARGS...
 
 --pty      run the command in a fresh pseudo-terminal of that size (its controlling terminal),
            as a user's terminal would; without it stdin is /dev/null and stdout/stderr are pipes.
 --until    stop the clock when REGEX matches the output (ANSI escape sequences stripped), then
            SIGKILL the child; without it the clock stops when the child exits.
+--null-stdout  (without --pty) stdout is /dev/null, as `CMD > /dev/null`; stderr stays a pipe.
 
 Output: {"ms": elapsed, "matched": bool, "status": exit status or -signal,
          "first_ms": time to the first visible (non-escape) output,
@@ -23,6 +24,7 @@ def main():
     ap.add_argument('--pty')
     ap.add_argument('--until')
     ap.add_argument('--timeout', type=float, default=20.0)
+    ap.add_argument('--null-stdout', action='store_true')
     ap.add_argument('cmd', nargs=argparse.REMAINDER)
     a = ap.parse_args()
     cmd = a.cmd[1:] if a.cmd and a.cmd[0] == '--' else a.cmd
@@ -55,7 +57,12 @@ def main():
             else:
                 devnull = os.open(os.devnull, os.O_RDONLY)
                 os.dup2(devnull, 0)
-                os.dup2(out_w, 1)
+                if a.null_stdout:
+                    sink = os.open(os.devnull, os.O_WRONLY)
+                    os.dup2(sink, 1)
+                    os.close(sink)
+                else:
+                    os.dup2(out_w, 1)
                 os.dup2(err_w, 2)
                 for fd in (out_r, out_w, err_r, err_w, devnull):
                     if fd > 2:

@@ -1,4 +1,5 @@
-// Figures 3, 4 (table render), 5 and 7 (the log viewer, the soak on a page with logs): the TUI's
+// Figures 3, 4 (table render), 5, 7 (the log viewer, the soak on a page with logs) and 8 (`/` over
+// the whole history): the TUI's
 // deployments screen rendered by Ink into a fake terminal, in-process. Bundled at bench time
 // (bench/run.mjs) with the settings of the binary; run with --expose-gc. Prints one JSON line.
 //
@@ -7,6 +8,7 @@
 //   node --expose-gc render.js soak --url U --token T --app A [--pages 200] [--refreshes 100]
 //   node --expose-gc render.js logview --body FILE --pairs N [--moves M]
 //   node --expose-gc render.js logsoak --url U --token T --app A [--ticks 120] [--period 25]
+//   node --expose-gc render.js search --url U --token T --app A [--repeat 3] [--moves-query failed]
 import React, { useState } from 'react';
 import { EventEmitter } from 'node:events';
 import { readFileSync } from 'node:fs';
@@ -23,6 +25,8 @@ import { cellsOf, fitColumns, pageColumns } from '../src/model/columns.js';
 import { colourTheme, ThemeProvider } from '../src/tui/theme.js';
 import { InputProvider } from '../src/tui/input/bus.js';
 import { FakeStdin } from '../test/tui/support/render.js';
+import { GeneratedHistory } from '../src/demo/generated-history.js';
+import { MONOREPO_CI, MONOREPO_CI_APP } from '../src/demo/seed-apps-big.js';
 
 const WIDTH = 120;
 const args = process.argv.slice(2);
@@ -119,15 +123,18 @@ class FakeStdout extends EventEmitter {
     return true;
   };
 
-  /** Resolves with the ms from `send()` to the first frame after which the screen passes `done`. */
-  timeFrame(send: () => void, done: (screen: string) => boolean, timeoutMs = 10_000): Promise<number> {
+  /**
+   * Resolves with the ms from `send()` (or from `from`, a performance.now() time: when the key was
+   * due) to the first frame after which the screen passes `done`.
+   */
+  timeFrame(send: () => void, done: (screen: string) => boolean, timeoutMs = 10_000, from?: number): Promise<number> {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         this.waiter = null;
         const lines = this.last.split('\n');
         reject(new Error(`no matching frame in ${timeoutMs} ms; screen:\n${lines.slice(0, 4).join('\n')}\n…\n${lines.slice(4).join('\n').slice(-1200)}`));
       }, timeoutMs);
-      const t0 = performance.now();
+      const t0 = from ?? performance.now();
       this.waiter = (screen) => {
         if (!done(screen)) return false;
         const ms = performance.now() - t0;
@@ -278,7 +285,7 @@ async function budget() {
     // Header + table frame 4 + message 1 + footer 1 + 1 spare lines around the rows.
     const height = rows + HEADER_LINES + 7;
     const t = mount(<Screen client={client} app="bench-app" height={height} refreshMs={1e9} />, height + 2);
-    await t.stdout.until((f) => f.includes(`1–10 of ${all.length}`));
+    await t.stdout.until((f) => f.includes(`1–10 of ${all.length.toLocaleString('en-US')}`));
     // `+` steps the page size 10 → 15 → 20 → 30 → 50 → 75 → 100.
     while (!t.stdout.last || !t.stdout.last.includes(`1–${rows} of`)) {
       const before = rangeOf(t.stdout.last)?.[2];
@@ -381,7 +388,10 @@ function reading() {
   gc();
   gc();
   const m = process.memoryUsage();
-  return { heapMiB: m.heapUsed / 2 ** 20, rssMiB: m.rss / 2 ** 20, externalMiB: m.external / 2 ** 20 };
+  return {
+    heapMiB: m.heapUsed / 2 ** 20, rssMiB: m.rss / 2 ** 20, externalMiB: m.external / 2 ** 20,
+    heapTotalMiB: m.heapTotal / 2 ** 20, arrayBuffersMiB: m.arrayBuffers / 2 ** 20,
+  };
 }
 
 async function soak() {
@@ -454,13 +464,14 @@ async function burst() {
   const client = memoryClient(all);
   const runs: number[] = [];
   const singles: number[] = [];
-  const last = `${all.length - 9}–${all.length} of ${all.length}`;
+  const n = (x: number) => x.toLocaleString('en-US');
+  const last = `${n(all.length - 9)}–${n(all.length)} of ${n(all.length)}`;
   for (let i = 0; i < PAIRS; i++) {
     const t = mount(<Screen client={client} app="bench-app" height={36} refreshMs={1e9} />, 38);
-    await t.stdout.until((f) => f.includes(`1–10 of ${all.length}`));
+    await t.stdout.until((f) => f.includes(`1–10 of ${all.length.toLocaleString('en-US')}`));
     gc();
     await sleep(20);
-    singles.push(await t.stdout.timeFrame(() => t.stdin.write('n'), (f) => f.includes(`11–20 of ${all.length}`)));
+    singles.push(await t.stdout.timeFrame(() => t.stdin.write('n'), (f) => f.includes(`11–20 of ${all.length.toLocaleString('en-US')}`)));
     await sleep(20);
     runs.push(await t.stdout.timeFrame(() => t.stdin.write('n'.repeat(5000)), (f) => f.includes(last)));
     t.instance.unmount();
@@ -530,7 +541,7 @@ async function logView() {
 
   const height = 36;
   const t = mount(<Screen client={memoryClient(all)} app="bench-app" height={height} refreshMs={1e9} />, height);
-  await t.stdout.until((f) => f.includes(`1–10 of ${page.total ?? all.length}`));
+  await t.stdout.until((f) => f.includes(`1–10 of ${(page.total ?? all.length).toLocaleString('en-US')}`));
   await sleep(50);
   const parsesBeforeOpen = bigParses;
   const open = async (atEnd: (f: string) => boolean) => {
@@ -690,9 +701,239 @@ async function logSoak() {
   };
 }
 
-const run = { budget, big, soak, burst, logview: logView, logsoak: logSoak }[mode ?? ''];
+// ------------------------------------------------------------------ figure 8: `/` over the whole history
+
+/**
+ * What to search for: the start of the commit sha of the oldest deployment of monorepo-ci (the
+ * end of its 50,000-deployment history) that has a sha, made by the demo's own generator
+ * (src/demo/generated-history.ts: each deployment comes from its position alone, so the sha is the
+ * same on every run). 12 hex digits: no other deployment's text holds them, so the one match is
+ * the last thing the scan can find.
+ */
+function oldestCommit() {
+  const plan = MONOREPO_CI_APP.generated!;
+  const history = new GeneratedHistory(MONOREPO_CI, plan, Date.now(), '');
+  for (let age = plan.count - 1; age >= 0; age--) {
+    const d = history.at(age);
+    if (/^[0-9a-f]{40}$/.test(d.commitSha)) return { text: d.commitSha.slice(0, 12), short: d.commitSha.slice(0, 7), id: d.id, index: age, count: plan.count };
+  }
+  throw new Error('no deployment of monorepo-ci has a commit sha');
+}
+
+const SEARCHING = '— Esc stops';
+/** The message line once the search has read everything: `“…”: N found · searched all 50,000 · Enter opens …`. */
+const searchDone = (frame: string) => /: ([\d,]+) found · searched all ([\d,]+)/.exec(frame);
+const num = (x: string | undefined) => Number((x ?? '').replace(/,/g, ''));
+
+/**
+ * The deployments screen on monorepo-ci (50,000 deployments) against the bench's demo service,
+ * with the real client: `/`, the needle, Enter; timed from Enter to the frame whose message line
+ * says every deployment was searched with the one match in the results table. Memory after gc()
+ * before the search (first page and strip loaded) and after it. Then, for the cursor: the same
+ * search for a word that matches all along the history (`failed`), with j/k pressed in turn while
+ * it reads, each timed from the key to the frame with the cursor on the next result; and the same
+ * moves once it is done, for comparison.
+ */
+async function search() {
+  const url = opt('url')!;
+  const token = opt('token')!;
+  const app = opt('app')!;
+  const movesQuery = opt('moves-query') ?? 'failed';
+  if (app !== MONOREPO_CI) throw new Error(`the search figure is made for monorepo-ci (${MONOREPO_CI}), not ${app}`);
+  const needle = oldestCommit();
+  const real = createClient({ baseUrl: url, token });
+  interface Req { skip: number; take: number; chars: number; rows: number; startMs: number; ms: number; parseMs: number; afterMs: number }
+  const requests: Req[] = [];
+  // Where a page's main-thread time goes, without a profiler: JSON.parse of the body (calls on
+  // over 1 MB, timed), and what runs after the answer is handed back before the next macrotask
+  // (the scan's yield, the search's viewOf/match of every row, the store's dispatch, React, Ink's frame).
+  const realParse = JSON.parse;
+  let lastParseMs = 0;
+  JSON.parse = ((text: string, reviver?: Parameters<typeof JSON.parse>[1]) => {
+    if (typeof text !== 'string' || text.length < 1_000_000) return realParse(text, reviver);
+    const t = performance.now();
+    try { return realParse(text, reviver); } finally { lastParseMs = performance.now() - t; }
+  }) as typeof JSON.parse;
+  let inFlight = 0;
+  let t0 = performance.now();
+  const client: DmsClient = {
+    ...real,
+    listDeployments: async (a, page = {}, o) => {
+      const start = performance.now();
+      inFlight++;
+      try {
+        lastParseMs = 0;
+        const r = await real.listDeployments(a, page, o);
+        const req: Req = { skip: page.skip ?? 0, take: page.take ?? 10, chars: r.chars ?? 0, rows: r.deployments.length, startMs: start - t0, ms: performance.now() - start, parseMs: lastParseMs, afterMs: 0 };
+        requests.push(req);
+        const handed = performance.now();
+        setImmediate(() => { req.afterMs = performance.now() - handed; });
+        return r;
+      } finally {
+        inFlight--;
+      }
+    },
+  };
+  const quiet = async () => {
+    for (let idle = 0; idle < 10;) { await sleep(20); idle = inFlight === 0 ? idle + 1 : 0; }
+  };
+  /** RSS sampled while the scan reads (no gc), the event loop's longest stall, and how busy it was. */
+  const sampler = () => {
+    let peak = 0;
+    let worstLag = 0;
+    let last = performance.now();
+    const elu = performance.eventLoopUtilization();
+    const timer = setInterval(() => {
+      const now = performance.now();
+      worstLag = Math.max(worstLag, now - last - 10);
+      last = now;
+      peak = Math.max(peak, process.memoryUsage.rss());
+    }, 10);
+    return () => {
+      clearInterval(timer);
+      return { peakRssMiB: peak / 2 ** 20, worstLagMs: worstLag, busy: performance.eventLoopUtilization(elu).utilization };
+    };
+  };
+
+  const height = 36;
+  const t = mount(<Screen client={client} app={app} height={height} refreshMs={1e9} />, height);
+  await t.stdout.until((f) => rangeOf(f)?.[1] === '1', 60_000);
+  // The strip at a glance reads older rows after the first frame: let it finish first.
+  await quiet();
+  const before = reading();
+  const screenRequests = requests.length;
+
+  const ask = async (text: string) => {
+    t.stdin.write('/');
+    await t.stdout.until((f) => f.includes('status, source, commit, subject'));
+    t.stdin.write(text);
+    await t.stdout.until((f) => f.split('\n').some((l) => l.startsWith(`/ ${text}`)));
+    await sleep(50);
+    await quiet(); // nothing else in flight when the search starts
+  };
+
+  // (a) the needle, found at the end; `--repeat` times (the time is their median, the memory and
+  // requests those of the first; memory after the last, for the record).
+  const repeat = Math.max(1, Number(opt('repeat') ?? 1));
+  const found = (f: string) => {
+    const m = searchDone(f);
+    return !!m && m[1] === '1' && f.split('\n').some((l) => ROW.test(l) && (l.includes(needle.short) || l.includes(String(needle.id))));
+  };
+  const searchesMs: number[] = [];
+  let scan: Req[] = [];
+  let after = before;
+  let afterLast = before;
+  let during = { peakRssMiB: 0, worstLagMs: 0, busy: 0 };
+  let searched = 0;
+  for (let i = 0; i < repeat; i++) {
+    if (i > 0) {
+      t.stdin.write(KEY_ESCAPE);
+      await t.stdout.until((f) => !searchDone(f) && !!rangeOf(f) && rangeOf(f)![1] === '1');
+    }
+    await ask(needle.text);
+    gc();
+    requests.length = 0;
+    t0 = performance.now();
+    const sample = sampler();
+    searchesMs.push(await t.stdout.timeFrame(() => t.stdin.write('\r'), found, 110_000));
+    const d = sample();
+    searched = num(searchDone(t.stdout.last)![2]);
+    if (searched !== needle.count) throw new Error(`the search read ${searched} deployments of ${needle.count}`);
+    await sleep(50);
+    afterLast = reading();
+    if (i === 0) { after = afterLast; scan = [...requests]; during = d; }
+  }
+  const searchMs = median(searchesMs);
+  const maxRssMiB = process.resourceUsage().maxRSS / 1024;
+
+  // (b) j/k while a search reads, on a word found all along the history.
+  t.stdin.write(KEY_ESCAPE);
+  await t.stdout.until((f) => !searchDone(f) && !!rangeOf(f) && rangeOf(f)![1] === '1');
+  await ask(movesQuery);
+  requests.length = 0;
+  t0 = performance.now();
+  const startAll = performance.now();
+  const sampleMoves = sampler();
+  t.stdin.write('\r');
+  // Two results on the first page of results, the cursor on the first.
+  await t.stdout.until((f) => f.includes(SEARCHING) && f.split('\n').filter((l) => ROW.test(l)).length >= 2 && cursorRow(f) === 0, 60_000);
+  // A key is pressed at a moment of its own: each is due 10–40 ms after the last frame (spread so
+  // they fall at every point of the scan's work), and timed from when it was due, so the time
+  // includes waiting for what the main thread was doing then (a chunk being read, a frame), as a
+  // user's key does; `fromWrite` is the same move timed from the write (the work after the key).
+  const moving: number[] = [];
+  const fromWrite: number[] = [];
+  const moveAt: number[] = [];
+  let down = true;
+  let seed = 7;
+  const pause = () => { seed = (seed * 1103515245 + 12345) % 2 ** 31; return 10 + (seed % 31); };
+  const move = async (wait: number) => {
+    const key = down ? 'j' : 'k';
+    const want = down ? 1 : 0;
+    down = !down;
+    const due = performance.now() + wait;
+    await sleep(wait);
+    let written = 0;
+    let searching = false;
+    const ms = await t.stdout.timeFrame(() => {
+      written = performance.now();
+      searching = t.stdout.last.includes(SEARCHING);
+      t.stdin.write(key);
+    }, (f) => cursorRow(f) === want, 30_000, due);
+    return { ms, fromWrite: ms - (written - due), due, searching };
+  };
+  while (t.stdout.last.includes(SEARCHING)) {
+    const m = await move(pause());
+    // Only keys pressed while the search was still reading.
+    if (!m.searching) break;
+    moving.push(m.ms);
+    fromWrite.push(m.fromWrite);
+    moveAt.push(m.due - startAll);
+  }
+  await t.stdout.until((f) => !!searchDone(f), 110_000);
+  const movesSearchMs = performance.now() - startAll;
+  const movesDuring = sampleMoves();
+  const movesScan = [...requests];
+  const movesDone = searchDone(t.stdout.last)!;
+  // The same moves once the search is done (gc first, as figure 3), timed the same way.
+  const idle: number[] = [];
+  for (let i = 0; i < 2 + 20; i++) {
+    gc();
+    await sleep(20);
+    const m = await move(pause());
+    if (i >= 2) idle.push(m.ms);
+  }
+  t.instance.unmount();
+  t.instance.cleanup();
+
+  const byTake: Record<string, { requests: number; chars: number; rows: number }> = {};
+  for (const r of scan) {
+    const s = (byTake[r.take] ??= { requests: 0, chars: 0, rows: 0 });
+    s.requests += 1;
+    s.chars += r.chars;
+    s.rows += r.rows;
+  }
+  const sorted = [...moving].sort((x, y) => x - y);
+  const pages = (rs: Req[]) => rs.filter((r) => r.rows >= 500);
+  const work = (rs: Req[]) => ({ parseMs: median(pages(rs).map((r) => r.parseMs)), afterMs: median(pages(rs).map((r) => r.afterMs)), maxAfterMs: Math.max(...pages(rs).map((r) => r.afterMs)) });
+  JSON.parse = realParse;
+  return {
+    needle: needle.text, needleId: needle.id, needleIndex: needle.index, total: searched,
+    searchMs, searchesMs, before, after, afterLast, maxRssMiB, during, screenRequests,
+    requests: scan.length, byTake, chars: scan.reduce((x, r) => x + r.chars, 0),
+    requestMs: median(scan.map((r) => r.ms)), work: work(scan), firstRequestMs: scan[0]?.startMs, lastAnswerMs: Math.max(...scan.map((r) => r.startMs + r.ms)),
+    moves: {
+      query: movesQuery, n: moving.length, median: median(moving), p90: sorted[Math.floor(0.9 * (sorted.length - 1))], max: sorted.at(-1),
+      fromWriteMedian: median(fromWrite), during: movesDuring, work: work(movesScan),
+      spanMs: moveAt.at(-1), searchMs: movesSearchMs, found: num(movesDone[1]), idleMedian: median(idle), all: moving.map((x) => Number(x.toFixed(2))),
+    },
+    what: 'DeploymentsScreen on monorepo-ci against the bench demo service (real client, token with logs), 120×36, whole frames, maxFps 1000',
+  };
+}
+
+const run = { budget, big, soak, burst, logview: logView, logsoak: logSoak, search }[mode ?? ''];
 if (!run) {
-  process.stderr.write('usage: render.js budget|big|soak|burst|logview|logsoak …\n');
+  process.stderr.write('usage: render.js budget|big|soak|burst|logview|logsoak|search …\n');
   process.exit(2);
 }
 const result = await run();

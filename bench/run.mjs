@@ -1,9 +1,10 @@
 #!/usr/bin/env node
-// `npm run bench`: the speed figures of issue 5 (1–6) and of the deployment logs (7), each a
-// ratio against a floor measured side by side in this run (A B A B …, median of the pair
-// ratios), plus absolute values. Prints a table and writes bench/results.json. See docs/performance.md.
+// `npm run bench`: the speed figures of issue 5 (1–6), of the deployment logs (7) and of reading
+// the whole history (8), each a ratio against a floor measured side by side in this run (A B A B …,
+// median of the pair ratios), plus absolute values. Prints a table and writes bench/results.json.
+// See docs/performance.md.
 //
-//   node bench/run.mjs [--quick] [--pairs N] [--only 1,2,4,7]
+//   node bench/run.mjs [--quick] [--pairs N] [--only 1,2,4,7,8]
 //   DMS_BIN=/path/to/dms.js node bench/run.mjs      (default: dist/dms.js)
 import { execFile, execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
@@ -236,10 +237,10 @@ async function renderScript() {
   render ??= await bundle('bench/render.tsx', join(tmp, 'render'), 'render');
   return render;
 }
-function runRender(mode, extra = [], pairsN = PAIRS) {
+function runRender(mode, extra = [], pairsN = PAIRS, timeoutMs = 120_000) {
   return new Promise((resolvePromise, reject) => {
     const args = ['--expose-gc', render, mode, '--pairs', String(pairsN), ...extra];
-    execFile(NODE, args, { env: cleanEnv({ DMS_CONFIG_DIR: configDir }), maxBuffer: 1 << 24, timeout: 120_000 }, (error, stdout, stderr) => {
+    execFile(NODE, args, { env: cleanEnv({ DMS_CONFIG_DIR: configDir }), maxBuffer: 1 << 24, timeout: timeoutMs }, (error, stdout, stderr) => {
       if (error) return reject(new Error(firstError(stderr) || error.message));
       resolvePromise(JSON.parse(stdout.trim().split('\n').pop()));
     });
@@ -430,6 +431,90 @@ await figure(7, 'logs soak: newest row 5 MB', '(info)', async () => {
   });
 });
 
+// ---------------------------------------------------------------- 8. whole history
+// monorepo-ci: 50,000 deployments, each with a short log (~2 KiB a row with it, ~100 MB in all),
+// read with the token WITH logs (DMS_TOKEN), as users' tokens usually are. The bench's demo runs
+// without its rate limit (bench/demo-serve.ts).
+const historyFloor = join(ROOT, 'bench/floor/history.mjs');
+let historyFloorMs;
+function requireBigHistory() {
+  requireDemo();
+  if (!demo.bigHistoryApp) throw new Error('the demo service named no application with a long history (APP_BIG_HISTORY)');
+  return demo.bigHistoryApp;
+}
+
+await figure(8, 'whole history: --all -o ndjson', '≤ 1.0', async () => {
+  const big = requireBigHistory();
+  const historyEnv = cleanEnv({ DMS_URL: demo.url, DMS_TOKEN: demo.token, DMS_CONFIG_DIR: configDir });
+  const dmsCmd = [NODE, BIN, 'deployments', big, '--all', '-o', 'ndjson'];
+  const floorCmd = [NODE, historyFloor, big];
+  // Once through a pipe, to see both print the whole history (then stdout is /dev/null).
+  const [check, checkFloor] = [await timed(dmsCmd, { env: historyEnv, timeoutS: 300 }), await timed(floorCmd, { env: historyEnv, timeoutS: 300 })];
+  if (check.out_bytes < 0.99 * checkFloor.out_bytes) {
+    throw new Error(`dms deployments --all -o ndjson printed ${check.out_bytes} bytes, the floor ${checkFloor.out_bytes}`);
+  }
+  const rss = [];
+  const floorRss = [];
+  const r = await pairs({
+    pairs: PAIRS,
+    a: async () => { const run = await timed(dmsCmd, { env: historyEnv, nullStdout: true, timeoutS: 300 }); rss.push(run.maxrss_kib); return run.ms; },
+    b: async () => { const run = await timed(floorCmd, { env: historyEnv, nullStdout: true, timeoutS: 300 }); floorRss.push(run.maxrss_kib); return run.ms; },
+  });
+  historyFloorMs = r.b;
+  const mib = (xs) => median(xs.slice(1)) / 1024; // without the warm-up pair
+  record({
+    figure: 'whole history: --all -o ndjson', key: 'historyAll', status: 'measured', value: r.ratio, goal: '≤ 1.0', max: 1.0,
+    a_ms: r.a, b_ms: r.b, pairs: r.n, ratios: r.ratios, out_bytes: check.out_bytes, floor_out_bytes: checkFloor.out_bytes,
+    detail: `dms deployments monorepo-ci --all -o ndjson > /dev/null ${fmt(r.a / 1000, 2)} s vs bench/floor/history.mjs (fetch take=1000 page after page, a line per record) ${fmt(r.b / 1000, 2)} s;`
+      + ` 50,000 deployments with their short logs (token with logs), ${fmt(check.out_bytes / 2 ** 20, 1)} MiB of ndjson (the floor ${fmt(checkFloor.out_bytes / 2 ** 20, 1)} MiB); ${r.n} pairs`,
+  });
+  record({
+    figure: 'whole history: peak RSS', key: 'historyRss', status: 'measured', value: mib(rss), unit: ' MiB', digits: 1, goal: '≤ 150 MiB', max: 150,
+    a_mib: mib(rss), b_mib: mib(floorRss), rss_kib: rss.slice(1), floor_rss_kib: floorRss.slice(1),
+    detail: `ru_maxrss of dms deployments --all -o ndjson over the whole history ${fmt(mib(rss), 1)} MiB (median of ${rss.length - 1} runs; max ${fmt(Math.max(...rss.slice(1)) / 1024, 1)}) vs the floor's ${fmt(mib(floorRss), 1)} MiB`,
+  });
+});
+
+await figure(8, 'whole history: TUI search', '≤ 16 ms move while searching; RSS after ≤ 1.5× before', async () => {
+  const big = requireBigHistory();
+  await renderScript();
+  const r = await runRender('search', ['--url', demo.url, '--token', demo.token, '--app', big, '--repeat', quick ? '1' : '3'], PAIRS, 300_000);
+  const takes = Object.entries(r.byTake).map(([take, s]) => `${s.requests} × take ${take}`).join(', ');
+  const scanMiB = r.chars / 2 ** 20;
+  record({
+    figure: 'whole history: TUI search to the last match', key: 'historySearch', status: 'measured', value: r.searchMs, unit: ' ms', digits: 0, goal: '(info)',
+    search_ms: r.searchMs, searches_ms: r.searchesMs, requests: r.requests, by_take: r.byTake, chars: r.chars, request_ms: r.requestMs,
+    needle: r.needle, needle_id: r.needleId, total: r.total, floor_ms: historyFloorMs, peak_rss_mib: r.during.peakRssMiB, worst_lag_ms: r.during.worstLagMs,
+    busy: r.during.busy, work: r.work,
+    detail: `/${r.needle} Enter (the commit of deployment ${r.needleId}, the oldest; only it matches) → “1 found · searched all ${r.total.toLocaleString('en-US')}” with it in the table:`
+      + ` ${fmt(r.searchMs / 1000, 2)} s (median of ${r.searchesMs.length}: ${r.searchesMs.map((x) => fmt(x / 1000, 2)).join(', ')} s)`
+      + `${historyFloorMs ? `; the --all floor read the same in ${fmt(historyFloorMs / 1000, 2)} s` : ''};`
+      + ` the scan made ${r.requests} requests (${takes}; ${fmt(scanMiB, 1)} MiB, median ${fmt(r.requestMs, 0)} ms each, 2 in flight);`
+      + ` main thread busy ${fmt(100 * r.during.busy, 0)}% of the scan (event-loop utilization), its longest stall ${fmt(r.during.worstLagMs, 0)} ms;`
+      + ` a page of 1000 rows: JSON.parse ${fmt(r.work.parseMs, 1)} ms, then ${fmt(r.work.afterMs, 1)} ms (max ${fmt(r.work.maxAfterMs, 0)}) from its answer to the next macrotask (scan, match of every row, dispatch, frame); ${r.what}`,
+  });
+  const mv = r.moves;
+  record({
+    figure: 'whole history: cursor move while searching', key: 'historyMove', status: 'measured', value: mv.median, unit: ' ms', digits: 1, goal: '≤ 16 ms', max: 16,
+    a_ms: mv.median, idle_ms: mv.idleMedian, p90_ms: mv.p90, max_ms: mv.max, moves: mv.n, moves_all: mv.all, query: mv.query,
+    from_write_ms: mv.fromWriteMedian, busy: mv.during.busy, work: mv.work,
+    detail: `j/k in turn on the results of /${mv.query} Enter while it reads (${mv.found.toLocaleString('en-US')} found in ${fmt(mv.searchMs / 1000, 1)} s), key → frame with the cursor moved:`
+      + ` median of ${mv.n} moves over ${fmt(mv.spanMs / 1000, 1)} s ${fmt(mv.median, 1)} ms from when each key was due (p90 ${fmt(mv.p90, 1)}, max ${fmt(mv.max, 1)}),`
+      + ` ${fmt(mv.fromWriteMedian, 1)} ms from its write; the same moves once it is done ${fmt(mv.idleMedian, 1)} ms;`
+      + ` main thread busy ${fmt(100 * mv.during.busy, 0)}% while it read; a page: JSON.parse ${fmt(mv.work.parseMs, 1)} ms, then ${fmt(mv.work.afterMs, 1)} ms to the next macrotask`
+      + ` (a needle found only at the end leaves no results to move in while it reads)`,
+  });
+  const rssRatio = r.after.rssMiB / r.before.rssMiB;
+  record({
+    figure: 'whole history: RSS after search / before', key: 'historyMemory', status: 'measured', value: rssRatio, goal: '≤ 1.50', max: 1.5,
+    before: r.before, after: r.after, after_last: r.afterLast, peak_rss_mib: r.maxRssMiB,
+    detail: `after gc(): before the search (first page and strip read) heap ${fmt(r.before.heapMiB, 1)} MiB (of ${fmt(r.before.heapTotalMiB, 1)} held), RSS ${fmt(r.before.rssMiB, 1)} MiB;`
+      + ` after the whole-history search heap ${fmt(r.after.heapMiB, 1)} (of ${fmt(r.after.heapTotalMiB, 1)}), RSS ${fmt(r.after.rssMiB, 1)} MiB`
+      + `${r.searchesMs.length > 1 ? ` (after ${r.searchesMs.length} searches heap ${fmt(r.afterLast.heapMiB, 1)}, RSS ${fmt(r.afterLast.rssMiB, 1)} MiB)` : ''};`
+      + ` peak RSS of the process ${fmt(r.maxRssMiB, 1)} MiB`,
+  });
+});
+
 // ---------------------------------------------------------------- report
 await demo?.close();
 rmSync(tmp, { recursive: true, force: true });
@@ -456,6 +541,10 @@ function absolute(r) {
   if (r.key === 'logSoak') return `heap ${fmt(r.after20.heapMiB, 1)}→${fmt(r.end.heapMiB, 1)}, RSS ${fmt(r.rss_after20_median, 1)}→${fmt(r.rss_end_median, 1)} MiB`;
   if (r.key === 'logSoakBytes' || r.key === 'logSoakBytesNewest') return `${fmt(r.bytes_per_tick / 2 ** 20, 2)} of ${fmt(r.page_bytes / 2 ** 20, 1)} MiB a tick`;
   if (r.key?.startsWith('render_') || r.key === 'bigTable') return `${fmt(r.ratio, 1)}× floor ${fmt(r.b_ms, 2)} ms`;
+  if (r.key === 'historyAll') return `${fmt(r.a_ms / 1000, 2)} vs ${fmt(r.b_ms / 1000, 2)} s`;
+  if (r.key === 'historySearch') return `${r.requests} requests: ${Object.entries(r.by_take).map(([t, s]) => `${s.requests}×${t}`).join(', ')}`;
+  if (r.key === 'historyMove') return `from write ${fmt(r.from_write_ms, 1)}; idle ${fmt(r.idle_ms, 1)} ms`;
+  if (r.key === 'historyMemory') return `RSS ${fmt(r.before.rssMiB, 1)}→${fmt(r.after.rssMiB, 1)}, heap ${fmt(r.before.heapMiB, 1)}→${fmt(r.after.heapMiB, 1)} MiB`;
   if (r.a_ms !== undefined) return `${fmt(r.a_ms, 0)} vs ${fmt(r.b_ms, 0)} ms`;
   return '';
 }

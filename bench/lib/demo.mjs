@@ -33,6 +33,8 @@ export async function startDemo(script, { timeoutMs = 15_000 } = {}) {
     logUrl: get('LOG_URL'), heavyUrl: get('HEAVY_URL'), logApp: get('LOG_APP'),
     /** The application whose rows are deployment-queue rows (as deployed servers send them), on both URLs. */
     queueApp: get('APP_QUEUE_ROWS'),
+    /** monorepo-ci, the application with 50,000 deployments (short logs), for figure 8's whole-history reads. */
+    bigHistoryApp: get('APP_BIG_HISTORY'),
     close: () => new Promise((resolve) => {
       if (child.exitCode !== null) return resolve();
       child.once('exit', () => resolve());
