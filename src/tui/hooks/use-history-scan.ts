@@ -8,14 +8,18 @@ import type { Deployment } from '../../api/schemas/deployment.js';
 import { viewOf, sameDeployment } from '../../model/deployment.js';
 import { findDeployment, refOfView } from '../../model/follow.js';
 import { jumpByName, jumpTargetOf, matchesQuery, queryOf, summaryOf, type Summary } from '../../model/history.js';
-import { ScanStopped, scanHistory, type ScanList } from '../../model/scan.js';
+import { ScanStopped, scanHistory, type ScanChunk, type ScanList } from '../../model/scan.js';
 import type { Store } from '../state/store.js';
 import type { BrowseAction, BrowseState, Fetching } from './browse-state.js';
 import type { SearchState } from './search-state.js';
 import { describeError } from './use-deployments.js';
 
-/** At most this often the results on screen grow while a scan reads (a chunk is up to 1,000 rows). */
-const REPORT_MS = 100;
+/** At most this often the results on screen grow while a scan reads (each report redraws the screen). */
+const REPORT_MS = 150;
+/** Longest the scan reads rows before letting keys through. */
+const SLICE_MS = 6;
+/** What one answer of a search should weigh: smaller than a script's, so each is handled in less time. */
+const SEARCH_CHARS = 1_000_000;
 
 export interface HistoryScanOptions {
   readonly client: DmsClient;
@@ -33,6 +37,7 @@ export function useHistoryScan({ client, appUuid, store }: HistoryScanOptions): 
       const query = queryOf(search.text, search.status);
       let found: Summary[] = [];
       let reported = 0;
+      let last: ScanChunk | undefined;
       // A jump: digits are an id first (exact), a commit prefix only when no deployment has that id.
       const target = jumpTargetOf(search.text);
       let fallback: { record: Deployment; index: number; total: number | null } | undefined;
@@ -43,6 +48,7 @@ export function useHistoryScan({ client, appUuid, store }: HistoryScanOptions): 
       try {
         for await (const chunk of scanHistory(list(), {
           signal,
+          targetChars: SEARCH_CHARS,
           onPause: (why) => store.dispatch({ type: 'searchPause', seq, why }),
         })) {
           const start = chunk.read - chunk.rows.length;
@@ -63,12 +69,22 @@ export function useHistoryScan({ client, appUuid, store }: HistoryScanOptions): 
             if (fallback && older) return go(fallback);
             continue;
           }
-          chunk.rows.forEach((r, i) => {
+          // A chunk is up to 1,000 rows: read in slices, letting keys in between, so the screen
+          // answers while the search reads.
+          let slice = performance.now();
+          for (let i = 0; i < chunk.rows.length; i++) {
+            const r = chunk.rows[i]!;
             const v = viewOf(r);
             if (matchesQuery(v, query)) found.push(summaryOf(r, start + i));
-          });
+            if ((i & 63) === 63 && performance.now() - slice > SLICE_MS) {
+              await new Promise((resolve) => setImmediate(resolve));
+              if (signal.aborted) return;
+              slice = performance.now();
+            }
+          }
+          last = chunk;
           const now = Date.now();
-          if (now - reported >= REPORT_MS || found.length > 0) {
+          if (now - reported >= REPORT_MS) {
             store.dispatch({ type: 'searchChunk', seq, found, read: chunk.read, total: chunk.total, gaps: chunk.gaps });
             found = [];
             reported = now;
@@ -76,10 +92,11 @@ export function useHistoryScan({ client, appUuid, store }: HistoryScanOptions): 
         }
         if (signal.aborted) return;
         if (fallback) return go(fallback);
-        store.dispatch({ type: 'searchChunk', seq, found, read: store.get().search?.read ?? 0, total: store.get().search?.total ?? null, gaps: false });
+        if (last) store.dispatch({ type: 'searchChunk', seq, found, read: last.read, total: last.total, gaps: last.gaps });
         store.dispatch({ type: 'searchDone', seq });
       } catch (error) {
         if (signal.aborted) return;
+        if (last) store.dispatch({ type: 'searchChunk', seq, found, read: last.read, total: last.total, gaps: last.gaps });
         const why = error instanceof ScanStopped ? describeError(error.reason, client.redact).message : describeError(error, client.redact).message;
         store.dispatch({ type: 'searchDone', seq, stopped: why });
       }
