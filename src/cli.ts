@@ -63,7 +63,8 @@ async function main(argv: string[], io: CommandIO): Promise<number> {
       case 'browse':
       case undefined: {
         const [appUuid, extra] = parsed.positionals;
-        if (extra !== undefined) throw new UsageError(`unexpected argument '${extra}'. Run dms --help.`);
+        // Not repeated: an argument in the wrong place may be a token.
+        if (extra !== undefined) throw new UsageError('one argument too many: dms browse takes at most one APP_UUID (the 2nd argument after browse is not repeated here, in case it is a secret). Run dms browse --help.');
         requireTerminal(io);
         // With an application named, its first page is fetched in a worker while Ink loads.
         session = await openSession(parsed.values, io, true, appUuid ? LIST_WORKER : undefined);

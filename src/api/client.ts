@@ -1,6 +1,7 @@
 // The three operations of the service, typed by the zod schemas.
 import { createTransport, snippet, type TransportOptions } from './http.js';
-import { InvalidResponseError, LocalValidationError } from './errors.js';
+import { InvalidResponseError, LocalValidationError, ResponseTooLargeError } from './errors.js';
+import { MAX_RESPONSE_MB_CEILING, formatBytes } from './limits.js';
 import { pageProblems } from './uuid.js';
 import { listBodyOf, readDeploymentListFast, type DeploymentPage, type ListBody } from './schemas/deployment-fields.js';
 import type {
@@ -64,6 +65,20 @@ export function createClient(options: ClientOptions): DmsClient {
     if (page.take !== undefined) searchParams.take = page.take;
     return transport.request('GET', `deployments/applications/${encodeURIComponent(appUuid)}`, {
       signal: callOptions.signal, searchParams,
+    }).catch((error: unknown) => {
+      // One deployment over the limit: fewer rows cannot help.
+      if (error instanceof ResponseTooLargeError && page.take === 1) {
+        const { limit, size } = error;
+        throw new ResponseTooLargeError({
+          limit,
+          size,
+          detail: size !== undefined
+            ? `One deployment is too big: ${formatBytes(size)}, and dms reads at most ${formatBytes(limit)}.`
+            : `One deployment is too big: more than ${formatBytes(limit)}, the most dms reads.`,
+          hint: `Raise --max-response-mb (at most ${MAX_RESPONSE_MB_CEILING}) to read it.`,
+        });
+      }
+      throw error;
     });
   }
 
@@ -88,7 +103,7 @@ export function createClient(options: ClientOptions): DmsClient {
       const { CreateAppResponseSchema, validateCreateApp } = await schemas();
       const checked = validateCreateApp(body);
       if (!checked.success) throw new LocalValidationError(checked.problems);
-      const res = await transport.request('POST', 'applications/public', { json: body, signal: callOptions.signal });
+      const res = await transport.request('POST', 'applications/public', { json: body, signal: callOptions.signal, creates: 'application' });
       const parsed = CreateAppResponseSchema.safeParse(parseJson(res.status, res.body, redact));
       if (!parsed.success) throw shape(res.status, res.body, 'no uuid for the new application');
       return parsed.data;
@@ -98,7 +113,7 @@ export function createClient(options: ClientOptions): DmsClient {
       const { CreateDocstoreResponseSchema, validateCreateDocstore } = await schemas();
       const checked = validateCreateDocstore(body);
       if (!checked.success) throw new LocalValidationError(checked.problems);
-      const res = await transport.request('POST', 'databases/docstore', { json: body, signal: callOptions.signal });
+      const res = await transport.request('POST', 'databases/docstore', { json: body, signal: callOptions.signal, creates: 'database' });
       if (res.body.trim() === '') return {};
       const parsed = CreateDocstoreResponseSchema.safeParse(parseJson(res.status, res.body, redact));
       if (!parsed.success) throw shape(res.status, res.body, 'not a database answer');

@@ -27,8 +27,13 @@ export function readErrorBody(text: string): ErrorBody {
   };
 }
 
+/**
+ * Field → messages, in a null-prototype object: every field the server named is listed, even one
+ * named `__proto__` or `constructor` (plain assignment would take `__proto__` as the prototype and
+ * drop it).
+ */
 function readFields(errors: unknown): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
+  const out = Object.create(null) as Record<string, string[]>;
   if (Array.isArray(errors)) {
     for (const name of errors) if (typeof name === 'string') out[name] = ['is invalid.'];
     return out;

@@ -1,10 +1,11 @@
 // Typed errors. Each says in plain words what went wrong and what to do; none carries
 // the token, request headers or the underlying library error (which holds the headers).
 import type { FieldProblem } from './schemas/issues.js';
+import { MAX_RESPONSE_MB_CEILING, formatBytes } from './limits.js';
 
 export type ApiErrorKind =
   | 'unauthorized' | 'forbidden' | 'not_found' | 'validation' | 'conflict' | 'rate_limited'
-  | 'server' | 'network' | 'invalid_response' | 'cancelled';
+  | 'server' | 'network' | 'invalid_response' | 'too_large' | 'cancelled';
 
 export type NetworkReason = 'refused' | 'dns' | 'reset' | 'timeout' | 'other';
 
@@ -78,9 +79,42 @@ export class ServerError extends ApiError {
 export class NetworkError extends ApiError {
   readonly kind = 'network';
   readonly hint: string;
-  constructor(readonly reason: NetworkReason, detail: string) {
+  /**
+   * `hint`: instead of the usual one. `mayHaveCreated`: a creation (POST) reached the server and
+   * its answer was lost (a timeout or a cut connection after it was sent): the resource may exist.
+   */
+  constructor(readonly reason: NetworkReason, detail: string, hint?: string, readonly mayHaveCreated = false) {
     super(detail);
-    this.hint = reason === 'timeout' ? 'The server is slow; try again or raise --timeout.' : 'Check DMS_URL and that the server is up.';
+    this.hint = hint ?? (reason === 'timeout' ? 'The server is slow; try again or raise --timeout.' : 'Check DMS_URL and that the server is up.');
+  }
+}
+
+/** What to do about an answer over the limit, for a list (the usual case). */
+export const TOO_LARGE_HINT = `Use a smaller --take; --all reads the history page by page. --max-response-mb raises the limit (at most ${MAX_RESPONSE_MB_CEILING}).`;
+
+/**
+ * An answer larger than dms holds (`--max-response-mb`), refused from its Content-Length or as
+ * soon as the bytes read (after decompression) passed the limit. `size`: the size it declared.
+ */
+export class ResponseTooLargeError extends ApiError {
+  readonly kind = 'too_large';
+  readonly hint: string;
+  /** The limit, in bytes. */
+  readonly limit: number;
+  /** The size the answer declared (Content-Length), when it did. */
+  readonly size?: number;
+  /** Not refused by the limit: reading it ran out of memory (the TUI's worker). */
+  readonly outOfMemory: boolean;
+  constructor(o: { limit: number; size?: number; outOfMemory?: boolean; detail?: string; hint?: string }) {
+    super(o.detail ?? (o.outOfMemory
+      ? 'The answer is too big: reading it ran out of memory.'
+      : o.size !== undefined
+        ? `The answer is too big: ${formatBytes(o.size)}, and dms reads at most ${formatBytes(o.limit)}.`
+        : `The answer is too big: more than ${formatBytes(o.limit)}, the most dms reads (it stopped there).`));
+    this.limit = o.limit;
+    this.size = o.size;
+    this.outOfMemory = o.outOfMemory ?? false;
+    this.hint = o.hint ?? TOO_LARGE_HINT;
   }
 }
 
@@ -121,6 +155,10 @@ export interface ErrorData {
   readonly warning?: string;
   readonly bodyStart?: string;
   readonly problems?: readonly FieldProblem[];
+  readonly hint?: string;
+  readonly limit?: number;
+  readonly size?: number;
+  readonly outOfMemory?: boolean;
 }
 
 export function errorToData(error: unknown): ErrorData {
@@ -130,6 +168,7 @@ export function errorToData(error: unknown): ErrorData {
   return {
     kind: error.kind, message: error.message, status: error.status, reason: x.reason,
     retryAfterSeconds: x.retryAfterSeconds, fields: x.fields, warning: x.warning, bodyStart: x.bodyStart,
+    hint: error.hint, limit: x.limit, size: x.size, outOfMemory: x.outOfMemory,
   };
 }
 
@@ -145,7 +184,8 @@ export function errorFromData(d: ErrorData): Error {
       case 'conflict': return new ConflictError(d.message, d.warning);
       case 'rate_limited': return new RateLimitedError(d.retryAfterSeconds);
       case 'server': return new ServerError(d.status ?? 500, '');
-      case 'network': return new NetworkError(d.reason ?? 'other', d.message);
+      case 'network': return new NetworkError(d.reason ?? 'other', d.message, d.hint);
+      case 'too_large': return new ResponseTooLargeError({ limit: d.limit ?? 0, size: d.size, outOfMemory: d.outOfMemory, detail: d.message, hint: d.hint });
       case 'invalid_response': return new InvalidResponseError(d.status ?? 0, '', d.bodyStart ?? '');
       case 'cancelled': return new CancelledError();
       default: return new NetworkError('other', d.message);

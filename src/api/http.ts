@@ -1,11 +1,19 @@
 // The one got instance: base URL with its path prefix, bearer token, JSON Accept header,
-// a timeout, and retries for GET only. POST is never retried: a retried creation makes a
-// second resource.
+// timeouts that mean "no progress", a size limit, and retries for GET only. POST is never
+// retried: a retried creation makes a second resource.
+//
+// Timeouts (all `timeoutMs`, `--timeout`): to connect, to the first byte of the answer once the
+// request is sent, and between two chunks of data (idle). A body that keeps arriving is never cut,
+// however long it takes. Size: an answer over `maxResponseBytes` is refused from its
+// Content-Length, or as soon as the bytes read pass the limit — counted after decompression, so a
+// small compressed body that expands without end stops there too; got holds at most that much.
+import type { ClientRequest, IncomingMessage } from 'node:http';
 import got, { type Got, RequestError, HTTPError, TimeoutError } from 'got';
 import {
   CancelledError, ConflictError, ForbiddenError, InvalidResponseError, NetworkError, NotFoundError,
-  RateLimitedError, ServerError, UnauthorizedError, ValidationError, type ApiError,
+  RateLimitedError, ResponseTooLargeError, ServerError, UnauthorizedError, ValidationError, type ApiError,
 } from './errors.js';
+import { MAX_RESPONSE_MB, MB, TIMEOUT_MS, formatSeconds } from './limits.js';
 import { readErrorBody } from './error-body.js';
 import { clean } from '../text/sanitize.js';
 import { redactor } from './redact.js';
@@ -14,8 +22,13 @@ export interface TransportOptions {
   /** Base URL, e.g. `https://host/api/v1`; its path prefix is kept. */
   readonly baseUrl: string;
   readonly token: string;
-  /** Per-request timeout in milliseconds (default 15 000). */
+  /**
+   * Milliseconds without progress before giving up (default 15 000): to connect, to the first
+   * byte of the answer, and between two chunks of it. Not a limit on a whole download.
+   */
   readonly timeoutMs?: number;
+  /** The largest answer read, in bytes after decompression (default 256 MB). */
+  readonly maxResponseBytes?: number;
   /** Retries for GET (default 2). */
   readonly retries?: number;
   /** First backoff delay in ms; doubles per attempt (default 500). */
@@ -29,6 +42,8 @@ export interface RequestOptions {
   readonly signal?: AbortSignal;
   readonly searchParams?: Record<string, string | number>;
   readonly json?: unknown;
+  /** What a POST creates ("application"): said when its outcome is unknown (timed out after it was sent). */
+  readonly creates?: string;
 }
 
 export interface RawResponse {
@@ -51,6 +66,9 @@ export function createTransport(options: TransportOptions): Transport {
   const { token } = options;
   const redact = redactor(token);
   const base = options.retryBaseMs ?? 500;
+  const timeout = options.timeoutMs ?? TIMEOUT_MS;
+  const limit = options.maxResponseBytes ?? MAX_RESPONSE_MB * MB;
+  const https = /^https:/i.test(options.baseUrl);
 
   const client: Got = got.extend({
     prefixUrl: options.baseUrl.replace(/\/+$/, ''),
@@ -59,7 +77,9 @@ export function createTransport(options: TransportOptions): Transport {
       accept: 'application/json',
       'user-agent': options.userAgent ?? 'dms',
     },
-    timeout: { request: options.timeoutMs ?? 15_000 },
+    // No `request` (whole request) or `read` (whole body) deadline: only "no progress" ones.
+    // `socket` is the idle timer: no byte in either direction for that long, body included.
+    timeout: { lookup: timeout, connect: timeout, secureConnect: timeout, send: timeout, response: timeout, socket: timeout },
     responseType: 'text',
     followRedirect: false,
     retry: {
@@ -77,22 +97,42 @@ export function createTransport(options: TransportOptions): Transport {
   });
 
   async function request(method: 'GET' | 'POST', path: string, opts: RequestOptions = {}): Promise<RawResponse> {
-    try {
-      const res = await client(path.replace(/^\/+/, ''), {
-        method,
-        signal: opts.signal,
-        searchParams: opts.searchParams,
-        json: opts.json,
-        // A POST is sent once, whatever happens.
-        retry: method === 'POST' ? { limit: 0 } : undefined,
+    let refused: ResponseTooLargeError | undefined;
+    const call = client(path.replace(/^\/+/, ''), {
+      method,
+      signal: opts.signal,
+      searchParams: opts.searchParams,
+      json: opts.json,
+      // A POST is sent once, whatever happens.
+      retry: method === 'POST' ? { limit: 0 } : undefined,
+    });
+    const refuse = (size?: number) => {
+      if (refused) return;
+      refused = new ResponseTooLargeError({ limit, size });
+      call.cancel();
+    };
+    // Up front: the size the answer declares, before a byte of its body is read (of each try).
+    call.on('request', (req: ClientRequest) => {
+      req.once('response', (res: IncomingMessage) => {
+        const declared = Number(res.headers['content-length']);
+        if (Number.isFinite(declared) && declared > limit) refuse(declared);
       });
+    });
+    // Then as it arrives: got counts the bytes it reads, after decompression.
+    call.on('downloadProgress', ({ transferred }: { transferred: number }) => {
+      if (transferred > limit) refuse();
+    });
+    try {
+      const res = await call;
       if (res.statusCode >= 300) {
         throw new InvalidResponseError(res.statusCode, 'a redirect, not an answer', snippet(res.body, redact));
       }
       const remaining = Number(res.headers['x-ratelimit-remaining']);
       return { status: res.statusCode, body: res.body, rateRemaining: Number.isSafeInteger(remaining) && remaining >= 0 ? remaining : null };
     } catch (error) {
-      throw classify(error, opts.signal, redact);
+      if (opts.signal?.aborted) throw new CancelledError();
+      const classified = refused ?? classify(error, opts.signal, redact, timeout, https);
+      throw method === 'POST' ? outcomeUnknown(classified, error, opts.creates ?? 'resource', https) : classified;
     }
   }
 
@@ -107,7 +147,34 @@ export function snippet(body: string, redact: (s: string) => string): string {
   return redact(clean(redact(body.slice(0, 8192)))).slice(0, 200);
 }
 
-function classify(error: unknown, signal: AbortSignal | undefined, redact: (s: string) => string): ApiError {
+/** A got error's timings: which steps of the request happened. */
+function timingsOf(error: unknown): { connect?: number; secureConnect?: number; upload?: number; response?: number } | undefined {
+  return error instanceof RequestError ? (error.timings ?? (error.request as { timings?: RequestError['timings'] } | undefined)?.timings) : undefined;
+}
+
+/**
+ * A POST whose answer was lost after it reached the server (a timeout once connected, a cut
+ * connection, an answer too big to read): the resource may have been created. Said so, with how
+ * to check, instead of "try again" — a second request can make a second one. Refused connections,
+ * DNS failures and connect timeouts sent nothing and stay as they are.
+ */
+function outcomeUnknown(classified: ApiError, error: unknown, creates: string, https: boolean): ApiError {
+  // Reached: connected (with TLS done on https) and the whole request written.
+  const t = timingsOf(error);
+  const reached = t?.connect !== undefined && (!https || t.secureConnect !== undefined) && t.upload !== undefined;
+  const lost = (classified instanceof NetworkError && reached && classified.reason !== 'refused' && classified.reason !== 'dns')
+    || classified instanceof ResponseTooLargeError;
+  if (!lost) return classified;
+  const what = classified.message.replace(/\.$/, '');
+  return new NetworkError(
+    classified instanceof NetworkError ? classified.reason : 'other',
+    `${what}, after the request reached the server: the ${creates} may have been created.`,
+    `Look for it in the service's web page before sending the request again; a second request would make a second ${creates}.`,
+    true,
+  );
+}
+
+function classify(error: unknown, signal: AbortSignal | undefined, redact: (s: string) => string, timeoutMs = TIMEOUT_MS, https = false): ApiError {
   if (error instanceof Error && 'kind' in error) return error as ApiError;
   if (signal?.aborted) return new CancelledError();
   if (error instanceof HTTPError) {
@@ -138,7 +205,16 @@ function classify(error: unknown, signal: AbortSignal | undefined, redact: (s: s
         return new InvalidResponseError(status, message || 'an unexpected status', snippet(body, redact));
     }
   }
-  if (error instanceof TimeoutError) return new NetworkError('timeout', 'The server did not answer in time.');
+  if (error instanceof TimeoutError) {
+    // Which step timed out, from what happened before it: no connection, no answer, or no more data.
+    const t = timingsOf(error);
+    const seconds = formatSeconds(timeoutMs);
+    if (t?.connect === undefined || (https && t.secureConnect === undefined) || ['lookup', 'connect', 'secureConnect'].includes(error.event)) {
+      return new NetworkError('timeout', `Cannot connect to the server (no connection within ${seconds}).`, 'Check DMS_URL and that the server is up, or raise --timeout.');
+    }
+    if (t.response === undefined) return new NetworkError('timeout', `The server did not answer in time (no answer within ${seconds}).`);
+    return new NetworkError('timeout', `The server stopped sending (no data for ${seconds}).`, 'Try again; --timeout sets how long dms waits without data.');
+  }
   if (error instanceof RequestError) {
     const code = error.code;
     if (code === 'ERR_ABORTED' || error.name === 'AbortError') return new CancelledError();

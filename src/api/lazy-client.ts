@@ -1,9 +1,10 @@
 // A DmsClient that loads got and zod (the real client) on first use, not at start-up.
 // With `listWorker`, a list request made before that happens runs in a worker thread instead:
 // on a 2-core machine the TUI's first page is fetched while the main thread loads Ink.
-import { Worker } from 'node:worker_threads';
+import { Worker, type ResourceLimits } from 'node:worker_threads';
 import type { ClientOptions, DmsClient } from './client.js';
-import { CancelledError, errorFromData, type ErrorData } from './errors.js';
+import { CancelledError, ResponseTooLargeError, errorFromData, type ErrorData } from './errors.js';
+import { MAX_RESPONSE_MB, MB } from './limits.js';
 import { redactor } from './redact.js';
 import { withInvalidFields, type DeploymentPage } from './schemas/deployment-fields.js';
 import type { ListJob } from './list-worker.js';
@@ -15,34 +16,72 @@ export interface LazyClient extends DmsClient {
 
 type WorkerAnswer =
   | { ok: true; total: number | null; deployments: Record<string, unknown>[]; invalid: Record<string, unknown>[] }
-  | { ok: false; error: ErrorData };
+  | { ok: false; error: ErrorData }
+  /** The page could not be sent back: read it in this thread. */
+  | { ok: false; readHere: true };
 
-export function createLazyClient(options: ClientOptions & { readonly listWorker?: URL }): LazyClient {
-  const { listWorker, ...clientOptions } = options;
+export interface LazyClientOptions extends ClientOptions {
+  /** The worker's file: the first list request runs there. */
+  readonly listWorker?: URL;
+  /** Heap limits of that worker (tests make it run out of memory on purpose). */
+  readonly workerResourceLimits?: ResourceLimits;
+}
+
+export function createLazyClient(options: LazyClientOptions): LazyClient {
+  const { listWorker, workerResourceLimits, ...clientOptions } = options;
   let real: Promise<DmsClient> | undefined;
   let workerUsed = false;
   const load = () => (real ??= import('./client.js').then((m) => m.createClient(clientOptions)));
 
+  /**
+   * The first page, read in a worker. Whatever becomes of the worker, the promise settles: with its
+   * answer; with the page read here instead when the answer cannot cross back (a structured clone
+   * that overflows on a deeply nested record: 'messageerror') or the worker ends without one; or
+   * with "too big" when it ran out of memory (the screen then asks for fewer rows).
+   */
   function listInWorker(job: ListJob, signal?: AbortSignal): Promise<DeploymentPage> {
+    if (signal?.aborted) return Promise.reject(new CancelledError());
     return new Promise((resolve, reject) => {
-      const worker = new Worker(listWorker!, { workerData: job });
+      let settled = false;
+      const worker = new Worker(listWorker!, { workerData: job, resourceLimits: workerResourceLimits });
       worker.unref();
-      const onAbort = () => { void worker.terminate(); reject(new CancelledError()); };
-      signal?.addEventListener('abort', onAbort, { once: true });
-      worker.once('message', (answer: WorkerAnswer) => {
+      const finish = (then: () => void) => {
+        if (settled) return;
+        settled = true;
         signal?.removeEventListener('abort', onAbort);
         void worker.terminate();
-        if (answer.ok) {
-          resolve({ total: answer.total, deployments: answer.deployments.map((d, i) => withInvalidFields(d, answer.invalid[i])) });
-        } else {
-          reject(errorFromData(answer.error));
-        }
-      });
-      // The worker could not run at all (e.g. its file is missing): do the request here instead.
-      worker.once('error', () => {
-        signal?.removeEventListener('abort', onAbort);
+        then();
+      };
+      const readHere = () => finish(() => {
         load().then((c) => c.listDeployments(job.appUuid, job.page, { signal })).then(resolve, reject);
       });
+      const onAbort = () => finish(() => reject(new CancelledError()));
+      signal?.addEventListener('abort', onAbort, { once: true });
+      worker.once('message', (answer: WorkerAnswer) => {
+        if (!answer.ok && 'readHere' in answer) {
+          readHere();
+          return;
+        }
+        finish(() => {
+          if (answer.ok) {
+            resolve({ total: answer.total, deployments: answer.deployments.map((d, i) => withInvalidFields(d, answer.invalid[i])) });
+          } else {
+            reject(errorFromData(answer.error));
+          }
+        });
+      });
+      // The answer was sent but cannot be read on this side.
+      worker.once('messageerror', readHere);
+      worker.once('error', (error: Error & { code?: string }) => {
+        if (error.code === 'ERR_WORKER_OUT_OF_MEMORY') {
+          finish(() => reject(new ResponseTooLargeError({ limit: options.maxResponseBytes ?? MAX_RESPONSE_MB * MB, outOfMemory: true })));
+          return;
+        }
+        // The worker could not run at all (e.g. its file is missing): do the request here instead.
+        readHere();
+      });
+      // Ended without a word (after a 'messageerror', or stopped from outside).
+      worker.once('exit', readHere);
     });
   }
 

@@ -10,6 +10,7 @@ export const GLOBAL_OPTIONS = {
   context: { type: 'string' },
   demo: { type: 'boolean' },
   timeout: { type: 'string' },
+  'max-response-mb': { type: 'string' },
   json: { type: 'boolean' },
   'show-secrets': { type: 'boolean' },
   'no-color': { type: 'boolean' },
@@ -39,31 +40,96 @@ export interface Parsed {
 }
 
 export function parse(argv: string[]): Parsed {
-  const loose = parseArgs({ args: argv, options: ALL, strict: false, allowPositionals: true });
+  const loose = parseArgs({ args: argv, options: ALL, strict: false, allowPositionals: true, tokens: true });
   const first = loose.positionals[0];
-  if (first !== undefined && !(first in COMMAND_OPTIONS)) {
-    throw new UsageError(`unknown command '${first}'. Run dms --help for the commands.`);
+  const command = first !== undefined && Object.hasOwn(COMMAND_OPTIONS, first) ? (first as Command) : undefined;
+  // An option no command has (`--tokn "$T"`): named, its value never (it may be a token), and
+  // before the value it left behind is read as a command.
+  const contextAt = command === 'context' ? argv.indexOf('context') : -1;
+  for (const t of loose.tokens ?? []) {
+    if (t.kind !== 'option' || Object.hasOwn(ALL, t.name)) continue;
+    if (contextAt !== -1 && t.index > contextAt) break; // `dms context …` reads its own options
+    throw unknownOption(t.rawName, Object.keys({ ...GLOBAL_OPTIONS, ...(command ? COMMAND_OPTIONS[command] : {}) }), command);
   }
-  const command = first as Command | undefined;
+  if (first !== undefined && command === undefined) {
+    const near = nearest(first, Object.keys(COMMAND_OPTIONS));
+    throw new UsageError(`the first argument is not a command${near ? ` (did you mean ${near}?)` : ''}; it is not repeated here, in case it is a secret. Run dms --help for the commands.`);
+  }
   // `context add NAME --url URL`: everything after `context` is parsed by `dms context` itself.
   if (command === 'context') {
-    return { command, positionals: argv.slice(argv.indexOf('context') + 1), values: {} };
+    return { command, positionals: argv.slice(contextAt + 1), values: {} };
   }
   const options = { ...GLOBAL_OPTIONS, ...(command ? COMMAND_OPTIONS[command] : {}) } as Options;
+  const help = `Run dms ${command ? `${command} ` : ''}--help.`;
   try {
     const strict = parseArgs({ args: argv, options, strict: true, allowPositionals: true });
     return { command, positionals: strict.positionals.slice(command ? 1 : 0), values: strict.values as Parsed['values'] };
   } catch (error) {
-    // parseArgs explains over several lines; the first says what is wrong.
-    const first = ((error as Error).message.split('\n')[0] ?? '').replace(/\.$/, '');
-    // `--limit -3`: the value looks like an option.
-    const ambiguous = /^Option '(--?[\w-]+)(?: <value>)?' argument is ambiguous/.exec(first);
-    const value = ambiguous ? argv[argv.indexOf(ambiguous[1]!) + 1] : undefined;
-    if (ambiguous && value !== undefined) {
-      throw new UsageError(`${ambiguous[1]} ${value.slice(0, 20)}: a value that starts with '-' is taken for an option (write ${ambiguous[1]}=${value.slice(0, 20)} if you mean it). Run dms ${command ? `${command} ` : ''}--help.`);
+    // parseArgs's messages are rebuilt, never passed on: some quote what follows an option.
+    const message = (error as Error).message;
+    const unknown = /^Unknown option '(--?[^'=\s]*)/.exec(message)?.[1];
+    if (unknown) throw unknownOption(unknown, Object.keys(options), command);
+    const named = /^Option '(?:-\w, )?(--?[\w-]+)/.exec(message)?.[1];
+    if (named && / argument missing/.test(message)) throw new UsageError(`${named} needs a value. ${help}`);
+    if (named && /does not take an argument/.test(message)) throw new UsageError(`${named} takes no value. ${help}`);
+    if (named && /argument is ambiguous/.test(message)) {
+      // `--limit -3`: the value looks like an option. Repeated only when plain (and never a token's or URL's).
+      const raw = argv[argv.indexOf(named) + 1];
+      const shown = raw !== undefined && named !== '--token' && named !== '--url' ? quotedArg(raw, 20) : undefined;
+      const value = shown ? shown.slice(1, -1) : undefined;
+      throw new UsageError(`${named}${value ? ` ${value}` : ''}: a value that starts with '-' is taken for an option (write ${named}=${value ?? 'VALUE'} if you mean it). ${help}`);
     }
-    throw new UsageError(`${first}. Run dms ${command ? `${command} ` : ''}--help.`);
+    throw new UsageError(`invalid arguments. ${help}`);
   }
+}
+
+/** `unknown option --tokn; did you mean --token?` (for a command: `--all is not an option of dms logs`). */
+function unknownOption(raw: string, known: readonly string[], command: Command | undefined): UsageError {
+  const dashes = raw.startsWith('--') ? '--' : '-';
+  const near = nearest(raw.slice(dashes.length), known.filter((k) => (dashes === '--' ? k.length > 1 : k.length === 1)));
+  const name = /^--?[A-Za-z0-9][\w-]{0,40}$/.test(raw) ? raw : 'an option';
+  const what = command && Object.hasOwn(ALL, raw.slice(dashes.length))
+    ? `${name} is not an option of dms ${command}`
+    : `unknown option ${name}`;
+  const mean = near ? `; did you mean ${near.length > 1 ? '--' : '-'}${near}?` : '.';
+  return new UsageError(`${what}${mean} Run dms ${command ? `${command} ` : ''}--help.`);
+}
+
+/** The name in `names` closest to `word` (two edits at most, one for a short word; or a prefix of it), if any. */
+function nearest(word: string, names: readonly string[]): string | undefined {
+  const most = word.length <= 4 ? 1 : 2;
+  let best: { name: string; d: number } | undefined;
+  for (const name of names) {
+    const d = name.startsWith(word) && word.length >= 3 ? 1 : distance(word.toLowerCase(), name);
+    if (d <= most && (!best || d < best.d)) best = { name, d };
+  }
+  return best?.name;
+}
+
+/** Edits between two words, a swap of neighbours counting as one (short words only: longer ones are never near). */
+function distance(a: string, b: string): number {
+  if (Math.abs(a.length - b.length) > 2 || a.length > 40) return 3;
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i]);
+  for (let j = 1; j <= b.length; j++) d[0]![j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let v = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, d[i - 2]![j - 2]! + 1);
+      d[i]![j] = v;
+    }
+  }
+  return d[a.length]![b.length]!;
+}
+
+/**
+ * An argument as a message may repeat it: `'value'` when it is short and plain (words, numbers,
+ * times, paths); undefined otherwise — a token pasted in the wrong place (`<id>|<secret>`, a long
+ * run of letters and digits) must not be printed, so the message leaves the value out.
+ */
+export function quotedArg(value: string, max = 40): string | undefined {
+  if (value.length > max || !/^[\w .,:+@/~=%-]*$/.test(value) || /[A-Za-z0-9]{24,}/.test(value)) return undefined;
+  return `'${value}'`;
 }
 
 /** A whole number flag, e.g. --take 20. */
@@ -71,7 +137,8 @@ export function intFlag(values: Parsed['values'], name: string, min: number): nu
   const raw = values[name];
   if (raw === undefined) return undefined;
   if (typeof raw !== 'string' || !/^\d+$/.test(raw) || Number(raw) < min) {
-    throw new UsageError(`--${name} must be a whole number of at least ${min}, not '${String(raw)}'.`);
+    const shown = typeof raw === 'string' ? quotedArg(raw) : undefined;
+    throw new UsageError(`--${name} must be a whole number of at least ${min}${shown ? `, not ${shown}` : ''}.`);
   }
   return Number(raw);
 }

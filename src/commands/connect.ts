@@ -1,14 +1,13 @@
 // From flags/env/context to a client: a real server, or the embedded demo service.
 import type { DmsClient } from '../api/client.js';
 import { createLazyClient } from '../api/lazy-client.js';
+import { MAX_RESPONSE_MB_CEILING, MB } from '../api/limits.js';
 import { configDir } from '../config/paths.js';
-import { configPath } from '../config/contexts.js';
 import { plainHttpWarning, resolveConnection } from '../config/resolve.js';
-import { permissionWarning } from '../config/private-file.js';
 import type { DemoApp, TuiConnection } from '../tui/options.js';
 import { UsageError } from './exit-codes.js';
 import type { CommandIO } from './io.js';
-import type { Parsed } from './args.js';
+import { quotedArg, type Parsed } from './args.js';
 
 export interface Session {
   readonly client: DmsClient;
@@ -24,9 +23,26 @@ export function timeoutMs(values: Parsed['values']): number | undefined {
   if (raw === undefined) return undefined;
   const s = Number(raw);
   if (typeof raw !== 'string' || !Number.isFinite(s) || s <= 0 || s > 3600) {
-    throw new UsageError(`--timeout must be a number of seconds between 0 and 3600, not '${String(raw)}'.`);
+    const shown = typeof raw === 'string' ? quotedArg(raw) : undefined;
+    throw new UsageError(`--timeout must be a number of seconds between 0 and 3600${shown ? `, not ${shown}` : ''}.`);
   }
   return Math.round(s * 1000);
+}
+
+/**
+ * The largest answer read, in bytes: `--max-response-mb N`, else `DMS_MAX_RESPONSE_MB`, else the
+ * default (undefined). Whole MB from 1 up to what one JavaScript string holds.
+ */
+export function maxResponseBytes(values: Parsed['values'], env: NodeJS.ProcessEnv): number | undefined {
+  const flag = values['max-response-mb'];
+  const [name, raw] = flag !== undefined ? ['--max-response-mb', flag] : ['DMS_MAX_RESPONSE_MB', env.DMS_MAX_RESPONSE_MB];
+  if (raw === undefined || raw === '') return undefined;
+  if (typeof raw !== 'string' || !/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > MAX_RESPONSE_MB_CEILING) {
+    // The value is echoed only when it is a number (a token pasted in the wrong place is not).
+    const shown = typeof raw === 'string' && /^[-+.\d]{1,12}$/.test(raw) ? `, not '${raw}'` : '';
+    throw new UsageError(`${name} must be a whole number of MB from 1 to ${MAX_RESPONSE_MB_CEILING} (the most one JavaScript string holds)${shown}.`);
+  }
+  return Number(raw) * MB;
 }
 
 /**
@@ -39,6 +55,7 @@ export async function openSession(
 ): Promise<Session> {
   const dir = configDir(io.env);
   const timeout = timeoutMs(values);
+  const maxBytes = maxResponseBytes(values, io.env);
   const str = (k: string) => (typeof values[k] === 'string' ? (values[k] as string) : undefined);
   const connection = values.demo
     ? ({ kind: 'demo' } as const)
@@ -55,7 +72,7 @@ export async function openSession(
     const demo = await startDemoService({ advanceSeed: true });
     const seed = demo.seed;
     return {
-      client: createLazyClient({ baseUrl: demo.url, token: demo.token, timeoutMs: timeout, listWorker }),
+      client: createLazyClient({ baseUrl: demo.url, token: demo.token, timeoutMs: timeout, maxResponseBytes: maxBytes, listWorker, retryBaseMs: retryBaseMs(io.env) }),
       connection: { label: 'DEMO', host: new URL(demo.url).host, origin: new URL(demo.url).origin, demo: true },
       configDir: dir,
       demoApps: seed.applications.map((a) => ({ uuid: a.uuid, name: a.name, note: SHAPE_NOTES[a.shape] })),
@@ -70,10 +87,7 @@ export async function openSession(
 
   const warning = plainHttpWarning(connection.url);
   if (warning) io.stderr.write(`dms: warning: ${warning}\n`);
-  if (connection.source === 'context') {
-    const loose = permissionWarning(configPath(dir));
-    if (loose) io.stderr.write(`dms: warning: ${loose}\n`);
-  }
+  // (What others may do to config.json was said while the context was read: resolveConnection's onWarning.)
   let host = connection.url;
   let origin: string | undefined;
   try {
@@ -82,9 +96,14 @@ export async function openSession(
     throw new UsageError(`the server URL '${connection.url}' is not a URL; it looks like https://host/api/v1.`);
   }
   return {
-    client: createLazyClient({ baseUrl: connection.url, token: connection.token, timeoutMs: timeout, listWorker }),
+    client: createLazyClient({ baseUrl: connection.url, token: connection.token, timeoutMs: timeout, maxResponseBytes: maxBytes, listWorker, retryBaseMs: retryBaseMs(io.env) }),
     connection: { label: connection.label, host, origin, demo: false },
     configDir: dir,
     close: async () => {},
   };
+}
+
+/** Time before the first retry of a read: 500 ms; tests shorten it (DMS_RETRY_BASE_MS, not for users). */
+export function retryBaseMs(env: NodeJS.ProcessEnv): number | undefined {
+  return Number(env.DMS_RETRY_BASE_MS) || undefined;
 }

@@ -3,10 +3,10 @@
 import { StringDecoder } from 'node:string_decoder';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import {
-  ConfigError, addContext, configPath, hasContext, loadConfig, removeContext, useContext,
+  ConfigError, addContext, hasContext, loadConfig, removeContext, useContext,
   validateContextName, validateToken, validateUrl, type ConfigFile,
 } from '../config/contexts.js';
-import { errorCode, permissionWarning } from '../config/private-file.js';
+import { errorCode } from '../config/private-file.js';
 import { plainHttpWarning } from '../config/resolve.js';
 import { clean } from '../text/sanitize.js';
 import { maskUrlPasswords } from '../text/secrets.js';
@@ -57,9 +57,8 @@ export async function runContext(args: string[], io: CommandIO, dir: string): Pr
 
     if (sub === 'list') {
       if (positionals.length > 0) throw new Usage(`context list takes no arguments. Usage: ${usage}`);
+      // Warns (one line each) when others may read or change config.json or its folder; refuses one of another user.
       const config = loadConfig(dir, { onWarning: warn });
-      const loose = permissionWarning(configPath(dir));
-      if (loose) warn(loose);
       list(config, say, warn);
       return EXIT.ok;
     }
@@ -155,8 +154,13 @@ function list(config: ConfigFile, say: (line: string) => void, warn: (line: stri
     warn('no contexts yet; add one with: dms context add NAME --url URL');
     return;
   }
-  const nameWidth = Math.max(...rows.map((r) => r.name.length));
-  const urlWidth = Math.max(...rows.map((r) => r.url.length));
+  // Loops, not Math.max(...rows): a hand-edited file may hold more contexts than a call takes arguments.
+  let nameWidth = 0;
+  let urlWidth = 0;
+  for (const r of rows) {
+    nameWidth = Math.max(nameWidth, r.name.length);
+    urlWidth = Math.max(urlWidth, r.url.length);
+  }
   for (const r of rows) say(`${r.mark} ${r.name.padEnd(nameWidth)}  ${r.url.padEnd(urlWidth)}  ${r.token}`);
   if (config.current !== undefined && !hasContext(config, config.current)) {
     warn(`the current context "${clean(config.current)}" does not exist; choose one with: dms context use NAME`);

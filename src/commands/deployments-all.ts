@@ -12,7 +12,7 @@ import { exitCodeFor } from './exit-codes.js';
 import type { CommandIO } from './io.js';
 import { errorLines } from './output.js';
 import { createOutput, createSink, type Row } from './row-output.js';
-import type { Session } from './connect.js';
+import { retryBaseMs, type Session } from './connect.js';
 import type { Style } from './table.js';
 
 /** Rows the table's columns are chosen and sized by (later rows are printed in the same columns). */
@@ -106,7 +106,7 @@ export async function runAll(args: DeploymentsArgs, io: CommandIO, session: Sess
   const list: ScanList = (skip, take, signal) => session.client.listDeployments(args.app, { skip, take }, { signal });
   let stopped: ScanStopped | undefined;
   try {
-    for await (const chunk of scanHistory(list, { signal: stop.signal, onPause: progress.pause })) {
+    for await (const chunk of scanHistory(list, { signal: stop.signal, onPause: progress.pause, retryMs: retryBaseMs(io.env) })) {
       read = chunk.read;
       total = chunk.total;
       gaps ||= chunk.gaps;

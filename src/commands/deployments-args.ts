@@ -2,7 +2,7 @@
 // format, and the filters (status, branch, since/until) with --limit.
 import type { Phase } from '../model/deployment.js';
 import type { RowFilter } from '../model/filter.js';
-import { intFlag, type Parsed } from './args.js';
+import { intFlag, quotedArg, type Parsed } from './args.js';
 import { UsageError } from './exit-codes.js';
 
 export const OUTPUTS = ['table', 'json', 'ndjson', 'csv'] as const;
@@ -40,9 +40,9 @@ export function parseStatuses(raw: string): Set<Phase> {
   for (const name of names) {
     const phase = STATUS_NAMES[name];
     if (phase === undefined) {
-      // Not echoed beyond 40 characters: a mistyped flag value is not worth a screenful.
-      const shown = name === '' ? 'an empty name' : `'${name.slice(0, 40)}'`;
-      throw new UsageError(`--status takes ${STATUS_HELP} (comma-separated), not ${shown}.`);
+      // Repeated only when plain: a mistyped flag value is not worth a screenful, a misplaced token not worth showing.
+      const shown = name === '' ? 'an empty name' : quotedArg(name);
+      throw new UsageError(`--status takes ${STATUS_HELP} (comma-separated)${shown ? `, not ${shown}` : ''}.`);
     }
     phases.add(phase);
   }
@@ -57,7 +57,10 @@ export const TIME_FORMS = '7d, 36h, 90m (ago), 2026-11-01 (midnight UTC) or 2026
 
 /** A point in time from `7d` (ago), `2026-11-01` (midnight UTC) or an ISO time (UTC unless it has an offset). */
 export function parseTime(flag: string, raw: string, now: number): number {
-  const bad = () => new UsageError(`--${flag} takes a time such as ${TIME_FORMS}, not '${raw.slice(0, 40)}'.`);
+  const bad = () => {
+    const shown = quotedArg(raw);
+    return new UsageError(`--${flag} takes a time such as ${TIME_FORMS}${shown ? `, not ${shown}` : ''}.`);
+  };
   const text = raw.trim();
   const ago = AGO.exec(text);
   if (ago) return checked(now - Number(ago[1]) * UNIT_MS[ago[2]!]!);
@@ -87,7 +90,8 @@ export function parseTime(flag: string, raw: string, now: number): number {
 function outputOf(values: Parsed['values']): OutputFormat {
   const raw = values.output;
   if (raw !== undefined && (typeof raw !== 'string' || !(OUTPUTS as readonly string[]).includes(raw))) {
-    throw new UsageError(`-o/--output takes ${OUTPUTS.join(', ')}, not '${String(raw).slice(0, 40)}'.`);
+    const shown = typeof raw === 'string' ? quotedArg(raw) : undefined;
+    throw new UsageError(`-o/--output takes ${OUTPUTS.join(', ')}${shown ? `, not ${shown}` : ''}.`);
   }
   const output = raw as OutputFormat | undefined;
   if (values.json === true) {
@@ -102,7 +106,8 @@ export function deploymentsArgs(parsed: Parsed, now = Date.now()): DeploymentsAr
   const [app, extra] = parsed.positionals;
   const v = parsed.values;
   if (!app) throw new UsageError('give the application uuid: dms deployments APP_UUID.');
-  if (extra !== undefined) throw new UsageError(`unexpected argument '${extra.slice(0, 40)}'. Run dms deployments --help.`);
+  // Not repeated: an argument in the wrong place may be a token.
+  if (extra !== undefined) throw new UsageError('one argument too many: dms deployments takes one APP_UUID (the 2nd argument after deployments is not repeated here, in case it is a secret). Run dms deployments --help.');
   const all = v.all === true;
   if (all && v.skip !== undefined) throw new UsageError('--all reads the whole history from the newest; it takes no --skip. Use --since or --until to start later.');
   if (all && v.take !== undefined) throw new UsageError('--all reads every page and sizes the requests itself; it takes no --take. Use --limit N to stop after N deployments.');

@@ -2,6 +2,7 @@
 // One page (as asked), or with --all the whole history (deployments-all.ts); filtered client-side.
 import type { Deployment } from '../api/schemas/deployment.js';
 import { invalidFieldsOf } from '../api/schemas/deployment-fields.js';
+import { boundDepth } from '../text/depth.js';
 import { maskOwnRecord, maskRecord } from '../text/secrets.js';
 import { viewOf, type DeploymentView } from '../model/deployment.js';
 import { NO_BRANCHES, isFiltering, matches } from '../model/filter.js';
@@ -57,7 +58,8 @@ export async function runDeployments(
     const { records } = await session.client.listRecords(app, { skip, take });
     // Each record is printed and dropped: masked where it stands (other elements of a list as maskRecord does).
     const mask = (d: unknown) => (isObject(d) ? maskOwnRecord(d) : maskRecord(d));
-    await writeJsonArray(io.stdout, records, (d) => (show ? d : mask(d)));
+    // Masking bounds the depth too: nothing deeper than JSON.stringify can go reaches it.
+    await writeJsonArray(io.stdout, records, (d) => (show ? boundDepth(d) : mask(d)));
     return 0;
   }
 

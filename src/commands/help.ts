@@ -1,4 +1,5 @@
 // Usage texts, one per command. Kept as data so `--help` and the README agree.
+import { MAX_RESPONSE_MB, MAX_RESPONSE_MB_CEILING } from '../api/limits.js';
 export const VERSION = '0.1.0';
 
 const GLOBAL = `Connection (flags beat DMS_URL/DMS_TOKEN/DMS_CONTEXT beat the current context):
@@ -6,7 +7,11 @@ const GLOBAL = `Connection (flags beat DMS_URL/DMS_TOKEN/DMS_CONTEXT beat the cu
   --token TOKEN       API token (prefer DMS_TOKEN: flags show up in process lists)
   --context NAME      use a saved context (see: dms context)
   --demo              use the embedded demo service with sample data
-  --timeout SECONDS   per-request timeout (default 15)
+  --timeout SECONDS   give up after this long without progress: to connect, to the first
+                      byte of an answer, between two chunks of it (default 15); a download
+                      that keeps arriving is never cut
+  --max-response-mb N the largest answer read, in MB (default ${MAX_RESPONSE_MB}, at most
+                      ${MAX_RESPONSE_MB_CEILING}; or DMS_MAX_RESPONSE_MB); a larger one is refused
 Output:
   --json              machine-readable output
   --show-secrets      show secret fields and passwords in URLs (masked by default)

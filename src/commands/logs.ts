@@ -7,8 +7,8 @@ import { findDeployment, newestDeployment, refOf, relocate, type DeploymentRef, 
 import { NO_LOGS, logLines, maskerFor, plainLine, readLog, type LogEntry, type LogLine } from '../model/log.js';
 import type { DeploymentView } from '../model/deployment.js';
 import { spansToAnsi } from '../text/ansi.js';
-import { clean } from '../text/sanitize.js';
-import type { Parsed } from './args.js';
+import { clean, jsonSafe } from '../text/sanitize.js';
+import { quotedArg, type Parsed } from './args.js';
 import { EXIT, UsageError } from './exit-codes.js';
 import type { CommandIO } from './io.js';
 import type { Session } from './connect.js';
@@ -53,7 +53,8 @@ export function logsArgs(parsed: Parsed): LogsArgs {
   if (raw !== undefined) {
     if (v.follow !== true) throw new UsageError('--wait-timeout bounds --follow; add --follow, or leave it out.');
     if (typeof raw !== 'string' || !/^\d+(\.\d+)?$/.test(raw) || Number(raw) <= 0) {
-      throw new UsageError(`--wait-timeout must be a number of seconds greater than 0, not '${String(raw)}'.`);
+      const shown = typeof raw === 'string' ? quotedArg(raw) : undefined;
+      throw new UsageError(`--wait-timeout must be a number of seconds greater than 0${shown ? `, not ${shown}` : ''}.`);
     }
     waitMs = Math.round(Number(raw) * 1000);
   }
@@ -81,9 +82,6 @@ function render(line: LogLine, args: LogsArgs, color: boolean): string {
   return line.kind === 'err' && line.text !== '' ? `${stamp}${RED}${line.text}${RESET}` : stamp + line.text;
 }
 
-// JSON.stringify leaves these as they are; a terminal showing the JSON must not receive them raw.
-const JSON_UNSAFE = /[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
-
 /** Entries `from` on as JSON lines: command and output cleaned (as the lines show them) and masked. */
 function jsonLines(entries: readonly LogEntry[], lines: readonly LogLine[], from: number, debug: boolean): string[] {
   const command = new Map<number, string>();
@@ -105,7 +103,8 @@ function jsonLines(entries: readonly LogEntry[], lines: readonly LogLine[], from
       batch: e.batch,
       order: e.order,
     });
-    out.push(text.replace(JSON_UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
+    // JSON.stringify leaves C1 controls, bidi and invisible characters as they are: escaped here.
+    out.push(jsonSafe(text));
   }
   return out;
 }

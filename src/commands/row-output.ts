@@ -5,7 +5,9 @@
 import type { Deployment } from '../api/schemas/deployment.js';
 import { invalidFieldsOf } from '../api/schemas/deployment-fields.js';
 import { viewOf, type DeploymentView } from '../model/deployment.js';
+import { boundDepth } from '../text/depth.js';
 import { maskOwnRecord, maskRecord, maskUrlPasswords } from '../text/secrets.js';
+import { jsonSafe } from '../text/sanitize.js';
 import type { OutputFormat } from './deployments-args.js';
 import type { Style } from './table.js';
 
@@ -70,19 +72,14 @@ export function createOutput(out: NodeJS.WritableStream, hooks: OutputHooks = {}
   };
 }
 
-// JSON.stringify leaves these as they are; a terminal showing the JSON must not receive them raw.
-const JSON_UNSAFE = /[\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
-const HAS_JSON_UNSAFE = /[\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
-
-/** JSON text with DEL, C1 controls, line/paragraph separators and bidi controls written as `\uXXXX` (the same value). */
-export function jsonSafe(text: string): string {
-  return HAS_JSON_UNSAFE.test(text) ? text.replace(JSON_UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`) : text;
-}
+/** JSON text with the characters a terminal could act on written as `\uXXXX` (text/sanitize.ts). */
+export { jsonSafe } from '../text/sanitize.js';
 
 /**
  * The record as the server sent it, masked unless `show`: a field of an unexpected type that
  * reading moved aside is put back (after the others). Masked where it stands: each record is
- * printed and dropped.
+ * printed and dropped. Arrays and objects nested deeper than text/depth.ts's MAX_DEPTH are
+ * `[nested too deep]`.
  */
 export function sentRecord(record: Deployment, show: boolean): unknown {
   // The raw elements of a list (`--json` reads them unread) may be anything, null included.
@@ -91,7 +88,8 @@ export function sentRecord(record: Deployment, show: boolean): unknown {
   if (Object.keys(invalid).length > 0) {
     value = '(record)' in invalid ? invalid['(record)'] : Object.assign({ ...(record as Record<string, unknown>) }, invalid);
   }
-  if (show) return value;
+  // Nested deeper than JSON.stringify can go: the deep parts as `[nested too deep]` (masking bounds them too).
+  if (show) return boundDepth(value);
   return value !== null && typeof value === 'object' && !Array.isArray(value) ? maskOwnRecord(value as Record<string, unknown>) : maskRecord(value);
 }
 

@@ -2,7 +2,7 @@
 import { join } from 'node:path';
 import { clean } from '../text/sanitize.js';
 import { ConfigError } from './errors.js';
-import { isRecord, moveAside, readJsonFile, writePrivateFile } from './private-file.js';
+import { fileTrust, isRecord, moveAside, readJsonFile, writePrivateFile } from './private-file.js';
 
 export { ConfigError } from './errors.js';
 
@@ -14,7 +14,10 @@ export interface ConfigFile {
 }
 
 export interface LoadOptions {
-  /** Told, in one line, when a broken config.json was moved aside. */
+  /**
+   * Told, one line each, when a broken config.json was moved aside, and when others may read or
+   * change config.json or its folder (private-file.ts fileTrust).
+   */
   readonly onWarning?: (text: string) => void;
 }
 
@@ -31,7 +34,7 @@ export function validateContextName(name: string): string | undefined {
   return 'not a valid context name: use letters, digits, "_", "." and "-" (up to 63, starting with a letter or digit).';
 }
 
-/** `undefined` for an absolute http(s) URL without a password, else what is wrong. */
+/** `undefined` for an absolute http(s) URL without a password, a query or a fragment, else what is wrong. */
 export function validateUrl(url: string): string | undefined {
   let parsed: URL;
   try {
@@ -45,18 +48,42 @@ export function validateUrl(url: string): string | undefined {
   if (parsed.username || parsed.password) {
     return 'the URL must not hold a user name or password: give the token separately.';
   }
+  // Paths are appended to the base URL: after a `?` or `#` they would become part of the query or
+  // fragment (`…/api/v1?x=1/databases/docstore`), and every request would go to the base URL.
+  if (url.includes('?')) {
+    return 'the URL must not hold a query (the part from "?"): remove it and give the base URL only, such as https://deploy.example.com/api/v1.';
+  }
+  if (url.includes('#')) {
+    return 'the URL must not hold a fragment (the part from "#"): remove it and give the base URL only, such as https://deploy.example.com/api/v1.';
+  }
   return undefined;
 }
 
-/** `undefined` for a usable token; the message never repeats the token. */
+/**
+ * `undefined` for a usable token; the message never repeats the token. A token travels in an HTTP
+ * header (`Authorization: Bearer <token>`), which carries printable ASCII only: anything else
+ * (a space, a line break, U+0085, an accented letter, a typographic dash from a copy) is refused
+ * here, before anything is sent, rather than failing later as a network error.
+ */
 export function validateToken(token: string): string | undefined {
   if (token === '') return 'no token given.';
-  if (/[\s\u0000-\u001f\u007f]/.test(token)) return 'the token must be one line with no spaces or control characters.';
+  if (/[\s\u0000-\u001f\u007f\u0085\u00a0\u2028\u2029]/.test(token)) return 'the token must be one line with no spaces or control characters.';
+  if (/[^\x21-\x7e]/.test(token)) {
+    return 'the token contains characters a header cannot carry (only printable ASCII, no spaces): check that it was copied whole and unchanged.';
+  }
   return undefined;
 }
 
+/**
+ * The saved contexts. A config.json that belongs to another user is refused (a ConfigError: they
+ * could point a context at their own server and receive the token); one that others may read or
+ * change, or whose folder others may change, is used with a warning each.
+ */
 export function loadConfig(dir: string, options: LoadOptions = {}): ConfigFile {
   const path = configPath(dir);
+  const trust = fileTrust(path);
+  if (trust.refuse) throw new ConfigError(trust.refuse);
+  for (const w of trust.warnings) options.onWarning?.(w);
   const warn = (movedTo: string) =>
     options.onWarning?.(`${path} was not valid; it was moved to ${movedTo} and no contexts are set.`);
   const raw = readJsonFile(path, { onCorrupt: warn });
@@ -107,7 +134,9 @@ export function hasContext(config: ConfigFile, name: string): boolean {
 
 export function unknownContext(config: ConfigFile, name: string): ConfigError {
   const known = Object.keys(config.contexts);
-  const what = `no context named "${clean(name).slice(0, 70)}"`;
+  // Named only when it reads as a context name: `--context "$TOKEN"` (a token in the wrong place) is not repeated.
+  const plain = NAME.test(name) && !/[A-Za-z0-9]{24,}/.test(name);
+  const what = plain ? `no context named "${clean(name)}"` : 'no context by the name given (not repeated here, in case it is a secret)';
   return new ConfigError(known.length > 0
     ? `${what}: known contexts are ${known.join(', ')}.`
     : `${what}: none are set; add one with: dms context add NAME --url URL`);

@@ -1,8 +1,10 @@
 // Small private files: written whole (tmp + rename) with owner-only modes, read tolerantly.
 import {
-  closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync,
+  closeSync, fsyncSync, lstatSync, mkdirSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync,
+  type Stats,
 } from 'node:fs';
-import { dirname } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { basename, dirname, join } from 'node:path';
 import { ConfigError } from './errors.js';
 
 /** mkdir -p the dir with 0700, write `<path>.<pid>.tmp` with 0600, fsync, rename over path. */
@@ -61,17 +63,80 @@ export function moveAside(path: string): string | undefined {
   }
 }
 
-/** Mode looser than 0600 (group/other bits set) → a one-line warning text, else undefined. */
+const octal = (mode: number) => (mode & 0o7777).toString(8).padStart(4, '0');
+
+/** The file's mode as a one-line warning when others may read or change it (group/other bits), else undefined. */
 export function permissionWarning(path: string): string | undefined {
   if (process.platform === 'win32') return undefined;
-  let mode: number;
+  let stats: Stats;
   try {
-    mode = statSync(path).mode & 0o777;
+    stats = statSync(path);
   } catch {
     return undefined;
   }
+  return modeWarning(path, stats);
+}
+
+function modeWarning(path: string, stats: Stats): string | undefined {
+  const mode = stats.mode & 0o777;
   if ((mode & 0o077) === 0) return undefined;
-  return `${path} can be read by other users (mode ${mode.toString(8).padStart(4, '0')}); run: chmod 600 ${path}`;
+  const writable = (mode & 0o022) !== 0;
+  const readable = (mode & 0o044) !== 0;
+  const fix = `run: chmod 600 ${path}`;
+  if (writable) {
+    return `${path} can be ${readable ? 'read and changed' : 'changed'} by other users (mode ${octal(mode)}): whoever writes it can send your token to a server of theirs; ${fix}`;
+  }
+  return `${path} can be read by other users (mode ${octal(mode)}); ${fix}`;
+}
+
+export interface Trust {
+  /** Why the file must not be used at all (it belongs to another user); undefined when it may be. */
+  readonly refuse?: string;
+  /** One line each: what others can do to the file or its folder, and how to stop them. */
+  readonly warnings: readonly string[];
+}
+
+/** The user dms runs as, and root: the owners a settings file may have (as ssh accepts). */
+function trustedOwner(uid: number): boolean {
+  const me = process.getuid?.();
+  return me === undefined || uid === me || uid === 0;
+}
+
+/**
+ * Whether a file holding settings and tokens (config.json) can be trusted, like ssh checks its
+ * config: a file that belongs to another user is refused (they could point dms at their server
+ * and receive the token); a file or folder that others may change, a folder of another user, or
+ * a file others may read are each a warning. A missing file: nothing to say.
+ */
+export function fileTrust(path: string): Trust {
+  if (process.platform === 'win32') return { warnings: [] };
+  let stats: Stats;
+  try {
+    stats = statSync(path);
+  } catch {
+    return { warnings: [] };
+  }
+  if (!trustedOwner(stats.uid)) {
+    return {
+      refuse: `${path} belongs to another user (uid ${stats.uid}), who could point dms at a server of theirs: dms does not use it. If it is yours, run: chown $(id -u) ${path}; otherwise remove it, or choose another folder with DMS_CONFIG_DIR.`,
+      warnings: [],
+    };
+  }
+  const warnings: string[] = [];
+  const mode = modeWarning(path, stats);
+  if (mode) warnings.push(mode);
+  const dir = dirname(path);
+  try {
+    const folder = statSync(dir);
+    if (!trustedOwner(folder.uid)) {
+      warnings.push(`the folder ${dir} belongs to another user (uid ${folder.uid}), who can replace ${basename(path)}; keep it in a folder of your own (DMS_CONFIG_DIR).`);
+    } else if ((folder.mode & 0o022) !== 0) {
+      warnings.push(`the folder ${dir} can be changed by other users (mode ${octal(folder.mode)}): they can replace ${basename(path)}; run: chmod 700 ${dir}`);
+    }
+  } catch {
+    // the file was just read: its folder is there
+  }
+  return { warnings };
 }
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
@@ -126,4 +191,59 @@ export function writeNewFile(path: string, data: string): string | undefined {
   } finally {
     closeSync(fd);
   }
+}
+
+/** What is at a path, without following a symlink. */
+export type PathKind = 'none' | 'file' | 'symlink' | 'folder' | 'other';
+
+export function pathKind(path: string): PathKind {
+  let stats: Stats;
+  try {
+    stats = lstatSync(path);
+  } catch (e) {
+    if (errorCode(e) === 'ENOENT') return 'none';
+    throw e;
+  }
+  return stats.isSymbolicLink() ? 'symlink' : stats.isFile() ? 'file' : stats.isDirectory() ? 'folder' : 'other';
+}
+
+/**
+ * Replaces an existing regular file the user agreed to replace: the data goes to a new file with
+ * mode 0600 next to it (O_EXCL, a random name), which is then renamed over the path, so the old
+ * file's mode, owner and links do not carry over, and nothing is written through a symlink (one
+ * at the path is refused; rename replaces a link put there meanwhile, never its target). Returns
+ * a one-line reason when it cannot, undefined when replaced.
+ */
+export function replaceFile(path: string, data: string): string | undefined {
+  let kind: PathKind;
+  try {
+    kind = pathKind(path);
+  } catch (e) {
+    return `cannot check ${path} (${errorCode(e) ?? 'unknown error'}).`;
+  }
+  if (kind === 'symlink') return `${path} is a symbolic link: dms does not write through it; choose another name.`;
+  if (kind === 'folder') return `${path} is a folder.`;
+  if (kind === 'other') return `${path} is not a regular file.`;
+  const tmp = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
+  let fd: number;
+  try {
+    fd = openSync(tmp, 'wx', 0o600);
+  } catch (e) {
+    const code = errorCode(e);
+    return code === 'EACCES' || code === 'EPERM' ? `no permission to write in the folder of ${path}.` : `cannot write next to ${path} (${code ?? 'unknown error'}).`;
+  }
+  try {
+    try {
+      writeFileSync(fd, data);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(tmp, path);
+  } catch (e) {
+    try { unlinkSync(tmp); } catch { /* already gone */ }
+    return `cannot replace ${path} (${errorCode(e) ?? 'unknown error'}).`;
+  }
+  syncDir(dirname(path));
+  return undefined;
 }

@@ -39,6 +39,8 @@ export interface DemoOptions {
   now?: () => number;
   /** Let the seed's queued and in-progress deployments move on too (default false: they stay put). */
   advanceSeed?: boolean;
+  /** How many of the most recent requests DemoService.requests keeps (default MAX_REQUESTS_KEPT). */
+  requestsKept?: number;
 }
 
 export interface DemoRequest {
@@ -58,11 +60,30 @@ export interface DemoService {
   readonly seed: DemoSeed;
   /** Stops the server, cuts open connections and clears every timer. */
   close(): Promise<void>;
-  /** Every request received, in order. */
+  /**
+   * The most recent requests received (DemoOptions.requestsKept, default 10,000), in order; paths and queries
+   * longer than REQUEST_TEXT_KEPT characters are cut there (`…` at the end). Bounded so that a
+   * long-running `dms demo --serve` does not grow without end; an index into it stays valid until
+   * that many more requests arrived.
+   */
   readonly requests: ReadonlyArray<DemoRequest>;
 }
 
 const PREFIX = '/api/v1';
+
+/** Requests kept in DemoService.requests: the most recent ones. */
+export const MAX_REQUESTS_KEPT = 10_000;
+/** Characters of a request's path and of its query kept in DemoService.requests. */
+export const REQUEST_TEXT_KEPT = 1024;
+
+/** A string of its own: a slice of a long URL would keep all of it alive. */
+const own = (text: string) => Buffer.from(text, 'utf8').toString('utf8');
+
+/** A part of the request URL as kept: cut to REQUEST_TEXT_KEPT characters; copied when the URL is long. */
+function kept(text: string, url: string): string {
+  if (text.length > REQUEST_TEXT_KEPT) return `${own(text.slice(0, REQUEST_TEXT_KEPT))}…`;
+  return url.length > 2 * REQUEST_TEXT_KEPT ? own(text) : text;
+}
 
 interface Route {
   readonly method: 'GET' | 'POST';
@@ -86,7 +107,7 @@ function decoded(segment: string): string {
 export async function startDemoService(options: DemoOptions = {}): Promise<DemoService> {
   const {
     port = 0, host = '127.0.0.1', token = generateToken(), tokenNoLogs = generateToken(2), listShape = 'object',
-    deployStepMs = 1000, rateLimitPerMinute = 200, now = Date.now, advanceSeed = false,
+    deployStepMs = 1000, rateLimitPerMinute = 200, now = Date.now, advanceSeed = false, requestsKept = MAX_REQUESTS_KEPT,
   } = options;
   const seed = createSeed(now());
   const store = createStore(seed);
@@ -150,7 +171,9 @@ export async function startDemoService(options: DemoOptions = {}): Promise<DemoS
     const q = raw.indexOf('?');
     const path = q === -1 ? raw : raw.slice(0, q);
     const query = q === -1 ? '' : raw.slice(q + 1);
-    requests.push({ method, path, query });
+    requests.push({ method, path: kept(path, raw), query: kept(query, raw) });
+    // The oldest goes (V8 moves the start of the array: no copy).
+    if (requests.length > requestsKept) requests.shift();
     const json = wantsJson(req.headers.accept);
 
     if (declaredTooLarge(req)) {

@@ -98,7 +98,8 @@ f(S.secrets, 'http_basic_auth_password', 'Basic auth password', 'secret', 'Passw
 f(S.review, 'instant_deploy', 'Deploy right away', 'boolean', 'Start a deployment as soon as the application exists.');
 f(S.review, '$save_as', 'Save as FILE', 'save-as', 'Path to save the request body to; Enter saves it.');
 
-const fields = Object.fromEntries(list.map((m) => [m.name, m]));
+// No prototype: a body key such as `toString` or `constructor` is not a field (`fields[k]` is undefined).
+const fields: Record<string, FieldMeta> = Object.assign(Object.create(null) as Record<string, FieldMeta>, Object.fromEntries(list.map((m) => [m.name, m])));
 const steps: StepDef[] = APP_STEP_TITLES.map((title, i) => ({
   title,
   fields: list.filter((m) => m.step === i).map((m) => m.name),

@@ -1,5 +1,6 @@
 // Values ↔ request bodies. Only set fields go into a body, so server defaults apply.
 import type { ComposeRow, FieldValue, FormDef, FormValues, Problem } from './types.js';
+import { safeStringify } from '../text/depth.js';
 import { filePathOf, fromBase64, isSet, normaliseRepository, parseInteger, toBase64 } from './values.js';
 
 export type ReadFile = (path: string) => string;
@@ -105,7 +106,8 @@ export function valuesFromBody(def: FormDef, body: Record<string, unknown>): Loa
         values[k] = k === 'docstore_conf' ? (fromBase64(String(v)) ?? String(v)) : String(v);
         break;
       default:
-        values[k] = typeof v === 'object' ? JSON.stringify(v) : String(v);
+        // Bounded: a value nested deeper than JSON.stringify can go reads `[nested too deep]` there.
+        values[k] = typeof v === 'object' ? safeStringify(v) ?? '' : String(v);
     }
   }
   return { values, unknown };

@@ -43,7 +43,8 @@ export const DOCSTORE_FORM: FormDef = {
   id: 'create-docstore',
   noun: 'docstore',
   steps,
-  fields: Object.fromEntries(list.map((m) => [m.name, m])),
+  // No prototype: a body key such as `toString` or `constructor` is not a field (`fields[k]` is undefined).
+  fields: Object.assign(Object.create(null) as Record<string, FieldMeta>, Object.fromEntries(list.map((m) => [m.name, m]))),
   required: DOCSTORE_REQUIRED,
   requestFields: DOCSTORE_FIELDS,
   schemaOf: (name) => (DocstoreShape as Record<string, import('zod').ZodType>)[name],

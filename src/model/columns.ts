@@ -47,6 +47,14 @@ export const APP_COLUMNS: readonly ColumnKey[] = ['application', 'build', 'domai
 
 export type Cells = Readonly<Record<ColumnKey, string>>;
 
+/**
+ * A cell of a drawn column that the row has nothing for where one expects something: a deployment
+ * without a commit message (a `HEAD` deployment started by hand, `commit_message: null`) reads
+ * `—`, not as a blank that looks like a drawing fault. It does not count as filling the column
+ * (pageColumns): a page where no row has a message draws no subject column.
+ */
+export const NONE = '—';
+
 /** Longest text of one cell (the widest column is 100). */
 const CELL_MAX = 200;
 
@@ -65,7 +73,7 @@ export function cellsOf(view: DeploymentView, now: number, options: CellOptions 
     status: `${PHASE_MARKS[view.phase]} ${cell(view.statusText)}`,
     source: view.source,
     commit: cell(view.shortCommit),
-    subject: cell(view.subject),
+    subject: cell(view.subject) || NONE,
     branch: cell(view.branch),
     started: view.startedAt === null ? '' : relativeAt(view.startedAt, now),
     duration: durationOf(view, now).text,
@@ -89,7 +97,7 @@ export function pageColumns(rows: readonly Cells[], specs: readonly ColumnSpec[]
   const header: Partial<Record<ColumnKey, string>> = {};
   const columns = specs.filter((spec) => {
     const values = new Set<string>();
-    for (const r of rows) if (r[spec.key] !== '') values.add(r[spec.key]);
+    for (const r of rows) if (r[spec.key] !== '' && r[spec.key] !== NONE) values.add(r[spec.key]);
     if (values.size === 0) return false;
     if (values.size === 1 && APP_COLUMNS.includes(spec.key)) {
       header[spec.key] = [...values][0]!;

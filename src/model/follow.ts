@@ -4,6 +4,7 @@
 // newest first and ids rise with time, so the count and the ids say which way it moved.
 // The list call is passed in (the TUI and `dms logs` give their client's): no I/O of its own.
 import type { DeploymentPage } from '../api/schemas/deployment.js';
+import { isApiError } from '../api/errors.js';
 import { sameDeployment, viewOf, type DeploymentView } from './deployment.js';
 
 export type ListPage = (skip: number, take: number) => Promise<DeploymentPage>;
@@ -47,7 +48,16 @@ export async function findDeployment(list: ListPage, ref: DeploymentRef, take = 
   // No id and no uuid names nothing: reading the whole history (rows with their logs) would not find it.
   if (ref.id === null && ref.uuid === '') return undefined;
   for (let skip = 0; ; skip += take) {
-    const page = await list(skip, take);
+    let page: DeploymentPage;
+    try {
+      page = await list(skip, take);
+    } catch (error) {
+      // Rows with logs can make a page too big to read: ask again for half as many.
+      if (!isApiError(error) || error.kind !== 'too_large' || take <= 1) throw error;
+      take = Math.ceil(take / 2);
+      skip -= take;
+      continue;
+    }
     const views = page.deployments.map(viewOf);
     const at = views.findIndex((v) => matchesRef(v, ref));
     if (at >= 0) return { view: views[at]!, index: skip + at, total: page.total };

@@ -27,6 +27,8 @@ export interface ScanOptions {
   readonly signal?: AbortSignal;
   /** Rows already read (the first page on screen): the scan goes on after the last of them. */
   readonly after?: { readonly read: number; readonly last: Deployment; readonly total: number | null };
+  /** Wait before asking again after a fault, doubling each time (default 1 s). */
+  readonly retryMs?: number;
   /** Told when the scan waits or tries again (for a progress line). */
   readonly onPause?: (why: string, ms: number) => void;
   readonly now?: () => number;
@@ -79,9 +81,11 @@ const keyOfRecord = (d: Deployment, i: number) => keyOf(viewOf(d), i);
 export async function* scanHistory(list: ScanList, options: ScanOptions = {}): AsyncGenerator<ScanChunk> {
   const {
     targetChars = 3_000_000, minTake = 5, maxTake = 1000, inFlight = 2, perMinute = 120, reserve = 40,
-    signal, onPause, now = Date.now, sleep = defaultSleep,
+    signal, onPause, now = Date.now, sleep = defaultSleep, retryMs = 1000,
   } = options;
   let take = Math.min(maxTake, Math.max(minTake, options.take ?? 100));
+  /** After an answer refused as too big: the most rows asked for from then on (may be under minTake). */
+  let ceiling = maxTake;
   const stop = new AbortController();
   const onAbort = () => stop.abort();
   signal?.addEventListener('abort', onAbort, { once: true });
@@ -145,13 +149,20 @@ export async function* scanHistory(list: ScanList, options: ScanOptions = {}): A
 
       if (answer instanceof Error) {
         if (isApiError(answer) && answer.kind === 'cancelled') return;
+        // Heavy rows (logs): an answer over the size limit is asked again with half the rows, down to one.
+        const asked = slot.take - (slot.start > 0 ? 1 : 0);
+        if (isApiError(answer) && answer.kind === 'too_large' && asked > 1) {
+          take = ceiling = Math.min(take, Math.max(1, Math.floor(asked / 2)));
+          again();
+          continue;
+        }
         tries += 1;
         if (tries >= TRIES || (isApiError(answer) && !['network', 'rate_limited', 'server'].includes(answer.kind))) {
           throw new ScanStopped(read, answer);
         }
         const wait = isApiError(answer) && answer.kind === 'rate_limited'
           ? ((answer as { retryAfterSeconds?: number }).retryAfterSeconds ?? 10) * 1000
-          : 1000 * 2 ** (tries - 1);
+          : retryMs * 2 ** (tries - 1);
         onPause?.(`${answer.message} Going on from where it stopped`, wait);
         await sleep(wait, stop.signal);
         again();
@@ -163,7 +174,7 @@ export async function* scanHistory(list: ScanList, options: ScanOptions = {}): A
       if (firstTotal === undefined) firstTotal = answer.total;
       const rows = answer.deployments;
       if (answer.chars && rows.length > 0) {
-        take = Math.min(maxTake, Math.max(minTake, Math.floor(targetChars / Math.max(1, answer.chars / rows.length))));
+        take = Math.min(ceiling, maxTake, Math.max(minTake, Math.floor(targetChars / Math.max(1, answer.chars / rows.length))));
       }
 
       // Where the last row read is in this answer: the rows after it are new.

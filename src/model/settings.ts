@@ -4,6 +4,7 @@ import {
   DEPLOYMENT_BOOL_FIELDS, DEPLOYMENT_FIELDS, DEPLOYMENT_INT_FIELDS,
 } from '../api/schemas/deployment-fields.js';
 import type { Deployment } from '../api/schemas/deployment.js';
+import { sameJson } from '../text/depth.js';
 import { isSecretField } from '../text/secrets.js';
 import { boolOf, intOf } from './read.js';
 
@@ -33,14 +34,11 @@ function normal(field: string, value: unknown): unknown {
   return value;
 }
 
+/** Equal values: objects and arrays compared whole, at any depth, without recursion. */
 function same(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  try {
-    return JSON.stringify(a) === JSON.stringify(b);
-  } catch {
-    return false;
-  }
+  return sameJson(a, b);
 }
 
 export interface SettingChange {

@@ -1,4 +1,5 @@
 // Which values are secrets, and how they are shown when they are not to be seen.
+import { MAX_DEPTH, TOO_DEEP, putKey } from './depth.js';
 export const SECRET_FIELDS: ReadonlySet<string> = new Set([
   'manual_webhook_secret_provider_a', 'manual_webhook_secret_provider_b',
   'manual_webhook_secret_provider_c', 'manual_webhook_secret_provider_d',
@@ -78,42 +79,36 @@ export function hasUrlPassword(text: string): boolean {
  * The record with secrets masked: secret fields become `•••• (set)` / `(empty)`, passwords in URLs
  * anywhere (nested too) become `••••`. Objects and arrays with nothing to mask are returned as they
  * are (not copied: a page of 1000 records masks in a few ms); the others are copied, own enumerable
- * string keys only.
+ * string keys only. Arrays and objects nested deeper than MAX_DEPTH become `[nested too deep]`
+ * (text/depth.ts): the walk never recurses further, and what it returns can be stringified.
  */
 export function maskRecord<T>(value: T): T {
-  return maskDeep(value, '') as T;
+  return maskDeep(value, '', 0) as T;
 }
 
-/** Sets a key as data, even `__proto__` (which plain assignment would take as the prototype). */
-function put(target: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-  else target[key] = value;
-}
-
-function maskDeep(value: unknown, key: string): unknown {
+function maskDeep(value: unknown, key: string, depth: number): unknown {
   if (isSecretField(key)) return maskValue(value);
   if (typeof value === 'string') return maskUrlPasswords(value);
+  if (value === null || typeof value !== 'object') return value;
+  if (depth > MAX_DEPTH) return TOO_DEEP;
   if (Array.isArray(value)) {
     let out: unknown[] | undefined;
     for (let i = 0; i < value.length; i++) {
-      const masked = maskDeep(value[i], '');
-      if (masked !== value[i]) (out ??= [...value])[i] = masked;
+      const masked = maskDeep(value[i], '', depth + 1);
+      if (masked !== value[i]) (out ??= value.slice())[i] = masked;
     }
     return out ?? value;
   }
-  if (value && typeof value === 'object') {
-    const record = value as Record<string, unknown>;
-    let out: Record<string, unknown> | undefined;
-    for (const k of Object.keys(record)) {
-      const masked = maskDeep(record[k], k);
-      if (masked === record[k]) continue;
-      // A spread copies `__proto__` as data too.
-      out ??= { ...record };
-      put(out, k, masked);
-    }
-    return out ?? value;
+  const record = value as Record<string, unknown>;
+  let out: Record<string, unknown> | undefined;
+  for (const k of Object.keys(record)) {
+    const masked = maskDeep(record[k], k, depth + 1);
+    if (masked === record[k]) continue;
+    // A spread copies `__proto__` as data too.
+    out ??= { ...record };
+    putKey(out, k, masked);
   }
-  return value;
+  return out ?? value;
 }
 
 /**
@@ -124,8 +119,8 @@ function maskDeep(value: unknown, key: string): unknown {
 export function maskOwnRecord(record: Record<string, unknown>): Record<string, unknown> {
   for (const key of Object.keys(record)) {
     const value = record[key];
-    const masked = maskDeep(value, key);
-    if (masked !== value) put(record, key, masked);
+    const masked = maskDeep(value, key, 1);
+    if (masked !== value) putKey(record, key, masked);
   }
   return record;
 }

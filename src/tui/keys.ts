@@ -8,7 +8,7 @@ import type { Key } from 'ink';
 /** Where a command applies: a screen, a mode of one, or a kind of field. */
 export type ScopeId =
   | 'app' | 'global' | 'picker' | 'deployments' | 'filter' | 'jump' | 'detail' | 'log' | 'logSearch' | 'logSave' | 'help' | 'line'
-  | 'form' | 'formChoice' | 'formConfirm' | 'formFailed' | 'formDone';
+  | 'form' | 'formChoice' | 'formConfirm' | 'formOverwrite' | 'formFailed' | 'formDone';
 /** Kept for the screens that named it so. */
 export type ScreenId = ScopeId;
 
@@ -139,6 +139,8 @@ export const COMMANDS = [
   { id: 'confirmLeave', keys: [ch('y')], label: 'y', description: 'leave the form, keep the draft', screens: ['formConfirm'] },
   { id: 'confirmDiscard', keys: [ch('d')], label: 'd', description: 'discard the draft and leave', screens: ['formConfirm'] },
   { id: 'confirmStay', keys: [ch('n'), named('escape')], label: 'n/Esc', description: 'stay in the form', screens: ['formConfirm'] },
+  { id: 'overwriteReplace', keys: [ch('y')], label: 'y', description: 'replace the existing file (the new one has mode 0600)', screens: ['formOverwrite'] },
+  { id: 'overwriteKeep', keys: [ch('n'), named('escape')], label: 'n/Esc', description: 'keep the existing file; nothing is saved', screens: ['formOverwrite'] },
   { id: 'retrySend', keys: [ch('r')], label: 'r', description: 'send the request again', screens: ['formFailed'] },
   { id: 'failedBack', keys: [named('escape')], label: 'Esc', description: 'back to the form', screens: ['formFailed'] },
   { id: 'doneOpen', keys: [named('return'), ch('o')], label: 'Enter/o', description: 'open the new application\'s deployments', screens: ['formDone'] },
@@ -228,6 +230,7 @@ export const HELP_SECTIONS: readonly { readonly title: string; readonly screen: 
   { title: 'Forms', screen: 'form' },
   { title: 'Form choices and on/off fields', screen: 'formChoice' },
   { title: 'Leaving a form with input', screen: 'formConfirm' },
+  { title: 'Saving the request over an existing file', screen: 'formOverwrite' },
   { title: 'After a failed creation', screen: 'formFailed' },
   { title: 'After a creation', screen: 'formDone' },
 ];

@@ -403,9 +403,10 @@ describe('network failures', () => {
     expect((error as NetworkError).reason).toBe('timeout');
   });
 
-  it('a body trickling slower than the timeout gives NetworkError timeout', async () => {
-    const { error } = await listFailure(trickle(JSON.stringify([{ id: 1 }]), { chunkSize: 1, intervalMs: 100 }), { timeoutMs: 300 });
+  it('a body whose chunks come further apart than the timeout gives NetworkError timeout', async () => {
+    const { error } = await listFailure(trickle(JSON.stringify([{ id: 1 }]), { chunkSize: 1, intervalMs: 600 }), { timeoutMs: 300 });
     expect((error as NetworkError).reason).toBe('timeout');
+    expect(error.message).toBe('The server stopped sending (no data for 0.3 s).');
   });
 
   it('connection refused gives NetworkError refused', async () => {

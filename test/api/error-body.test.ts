@@ -42,6 +42,18 @@ describe('readErrorBody: the three `errors` shapes', () => {
     expect(body({ errors: ['a', 1, null, { b: 1 }] }).fields).toEqual({ a: ['is invalid.'] });
   });
 
+  it('lists a field named __proto__, constructor or toString like any other (read as text, not set as a prototype)', () => {
+    const read = readErrorBody('{"errors":{"__proto__":["proto is bad."],"constructor":"ctor is bad.","toString":["ts is bad."],"name":["x"]}}');
+    expect(Object.keys(read.fields)).toEqual(['__proto__', 'constructor', 'toString', 'name']);
+    expect(Object.entries(read.fields)).toEqual([
+      ['__proto__', ['proto is bad.']], ['constructor', ['ctor is bad.']], ['toString', ['ts is bad.']], ['name', ['x']],
+    ]);
+    expect(readErrorBody('{"errors":["__proto__","valueOf"]}').fields).toEqual(Object.assign(Object.create(null), {
+      ['__proto__']: ['is invalid.'], valueOf: ['is invalid.'],
+    }));
+    expect(Object.keys(readErrorBody('{"errors":["__proto__","valueOf"]}').fields)).toEqual(['__proto__', 'valueOf']);
+  });
+
   it('reads the unknown-field message', () => {
     expect(body({ message: 'Validation failed.', errors: { foo: ['This field is not allowed.'] } }).fields)
       .toEqual({ foo: ['This field is not allowed.'] });

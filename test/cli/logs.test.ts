@@ -133,12 +133,11 @@ describe('dms logs', () => {
     expect(withDebug.filter((o) => o.hidden).map((o) => o.output)).toEqual(['debug: cache key abc']);
   });
 
-  it('escapes U+2028 and the like as \\u in JSON text where they survive cleaning (a timestamp)', async () => {
+  it('prints no raw U+2028/9 in JSON text: cleaning makes them the space a line break becomes', async () => {
     const s = await serve(lister(() => [row(250, 'finished', [entry('x', { command: 'echo a\u2028b', timestamp: 't\u2029' })])]));
     const r = await runBin(['logs', APP, '--json'], { env: env(s) });
-    expect(r.stdout).toContain('\\u2029');
     expect(r.stdout).not.toMatch(/[\u2028\u2029]/);
-    expect(JSON.parse(r.stdout)).toMatchObject({ timestamp: 't\u2029' });
+    expect(JSON.parse(r.stdout)).toMatchObject({ command: 'echo a b', timestamp: 't ' });
   });
 
   it('masks the token, URL passwords and the record\'s secrets in lines and JSON', async () => {
@@ -354,7 +353,7 @@ describe('dms logs: usage', () => {
     [[APP, '--wait-timeout', '5'], /--wait-timeout bounds --follow/],
     [[APP, '--follow', '--wait-timeout', '0'], /--wait-timeout must be a number of seconds greater than 0/],
     [[APP, '--follow', '--wait-timeout', 'soon'], /--wait-timeout must be a number of seconds/],
-    [[APP, '--tail'], /Unknown option '--tail'.*dms logs --help/],
+    [[APP, '--tail'], /unknown option --tail\. Run dms logs --help/],
   ])('dms logs %j exits 2 with one line and sends nothing', async (args, message) => {
     const s = await serve(lister(() => [row(248, 'finished', [entry('x')])]));
     const r = await runBin(['logs', ...args], { env: env(s) });

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
-  ConfigError, addContext, configPath, loadConfig, removeContext, useContext,
+  ConfigError, addContext, configPath, loadConfig, removeContext, useContext, validateToken, validateUrl,
 } from '../../src/config/contexts.js';
 import { tempDir } from './temp-dir.js';
 
@@ -95,7 +95,7 @@ describe('contexts', () => {
 
   it('moves a corrupt config.json aside with a warning and starts empty', () => {
     const dir = tempDir();
-    writeFileSync(configPath(dir), '{"contexts": {');
+    writeFileSync(configPath(dir), '{"contexts": {', { mode: 0o600 });
     const warnings: string[] = [];
     expect(loadConfig(dir, { onWarning: (w) => warnings.push(w) })).toEqual({ contexts: {} });
     expect(warnings).toHaveLength(1);
@@ -105,7 +105,7 @@ describe('contexts', () => {
 
   it('moves aside a config.json that is JSON but not an object', () => {
     const dir = tempDir();
-    writeFileSync(configPath(dir), '[1,2]');
+    writeFileSync(configPath(dir), '[1,2]', { mode: 0o600 });
     const warnings: string[] = [];
     expect(loadConfig(dir, { onWarning: (w) => warnings.push(w) })).toEqual({ contexts: {} });
     expect(warnings).toHaveLength(1);
@@ -118,5 +118,48 @@ describe('contexts', () => {
       contexts: { ok: { url: 'https://h', token: TOKEN }, nourl: { token: TOKEN }, num: 5, 'bad name': { url: 'https://h', token: TOKEN } },
     }));
     expect(loadConfig(dir)).toEqual({ current: 'ok', contexts: { ok: { url: 'https://h', token: TOKEN } } });
+  });
+});
+
+describe('validateUrl', () => {
+  it('takes a base URL with its path prefix', () => {
+    expect(validateUrl('https://deploy.example.com/api/v1')).toBeUndefined();
+    expect(validateUrl('http://10.0.0.5:8000/api/v1/')).toBeUndefined();
+  });
+
+  it('refuses a query or a fragment, naming the part to remove (it would swallow every request path)', () => {
+    expect(validateUrl('https://h/api/v1?x=1')).toMatch(/must not hold a query \(the part from "\?"\): remove it/);
+    expect(validateUrl('https://h/api/v1?')).toMatch(/must not hold a query/);
+    expect(validateUrl('https://h/api/v1#frag')).toMatch(/must not hold a fragment \(the part from "#"\): remove it/);
+    expect(validateUrl('https://h/api/v1#')).toMatch(/must not hold a fragment/);
+  });
+
+  it('a context with such a URL is not added', () => {
+    const dir = tempDir();
+    expect(() => addContext(dir, { name: 'prod', url: 'https://h/api/v1?x=1', token: '1|abc' })).toThrow(/query/);
+  });
+});
+
+describe('validateToken', () => {
+  it('takes printable ASCII', () => {
+    expect(validateToken('17|Zq7vK2mXw9PbT4rLh8YcN3sJd6FgA1eUo5iRt0WkQ')).toBeUndefined();
+    expect(validateToken('!~"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}')).toBeUndefined();
+  });
+
+  it.each([
+    ['a space', '1|a b', /no spaces or control characters/],
+    ['a tab', '1|a\tb', /no spaces or control characters/],
+    ['a line break', '1|a\nb', /one line/],
+    ['DEL', '1|a\u007fb', /control characters/],
+    ['U+0085 (next line)', '1|a\u0085b', /control characters/],
+    ['a C1 control', '1|a\u009bb', /characters a header cannot carry/],
+    ['an accented letter', '1|sécret', /characters a header cannot carry \(only printable ASCII, no spaces\)/],
+    ['a typographic dash', '1|a\u2013b', /characters a header cannot carry/],
+    ['a zero-width space', '1|a\u200bb', /characters a header cannot carry/],
+    ['an emoji', '1|a🔑b', /characters a header cannot carry/],
+  ])('refuses %s, never repeating the token', (_name, token, message) => {
+    const problem = validateToken(token);
+    expect(problem).toMatch(message);
+    expect(problem).not.toContain(token.slice(2));
   });
 });

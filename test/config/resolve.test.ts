@@ -133,7 +133,7 @@ describe('plainHttpWarning', () => {
 describe('resolveConnection with a broken config.json', () => {
   it('reports that the file was moved aside, then falls back to demo', () => {
     const dir = tempDir();
-    writeFileSync(configPath(dir), '{"current": "prod", "contexts": {');
+    writeFileSync(configPath(dir), '{"current": "prod", "contexts": {', { mode: 0o600 });
     const warnings: string[] = [];
     expect(resolveConnection({ flags: {}, env: {}, dir, onWarning: (w) => warnings.push(w) })).toEqual({ kind: 'demo' });
     expect(warnings).toEqual([expect.stringMatching(/config\.json was not valid; it was moved to /)]);

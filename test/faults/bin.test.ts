@@ -29,9 +29,9 @@ const BODY = {
 
 describe('dms create app --file (built binary)', () => {
   const cases: [string, Handler, RegExp][] = [
-    ['reset', reset('before-response'), /^dms: The connection to the server was cut off\./m],
+    ['reset', reset('before-response'), /^dms: The connection to the server was cut off, after the request reached the server: the application may have been created\./m],
     ['503', unavailableThen(json(201, { uuid: 'u-1' }), 3), /^dms: Server error \(503\): Service Unavailable\./m],
-    ['stall', headersThenStall('{"uu'), /^dms: The server did not answer in time\. .*--timeout/m],
+    ['stall', headersThenStall('{"uu'), /^dms: The server stopped sending \(no data for 0\.5 s\), after the request reached the server: the application may have been created\./m],
   ];
   for (const [name, handler, words] of cases) {
     it(`${name}: one POST, the error in plain words, exit 1`, async () => {

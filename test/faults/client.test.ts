@@ -75,13 +75,13 @@ describe('broken answers', () => {
     const took = Date.now() - started;
     expect(error).toBeInstanceOf(NetworkError);
     expect((error as NetworkError).reason).toBe('timeout');
-    expect(error.message).toBe('The server did not answer in time.');
-    // The timeout is per request and a timed-out GET is not retried: one wait of ~400 ms.
+    expect(error.message).toBe('The server stopped sending (no data for 0.4 s).');
+    // The timeout is per stretch without data and a timed-out GET is not retried: one wait of ~400 ms.
     expect(took).toBeGreaterThanOrEqual(380);
     expect(took).toBeLessThan(1500);
     const r = await runDeploymentsInProcess([APP, '--json'], options(s.url, { timeoutMs: 300 }));
     expect(r.code).toBe(EXIT.failure);
-    expect(r.stderr).toBe('dms: The server did not answer in time. The server is slow; try again or raise --timeout.\n');
+    expect(r.stderr).toBe('dms: The server stopped sending (no data for 0.3 s). Try again; --timeout sets how long dms waits without data.\n');
     expect(r.stdout).toBe('');
   });
 
@@ -95,11 +95,10 @@ describe('broken answers', () => {
     expect(r.stdout).toContain('abcdef0');
   });
 
-  it('a trickle slower than the timeout times out (the timeout covers the whole answer)', async () => {
+  it('a trickle that takes longer than the timeout but never stalls is read whole (the timeout is for no progress)', async () => {
     const s = await serve(trickle(JSON.stringify(LIST), { chunkSize: 2, intervalMs: 50 }));
-    const error = await failure(createClient(options(s.url, { timeoutMs: 400, retries: 0 })).listDeployments(APP));
-    expect(error).toBeInstanceOf(NetworkError);
-    expect((error as NetworkError).reason).toBe('timeout');
+    const page = await createClient(options(s.url, { timeoutMs: 400, retries: 0 })).listDeployments(APP);
+    expect(page.deployments).toHaveLength(1);
   });
 
   it('a server that starts answering HTML: the error says so, with the start of the page, exit 1', async () => {
@@ -203,7 +202,7 @@ describe('no POST is ever sent twice', () => {
     ['reset mid-body', reset('mid-body'), /cut off|Unexpected answer/],
     ['503', unavailableThen(json(201, { uuid: 'u-1' }), 5), /Server error \(503\)/],
     ['429 with Retry-After 0', rateLimitedThen(0, json(201, { uuid: 'u-1' }), 5), /Too many requests/],
-    ['headers then stall (timeout)', headersThenStall('{"uu'), /did not answer in time/],
+    ['headers then stall (timeout)', headersThenStall('{"uu'), /stopped sending .*may have been created/],
     ['HTML 502', htmlPage(502), /server error page/],
   ];
   for (const [name, handler, message] of cases) {

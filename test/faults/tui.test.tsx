@@ -160,7 +160,7 @@ describe('deployments screen under faults', () => {
     await press('r');
     await waitFor('loading…');
     await helpRoundTrip();
-    await waitFor(/did not answer in time/, 3000);
+    await waitFor(/The server stopped sending \(no data for 0\.6 s\)\. Retrying/, 3000);
     expect(ui!.frame()).toContain('feedc0f');
     server.mode = 'ok';
     await waitFor((f) => !/^✗ /m.test(f) && f.includes('feedc0f'), 3000);

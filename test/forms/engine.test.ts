@@ -150,6 +150,16 @@ describe('bodies', () => {
     const missing = buildBody(APP_FORM, { container_compose_raw: '@/nonexistent/x' }, (p) => readFileSync(p, 'utf8'));
     expect(missing.problems[0]).toMatchObject({ field: 'container_compose_raw' });
   });
+  it('--from lists keys named like Object.prototype members as left out, like other unknown keys', () => {
+    const body = JSON.parse(`{"toString": "x", "constructor": {"a": 1}, "valueOf": 1, "__proto__": {"polluted": true}, "hasOwnProperty": "y", "git_branch": "main"}`) as Record<string, unknown>;
+    for (const form of [APP_FORM, DOCSTORE_FORM]) {
+      const { values, unknown } = valuesFromBody(form, body);
+      expect(unknown).toEqual(expect.arrayContaining(['toString', 'constructor', 'valueOf', '__proto__', 'hasOwnProperty']));
+      expect(Object.keys(values).filter((k) => k !== 'git_branch')).toEqual([]);
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    }
+  });
+
   it('a body read with --from round-trips', () => {
     const body = { ...APP_MIN, health_check_retries: 3, instant_deploy: true, container_compose_domains: [{ name: 'web', domain: 'https://x.example', redirect: 'www' }] };
     const { values, unknown } = valuesFromBody(APP_FORM, { ...body, bogus: 1 });

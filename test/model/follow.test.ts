@@ -1,6 +1,7 @@
 // Finding one deployment in a newest-first history, and finding it again on each poll with as few
 // rows as possible (a row may carry a multi-megabyte log). The list function is an in-memory
 // history: these are pure modules, and paging over an array is exactly what they are given.
+import { ResponseTooLargeError } from '../../src/api/errors.js';
 import { describe, expect, it } from 'vitest';
 import { readDeployment, type DeploymentPage } from '../../src/api/schemas/deployment.js';
 import { viewOf } from '../../src/model/deployment.js';
@@ -307,5 +308,18 @@ describe('relocate', () => {
       last = now!;
     }
     expect(last.index).toBe(4);
+  });
+});
+
+describe('pages too big to read', () => {
+  it('findDeployment asks again with half the rows when an answer is too big', async () => {
+    const h = History.ids(135, 101);
+    const list = async (skip: number, take: number) => {
+      if (take > 3) throw new ResponseTooLargeError({ limit: 1000, size: 5000 });
+      return h.list(skip, take);
+    };
+    const found = await findDeployment(list, { id: 120, uuid: '' });
+    expect(found).toMatchObject({ index: 15 });
+    expect(found!.view.id).toBe(120);
   });
 });

@@ -263,3 +263,84 @@ export function serversClosedAfterEach(afterEach: (fn: () => Promise<void>) => v
     return s;
   };
 }
+
+// ---------------------------------------------------------------------------------------------
+// Size and stall edges (test/faults/edges.test.ts). Each counts the bytes it managed to write in
+// `sent.bytes`, so a test can tell that the client stopped reading instead of taking it all.
+
+/** Bytes a handler wrote before the client went away. */
+export interface Sent { bytes: number }
+
+/** Writes `block` again and again, waiting whenever the socket is full, until the client closes. */
+function pump(res: ServerResponse, block: Buffer, sent: Sent): void {
+  const more = () => {
+    while (!res.destroyed && !res.writableEnded) {
+      sent.bytes += block.length;
+      if (!res.write(block)) return;
+    }
+  };
+  res.on('drain', more);
+  more();
+}
+
+/** Declares a `Content-Length` of `declared` bytes (3 GB by default) and streams spaces until the client closes. */
+export function hugeContentLength(declared = 3_000_000_000, sent: Sent = { bytes: 0 }): Handler {
+  return (_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(declared) });
+    pump(res, Buffer.alloc(64 * 1024, 0x20), sent);
+  };
+}
+
+/** A chunked JSON array of small records that never ends (no Content-Length). */
+export function endlessChunked(sent: Sent = { bytes: 0 }): Handler {
+  return (_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.write('[');
+    pump(res, Buffer.from('{"id":1,"status":"finished"},'.repeat(2000)), sent);
+  };
+}
+
+/** `body` compressed beforehand, sent whole with its `Content-Encoding` (and its compressed length). */
+export function encoded(encoding: 'gzip' | 'br' | 'deflate', body: Buffer): Handler {
+  return (_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': encoding, 'content-length': body.length });
+    res.end(body);
+  };
+}
+
+/** `text` in pieces of `chunkSize` every `intervalMs`, without a Content-Length (chunked), then silence when `stallAfter` pieces were sent. */
+export function chunkedTrickle(text: string, { chunkSize = 1024, intervalMs = 20, stallAfter = Infinity } = {}): Handler {
+  return (_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    let offset = 0;
+    let pieces = 0;
+    const next = () => {
+      if (res.destroyed) return;
+      if (pieces >= stallAfter) return; // headers and some data, then nothing: the connection stays open
+      const piece = text.slice(offset, offset + chunkSize);
+      offset += chunkSize;
+      pieces += 1;
+      if (offset >= text.length) { res.end(piece); return; }
+      res.write(piece);
+      later(res, intervalMs, next);
+    };
+    next();
+  };
+}
+
+/** A list whose size follows `take`: each record carries `rowBytes` of log text. Records which takes were asked. */
+export function heavyRows(rowBytes: number, total = 40): { handler: Handler; takes: number[] } {
+  const takes: number[] = [];
+  const log = JSON.stringify([{ command: null, output: 'x'.repeat(rowBytes), type: 'stdout', timestamp: '2026-08-22T15:22:50.000000Z', hidden: false, batch: 1, order: 1 }]);
+  const handler: Handler = (req, res, raw) => {
+    const skip = Number(req.query.get('skip') ?? 0);
+    const take = Number(req.query.get('take') ?? 10);
+    takes.push(take);
+    const rows = [];
+    for (let i = skip; i < Math.min(total, skip + take); i++) {
+      rows.push({ id: total - i, deployment_uuid: `dep${String(total - i).padStart(21, '0')}`, status: 'finished', commit: 'abcdef0123456789abcdef0123456789abcdef01', created_at: '2026-08-22T15:22:50.000000Z', logs: log });
+    }
+    json(200, JSON.stringify({ count: total, deployments: rows }))(req, res, raw);
+  };
+  return { handler, takes };
+}

@@ -1,16 +1,16 @@
 // Server strings are untrusted: escape sequences and control characters never reach the terminal.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { clean, cleanBlock, display } from '../../src/text/sanitize.js';
+import { clean, cleanBlock, display, jsonSafe } from '../../src/text/sanitize.js';
 import { absoluteTime, relativeTime, statusLabel } from '../../src/text/format.js';
 import { viewOf } from '../../src/model/deployment.js';
 
 const ESC = '\u001b';
 const BEL = '\u0007';
 const ST = `${ESC}\\`;
-/** Characters that must never survive `clean` (C0, DEL, C1, bidi controls). */
-const FORBIDDEN = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
-const FORBIDDEN_BLOCK = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+/** Characters that must never survive `clean` (C0, DEL, C1, bidi controls, invisible and separator characters). */
+const FORBIDDEN = /[\u0000-\u001f\u007f-\u009f\u061c\u200b\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/;
+const FORBIDDEN_BLOCK = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200b\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/;
 
 describe('clean removes escape sequences', () => {
   it.each([
@@ -166,10 +166,10 @@ describe('display', () => {
     expect(display({ a: [1, 2], b: 'x' })).toBe('{"a":[1,2],"b":"x"}');
     expect(FORBIDDEN.test(display({ s: `${ESC}[31m\u009b` }))).toBe(false);
   });
-  it('shows an object that cannot be serialised as nothing', () => {
+  it('shows an object that loops on itself cut at the depth limit, without throwing', () => {
     const loop: Record<string, unknown> = {};
     loop.self = loop;
-    expect(display(loop)).toBe('');
+    expect(display(loop)).toMatch(/^(\{"self":){101}"\[nested too deep\]"\}+$/);
   });
 });
 
@@ -270,5 +270,24 @@ describe('format helpers', () => {
     it('cleans before cutting', () => {
       expect(short(`${ESC}[31m0123456789`)).toBe('0123456');
     });
+  });
+});
+
+describe('invisible and line-breaking characters (as text/ansi.ts drops them)', () => {
+  it('clean drops U+200B, U+061C and U+FEFF, and makes U+2028/9 a space', () => {
+    expect(clean('a\u200bb\u061cc\ufeffd')).toBe('abcd');
+    expect(clean('one\u2028two\u2029three')).toBe('one two three');
+  });
+
+  it('cleanBlock drops the invisible ones and makes U+2028/9 a line break', () => {
+    expect(cleanBlock('a\u200bb\ufeff\u061c')).toBe('ab');
+    expect(cleanBlock('one\u2028two')).toBe('one\ntwo');
+  });
+
+  it('jsonSafe writes C1 controls, bidi controls and these as \\u escapes: the same JSON value', () => {
+    const value = 'a\u009b31m\u009d0;t\u0007\u202e\u200b\u061c\ufeff\u2028\u2066z';
+    const text = jsonSafe(JSON.stringify({ value }));
+    expect(text).not.toMatch(/[\u007f-\u009f\u061c\u200b\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/);
+    expect(JSON.parse(text)).toEqual({ value });
   });
 });

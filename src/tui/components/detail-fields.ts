@@ -10,6 +10,7 @@ import { durationOf, formatDuration } from '../../model/duration.js';
 import { lineDiff } from '../../model/line-diff.js';
 import { settingsChanges, type SettingChange } from '../../model/settings.js';
 import { absoluteAt, absoluteTime, relativeAt, relativeTime, statusLabel } from '../../text/format.js';
+import { boundDepth } from '../../text/depth.js';
 import { clean, cleanBlock, display } from '../../text/sanitize.js';
 import { isSecretField, maskRecord, maskUrlPasswords, maskValue } from '../../text/secrets.js';
 import { statusColour, type Colour, type Theme } from '../theme.js';
@@ -82,7 +83,8 @@ function logSize(text: string): string {
 export function rawJsonLines(d: Deployment, options: DetailOptions): Line[] {
   const whole = rawRecord(d);
   if (typeof whole.logs === 'string') whole.logs = `<${logSize(whole.logs)} of log entries: l opens the log>`;
-  const record = options.reveal ? whole : maskRecord(whole);
+  // Masking bounds the depth too (text/depth.ts): what is nested deeper reads `[nested too deep]`.
+  const record = options.reveal ? boundDepth(whole) : maskRecord(whole);
   const json = cleanBlock(JSON.stringify(record, null, 2) ?? '{}');
   // maskRecord masks values, not keys: a key of a field not in the contract can hold a URL too.
   const text = options.reveal ? json : maskUrlPasswords(json);
@@ -126,8 +128,12 @@ class Lines {
   }
 }
 
-const labelWidthOf = (labels: readonly string[], width: number) =>
-  Math.min(Math.floor(width / 2), Math.max(...labels.map((l) => widthOf(l))) + 2);
+/** Labels' width: a loop, not Math.max(...labels) — a record may carry more fields than a call takes arguments. */
+function labelWidthOf(labels: readonly string[], width: number): number {
+  let widest = -Infinity;
+  for (const l of labels) widest = Math.max(widest, widthOf(l));
+  return Math.min(Math.floor(width / 2), widest + 2);
+}
 
 function summary(lines: Lines, view: DeploymentView, options: DetailOptions): void {
   const { theme } = options;
@@ -139,7 +145,8 @@ function summary(lines: Lines, view: DeploymentView, options: DetailOptions): vo
     : duration.live ? `${duration.text} so far` : duration.text;
   const rows: [string, string, Colour?][] = [
     ['status', `${PHASE_MARKS[view.phase]} ${view.statusText}`, statusColour(theme, view.status)],
-    ['commit', view.commit],
+    // `HEAD`: started without a pinned commit; the server does not say which one was built.
+    ['commit', view.commit === 'HEAD' ? 'HEAD (no commit pinned: the branch\'s latest when it started)' : view.commit],
     ['branch', view.branch],
     ['source', [view.source, ...view.flags].filter((s) => s !== '').join(' · ')],
     ['started', when(view.startedAt)],
@@ -158,7 +165,14 @@ function summary(lines: Lines, view: DeploymentView, options: DetailOptions): vo
 
 function message(lines: Lines, view: DeploymentView): void {
   const text = messageOf(view);
-  if (text === '') return;
+  if (text === '') {
+    // A row of the deployment queue that says it has no message (`commit_message: null`, often with `HEAD`).
+    if (Object.prototype.hasOwnProperty.call(view.record, 'commit_message')) {
+      lines.title('Message');
+      lines.note('No commit message: the server sent none for this deployment.');
+    }
+    return;
+  }
   lines.title('Message');
   for (const l of lines.shown(text).split('\n')) lines.text(l);
 }
@@ -264,7 +278,8 @@ function groups(lines: Lines, d: Deployment, options: DetailOptions): void {
   const invalid = invalidFieldsOf(d);
   const carried = (f: string) => Object.prototype.hasOwnProperty.call(record, f) || Object.prototype.hasOwnProperty.call(invalid, f);
   const known = new Set([...CONTRACT, ...QUEUE_FIELDS, ...SHOWN_ELSEWHERE]);
-  const others = [...Object.keys(record), ...Object.keys(invalid)].filter((k, i, all) => !known.has(k) && all.indexOf(k) === i);
+  // A Set, not indexOf: a record may carry 100,000 fields (indexOf made that quadratic, ~15 s).
+  const others = [...new Set([...Object.keys(record), ...Object.keys(invalid)])].filter((k) => !known.has(k));
   const all = [
     ...FIELD_GROUPS,
     { title: 'Deployment queue', fields: QUEUE_FIELDS },

@@ -70,6 +70,8 @@ export type PagingAction =
   | { type: 'refresh'; auto?: boolean }
   | { type: 'loaded'; seq: number; page: DeploymentPage; at: number }
   | { type: 'failed'; seq: number; error: ShownError }
+  /** The page was refused as too big (`size`: "more than 256 MB"): ask for half as many rows, down to 1. */
+  | { type: 'tooLarge'; seq: number; size: string; error: ShownError }
   | { type: 'cursor'; delta: number }
   | { type: 'cursorTo'; index: number }
   | { type: 'filter'; text: string }
@@ -184,7 +186,7 @@ export function pagingReducer(state: PagingState, action: PagingAction): PagingS
       const cur = state.want.take;
       const next = action.type === 'takeMore'
         ? TAKE_STEPS.find((t) => t > cur) ?? TAKE_MAX
-        : [...TAKE_STEPS].reverse().find((t) => t < cur) ?? TAKE_MIN;
+        : [...TAKE_STEPS].reverse().find((t) => t < cur) ?? Math.min(cur, TAKE_MIN);
       if (next === cur) return { ...state, notice: `Page size stays ${cur} (between ${TAKE_MIN} and ${TAKE_MAX}).` };
       return request(state, state.want.skip, next, 'load');
     }
@@ -243,6 +245,16 @@ export function pagingReducer(state: PagingState, action: PagingAction): PagingS
       // Keep the last good page; the wanted page goes back to it so `n` retries from there.
       const want = state.shown ? { ...state.want, skip: state.shown.skip, take: state.shown.take } : state.want;
       return { ...state, want, loading: false, loadingShown: false, error: action.error };
+    }
+    case 'tooLarge': {
+      if (action.seq !== state.want.seq) return state;
+      const { skip, take } = state.want;
+      if (take <= 1) return pagingReducer(state, { type: 'failed', seq: action.seq, error: action.error });
+      const fewer = Math.max(1, Math.floor(take / 2));
+      return {
+        ...request(state, skip, fewer, 'load'),
+        notice: `A page of ${take} deployments was too big (${action.size}): pages now hold ${fewer}.`,
+      };
     }
     case 'cursor':
       return clampCursor({ ...state, cursor: Math.max(0, state.cursor + action.delta) });

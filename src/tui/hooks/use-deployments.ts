@@ -5,7 +5,8 @@
 import { useEffect, useRef, useState } from 'react';
 import type { DmsClient } from '../../api/client.js';
 import type { Deployment, DeploymentPage } from '../../api/schemas/deployment.js';
-import { isApiError, type NetworkError, type NetworkReason } from '../../api/errors.js';
+import { isApiError, type NetworkError, type NetworkReason, type ResponseTooLargeError } from '../../api/errors.js';
+import { formatBytes } from '../../api/limits.js';
 import { addRecent } from '../../config/recents.js';
 import { viewOf } from '../../model/deployment.js';
 import { clean } from '../../text/sanitize.js';
@@ -43,7 +44,6 @@ const NETWORK_REASONS: Partial<Record<NetworkReason, string>> = {
   refused: 'Server unreachable: connection refused.',
   dns: 'Server unreachable: DNS lookup failed.',
   reset: 'The connection to the server was cut off.',
-  timeout: 'The server did not answer in time.',
 };
 
 /** Plain words and the action, for the error line. */
@@ -58,7 +58,9 @@ export function describeError(error: unknown, redact: (s: string) => string = (s
       case 'not_found':
         return { kind: error.kind, message: `No such application (404). ${error.hint}` };
       case 'network': {
-        const what = NETWORK_REASONS[(error as NetworkError).reason] ?? `Server unreachable: ${msg(error.message)}`;
+        const { reason } = error as NetworkError;
+        // Timeouts say which wait ran out (connect, first byte, between chunks) and for how long.
+        const what = reason === 'timeout' ? msg(error.message) : NETWORK_REASONS[reason] ?? `Server unreachable: ${msg(error.message)}`;
         return { kind: error.kind, message: `${what} Retrying every few seconds, or press r.` };
       }
       case 'rate_limited': {
@@ -145,6 +147,13 @@ export function useDeployments(options: UseDeploymentsOptions): DeploymentsContr
         (error: unknown) => {
           if (ac.signal.aborted || (isApiError(error) && error.kind === 'cancelled')) return;
           done();
+          if (isApiError(error) && error.kind === 'too_large') {
+            // Heavy rows (logs): fewer of them per page rather than no page.
+            const { size, limit, outOfMemory } = error as ResponseTooLargeError;
+            const shown = outOfMemory ? 'reading it ran out of memory' : size !== undefined ? formatBytes(size) : `more than ${formatBytes(limit)}`;
+            store.dispatch({ type: 'tooLarge', seq: want.seq, size: shown, error: describeError(error, client.redact) });
+            return;
+          }
           store.dispatch({ type: 'failed', seq: want.seq, error: describeError(error, client.redact) });
         },
       );

@@ -1,11 +1,12 @@
 // State and effects of a create form: the pure reducer, the draft on disk, submission.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { DmsClient } from '../../api/client.js';
 import { ConflictError, LocalValidationError, ValidationError, isApiError } from '../../api/errors.js';
 import type { CreateAppRequest, CreateDocstoreRequest } from '../../api/schemas/index.js';
 import { discardDraft, loadDraft, saveDraft } from '../../config/drafts.js';
+import { pathKind, replaceFile, writeNewFile, type PathKind } from '../../config/private-file.js';
 import { addRecentValues, loadRecentValues } from '../../config/recents.js';
 import { buildBody, valuesFromBody, valuesFromDraft } from '../../forms/body.js';
 import { editAction, type FieldEdit } from '../../forms/edit.js';
@@ -22,7 +23,9 @@ export type FormPhase =
   | { readonly kind: 'sending' }
   | { readonly kind: 'success'; readonly uuid?: string; readonly urls: readonly { label: string; url: string }[] }
   | { readonly kind: 'failed'; readonly message: string; readonly hint: string }
-  | { readonly kind: 'confirm-leave' };
+  | { readonly kind: 'confirm-leave' }
+  /** Save as FILE named a file that exists: replace it (y) or keep it (n). */
+  | { readonly kind: 'confirm-overwrite'; readonly path: string };
 
 export interface FormNotice {
   readonly tone: 'info' | 'success' | 'warning' | 'error';
@@ -86,8 +89,13 @@ export interface FormController {
   readonly store: Store<FormScreenState, FormScreenAction>;
   /** Validates everything, then sends once; ignored while a request is in flight. */
   readonly submit: () => void;
-  /** Writes the request body to a file for `dms create <noun> --file FILE`. */
+  /**
+   * Writes the request body to a new file (mode 0600) for `dms create <noun> --file FILE`; when
+   * the file exists, asks first (phase `confirm-overwrite`); never writes through a symlink.
+   */
   readonly saveAs: (path: string) => void;
+  /** The answer to `confirm-overwrite`: replace the file with a new 0600 one, or keep it. */
+  readonly answerOverwrite: (replace: boolean) => void;
   /** Writes the draft now (leaving the screen). */
   readonly flush: () => void;
   readonly discard: () => void;
@@ -259,21 +267,66 @@ export function useForm({ def, client, configDir, from, suggestions }: UseFormOp
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [client, configDir, def, readFile, write, store]);
 
-  const saveAs = useCallback((path: string) => {
-    const target = path.trim();
-    if (target === '') return;
+  /** The request body as a file holds it; undefined (with a notice) when it cannot be built. */
+  const bodyText = useCallback((): string | undefined => {
     const { body, problems } = buildBody(def, store.store.get().form.values, readFile);
     if (problems.length > 0) {
       store.store.dispatch({ type: 'notice', notice: { tone: 'error', text: `Not saved: ${problems.map((p) => `${p.field} ${p.message}`).join('; ')}` } });
+      return undefined;
+    }
+    return `${JSON.stringify(body, null, 2)}\n`;
+  }, [def, readFile, store]);
+
+  const notice = useCallback((tone: FormNotice['tone'], text: string) => {
+    store.store.dispatch({ type: 'notice', notice: { tone, text } });
+  }, [store]);
+  const saved = useCallback((target: string, verb: string) => notice('success',
+    `${verb} ${clean(target)} (mode 0600). Send it later with: dms create ${def.noun} --file ${shellWord(target)}`), [def.noun, notice]);
+
+  const saveAs = useCallback((path: string) => {
+    const target = path.trim();
+    if (target === '') return;
+    const text = bodyText();
+    if (text === undefined) return;
+    const full = resolve(target);
+    let kind: PathKind;
+    try {
+      kind = pathKind(full);
+    } catch (e) {
+      notice('error', `Not saved: cannot check ${clean(target)} (${(e as NodeJS.ErrnoException).code ?? 'error'}).`);
       return;
     }
-    try {
-      writeFileSync(resolve(target), `${JSON.stringify(body, null, 2)}\n`, { mode: 0o600 });
-      store.store.dispatch({ type: 'notice', notice: { tone: 'success', text: `Saved to ${clean(target)}. Send it later with: dms create ${def.noun} --file ${clean(target)}` } });
-    } catch (e) {
-      store.store.dispatch({ type: 'notice', notice: { tone: 'error', text: `Not saved: ${(e as NodeJS.ErrnoException).code ?? 'error'} writing ${clean(target)}.` } });
+    if (kind === 'file') {
+      // The body may hold secrets in clear: an existing file is replaced only when the user says so.
+      store.store.dispatch({ type: 'notice', notice: undefined });
+      store.store.dispatch({ type: 'phase', phase: { kind: 'confirm-overwrite', path: target } });
+      return;
     }
-  }, [def, readFile, store]);
+    if (kind !== 'none') {
+      // Short: the notice is one line, and the path comes first.
+      notice('error', `Not saved: ${clean(target)} ${kind === 'symlink' ? 'is a symbolic link; dms never writes through one' : kind === 'folder' ? 'is a folder' : 'is not a regular file'}.`);
+      return;
+    }
+    // Created new at 0600 with O_EXCL: a file or symlink put there meanwhile is refused, not followed.
+    const why = writeNewFile(full, text);
+    if (why) notice('error', `Not saved: ${clean(why)}`);
+    else saved(target, 'Saved to');
+  }, [bodyText, notice, saved, store]);
+
+  const answerOverwrite = useCallback((replace: boolean) => {
+    const phase = store.store.get().phase;
+    if (phase.kind !== 'confirm-overwrite') return;
+    store.store.dispatch({ type: 'phase', phase: { kind: 'edit' } });
+    if (!replace) {
+      notice('info', `Kept ${clean(phase.path)} as it was; nothing was saved.`);
+      return;
+    }
+    const text = bodyText();
+    if (text === undefined) return;
+    const why = replaceFile(resolve(phase.path), text);
+    if (why) notice('error', `Not saved: ${clean(why)}`);
+    else saved(phase.path, 'Replaced');
+  }, [bodyText, notice, saved, store]);
 
   const flush = useCallback(() => {
     const s = store.store.get().form;
@@ -287,5 +340,11 @@ export function useForm({ def, client, configDir, from, suggestions }: UseFormOp
     try { discardDraft(configDir, def.id); } catch { /* nothing to remove */ }
   }, [configDir, def.id]);
 
-  return { state, store: store.store, submit, saveAs, flush, discard, suggestionsFor, sent };
+  return { state, store: store.store, submit, saveAs, answerOverwrite, flush, discard, suggestionsFor, sent };
+}
+
+/** A path as a shell word: as it is when plain, else in single quotes. */
+function shellWord(path: string): string {
+  const text = clean(path);
+  return /^[\w./~@%+=:,-]+$/.test(text) ? text : `'${text.replaceAll("'", "'\\''")}'`;
 }

@@ -50,7 +50,8 @@ export function splitChunk(input: string, key: Key): KeyEvent[] {
   while (end > start && CONTROL_KEY.test(chars[end - 1]!)) end -= 1;
   const out = chars.slice(0, start).map(controlKey);
   if (end > start) out.push({ input: chars.slice(start, end).join(''), key: { ...NO_KEY } });
-  out.push(...chars.slice(end).map(controlKey));
+  // A loop, not push(...): a paste can be longer than a call takes arguments.
+  for (let i = end; i < chars.length; i++) out.push(controlKey(chars[i]!));
   return out;
 }
 

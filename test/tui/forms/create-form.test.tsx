@@ -1,4 +1,4 @@
-import { readFileSync, existsSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -177,6 +177,16 @@ describe('docstore form', () => {
   });
 });
 
+describe('a 422 naming __proto__', () => {
+  it('shows its message (as a request-wide error), not nothing', async () => {
+    server.answer = { status: 422, body: JSON.parse('{"message":"Validation failed.","errors":{"__proto__":["proto is bad."]}}') as unknown };
+    const f = open(<CreateDocstoreScreen {...props({ from: { ...WHERE } })} />);
+    await f.press(KEY.ctrlS);
+    const frame = await f.waitFor('proto is bad.');
+    expect(frame).toMatch(/The server rejected the request: proto is bad\./);
+  });
+});
+
 describe('application wizard', () => {
   it('a 422 maps messages onto fields, jumps to their step, and the message stays until edited', async () => {
     server.answer = { status: 422, body: { message: 'Validation failed.', errors: { ports_exposes: ['The ports exposes field is invalid.'] } } };
@@ -265,6 +275,12 @@ describe('application wizard', () => {
     expect(f.frame()).toMatch(/Saved to/);
   });
 
+  it('--from lists Object.prototype names among the keys left out', async () => {
+    const from = JSON.parse(`{"project_uuid":"p1","toString":"x","constructor":"y","valueOf":1}`) as Record<string, unknown>;
+    const f = open(<CreateAppScreen {...props({ from })} />);
+    expect(f.frame()).toMatch(/Not fields of this request, left out: toString, constructor, valueOf\./);
+  });
+
   it('a draft is restored with a notice when the wizard opens again', async () => {
     const first = open(<CreateAppScreen {...props()} />);
     await first.press('k', 'e', 'e', 'p');
@@ -275,5 +291,94 @@ describe('application wizard', () => {
     expect(frame).toMatch(/Restored your draft/);
     expect(frame).toMatch(/Project \*\s+keep/);
     expect(existsSync(join(dir, 'drafts', 'create-app.json'))).toBe(true);
+  });
+});
+
+describe('Save as FILE on the review step', () => {
+  const BODY = { ...APP, http_basic_auth_password: 'pw-123' };
+  const modeOf = (path: string) => statSync(path).mode & 0o777;
+
+  /** The app form on its review step with the save-as field focused. */
+  async function review(): Promise<Rendered> {
+    const f = open(<CreateAppScreen {...props({ from: BODY })} />);
+    for (let i = 0; i < 8; i++) await f.press(KEY.pgDn);
+    await f.press(KEY.tab);
+    return f;
+  }
+
+  it('a new file is created with mode 0600', async () => {
+    const f = await review();
+    const file = join(dir, 'new.json');
+    await f.press(file, KEY.enter);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(BODY);
+    expect(modeOf(file)).toBe(0o600);
+    expect(f.frame()).toMatch(/Saved to .*new\.json \(mode 0600\)/);
+  });
+
+  it('an existing file is replaced only after asking: n keeps it, y replaces it with a 0600 file', async () => {
+    const file = join(dir, 'existing.json');
+    writeFileSync(file, 'old contents');
+    chmodSync(file, 0o644);
+    const f = await review();
+    await f.press(file, KEY.enter);
+    expect(f.frame()).toMatch(/existing\.json already exists\.\nReplace it with the request body\? The new file gets mode 0600/);
+    expect(readFileSync(file, 'utf8')).toBe('old contents');
+    await f.press('n');
+    expect(f.frame()).toMatch(/Kept .*existing\.json as it was; nothing was saved\./);
+    expect(readFileSync(file, 'utf8')).toBe('old contents');
+    expect(modeOf(file)).toBe(0o644);
+
+    await f.press(KEY.enter);
+    expect(f.frame()).toMatch(/already exists\.\nReplace it/);
+    await f.press('y');
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(BODY);
+    expect(modeOf(file)).toBe(0o600);
+    expect(f.frame()).toMatch(/Replaced .*existing\.json \(mode 0600\)/);
+    expect(readdirSync(dir).filter((n) => n.includes('.tmp'))).toEqual([]);
+  });
+
+  it('Esc at the question keeps the file too', async () => {
+    const file = join(dir, 'kept.json');
+    writeFileSync(file, 'old');
+    const f = await review();
+    await f.press(file, KEY.enter);
+    await f.press(KEY.esc);
+    expect(readFileSync(file, 'utf8')).toBe('old');
+    expect(f.frame()).toMatch(/Kept .*kept\.json as it was/);
+    expect(exits).toHaveLength(0);
+  });
+
+  it('a symlink to another file is refused: nothing is written through it', async () => {
+    const target = join(dir, 'target.txt');
+    writeFileSync(target, 'precious');
+    chmodSync(target, 0o644);
+    const link = join(dir, 'link.json');
+    symlinkSync(target, link);
+    const f = await review();
+    await f.press(link, KEY.enter);
+    expect(f.frame()).toMatch(/Not saved: .*link\.json is a symbolic link; dms never writes through one\./);
+    expect(f.frame()).not.toMatch(/Replace it/);
+    expect(readFileSync(target, 'utf8')).toBe('precious');
+    expect(modeOf(target)).toBe(0o644);
+    await f.press('y');
+    expect(readFileSync(target, 'utf8')).toBe('precious');
+  });
+
+  it('a dangling symlink is refused too (nothing is created where it points)', async () => {
+    const link = join(dir, 'dangling.json');
+    symlinkSync(join(dir, 'nowhere.json'), link);
+    const f = await review();
+    await f.press(link, KEY.enter);
+    expect(f.frame()).toMatch(/is a symbolic link/);
+    expect(existsSync(join(dir, 'nowhere.json'))).toBe(false);
+  });
+
+  it('a folder is refused', async () => {
+    const folder = join(dir, 'folder');
+    mkdirSync(folder);
+    const f = await review();
+    await f.press(folder, KEY.enter);
+    expect(f.frame()).toMatch(/Not saved: .*folder is a folder\./);
+    expect(readdirSync(folder)).toEqual([]);
   });
 });

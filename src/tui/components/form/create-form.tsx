@@ -143,6 +143,11 @@ function formListener(form: FormController, props: CreateFormProps): KeyListener
           }, e.input, e.key);
           return used ? result : isText(e);
         }
+        case 'confirm-overwrite':
+          return runCommand(['formOverwrite'], {
+            overwriteReplace: () => form.answerOverwrite(true),
+            overwriteKeep: () => form.answerOverwrite(false),
+          }, e.input, e.key) || isText(e);
         case 'failed':
           return runCommand(['formFailed'], {
             retrySend: () => form.submit(),
@@ -238,6 +243,21 @@ export function CreateForm(props: CreateFormProps) {
           {phase.hint ? <Text color={theme.ui.muted}>{phase.hint}</Text> : null}
           <Text color={theme.ui.muted}>Your input is kept in the draft.</Text>
           <Text><Text color={theme.ui.key}>r</Text> sends again · <Text color={theme.ui.key}>Esc</Text> back to the form</Text>
+        </Box>
+      </Box>
+    );
+  }
+
+  if (phase.kind === 'confirm-overwrite') {
+    return (
+      <Box flexDirection="column">
+        {header}
+        <Box marginTop={1} flexDirection="column">
+          <Text color={theme.ui.warning} wrap="wrap">{clean(phase.path)} already exists.</Text>
+          <Text color={theme.ui.warning} wrap="wrap">Replace it with the request body? The new file gets mode 0600 (only you can read it).</Text>
+          <Text>
+            <Text color={theme.ui.key}>y</Text> replace · <Text color={theme.ui.key}>n</Text> keep it (nothing is saved)
+          </Text>
         </Box>
       </Box>
     );
