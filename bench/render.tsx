@@ -560,7 +560,13 @@ async function logView() {
   const warmParts = [parts(), parts(), parts()];
   const shownLines = warmParts[0]!.lines.length;
   const lastText = [...warmParts[0]!.lines].reverse().find((x) => x.trim() !== '')!.trim().slice(0, 30);
+  // Open: the first frame at the end of the log with its last line (a big log is read from its end;
+  // its start is read after that frame, while the view stays put). Whole: until every line is read.
   const atEnd = (f: string) => {
+    const r = logRangeOf(f);
+    return !!r && r.to === r.total && f.includes(lastText);
+  };
+  const whole = (f: string) => {
     const r = logRangeOf(f);
     return !!r && r.total === shownLines && r.to === shownLines && f.includes(lastText);
   };
@@ -572,6 +578,8 @@ async function logView() {
     const y = await floorChange();
     opens.as.push(x); opens.bs.push(y); opens.ratios.push(x / y);
   }
+  const wholeMs: number[] = [];
+  for (let i = 0; i < Math.max(3, Math.ceil(PAIRS / 2)); i++) wholeMs.push(await open(whole));
 
   // Screen moves: the viewer open at the end, PgUp and PgDn in turn.
   t.stdin.write('l');
@@ -600,7 +608,7 @@ async function logView() {
   floor.instance.unmount();
   const sum = (o: { as: number[]; bs: number[]; ratios: number[] }) => ({ a_ms: median(o.as), b_ms: median(o.bs), ratio: median(o.ratios), n: o.as.length, as: o.as, bs: o.bs, ratios: o.ratios });
   return {
-    open: sum(opens), move: sum(moves), firstOpenMs,
+    open: sum(opens), move: sum(moves), firstOpenMs, wholeMs: median(wholeMs),
     log: {
       chars: logChars, entries: warmParts[0]!.entries, shownLines, screenLines: rows.to - rows.from + 1,
       decodeWarmMs: median(warmParts.map((p) => p.decodeMs)), linesWarmMs: median(warmParts.map((p) => p.linesMs)),
