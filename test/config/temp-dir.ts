@@ -1,18 +1,7 @@
-// A fresh temp folder per test, removed afterwards.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach } from 'vitest';
-
-const made: string[] = [];
-
-afterEach(() => {
-  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+// A fresh temp folder per call, for the config tests: the shared helper's (test/support/temp.ts),
+// removed after the test file.
+import { tempDir as sharedTempDir } from '../support/temp.js';
 
 export function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'dms-config-'));
-  made.push(dir);
-  return dir;
+  return sharedTempDir('dms-config-');
 }
-

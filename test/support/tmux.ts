@@ -1,6 +1,8 @@
 // Drives a command in a real terminal: tmux with a private socket, send-keys, capture-pane.
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 
 export interface TmuxSession {
   readonly name: string;
@@ -19,12 +21,15 @@ export interface TmuxSession {
 }
 
 const SOCKET = `dms-test-${process.pid}`;
+/** Whether this process started a tmux server (stopTmuxServer then stops it). */
+let started = false;
 
 function tmux(...args: string[]): string {
   return execFileSync('tmux', ['-L', SOCKET, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
 export function startTmux(command: string, options: { width?: number; height?: number; env?: Record<string, string> } = {}): TmuxSession {
+  started = true;
   const name = `t${randomBytes(4).toString('hex')}`;
   const env = Object.entries(options.env ?? {}).map(([k, v]) => `${k}=${shellQuote(v)}`).join(' ');
   const args = ['new-session', '-d', '-s', name, '-x', String(options.width ?? 100), '-y', String(options.height ?? 30),
@@ -69,11 +74,37 @@ export function startTmux(command: string, options: { width?: number; height?: n
         children = execFileSync('pgrep', ['-P', shell], { encoding: 'utf8' }).split('\n').filter(Boolean).map(Number);
       } catch { /* no pane, or nothing running in it */ }
       try { tmux('kill-session', '-t', name); } catch { /* already gone */ }
-      const alive = (pid: number) => { try { process.kill(pid, 0); return true; } catch { return false; } };
-      for (const end = Date.now() + 5000; children.some(alive) && Date.now() < end;) execFileSync('sleep', ['0.05']);
+      waitForExit(children);
     },
   };
   return session;
+}
+
+/**
+ * Stops this process's tmux server (its sessions and the commands in them, waiting for those to
+ * exit) and removes its socket, which tmux leaves behind. Run after each test file (setup.ts).
+ */
+export function stopTmuxServer(): void {
+  if (!started) return;
+  started = false;
+  const children: number[] = [];
+  try {
+    for (const shell of tmux('list-panes', '-a', '-F', '#{pane_pid}').split('\n').filter(Boolean)) {
+      try {
+        children.push(...execFileSync('pgrep', ['-P', shell], { encoding: 'utf8' }).split('\n').filter(Boolean).map(Number));
+      } catch { /* nothing running in it */ }
+    }
+  } catch { /* no server: every session was killed */ }
+  try { tmux('kill-server'); } catch { /* not running */ }
+  waitForExit(children);
+  // Where tmux puts it: $TMUX_TMPDIR (else /tmp)/tmux-UID/NAME.
+  const uid = process.getuid?.() ?? 0;
+  rmSync(join(process.env.TMUX_TMPDIR || '/tmp', `tmux-${uid}`, SOCKET), { force: true });
+}
+
+function waitForExit(pids: number[], ms = 5000): void {
+  const alive = (pid: number) => { try { process.kill(pid, 0); return true; } catch { return false; } };
+  for (const end = Date.now() + ms; pids.some(alive) && Date.now() < end;) execFileSync('sleep', ['0.05']);
 }
 
 export function shellQuote(s: string): string {
