@@ -4,7 +4,7 @@ import { EXIT, UsageError, exitCodeFor } from './commands/exit-codes.js';
 import { HELP, VERSION } from './commands/help.js';
 import { errorLines } from './commands/output.js';
 import type { CommandIO } from './commands/io.js';
-import { openSession, type Session } from './commands/connect.js';
+import { maxResponseBytes, openSession, retryBaseMs, timeoutMs, type Session } from './commands/connect.js';
 import { runContext } from './commands/context.js';
 import { runDemo } from './commands/demo.js';
 import { configDir } from './config/paths.js';
@@ -16,13 +16,22 @@ const LIST_WORKER = new URL('./list-worker.js', import.meta.url);
 async function main(argv: string[], io: CommandIO): Promise<number> {
   let session: Session | undefined;
   try {
+    // The completion scripts' callback (hidden): the config folder only, never the network.
+    if (argv[0] === '__complete') {
+      const { runComplete } = await import('./commands/completion.js');
+      return runComplete(argv.slice(1), io, configDir(io.env));
+    }
     const parsed = parse(argv);
     if (parsed.values.version) {
       io.stdout.write(`dms ${VERSION}\n`);
       return EXIT.ok;
     }
     if (parsed.values.help) {
-      io.stdout.write(`${HELP[parsed.command ?? 'main'] ?? HELP.main}\n`);
+      // dms create app|docstore --help lists a flag for every field (generated from the field tables).
+      const text = parsed.command === 'create'
+        ? (await import('./commands/create-help.js')).createHelp(parsed.positionals[0])
+        : HELP[parsed.command ?? 'main'] ?? HELP.main;
+      io.stdout.write(`${text}\n`);
       return EXIT.ok;
     }
     const noColor = parsed.values['no-color'] === true || (io.env.NO_COLOR ?? '') !== '';
@@ -34,6 +43,10 @@ async function main(argv: string[], io: CommandIO): Promise<number> {
       }
       case 'demo': {
         return await runDemo(parsed, io);
+      }
+      case 'completion': {
+        const { runCompletion } = await import('./commands/completion.js');
+        return runCompletion(parsed, io);
       }
       case 'deployments': {
         const { deploymentsArgs, runDeployments } = await import('./commands/deployments.js');
@@ -48,10 +61,11 @@ async function main(argv: string[], io: CommandIO): Promise<number> {
         return await runLogs(parsed, io, session, style);
       }
       case 'create': {
-        const { createKind, readBody, runCreate } = await import('./commands/create.js');
+        const { checkCreateArgs, createKind, isHeadless, printExample, readBody, runCreate } = await import('./commands/create.js');
         const kind = createKind(parsed);
-        if (typeof parsed.values.file === 'string') {
-          if (parsed.values.from !== undefined) throw new UsageError('--file sends the body as it is; --from opens the form with it. Choose one.');
+        checkCreateArgs(kind, parsed, configDir(io.env)); // usage errors before connecting
+        if (parsed.values.example === true) return printExample(kind, io);
+        if (isHeadless(parsed)) {
           session = await openSession(parsed.values, io, false);
           return await runCreate(kind, parsed, io, session);
         }
@@ -106,6 +120,8 @@ async function tui(
     noColor,
     demoApps: session.demoApps,
     demoSuggestions: session.demoSuggestions,
+    // For the clients of contexts switched to in the TUI (:ctx, Ctrl+X in the picker).
+    clientOptions: { timeoutMs: timeoutMs(parsed.values), maxResponseBytes: maxResponseBytes(parsed.values, io.env), retryBaseMs: retryBaseMs(io.env) },
   });
 }
 

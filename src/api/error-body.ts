@@ -6,6 +6,11 @@ export interface ErrorBody {
   readonly json: boolean;
   readonly message?: string;
   readonly warning?: string;
+  /**
+   * `docs` (a link to the API's documentation): sent with the framework's own `Not found.` for a
+   * path that is no route, never with the 404 of a resource. Tells the two apart.
+   */
+  readonly docs?: string;
   readonly fields: Record<string, string[]>;
 }
 
@@ -23,6 +28,7 @@ export function readErrorBody(text: string): ErrorBody {
     json: true,
     message: str(obj.message) ?? str(obj.error),
     warning: str(obj.warning),
+    ...(obj.docs !== undefined && obj.docs !== null ? { docs: str(obj.docs) ?? '' } : {}),
     fields: readFields(obj.errors),
   };
 }

@@ -1,7 +1,9 @@
 // Typed errors. Each says in plain words what went wrong and what to do; none carries
 // the token, request headers or the underlying library error (which holds the headers).
 import type { FieldProblem } from './schemas/issues.js';
+import type { ErrorBody } from './error-body.js';
 import { MAX_RESPONSE_MB_CEILING, formatBytes } from './limits.js';
+import { clean } from '../text/sanitize.js';
 
 export type ApiErrorKind =
   | 'unauthorized' | 'forbidden' | 'not_found' | 'validation' | 'conflict' | 'rate_limited'
@@ -19,25 +21,59 @@ export abstract class ApiError extends Error {
   }
 }
 
+/**
+ * Where the token came from, so that a rejection names it: a saved context, DMS_TOKEN, or --token.
+ * (A context picked with --context or DMS_CONTEXT is a context.)
+ */
+export type TokenFrom =
+  | { readonly kind: 'context'; readonly name: string }
+  | { readonly kind: 'env' }
+  | { readonly kind: 'flag' };
+
+/** `the token of context prod`, `the token in DMS_TOKEN`, `the token given with --token`, or `the token`. */
+export function whoseToken(from: TokenFrom | undefined): string {
+  switch (from?.kind) {
+    case 'context': return `the token of context ${from.name}`;
+    case 'env': return 'the token in DMS_TOKEN';
+    case 'flag': return 'the token given with --token';
+    default: return 'the token';
+  }
+}
+
 export class UnauthorizedError extends ApiError {
   readonly kind = 'unauthorized';
-  readonly hint = 'Check DMS_TOKEN or the token of the context (dms context add).';
-  constructor() { super('The server rejected the token (401).', 401); }
+  readonly hint: string;
+  constructor(readonly tokenFrom?: TokenFrom) {
+    super(`The server rejected ${whoseToken(tokenFrom)} (401).`, 401);
+    switch (tokenFrom?.kind) {
+      case 'context':
+        this.hint = `Check it with: dms context verify ${tokenFrom.name}; replace it with: dms context add ${tokenFrom.name} --url URL.`;
+        break;
+      case 'env': this.hint = 'Check DMS_TOKEN: it may be mistyped, expired or revoked.'; break;
+      case 'flag': this.hint = 'Check the token: it may be mistyped, expired or revoked.'; break;
+      default: this.hint = 'Check DMS_TOKEN or the token of the context (dms context add).';
+    }
+  }
 }
 
 export class ForbiddenError extends ApiError {
   readonly kind = 'forbidden';
   readonly hint = 'Give the token the needed permission, or ask the server admin to allow API access.';
-  constructor(serverMessage: string) {
-    super(`Access denied (403)${serverMessage ? `: ${serverMessage}` : ''}.`.replace(/\.\.$/, '.'), 403);
+  constructor(serverMessage: string, readonly tokenFrom?: TokenFrom) {
+    super(sentence(`Access denied (403)${tokenFrom ? ` for ${whoseToken(tokenFrom)}` : ''}${serverMessage ? `: ${serverMessage}` : ''}`), 403);
   }
 }
 
+/**
+ * A 404 for something the request named that the server does not have: the application of a
+ * list, or the project, server or environment of a creation. `hint` names the field that was
+ * looked up (see lookupHint). A 404 of the route itself (a base URL without /api/v1) is a
+ * RouteNotFoundError instead.
+ */
 export class NotFoundError extends ApiError {
   readonly kind = 'not_found';
-  readonly hint = 'Check the uuid.';
-  constructor(serverMessage: string) {
-    super(`Not found (404)${serverMessage ? `: ${serverMessage}` : ''}.`.replace(/\.\.$/, '.'), 404);
+  constructor(serverMessage: string, readonly hint: string = 'Check the uuid.') {
+    super(sentence(`Not found (404)${serverMessage ? `: ${serverMessage}` : ''}`), 404);
   }
 }
 
@@ -120,10 +156,100 @@ export class ResponseTooLargeError extends ApiError {
 
 export class InvalidResponseError extends ApiError {
   readonly kind = 'invalid_response';
-  readonly hint = 'Check that DMS_URL points at the service API (it usually ends in /api/v1).';
-  constructor(status: number, what: string, readonly bodyStart: string) {
-    super(`Unexpected answer from the server (${status}): ${what}${bodyStart ? `; body starts: ${bodyStart}` : ''}`, status);
+  readonly hint: string;
+  constructor(status: number, what: string, readonly bodyStart: string, hint?: string) {
+    super(sentence(`Unexpected answer from the server (${status})${what ? `: ${what}` : ''}${bodyStart ? ` (body starts: ${bodyStart})` : ''}`), status);
+    this.hint = hint ?? 'Check that the server URL points at the service API (it usually ends in /api/v1).';
   }
+}
+
+/**
+ * A 404 from the server's router, not about anything the request named: the base URL does not
+ * lead to the API (most often: it lacks /api/v1). Told by the framework's own answers — `The route
+ * … could not be found.`, `Not found.` with `docs` — or an HTML page. Exit 1, like any answer that
+ * is not the API's; never "not found" (exit 4), which scripts read as "no such application".
+ */
+export class RouteNotFoundError extends InvalidResponseError {
+  constructor(readonly baseUrl: string, said: string, bodyStart: string) {
+    const base = baseUrl.replace(/\/+$/, '');
+    super(404, said, bodyStart, /\/api\/v1$/i.test(base)
+      ? `Check the URL (${base}): the server there has no such API route.`
+      : `Check that the URL ends in /api/v1 (it is ${base}).`);
+    this.message = sentence(`No API at this address (404)${said ? `: ${said}` : ': an HTML page, not JSON'}`);
+  }
+}
+
+/** What a request sent, for naming what a 404 looked up. */
+export interface SentRequest {
+  /** The path below the base URL, e.g. `deployments/applications/<uuid>`. */
+  readonly path: string;
+  /** The JSON body of a POST. */
+  readonly json?: unknown;
+}
+
+/** A framework's answer for a path it has no route for (the message, with `docs` for the second). */
+const ROUTE_MESSAGE = /^The route .* could not be found\.?$/is;
+
+/**
+ * A 404, classified by what it came from: the route (the framework's own messages, an HTML page:
+ * the URL is wrong) or a resource the request named (the hint names the field that was looked up).
+ * `message`: the server's message, already cleaned and redacted.
+ */
+export function notFoundError(o: { body: ErrorBody; message: string; bodyStart: string; sent: SentRequest; baseUrl: string }): ApiError {
+  const { body, message } = o;
+  const plainNotFound = /^not found\.?$/i.test(message.trim());
+  if (!body.json) return new RouteNotFoundError(o.baseUrl, '', '');
+  if (ROUTE_MESSAGE.test(message.trim()) || (plainNotFound && body.docs !== undefined)) {
+    return new RouteNotFoundError(o.baseUrl, message.trim(), '');
+  }
+  return new NotFoundError(message, lookupHint(message, o.sent));
+}
+
+/** The things a creation looks up, by the start of the server's message, and the fields that name them. */
+const LOOKUPS: readonly (readonly [RegExp, string, readonly string[]])[] = [
+  [/^environment\b/i, 'environment', ['environment_name', 'environment_uuid']],
+  [/^project\b/i, 'project', ['project_uuid']],
+  [/^server\b/i, 'server', ['server_uuid']],
+];
+const LOOKUP_FIELDS = ['project_uuid', 'server_uuid', 'environment_name', 'environment_uuid'];
+
+/** A value as a message repeats it: cleaned, cut, quoted. */
+function shown(value: string): string {
+  const text = clean(value);
+  return JSON.stringify(text.length > 64 ? `${text.slice(0, 63)}…` : text);
+}
+
+/**
+ * What to check after a 404 for something the request named: `Check the application uuid "zzz".`,
+ * `Check environment_name "nope": the server has no environment by that name.` — never "the
+ * uuid" when the request named something else.
+ */
+export function lookupHint(serverMessage: string, sent: SentRequest): string {
+  const appMatch = /^\/?deployments\/applications\/([^/?#]+)/.exec(sent.path)?.[1];
+  let app: string | undefined;
+  if (appMatch !== undefined) {
+    try { app = decodeURIComponent(appMatch); } catch { app = appMatch; }
+  }
+  if (app !== undefined) return `Check the application uuid ${shown(app)}: the server has no application with it.`;
+  const body = sent.json !== null && typeof sent.json === 'object' && !Array.isArray(sent.json) ? sent.json as Record<string, unknown> : {};
+  const given = (names: readonly string[]) => names.filter((n) => typeof body[n] === 'string' && body[n] !== '');
+  const lookup = LOOKUPS.find(([re]) => re.test(serverMessage.trim()));
+  if (lookup) {
+    const [, thing, names] = lookup;
+    const fields = given(names);
+    if (fields.length > 0) {
+      const by = fields.every((f) => f.endsWith('_name')) ? 'by that name' : fields.every((f) => f.endsWith('_uuid')) ? 'with that uuid' : 'by that name or uuid';
+      return `Check ${fields.map((f) => `${f} ${shown(body[f] as string)}`).join(' and ')}: the server has no ${thing} ${by}.`;
+    }
+  }
+  const fields = given(LOOKUP_FIELDS);
+  if (fields.length > 0) return `Check what the request names: ${fields.map((f) => `${f} ${shown(body[f] as string)}`).join(', ')}.`;
+  return 'Check the uuid.';
+}
+
+/** Ends `text` with a full stop unless it ends a sentence already. */
+function sentence(text: string): string {
+  return /[.!?]$/.test(text) ? text : `${text}.`;
 }
 
 export class CancelledError extends ApiError {
@@ -179,18 +305,22 @@ export function errorFromData(d: ErrorData): Error {
       case 'local': return new LocalValidationError(d.problems ?? []);
       case 'unauthorized': return new UnauthorizedError();
       case 'forbidden': return new ForbiddenError('');
-      case 'not_found': return new NotFoundError('');
+      case 'not_found': return new NotFoundError('', d.hint);
       case 'validation': return new ValidationError(d.message, d.fields ?? {}, d.status);
       case 'conflict': return new ConflictError(d.message, d.warning);
       case 'rate_limited': return new RateLimitedError(d.retryAfterSeconds);
       case 'server': return new ServerError(d.status ?? 500, '');
       case 'network': return new NetworkError(d.reason ?? 'other', d.message, d.hint);
       case 'too_large': return new ResponseTooLargeError({ limit: d.limit ?? 0, size: d.size, outOfMemory: d.outOfMemory, detail: d.message, hint: d.hint });
-      case 'invalid_response': return new InvalidResponseError(d.status ?? 0, '', d.bodyStart ?? '');
+      case 'invalid_response': return new InvalidResponseError(d.status ?? 0, '', d.bodyStart ?? '', d.hint);
       case 'cancelled': return new CancelledError();
       default: return new NetworkError('other', d.message);
     }
   })();
   made.message = d.message;
+  // The hint as it was (it may name a context, a field, a URL), whatever the class makes by default.
+  if (made instanceof ApiError && d.hint !== undefined && made.hint !== d.hint) {
+    Object.defineProperty(made, 'hint', { value: d.hint, enumerable: true, configurable: true, writable: false });
+  }
   return made;
 }

@@ -10,8 +10,9 @@
 import type { ClientRequest, IncomingMessage } from 'node:http';
 import got, { type Got, RequestError, HTTPError, TimeoutError } from 'got';
 import {
-  CancelledError, ConflictError, ForbiddenError, InvalidResponseError, NetworkError, NotFoundError,
-  RateLimitedError, ResponseTooLargeError, ServerError, UnauthorizedError, ValidationError, type ApiError,
+  CancelledError, ConflictError, ForbiddenError, InvalidResponseError, NetworkError,
+  RateLimitedError, ResponseTooLargeError, ServerError, UnauthorizedError, ValidationError, notFoundError,
+  type ApiError, type SentRequest, type TokenFrom,
 } from './errors.js';
 import { MAX_RESPONSE_MB, MB, TIMEOUT_MS, formatSeconds } from './limits.js';
 import { readErrorBody } from './error-body.js';
@@ -36,6 +37,8 @@ export interface TransportOptions {
   /** Longest Retry-After honoured before giving up, in ms (default 10 000). */
   readonly maxRetryAfterMs?: number;
   readonly userAgent?: string;
+  /** Where the token came from (a context, DMS_TOKEN, --token): a 401 or 403 names it. */
+  readonly tokenFrom?: TokenFrom;
 }
 
 export interface RequestOptions {
@@ -125,13 +128,16 @@ export function createTransport(options: TransportOptions): Transport {
     try {
       const res = await call;
       if (res.statusCode >= 300) {
-        throw new InvalidResponseError(res.statusCode, 'a redirect, not an answer', snippet(res.body, redact));
+        // Where it leads says most (a login page: the web UI's address, not the API's).
+        const location = typeof res.headers.location === 'string' ? redact(clean(res.headers.location)).slice(0, 120) : '';
+        throw new InvalidResponseError(res.statusCode, `a redirect${location ? ` to ${location}` : ''}, not an answer`, snippet(res.body, redact));
       }
       const remaining = Number(res.headers['x-ratelimit-remaining']);
       return { status: res.statusCode, body: res.body, rateRemaining: Number.isSafeInteger(remaining) && remaining >= 0 ? remaining : null };
     } catch (error) {
       if (opts.signal?.aborted) throw new CancelledError();
-      const classified = refused ?? classify(error, opts.signal, redact, timeout, https);
+      const sent = { path, json: opts.json, baseUrl: options.baseUrl, tokenFrom: options.tokenFrom };
+      const classified = refused ?? classify(error, opts.signal, redact, timeout, https, sent);
       throw method === 'POST' ? outcomeUnknown(classified, error, opts.creates ?? 'resource', https) : classified;
     }
   }
@@ -174,7 +180,16 @@ function outcomeUnknown(classified: ApiError, error: unknown, creates: string, h
   );
 }
 
-function classify(error: unknown, signal: AbortSignal | undefined, redact: (s: string) => string, timeoutMs = TIMEOUT_MS, https = false): ApiError {
+/** The request an error answered: what a 404 looked up, whose token a 401 rejected. */
+interface Sent extends SentRequest {
+  readonly baseUrl: string;
+  readonly tokenFrom?: TokenFrom;
+}
+
+function classify(
+  error: unknown, signal: AbortSignal | undefined, redact: (s: string) => string, timeoutMs = TIMEOUT_MS, https = false,
+  sent: Sent = { path: '', baseUrl: '' },
+): ApiError {
   if (error instanceof Error && 'kind' in error) return error as ApiError;
   if (signal?.aborted) return new CancelledError();
   if (error instanceof HTTPError) {
@@ -182,14 +197,15 @@ function classify(error: unknown, signal: AbortSignal | undefined, redact: (s: s
     const body = String(error.response.body ?? '');
     const parsed = readErrorBody(body);
     const message = redact(clean(parsed.message ?? ''));
+    // The route (a base URL without /api/v1; HTML pages included) or what the request named.
+    if (status === 404) return notFoundError({ body: parsed, message, bodyStart: snippet(body, redact), sent, baseUrl: sent.baseUrl });
     // 401 and 429 mean the same whatever the body (a proxy may answer them with HTML).
     if (!parsed.json && status !== 401 && status !== 429) {
       return new InvalidResponseError(status, status >= 500 ? 'a server error page instead of JSON' : 'not JSON', snippet(body, redact));
     }
     switch (status) {
-      case 401: return new UnauthorizedError();
-      case 403: return new ForbiddenError(message);
-      case 404: return new NotFoundError(message);
+      case 401: return new UnauthorizedError(sent.tokenFrom);
+      case 403: return new ForbiddenError(message, sent.tokenFrom);
       case 409: return new ConflictError(`Conflict (409): ${message || 'the resource is already in use'}`, parsed.warning ? redact(clean(parsed.warning)) : undefined);
       case 429: {
         const header = error.response.headers['retry-after'];

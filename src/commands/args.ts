@@ -1,6 +1,7 @@
 // Argument parsing with node:util parseArgs: global options plus each command's own.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { UsageError } from './exit-codes.js';
+import { FIELD_FLAG_OPTIONS, notAFieldMessage, type CreateNoun } from '../forms/field-flags.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
@@ -22,12 +23,18 @@ export const COMMAND_OPTIONS = {
   deployments: {
     skip: { type: 'string' }, take: { type: 'string' }, all: { type: 'boolean' }, output: { type: 'string', short: 'o' },
     status: { type: 'string' }, branch: { type: 'string' }, since: { type: 'string' }, until: { type: 'string' }, limit: { type: 'string' },
+    time: { type: 'string' }, 'with-total': { type: 'boolean' },
   },
   logs: { debug: { type: 'boolean' }, timestamps: { type: 'boolean' }, follow: { type: 'boolean' }, 'wait-timeout': { type: 'string' } },
-  create: { file: { type: 'string' }, from: { type: 'string' }, 'conf-file': { type: 'string' } },
+  // Besides its own: a flag for every field of both request bodies (src/forms/field-flags.ts).
+  create: {
+    file: { type: 'string' }, from: { type: 'string' }, 'conf-file': { type: 'string' }, example: { type: 'boolean' },
+    'save-credentials': { type: 'string' }, ...FIELD_FLAG_OPTIONS,
+  },
   context: {},
   demo: { serve: { type: 'boolean' }, port: { type: 'string' } },
   browse: {},
+  completion: {},
 } as const satisfies Record<string, Options>;
 
 export type Command = keyof typeof COMMAND_OPTIONS;
@@ -49,7 +56,7 @@ export function parse(argv: string[]): Parsed {
   for (const t of loose.tokens ?? []) {
     if (t.kind !== 'option' || Object.hasOwn(ALL, t.name)) continue;
     if (contextAt !== -1 && t.index > contextAt) break; // `dms context …` reads its own options
-    throw unknownOption(t.rawName, Object.keys({ ...GLOBAL_OPTIONS, ...(command ? COMMAND_OPTIONS[command] : {}) }), command);
+    throw unknownOption(t.rawName, Object.keys({ ...GLOBAL_OPTIONS, ...(command ? COMMAND_OPTIONS[command] : {}) }), command, loose.positionals);
   }
   if (first !== undefined && command === undefined) {
     const near = nearest(first, Object.keys(COMMAND_OPTIONS));
@@ -68,29 +75,49 @@ export function parse(argv: string[]): Parsed {
     // parseArgs's messages are rebuilt, never passed on: some quote what follows an option.
     const message = (error as Error).message;
     const unknown = /^Unknown option '(--?[^'=\s]*)/.exec(message)?.[1];
-    if (unknown) throw unknownOption(unknown, Object.keys(options), command);
+    if (unknown) throw unknownOption(unknown, Object.keys(options), command, strictPositionals(argv));
     const named = /^Option '(?:-\w, )?(--?[\w-]+)/.exec(message)?.[1];
     if (named && / argument missing/.test(message)) throw new UsageError(`${named} needs a value. ${help}`);
     if (named && /does not take an argument/.test(message)) throw new UsageError(`${named} takes no value. ${help}`);
     if (named && /argument is ambiguous/.test(message)) {
       // `--limit -3`: the value looks like an option. Repeated only when plain (and never a token's or URL's).
+      // The advice uses the long name: `-o=-n` would pass `=-n`.
+      const long = named.startsWith('--') ? named : `--${Object.entries(options).find(([, o]) => o.short === named.slice(1))?.[0] ?? named.slice(1)}`;
       const raw = argv[argv.indexOf(named) + 1];
-      const shown = raw !== undefined && named !== '--token' && named !== '--url' ? quotedArg(raw, 20) : undefined;
+      const shown = raw !== undefined && long !== '--token' && long !== '--url' ? quotedArg(raw, 20) : undefined;
       const value = shown ? shown.slice(1, -1) : undefined;
-      throw new UsageError(`${named}${value ? ` ${value}` : ''}: a value that starts with '-' is taken for an option (write ${named}=${value ?? 'VALUE'} if you mean it). ${help}`);
+      throw new UsageError(`${named}${value ? ` ${value}` : ''}: a value that starts with '-' is taken for an option (write ${long}=${value ?? 'VALUE'} if you mean it). ${help}`);
     }
     throw new UsageError(`invalid arguments. ${help}`);
   }
 }
 
-/** `unknown option --tokn; did you mean --token?` (for a command: `--all is not an option of dms logs`). */
-function unknownOption(raw: string, known: readonly string[], command: Command | undefined): UsageError {
+/** The positionals of argv, read loosely (for naming what `dms create` was to create). */
+function strictPositionals(argv: string[]): string[] {
+  return parseArgs({ args: argv, options: ALL, strict: false, allowPositionals: true }).positionals;
+}
+
+/**
+ * `unknown option --tokn; did you mean --token?` (for a command: `--all is not an option of dms logs`).
+ * For `dms create`, an option that is not near one of its own is taken for a field: the message
+ * names the closest field of the request being created.
+ */
+function unknownOption(raw: string, known: readonly string[], command: Command | undefined, positionals: readonly string[] = []): UsageError {
+  if (command === 'create') {
+    const own = known.filter((k) => !Object.hasOwn(FIELD_FLAG_OPTIONS, k));
+    const dashed = raw.replace(/^-+/, '');
+    if (raw.startsWith('--') && !nearest(dashed, own.filter((k) => k.length > 1))) {
+      const kind = positionals[1];
+      const nouns: CreateNoun[] = kind === 'app' || kind === 'docstore' ? [kind] : ['app', 'docstore'];
+      return new UsageError(notAFieldMessage(raw, nouns));
+    }
+  }
   const dashes = raw.startsWith('--') ? '--' : '-';
   const near = nearest(raw.slice(dashes.length), known.filter((k) => (dashes === '--' ? k.length > 1 : k.length === 1)));
-  const name = /^--?[A-Za-z0-9][\w-]{0,40}$/.test(raw) ? raw : 'an option';
+  const plain = /^--?[A-Za-z0-9][\w-]{0,40}$/.test(raw);
   const what = command && Object.hasOwn(ALL, raw.slice(dashes.length))
-    ? `${name} is not an option of dms ${command}`
-    : `unknown option ${name}`;
+    ? `${raw} is not an option of dms ${command}`
+    : plain ? `unknown option ${raw}` : 'unknown option (not repeated here, in case it is a secret)';
   const mean = near ? `; did you mean ${near.length > 1 ? '--' : '-'}${near}?` : '.';
   return new UsageError(`${what}${mean} Run dms ${command ? `${command} ` : ''}--help.`);
 }

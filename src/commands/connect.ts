@@ -1,9 +1,10 @@
 // From flags/env/context to a client: a real server, or the embedded demo service.
 import type { DmsClient } from '../api/client.js';
+import type { TokenFrom } from '../api/errors.js';
 import { createLazyClient } from '../api/lazy-client.js';
 import { MAX_RESPONSE_MB_CEILING, MB } from '../api/limits.js';
 import { configDir } from '../config/paths.js';
-import { plainHttpWarning, resolveConnection } from '../config/resolve.js';
+import { plainHttpWarning, resolveConnection, type Connection } from '../config/resolve.js';
 import type { DemoApp, TuiConnection } from '../tui/options.js';
 import { UsageError } from './exit-codes.js';
 import type { CommandIO } from './io.js';
@@ -59,7 +60,7 @@ export async function openSession(
   const str = (k: string) => (typeof values[k] === 'string' ? (values[k] as string) : undefined);
   const connection = values.demo
     ? ({ kind: 'demo' } as const)
-    : resolveConnection({
+    : await resolveConnection({
       flags: { url: str('url'), token: str('token'), context: str('context') }, env: io.env, dir,
       onWarning: (w) => io.stderr.write(`dms: warning: ${w}\n`),
     });
@@ -96,11 +97,24 @@ export async function openSession(
     throw new UsageError(`the server URL '${connection.url}' is not a URL; it looks like https://host/api/v1.`);
   }
   return {
-    client: createLazyClient({ baseUrl: connection.url, token: connection.token, timeoutMs: timeout, maxResponseBytes: maxBytes, listWorker, retryBaseMs: retryBaseMs(io.env) }),
+    client: createLazyClient({
+      baseUrl: connection.url, token: connection.token, tokenFrom: tokenFromOf(connection),
+      timeoutMs: timeout, maxResponseBytes: maxBytes, listWorker, retryBaseMs: retryBaseMs(io.env),
+    }),
     connection: { label: connection.label, host, origin, demo: false },
     configDir: dir,
     close: async () => {},
   };
+}
+
+/** Where a connection's token came from, for the client (TransportOptions.tokenFrom): a 401 or 403 names it. */
+export function tokenFromOf(connection: Connection): TokenFrom | undefined {
+  if (connection.kind !== 'remote') return undefined;
+  switch (connection.source) {
+    case 'context': return { kind: 'context', name: connection.label };
+    case 'env': return { kind: 'env' };
+    case 'flags': return { kind: 'flag' };
+  }
 }
 
 /** Time before the first retry of a read: 500 ms; tests shorten it (DMS_RETRY_BASE_MS, not for users). */

@@ -1,55 +1,95 @@
-// `dms context add|list|use|remove`: saved connections. The token is read from stdin or a
-// prompt without echo, and is never printed, not even in errors.
+// `dms context add|list|use|remove|verify`: saved connections. The token is read from stdin or a
+// prompt without echo, or comes from a token command (`--token-command -- PROGRAM ARGS…`, run
+// each time it is needed), and is never printed, not even in errors. `add` checks the token with
+// one read before saving (verify-token.ts); `verify` does the same for a saved context.
 import { StringDecoder } from 'node:string_decoder';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import {
-  ConfigError, addContext, hasContext, loadConfig, removeContext, useContext,
-  validateContextName, validateToken, validateUrl, type ConfigFile,
+  ConfigError, addContext, hasContext, loadConfig, programName, removeContext, tokenSourceOf, unknownContext, useContext,
+  validateContextName, validateToken, validateTokenCommand, validateUrl, type ConfigFile,
 } from '../config/contexts.js';
 import { errorCode } from '../config/private-file.js';
-import { plainHttpWarning } from '../config/resolve.js';
+import { contextToken, plainHttpWarning } from '../config/resolve.js';
+import { runTokenCommand } from '../config/token-command.js';
 import { clean } from '../text/sanitize.js';
 import { maskUrlPasswords } from '../text/secrets.js';
-import { EXIT } from './exit-codes.js';
+import type { Parsed } from './args.js';
+import { timeoutMs } from './connect.js';
+import { EXIT, UsageError } from './exit-codes.js';
 import { HELP } from './help.js';
 import type { CommandIO } from './io.js';
+import { checkToken, type TokenCheck } from './verify-token.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
-const USAGE: Record<string, string> = {
-  add: 'dms context add NAME --url URL',
-  list: 'dms context list',
+/** The subcommands and how each is called (also the descriptions shell completion shows). */
+export const CONTEXT_USAGE: Readonly<Record<string, string>> = {
+  add: 'dms context add NAME --url URL [--token-command -- PROGRAM ARG…] [--no-verify | --force]',
+  list: 'dms context list [--json]',
   use: 'dms context use NAME',
   remove: 'dms context remove NAME',
+  verify: 'dms context verify [NAME]',
 };
+
+const HELP_OPTION = { help: { type: 'boolean', short: 'h' } } as const satisfies Options;
+
+/**
+ * `dms context add`'s options (--token only to refuse it: it would show in the process list).
+ * `--token-command` takes no value: the command is every word after `--`.
+ */
+export const CONTEXT_ADD_OPTIONS = {
+  url: { type: 'string' }, token: { type: 'string' }, 'token-command': { type: 'boolean' },
+  'no-verify': { type: 'boolean' }, force: { type: 'boolean' }, timeout: { type: 'string' }, ...HELP_OPTION,
+} as const satisfies Options;
+
+/** Each subcommand's options (shell completion reads them too). */
+export const CONTEXT_OPTIONS: Readonly<Record<string, Options>> = {
+  add: CONTEXT_ADD_OPTIONS,
+  list: { json: { type: 'boolean' }, ...HELP_OPTION },
+  use: HELP_OPTION,
+  remove: HELP_OPTION,
+  verify: { timeout: { type: 'string' }, ...HELP_OPTION },
+};
+
+const SUBCOMMANDS = 'add, list, use, remove or verify';
 
 /** A bad call: one line on stderr, exit 2. */
 class Usage extends Error {}
 
+/** A check that did not pass: its line is said, and the command exits with `code`. */
+class Refused extends Error {
+  constructor(message: string, readonly code: number) { super(message); }
+}
+
 /** Longest token accepted from stdin; more means the wrong thing was piped. */
 const MAX_TOKEN_BYTES = 16 * 1024;
 
-/** Returns the exit code: 0 ok, 1 the file could not be written, 2 usage or bad input, 130 cancelled. */
+/**
+ * Returns the exit code: 0 ok, 1 the file could not be written or the token could not be checked
+ * (network), 2 usage or bad input (a token command that fails included), 3 the token was rejected
+ * (401/403), 130 cancelled.
+ */
 export async function runContext(args: string[], io: CommandIO, dir: string): Promise<number> {
   const say = (line: string) => io.stdout.write(`${line}\n`);
   const complain = (line: string) => io.stderr.write(`dms: ${line}\n`);
   const warn = (line: string) => io.stderr.write(`dms: warning: ${line}\n`);
   try {
-    const [sub, ...rest] = args;
-    if (sub === undefined) throw new Usage('missing subcommand: use add, list, use or remove (dms context --help).');
+    const [sub, ...all] = args;
+    if (sub === undefined) throw new Usage(`missing subcommand: use ${SUBCOMMANDS} (dms context --help).`);
     if (sub === 'help' || sub === '--help' || sub === '-h') {
-      say(HELP.context ?? Object.values(USAGE).join('\n'));
+      say(HELP.context ?? Object.values(CONTEXT_USAGE).join('\n'));
       return EXIT.ok;
     }
-    if (!Object.hasOwn(USAGE, sub)) {
+    if (!Object.hasOwn(CONTEXT_USAGE, sub)) {
       const shown = /^[A-Za-z-]{1,20}$/.test(sub) ? ` '${sub}'` : '';
-      throw new Usage(`unknown context command${shown}: use add, list, use or remove (dms context --help).`);
+      throw new Usage(`unknown context command${shown}: use ${SUBCOMMANDS} (dms context --help).`);
     }
-    const usage = USAGE[sub]!;
-    const options: Options = sub === 'add'
-      ? { url: { type: 'string' }, token: { type: 'string' }, help: { type: 'boolean', short: 'h' } }
-      : { help: { type: 'boolean', short: 'h' } };
-    const { values, positionals } = parse(rest, options, usage);
+    const usage = CONTEXT_USAGE[sub]!;
+    // `add … --token-command -- pass show dms/prod`: the words after `--` are the command, not arguments.
+    const dashes = sub === 'add' ? all.indexOf('--') : -1;
+    const rest = dashes === -1 ? all : all.slice(0, dashes);
+    const commandWords = dashes === -1 ? undefined : all.slice(dashes + 1);
+    const { values, positionals } = parse(rest, CONTEXT_OPTIONS[sub]!, usage);
     if (values.help) {
       say(`Usage: ${usage}`);
       return EXIT.ok;
@@ -59,8 +99,32 @@ export async function runContext(args: string[], io: CommandIO, dir: string): Pr
       if (positionals.length > 0) throw new Usage(`context list takes no arguments. Usage: ${usage}`);
       // Warns (one line each) when others may read or change config.json or its folder; refuses one of another user.
       const config = loadConfig(dir, { onWarning: warn });
-      list(config, say, warn);
+      if (values.json) listJson(config, say, warn);
+      else list(config, say, warn);
       return EXIT.ok;
+    }
+
+    if (sub === 'verify') {
+      if (positionals.length > 1) throw new Usage(`expected at most one NAME, got ${positionals.length} arguments. Usage: ${usage}`);
+      const config = loadConfig(dir, { onWarning: warn });
+      const name = positionals.length === 1 ? oneName(positionals, usage) : config.current;
+      if (name === undefined) throw new Usage(`no context is current: name one, e.g. dms context verify NAME (see dms context list).`);
+      if (!hasContext(config, name)) {
+        throw positionals.length === 1
+          ? unknownContext(config, name)
+          : new ConfigError(`the current context "${clean(name)}" is not in config.json: choose another with: dms context use NAME.`);
+      }
+      const stored = config.contexts[name]!;
+      const urlProblem = validateUrl(stored.url);
+      if (urlProblem) throw new ConfigError(`context "${name}" in config.json: ${urlProblem} Fix it with: dms context add ${name} --url URL`);
+      const token = await contextToken(name, stored, { env: io.env });
+      const from = stored.token_command ? ` (from ${programName(stored.token_command)})` : '';
+      const check = await checkToken(stored.url, token, { timeoutMs: timeoutMs(values as Parsed['values']) });
+      if (check.ok) {
+        say(`context ${name}: the token${from} was accepted by ${shownUrl(stored.url)}.`);
+        return EXIT.ok;
+      }
+      throw refusal(check, { name, url: shownUrl(stored.url) });
     }
 
     const name = oneName(positionals, usage);
@@ -79,33 +143,75 @@ export async function runContext(args: string[], io: CommandIO, dir: string): Pr
 
     // add
     if (values.token !== undefined) {
-      throw new Usage('--token is not accepted here (it would show in the process list): pipe the token on stdin or type it at the prompt.');
+      throw new Usage('--token is not accepted here (it would show in the process list): pipe the token on stdin, type it at the prompt, or use --token-command.');
     }
     const url = typeof values.url === 'string' ? values.url.trim() : '';
     if (!url) throw new Usage(`--url is required. Usage: ${usage}`);
     const problem = validateUrl(url);
     if (problem) throw new Usage(problem);
+    const verify = values['no-verify'] !== true;
+    if (!verify && values.force === true) throw new Usage('--no-verify skips the check and --force saves after a failed one: choose one.');
+    const wait = timeoutMs(values as Parsed['values']); // a bad --timeout before the token is asked for
+    let tokenCommand: string[] | undefined;
+    if (values['token-command'] === true) {
+      if (commandWords === undefined || commandWords.length === 0) {
+        throw new Usage('--token-command needs the command after --, e.g. dms context add prod --url URL --token-command -- pass show dms/prod');
+      }
+      const commandProblem = validateTokenCommand(commandWords);
+      if (commandProblem) throw new Usage(commandProblem.replace(/^token_command/, 'the token command'));
+      tokenCommand = commandWords;
+    } else if (commandWords !== undefined) {
+      // Not repeated: the words could be anything, a token included.
+      throw new Usage('words after -- are a token command: add --token-command before the --.');
+    }
     const before = loadConfig(dir, { onWarning: warn });
 
-    const token = await readToken(io, name);
-    if (token === undefined) {
-      complain('cancelled; nothing was saved.');
-      return EXIT.interrupted;
+    let token: string | undefined;
+    if (tokenCommand === undefined) {
+      token = await readToken(io, name);
+      if (token === undefined) {
+        complain('cancelled; nothing was saved.');
+        return EXIT.interrupted;
+      }
+      if (token === '') throw new Usage('no token given: pipe it on stdin or type it at the prompt.');
+      const tokenProblem = validateToken(token);
+      if (tokenProblem) throw new Usage(tokenProblem);
     }
-    if (token === '') throw new Usage('no token given: pipe it on stdin or type it at the prompt.');
-    const tokenProblem = validateToken(token);
-    if (tokenProblem) throw new Usage(tokenProblem);
 
-    addContext(dir, { name, url, token });
+    let checked = '; token not checked (--no-verify)';
+    if (verify) {
+      try {
+        // The command runs now, once, to check what it prints; its output is never saved.
+        const candidate = token ?? await runTokenCommand(tokenCommand!, { context: name, env: io.env });
+        const check = await checkToken(url, candidate, { timeoutMs: wait });
+        if (!check.ok) throw refusal(check);
+        checked = '; the token was accepted';
+      } catch (e) {
+        if (values.force !== true && e instanceof ConfigError) {
+          // The token command failed (its output is never shown).
+          throw new Refused(`${e.message} Nothing was saved (--no-verify saves without running it; --force saves anyway).`, EXIT.usage);
+        }
+        if (values.force !== true || !(e instanceof Refused || e instanceof ConfigError)) throw e;
+        warn(`saved although the check failed (--force): ${e.message.replace(/[;.] Nothing was saved.*$|; nothing was saved.*$/, '')}`);
+        checked = '; the token was not accepted (saved with --force)';
+      }
+    }
+
+    addContext(dir, tokenCommand !== undefined ? { name, url, tokenCommand } : { name, url, token: token! });
     const after = loadConfig(dir);
     const verb = hasContext(before, name) ? 'Updated' : 'Added';
     const current = after.current === name && before.current !== name ? '; it is now the current context' : '';
-    say(`${verb} context "${name}" (${shownUrl(url)})${current}.`);
+    const via = tokenCommand !== undefined ? `, token from ${programName(tokenCommand)}` : '';
+    say(`${verb} context "${name}" (${shownUrl(url)}${via})${checked}${current}.`);
     const plain = plainHttpWarning(url);
     if (plain) warn(plain);
     return EXIT.ok;
   } catch (e) {
-    if (e instanceof Usage || e instanceof ConfigError) {
+    if (e instanceof Refused) {
+      complain(e.message);
+      return e.code;
+    }
+    if (e instanceof Usage || e instanceof ConfigError || e instanceof UsageError) {
       complain(e.message);
       return EXIT.usage;
     }
@@ -119,6 +225,26 @@ export async function runContext(args: string[], io: CommandIO, dir: string): Pr
   }
 }
 
+/**
+ * The line for a check that did not pass, and its exit code: 3 when the token was rejected
+ * (401/403), else that of the failure (1 for the network or an answer that is not the API's).
+ * `context`: a saved context being verified; else a context about to be added (nothing saved).
+ */
+function refusal(check: Extract<TokenCheck, { ok: false }>, context?: { name: string; url: string }): Refused {
+  const what = check.message.replace(/\.$/, '');
+  if (context) {
+    const prefix = `context ${context.name}: `;
+    if (check.rejected) return new Refused(`${prefix}${what}. Replace it with: dms context add ${context.name} --url ${context.url}`, EXIT.auth);
+    if (check.network) return new Refused(`${prefix}could not reach the server to check the token: ${what}. ${check.hint}`, check.code);
+    return new Refused(`${prefix}could not check the token: ${what}. ${check.hint}`.trimEnd(), check.code);
+  }
+  if (check.rejected) return new Refused(`${what}; nothing was saved. Check the token, or save it anyway with --force.`, EXIT.auth);
+  if (check.network) {
+    return new Refused(`could not reach the server to check the token: ${what}. Nothing was saved: --no-verify saves without checking (e.g. offline).`, check.code);
+  }
+  return new Refused(`could not check the token: ${what}. ${check.hint ? `${check.hint} ` : ''}Nothing was saved (--force saves it anyway).`, check.code);
+}
+
 function parse(args: string[], options: Options, usage: string) {
   try {
     return parseArgs({ args, options, strict: true, allowPositionals: true });
@@ -128,6 +254,7 @@ function parse(args: string[], options: Options, usage: string) {
     const option = /^Unknown option '(--?[A-Za-z][\w-]*)'/.exec(message)?.[1];
     if (option) throw new Usage(`unknown option ${option}. Usage: ${usage}`);
     const needsValue = /^Option '(-\w, )?(--[\w-]+)/.exec(message)?.[2];
+    if (needsValue && /does not take an argument/.test(message)) throw new Usage(`${needsValue} takes no value. Usage: ${usage}`);
     if (needsValue) throw new Usage(`${needsValue} needs a value. Usage: ${usage}`);
     throw new Usage(`invalid arguments. Usage: ${usage}`);
   }
@@ -143,12 +270,21 @@ function oneName(positionals: string[], usage: string): string {
   return name;
 }
 
+/** How a context gets its token, as lists show it: never the token, of a command only the program. */
+function tokenText(source: ReturnType<typeof tokenSourceOf>): string {
+  switch (source.kind) {
+    case 'token': return 'token: set';
+    case 'command': return `token: from ${source.program}`;
+    case 'missing': return 'token: missing';
+  }
+}
+
 function list(config: ConfigFile, say: (line: string) => void, warn: (line: string) => void): void {
   const rows = Object.entries(config.contexts).map(([name, c]) => ({
     mark: name === config.current ? '*' : ' ',
     name,
     url: shownUrl(c.url),
-    token: c.token ? 'token: set' : 'token: missing',
+    token: tokenText(tokenSourceOf(c)),
   }));
   if (rows.length === 0) {
     warn('no contexts yet; add one with: dms context add NAME --url URL');
@@ -162,6 +298,29 @@ function list(config: ConfigFile, say: (line: string) => void, warn: (line: stri
     urlWidth = Math.max(urlWidth, r.url.length);
   }
   for (const r of rows) say(`${r.mark} ${r.name.padEnd(nameWidth)}  ${r.url.padEnd(urlWidth)}  ${r.token}`);
+  currentMissing(config, warn);
+}
+
+/**
+ * `[{"name", "url", "current", "token": "set"|"command"|"missing", "token_program"?}]`: an array
+ * (empty when there are none), never a token, nor a token command's arguments.
+ */
+function listJson(config: ConfigFile, say: (line: string) => void, warn: (line: string) => void): void {
+  const rows = Object.entries(config.contexts).map(([name, c]) => {
+    const source = tokenSourceOf(c);
+    return {
+      name,
+      url: shownUrl(c.url),
+      current: name === config.current,
+      token: source.kind === 'token' ? 'set' : source.kind,
+      ...(source.kind === 'command' ? { token_program: source.program } : {}),
+    };
+  });
+  say(JSON.stringify(rows, null, 2));
+  currentMissing(config, warn);
+}
+
+function currentMissing(config: ConfigFile, warn: (line: string) => void): void {
   if (config.current !== undefined && !hasContext(config, config.current)) {
     warn(`the current context "${clean(config.current)}" does not exist; choose one with: dms context use NAME`);
   }

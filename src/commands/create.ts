@@ -1,9 +1,20 @@
-// `dms create app|docstore --file FILE|- [--conf-file PATH] [--json]`: sends a request body as written.
-import { readFileSync } from 'node:fs';
+// `dms create app|docstore`: headless from field flags and/or a request body (`--file`), an example
+// body (`--example`), or the form (the TUI, started by cli.ts). Flags are read into form values and
+// built into a body by the form's own code (src/forms/body.ts), so a flag and the form send the same.
+import { readFileSync, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { LocalValidationError } from '../api/errors.js';
-import { validateCreateApp, validateCreateDocstore } from '../api/schemas/index.js';
+import type { CreateAppRequest, CreateDocstoreRequest, FieldProblem } from '../api/schemas/index.js';
+import { inDraftsFolder } from '../config/drafts.js';
+import { pathKind, writeNewFile } from '../config/private-file.js';
 import { addRecentValues } from '../config/recents.js';
-import { boundDepth } from '../text/depth.js';
+import { APP_FORM } from '../forms/app-form.js';
+import { buildBody, valuesFromBody } from '../forms/body.js';
+import { answerJson, answerLines, credentialsText, hasSecrets, type Answer } from '../forms/created.js';
+import { DOCSTORE_FORM } from '../forms/docstore-form.js';
+import { FIELD_FLAG_OPTIONS, fieldOfFlag, notAFieldMessage, requestFieldsOf } from '../forms/field-flags.js';
+import type { FieldValue, FormDef, FormValues } from '../forms/types.js';
+import { fileErrorWords } from '../forms/values.js';
 import { maskRecord } from '../text/secrets.js';
 import { clean, jsonSafe } from '../text/sanitize.js';
 import { quotedArg, type Parsed } from './args.js';
@@ -13,14 +24,86 @@ import type { Session } from './connect.js';
 
 export type CreateKind = 'app' | 'docstore';
 
+export const FORMS: Readonly<Record<CreateKind, FormDef>> = { app: APP_FORM, docstore: DOCSTORE_FORM };
+
 export function createKind(parsed: Parsed): CreateKind {
   const [kind, extra] = parsed.positionals;
   if (kind !== 'app' && kind !== 'docstore') {
     // Not repeated: an argument in the wrong place may be a token.
     throw new UsageError(`say what to create: dms create app or dms create docstore${kind ? ' (the argument after create is neither)' : ''}.`);
   }
-  if (extra !== undefined) throw new UsageError(`one argument too many: dms create ${kind} takes none after ${kind} (the extra one is not repeated here). Run dms create --help.`);
+  if (extra !== undefined) throw new UsageError(`one argument too many: dms create ${kind} takes none after ${kind} (the extra one is not repeated here). Run dms create ${kind} --help.`);
   return kind;
+}
+
+/** The field flags given (`git-branch`, `no-instant-deploy`), in the order of the options table. */
+export function fieldFlagsGiven(parsed: Parsed): string[] {
+  return Object.keys(parsed.values).filter((k) => parsed.values[k] !== undefined && Object.hasOwn(FIELD_FLAG_OPTIONS, k));
+}
+
+/** Whether the command sends headless (a body file, or a field flag), rather than opening the form. */
+export function isHeadless(parsed: Parsed): boolean {
+  return typeof parsed.values.file === 'string' || fieldFlagsGiven(parsed).length > 0;
+}
+
+/**
+ * Usage errors found before anything is started or sent: flags of the other request, a field given
+ * on and off, options that do not go together, a --save-credentials file that could not be written.
+ */
+export function checkCreateArgs(kind: CreateKind, parsed: Parsed, configDir: string): void {
+  const v = parsed.values;
+  const flags = fieldFlagsGiven(parsed);
+  if (v.example === true) {
+    if (typeof v.file === 'string' || typeof v.from === 'string' || flags.length > 0) {
+      throw new UsageError(`--example only prints an example body; it takes no --file, --from or field flags. Run dms create ${kind} --example > body.json, edit it, then dms create ${kind} --file body.json.`);
+    }
+    return;
+  }
+  if (typeof v.from === 'string' && (typeof v.file === 'string' || flags.length > 0)) {
+    throw new UsageError(`--from opens the form with a body; --file and field flags send one headless. Choose one (dms create ${kind} --file FILE --field … merges flags over FILE).`);
+  }
+  const def = FORMS[kind];
+  for (const flag of flags) {
+    const named = fieldOfFlag(flag)!;
+    if (!def.fields[named.field]) throw new UsageError(notAFieldMessage(`--${flag}`, [kind]));
+    if (!named.negated && v[`no-${flag}`] !== undefined) {
+      throw new UsageError(`--${flag} and --no-${flag} both given: say one (on or off). Run dms create ${kind} --help.`);
+    }
+  }
+  if (typeof v['conf-file'] === 'string') {
+    if (kind !== 'docstore') throw new UsageError('--conf-file goes with dms create docstore.');
+    if (v['docstore-conf'] !== undefined) throw new UsageError('give --docstore-conf or --conf-file, not both.');
+  }
+  const save = v['save-credentials'];
+  if (typeof save === 'string') {
+    if (kind !== 'docstore') throw new UsageError('--save-credentials goes with dms create docstore (an application\'s answer holds no credentials).');
+    if (!isHeadless(parsed)) throw new UsageError('--save-credentials goes with --file or field flags (the form saves them with w on its success screen).');
+    const why = saveTargetProblem(save, configDir);
+    if (why) throw new UsageError(`--save-credentials: ${why} Nothing was sent.`);
+  }
+}
+
+/** Why the credentials could not be written to `path` (checked before sending: the password comes once); undefined when they can. */
+function saveTargetProblem(path: string, configDir: string): string | undefined {
+  const shown = quotedArg(path, 200) ?? 'the file';
+  if (path.trim() === '') return 'give a file name.';
+  const full = resolve(path);
+  if (inDraftsFolder(configDir, full)) return `${shown} is in the drafts folder; choose another place.`;
+  let kind;
+  try {
+    kind = pathKind(full);
+  } catch (e) {
+    return `${shown} cannot be checked (${fileErrorWords((e as NodeJS.ErrnoException).code)}).`;
+  }
+  if (kind === 'file') return `${shown} already exists: choose a new name (dms never replaces it here).`;
+  if (kind === 'symlink') return `${shown} is a symbolic link; dms never writes through one.`;
+  if (kind !== 'none') return `${shown} is ${kind === 'folder' ? 'a folder' : 'not a regular file'}.`;
+  try {
+    if (!statSync(dirname(full)).isDirectory()) return `the folder of ${shown} is not a folder.`;
+  } catch (e) {
+    return `the folder of ${shown} ${fileErrorWords((e as NodeJS.ErrnoException).code)}.`;
+  }
+  return undefined;
 }
 
 async function readStdin(io: CommandIO): Promise<string> {
@@ -34,9 +117,8 @@ function readText(path: string, what: string): string {
     return readFileSync(path, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'does not exist' : code === 'EISDIR' ? 'is a folder' : code === 'EACCES' ? 'cannot be read (permission denied)' : 'cannot be read';
     const shown = quotedArg(path, 200);
-    throw new UsageError(`${what}${shown ? ` ${shown}` : ''} ${why}.`);
+    throw new UsageError(`${what}${shown ? ` ${shown}` : ''} ${fileErrorWords(code)}.`);
   }
 }
 
@@ -58,47 +140,139 @@ export async function readBody(path: string, io: CommandIO): Promise<Record<stri
   return body as Record<string, unknown>;
 }
 
+export interface FlagValues {
+  /** Form values of the flags given (text as typed, on/off as booleans, compose rows). */
+  readonly values: FormValues;
+  /** Fields given as `--field ""`: left out of the body (and of FILE's). */
+  readonly emptied: readonly string[];
+}
+
+/** The field flags of `parsed` as form values of `def` (checkCreateArgs has run). */
+export function valuesFromFlags(def: FormDef, parsed: Parsed): FlagValues {
+  const values: Record<string, FieldValue> = {};
+  const emptied: string[] = [];
+  for (const flag of fieldFlagsGiven(parsed)) {
+    const { field, negated } = fieldOfFlag(flag)!;
+    const meta = def.fields[field];
+    if (!meta) throw new UsageError(notAFieldMessage(`--${flag}`, [def.noun]));
+    const raw = parsed.values[flag];
+    if (meta.kind === 'boolean') {
+      values[field] = !negated;
+      continue;
+    }
+    const text = String(raw);
+    // `--name ""` leaves the field out (of FILE's body too); a secret or a pasted text is taken as given, as the form takes it.
+    if (text.trim() === '' && meta.kind !== 'secret' && meta.kind !== 'multiline') {
+      emptied.push(field);
+      continue;
+    }
+    if (meta.kind === 'domains') {
+      let list: unknown;
+      try {
+        list = JSON.parse(text);
+      } catch {
+        throw new UsageError(`--${flag} takes a JSON list, e.g. '[{"name":"web","domain":"https://a.example.com"}]'.`);
+      }
+      if (!Array.isArray(list)) throw new UsageError(`--${flag} takes a JSON list, e.g. '[{"name":"web","domain":"https://a.example.com"}]'.`);
+      // Read as the form reads a body's rows, so both build the same request.
+      values[field] = valuesFromBody(def, { [field]: list }).values[field]!;
+      continue;
+    }
+    values[field] = text;
+  }
+  return { values, emptied };
+}
+
+/** Reads `@path` values of flags (multi-line fields), relative to the working folder. */
+const readFlagFile = (path: string) => readFileSync(resolve(path), 'utf8');
+
+/** The request body from FILE (or nothing) and the field flags (flags win), and every problem found in it. */
+export function headlessBody(def: FormDef, fileBody: Record<string, unknown>, flags: FlagValues): { body: Record<string, unknown>; problems: FieldProblem[] } {
+  const built = buildBody(def, flags.values, readFlagFile);
+  const body: Record<string, unknown> = { ...fileBody, ...built.body };
+  for (const field of flags.emptied) delete body[field];
+  const problems: FieldProblem[] = [...built.problems];
+  const checked = def.validateBody(body);
+  if (!checked.success) {
+    for (const p of checked.problems) if (!problems.some((q) => q.field === p.field)) problems.push(p);
+  }
+  return { body, problems };
+}
+
+/** `dms create app|docstore --example`: a body with every field, on stdout; how to use it on stderr. */
+export function printExample(kind: CreateKind, io: CommandIO): number {
+  const table = FORMS[kind];
+  const body: Record<string, unknown> = {};
+  for (const meta of requestFieldsOf(table)) body[meta.name] = meta.example;
+  io.stdout.write(`${JSON.stringify(body, null, 2)}\n`);
+  const uuids = requestFieldsOf(table).filter((m) => /_uuid$/.test(m.name)).map((m) => m.name);
+  io.stderr.write(`An example ${kind === 'app' ? 'application' : 'docstore'} request with every field. Fill in ${uuids.join(', ')} (or remove the optional ones: environment_uuid when environment_name is given, destination_uuid unless the server has several networks), change or remove the rest, then: dms create ${kind} --file body.json\n`);
+  return 0;
+}
+
 export async function runCreate(kind: CreateKind, parsed: Parsed, io: CommandIO, session: Session): Promise<number> {
-  const file = parsed.values.file as string;
-  const body = await readBody(file, io);
+  const def = FORMS[kind];
+  const file = parsed.values.file;
+  const fileBody = typeof file === 'string' ? await readBody(file, io) : {};
   const confFile = parsed.values['conf-file'];
   if (typeof confFile === 'string') {
-    if (kind !== 'docstore') throw new UsageError('--conf-file goes with dms create docstore.');
-    if ('docstore_conf' in body) throw new UsageError('give docstore_conf in the body or --conf-file, not both.');
-    body.docstore_conf = Buffer.from(readText(confFile, 'the config file'), 'utf8').toString('base64');
+    if ('docstore_conf' in fileBody) throw new UsageError('give docstore_conf in the body or --conf-file, not both.');
+    fileBody.docstore_conf = Buffer.from(readText(confFile, 'the config file'), 'utf8').toString('base64');
   }
+  const { body, problems } = headlessBody(def, fileBody, valuesFromFlags(def, parsed));
+  if (problems.length > 0) throw new LocalValidationError(problems);
   const show = parsed.values['show-secrets'] === true;
   const json = parsed.values.json === true;
 
-  if (kind === 'app') {
-    const checked = validateCreateApp(body);
-    if (!checked.success) throw new LocalValidationError(checked.problems);
-    const res = await session.client.createPublicApplication(checked.data);
-    remember(session, body);
-    if (json) io.stdout.write(`${jsonText(show ? res : maskRecord(res))}\n`);
-    else {
-      io.stdout.write(`uuid: ${uuidText(res.uuid)}\n`);
-      if (res.domains) io.stdout.write(`domains: ${clean(res.domains)}\n`);
-      // Only a plain id goes into a command for the user's shell.
-      if (isPlainUuid(res.uuid)) io.stderr.write(`Follow it: dms deployments ${res.uuid}\n`);
-      else io.stderr.write('dms: warning: the server answered with a uuid that is not a plain id (letters, digits and -); no command is suggested for it.\n');
-    }
-    return 0;
-  }
-
-  const checked = validateCreateDocstore(body);
-  if (!checked.success) throw new LocalValidationError(checked.problems);
-  const res = await session.client.createDocstore(checked.data);
+  // Sent once: a creation is never retried on its own (a second POST would make a second resource).
+  const answer: Answer = kind === 'app'
+    ? await session.client.createPublicApplication(body as CreateAppRequest)
+    : await session.client.createDocstore(body as CreateDocstoreRequest);
   remember(session, body);
-  const shown = show ? res : maskRecord(res);
-  if (json) io.stdout.write(`${jsonText(shown)}\n`);
-  else {
-    io.stdout.write(res.uuid ? `uuid: ${uuidText(res.uuid)}\n` : 'Database created (the server sent no details).\n');
-    if (shown.internal_db_url) io.stdout.write(`internal_db_url: ${clean(shown.internal_db_url)}\n`);
-    if (shown.external_db_url) io.stdout.write(`external_db_url: ${clean(shown.external_db_url)}\n`);
-    if (!show && (res.internal_db_url || res.external_db_url)) io.stderr.write('Connection URLs carry the root password; --show-secrets shows it.\n');
-  }
+
+  if (json) io.stdout.write(`${answerJson(show ? answer : maskRecord(answer))}\n`);
+  else printAnswer(kind, answer, show, io);
+
+  if (kind === 'docstore') saveOrSay(answer, parsed, show, io);
   return 0;
+}
+
+/** The whole answer, one field a line (masked unless --show-secrets); the uuid as a command to follow it. */
+function printAnswer(kind: CreateKind, answer: Answer, show: boolean, io: CommandIO): void {
+  const lines = answerLines(answer, show);
+  if (lines.length === 0) io.stdout.write('Database created (the server sent no details).\n');
+  for (const [key, value] of lines) {
+    io.stdout.write(`${key}: ${key === 'uuid' && typeof answer.uuid === 'string' ? uuidText(answer.uuid) : value}\n`);
+  }
+  if (kind !== 'app') return;
+  // Only a plain id goes into a command for the user's shell.
+  if (isPlainUuid(answer.uuid)) io.stderr.write(`Follow it: dms deployments ${answer.uuid}\n`);
+  else io.stderr.write('dms: warning: the server answered with a uuid that is not a plain id (letters, digits and -); no command is suggested for it.\n');
+}
+
+/** --save-credentials: the answer to a new 0600 file; otherwise, how to get the password, on stderr. */
+function saveOrSay(answer: Answer, parsed: Parsed, show: boolean, io: CommandIO): void {
+  const save = parsed.values['save-credentials'];
+  const secret = hasSecrets(answer);
+  if (typeof save === 'string') {
+    if (!secret && Object.keys(answer).length === 0) {
+      io.stderr.write('dms: the server sent no connection details: nothing was saved.\n');
+      return;
+    }
+    const why = writeNewFile(resolve(save), credentialsText(answer));
+    const shown = clean(save);
+    if (!why) {
+      io.stderr.write(`Saved the answer, root password included, to ${shown} (mode 0600).\n`);
+      return;
+    }
+    // Checked before sending, so this is a race; the password comes only once: printed rather than lost.
+    io.stderr.write(`dms: could not save the credentials: ${clean(why)} They follow on standard output, in clear:\n`);
+    io.stdout.write(`${answerJson(answer)}\n`);
+    return;
+  }
+  if (secret && !show) {
+    io.stderr.write('The root password is hidden (••••) in the URLs above; the server sent it only this once. --show-secrets prints it; --save-credentials FILE saves it to a new file (mode 0600).\n');
+  }
 }
 
 /** A uuid that can go into a suggested command as it is: letters, digits and dashes, not starting with a dash. */
@@ -109,11 +283,6 @@ export function isPlainUuid(value: unknown): value is string {
 /** A uuid from the server as shown: as it is when plain, else quoted as JSON text (data, never a command). */
 function uuidText(value: string): string {
   return isPlainUuid(value) ? value : jsonSafe(JSON.stringify(value));
-}
-
-/** A server answer as indented JSON: no raw control characters, nothing nested deeper than can be printed. */
-function jsonText(value: unknown): string {
-  return jsonSafe(JSON.stringify(boundDepth(value), null, 2) ?? 'null');
 }
 
 function remember(session: Session, body: Record<string, unknown>): void {
@@ -127,3 +296,4 @@ function remember(session: Session, body: Record<string, unknown>): void {
     // Suggestions are a convenience; an unwritable config dir must not fail a creation that succeeded.
   }
 }
+

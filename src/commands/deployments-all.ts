@@ -12,6 +12,7 @@ import { exitCodeFor } from './exit-codes.js';
 import type { CommandIO } from './io.js';
 import { errorLines } from './output.js';
 import { createOutput, createSink, type Row } from './row-output.js';
+import { count, timeDisplayOf } from './deployments.js';
 import { retryBaseMs, type Session } from './connect.js';
 import type { Style } from './table.js';
 
@@ -20,7 +21,19 @@ const FIRST_BLOCK = 500;
 /** Least time between two redraws of the progress line. */
 const PROGRESS_MS = 100;
 
-const count = (n: number) => n.toLocaleString('en-US');
+/**
+ * The table's last line with --all: `50,000 deployments; showing all`, `50,000 deployments;
+ * showing the newest 7` (--limit, --since), `50,000 deployments; showing 1,200 of the newest
+ * 2,000 (filtered)`; without a total from the server, the number read when it read everything.
+ */
+export function historySummary(o: { total: number | null; read: number; shown: number; filtered: boolean; stoppedEarly: boolean }): string {
+  const whole = !o.stoppedEarly || (o.total !== null && o.read >= o.total);
+  const all = o.total ?? (whole ? o.read : null);
+  const head = all !== null ? `${count(all)} deployment${all === 1 ? '' : 's'}` : 'deployments';
+  if (o.shown === o.read && whole) return all === 0 ? 'no deployments' : `${head}; showing all`;
+  if (!o.filtered) return `${head}; showing the newest ${count(o.shown)}`;
+  return `${head}; showing ${count(o.shown)} of the newest ${count(o.read)} (filtered)`;
+}
 
 interface Progress {
   update(read: number, total: number | null, matched: number | undefined): void;
@@ -75,9 +88,14 @@ export async function runAll(args: DeploymentsArgs, io: CommandIO, session: Sess
   const stop = new AbortController();
   const output = createOutput(io.stdout, { ...aside, onClosed: () => stop.abort() });
   const stderr = { write: (text: string) => { progress.hide(); io.stderr.write(text); progress.show(); } };
+  let total: number | null = null;
   const sink = await createSink({
     format: args.output, out: output, stderr, style, show: args.showSecrets,
     width: stdout.isTTY && stdout.columns ? stdout.columns : Infinity, firstBlock: FIRST_BLOCK, now: Date.now(),
+    time: timeDisplayOf(args.time, io.stdout),
+    // --with-total: the server's count of the whole history, as its first answer gives it (rows
+    // that arrive while reading are not read, so they are not counted either).
+    countOf: args.withTotal ? () => firstTotal : undefined,
   });
   const { filter, limit } = args;
   const filtering = isFiltering(filter);
@@ -86,7 +104,8 @@ export async function runAll(args: DeploymentsArgs, io: CommandIO, session: Sess
 
   let matched = 0;
   let read = 0;
-  let total: number | null = null;
+  let firstTotal: number | null = null;
+  let answered = false;
   let gaps = false;
   /** Nothing more is wanted: --limit reached, or the rows have gone past --since. */
   let done = false;
@@ -109,6 +128,8 @@ export async function runAll(args: DeploymentsArgs, io: CommandIO, session: Sess
     for await (const chunk of scanHistory(list, { signal: stop.signal, onPause: progress.pause, retryMs: retryBaseMs(io.env) })) {
       read = chunk.read;
       total = chunk.total;
+      if (!answered) firstTotal = chunk.total;
+      answered = true;
       gaps ||= chunk.gaps;
       for (const record of chunk.rows) {
         const view = needView ? viewOf(record) : undefined;
@@ -156,8 +177,8 @@ export async function runAll(args: DeploymentsArgs, io: CommandIO, session: Sess
     return exitCodeFor(stopped.reason);
   }
   if (args.output === 'table') {
-    const shown = filtering || limit !== undefined ? `${count(matched)} shown of ${count(read)} read` : `${count(read)} deployments`;
-    io.stderr.write(`${shown}${total !== null && read < total ? ` (the history has ${count(total)})` : ''}\n`);
+    // The total on stdout's last line, under the table it counts.
+    await output.write(`${historySummary({ total: firstTotal, read, shown: matched, filtered: filtering, stoppedEarly: done })}\n`);
   }
   return 0;
 }

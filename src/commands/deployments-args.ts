@@ -19,10 +19,17 @@ export interface DeploymentsArgs {
   /** Stop after this many matching rows. */
   readonly limit: number | undefined;
   readonly showSecrets: boolean;
+  /** The table's `started` column: `--time iso|relative`; undefined = relative on a terminal, ISO when piped. */
+  readonly time: TimeDisplay | undefined;
+  /** `-o json --with-total`: `{"count": N, "deployments": [...]}` instead of the bare array. */
+  readonly withTotal: boolean;
 }
 
+export const TIME_DISPLAYS = ['iso', 'relative'] as const;
+export type TimeDisplay = (typeof TIME_DISPLAYS)[number];
+
 /** `--status` names: the model's phases, and the service's own spellings of two of them. */
-const STATUS_NAMES: Readonly<Record<string, Phase>> = {
+export const STATUS_NAMES: Readonly<Record<string, Phase>> = {
   queued: 'queued',
   running: 'running',
   in_progress: 'running',
@@ -115,6 +122,18 @@ export function deploymentsArgs(parsed: Parsed, now = Date.now()): DeploymentsAr
   const take = intFlag(v, 'take', 1);
   const limit = intFlag(v, 'limit', 1);
   const output = outputOf(v);
+  let time: TimeDisplay | undefined;
+  if (v.time !== undefined) {
+    if (typeof v.time !== 'string' || !(TIME_DISPLAYS as readonly string[]).includes(v.time)) {
+      const shown = typeof v.time === 'string' ? quotedArg(v.time) : undefined;
+      throw new UsageError(`--time takes iso or relative${shown ? `, not ${shown}` : ''}.`);
+    }
+    time = v.time as TimeDisplay;
+  }
+  const withTotal = v['with-total'] === true;
+  if (withTotal && output !== 'json') {
+    throw new UsageError(`--with-total goes with -o json (it wraps the array as {"count", "deployments"})${output === 'table' ? '; the table always ends with the total' : `, not -o ${output}`}.`);
+  }
 
   let phases: Set<Phase> | undefined;
   if (v.status !== undefined) phases = parseStatuses(String(v.status));
@@ -129,7 +148,7 @@ export function deploymentsArgs(parsed: Parsed, now = Date.now()): DeploymentsAr
     throw new UsageError(`--until (${new Date(until).toISOString()}) is not after --since (${new Date(since).toISOString()}): nothing can match.`);
   }
   return {
-    app, skip, take, all, output, limit, showSecrets: v['show-secrets'] === true,
+    app, skip, take, all, output, limit, showSecrets: v['show-secrets'] === true, time, withTotal,
     filter: {
       ...(phases ? { phases } : {}), ...(branch !== undefined ? { branch } : {}),
       ...(since !== undefined ? { since } : {}), ...(until !== undefined ? { until } : {}),

@@ -7,8 +7,8 @@ import { maskOwnRecord, maskRecord } from '../text/secrets.js';
 import { viewOf, type DeploymentView } from '../model/deployment.js';
 import { NO_BRANCHES, isFiltering, matches } from '../model/filter.js';
 import type { Parsed } from './args.js';
-import { deploymentsArgs, type DeploymentsArgs } from './deployments-args.js';
-import { createOutput, createSink, jsonSafe, type Row } from './row-output.js';
+import { deploymentsArgs, type DeploymentsArgs, type TimeDisplay } from './deployments-args.js';
+import { createOutput, createSink, indent, jsonSafe, type Row } from './row-output.js';
 import type { Style } from './table.js';
 import type { CommandIO } from './io.js';
 import type { Session } from './connect.js';
@@ -23,21 +23,50 @@ const BATCH = 100;
  * Writes the same text as `JSON.stringify(items.map(map), null, 2)`, 100 records at a time,
  * waiting when the stream is full, so a 1000-record page never holds all masked copies and the
  * whole text in memory at once. Characters a terminal could act on (DEL, C1 controls, U+2028/9,
- * bidi controls) are written as `\uXXXX`: the same JSON value.
+ * bidi controls) are written as `\uXXXX`: the same JSON value. With `total` (`--with-total`):
+ * the text of `JSON.stringify({ count: total.count, deployments: items.map(map) }, null, 2)`.
  */
-export async function writeJsonArray<T>(out: NodeJS.WritableStream, items: readonly T[], map: (item: T) => unknown): Promise<void> {
+export async function writeJsonArray<T>(
+  out: NodeJS.WritableStream, items: readonly T[], map: (item: T) => unknown, total?: { readonly count: number | null },
+): Promise<void> {
+  // Waits while the stream is full; stops at once when the reader went away (`| head`: EPIPE).
+  const output = createOutput(out);
+  const head = total ? `{\n  "count": ${JSON.stringify(total.count)},\n  "deployments": ` : '';
   if (items.length === 0) {
-    out.write('[]\n');
+    await output.write(total ? `${head}[]\n}\n` : '[]\n');
     return;
   }
-  for (let start = 0; start < items.length; start += BATCH) {
+  for (let start = 0; start < items.length && !output.closed; start += BATCH) {
     const text = JSON.stringify(items.slice(start, start + BATCH).map(map), null, 2);
     // `[\n  {…},\n  {…}\n]`: the batch's records keep their indentation inside the one array.
     const body = jsonSafe(text.slice(2, -2));
     const last = start + BATCH >= items.length;
-    const ok = out.write(`${start === 0 ? '[\n' : ',\n'}${body}${last ? '\n]\n' : ''}`);
-    if (!ok) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
+    await output.write(total
+      ? `${start === 0 ? `${head}[\n` : ',\n'}${indent(body)}${last ? '\n  ]\n}\n' : ''}`
+      : `${start === 0 ? '[\n' : ',\n'}${body}${last ? '\n]\n' : ''}`);
   }
+}
+
+/** Thousands separated, as every count dms prints: `50,000`. */
+export const count = (n: number) => n.toLocaleString('en-US');
+
+/** The table's `started` column: as asked, else relative on a terminal and ISO when piped (for scripts and files). */
+export function timeDisplayOf(asked: DeploymentsArgs['time'], stdout: NodeJS.WritableStream): TimeDisplay {
+  return asked ?? ((stdout as NodeJS.WriteStream).isTTY ? 'relative' : 'iso');
+}
+
+/**
+ * The table's last line, on stdout: `137 deployments; showing 1–10`, `137 deployments; showing 3
+ * of 1–10 (filtered)`, `showing 1–10 (the server sends no total)`, `137 deployments; none on this
+ * page (from 201)`.
+ */
+export function pageSummary(o: { total: number | null; skip: number; read: number; shown: number; filtered: boolean; limited: boolean }): string {
+  const head = o.total !== null ? `${count(o.total)} deployment${o.total === 1 ? '' : 's'}; ` : '';
+  const tail = o.total === null ? ' (the server sends no total)' : '';
+  if (o.read === 0) return o.total === 0 ? 'no deployments' : `${head}none on this page (from ${count(o.skip + 1)})${tail}`;
+  const range = `${count(o.skip + 1)}–${count(o.skip + o.read)}`;
+  if (!o.filtered && !o.limited) return `${head}showing ${range}${tail}`;
+  return `${head}showing ${count(o.shown)} of ${range}${o.filtered ? ' (filtered)' : ''}${tail}`;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -55,11 +84,11 @@ export async function runDeployments(
 
   if (output === 'json' && !filtering && limit === undefined) {
     // The records as the server sent them (masked): nothing to read into the model first.
-    const { records } = await session.client.listRecords(app, { skip, take });
+    const { records, total } = await session.client.listRecords(app, { skip, take });
     // Each record is printed and dropped: masked where it stands (other elements of a list as maskRecord does).
     const mask = (d: unknown) => (isObject(d) ? maskOwnRecord(d) : maskRecord(d));
     // Masking bounds the depth too: nothing deeper than JSON.stringify can go reaches it.
-    await writeJsonArray(io.stdout, records, (d) => (show ? boundDepth(d) : mask(d)));
+    await writeJsonArray(io.stdout, records, (d) => (show ? boundDepth(d) : mask(d)), args.withTotal ? { count: total } : undefined);
     return 0;
   }
 
@@ -90,21 +119,20 @@ export async function runDeployments(
   }
 
   const out = io.stdout as NodeJS.WriteStream;
+  const stdout = createOutput(io.stdout);
   const sink = await createSink({
-    format: output, out: createOutput(io.stdout), stderr: io.stderr, style, show,
+    format: output, out: stdout, stderr: io.stderr, style, show,
     width: out.isTTY && out.columns ? out.columns : Infinity, firstBlock: Infinity, now: Date.now(),
+    time: timeDisplayOf(args.time, io.stdout), countOf: args.withTotal ? () => total : undefined,
   });
   await sink.write(rows);
   await sink.end(true);
   if (filter.branch !== undefined && records.length > 0 && views.every((v) => v.branch === '')) io.stderr.write(`dms: warning: ${NO_BRANCHES}\n`);
   if (output !== 'table') return 0;
 
-  const first = (skip ?? 0) + 1;
-  const last = (skip ?? 0) + records.length;
-  const range = records.length === 0 ? 'no deployments on this page' : `${first}–${last}`;
-  const of = total !== null ? ` of ${total}` : '';
-  const kept = filtering || limit !== undefined ? `; ${rows.length} shown${filtering ? ' (filtered)' : ''}` : '';
+  // The total on stdout's last line, under the table it counts.
+  await stdout.write(`${pageSummary({ total, skip: skip ?? 0, read: records.length, shown: rows.length, filtered: filtering, limited: limit !== undefined })}\n`);
   const flagged = records.filter((d) => isObject(d) && Object.keys(invalidFieldsOf(d)).length > 0).length;
-  io.stderr.write(`${range}${of}${kept}${flagged ? `; ${flagged} record(s) had fields of an unexpected type (see --json)` : ''}\n`);
+  if (flagged) io.stderr.write(`dms: warning: ${flagged} record(s) had fields of an unexpected type (see --json)\n`);
   return 0;
 }

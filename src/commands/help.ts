@@ -2,7 +2,8 @@
 import { MAX_RESPONSE_MB, MAX_RESPONSE_MB_CEILING } from '../api/limits.js';
 export const VERSION = '0.1.0';
 
-const GLOBAL = `Connection (flags beat DMS_URL/DMS_TOKEN/DMS_CONTEXT beat the current context):
+/** The options every command takes (`dms create app --help` adds them after its field flags). */
+export const GLOBAL_HELP_TEXT = `Connection (flags beat DMS_URL/DMS_TOKEN/DMS_CONTEXT beat the current context):
   --url URL           service base URL, e.g. https://host/api/v1
   --token TOKEN       API token (prefer DMS_TOKEN: flags show up in process lists)
   --context NAME      use a saved context (see: dms context)
@@ -18,6 +19,7 @@ Output:
   --no-color          no colours (NO_COLOR is honoured too)
   -h, --help          help for a command
   -V, --version       print the version`;
+const GLOBAL = GLOBAL_HELP_TEXT;
 
 export const HELP: Record<string, string> = {
   main: `dms — terminal UI and CLI for the Deployment Management Service
@@ -27,12 +29,14 @@ Usage:
   dms browse [APP_UUID]                 browse an application's deployments (TUI)
   dms deployments APP_UUID [--skip N] [--take N] [--all] [filters] [-o table|json|ndjson|csv]
   dms logs APP_UUID [DEPLOYMENT] [--follow] [--json]
-  dms create app [--from FILE]          application wizard (TUI)
-  dms create app --file FILE|-          create headlessly from a request body
-  dms create docstore [--from FILE]     docstore database form (TUI)
-  dms create docstore --file FILE|- [--conf-file PATH]
-  dms context add NAME --url URL | list | use NAME | remove NAME
+  dms create app [--from FILE]          the application form (TUI): quick create first
+  dms create app --git-repository URL … create headlessly from flags (one per field) and/or
+                 [--file FILE|-]         a request body; --example prints one to start from
+  dms create docstore [--from FILE]     the docstore database form (TUI)
+  dms create docstore --name N … [--file FILE|-] [--conf-file PATH] [--save-credentials FILE]
+  dms context add NAME --url URL | list | use NAME | remove NAME | verify [NAME]
   dms demo --serve [--port N]           run only the demo service
+  dms completion bash|zsh|fish          print a shell completion script
 
 ${GLOBAL}
 
@@ -46,7 +50,7 @@ Opens the deployments browser. Without APP_UUID, pick an application (recent one
 demo mode, the sample applications). Press ? inside for keys.
 
 ${GLOBAL}`,
-  deployments: `Usage: dms deployments APP_UUID [--skip N] [--take N] [--json]
+  deployments: `Usage: dms deployments APP_UUID [--skip N] [--take N] [--json [--with-total]] [--time iso|relative]
        dms deployments APP_UUID --all [filters] [--limit N] [-o table|json|ndjson|csv]
 
 Lists an application's deployments, newest first: one page, or with --all the whole history.
@@ -76,6 +80,13 @@ Output format:
                    uuid; quoted as RFC 4180 says, lines end in CRLF. A cell that starts with
                    = + - or @ gets a ' in front, so a spreadsheet shows it instead of
                    running it as a formula
+  --with-total     with -o json: {"count": N, "deployments": [...]} instead of the bare
+                   array; count is the server's total of the whole history (null when it
+                   sends none), however many deployments the filters and --limit keep
+Table:
+  --time iso|relative  the started column as 2026-11-01T10:00:00Z (UTC) or as 3h ago;
+                   default relative on a terminal, iso when stdout is a pipe or a file
+  The last line says the total: "137 deployments; showing 1–10".
   With --all the table's columns are chosen and sized by its first 500 rows.
 
 ${GLOBAL}`,
@@ -97,23 +108,55 @@ in order. The token, passwords in URLs and the record's secrets are always maske
                            stays the limit of each request
 
 ${GLOBAL}`,
-  create: `Usage: dms create app|docstore [options]
+  create: `Usage: dms create app|docstore [FIELD FLAGS] [--file FILE|-] [--json]   create, headless
+       dms create app|docstore --example          print an example request body
+       dms create app|docstore [--from FILE]      open the form (TUI), pre-filled from FILE
 
-${'  '}dms create app [--from FILE]              open the wizard (pre-filled from FILE)
-  dms create app --file FILE|- [--json]     send the request body in FILE (- = stdin)
-  dms create docstore [--from FILE]         open the form
-  dms create docstore --file FILE|- [--conf-file PATH] [--json]
-      --conf-file PATH  base64-encodes PATH into docstore_conf
-
-The body is validated before anything is sent; every bad field is named (exit 2).
+Every field of the request body is a flag named after it (_ becomes -): dms create app --help
+and dms create docstore --help list them, grouped like the form's steps. With a field flag or
+--file the request is sent at once: flags are merged over the body in FILE (flags win), checked
+as the form checks them, and every problem is named (exit 2, nothing sent).
 
 ${GLOBAL}`,
-  context: `Usage: dms context add NAME --url URL    (token read from stdin, or prompted without echo)
-       dms context list                  (tokens are never printed)
+  context: `Usage: dms context add NAME --url URL [--no-verify | --force]
+       dms context add NAME --url URL --token-command [--no-verify | --force] -- PROGRAM ARG…
+       dms context list [--json]
        dms context use NAME
        dms context remove NAME
+       dms context verify [NAME]
 
-Contexts live in $DMS_CONFIG_DIR/config.json (default ~/.config/dms), mode 0600.`,
+add       saves a connection. The token is read from stdin, or prompted without echo; with
+          --token-command, PROGRAM ARG… (every word after --) is run whenever the context
+          is used, without a shell, and its output (trimmed) is the token: the secret stays
+          in your password manager, e.g. --token-command -- pass show dms/prod. It may run
+          30 s; its output is never saved or shown, nor on failure.
+          Before saving, the token is checked with one read (the list of an application
+          that cannot exist: "not found" means the token was accepted):
+            --no-verify   save without checking (offline, or a server not reachable yet)
+            --force       save even when the check fails (the line says why)
+            --timeout S   how long the check waits without progress (default 15)
+          A rejected token (401/403) exits 3, a server not reached 1; nothing is saved.
+list      the contexts, * marks the current one; never a token (a token command shows only
+          its program). --json: [{"name", "url", "current", "token": "set"|"command"|
+          "missing", "token_program"}]
+use       makes NAME the current context
+remove    deletes NAME
+verify    checks the token of NAME (default: the current context) with the same read:
+          exit 0 accepted, 3 rejected (401/403), 1 not checked (network, wrong URL),
+          2 a token command that failed
+
+Contexts live in $DMS_CONFIG_DIR/config.json (default ~/.config/dms), mode 0600:
+  {"current": "prod", "contexts": {"prod": {"url": "https://host/api/v1",
+   "token_command": ["pass", "show", "dms/prod"]}, "lab": {"url": "…", "token": "…"}}}`,
+  completion: `Usage: dms completion bash|zsh|fish
+
+Prints a script that completes dms's commands, flags, context names and recently opened
+applications (with their names where the shell shows descriptions). It asks the dms on your
+PATH, which reads only the config folder: completing never sends a request.
+  bash   in ~/.bashrc:  source <(dms completion bash)
+  zsh    in ~/.zshrc, after compinit:  source <(dms completion zsh)
+         (or save it as _dms in a folder of $fpath)
+  fish   dms completion fish > ~/.config/fish/completions/dms.fish`,
   demo: `Usage: dms demo --serve [--port N]
 
 Runs only the embedded demo service in the foreground and prints DMS_URL, DMS_TOKEN,

@@ -8,7 +8,7 @@ import { viewOf, type DeploymentView } from '../model/deployment.js';
 import { boundDepth } from '../text/depth.js';
 import { maskOwnRecord, maskRecord, maskUrlPasswords } from '../text/secrets.js';
 import { jsonSafe } from '../text/sanitize.js';
-import type { OutputFormat } from './deployments-args.js';
+import type { OutputFormat, TimeDisplay } from './deployments-args.js';
 import type { Style } from './table.js';
 
 /** One deployment to print. */
@@ -106,25 +106,39 @@ export interface RowSink {
 /** Records stringified and written together (a write per record costs a system call each on a pipe). */
 const BATCH = 100;
 
-/** One JSON array, 2-space indented like `JSON.stringify(records, null, 2)`, written 100 records at a time. */
-export function jsonArraySink(out: Output, show: boolean): RowSink {
+/**
+ * One JSON array, 2-space indented like `JSON.stringify(records, null, 2)`, written 100 records at a
+ * time. With `countOf` (`-o json --with-total`), the array is wrapped as `JSON.stringify({count,
+ * deployments}, null, 2)` writes it; `count` is asked for when the first text is written (with
+ * --all: once the first answer is in).
+ */
+export function jsonArraySink(out: Output, show: boolean, countOf?: () => number | null): RowSink {
   let started = false;
+  const open = () => (countOf ? `{\n  "count": ${JSON.stringify(countOf())},\n  "deployments": [\n` : '[\n');
   return {
     needsView: false,
     needsChanged: false,
     async write(rows) {
       for (let start = 0; start < rows.length; start += BATCH) {
         const text = JSON.stringify(rows.slice(start, start + BATCH).map((r) => sentRecord(r.record, show)), null, 2);
-        // `[\n  {…},\n  {…}\n]`: the batch's records keep their indentation inside the one array.
-        await out.write(`${started ? ',\n' : '[\n'}${jsonSafe(text.slice(2, -2))}`);
+        // `[\n  {…},\n  {…}\n]`: the batch's records keep their indentation inside the one array
+        // (two more spaces inside the object: JSON strings hold no raw line breaks).
+        const body = jsonSafe(text.slice(2, -2));
+        await out.write(`${started ? ',\n' : open()}${countOf ? indent(body) : body}`);
         started = true;
       }
     },
     async end(complete) {
       if (!complete) return;
-      await out.write(started ? '\n]\n' : '[]\n');
+      if (countOf) await out.write(started ? '\n  ]\n}\n' : `{\n  "count": ${JSON.stringify(countOf())},\n  "deployments": []\n}\n`);
+      else await out.write(started ? '\n]\n' : '[]\n');
     },
   };
+}
+
+/** Two more spaces at the start of every line. */
+export function indent(text: string): string {
+  return `  ${text.replaceAll('\n', '\n  ')}`;
 }
 
 /** One record per line (JSON Lines). */
@@ -148,6 +162,11 @@ export const CSV_COLUMNS = ['status', 'source', 'commit', 'subject', 'branch', '
 /** `2026-11-01T10:00:00Z` (milliseconds only when there are some). */
 function iso(ms: number | null): string {
   return ms === null ? '' : new Date(ms).toISOString().replace('.000Z', 'Z');
+}
+
+/** `2026-11-01T10:00:00Z`, to the second: the table's `started` with `--time iso`. */
+export function isoSeconds(ms: number | null): string {
+  return ms === null ? '' : `${new Date(ms).toISOString().slice(0, 19)}Z`;
 }
 
 /**
@@ -213,6 +232,8 @@ export interface TableOptions {
   readonly firstBlock: number;
   /** What `started` counts back from. */
   readonly now: number;
+  /** `started` as `3h ago` (default) or `2026-11-01T10:00:00Z`. */
+  readonly time?: TimeDisplay;
 }
 
 /** Rows printed together once the columns are set. */
@@ -221,11 +242,14 @@ const BLOCK = 500;
 /** The deployments table: columns chosen and sized by the first rows, then printed in blocks in the same columns. */
 export async function tableSink(options: TableOptions): Promise<RowSink> {
   // The deployment model's columns and string-width (behind them) load only for the human table.
-  const [{ columnsTable, paint, statusColour }, { cellsOf, fitColumns, pageColumns, PLAIN }] = await Promise.all([
+  const [{ columnsTable, paint, statusColour }, { cellsOf, fitColumns, pageColumns, PLAIN, COLUMNS }] = await Promise.all([
     import('./table.js'), import('../model/columns.js'),
   ]);
   type Laid = ReturnType<typeof fitColumns>;
   const { out, style, show, now } = options;
+  const isoTime = options.time === 'iso';
+  // An ISO time is 20 cells, never cut.
+  const specs = isoTime ? COLUMNS.map((c) => (c.key === 'started' ? { ...c, min: 20, max: 20 } : c)) : COLUMNS;
   let views: DeploymentView[] = [];
   let cells: ReturnType<typeof cellsOf>[] = [];
   let laid: Laid | undefined;
@@ -234,7 +258,7 @@ export async function tableSink(options: TableOptions): Promise<RowSink> {
     if (cells.length === 0) return;
     const heading = laid === undefined;
     if (laid === undefined) {
-      const { columns, header } = pageColumns(cells);
+      const { columns, header } = pageColumns(cells, specs);
       laid = fitColumns(columns, cells, options.width, PLAIN);
       const about = appLine(header);
       if (about) options.stderr.write(`${about}\n`);
@@ -256,7 +280,8 @@ export async function tableSink(options: TableOptions): Promise<RowSink> {
       for (const r of rows) {
         const view = r.view ?? viewOf(r.record);
         views.push(view);
-        cells.push(cellsOf(view, now, { changed: r.changed === true, reveal: show }));
+        const c = cellsOf(view, now, { changed: r.changed === true, reveal: show });
+        cells.push(isoTime ? { ...c, started: isoSeconds(view.startedAt) } : c);
       }
       if (cells.length >= (laid === undefined ? options.firstBlock : BLOCK)) await print();
     },
@@ -281,11 +306,14 @@ export interface SinkOptions {
   readonly width: number;
   readonly firstBlock: number;
   readonly now: number;
+  readonly time?: TimeDisplay;
+  /** `-o json --with-total`: the count to wrap the array with (asked for when the first text is written). */
+  readonly countOf?: () => number | null;
 }
 
 export async function createSink(o: SinkOptions): Promise<RowSink> {
   switch (o.format) {
-    case 'json': return jsonArraySink(o.out, o.show);
+    case 'json': return jsonArraySink(o.out, o.show, o.countOf);
     case 'ndjson': return ndjsonSink(o.out, o.show);
     case 'csv': return csvSink(o.out, o.show);
     case 'table': return tableSink(o);

@@ -1,4 +1,5 @@
-// Named connections (URL + token) in $dir/config.json, one of them current.
+// Named connections in $dir/config.json, one of them current. Each has a URL and either a token
+// or a token command (`token_command`: an argv array whose output is the token; see resolve.ts).
 import { join } from 'node:path';
 import { clean } from '../text/sanitize.js';
 import { ConfigError } from './errors.js';
@@ -6,11 +7,52 @@ import { fileTrust, isRecord, moveAside, readJsonFile, writePrivateFile } from '
 
 export { ConfigError } from './errors.js';
 
-export interface Context { readonly name: string; readonly url: string; readonly token: string }
+/** A context to save: a token, or a command that prints one (never both). */
+export type Context =
+  | { readonly name: string; readonly url: string; readonly token: string; readonly tokenCommand?: undefined }
+  | { readonly name: string; readonly url: string; readonly tokenCommand: readonly string[]; readonly token?: undefined };
+
+/** A context as config.json holds it: `token`, or `token_command` (which wins when a hand edit left both). */
+export interface StoredContext {
+  url: string;
+  token?: string;
+  token_command?: string[];
+}
 
 export interface ConfigFile {
   current?: string;
-  contexts: Record<string, { url: string; token: string }>;
+  contexts: Record<string, StoredContext>;
+}
+
+/** Most words a token command may have, and most characters in each. */
+const MAX_COMMAND_WORDS = 64;
+const MAX_WORD = 4096;
+
+/**
+ * `undefined` for a usable token command: an array of 1 to 64 strings, the first (the program)
+ * not empty, none with a NUL character (which an argv cannot carry) or over 4,096 characters.
+ * The message never repeats the words (one of them could be a secret).
+ */
+export function validateTokenCommand(command: unknown): string | undefined {
+  if (!Array.isArray(command) || command.length === 0) return 'token_command must be a list of words: the program, then its arguments, e.g. ["pass", "show", "dms/prod"].';
+  if (command.length > MAX_COMMAND_WORDS) return `token_command has more than ${MAX_COMMAND_WORDS} words.`;
+  if (!command.every((w) => typeof w === 'string')) return 'every word of token_command must be a string.';
+  if ((command[0] as string).trim() === '') return 'token_command must start with the program to run.';
+  if (command.some((w: string) => w.includes('\u0000') || w.length > MAX_WORD)) return `a word of token_command holds a NUL character or is longer than ${MAX_WORD} characters.`;
+  return undefined;
+}
+
+/** How a context gets its token, for lists: never the token, and of a command only the program's name. */
+export function tokenSourceOf(stored: StoredContext): { kind: 'token' } | { kind: 'command'; program: string } | { kind: 'missing' } {
+  if (stored.token_command) return { kind: 'command', program: programName(stored.token_command) };
+  return stored.token ? { kind: 'token' } : { kind: 'missing' };
+}
+
+/** The program of a token command as messages name it: its file name, cleaned, at most 40 characters. */
+export function programName(command: readonly string[]): string {
+  const base = (command[0] ?? '').split('/').filter(Boolean).at(-1) ?? '';
+  const text = clean(base).slice(0, 40);
+  return text === '' ? 'the program' : text;
 }
 
 export interface LoadOptions {
@@ -93,21 +135,26 @@ export function loadConfig(dir: string, options: LoadOptions = {}): ConfigFile {
     if (movedTo) warn(movedTo);
     return { contexts: {} };
   }
-  // Keep only well-formed entries; a hand edit must not crash every command.
+  // Keep only well-formed entries; a hand edit must not crash every command. A token command that
+  // is not a list of words is kept as it is, so that using the context says what is wrong with it.
   const entries = isRecord(raw.contexts) ? Object.entries(raw.contexts) : [];
-  const contexts = Object.fromEntries(entries.flatMap(([name, value]) =>
-    NAME.test(name) && isRecord(value) && typeof value.url === 'string' && typeof value.token === 'string'
-      ? [[name, { url: value.url, token: value.token }]]
-      : []));
+  const contexts = Object.fromEntries(entries.flatMap(([name, value]): [string, StoredContext][] => {
+    if (!NAME.test(name) || !isRecord(value) || typeof value.url !== 'string') return [];
+    if (value.token_command !== undefined) return [[name, { url: value.url, token_command: value.token_command as string[] }]];
+    return typeof value.token === 'string' ? [[name, { url: value.url, token: value.token }]] : [];
+  }));
   return typeof raw.current === 'string' ? { current: raw.current, contexts } : { contexts };
 }
 
-/** Adds or replaces a context; it becomes current when none is. */
+/** Adds or replaces a context (a token replaces a token command and the other way round); it becomes current when none is. */
 export function addContext(dir: string, ctx: Context): void {
-  const problem = validateContextName(ctx.name) ?? validateUrl(ctx.url) ?? validateToken(ctx.token);
+  const problem = validateContextName(ctx.name) ?? validateUrl(ctx.url)
+    ?? (ctx.tokenCommand !== undefined ? validateTokenCommand(ctx.tokenCommand) : validateToken(ctx.token));
   if (problem) throw new ConfigError(problem);
   const config = loadConfig(dir);
-  config.contexts[ctx.name] = { url: ctx.url, token: ctx.token };
+  config.contexts[ctx.name] = ctx.tokenCommand !== undefined
+    ? { url: ctx.url, token_command: [...ctx.tokenCommand] }
+    : { url: ctx.url, token: ctx.token };
   if (config.current === undefined || !hasContext(config, config.current)) config.current = ctx.name;
   saveConfig(dir, config);
 }

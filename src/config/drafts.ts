@@ -1,6 +1,6 @@
 // Unfinished create forms, one file per form in $dir/drafts. Drafts may hold secrets: 0600.
-import { unlinkSync } from 'node:fs';
-import { join } from 'node:path';
+import { realpathSync, unlinkSync } from 'node:fs';
+import { basename, dirname, join, resolve, sep } from 'node:path';
 import { errorCode, isRecord, moveAside, readJsonFile, writePrivateFile } from './private-file.js';
 
 export type FormId = 'create-app' | 'create-docstore';
@@ -49,4 +49,17 @@ function toDraft(raw: unknown): Draft | undefined {
   if (raw.step === undefined) return { values: raw.values, savedAt: raw.savedAt };
   if (typeof raw.step !== 'number' || !Number.isInteger(raw.step) || raw.step < 0) return undefined;
   return { values: raw.values, savedAt: raw.savedAt, step: raw.step };
+}
+
+/** Whether `path` (absolute) is in the drafts folder: files written for the user never go there. */
+export function inDraftsFolder(dir: string, path: string): boolean {
+  const inside = (folder: string, file: string) => file === folder || file.startsWith(`${folder}${sep}`);
+  const drafts = resolve(dir, 'drafts');
+  const full = resolve(path);
+  if (inside(drafts, full)) return true;
+  // The same folder under another name (a symlink on the way): compare where both really are.
+  const real = (p: string) => { try { return realpathSync(p); } catch { return undefined; } };
+  const realDrafts = real(drafts);
+  const realFolder = real(dirname(full));
+  return realDrafts !== undefined && realFolder !== undefined && inside(realDrafts, join(realFolder, basename(full)));
 }

@@ -1,11 +1,25 @@
 // Recently opened applications and recently used form values, in $dir/recents.json.
 // Nothing here is essential: unreadable or odd content reads as empty.
+//
+// Applications are remembered per server (`server`: `demo`, or the server's origin, see
+// recentsServer): a uuid of one server means nothing to another, so the picker offers only the
+// applications of the server it talks to. Entries written before that carry no server and are
+// offered only to callers that give none.
 import { join } from 'node:path';
 import { isRecord, readJsonFile, writePrivateFile } from './private-file.js';
 
-export interface RecentApp { readonly uuid: string; readonly name?: string; readonly openedAt: string }
+export interface RecentApp {
+  readonly uuid: string;
+  readonly name?: string;
+  readonly openedAt: string;
+  /** The server it was opened on (recentsServer); absent in entries written before servers were kept. */
+  readonly server?: string;
+}
 
+/** Applications kept per server. */
 export const MAX_RECENT_APPS = 20;
+/** Applications kept in all, over every server. */
+export const MAX_RECENT_APPS_ALL = 200;
 export const MAX_RECENT_VALUES = 10;
 /** The only form fields remembered: ids and names, never secrets. */
 export const RECENT_VALUE_FIELDS: readonly string[] = [
@@ -19,22 +33,39 @@ interface RecentsFile {
   values: Record<string, string[]>;
 }
 
-export function loadRecents(dir: string): RecentApp[] {
-  return read(dir).apps;
+/**
+ * What recents are kept under for a connection: `demo` for the embedded demo service (its
+ * applications are the same on every run), else the server's origin (`https://host:port`).
+ */
+export function recentsServer(connection: { readonly demo: boolean; readonly origin?: string; readonly host: string }): string {
+  return connection.demo ? 'demo' : connection.origin ?? connection.host;
 }
 
-/** Puts the app first (replacing an older entry with the same uuid) and returns the new list. */
-export function addRecent(dir: string, app: { uuid: string; name?: string }): RecentApp[] {
+/** The applications opened on `server`, newest first (without a server: the entries that have none). */
+export function loadRecents(dir: string, server?: string): RecentApp[] {
+  return read(dir).apps.filter((a) => a.server === server);
+}
+
+/**
+ * Puts the app first on its server's list (replacing an older entry with the same uuid there)
+ * and returns that list. A name already known is kept when none is given.
+ */
+export function addRecent(dir: string, app: { uuid: string; name?: string }, server?: string): RecentApp[] {
   const file = read(dir);
-  if (!app.uuid) return file.apps;
-  const old = file.apps.find((a) => a.uuid === app.uuid);
-  const name = app.name ?? old?.name;
-  const entry: RecentApp = name === undefined
-    ? { uuid: app.uuid, openedAt: new Date().toISOString() }
-    : { uuid: app.uuid, name, openedAt: new Date().toISOString() };
-  file.apps = [entry, ...file.apps.filter((a) => a.uuid !== app.uuid)].slice(0, MAX_RECENT_APPS);
+  const mine = (a: RecentApp) => a.server === server;
+  if (!app.uuid) return file.apps.filter(mine);
+  const old = file.apps.find((a) => mine(a) && a.uuid === app.uuid);
+  const name = app.name || old?.name;
+  const entry: RecentApp = {
+    uuid: app.uuid,
+    ...(name ? { name } : {}),
+    openedAt: new Date().toISOString(),
+    ...(server !== undefined ? { server } : {}),
+  };
+  const same = [entry, ...file.apps.filter((a) => mine(a) && a.uuid !== app.uuid)].slice(0, MAX_RECENT_APPS);
+  file.apps = [...same, ...file.apps.filter((a) => !mine(a))].slice(0, MAX_RECENT_APPS_ALL);
   write(dir, file);
-  return file.apps;
+  return same;
 }
 
 /** Recently used where-values for the create forms: newest first, at most 10 per field. */
@@ -78,7 +109,7 @@ function read(dir: string): RecentsFile {
       }
     }
   }
-  return { apps: dedupe(apps).slice(0, MAX_RECENT_APPS), values };
+  return { apps: dedupe(apps).slice(0, MAX_RECENT_APPS_ALL), values };
 }
 
 function write(dir: string, file: RecentsFile): void {
@@ -92,12 +123,24 @@ function write(dir: string, file: RecentsFile): void {
 function toApp(value: unknown): RecentApp[] {
   if (!isRecord(value) || typeof value.uuid !== 'string' || value.uuid === '') return [];
   const openedAt = typeof value.openedAt === 'string' ? value.openedAt : '';
-  return [typeof value.name === 'string'
-    ? { uuid: value.uuid, name: value.name, openedAt }
-    : { uuid: value.uuid, openedAt }];
+  return [{
+    uuid: value.uuid,
+    ...(typeof value.name === 'string' && value.name !== '' ? { name: value.name } : {}),
+    openedAt,
+    ...(typeof value.server === 'string' && value.server !== '' ? { server: value.server } : {}),
+  }];
 }
 
+/** One entry per application and server, and at most MAX_RECENT_APPS per server. */
 function dedupe(apps: RecentApp[]): RecentApp[] {
   const seen = new Set<string>();
-  return apps.filter((a) => (seen.has(a.uuid) ? false : (seen.add(a.uuid), true)));
+  const per = new Map<string | undefined, number>();
+  return apps.filter((a) => {
+    const id = `${a.server ?? ''}\n${a.uuid}`;
+    const n = per.get(a.server) ?? 0;
+    if (seen.has(id) || n >= MAX_RECENT_APPS) return false;
+    seen.add(id);
+    per.set(a.server, n + 1);
+    return true;
+  });
 }

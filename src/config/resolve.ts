@@ -1,7 +1,13 @@
 // Which service to talk to: flags, then environment, then the current context; else demo.
+// A context's token is saved in config.json, or printed by its token command (token-command.ts),
+// which runs here, each time: the token is never cached on disk.
 import { clean } from '../text/sanitize.js';
-import { hasContext, loadConfig, unknownContext, validateToken, validateUrl, type ConfigFile } from './contexts.js';
+import {
+  hasContext, loadConfig, unknownContext, validateToken, validateTokenCommand, validateUrl,
+  type ConfigFile, type StoredContext,
+} from './contexts.js';
 import { ConfigError } from './errors.js';
+import { runTokenCommand } from './token-command.js';
 
 export type Connection =
   | { kind: 'demo' }
@@ -13,29 +19,40 @@ export interface ResolveInput {
   readonly dir: string;
   /** Told, in one line, when a broken config.json was moved aside (see loadConfig). */
   readonly onWarning?: (text: string) => void;
+  /** Stops a context's token command that is still running (it rejects with an AbortError). */
+  readonly signal?: AbortSignal;
+  /** How long a token command may run, in ms (default 30 s: token-command.ts). */
+  readonly tokenCommandTimeoutMs?: number;
 }
 
-/** Flags (--url/--token/--context) beat env (DMS_URL/DMS_TOKEN/DMS_CONTEXT) beat the current context.
- *  Partial settings are a ConfigError; an unknown context is a ConfigError naming the known ones.
- *  label = context name, or 'env' / 'flags'. A context chosen by --context or DMS_CONTEXT has source 'context'. */
-export function resolveConnection(input: ResolveInput): Connection {
+/**
+ * Flags (--url/--token/--context) beat env (DMS_URL/DMS_TOKEN/DMS_CONTEXT) beat the current context.
+ * Partial settings are a ConfigError; an unknown context is a ConfigError naming the known ones.
+ * label = context name, or 'env' / 'flags'. A context chosen by --context or DMS_CONTEXT has source 'context'.
+ *
+ * Async: a context with a `token_command` runs it (up to 30 s) and uses its output as the token.
+ * Its failure is a ConfigError (one line, never the output); `signal` stops it. To switch to a
+ * saved context by name (the TUI's context switcher): `resolveConnection({ flags: { context: name },
+ * env, dir })` — flags beat the environment, so DMS_URL/DMS_TOKEN do not get in the way.
+ */
+export async function resolveConnection(input: ResolveInput): Promise<Connection> {
   const { flags, env, dir } = input;
   const load = () => loadConfig(dir, { onWarning: input.onWarning });
   const fromFlags = pick(
     { url: flags.url, token: flags.token, context: flags.context },
     { url: '--url', token: '--token', context: '--context' }, 'flags');
-  if (fromFlags) return fromFlags.kind === 'remote' ? fromFlags : fromContext(load(), fromFlags.name, '--context');
+  if (fromFlags) return fromFlags.kind === 'remote' ? fromFlags : fromContext(load(), fromFlags.name, '--context', input);
   const fromEnv = pick(
     { url: env.DMS_URL, token: env.DMS_TOKEN, context: env.DMS_CONTEXT },
     { url: 'DMS_URL', token: 'DMS_TOKEN', context: 'DMS_CONTEXT' }, 'env');
-  if (fromEnv) return fromEnv.kind === 'remote' ? fromEnv : fromContext(load(), fromEnv.name, 'DMS_CONTEXT');
+  if (fromEnv) return fromEnv.kind === 'remote' ? fromEnv : fromContext(load(), fromEnv.name, 'DMS_CONTEXT', input);
 
   const config = load();
   if (config.current !== undefined) {
     if (!hasContext(config, config.current)) {
       throw new ConfigError(`the current context "${clean(config.current)}" is not in config.json: choose another with: dms context use NAME.`);
     }
-    return fromContext(config, config.current, 'the current context');
+    return fromContext(config, config.current, 'the current context', input);
   }
   const names = Object.keys(config.contexts);
   if (names.length > 0) {
@@ -74,15 +91,37 @@ function pick(
   return { kind: 'remote', url: url!, token: token!, label: source, source };
 }
 
-function fromContext(config: ConfigFile, name: string, via: string): Connection {
+async function fromContext(config: ConfigFile, name: string, via: string, input: ResolveInput): Promise<Connection> {
   if (!hasContext(config, name)) {
     const e = unknownContext(config, name);
     throw new ConfigError(`${via}: ${e.message}`);
   }
-  const { url, token } = config.contexts[name]!;
-  const problem = validateUrl(url) ?? validateToken(token);
+  const stored = config.contexts[name]!;
+  const problem = validateUrl(stored.url);
   if (problem) throw new ConfigError(`context "${name}" in config.json: ${problem} Fix it with: dms context add ${name} --url URL`);
-  return { kind: 'remote', url, token, label: name, source: 'context' };
+  const token = await contextToken(name, stored, input);
+  return { kind: 'remote', url: stored.url, token, label: name, source: 'context' };
+}
+
+/**
+ * A saved context's token: the one saved, or what its token command prints (run now, never
+ * cached). ConfigError when the saved one is unusable or the command fails.
+ */
+export async function contextToken(
+  name: string, stored: StoredContext,
+  options: { readonly env: NodeJS.ProcessEnv; readonly signal?: AbortSignal; readonly tokenCommandTimeoutMs?: number },
+): Promise<string> {
+  const fix = `Fix it with: dms context add ${name} --url URL`;
+  if (stored.token_command !== undefined) {
+    const problem = validateTokenCommand(stored.token_command);
+    if (problem) throw new ConfigError(`context "${name}" in config.json: ${problem} ${fix} --token-command -- PROGRAM ARGS…`);
+    return runTokenCommand(stored.token_command, {
+      context: name, env: options.env, signal: options.signal, timeoutMs: options.tokenCommandTimeoutMs,
+    });
+  }
+  const problem = validateToken(stored.token ?? '');
+  if (problem) throw new ConfigError(`context "${name}" in config.json: ${problem} ${fix}`);
+  return stored.token!;
 }
 
 const warnedOrigins = new Set<string>();

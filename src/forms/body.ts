@@ -1,7 +1,7 @@
 // Values ↔ request bodies. Only set fields go into a body, so server defaults apply.
 import type { ComposeRow, FieldValue, FormDef, FormValues, Problem } from './types.js';
 import { safeStringify } from '../text/depth.js';
-import { filePathOf, fromBase64, isSet, normaliseRepository, parseInteger, toBase64 } from './values.js';
+import { fileErrorWords, filePathOf, fromBase64, isSet, normaliseRepository, parseInteger, toBase64 } from './values.js';
 
 export type ReadFile = (path: string) => string;
 
@@ -39,11 +39,11 @@ export function requestValue(
       let text = String(value);
       const path = filePathOf(text);
       if (path !== undefined) {
-        if (!readFile) return { problem: `cannot read ${path} here.` };
+        if (!readFile) return { problem: `names the file ${path}, which cannot be read here.` };
         try {
           text = readFile(path);
         } catch (e) {
-          return { problem: `cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? 'error'}.` };
+          return { problem: `names the file ${path}, which ${fileErrorWords((e as NodeJS.ErrnoException).code)}.` };
         }
       }
       return { value: name === 'docstore_conf' ? toBase64(text) : text };

@@ -1,6 +1,6 @@
 // The form's state as a pure reducer: focus, values, touched, errors, step, server errors.
 import type { ComposeRow, FieldValue, FormDef, FormValues } from './types.js';
-import { firstErrorField, validateField, type FieldErrors } from './validate.js';
+import { firstErrorField, validateField, validateForm, type FieldErrors } from './validate.js';
 import { emptyRow, isSet, normaliseRepository, visibleFields } from './values.js';
 
 export interface FormState {
@@ -19,6 +19,11 @@ export interface FormState {
   readonly serverErrors: FieldErrors;
   /** Changed since opened or restored. */
   readonly dirty: boolean;
+  /**
+   * A send was refused (locally): from then on every edit checks the whole form again, so the
+   * messages and their count follow the fixes on every step.
+   */
+  readonly checking: boolean;
 }
 
 export type FormAction =
@@ -47,7 +52,7 @@ export function initialFormState(def: FormDef, values: FormValues = {}, step = 0
   const focus = visibleFields(def, s, values)[0];
   return {
     step: s, focus, cursor: lengthOf(focus ? values[focus] : undefined), cell: 0,
-    values, touched: {}, errors: {}, serverErrors: {}, dirty: false,
+    values, touched: {}, errors: {}, serverErrors: {}, dirty: false, checking: false,
   };
 }
 
@@ -96,9 +101,7 @@ export function createFormReducer(def: FormDef) {
   return function formReducer(state: FormState, action: FormAction): FormState {
     switch (action.type) {
       case 'set': {
-        const values = { ...state.values };
-        if (action.value === undefined) delete values[action.name];
-        else values[action.name] = action.value;
+        const values = withDefaultsFollowing(def, state.values, action.name, action.value);
         const serverErrors = { ...state.serverErrors };
         delete serverErrors[action.name];
         const errors = { ...state.errors };
@@ -111,10 +114,10 @@ export function createFormReducer(def: FormDef) {
           delete errors.environment_name; delete serverErrors.environment_name;
         }
         delete errors['(body)'];
-        return {
+        return recheck(def, {
           ...state, values, errors, serverErrors, dirty: true,
           cursor: action.cursor ?? (action.name === state.focus ? lengthOf(action.value) : state.cursor),
-        };
+        });
       }
       case 'cursor':
         return { ...state, cursor: action.cursor };
@@ -154,7 +157,7 @@ export function createFormReducer(def: FormDef) {
       case 'invalid':
       case 'server-errors': {
         const next = action.type === 'invalid'
-          ? { ...state, errors: action.errors, touched: Object.fromEntries(Object.keys(def.fields).map((k) => [k, true])) }
+          ? { ...state, errors: action.errors, checking: true, touched: Object.fromEntries(Object.keys(def.fields).map((k) => [k, true])) }
           : { ...state, serverErrors: action.errors };
         const first = firstErrorField(def, { ...next.errors, ...next.serverErrors });
         if (!first || !def.fields[first]) return next;
@@ -166,7 +169,7 @@ export function createFormReducer(def: FormDef) {
         const rows = [...rowsOf(state.values, name), emptyRow()];
         const serverErrors = { ...state.serverErrors };
         delete serverErrors[name];
-        return { ...state, values: { ...state.values, [name]: rows }, serverErrors, cell: (rows.length - 1) * CELLS, cursor: 0, dirty: true };
+        return recheck(def, { ...state, values: { ...state.values, [name]: rows }, serverErrors, cell: (rows.length - 1) * CELLS, cursor: 0, dirty: true });
       }
       case 'row-remove': {
         const name = state.focus;
@@ -179,7 +182,7 @@ export function createFormReducer(def: FormDef) {
         if (rows.length === 0) delete values[name]; else values[name] = rows;
         const errors = { ...state.errors };
         delete errors[name];
-        return { ...state, values, errors, cell: Math.max(0, Math.min(row, rows.length - 1)) * CELLS, cursor: 0, dirty: true };
+        return recheck(def, { ...state, values, errors, cell: Math.max(0, Math.min(row, rows.length - 1)) * CELLS, cursor: 0, dirty: true });
       }
       case 'load': {
         const s = initialFormState(def, action.values, action.step ?? 0);
@@ -191,6 +194,33 @@ export function createFormReducer(def: FormDef) {
         return state;
     }
   };
+}
+
+/**
+ * The values with one field set (undefined: emptied), and the defaults that follow it moved along:
+ * a field still holding its default gets the new default (the port 3000 becomes 80 when the build
+ * pack becomes static), one the user changed is left alone.
+ */
+export function withDefaultsFollowing(def: FormDef, before: FormValues, name: string, value: FieldValue | undefined): FormValues {
+  const values: Record<string, FieldValue | undefined> = { ...before };
+  if (value === undefined) delete values[name];
+  else values[name] = value;
+  for (const field of def.requestFields) {
+    if (field === name) continue;
+    const was = def.defaultOf(field, before);
+    if (was === undefined || before[field] !== was) continue;
+    const now = def.defaultOf(field, values);
+    if (now === was) continue;
+    if (now === undefined) delete values[field];
+    else values[field] = now;
+  }
+  return values;
+}
+
+/** After an edit, once a send was refused: every message again, from the whole form. */
+function recheck(def: FormDef, state: FormState): FormState {
+  if (!state.checking) return state;
+  return { ...state, errors: validateForm(def, state.values).errors };
 }
 
 /** Whether anything was typed at all (a wizard with values asks before it is left). */

@@ -47,7 +47,7 @@ export interface FormCheck {
   readonly errors: FieldErrors;
 }
 
-/** Every field and the whole body, as on submit. */
+/** Every field and the whole body, as on submit: every problem, one message per field. */
 export function validateForm(def: FormDef, values: FormValues, readFile?: ReadFile): FormCheck {
   const errors: Record<string, string> = {};
   for (const name of Object.keys(def.fields)) {
@@ -56,19 +56,18 @@ export function validateForm(def: FormDef, values: FormValues, readFile?: ReadFi
     const msg = validateField(def, name, values);
     if (msg) errors[name] = msg;
   }
-  const { body, problems } = buildBody(def, values, readFile);
+  // Without a file reader (checking as the user types) an `@path` stands for a file not read yet.
+  const { body, problems } = buildBody(def, values, readFile ?? NOT_READ);
   for (const p of problems) errors[p.field] ??= p.message;
-  if (Object.keys(errors).length === 0) {
-    const checked = def.validateBody(body);
-    if (!checked.success) {
-      for (const p of checked.problems) {
-        const field = topField(def, p.field);
-        errors[field] ??= p.message;
-      }
-    }
+  // The whole-body rules too, every time: every problem is named at once, not one per Ctrl+S.
+  const checked = def.validateBody(body);
+  if (!checked.success) {
+    for (const p of checked.problems) errors[topField(def, p.field)] ??= p.message;
   }
   return { body, errors };
 }
+
+const NOT_READ: ReadFile = () => '';
 
 /** `container_compose_domains.0.name` → `container_compose_domains`; unknown → `(body)`. */
 export function topField(def: FormDef, path: string): string {

@@ -84,3 +84,15 @@ export function filePathOf(value: string): string | undefined {
   const m = /^@(\S.*)$/.exec(value.trim());
   return m ? m[1]!.trim() : undefined;
 }
+
+/** Why a file could not be read, in words (`ENOENT` → `does not exist`). */
+export function fileErrorWords(code: string | undefined): string {
+  switch (code) {
+    case 'ENOENT': return 'does not exist';
+    case 'EISDIR': return 'is a folder, not a file';
+    case 'EACCES': case 'EPERM': return 'cannot be read (permission denied)';
+    case 'ENOTDIR': return 'is not a path to a file (a part of it is a file, not a folder)';
+    case 'ELOOP': return 'is a loop of symbolic links';
+    default: return `cannot be read${code ? ` (${code})` : ''}`;
+  }
+}

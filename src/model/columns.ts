@@ -135,12 +135,16 @@ const EARLY = 2;
  * minimum), then the first optional ones (Δ, duration), then the flexible column up to a
  * comfortable width, then the other optional ones by priority while they fit (the last one that
  * does not fit whole is shrunk to the room left, down to its minimum), then the spare width to
- * the flexible column. Returns them in drawing order.
+ * the flexible column. Returns them in drawing order. `seen`: the widest each column has been
+ * before (the TUI keeps widths across pages and refreshes of one application, so they do not jump).
  */
-export function fitColumns(specs: readonly ColumnSpec[], rows: readonly Cells[], available: number, frame: Frame = BORDERED): LaidColumn[] {
+export function fitColumns(
+  specs: readonly ColumnSpec[], rows: readonly Cells[], available: number, frame: Frame = BORDERED,
+  seen?: ReadonlyMap<ColumnKey, number>,
+): LaidColumn[] {
   const natural = new Map<ColumnKey, number>();
   for (const spec of specs) {
-    let w = widthOf(spec.header);
+    let w = Math.max(widthOf(spec.header), seen?.get(spec.key) ?? 0);
     for (const r of rows) w = Math.max(w, widthOf(r[spec.key]));
     natural.set(spec.key, Math.min(spec.max, Math.max(w, spec.flex ? 1 : spec.min)));
   }

@@ -203,3 +203,12 @@ export function searchText(view: DeploymentView): string {
     view.id === null ? '' : String(view.id),
   ].map(maskUrlPasswords).join(' ').toLowerCase();
 }
+
+/**
+ * The application's name from the first row that says it, for headers and recents: passwords in
+ * it hidden (a name is not a secret field, but a server may put a URL with credentials there).
+ */
+export function firstApplicationName(views: Iterable<{ readonly application: string }>): string | undefined {
+  for (const v of views) if (v.application !== '') return maskUrlPasswords(v.application);
+  return undefined;
+}

@@ -6,6 +6,12 @@ export const SECRET_FIELDS: ReadonlySet<string> = new Set([
   'http_basic_auth_password', 'internal_db_url', 'external_db_url',
 ]);
 
+/**
+ * Secret fields that hold a connection URL: only the password in it is hidden, so host, port, user
+ * and database stay readable (`docstore://root:••••@host:27017/db`), on screen and in JSON alike.
+ */
+export const SECRET_URL_FIELDS: ReadonlySet<string> = new Set(['internal_db_url', 'external_db_url']);
+
 export const MASK_SET = '•••• (set)';
 export const MASK_EMPTY = '(empty)';
 
@@ -58,6 +64,28 @@ export function maskValue(value: unknown): string {
   return value === null || value === undefined || value === '' ? MASK_EMPTY : MASK_SET;
 }
 
+// The whole value is one URL (or several hosts of one): the password runs from `user:` to the
+// last `@`, whatever it holds (`/`, `@`, spaces). A value of another shape shows as set/empty.
+const WHOLE_URL = /^(\s*[a-z][a-z0-9+.-]{0,31}:\/\/[^:/@\s]*:)([\s\S]*)@([^@]*)$/i;
+
+/**
+ * A connection URL with its password hidden: `docstore://root:••••@host:27017/db`. A URL without
+ * credentials is shown as it is; anything that is not a URL, or a URL with an `@` that does not
+ * read as `user:password@`, shows as `•••• (set)` (never a guess that could leak it).
+ */
+export function maskSecretUrl(value: string): string {
+  if (value === '') return MASK_EMPTY;
+  const m = WHOLE_URL.exec(value);
+  if (m) return m[2] === '' ? value : `${m[1]}••••@${m[3]}`;
+  if (/^\s*[a-z][a-z0-9+.-]{0,31}:\/\//i.test(value) && !value.includes('@')) return value;
+  return MASK_SET;
+}
+
+/** A secret field's value as shown when it is not to be seen (the field's own way of masking). */
+export function maskSecret(field: string, value: unknown): string {
+  return SECRET_URL_FIELDS.has(field) && typeof value === 'string' ? maskSecretUrl(value) : maskValue(value);
+}
+
 /** Hides passwords inside any URLs in a string. */
 export function maskUrlPasswords(text: string): string {
   // No URL with a password without both (most values of a record: checked without a regex).
@@ -76,7 +104,8 @@ export function hasUrlPassword(text: string): boolean {
 }
 
 /**
- * The record with secrets masked: secret fields become `•••• (set)` / `(empty)`, passwords in URLs
+ * The record with secrets masked: secret fields become `•••• (set)` / `(empty)` (connection URLs
+ * keep all but their password: maskSecretUrl), passwords in URLs
  * anywhere (nested too) become `••••`. Objects and arrays with nothing to mask are returned as they
  * are (not copied: a page of 1000 records masks in a few ms); the others are copied, own enumerable
  * string keys only. Arrays and objects nested deeper than MAX_DEPTH become `[nested too deep]`
@@ -87,7 +116,7 @@ export function maskRecord<T>(value: T): T {
 }
 
 function maskDeep(value: unknown, key: string, depth: number): unknown {
-  if (isSecretField(key)) return maskValue(value);
+  if (isSecretField(key)) return maskSecret(key, value);
   if (typeof value === 'string') return maskUrlPasswords(value);
   if (value === null || typeof value !== 'object') return value;
   if (depth > MAX_DEPTH) return TOO_DEEP;

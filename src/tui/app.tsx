@@ -1,13 +1,14 @@
 // Screen switching, the help overlay, global keys, error boundary. The app's frame is one line
 // shorter than the terminal: a frame as tall as the screen makes Ink clear and redraw it all.
-import React, { Suspense, lazy, useCallback, useMemo, useReducer } from 'react';
+import React, { Suspense, lazy, useCallback, useMemo, useReducer, useRef } from 'react';
 import { Box, Text } from 'ink';
 import { InputProvider, useKeys, type InputBus } from './input/bus.js';
-import type { TuiOptions } from './options.js';
+import type { DemoApp, TuiOptions } from './options.js';
 import type { DeploymentPage } from '../api/schemas/deployment.js';
 import { runCommand, type ScopeId } from './keys.js';
 import { ThemeProvider, themeFor, useTheme } from './theme.js';
-import { loadRecents } from '../config/recents.js';
+import { loadRecents, recentsServer } from '../config/recents.js';
+import { contextEntries, errorLine, openContext, type TuiSession } from './contexts.js';
 import { useTerminalSize } from './hooks/use-terminal-size.js';
 import { PickerScreen } from './screens/picker.js';
 import { DeploymentsScreen } from './screens/deployments.js';
@@ -19,7 +20,8 @@ const CreateAppScreen = lazy(async () => ({ default: (await import('./screens/cr
 const CreateDocstoreScreen = lazy(async () => ({ default: (await import('./screens/create-docstore.js')).CreateDocstoreScreen }));
 
 export type Route =
-  | { readonly name: 'picker'; readonly message?: string }
+  /** `input`: the typed line to give back (an unknown uuid, to fix a typo); `contexts`: open on the context list. */
+  | { readonly name: 'picker'; readonly message?: string; readonly input?: string; readonly contexts?: boolean }
   | { readonly name: 'deployments'; readonly appUuid: string }
   | { readonly name: 'create-app' | 'create-docstore' };
 
@@ -52,34 +54,66 @@ export interface AppProps {
   readonly bus?: InputBus;
 }
 
+/** The connection in use: the one dms started with, or a context switched to. */
+interface Session extends TuiSession {
+  /** Numbers each switch: the screens of another connection are new components. */
+  readonly id: number;
+  /** The demo service's applications (the session dms started with, in demo mode). */
+  readonly demoApps?: readonly DemoApp[];
+}
+
 interface AppState {
   readonly route: Route;
   /** The deployments shown under a create screen (kept mounted so its page survives). */
   readonly browsing: string | null;
+  /** The browsed application's name as the picker knew it (the header shows it before the rows do). */
+  readonly browsingName?: string;
   /** Help is open, over the screen it was opened from. */
   readonly help: ScopeId | null;
+  readonly session: Session;
 }
 
 type AppAction =
   | { type: 'go'; route: Route }
-  | { type: 'open'; appUuid: string }
-  | { type: 'picker'; message?: string }
-  | { type: 'help'; from: ScopeId | null };
+  | { type: 'open'; appUuid: string; name?: string }
+  | { type: 'picker'; message?: string; input?: string; contexts?: boolean }
+  | { type: 'help'; from: ScopeId | null }
+  /** Switched to another connection: its picker, with its recents. */
+  | { type: 'session'; session: TuiSession };
 
 function appReducer(state: AppState, action: AppAction): AppState {
   switch (action.type) {
     case 'go': return { ...state, route: action.route };
-    case 'open': return { ...state, browsing: action.appUuid, route: { name: 'deployments', appUuid: action.appUuid } };
-    case 'picker': return { ...state, browsing: null, route: action.message ? { name: 'picker', message: action.message } : { name: 'picker' } };
+    case 'open': return { ...state, browsing: action.appUuid, browsingName: action.name, route: { name: 'deployments', appUuid: action.appUuid } };
+    case 'picker': {
+      const { type: _, ...route } = action;
+      return { ...state, browsing: null, browsingName: undefined, route: { ...route, name: 'picker' } };
+    }
     case 'help': return { ...state, help: action.from };
+    case 'session': {
+      const session: Session = { ...action.session, id: state.session.id + 1 };
+      return {
+        ...state, session, browsing: null, browsingName: undefined, help: null,
+        route: action.session.warning ? { name: 'picker', message: action.session.warning } : { name: 'picker' },
+      };
+    }
   }
+}
+
+/** The saved context a connection is, or null (DEMO, or a URL and token from the environment or flags). */
+function contextOf(connection: TuiOptions['connection']): string | null {
+  return connection.demo || connection.label === 'env' || connection.label === 'flags' ? null : connection.label;
+}
+
+function firstSession(options: TuiOptions): Session {
+  return { id: 0, client: options.client, connection: options.connection, context: contextOf(options.connection), demoApps: options.demoApps };
 }
 
 function firstState(options: TuiOptions): AppState {
   const route: Route = options.screen === 'create-app' || options.screen === 'create-docstore'
     ? { name: options.screen }
     : options.appUuid ? { name: 'deployments', appUuid: options.appUuid } : { name: 'picker' };
-  return { route, browsing: options.appUuid ?? null, help: null };
+  return { route, browsing: options.appUuid ?? null, help: null, session: firstSession(options) };
 }
 
 export function App({ options, onExit, onCrash, refreshMs, followMs, stripRows, prefetch, bus }: AppProps) {
@@ -98,14 +132,43 @@ export function App({ options, onExit, onCrash, refreshMs, followMs, stripRows, 
 function Screens({ options, onExit, refreshMs, followMs, stripRows, prefetch }: AppProps) {
   const { width, height } = useTerminalSize();
   const [state, dispatch] = useReducer(appReducer, options, firstState);
-  const { route, browsing, help } = state;
+  const { route, browsing, help, session } = state;
   const quit = useCallback(() => onExit(0), [onExit]);
+  const server = recentsServer(session.connection);
+  const first = useRef(state.session);
+
+  // Contexts: listed from config.json when the switcher opens; switching makes a new client.
+  const contexts = useCallback(
+    () => contextEntries(options.configDir, session.context, { ...first.current.connection, context: first.current.context }),
+    [options.configDir, session.context],
+  );
+  const switchTo = useCallback(async (name: string | null, signal?: AbortSignal): Promise<string | undefined> => {
+    if (name === null) {
+      dispatch({ type: 'session', session: first.current });
+      return undefined;
+    }
+    try {
+      const next = await openContext(options.configDir, name, options.clientOptions, signal);
+      if (!signal?.aborted) dispatch({ type: 'session', session: next });
+      return undefined;
+    } catch (error) {
+      return errorLine(error);
+    }
+  }, [options.configDir, options.clientOptions]);
+  // `:ctx` on the deployments screen: the list (no name), or straight to a context.
+  const onContext = useCallback((name?: string): Promise<string | undefined> => {
+    if (name === undefined) {
+      dispatch({ type: 'picker', contexts: true });
+      return Promise.resolve(undefined);
+    }
+    return switchTo(name);
+  }, [switchTo]);
 
   // Ctrl+C quits from anywhere, text fields included (the screens handle `?` and `q` where they mean them).
   useKeys('global', { key: (e) => runCommand(['app'], { interrupt: () => quit() }, e.input, e.key) });
 
-  const recents = useMemo(() => (route.name === 'picker' ? loadRecents(options.configDir) : []), [route, options.configDir]);
-  const openDeployments = useCallback((appUuid: string) => dispatch({ type: 'open', appUuid }), []);
+  const recents = useMemo(() => (route.name === 'picker' ? loadRecents(options.configDir, server) : []), [route, options.configDir, server]);
+  const openDeployments = useCallback((appUuid: string, name?: string) => dispatch({ type: 'open', appUuid, name }), []);
   const onHelp = useCallback((from: ScopeId) => dispatch({ type: 'help', from }), []);
   // Leaving a form returns to the deployments it was opened from; `dms create …` started on
   // the form, so leaving it quits.
@@ -126,10 +189,12 @@ function Screens({ options, onExit, refreshMs, followMs, stripRows, prefetch }: 
       {showBrowser ? (
         <Box display={help || creating ? 'none' : 'flex'} flexDirection="column">
           <DeploymentsScreen
-            key={browsing}
-            client={options.client}
+            key={`${session.id}:${browsing}`}
+            client={session.client}
             appUuid={browsing}
-            connection={options.connection}
+            appName={state.browsingName}
+            connection={session.connection}
+            recentsServer={server}
             configDir={options.configDir}
             showSecrets={options.showSecrets}
             width={width}
@@ -138,21 +203,27 @@ function Screens({ options, onExit, refreshMs, followMs, stripRows, prefetch }: 
             refreshMs={refreshMs}
             followMs={followMs}
             stripRows={stripRows}
-            prefetch={prefetch?.appUuid === browsing ? prefetch : undefined}
+            prefetch={session.id === 0 && prefetch?.appUuid === browsing ? prefetch : undefined}
             onHelp={onHelp}
             onQuit={quit}
             onCreate={(kind) => dispatch({ type: 'go', route: { name: kind } })}
-            onBack={(message) => dispatch({ type: 'picker', message })}
+            onBack={(message, input) => dispatch({ type: 'picker', message, input })}
+            onContext={onContext}
           />
         </Box>
       ) : null}
       {route.name === 'picker' ? (
         <Box display={help ? 'none' : 'flex'} flexDirection="column">
           <PickerScreen
-            connection={options.connection}
+            key={session.id}
+            connection={session.connection}
             recents={recents}
-            demoApps={options.demoApps}
+            demoApps={session.demoApps}
             message={route.message}
+            input={route.input}
+            showContexts={route.contexts}
+            contexts={contexts}
+            onSwitch={switchTo}
             width={width}
             height={frameHeight}
             active={!help}
@@ -166,8 +237,8 @@ function Screens({ options, onExit, refreshMs, followMs, stripRows, prefetch }: 
         <Box display={help ? 'none' : 'flex'} flexDirection="column">
           <Suspense fallback={<Text>Loading the form…</Text>}>
             <CreateScreen
-              key={route.name}
-              client={options.client}
+              key={`${session.id}:${route.name}`}
+              client={session.client}
               configDir={options.configDir}
               from={options.screen === route.name ? options.from : undefined}
               suggestions={options.demoSuggestions}
@@ -176,7 +247,7 @@ function Screens({ options, onExit, refreshMs, followMs, stripRows, prefetch }: 
               onOpenDeployments={openDeployments}
               onHelp={() => onHelp('form')}
               isActive={!help}
-              connection={options.connection}
+              connection={session.connection}
               height={frameHeight}
             />
           </Suspense>

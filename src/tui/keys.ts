@@ -7,8 +7,8 @@ import type { Key } from 'ink';
 
 /** Where a command applies: a screen, a mode of one, or a kind of field. */
 export type ScopeId =
-  | 'app' | 'global' | 'picker' | 'deployments' | 'filter' | 'jump' | 'detail' | 'log' | 'logSearch' | 'logSave' | 'help' | 'line'
-  | 'form' | 'formChoice' | 'formConfirm' | 'formOverwrite' | 'formFailed' | 'formDone';
+  | 'app' | 'global' | 'picker' | 'contexts' | 'deployments' | 'filter' | 'jump' | 'detail' | 'log' | 'logSearch' | 'logSave' | 'help' | 'line'
+  | 'form' | 'formChoice' | 'formConfirm' | 'formOverwrite' | 'formFailed' | 'formDone' | 'formSaveCredentials';
 /** Kept for the screens that named it so. */
 export type ScreenId = ScopeId;
 
@@ -34,6 +34,10 @@ export interface Command {
   readonly screens: readonly ScopeId[];
   /** Shown in the footer of these scopes (the few keys that matter). */
   readonly footer?: readonly ScopeId[];
+  /** The footer's key names when shorter than the label (`+/-` for more and fewer rows). */
+  readonly footerLabel?: string;
+  /** Order in the footer, and which keys stay when it is narrow: lower first (default 5). */
+  readonly footerRank?: number;
 }
 
 const ch = (char: string): KeyMatcher => ({ char });
@@ -44,32 +48,40 @@ export const COMMANDS = [
   // Anywhere, text fields included
   { id: 'interrupt', keys: [ctrl('c')], label: 'Ctrl+C', description: 'quit', screens: ['app'] },
   // The screens that are not typing into a field
-  { id: 'help', hint: 'help', keys: [ch('?')], label: '?', description: 'help (Esc closes)', screens: ['global'], footer: ['picker', 'deployments', 'detail', 'log'] },
-  { id: 'quit', hint: 'quit', keys: [ch('q')], label: 'q', description: 'quit', screens: ['global'], footer: ['deployments', 'detail', 'log'] },
-  { id: 'createApp', keys: [ch('c')], label: 'c', description: 'create a public application', screens: ['deployments'] },
-  { id: 'createDocstore', keys: [ch('d')], label: 'd', description: 'create a docstore database', screens: ['deployments'] },
+  { id: 'help', hint: 'help', keys: [ch('?')], label: '?', description: 'help (Esc closes)', screens: ['global'], footer: ['picker', 'deployments', 'detail', 'log'], footerRank: 0 },
+  { id: 'quit', hint: 'quit', keys: [ch('q')], label: 'q', description: 'quit', screens: ['global'], footer: ['deployments', 'detail', 'log'], footerRank: 2 },
+  { id: 'createApp', hint: 'new app', keys: [ch('c')], label: 'c', description: 'create a public application', screens: ['deployments'], footer: ['deployments'], footerRank: 7 },
+  { id: 'createDocstore', hint: 'new docstore', keys: [ch('d')], label: 'd', description: 'create a docstore database', screens: ['deployments'], footer: ['deployments'], footerRank: 7 },
 
   // Picker
-  { id: 'pickerOpen', hint: 'open', keys: [named('return')], label: 'Enter', description: 'open the typed or selected application (on an empty line: the first listed)', screens: ['picker'], footer: ['picker'] },
-  { id: 'pickerUp', keys: [named('upArrow')], label: '↑', description: 'previous entry (back to the uuid line at the top)', screens: ['picker'] },
-  { id: 'pickerDown', hint: 'recent', keys: [named('downArrow')], label: '↓', description: 'next entry', screens: ['picker'], footer: ['picker'] },
-  { id: 'pickerQuit', hint: 'quit', keys: [named('escape')], label: 'Esc', description: 'quit', screens: ['picker'], footer: ['picker'] },
+  { id: 'pickerOpen', hint: 'open', keys: [named('return')], label: 'Enter', description: 'open the selected application; on the typed line: the first one the text matches, else the uuid typed (on an empty line: the first listed)', screens: ['picker'], footer: ['picker'] },
+  { id: 'pickerUp', keys: [named('upArrow')], label: '↑', description: 'previous entry (back to the typed line at the top)', screens: ['picker'] },
+  { id: 'pickerDown', hint: 'recent', keys: [named('downArrow')], label: '↓', description: 'next entry (the list shows the applications whose name or uuid holds what is typed)', screens: ['picker'], footer: ['picker'] },
+  { id: 'pickerContexts', hint: 'contexts', keys: [ctrl('x')], label: 'Ctrl+X', description: 'switch to another saved context (lists them)', screens: ['picker'], footer: ['picker'] },
+  { id: 'pickerQuit', hint: 'quit', keys: [named('escape')], label: 'Esc', description: 'clear the typed line; on an empty line, quit', screens: ['picker'], footer: ['picker'] },
+
+  // The context list (Ctrl+X in the picker, :ctx on the deployments screen)
+  { id: 'contextUp', keys: [named('upArrow'), ch('k')], label: '↑/k', description: 'previous context', screens: ['contexts'] },
+  { id: 'contextDown', keys: [named('downArrow'), ch('j')], label: '↓/j', description: 'next context', screens: ['contexts'] },
+  { id: 'contextPick', hint: 'switch', keys: [named('return')], label: 'Enter', description: 'switch to it: a new connection, then its recent applications', screens: ['contexts'], footer: ['contexts'] },
+  { id: 'contextCancel', hint: 'back', keys: [named('escape')], label: 'Esc', description: 'back to the application picker, same context', screens: ['contexts'], footer: ['contexts'] },
 
   // Deployments
   { id: 'cursorUp', keys: [named('upArrow'), ch('k')], label: '↑/k', description: 'cursor up', screens: ['deployments'] },
   { id: 'cursorDown', keys: [named('downArrow'), ch('j')], label: '↓/j', description: 'cursor down', screens: ['deployments'] },
-  { id: 'open', hint: 'details', keys: [named('return')], label: 'Enter', description: 'details of the deployment under the cursor', screens: ['deployments'], footer: ['deployments'] },
-  { id: 'nextPage', hint: 'next', keys: [ch('n'), named('rightArrow')], label: 'n/→', description: 'next page', screens: ['deployments'], footer: ['deployments'] },
-  { id: 'prevPage', hint: 'prev', keys: [ch('p'), named('leftArrow')], label: 'p/←', description: 'previous page', screens: ['deployments'], footer: ['deployments'] },
-  { id: 'firstPage', keys: [ch('g')], label: 'g', description: 'first page', screens: ['deployments'] },
-  { id: 'takeMore', keys: [ch('+'), ch('=')], label: '+', description: 'more rows per page (up to 100)', screens: ['deployments'] },
-  { id: 'takeLess', keys: [ch('-')], label: '-', description: 'fewer rows per page (at least 5)', screens: ['deployments'] },
-  { id: 'refresh', hint: 'refresh', keys: [ch('r')], label: 'r', description: 'refresh now', screens: ['deployments'], footer: ['deployments'] },
-  { id: 'autoRefresh', keys: [ch('a')], label: 'a', description: 'auto-refresh on/off (every 5 s on page 1 or while a deployment runs)', screens: ['deployments'] },
-  { id: 'logs', hint: 'log', keys: [ch('l')], label: 'l', description: 'the deployment\'s log', screens: ['deployments', 'detail'], footer: ['deployments', 'detail'] },
-  { id: 'filter', hint: 'search', keys: [ch('/')], label: '/', description: 'search the whole history: commit, subject, branch, status, server, id, and words like failed, running, webhook, api, rollback, manual, pr, #12 (the page is filtered as you type)', screens: ['deployments'], footer: ['deployments'] },
-  { id: 'statusFilter', hint: 'failed/running/all', keys: [ch('s')], label: 's', description: 'the whole history\'s failed, then running, then all deployments', screens: ['deployments'], footer: ['deployments'] },
-  { id: 'jump', hint: 'go to', keys: [ch(':')], label: ':', description: 'go to a deployment by id, uuid or commit prefix', screens: ['deployments'], footer: ['deployments'] },
+  { id: 'open', hint: 'details', keys: [named('return')], label: 'Enter', description: 'details of the deployment under the cursor', screens: ['deployments'], footer: ['deployments'], footerRank: 1 },
+  { id: 'nextPage', hint: 'next', keys: [ch('n'), named('rightArrow'), named('pageDown')], label: 'n/→/PgDn', footerLabel: 'n/→', description: 'next page', screens: ['deployments'], footer: ['deployments'], footerRank: 1 },
+  { id: 'prevPage', hint: 'prev', keys: [ch('p'), named('leftArrow'), named('pageUp')], label: 'p/←/PgUp', footerLabel: 'p/←', description: 'previous page', screens: ['deployments'], footer: ['deployments'], footerRank: 1 },
+  { id: 'firstPage', keys: [ch('g'), named('home')], label: 'g/Home', description: 'first page', screens: ['deployments'] },
+  { id: 'lastPage', hint: 'last page', keys: [ch('G'), named('end')], label: 'G/End', footerLabel: 'G', description: 'last page (the oldest deployments), cursor on its last row', screens: ['deployments'], footer: ['deployments'], footerRank: 4 },
+  { id: 'takeMore', hint: 'rows', keys: [ch('+'), ch('=')], label: '+', footerLabel: '+/-', description: 'more rows per page (up to 100; remembered for the application)', screens: ['deployments'], footer: ['deployments'], footerRank: 4 },
+  { id: 'takeLess', keys: [ch('-')], label: '-', description: 'fewer rows per page (at least 5; remembered for the application)', screens: ['deployments'] },
+  { id: 'refresh', hint: 'refresh', keys: [ch('r')], label: 'r', description: 'refresh now', screens: ['deployments'], footer: ['deployments'], footerRank: 4 },
+  { id: 'autoRefresh', hint: 'auto-refresh', keys: [ch('a')], label: 'a', description: 'auto-refresh on/off (every 5 s on page 1 or while a deployment runs)', screens: ['deployments'], footer: ['deployments'], footerRank: 6 },
+  { id: 'logs', hint: 'log', keys: [ch('l')], label: 'l', description: 'the deployment\'s log', screens: ['deployments', 'detail'], footer: ['deployments', 'detail'], footerRank: 2 },
+  { id: 'filter', hint: 'search', keys: [ch('/')], label: '/', description: 'search the whole history: commit, subject, branch, status, server, id, and words like failed, running, webhook, api, rollback, manual, pr, #12 (the page is filtered as you type)', screens: ['deployments'], footer: ['deployments'], footerRank: 2 },
+  { id: 'statusFilter', hint: 'failed/running/all', keys: [ch('s')], label: 's', description: 'the whole history\'s failed, then running, then all deployments', screens: ['deployments'], footer: ['deployments'], footerRank: 3 },
+  { id: 'jump', hint: 'go to', keys: [ch(':')], label: ':', description: 'go to a deployment by id, uuid or commit prefix; :ctx switches context', screens: ['deployments'], footer: ['deployments'], footerRank: 3 },
   { id: 'listBack', keys: [named('escape')], label: 'Esc', description: 'stop a search that is reading; then back to the page; clear the filter; then back to the application picker', screens: ['deployments'] },
 
   // Filter line (then the line-editing keys)
@@ -79,7 +91,7 @@ export const COMMANDS = [
   { id: 'filterCursorDown', keys: [named('downArrow')], label: '↓', description: 'cursor down in the list', screens: ['filter'] },
 
   // The go-to line (then the line-editing keys)
-  { id: 'jumpGo', hint: 'go', keys: [named('return')], label: 'Enter', description: 'find it in the whole history and open it', screens: ['jump'], footer: ['jump'] },
+  { id: 'jumpGo', hint: 'go', keys: [named('return')], label: 'Enter', description: 'find it in the whole history and open it; `ctx` lists the saved contexts, `ctx NAME` switches to one', screens: ['jump'], footer: ['jump'] },
   { id: 'jumpCancel', hint: 'cancel', keys: [named('escape')], label: 'Esc', description: 'cancel', screens: ['jump'], footer: ['jump'] },
 
   // Detail
@@ -144,7 +156,10 @@ export const COMMANDS = [
   { id: 'retrySend', keys: [ch('r')], label: 'r', description: 'send the request again', screens: ['formFailed'] },
   { id: 'failedBack', keys: [named('escape')], label: 'Esc', description: 'back to the form', screens: ['formFailed'] },
   { id: 'doneOpen', keys: [named('return'), ch('o')], label: 'Enter/o', description: 'open the new application\'s deployments', screens: ['formDone'] },
-  { id: 'doneReveal', keys: [ch('s')], label: 's', description: 'show/hide the database passwords (needs --show-secrets)', screens: ['formDone'] },
+  { id: 'doneReveal', keys: [ch('s')], label: 's', description: 'show/hide the passwords the server generated (sent only once)', screens: ['formDone'] },
+  { id: 'doneSave', keys: [ch('w')], label: 'w', description: 'write the answer, passwords included, to a new file (mode 0600)', screens: ['formDone'] },
+  { id: 'credentialsSave', keys: [named('return')], label: 'Enter', description: 'save to this file (mode 0600; asks before replacing one)', screens: ['formSaveCredentials'] },
+  { id: 'credentialsCancel', keys: [named('escape')], label: 'Esc', description: 'do not save', screens: ['formSaveCredentials'] },
   { id: 'doneClose', keys: [named('escape'), ch('q')], label: 'Esc/q', description: 'close', screens: ['formDone'] },
 ] as const satisfies readonly (Omit<Command, 'id'> & { id: string })[];
 
@@ -209,9 +224,10 @@ export function commandsOf(screen: ScopeId): Command[] {
   return (COMMANDS as readonly unknown[] as Command[]).filter((c) => c.screens.includes(screen));
 }
 
-/** The few commands shown in a scope's footer. */
+/** The few commands shown in a scope's footer, the most important first (footerRank, then table order). */
 export function footerOf(screen: ScopeId): Command[] {
-  return (COMMANDS as readonly unknown[] as Command[]).filter((c) => c.footer?.includes(screen));
+  const rank = (c: Command) => c.footerRank ?? 5;
+  return (COMMANDS as readonly unknown[] as Command[]).filter((c) => c.footer?.includes(screen)).sort((a, b) => rank(a) - rank(b));
 }
 
 export const HELP_SECTIONS: readonly { readonly title: string; readonly screen: ScopeId }[] = [
@@ -226,6 +242,7 @@ export const HELP_SECTIONS: readonly { readonly title: string; readonly screen: 
   { title: 'Saving the log', screen: 'logSave' },
   { title: 'Help', screen: 'help' },
   { title: 'Application picker', screen: 'picker' },
+  { title: 'Choosing a context', screen: 'contexts' },
   { title: 'Editing a line (the search, the go-to line, the log search, form fields)', screen: 'line' },
   { title: 'Forms', screen: 'form' },
   { title: 'Form choices and on/off fields', screen: 'formChoice' },
@@ -233,4 +250,5 @@ export const HELP_SECTIONS: readonly { readonly title: string; readonly screen: 
   { title: 'Saving the request over an existing file', screen: 'formOverwrite' },
   { title: 'After a failed creation', screen: 'formFailed' },
   { title: 'After a creation', screen: 'formDone' },
+  { title: 'Saving the new database\'s credentials', screen: 'formSaveCredentials' },
 ];

@@ -3,7 +3,8 @@
 // (~130 ms) while that request is on the wire, so the first frame can already show the page.
 import { TERMINAL_REQUIRED, hasTerminal, type TuiOptions } from './options.js';
 import type { Prefetch } from './app.js';
-import { TAKE_DEFAULT } from './hooks/paging.js';
+import { TAKE_DEFAULT, clampTake } from './hooks/paging.js';
+import { loadPageSize } from '../config/page-sizes.js';
 
 /** How long the first frame waits for the prefetched page before showing "Loading…". */
 const FIRST_PAGE_WAIT_MS = 150;
@@ -22,9 +23,11 @@ export async function runTui(options: TuiOptions): Promise<number> {
   let prefetch: Prefetch | undefined;
   if (options.screen === 'browse' && options.appUuid) {
     const controller = new AbortController();
-    const page = options.client.listDeployments(options.appUuid, { skip: 0, take: TAKE_DEFAULT }, { signal: controller.signal });
+    // The page size last chosen for this application (+/-), as the screen will ask for it.
+    const take = clampTake(loadPageSize(options.configDir, options.appUuid) ?? TAKE_DEFAULT);
+    const page = options.client.listDeployments(options.appUuid, { skip: 0, take }, { signal: controller.signal });
     page.catch(() => {}); // handled where it is used; never an unhandled rejection
-    prefetch = { appUuid: options.appUuid, skip: 0, take: TAKE_DEFAULT, page, abort: () => controller.abort() };
+    prefetch = { appUuid: options.appUuid, skip: 0, take, page, abort: () => controller.abort() };
   }
   try {
     const { start } = await loadInk();

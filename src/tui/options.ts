@@ -20,6 +20,13 @@ export interface DemoApp {
   readonly note?: string;
 }
 
+/** What a client made in the TUI (switching context) takes from the command line. */
+export interface TuiClientOptions {
+  readonly timeoutMs?: number;
+  readonly maxResponseBytes?: number;
+  readonly retryBaseMs?: number;
+}
+
 export interface TuiOptions {
   readonly client: DmsClient;
   readonly connection: TuiConnection;
@@ -35,6 +42,8 @@ export interface TuiOptions {
   readonly noColor: boolean;
   /** Seeded applications, in demo mode, offered in the application picker. */
   readonly demoApps?: readonly DemoApp[];
+  /** --timeout, --max-response-mb: for the clients of contexts switched to in the TUI. */
+  readonly clientOptions?: TuiClientOptions;
   /** Seeded where-values (project/server/environment), in demo mode, offered as suggestions. */
   readonly demoSuggestions?: Readonly<Record<string, readonly string[]>>;
 }

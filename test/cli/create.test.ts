@@ -102,9 +102,11 @@ describe('dms create docstore --file', () => {
     const r = await runBin(['create', 'docstore', '--file', file, '--conf-file', conf], { env });
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^uuid: /m);
-    expect(r.stdout).toMatch(/^internal_db_url: •••• \(set\)$/m);
-    expect(r.stdout).not.toMatch(/docstore:\/\//);
+    // Only the password is hidden: user, host, port and options stay readable.
+    expect(r.stdout).toMatch(/^internal_db_url: docstore:\/\/root:••••@[0-9a-f-]{36}:27017\/\?directConnection=true$/m);
+    expect(r.stdout).not.toMatch(/docstore:\/\/root:[^•]/);
     expect(r.stderr).toMatch(/--show-secrets/);
+    expect(r.stderr).toMatch(/--save-credentials/);
 
     const shown = await runBin(['create', 'docstore', '--file', file, '--conf-file', conf, '--show-secrets'], { env });
     expect(shown.stdout).toMatch(/^internal_db_url: docstore:\/\/root:[^•\s]+@/m);

@@ -95,17 +95,28 @@ describe('the whole history of the demo\'s monorepo-ci (50,000 deployments)', ()
     expect(r.stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029]/);
   });
 
-  it('the table prints one heading and the rows in the same columns; the count goes to stderr', async () => {
+  it('the table prints one heading and the rows in the same columns; the total is stdout\'s last line', async () => {
     const r = await runBin(['deployments', big, '--all', '--limit', '1200'], { env });
     expect(r.code, r.stderr).toBe(0);
     const out = lines(r.stdout);
-    expect(out).toHaveLength(1201);
+    expect(out).toHaveLength(1202);
     expect(out[0]).toMatch(/^STATUS\s+SOURCE\s+COMMIT\s+SUBJECT\s+STARTED\s+DURATION\s+ID$/);
     expect(out.filter((l) => l.startsWith('STATUS')).length).toBe(1);
     // Blocks after the first keep its columns: the id column starts at the same place on every row.
     const idAt = out[0]!.indexOf('ID');
-    expect(out.slice(1).every((l) => /^\d+$/.test(l.slice(idAt)))).toBe(true);
-    expect(r.stderr).toMatch(/^app monorepo-ci · server build-ams-2\n1,200 shown of [\d,]+ read \(the history has 50,000\)\n$/);
+    expect(out.slice(1, -1).every((l) => /^\d+$/.test(l.slice(idAt)))).toBe(true);
+    expect(out.at(-1)).toBe('50,000 deployments; showing the newest 1,200');
+    expect(r.stderr).toBe('app monorepo-ci · server build-ams-2\n');
+  });
+
+  it('-o json --with-total with --all: {count, deployments}, count the history\'s total from the first answer', async () => {
+    const r = await runBin(['deployments', big, '--all', '--limit', '250', '-o', 'json', '--with-total'], { env });
+    expect(r.code, r.stderr).toBe(0);
+    const wrapped = JSON.parse(r.stdout) as { count: number; deployments: { id: number }[] };
+    expect(Object.keys(wrapped)).toEqual(['count', 'deployments']);
+    expect(wrapped.count).toBe(50_000);
+    expect(wrapped.deployments).toHaveLength(250);
+    expect(r.stdout).toBe(`${JSON.stringify(wrapped, null, 2)}\n`);
   });
 
   it('--branch on rows that do not say their branch matches none, and says why', async () => {
@@ -123,10 +134,10 @@ describe('filters on one page (without --all)', () => {
   it('--status and --branch filter the page asked for, and the count line says how many are shown', async () => {
     const r = await runBin(['deployments', shop, '--take', '60', '--status', 'finished', '--branch', 'main'], { env });
     expect(r.code, r.stderr).toBe(0);
-    const rows = lines(r.stdout).slice(1);
+    const rows = lines(r.stdout).slice(1, -1);
     expect(rows.length).toBeGreaterThan(5);
     expect(rows.every((l) => /^(Δ\s+|\s+)?✓ finished\s/.test(l))).toBe(true);
-    expect(r.stderr).toMatch(new RegExp(`\\n1–60 of \\d+; ${rows.length} shown \\(filtered\\)\\n$`));
+    expect(lines(r.stdout).at(-1)).toMatch(new RegExp(`^\\d+ deployments; showing ${rows.length} of 1–60 \\(filtered\\)$`));
     const csv = await runBin(['deployments', shop, '--take', '60', '--branch', 'main', '-o', 'csv'], { env });
     const records = parseCsv(csv.stdout);
     expect(records.slice(1).every((f) => f[4] === 'main')).toBe(true);
@@ -250,7 +261,7 @@ describe('faults in the middle of a reading', () => {
     const h = await historyServer(1000, { before: (call) => (call >= 3 ? json(401, { message: 'Unauthenticated.' }) : undefined) });
     const r = await all(h, '-o', 'json');
     expect(r.code).toBe(3);
-    expect(r.stderr).toMatch(/^dms: stopped after 200 of 1,000 deployments: The server rejected the token \(401\)/);
+    expect(r.stderr).toMatch(/^dms: stopped after 200 of 1,000 deployments: The server rejected the token in DMS_TOKEN \(401\)/);
     expect(() => JSON.parse(r.stdout)).toThrow();
     expect(r.stdout.startsWith('[\n')).toBe(true);
   });
@@ -260,7 +271,7 @@ describe('faults in the middle of a reading', () => {
     const r = await all(h, '-o', 'csv');
     expect(r.code).toBe(3);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/^dms: The server rejected the token \(401\)\./);
+    expect(r.stderr).toMatch(/^dms: The server rejected the token in DMS_TOKEN \(401\)\./);
   });
 
   it('a server that ignores skip: the rows it sends once, and a warning that some may be missing', async () => {

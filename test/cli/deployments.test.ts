@@ -21,14 +21,14 @@ function expectNoToken(r: BinResult, token = demo.token) {
 }
 
 describe('dms deployments', () => {
-  it('prints a table of the first 10 deployments, what every row shares above it, and the range with the total', async () => {
+  it('prints a table of the first 10 deployments, what every row shares above it, and the total on stdout\'s last line', async () => {
     const r = await runBin(['deployments', app], { env });
     expect(r.code).toBe(0);
     const lines = r.stdout.trim().split('\n');
     expect(lines[0]).toMatch(/^(Δ\s+)?STATUS\s+SOURCE\s+COMMIT\s+SUBJECT\s+BRANCH\s+STARTED\s+DURATION\s+ID$/);
-    expect(lines).toHaveLength(11);
-    expect(r.stderr).toMatch(/^app shop-frontend · build nixpacks · server edge-fra-1 · domains https:\/\/shop\.example\.com/);
-    expect(r.stderr).toMatch(/\n1–10 of \d+/);
+    expect(lines).toHaveLength(12);
+    expect(lines[11]).toBe('137 deployments; showing 1–10');
+    expect(r.stderr).toMatch(/^app shop-frontend · build nixpacks · server edge-fra-1 · domains https:\/\/shop\.example\.com[^\n]*\n$/);
     expect(r.stdout).not.toContain('\u001b');
   });
 
@@ -38,10 +38,11 @@ describe('dms deployments', () => {
     expect(r.code).toBe(0);
     const lines = r.stdout.trim().split('\n');
     expect(lines[0]).toMatch(/^STATUS\s+SOURCE\s+COMMIT\s+SUBJECT\s+STARTED\s+DURATION\s+ID$/);
-    expect(lines).toHaveLength(11);
-    expect(lines[1]).toMatch(/^● in progress\s+\S.*\s+[0-9a-f]{7}\s+\S.*\s+\d+\w ago\s+\d+m \d\ds\s+\d+$/);
-    expect(lines.slice(2).every((l) => /^[✓✗⊘] /.test(l))).toBe(true);
-    expect(r.stderr).toMatch(/^app orders-worker · server edge-fra-1\n1–10 of \d+\n$/);
+    expect(lines).toHaveLength(12);
+    expect(lines[1]).toMatch(/^● in progress\s+\S.*\s+[0-9a-f]{7}\s+\S.*\s+\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ\s+\d+m \d\ds\s+\d+$/);
+    expect(lines.slice(2, -1).every((l) => /^[✓✗⊘] /.test(l))).toBe(true);
+    expect(lines[11]).toMatch(/^\d+ deployments; showing 1–10$/);
+    expect(r.stderr).toBe('app orders-worker · server edge-fra-1\n');
     expect(r.stderr).not.toMatch(/unexpected type|invalid/);
     // --json prints the rows as sent: destination_id stays a string.
     const json = JSON.parse((await runBin(['deployments', queueApp, '--json', '--take', '3'], { env })).stdout) as Record<string, unknown>[];
@@ -191,5 +192,98 @@ describe('JSON output', () => {
     const many = Array.from({ length: 123 }, (_, i) => ({ i, nested: { list: [i, `x${i}`], empty: {} }, text: 'a\nb' }));
     expect(await collect(many)).toBe(`${JSON.stringify(many, null, 2)}\n`);
     expect(await collect(many.slice(0, 50))).toBe(`${JSON.stringify(many.slice(0, 50), null, 2)}\n`);
+  });
+});
+
+describe('the headless table: times and the total (issue 16)', () => {
+  const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/;
+  /** The STARTED cells of a table (the column found by its heading). */
+  const startedCells = (stdout: string) => {
+    const lines = stdout.trim().split('\n');
+    const at = lines[0]!.indexOf('STARTED');
+    const next = lines[0]!.indexOf('DURATION');
+    return lines.slice(1, -1).map((l) => l.slice(at, next).trim());
+  };
+
+  it('piped, started is an ISO time (UTC, to the second) by default; --time relative and --time iso choose', async () => {
+    const piped = await runBin(['deployments', app, '--take', '5'], { env });
+    expect(piped.code).toBe(0);
+    expect(startedCells(piped.stdout).every((c) => ISO.test(c))).toBe(true);
+    const relative = await runBin(['deployments', app, '--take', '5', '--time', 'relative'], { env });
+    expect(startedCells(relative.stdout).every((c) => /^(\d+(m|h|d|mo|y) ago|just now)$/.test(c))).toBe(true);
+    const iso = await runBin(['deployments', app, '--take', '5', '--time', 'iso'], { env });
+    expect(startedCells(iso.stdout)).toEqual(startedCells(piped.stdout));
+    // The same instants as the records say.
+    const records = JSON.parse((await runBin(['deployments', app, '--take', '5', '--json'], { env })).stdout) as { created_at: string }[];
+    expect(startedCells(iso.stdout)).toEqual(records.map((d) => `${new Date(d.created_at).toISOString().slice(0, 19)}Z`));
+  });
+
+  it('on a terminal, started is relative by default', async () => {
+    const { Writable, Readable } = await import('node:stream');
+    const { parse } = await import('../../src/commands/args.js');
+    const { runDeployments } = await import('../../src/commands/deployments.js');
+    const { createClient } = await import('../../src/api/client.js');
+    let text = '';
+    const stdout = Object.assign(new Writable({ write(c, _e, done) { text += String(c); done(); } }), { isTTY: true, columns: 160 });
+    const io = { stdout, stderr: new Writable({ write(_c, _e, done) { done(); } }), stdin: Readable.from([]), env: {} };
+    const session = { client: createClient({ baseUrl: demo.url, token: demo.token }), connection: { label: 't', host: 'h', demo: false }, configDir: '/nonexistent', close: async () => {} };
+    expect(await runDeployments(parse(['deployments', app, '--take', '5']), io, session, { color: false })).toBe(0);
+    expect(startedCells(text).every((c) => /^(\d+(m|h|d|mo|y) ago|just now)$/.test(c))).toBe(true);
+  });
+
+  it('--time takes iso or relative only (exit 2, one line, nothing sent)', async () => {
+    const sent = demo.requests.length;
+    const r = await runBin(['deployments', app, '--time', 'local'], { env });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe("dms: --time takes iso or relative, not 'local'.\n");
+    expect(demo.requests.length).toBe(sent);
+  });
+
+  it('the last line of the table counts: a filtered page, a page past the end', async () => {
+    const filtered = await runBin(['deployments', app, '--take', '30', '--status', 'failed'], { env });
+    const rows = filtered.stdout.trim().split('\n').slice(1, -1);
+    expect(filtered.stdout.trim().split('\n').at(-1)).toBe(`137 deployments; showing ${rows.length} of 1–30 (filtered)`);
+    const past = await runBin(['deployments', app, '--skip', '500'], { env });
+    expect(past.code).toBe(0);
+    expect(past.stdout).toBe('137 deployments; none on this page (from 501)\n');
+  });
+
+  it('--json stays a bare array; -o json --with-total wraps it as {count, deployments}, count being the server\'s total', async () => {
+    const bare = JSON.parse((await runBin(['deployments', app, '--take', '3', '--json'], { env })).stdout) as unknown[];
+    expect(Array.isArray(bare)).toBe(true);
+    expect(bare).toHaveLength(3);
+    const r = await runBin(['deployments', app, '--take', '3', '-o', 'json', '--with-total'], { env });
+    expect(r.code).toBe(0);
+    const wrapped = JSON.parse(r.stdout) as { count: number; deployments: unknown[] };
+    expect(Object.keys(wrapped)).toEqual(['count', 'deployments']);
+    expect(wrapped).toEqual({ count: 137, deployments: bare });
+    // Written as JSON.stringify(…, null, 2) writes it.
+    expect(r.stdout).toBe(`${JSON.stringify(wrapped, null, 2)}\n`);
+    // Filtered: the deployments kept, the count still the history's.
+    const failed = JSON.parse((await runBin(['deployments', app, '--take', '30', '--status', 'failed', '--json', '--with-total'], { env })).stdout) as { count: number; deployments: unknown[] };
+    expect(failed.count).toBe(137);
+    expect(failed.deployments.length).toBeLessThan(30);
+  });
+
+  it('--with-total goes with -o json only', async () => {
+    for (const args of [['-o', 'csv'], ['-o', 'ndjson'], []]) {
+      const r = await runBin(['deployments', app, '--with-total', ...args], { env });
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr).toMatch(/^dms: --with-total goes with -o json/);
+    }
+  });
+
+  it('a server that sends a bare array (no total): the table says so, and --with-total gives count null', async () => {
+    const bare = await startDemoService({ listShape: 'array' });
+    try {
+      const e = { DMS_URL: bare.url, DMS_TOKEN: bare.token };
+      const r = await runBin(['deployments', app, '--take', '4'], { env: e });
+      expect(r.stdout.trim().split('\n').at(-1)).toBe('showing 1–4 (the server sends no total)');
+      const wrapped = JSON.parse((await runBin(['deployments', app, '--take', '2', '--json', '--with-total'], { env: e })).stdout) as { count: unknown; deployments: unknown[] };
+      expect(wrapped.count).toBeNull();
+      expect(wrapped.deployments).toHaveLength(2);
+    } finally {
+      await bare.close();
+    }
   });
 });

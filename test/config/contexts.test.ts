@@ -121,6 +121,40 @@ describe('contexts', () => {
   });
 });
 
+describe('contexts with a token command', () => {
+  it('saves token_command (an argv array) instead of a token; a token replaces it again, and back', () => {
+    const dir = tempDir();
+    addContext(dir, { name: 'prod', url: 'https://h/api/v1', token: TOKEN });
+    addContext(dir, { name: 'prod', url: 'https://h/api/v1', tokenCommand: ['pass', 'show', 'dms/prod'] });
+    expect(JSON.parse(readFileSync(configPath(dir), 'utf8'))).toEqual({
+      current: 'prod', contexts: { prod: { url: 'https://h/api/v1', token_command: ['pass', 'show', 'dms/prod'] } },
+    });
+    expect(readFileSync(configPath(dir), 'utf8')).not.toContain('s3cret');
+    addContext(dir, { name: 'prod', url: 'https://h/api/v1', token: TOKEN });
+    expect(loadConfig(dir).contexts.prod).toEqual({ url: 'https://h/api/v1', token: TOKEN });
+  });
+
+  it('refuses a command that is empty, starts with nothing, or holds a NUL, without repeating its words', () => {
+    const dir = tempDir();
+    for (const tokenCommand of [[], [''], ['pass', 'a\u0000b'], Array.from({ length: 65 }, () => 'x')]) {
+      let message = '';
+      try { addContext(dir, { name: 'x', url: 'https://h', tokenCommand }); } catch (e) { message = (e as Error).message; }
+      expect(message, JSON.stringify(tokenCommand)).toMatch(/token_command/);
+    }
+    expect(loadConfig(dir)).toEqual({ contexts: {} });
+  });
+
+  it('a hand-edited token_command is kept as it is (using the context says what is wrong), and wins over a token', () => {
+    const dir = tempDir();
+    writeFileSync(configPath(dir), JSON.stringify({
+      contexts: { both: { url: 'https://h', token: TOKEN, token_command: ['pass'] }, text: { url: 'https://h', token_command: 'pass show x' } },
+    }));
+    expect(loadConfig(dir).contexts).toEqual({
+      both: { url: 'https://h', token_command: ['pass'] }, text: { url: 'https://h', token_command: 'pass show x' },
+    });
+  });
+});
+
 describe('validateUrl', () => {
   it('takes a base URL with its path prefix', () => {
     expect(validateUrl('https://deploy.example.com/api/v1')).toBeUndefined();

@@ -84,7 +84,8 @@ describe('dms create (TUI)', () => {
     s.keys('C-s');
     const screen = await s.waitFor('Not sent');
     expect(screen).toMatch(/build_pack must be one of/);
-    expect(screen).toMatch(/step 3 of 9: Build/);
+    // Build pack is on the quick screen, where the form opens.
+    expect(screen).toMatch(/step 1 of 9: Quick create/);
     expect(screen).toMatch(/› Build pack/);
     expect(posts('/applications/public')).toBe(before);
   });

@@ -54,7 +54,9 @@ describe('dms deployments (built binary) with a hostile body', () => {
     const r = await runBin(['deployments', 'app-1'], { env: { DMS_URL: `${s.url}/api/v1`, DMS_TOKEN: '1|binToken' } });
     expect(r.code).toBe(0);
     expect(r.stdout + r.stderr).not.toMatch(/[\u001b\u0007\u0080-\u009f]/);
-    expect(r.stdout.trim().split('\n')).toHaveLength(4);
+    // The header, a line per element and the total line.
+    expect(r.stdout.trim().split('\n')).toHaveLength(5);
+    expect(r.stdout.trim().split('\n').at(-1)).toBe('showing 1–3 (the server sends no total)');
   });
 });
 

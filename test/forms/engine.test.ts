@@ -28,10 +28,36 @@ function reachable(def: FormDef, field: string): boolean {
 }
 
 describe('schema → steps and fields', () => {
-  it('the app wizard has the nine steps of the issue, in order', () => {
+  it('the app form opens on Quick create, then the more-settings steps, in order', () => {
     expect(APP_FORM.steps.map((s) => s.title)).toEqual([...APP_STEP_TITLES]);
-    expect(APP_STEP_TITLES).toEqual(['Where', 'Source', 'Build', 'Network', 'Health check', 'Resources',
+    expect(APP_STEP_TITLES).toEqual(['Quick create', 'Where & source', 'Build', 'Network', 'Health check', 'Resources',
       'Commands & advanced', 'Secrets', 'Review']);
+    expect(APP_FORM.steps[0]!.quick).toBe(true);
+  });
+
+  it('Quick create holds what is required and what people set every time', () => {
+    expect(APP_FORM.steps[0]!.fields).toEqual(['project_uuid', 'server_uuid', 'environment_name', 'git_repository', 'git_branch', 'build_pack', 'ports_exposes', 'name']);
+    expect(DOCSTORE_FORM.steps[0]!.fields).toEqual(['project_uuid', 'server_uuid', 'environment_name', 'name', 'image', 'is_public', 'public_port']);
+    for (const def of [APP_FORM, DOCSTORE_FORM]) for (const f of def.required) expect(def.steps[0]!.fields).toContain(f);
+  });
+
+  it('defaults are values the form starts with: nixpacks, port 3000 (80 for static), main, production', () => {
+    expect(APP_FORM.defaultOf('build_pack', {})).toBe('nixpacks');
+    expect(APP_FORM.defaultOf('ports_exposes', { build_pack: 'nixpacks' })).toBe('3000');
+    expect(APP_FORM.defaultOf('ports_exposes', { build_pack: 'static' })).toBe('80');
+    expect(APP_FORM.defaultOf('ports_exposes', { build_pack: 'containercompose' })).toBeUndefined();
+    expect(APP_FORM.defaultOf('git_branch', {})).toBe('main');
+    expect(DOCSTORE_FORM.defaultOf('environment_name', {})).toBe('production');
+    expect(APP_FORM.defaultOf('name', {})).toBeUndefined();
+  });
+
+  it('every optional field says what the server does when it is left empty', () => {
+    for (const def of [APP_FORM, DOCSTORE_FORM]) {
+      for (const [name, meta] of Object.entries(def.fields)) {
+        if (meta.kind === 'save-as' || def.required.includes(name)) continue;
+        expect([name, typeof meta.unset === 'string' && meta.unset.length > 0]).toEqual([name, true]);
+      }
+    }
   });
 
   it('every field of CreateAppShape is reachable in some step', () => {
@@ -216,11 +242,11 @@ describe('reducer', () => {
   });
   it('next at the last field of a step goes to the next step', () => {
     let s = initialFormState(APP_FORM, APP_MIN);
-    for (let i = 0; i < 5; i++) s = reduce(s, { type: 'next' });
+    for (let i = 0; i < 8; i++) s = reduce(s, { type: 'next' });
     expect(s.step).toBe(1);
-    expect(s.focus).toBe('git_repository');
+    expect(s.focus).toBe('environment_uuid');
     s = reduce(s, { type: 'prev' });
-    expect([s.step, s.focus]).toEqual([0, 'destination_uuid']);
+    expect([s.step, s.focus]).toEqual([0, 'name']);
   });
   it('leaving a field checks it; editing clears a fixed message', () => {
     let s = initialFormState(APP_FORM);
@@ -239,7 +265,7 @@ describe('reducer', () => {
   it('server errors jump to the first failing step and stay until the field is edited', () => {
     let s = initialFormState(APP_FORM, APP_MIN);
     s = reduce(s, { type: 'server-errors', errors: { ports_exposes: 'bad', limits_cpus: 'bad too' } });
-    expect([s.step, s.focus]).toEqual([3, 'ports_exposes']);
+    expect([s.step, s.focus]).toEqual([0, 'ports_exposes']);
     s = reduce(s, { type: 'next' });
     expect(s.serverErrors.ports_exposes).toBe('bad');
     s = reduce(s, { type: 'set', name: 'ports_exposes', value: '3000' });
@@ -247,8 +273,8 @@ describe('reducer', () => {
     expect(s.serverErrors.limits_cpus).toBe('bad too');
   });
   it('invalid submit focuses the first problem', () => {
-    const s = reduce(initialFormState(APP_FORM, { ...APP_MIN }, 8), { type: 'invalid', errors: { git_branch: 'is required.' } });
-    expect([s.step, s.focus]).toEqual([1, 'git_branch']);
+    const s = reduce(initialFormState(APP_FORM, { ...APP_MIN }, 8), { type: 'invalid', errors: { limits_cpus: 'bad.', git_branch: 'is required.' } });
+    expect([s.step, s.focus]).toEqual([0, 'git_branch']);
   });
   it('compose rows are added and removed', () => {
     let s = reduce(initialFormState(APP_FORM, { build_pack: 'containercompose' }), { type: 'focus', field: 'container_compose_domains' });
@@ -273,5 +299,53 @@ describe('drafts', () => {
     expect(statSync(join(dir, 'drafts', 'create-app.json')).mode & 0o777).toBe(0o600);
     discardDraft(dir, 'create-app');
     expect(loadDraft(dir, 'create-app')).toBeUndefined();
+  });
+});
+
+describe('every problem at once', () => {
+  const reduce = createFormReducer(APP_FORM);
+
+  it('a missing build pack and a missing environment are both named on the first Ctrl+S', () => {
+    const { errors } = validateForm(APP_FORM, { project_uuid: 'p1', server_uuid: 's1', git_repository: 'https://github.com/acme/web', git_branch: 'main' });
+    expect(Object.keys(errors).sort()).toEqual(['build_pack', 'environment_name']);
+  });
+
+  it('field rules and whole-body rules are reported together', () => {
+    const { errors } = validateForm(DOCSTORE_FORM, { project_uuid: 'p', is_public: true, limits_cpus: 'lots' });
+    expect(Object.keys(errors).sort()).toEqual(['environment_name', 'limits_cpus', 'public_port', 'server_uuid']);
+  });
+
+  it('after a refused send, each edit checks the whole form again: fixed messages go, on every step', () => {
+    let s = initialFormState(APP_FORM, { project_uuid: 'p1', limits_cpus: 'lots' });
+    s = reduce(s, { type: 'invalid', errors: validateForm(APP_FORM, s.values).errors });
+    expect(Object.keys(s.errors).sort()).toEqual(['build_pack', 'environment_name', 'git_branch', 'git_repository', 'limits_cpus', 'server_uuid']);
+    s = reduce(s, { type: 'set', name: 'environment_uuid', value: 'env-1' });
+    s = reduce(s, { type: 'set', name: 'limits_cpus', value: '0.5' });
+    s = reduce(s, { type: 'set', name: 'build_pack', value: 'static' });
+    expect(Object.keys(s.errors).sort()).toEqual(['git_branch', 'git_repository', 'server_uuid']);
+  });
+
+  it('a file named with @ that does not exist is said in words', () => {
+    const { problems } = buildBody(APP_FORM, { container_compose_raw: '@/nonexistent/compose.yaml' }, (p) => readFileSync(p, 'utf8'));
+    expect(problems[0]!.message).toBe('names the file /nonexistent/compose.yaml, which does not exist.');
+    expect(problems[0]!.message).not.toMatch(/ENOENT/);
+  });
+});
+
+describe('defaults follow the build pack', () => {
+  const reduce = createFormReducer(APP_FORM);
+  it('the port still at its default becomes 80 for static, 3000 again for nixpacks, none for compose', () => {
+    let s = initialFormState(APP_FORM, { build_pack: 'nixpacks', ports_exposes: '3000' });
+    s = reduce(s, { type: 'set', name: 'build_pack', value: 'static' });
+    expect(s.values.ports_exposes).toBe('80');
+    s = reduce(s, { type: 'set', name: 'build_pack', value: 'nixpacks' });
+    expect(s.values.ports_exposes).toBe('3000');
+    s = reduce(s, { type: 'set', name: 'build_pack', value: 'containercompose' });
+    expect(s.values.ports_exposes).toBeUndefined();
+  });
+  it('a port the user changed stays', () => {
+    let s = initialFormState(APP_FORM, { build_pack: 'nixpacks', ports_exposes: '8080' });
+    s = reduce(s, { type: 'set', name: 'build_pack', value: 'static' });
+    expect(s.values.ports_exposes).toBe('8080');
   });
 });

@@ -71,7 +71,7 @@ describe('maskRecord', () => {
     });
     expect(JSON.stringify(masked)).not.toMatch(/secret1|secret2|secret3|"pw"/);
     expect(masked.deployments[0]!.http_basic_auth_password).toBe(MASK_SET);
-    expect(masked.db.created.internal_db_url).toBe(MASK_SET);
+    expect(masked.db.created.internal_db_url).toBe('docstore://root:••••@db:27017');
     expect(masked.db.created.note[0]).toBe('docstore://root:••••@db:27017/');
   });
 

@@ -1,7 +1,6 @@
 import React from 'react';
-import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createClient, type DmsClient } from '../../src/api/client.js';
 import { startDemoService, type DemoService } from '../../src/demo/server.js';
 import { loadRecents } from '../../src/config/recents.js';
@@ -19,12 +18,13 @@ beforeAll(async () => {
   demo = await startDemoService({ rateLimitPerMinute: 0 });
   client = createClient({ baseUrl: demo.url, token: demo.token });
   app = demo.seed.applications[0]!.uuid;
+});
+// A config folder per test: what one test remembers (recents, the page size chosen with +/-) is not another's start.
+beforeEach(() => {
   configDir = tempDir('dms-browse-');
 });
 afterAll(async () => {
   await demo.close();
-  // A dms still shutting down may write its recents meanwhile: retry instead of failing on ENOTEMPTY.
-  rmSync(configDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
 });
 afterEach(() => {
   shown?.unmount();
@@ -94,7 +94,8 @@ describe('deployments screen', () => {
   });
 
   it('+ and - change take between 5 and 100', async () => {
-    const ui = open();
+    // A folder of its own: the page size chosen is remembered for the application.
+    const ui = open({ configDir: tempDir('dms-take-') });
     await ui.waitFor(/1–10 of \d+/);
     const before = demo.requests.length;
     await ui.press('+');
@@ -304,7 +305,7 @@ describe('deployments screen', () => {
     const ui = open();
     await ui.waitFor(/1–10 of \d+/);
     // Written just after the frame is drawn.
-    await until(() => loadRecents(configDir).some((r) => r.uuid === app), 'the recents file');
+    await until(() => loadRecents(configDir, 'demo').some((r) => r.uuid === app), 'the recents file');
   });
 
   it('NO_COLOR (noColor) draws without colour codes', async () => {

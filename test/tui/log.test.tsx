@@ -2,14 +2,14 @@
 // end, with stderr and commands marked, debug lines on demand, search, timestamps, wrap, saving,
 // and a running deployment followed one row at a time until it is final. Against a small server
 // on 127.0.0.1 whose rows carry logs the way deployed servers send them.
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createClient, type DmsClient } from '../../src/api/client.js';
 import type { TuiOptions } from '../../src/tui/options.js';
 import { NO_LOGS } from '../../src/model/log.js';
 import { respondWith, type HostileServer } from '../support/hostile.js';
+import { tempDir } from '../support/temp.js';
 import { KEY, renderApp, until, type Rendered } from './support/render.js';
 
 const TOKEN = '1|logviewertoken';
@@ -66,13 +66,12 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'dms-logview-'));
+  dir = tempDir('dms-logview-');
   server.requests.length = 0;
 });
 afterEach(() => {
   shown?.unmount();
   shown = undefined;
-  rmSync(dir, { recursive: true, force: true });
 });
 
 function open(size = { columns: 120, rows: 30 }, followMs = 60): Rendered {

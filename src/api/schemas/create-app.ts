@@ -6,6 +6,7 @@ import {
   cpus, cpuset, identifier, int, memory, portList, portMappings, portString, repositoryUrl,
   required, text, urlList,
 } from './rules.js';
+import { CREATE_APP_REQUIRED } from './constants.js';
 
 
 export const ComposeDomainSchema = z.strictObject({
@@ -84,7 +85,7 @@ export const CreateAppShape = {
   force_domain_override: z.boolean(),
 } as const;
 
-export const CREATE_APP_REQUIRED = ['project_uuid', 'server_uuid', 'git_repository', 'git_branch', 'build_pack'] as const;
+export { CREATE_APP_REQUIRED };
 export type CreateAppField = keyof typeof CreateAppShape;
 export const CREATE_APP_FIELDS = Object.keys(CreateAppShape) as CreateAppField[];
 

@@ -1,6 +1,7 @@
 // Docstore database creation (interface.md §2.4), rules from service-behaviour.md.
 import { z } from 'zod';
 import { base64, cpus, cpuset, identifier, int, memory, text } from './rules.js';
+import { DOCSTORE_REQUIRED } from './constants.js';
 
 export const DocstoreShape = {
   server_uuid: identifier(),
@@ -27,7 +28,7 @@ export const DocstoreShape = {
   instant_deploy: z.boolean(),
 } as const;
 
-export const DOCSTORE_REQUIRED = ['server_uuid', 'project_uuid'] as const;
+export { DOCSTORE_REQUIRED };
 export type DocstoreField = keyof typeof DocstoreShape;
 export const DOCSTORE_FIELDS = Object.keys(DocstoreShape) as DocstoreField[];
 

@@ -1,10 +1,7 @@
 // Small field rules shared by the creation requests (service-behaviour.md).
 import { z } from 'zod';
 
-export const BUILD_PACKS = ['nixpacks', 'static', 'containerfile', 'containercompose', 'railpack'] as const;
-export const REDIRECTS = ['www', 'non-www', 'both'] as const;
-export const HEALTH_CHECK_METHODS = ['GET', 'HEAD', 'POST', 'OPTIONS'] as const;
-export const HEALTH_CHECK_SCHEMES = ['http', 'https'] as const;
+export { BUILD_PACKS, REDIRECTS, HEALTH_CHECK_METHODS, HEALTH_CHECK_SCHEMES } from './constants.js';
 
 const PORT = /^\d{1,5}$/;
 const inPortRange = (s: string) => PORT.test(s) && Number(s) >= 1 && Number(s) <= 65535;

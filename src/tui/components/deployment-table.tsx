@@ -1,7 +1,8 @@
 // The deployments table: ink-table's frame (borders, heading) around rows drawn column by column,
 // widths counted in terminal cells (wide characters and emoji keep columns aligned), one line per
-// row (no separator lines between rows). Memoised: it re-renders only when its rows or widths change;
-// the row cursor lives in a separate gutter (see deployments screen), never in these props.
+// row (no separator lines between rows). Memoised: it re-renders only when its rows, widths or the
+// cursor row change. The cursor row is a highlight bar (inverse video, which reads without colour
+// too: NO_COLOR drops colours, not styles); the `›` beside it lives in the screen's gutter.
 import React, { memo } from 'react';
 import { Box, Text, type DOMElement } from 'ink';
 import { Table } from '@alcalzone/ink-table';
@@ -29,6 +30,8 @@ interface FrameProps {
   readonly rows: readonly TableRow[];
   readonly theme: Theme;
   readonly bodyRef?: React.Ref<DOMElement>;
+  /** The row under the cursor (-1: none). */
+  readonly cursor: number;
 }
 
 /**
@@ -46,7 +49,7 @@ class FrameTable extends Table<Dict> {
     const baseSeparator = this.separator;
     // One data "row" stands for the whole body; keep the separator under the heading only.
     this.separator = (p) => (p.key.endsWith('-0') ? baseSeparator(p) : (null as unknown as React.JSX.Element));
-    this.data = (p) => <Body key={p.key} rows={this.props.rows} laid={this.props.laid} theme={this.props.theme} bodyRef={this.props.bodyRef} />;
+    this.data = (p) => <Body key={p.key} rows={this.props.rows} laid={this.props.laid} theme={this.props.theme} bodyRef={this.props.bodyRef} cursor={this.props.cursor} />;
   }
 
   override getColumns() {
@@ -54,7 +57,21 @@ class FrameTable extends Table<Dict> {
   }
 }
 
-function Body({ rows, laid, theme, bodyRef }: { rows: readonly TableRow[]; laid: readonly LaidColumn[]; theme: Theme; bodyRef?: React.Ref<DOMElement> }) {
+/** A column's cells as one text: the rows before the cursor, the cursor's cell in inverse, the rows after. */
+function ColumnCells({ rows, cursor, colour, cell }: { rows: readonly TableRow[]; cursor: number; colour?: string; cell: (r: TableRow) => string }) {
+  if (cursor < 0 || cursor >= rows.length) return <Text color={colour}>{rows.map(cell).join('\n')}</Text>;
+  const before = rows.slice(0, cursor).map(cell).join('\n');
+  const after = rows.slice(cursor + 1).map(cell).join('\n');
+  return (
+    <Text color={colour}>
+      {before === '' ? '' : `${before}\n`}
+      <Text inverse>{cell(rows[cursor]!)}</Text>
+      {cursor < rows.length - 1 ? `\n${after}` : ''}
+    </Text>
+  );
+}
+
+function Body({ rows, laid, theme, bodyRef, cursor }: { rows: readonly TableRow[]; laid: readonly LaidColumn[]; theme: Theme; bodyRef?: React.Ref<DOMElement>; cursor: number }) {
   // The bars between columns are Box borders: Ink draws those without measuring them.
   // The last column also has a right border. Ink applies only the border props that changed and
   // misses a borderRight turned on later (the bar is not laid out), so a column that becomes
@@ -67,14 +84,25 @@ function Body({ rows, laid, theme, bodyRef }: { rows: readonly TableRow[]; laid:
             <Text>
               {rows.map((r, i) => (
                 <React.Fragment key={r.key}>
-                  {' '}
-                  <Text color={statusColour(theme, r.status)} bold={r.flash} inverse={r.flash}>{padCells(r.cells.status, c.width)}</Text>
-                  {i < rows.length - 1 ? ' \n' : ' '}
+                  {i === cursor ? (
+                    <Text inverse>
+                      {' '}
+                      <Text color={statusColour(theme, r.status)} bold={r.flash}>{padCells(r.cells.status, c.width)}</Text>
+                      {' '}
+                    </Text>
+                  ) : (
+                    <>
+                      {' '}
+                      <Text color={statusColour(theme, r.status)} bold={r.flash} inverse={r.flash}>{padCells(r.cells.status, c.width)}</Text>
+                      {' '}
+                    </>
+                  )}
+                  {i < rows.length - 1 ? '\n' : ''}
                 </React.Fragment>
               ))}
             </Text>
           ) : (
-            <Text color={c.key === 'changed' ? theme.ui.changed : undefined}>{rows.map((r) => ` ${padCells(r.cells[c.key], c.width)} `).join('\n')}</Text>
+            <ColumnCells rows={rows} cursor={cursor} colour={c.key === 'changed' ? theme.ui.changed : undefined} cell={(r) => ` ${padCells(r.cells[c.key], c.width)} `} />
           )}
         </Box>
       ))}
@@ -93,10 +121,12 @@ export interface DeploymentTableProps {
   readonly columns: readonly LaidColumn[];
   /** The box of the rows (the screen measures where they start). */
   readonly bodyRef?: React.Ref<DOMElement>;
+  /** The row under the cursor, drawn as a highlight bar (-1 or absent: none). */
+  readonly cursor?: number;
 }
 
 /** The visible rows as a table. Re-renders only when `rows` or `columns` change identity. */
-export const DeploymentTable = memo(function DeploymentTable({ rows, columns, bodyRef }: DeploymentTableProps) {
+export const DeploymentTable = memo(function DeploymentTable({ rows, columns, bodyRef, cursor = -1 }: DeploymentTableProps) {
   const theme = useTheme();
   // ink-table hashes each data row for its React key: one small stand-in row for the body.
   const data = rows.length > 0 ? [{ [columns[0]?.header ?? 'id']: 'body' } as Dict] : [];
@@ -109,6 +139,7 @@ export const DeploymentTable = memo(function DeploymentTable({ rows, columns, bo
       theme={theme}
       header={Heading}
       bodyRef={bodyRef}
+      cursor={cursor}
     />
   );
 });

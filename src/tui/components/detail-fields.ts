@@ -9,10 +9,10 @@ import { PHASE_MARKS, linkFor, messageOf, viewOf, type DeploymentView } from '..
 import { durationOf, formatDuration } from '../../model/duration.js';
 import { lineDiff } from '../../model/line-diff.js';
 import { settingsChanges, type SettingChange } from '../../model/settings.js';
-import { absoluteAt, absoluteTime, relativeAt, relativeTime, statusLabel } from '../../text/format.js';
+import { absoluteAt, parseTime, relativeAt, relativeTime, statusLabel } from '../../text/format.js';
 import { boundDepth } from '../../text/depth.js';
 import { clean, cleanBlock, display } from '../../text/sanitize.js';
-import { isSecretField, maskRecord, maskUrlPasswords, maskValue } from '../../text/secrets.js';
+import { isSecretField, maskRecord, maskSecret, maskUrlPasswords } from '../../text/secrets.js';
 import { statusColour, type Colour, type Theme } from '../theme.js';
 import { wrapCells, widthOf } from '../../text/cells.js';
 import type { Line } from './scroll-view.js';
@@ -66,6 +66,23 @@ export interface DetailOptions {
   readonly baseUrl?: string;
   /** List the contract fields the record does not carry too (folded into one line otherwise). */
   readonly showAbsent?: boolean;
+}
+
+const two = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * A time as people read it here: the local time with its offset, and UTC beside it
+ * (`2026-08-22 17:22:50 +02:00 · 15:22:50 UTC`; the UTC date too when it is another day). Where
+ * local time is UTC, once: `2026-08-22 15:22:50 UTC`.
+ */
+export function localAndUtc(t: number): string {
+  const utc = absoluteAt(t);
+  const d = new Date(t);
+  const east = -d.getTimezoneOffset();
+  if (east === 0) return utc;
+  const local = `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
+  const zone = `${east > 0 ? '+' : '-'}${two(Math.floor(Math.abs(east) / 60))}:${two(Math.abs(east) % 60)}`;
+  return `${local} ${zone} · ${local.slice(0, 10) === utc.slice(0, 10) ? utc.slice(11) : utc}`;
 }
 
 /** The whole record with the wrong-typed fields put back, for raw JSON. */
@@ -138,7 +155,7 @@ function labelWidthOf(labels: readonly string[], width: number): number {
 function summary(lines: Lines, view: DeploymentView, options: DetailOptions): void {
   const { theme } = options;
   const now = options.now ?? Date.now();
-  const when = (t: number | null) => (t === null ? '' : `${absoluteAt(t)}  (${relativeAt(t, now)})`);
+  const when = (t: number | null) => (t === null ? '' : `${localAndUtc(t)}  (${relativeAt(t, now)})`);
   const duration = durationOf(view, now);
   const took = view.phase === 'queued'
     ? `waiting${view.startedAt !== null ? ` for ${formatDuration(now - view.startedAt)}` : ''}`
@@ -243,7 +260,7 @@ function expected(field: string): string {
 }
 
 function valueText(field: string, value: unknown, options: DetailOptions): { text: string; muted?: boolean } {
-  if (isSecretField(field) && !options.reveal) return { text: maskValue(value), muted: true };
+  if (isSecretField(field) && !options.reveal) return { text: maskSecret(field, value), muted: true };
   if (value === null || value === undefined) return { text: '—', muted: true };
   if (value === '') return { text: '(empty)', muted: true };
   if (field === 'logs' && typeof value === 'string') {
@@ -251,7 +268,8 @@ function valueText(field: string, value: unknown, options: DetailOptions): { tex
   }
   if (TIME_FIELDS.has(field) && typeof value === 'string') {
     const rel = relativeTime(value, options.now);
-    return { text: `${clean(absoluteTime(value))}${rel ? `  (${rel})` : ''}` };
+    const t = parseTime(value);
+    return { text: `${Number.isNaN(t) ? clean(value) : localAndUtc(t)}${rel ? `  (${rel})` : ''}` };
   }
   if (field === 'status' && typeof value === 'string') {
     const label = statusLabel(value);
@@ -268,7 +286,7 @@ function valueText(field: string, value: unknown, options: DetailOptions): { tex
 /** A field of the wrong type, as shown: masked like any other value unless `reveal`. */
 function invalidText(field: string, value: unknown, options: DetailOptions): string {
   if (options.reveal) return display(value);
-  if (isSecretField(field)) return maskValue(value);
+  if (isSecretField(field)) return maskSecret(field, value);
   return maskUrlPasswords(display(maskRecord(value)));
 }
 

@@ -1,30 +1,68 @@
-// The few keys that matter on the current screen, from the key map.
+// The keys of the current screen that fit the width, from the key map (the most important first:
+// footerRank), or a brief note in their place (a key that does nothing here).
 import React from 'react';
-import { Box, Text } from 'ink';
-import { footerOf, type ScreenId } from '../keys.js';
+import { Box, Text, useStdout } from 'ink';
+import { footerOf, type Command, type ScreenId } from '../keys.js';
 import { useTheme } from '../theme.js';
+import { widthOf } from '../../text/cells.js';
 
 export interface FooterProps {
   /** Screen whose footer keys to show. */
   readonly screen: ScreenId;
   /** Something to show at the right end (e.g. "auto-refresh on"). */
   readonly extra?: string;
+  /** Cells the footer may take (the terminal's width by default). */
+  readonly width?: number;
+  /** Shown instead of the keys, e.g. `x: no action here — ? for help`. */
+  readonly note?: string | null;
 }
 
-export function Footer({ screen, extra }: FooterProps) {
+const GAP = 2;
+
+function itemText(c: Command): [string, string] {
+  return [c.footerLabel ?? c.label, ` ${c.hint ?? c.description}`];
+}
+
+/** The footer's commands that fit `width` cells, in footer order: one that does not fit is left out, the rest still tried. */
+export function footerFit(screen: ScreenId, width: number, extra = ''): Command[] {
+  let used = extra ? widthOf(extra) + GAP : 0;
+  const out: Command[] = [];
+  for (const c of footerOf(screen)) {
+    const [key, hint] = itemText(c);
+    const w = widthOf(key + hint) + (out.length > 0 ? GAP : 0);
+    if (used + w > width) continue;
+    used += w;
+    out.push(c);
+  }
+  return out;
+}
+
+export function Footer({ screen, extra, width, note }: FooterProps) {
   const theme = useTheme();
-  const items = footerOf(screen);
+  const { stdout } = useStdout();
+  const room = Math.max(10, (width ?? (stdout.columns > 0 ? stdout.columns : 80)) - 1);
+  if (note) {
+    return (
+      <Box>
+        <Text wrap="truncate-end" color={theme.ui.warning}>{note}</Text>
+      </Box>
+    );
+  }
+  const items = footerFit(screen, room, extra);
   return (
     <Box>
       <Text wrap="truncate-end">
-        {items.map((c, i) => (
-          <React.Fragment key={c.id}>
-            {i > 0 ? '  ' : ''}
-            <Text color={theme.ui.key} bold>{c.label}</Text>
-            <Text color={theme.ui.muted}> {c.hint ?? c.description}</Text>
-          </React.Fragment>
-        ))}
-        {extra ? <Text color={theme.ui.muted}>{`  ${extra}`}</Text> : null}
+        {items.map((c, i) => {
+          const [key, hint] = itemText(c);
+          return (
+            <React.Fragment key={c.id}>
+              {i > 0 ? ' '.repeat(GAP) : ''}
+              <Text color={theme.ui.key} bold>{key}</Text>
+              <Text color={theme.ui.muted}>{hint}</Text>
+            </React.Fragment>
+          );
+        })}
+        {extra ? <Text color={theme.ui.muted}>{`${items.length > 0 ? ' '.repeat(GAP) : ''}${extra}`}</Text> : null}
       </Text>
     </Box>
   );

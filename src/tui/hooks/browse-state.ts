@@ -54,6 +54,8 @@ export interface BrowseState {
   readonly status: StatusFilter;
   readonly jumpLine: LineState;
   readonly fetching: Fetching | null;
+  /** A brief note in the footer (`x: no action here — ? for help`), gone with the next key. */
+  readonly keyNote: string | null;
 }
 
 export type DetailScroll = 'up' | 'down' | 'pageUp' | 'pageDown' | 'top' | 'bottom';
@@ -87,10 +89,14 @@ export type BrowseAction =
   | { type: 'openResult'; then: 'detail' | 'log' }
   /** The whole record of a result or a jump, to open. */
   | { type: 'openRecord'; record: Deployment; index: number; total: number | null; then: 'detail' | 'log' }
-  | { type: 'fetchFailed'; message: string };
+  | { type: 'fetchFailed'; message: string }
+  /** A one-line note on the message line (a context switch under way, or why it failed). */
+  | { type: 'notice'; message: string }
+  /** A note in the footer for the key just pressed, or null to clear it. */
+  | { type: 'keyNote'; note: string | null };
 
 export function initialBrowse(paging: PagingState): BrowseState {
-  return { paging, mode: 'list', detail: null, log: null, search: null, searches: 0, status: 'all', jumpLine: lineAt(''), fetching: null };
+  return { paging, mode: 'list', detail: null, log: null, search: null, searches: 0, status: 'all', jumpLine: lineAt(''), fetching: null, keyNote: null };
 }
 
 const NO_SECRETS = 'Secrets stay hidden: restart dms with --show-secrets to allow revealing them.';
@@ -216,6 +222,10 @@ export function browseReducer(state: BrowseState, action: BrowseAction): BrowseS
       }
       return { ...state, search, fetching: null, mode: 'detail', detail };
     }
+    case 'notice':
+      return { ...state, paging: { ...state.paging, notice: action.message } };
+    case 'keyNote':
+      return state.keyNote === action.note ? state : { ...state, keyNote: action.note };
     case 'fetchFailed':
       return { ...state, fetching: null, paging: { ...state.paging, notice: action.message } };
     case 'searchStart': case 'searchChunk': case 'searchDone': case 'searchPause': case 'searchStop': case 'searchClose':

@@ -59,12 +59,16 @@ export interface PagingState {
   readonly autoRefresh: boolean;
   /** At least one page was loaded successfully. */
   readonly everLoaded: boolean;
+  /** The page asked for was the last one (G): its cursor goes to its last row when it arrives. */
+  readonly landLast: boolean;
 }
 
 export type PagingAction =
   | { type: 'next' }
   | { type: 'prev' }
   | { type: 'first' }
+  /** The last page (G/End), its cursor on the last row; with no total known, a note says why not. */
+  | { type: 'last' }
   | { type: 'takeMore' }
   | { type: 'takeLess' }
   | { type: 'refresh'; auto?: boolean }
@@ -110,6 +114,7 @@ export function initialPaging(options: { take?: number; skip?: number; autoRefre
     filterCursor: 0,
     autoRefresh: options.autoRefresh ?? true,
     everLoaded: false,
+    landLast: false,
   };
 }
 
@@ -146,7 +151,7 @@ export function rangeLabel(state: Pick<PagingState, 'shown' | 'rows' | 'total'>)
 }
 
 function request(state: PagingState, skip: number, take: number, reason: PageWant['reason']): PagingState {
-  return { ...state, want: { skip, take, seq: state.want.seq + 1, reason }, loading: true, loadingShown: false, notice: null };
+  return { ...state, want: { skip, take, seq: state.want.seq + 1, reason }, loading: true, loadingShown: false, notice: null, landLast: false };
 }
 
 /** The cursor inside the visible rows, and the window of drawn rows around it. */
@@ -181,6 +186,18 @@ export function pagingReducer(state: PagingState, action: PagingAction): PagingS
     }
     case 'first':
       return request(state, 0, state.want.take, 'load');
+    case 'last': {
+      const { take } = state.want;
+      const shownLast = state.shown !== null && state.shown.skip === state.want.skip && state.shown.take === take && state.atEnd;
+      if (state.total === null && !shownLast) {
+        return { ...state, notice: 'The server does not say how many deployments there are: n goes on page by page.' };
+      }
+      const skip = state.total === null ? state.want.skip : Math.max(0, Math.floor(Math.max(0, state.total - 1) / take) * take);
+      if (skip === state.want.skip && state.shown?.skip === skip && state.shown.take === take && !state.loading) {
+        return clampCursor({ ...state, cursor: Number.MAX_SAFE_INTEGER });
+      }
+      return { ...request(state, skip, take, 'load'), landLast: true };
+    }
     case 'takeMore':
     case 'takeLess': {
       const cur = state.want.take;
@@ -209,6 +226,7 @@ export function pagingReducer(state: PagingState, action: PagingAction): PagingS
           total,
           notice: 'No more deployments: this is the last page.',
           updatedAt: action.at,
+          landLast: false,
         };
       }
       const samePage = state.shown !== null && state.shown.skip === skip;
@@ -234,9 +252,10 @@ export function pagingReducer(state: PagingState, action: PagingAction): PagingS
         error: null,
         updatedAt: action.at,
         changed,
-        cursor: samePage ? state.cursor : 0,
+        cursor: state.landLast ? Number.MAX_SAFE_INTEGER : samePage ? state.cursor : 0,
         window: samePage ? state.window : { start: 0, rows: state.window.rows },
         everLoaded: true,
+        landLast: false,
       };
       return clampCursor(next);
     }

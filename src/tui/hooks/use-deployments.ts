@@ -8,7 +8,8 @@ import type { Deployment, DeploymentPage } from '../../api/schemas/deployment.js
 import { isApiError, type NetworkError, type NetworkReason, type ResponseTooLargeError } from '../../api/errors.js';
 import { formatBytes } from '../../api/limits.js';
 import { addRecent } from '../../config/recents.js';
-import { viewOf } from '../../model/deployment.js';
+import { loadPageSize } from '../../config/page-sizes.js';
+import { firstApplicationName, viewOf } from '../../model/deployment.js';
 import { clean } from '../../text/sanitize.js';
 import { createStore, useStore, type Store } from '../state/store.js';
 import { isHeavy, lightRefresh } from './light-refresh.js';
@@ -20,6 +21,8 @@ export interface UseDeploymentsOptions {
   readonly appUuid: string;
   /** Where recents live; the app is remembered after its first successful page. */
   readonly configDir?: string;
+  /** The server the app is remembered under (config/recents.ts recentsServer). */
+  readonly recentsServer?: string;
   /** Auto-refresh period in ms (5 s). */
   readonly refreshMs?: number;
   /** How long a changed status stays highlighted, ms. */
@@ -52,6 +55,8 @@ export function describeError(error: unknown, redact: (s: string) => string = (s
     const msg = (m: string) => redact(clean(m));
     switch (error.kind) {
       case 'unauthorized':
+        // A token from a context (or DMS_TOKEN, --token) is named, with how to check it.
+        if ((error as { tokenFrom?: unknown }).tokenFrom) return { kind: error.kind, message: `${msg(error.message)} ${msg(error.hint)}` };
         return { kind: error.kind, message: 'The server rejected the token (401). Check DMS_TOKEN or the context (dms context add).' };
       case 'forbidden':
         return { kind: error.kind, message: `${msg(error.message)} The token lacks the permission to read deployments.` };
@@ -83,7 +88,8 @@ export function describeError(error: unknown, redact: (s: string) => string = (s
 export const LOADING_DELAY_MS = 120;
 
 function initial(options: UseDeploymentsOptions): BrowseState {
-  const first = initialPaging({ rows: options.rows });
+  // The page size last chosen for this application (+/-), else the default.
+  const first = initialPaging({ rows: options.rows, take: loadPageSize(options.configDir, options.appUuid) });
   const ready = options.prefetch?.result;
   if (ready && options.prefetch?.skip === first.want.skip && options.prefetch.take === first.want.take) {
     return initialBrowse(pagingReducer(first, { type: 'loaded', seq: first.want.seq, page: ready, at: (options.now ?? Date.now)() }));
@@ -105,7 +111,7 @@ function unseen(before: BrowseState, after: BrowseState): boolean {
 }
 
 export function useDeployments(options: UseDeploymentsOptions): DeploymentsController {
-  const { client, appUuid, configDir, refreshMs = 5000, flashMs = 2000 } = options;
+  const { client, appUuid, configDir, recentsServer, refreshMs = 5000, flashMs = 2000 } = options;
   const [store] = useState(() => createStore(browseReducer, initial(options), { quiet: unseen }));
   const state = useStore(store);
   const paging = state.paging;
@@ -178,15 +184,18 @@ export function useDeployments(options: UseDeploymentsOptions): DeploymentsContr
 
   const settled = !paging.loading;
 
-  // The application goes into recents after its first good page (a file write: after the frame).
-  const remembered = useRef(false);
+  // The application goes into recents (of its server) after its first good page, with the name its
+  // rows say (`application_name` of queue rows, `name` of settings snapshots); once more when a
+  // later page first says the name. A file write: after the frame.
+  const remembered = useRef<'no' | 'yes' | 'named'>('no');
   useEffect(() => {
-    if (remembered.current || !configDir || !paging.everLoaded) return undefined;
-    remembered.current = true;
-    const name = firstName(paging.rows.map((r) => r.record));
-    setTimeout(() => addRecent(configDir, name ? { uuid: appUuid, name } : { uuid: appUuid }), 0);
+    if (remembered.current === 'named' || !configDir || !paging.everLoaded) return undefined;
+    const name = firstApplicationName(paging.rows.map((r) => viewOf(r.record)));
+    if (remembered.current === 'yes' && !name) return undefined;
+    remembered.current = name ? 'named' : 'yes';
+    setTimeout(() => addRecent(configDir, name ? { uuid: appUuid, name } : { uuid: appUuid }, recentsServer), 0);
     return undefined;
-  }, [paging.everLoaded, configDir, appUuid, paging.rows]);
+  }, [paging.everLoaded, configDir, appUuid, paging.rows, recentsServer]);
 
   // Auto-refresh: first page, or while something runs, or retrying after a network error. An
   // automatic refresh never interrupts a request in flight.
@@ -209,15 +218,6 @@ export function useDeployments(options: UseDeploymentsOptions): DeploymentsContr
   }, [changedCount, paging.changed, flashMs, store]);
 
   return { state, store };
-}
-
-/** The application's name, from the first row that says it. */
-function firstName(records: readonly Deployment[]): string | undefined {
-  for (const r of records) {
-    const name = viewOf(r).application;
-    if (name !== '') return name;
-  }
-  return undefined;
 }
 
 export type { PageWant };

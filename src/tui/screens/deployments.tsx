@@ -7,7 +7,7 @@ import { Box, Text, measureElement, type DOMElement } from 'ink';
 import type { DmsClient } from '../../api/client.js';
 import type { TuiConnection } from '../options.js';
 import type { Prefetch } from '../app.js';
-import { runCommand, type ScopeId } from '../keys.js';
+import { commandFor, runCommand, type ScopeId } from '../keys.js';
 import { useKeys, type KeyResult } from '../input/bus.js';
 import { isText, type KeyEvent } from '../input/keypress.js';
 import { cursorParts } from '../../forms/line-edit.js';
@@ -23,10 +23,12 @@ import { useClock } from '../hooks/use-clock.js';
 import { rangeLabel, visibleRows, wantsAutoRefresh } from '../hooks/paging.js';
 import type { BrowseAction, BrowseState } from '../hooks/browse-state.js';
 import type { Store } from '../state/store.js';
-import { cellsOf, fitColumns, pageColumns } from '../../model/columns.js';
+import { cellsOf, fitColumns, pageColumns, type Cells, type ColumnKey } from '../../model/columns.js';
+import { widthOf } from '../../text/cells.js';
+import { savePageSize } from '../../config/page-sizes.js';
 import { settingsChanged } from '../../model/settings.js';
 import { activityLine } from '../../model/page.js';
-import { viewOf } from '../../model/deployment.js';
+import { firstApplicationName, viewOf } from '../../model/deployment.js';
 import { DetailView } from './detail.js';
 import { StripLine } from '../components/strip.js';
 import { useStrip } from '../hooks/use-strip.js';
@@ -38,7 +40,11 @@ import { LogScreen } from './log.js';
 export interface DeploymentsScreenProps {
   readonly client: DmsClient;
   readonly appUuid: string;
+  /** The application's name as the picker knew it (until the rows say it). */
+  readonly appName?: string;
   readonly connection: TuiConnection;
+  /** What recents are kept under for this connection (config/recents.ts recentsServer). */
+  readonly recentsServer?: string;
   readonly configDir?: string;
   readonly showSecrets: boolean;
   readonly width: number;
@@ -56,8 +62,13 @@ export interface DeploymentsScreenProps {
   readonly onHelp: (from: ScopeId) => void;
   readonly onQuit: () => void;
   readonly onCreate: (kind: 'create-app' | 'create-docstore') => void;
-  /** Back to the application picker (Esc, or an unknown application). */
-  readonly onBack?: (message?: string) => void;
+  /** Back to the application picker (Esc, or an unknown application: `input` is given back to the typed line). */
+  readonly onBack?: (message?: string, input?: string) => void;
+  /**
+   * `:ctx` on the go-to line: no name lists the contexts (in the picker), a name switches to it.
+   * Resolves with an error line, or undefined once switched.
+   */
+  readonly onContext?: (name?: string) => Promise<string | undefined>;
 }
 
 /** Lines of the table's frame around its rows: top border, heading, separator, bottom border. */
@@ -72,6 +83,26 @@ type Send = (action: BrowseAction) => void;
 function keyListener(store: Store<BrowseState, BrowseAction>, props: DeploymentsScreenProps) {
   const send: Send = (a) => store.dispatch(a);
   const leave = (go: () => void): KeyResult => { go(); return 'later'; };
+  // The page size chosen with +/- is remembered for the application (a file write: after the frame).
+  const rememberTake = () => {
+    const { configDir, appUuid } = props;
+    if (!configDir) return;
+    setTimeout(() => savePageSize(configDir, appUuid, store.get().paging.want.take), 0);
+  };
+  // `:ctx` / `:ctx NAME` on the go-to line: contexts, not a deployment.
+  const jumpGo = (): KeyResult => {
+    const ctx = /^ctx(?:\s+(\S+))?$/.exec(store.get().jumpLine.value.trim());
+    if (!ctx || !props.onContext) {
+      send({ type: 'jumpEnd', go: true });
+      return true;
+    }
+    send({ type: 'jumpEnd', go: false });
+    const name = ctx[1];
+    if (name === undefined) return leave(() => { void props.onContext!(); });
+    send({ type: 'notice', message: `Switching to context ${clean(name)}…` });
+    void props.onContext(name).then((error) => { if (error) send({ type: 'notice', message: `✗ ${error}` }); });
+    return true;
+  };
   const list = (e: KeyEvent): boolean | KeyResult => {
     let result: KeyResult = true;
     // While a search of the whole history is shown, moving and opening act on its results.
@@ -89,8 +120,9 @@ function keyListener(store: Store<BrowseState, BrowseAction>, props: Deployments
       nextPage: () => send(results() ? { type: 'resultPage', to: 'next' } : { type: 'next' }),
       prevPage: () => send(results() ? { type: 'resultPage', to: 'prev' } : { type: 'prev' }),
       firstPage: () => send(results() ? { type: 'resultPage', to: 'first' } : { type: 'first' }),
-      takeMore: () => send({ type: 'takeMore' }),
-      takeLess: () => send({ type: 'takeLess' }),
+      lastPage: () => send(results() ? { type: 'resultPage', to: 'last' } : { type: 'last' }),
+      takeMore: () => { send({ type: 'takeMore' }); rememberTake(); },
+      takeLess: () => { send({ type: 'takeLess' }); rememberTake(); },
       refresh: () => send({ type: 'refresh' }),
       autoRefresh: () => send({ type: 'toggleAuto' }),
       filter: () => send({ type: 'filterStart' }),
@@ -119,8 +151,10 @@ function keyListener(store: Store<BrowseState, BrowseAction>, props: Deployments
     lineKillBefore: () => send({ type: 'filterLine', command: 'killBefore' }),
     lineKillAfter: () => send({ type: 'filterLine', command: 'killAfter' }),
   }, e.input, e.key);
-  const jump = (e: KeyEvent): boolean => runCommand(['jump', 'line'], {
-    jumpGo: () => send({ type: 'jumpEnd', go: true }),
+  const jump = (e: KeyEvent): boolean | KeyResult => {
+    let result: KeyResult = true;
+    const used = runCommand(['jump', 'line'], {
+    jumpGo: () => { result = jumpGo(); },
     jumpCancel: () => send({ type: 'jumpEnd', go: false }),
     lineLeft: () => send({ type: 'jumpLine', command: 'left' }),
     lineRight: () => send({ type: 'jumpLine', command: 'right' }),
@@ -130,6 +164,8 @@ function keyListener(store: Store<BrowseState, BrowseAction>, props: Deployments
     lineKillBefore: () => send({ type: 'jumpLine', command: 'killBefore' }),
     lineKillAfter: () => send({ type: 'jumpLine', command: 'killAfter' }),
   }, e.input, e.key);
+    return used ? result : false;
+  };
   const detail = (e: KeyEvent): boolean | KeyResult => {
     let result: KeyResult = true;
     const used = runCommand(['detail', 'global'], {
@@ -154,10 +190,18 @@ function keyListener(store: Store<BrowseState, BrowseAction>, props: Deployments
       const mode = store.get().mode;
       // The log viewer has listeners of its own.
       if (mode === 'log') return false;
+      // A note about the key before goes with this one.
+      if (store.get().keyNote !== null) send({ type: 'keyNote', note: null });
       // In the filter and go-to lines every printable key is text; other screens' keys (q, ?) do not apply.
       if (mode === 'filter') return filter(e) || isText(e);
       if (mode === 'jump') return jump(e) || isText(e);
-      return mode === 'detail' ? detail(e) : list(e);
+      const used = mode === 'detail' ? detail(e) : list(e);
+      if (used !== false) return used;
+      // A key that does nothing here says so (Ctrl+C, which quits from anywhere, passes on).
+      const name = keyName(e);
+      if (name === undefined || commandFor(['app'], e.input, e.key) !== undefined) return false;
+      send({ type: 'keyNote', note: `${name}: no action here — ? for help` });
+      return true;
     },
     text(run: string): number {
       const mode = store.get().mode;
@@ -169,12 +213,40 @@ function keyListener(store: Store<BrowseState, BrowseAction>, props: Deployments
   };
 }
 
+/** A key as the footer names it (`x`, `Tab`, `Ctrl+X`); undefined for what has no name (an unknown sequence). */
+export function keyName(e: KeyEvent): string | undefined {
+  const k = e.key;
+  const named: [boolean, string][] = [
+    [k.tab, k.shift ? 'Shift+Tab' : 'Tab'], [k.upArrow, '↑'], [k.downArrow, '↓'], [k.leftArrow, '←'], [k.rightArrow, '→'],
+    [k.pageUp, 'PgUp'], [k.pageDown, 'PgDn'], [k.home, 'Home'], [k.end, 'End'], [k.return, 'Enter'], [k.escape, 'Esc'],
+    [k.backspace, 'Backspace'], [k.delete, 'Delete'],
+  ];
+  const found = named.find(([on]) => on);
+  if (found) return found[1];
+  const [first] = [...e.input];
+  if (first === undefined || /[\u0000-\u001f\u007f-\u009f]/.test(first)) return undefined;
+  const shown = first === ' ' ? 'Space' : clean(first);
+  if (shown === '') return undefined;
+  return k.ctrl ? `Ctrl+${shown.toUpperCase()}` : k.meta ? `Alt+${shown}` : shown;
+}
+
+/** The widest each column has been on this screen (pages and refreshes of one application), so widths do not jump. */
+function widest(seen: Map<ColumnKey, number>, rows: readonly Cells[]): ReadonlyMap<ColumnKey, number> {
+  for (const r of rows) {
+    for (const key of Object.keys(r) as ColumnKey[]) {
+      const w = widthOf(r[key]);
+      if (w > (seen.get(key) ?? 0)) seen.set(key, w);
+    }
+  }
+  return new Map(seen);
+}
+
 export function DeploymentsScreen(props: DeploymentsScreenProps) {
   const { client, appUuid, connection, configDir, width, height, active } = props;
   const theme = useTheme();
   const guessRows = Math.max(1, height - 1 - CHROME - TABLE_FRAME);
   const { state: browse, store } = useDeployments({
-    client, appUuid, configDir, refreshMs: props.refreshMs, prefetch: props.prefetch, rows: guessRows,
+    client, appUuid, configDir, refreshMs: props.refreshMs, prefetch: props.prefetch, rows: guessRows, recentsServer: props.recentsServer,
   });
   const state = browse.paging;
   const neighbours = useOlderNeighbour({ client, appUuid, state });
@@ -188,7 +260,7 @@ export function DeploymentsScreen(props: DeploymentsScreenProps) {
   const onBack = props.onBack;
   const notFound = state.error?.kind === 'not_found' && !state.everLoaded;
   useEffect(() => {
-    if (notFound && onBack) onBack(`No application with uuid ${clean(appUuid)} (404). Check the uuid.`);
+    if (notFound && onBack) onBack(`No application with uuid ${clean(appUuid)} (404). Check the uuid.`, appUuid);
   }, [notFound, onBack, appUuid]);
 
   const visible = useMemo(() => visibleRows(state), [state.rows, state.filter]);
@@ -212,7 +284,10 @@ export function DeploymentsScreen(props: DeploymentsScreenProps) {
   const resultCells = useMemo(() => results?.map((v) => cellsOf(v, now)) ?? null, [results, now]);
   const shownCells = resultCells ?? pageCells;
   const shownColumns = useMemo(() => (resultCells ? pageColumns(resultCells).columns : page.columns), [resultCells, page]);
-  const columns = useMemo(() => fitColumns(shownColumns, shownCells, width - GUTTER), [shownColumns, shownCells, width]);
+  // Widths stay as wide as a column has been for this application (pages, refreshes, results), so they do not jump.
+  const seenWidths = useRef(new Map<ColumnKey, number>());
+  const stable = useMemo(() => widest(seenWidths.current, shownCells), [shownCells]);
+  const columns = useMemo(() => fitColumns(shownColumns, shownCells, width - GUTTER, undefined, stable), [shownColumns, shownCells, width, stable]);
   const tableRows = useMemo<TableRow[]>(() => {
     if (results && resultCells) return results.map((v, i) => ({ key: `r:${v.index}`, cells: resultCells[i]!, status: v.status, flash: false }));
     return visible.slice(offset, offset + maxRows).map((d) => {
@@ -243,7 +318,7 @@ export function DeploymentsScreen(props: DeploymentsScreenProps) {
     <Header
       connection={connection}
       appUuid={appUuid}
-      appName={page.header.application}
+      appName={page.header.application ?? firstApplicationName(state.rows) ?? props.appName}
       about={about}
       activity={browse.mode === 'log' ? undefined : activityLine(state.rows, state.shown?.skip === 0, now)}
       range={search ? resultRange(search, perPage) : rangeLabel(state)}
@@ -293,7 +368,7 @@ export function DeploymentsScreen(props: DeploymentsScreenProps) {
           bodyLines={Math.max(3, height - 1 - HEADER_LINES - 1 - 2)}
           onSize={(max, lines) => store.dispatch({ type: 'detailSize', max, page: lines })}
         />
-        <Footer screen="detail" />
+        <Footer screen="detail" width={width} note={browse.keyNote} />
       </Box>
     );
   }
@@ -323,7 +398,7 @@ export function DeploymentsScreen(props: DeploymentsScreenProps) {
           {gutter.map((g, i) => <Text key={i} color={theme.ui.focus} bold>{g || ' '}</Text>)}
         </Box>
         <Box ref={tableBox} flexShrink={0}>
-          <DeploymentTable rows={tableRows} columns={columns} bodyRef={tableBody} />
+          <DeploymentTable rows={tableRows} columns={columns} bodyRef={tableBody} cursor={cursorRow} />
         </Box>
       </Box>
     );
@@ -381,7 +456,7 @@ export function DeploymentsScreen(props: DeploymentsScreenProps) {
       {strip ? <StripLine strip={strip} width={width} now={now} /> : null}
       <Box ref={tableArea} flexDirection="column" flexGrow={1}>{body}</Box>
       {message}
-      <Footer screen={filtering ? 'filter' : jumping ? 'jump' : 'deployments'} />
+      <Footer screen={filtering ? 'filter' : jumping ? 'jump' : 'deployments'} width={width} note={browse.keyNote} />
     </Box>
   );
 }
@@ -416,3 +491,4 @@ function searchLine(s: SearchState): { text: string; bad: boolean } {
   if (s.stopped) return { text: `${what}: ${found} · ${progress}, stopped: ${s.stopped} · Esc back to the page${gaps}`, bad: true };
   return { text: `${what}: ${found} · ${progress} · Enter opens · Esc back to the page${gaps}`, bad: false };
 }
+

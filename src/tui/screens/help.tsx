@@ -1,13 +1,15 @@
-// Help, generated from the key map: every command of every scope, the section of the screen it
-// was opened from first. An overlay on the input bus: it takes every key while open.
+// Help, generated from the key map, for the screen it was opened from: its own keys, the keys of
+// its modes (the search and go-to lines of the list, the log's search), and the keys that work
+// everywhere — never another screen's (the list's Esc is not the detail view's). Wrapped at word
+// boundaries to the terminal's width. An overlay on the input bus: it takes every key while open.
 import React, { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Box, Text, measureElement, type DOMElement } from 'ink';
 import { useKeys } from '../input/bus.js';
-import { HELP_SECTIONS, commandsOf, runCommand, type ScopeId } from '../keys.js';
+import { HELP_SECTIONS, command, commandsOf, runCommand, type Command, type ScopeId } from '../keys.js';
 import { PHASE_MARKS } from '../../model/deployment.js';
 import { useTheme, type Theme } from '../theme.js';
 import { ScrollView, clampOffset, type Line } from '../components/scroll-view.js';
-import { wrapCells } from '../../text/cells.js';
+import { widthOf, wrapCells } from '../../text/cells.js';
 
 export interface HelpProps {
   /** The scope help was opened from: its section comes first. */
@@ -29,37 +31,93 @@ export const LEGEND: readonly (readonly [string, string])[] = [
 
 const LABEL = 14;
 
-/** Help as lines, wrapped to `width` (descriptions continue under themselves). */
-export function helpLines(from: ScopeId, theme: Theme, width = 200): Line[] {
-  const order = [...HELP_SECTIONS].sort((a, b) => rank(a.screen, from) - rank(b.screen, from));
-  const lines: Line[] = [];
-  const entry = (label: string, text: string) => {
-    wrapCells(text, Math.max(10, width - LABEL - 3)).forEach((piece, i) => {
-      lines.push({ label: i === 0 ? `  ${label.padEnd(LABEL)} ` : ' '.repeat(LABEL + 3), labelColour: theme.ui.key, text: piece });
-    });
-  };
-  for (const section of order) {
-    const cmds = commandsOf(section.screen);
-    if (cmds.length === 0) continue;
-    if (lines.length > 0) lines.push({ text: '' });
-    lines.push({ text: section.title, bold: true, colour: theme.ui.title });
-    for (const c of cmds) entry(c.label, c.description);
-    if (section.screen === 'deployments') {
-      lines.push({ text: '' }, { text: 'Marks in the deployments table', bold: true, colour: theme.ui.title });
-      for (const [mark, meaning] of LEGEND) entry(mark, meaning);
+interface Section { readonly title: string; readonly commands: readonly Command[]; readonly scope?: ScopeId }
+
+const FORM_SCOPES = HELP_SECTIONS.map((s) => s.screen).filter((s) => s.startsWith('form'));
+
+/** The scopes whose keys work on a screen (and in its modes), in the order help lists them. */
+const SCREEN_SCOPES: Partial<Record<ScopeId, readonly ScopeId[]>> = {
+  deployments: ['deployments', 'filter', 'jump', 'global', 'app', 'line', 'help'],
+  detail: ['detail', 'global', 'app', 'help'],
+  log: ['log', 'logSearch', 'logSave', 'global', 'app', 'line', 'help'],
+  picker: ['picker', 'contexts', 'line', 'app', 'help'],
+  form: [...FORM_SCOPES, 'line', 'app', 'help'],
+};
+/** Modes that share their screen's help. */
+const SCREEN_OF: Partial<Record<ScopeId, ScopeId>> = {
+  filter: 'deployments', jump: 'deployments', logSearch: 'log', logSave: 'log', contexts: 'picker',
+  ...Object.fromEntries(FORM_SCOPES.map((s) => [s, 'form'])),
+};
+/** What "a line" is on each screen. */
+const LINE_TITLE: Partial<Record<ScopeId, string>> = {
+  deployments: 'Editing a line (the search and go-to lines)',
+  log: 'Editing a line (the log search, the file name)',
+  picker: 'Editing the typed line',
+  form: 'Editing a line (form fields)',
+};
+
+/** The sections of help for a screen: only keys that work there. */
+export function helpSections(from: ScopeId): Section[] {
+  const screen = SCREEN_OF[from] ?? from;
+  const scopes = SCREEN_SCOPES[screen];
+  if (!scopes) return HELP_SECTIONS.map((s) => ({ title: s.title, commands: commandsOf(s.screen), scope: s.screen }));
+  const out: Section[] = [];
+  for (const scope of scopes) {
+    const title = (scope === 'line' ? LINE_TITLE[screen] : undefined) ?? HELP_SECTIONS.find((s) => s.screen === scope)?.title ?? scope;
+    out.push({ title, commands: commandsOf(scope), scope });
+  }
+  // The picker's line takes every letter: of the keys that work "everywhere but while typing" only ? does.
+  if (screen === 'picker') out.splice(2, 0, { title: 'Help', commands: [command('help')] });
+  return out.filter((s) => s.commands.length > 0);
+}
+
+/** Words of `text` on lines of at most `width` cells (a word longer than a line is cut). */
+export function wrapWords(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let cur = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const pieces = widthOf(word) > width ? wrapCells(word, width) : [word];
+    for (const piece of pieces) {
+      if (cur === '') cur = piece;
+      else if (widthOf(cur) + 1 + widthOf(piece) <= width) cur += ` ${piece}`;
+      else {
+        lines.push(cur);
+        cur = piece;
+      }
     }
   }
+  if (cur !== '' || lines.length === 0) lines.push(cur);
   return lines;
 }
 
-function rank(screen: ScopeId, from: ScopeId): number {
-  if (screen === from) return 0;
-  if (screen === 'app' || screen === 'global') return 1;
-  if (from === 'deployments' && (screen === 'filter' || screen === 'jump')) return 2;
-  if (from === 'log' && (screen === 'logSearch' || screen === 'logSave')) return 2;
-  if (screen === 'help') return 3;
-  if (screen.startsWith('form') || screen === 'line') return 9;
-  return 5;
+/** Help as lines, wrapped at words to `width` (descriptions continue under themselves). */
+export function helpLines(from: ScopeId, theme: Theme, width = 200): Line[] {
+  const lines: Line[] = [];
+  const label = Math.min(LABEL, Math.max(6, Math.floor(width / 4)));
+  const entry = (key: string, text: string) => {
+    const keyLines = wrapCells(key, label);
+    const textLines = wrapWords(text, Math.max(10, width - label - 4));
+    for (let i = 0; i < Math.max(keyLines.length, textLines.length); i++) {
+      const k = keyLines[i] ?? '';
+      lines.push({ label: `  ${k}${' '.repeat(Math.max(0, label - widthOf(k)))} `, labelColour: theme.ui.key, text: textLines[i] ?? '' });
+    }
+  };
+  const title = (text: string) => {
+    for (const piece of wrapWords(text, Math.max(10, width - 1))) lines.push({ text: piece, bold: true, colour: theme.ui.title });
+  };
+  for (const section of helpSections(from)) {
+    if (lines.length > 0) lines.push({ text: '' });
+    title(section.title);
+    for (const c of section.commands) entry(c.label, c.description);
+    if (section.scope === 'deployments') {
+      lines.push({ text: '' });
+      title('Marks in the deployments table');
+      for (const [mark, meaning] of LEGEND) entry(mark, meaning);
+    }
+  }
+  lines.push({ text: '' });
+  for (const piece of wrapWords('Other screens list their own keys: press ? there.', Math.max(10, width - 1))) lines.push({ text: piece, colour: theme.ui.muted });
+  return lines;
 }
 
 export function Help({ from, width, height, onClose, onQuit }: HelpProps) {

@@ -254,12 +254,15 @@ export function LogScreen(props: LogScreenProps) {
   const query = s.search.line.value;
   if (s.saving) {
     const [before, at, after] = cursorParts(s.saving);
+    // A refusal goes on its own lines under the prompt, whole: it names the path, which can be long.
     message = (
-      <Text wrap="truncate-end">
-        <Text color={theme.ui.focus}>Save the log to: </Text>
-        <Text>{before}</Text><Text inverse>{at || ' '}</Text><Text>{after}</Text>
-        {s.note ? <Text color={theme.ui.error}>{`  ${s.note}`}</Text> : null}
-      </Text>
+      <Box flexDirection="column" flexShrink={0}>
+        <Text wrap="truncate-end">
+          <Text color={theme.ui.focus}>Save the log to: </Text>
+          <Text>{before}</Text><Text inverse>{at || ' '}</Text><Text>{after}</Text>
+        </Text>
+        {s.note ? <Text wrap="wrap" color={theme.ui.error}>{s.note}</Text> : null}
+      </Box>
     );
   } else if (s.search.editing) {
     const [before, at, after] = cursorParts(s.search.line);

@@ -1,57 +1,117 @@
-// No APP_UUID given: type or paste a uuid, or pick a recent (or, in demo mode, a seeded) application.
-// The uuid line is ink-text-input, focused through the input bus's listener here: while it has
-// the focus, typed text is its own; ↑/↓/Enter/Esc are the picker's, read from its store so keys
-// that arrive together (`↓ ↓ ↓ Enter`) each count.
+// No APP_UUID given: type or paste a uuid, or pick a recent (or, in demo mode, a seeded)
+// application; what is typed also filters the list by name or uuid. Ctrl+X lists the saved
+// contexts to switch to. Everything lives in the picker's store (a pure reducer): keys that
+// arrive together (`↓ ↓ ↓ Enter`, a paste, three Backspaces) each see what the ones before did.
+// The typed line is the project's line editor (forms/line-edit.ts): grapheme-safe, with
+// Ctrl+A/E/U/K.
 import React, { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Box, Text, measureElement, type DOMElement } from 'ink';
-import TextInput from 'ink-text-input';
 import { isAppUuid } from '../../api/uuid.js';
 import type { RecentApp } from '../../config/recents.js';
 import type { DemoApp, TuiConnection } from '../options.js';
-import { useKeys } from '../input/bus.js';
+import { useKeys, type KeyResult } from '../input/bus.js';
+import { isText, type KeyEvent } from '../input/keypress.js';
 import { runCommand } from '../keys.js';
-import { createStore, useStore } from '../state/store.js';
+import { createStore, useStore, type Store } from '../state/store.js';
 import { useTheme } from '../theme.js';
 import { clean } from '../../text/sanitize.js';
 import { relativeTime } from '../../text/format.js';
+import { applyLine, cursorParts, insertLine, lineAt, type LineCommand, type LineState } from '../../forms/line-edit.js';
 import { Header } from '../components/header.js';
 import { Footer } from '../components/footer.js';
 import { truncate } from '../../text/cells.js';
+
+/** A saved context as the switcher lists it (never its token). */
+export interface ContextEntry {
+  /** The context's name; null for the connection dms was started with (DEMO, env, flags). */
+  readonly name: string | null;
+  /** What the list shows: the context's name, or `DEMO` / `env` / `flags`. */
+  readonly label: string;
+  /** Where it connects (the server's host), or what it is. */
+  readonly detail: string;
+  /** The connection in use now. */
+  readonly inUse: boolean;
+  /** The config's current context (what dms starts with). */
+  readonly current: boolean;
+}
 
 export interface PickerProps {
   readonly connection: TuiConnection;
   readonly recents: readonly RecentApp[];
   readonly demoApps?: readonly DemoApp[];
-  /** Shown above the input (e.g. "No application with uuid …"). */
+  /** Shown under the typed line (e.g. "No application with uuid …"). */
   readonly message?: string;
+  /** The typed line to start with (kept after an error), its cursor at the end. */
+  readonly input?: string;
+  /** Open on the context list (`:ctx` on the deployments screen). */
+  readonly showContexts?: boolean;
+  /** The contexts to switch to (read when the list opens); throws a one-line error when config.json cannot be read. */
+  readonly contexts?: () => readonly ContextEntry[];
+  /** Switches to a context: resolves with an error line, or undefined once switched (the picker is replaced). */
+  readonly onSwitch?: (name: string | null, signal: AbortSignal) => Promise<string | undefined>;
   readonly width: number;
   readonly height: number;
   readonly active: boolean;
-  readonly onOpen: (uuid: string) => void;
+  readonly onOpen: (uuid: string, name?: string) => void;
   readonly onHelp: () => void;
   readonly onQuit: () => void;
 }
 
-interface Entry { readonly uuid: string; readonly name?: string; readonly note: string }
+export interface Entry { readonly uuid: string; readonly name?: string; readonly note: string }
 
-interface PickerState {
-  /** The uuid line. */
-  readonly value: string;
-  /** The entry the cursor is on; -1: the uuid line. */
+export interface PickerState {
+  /** The typed line: a uuid, or text that filters the list. */
+  readonly line: LineState;
+  /** The entry of the filtered list the cursor is on; -1: the typed line. */
   readonly selected: number;
   readonly error: string | undefined;
+  readonly mode: 'apps' | 'contexts';
+  readonly contexts: readonly ContextEntry[];
+  readonly contextCursor: number;
+  /** A context switch under way (`Connecting to prod…`). */
+  readonly busy: string | null;
 }
 
-type PickerAction =
-  | { type: 'value'; value: string }
+export type PickerAction =
+  | { type: 'text'; text: string }
+  | { type: 'line'; command: LineCommand }
+  | { type: 'clear' }
   | { type: 'move'; delta: number; entries: number }
-  | { type: 'error'; message: string };
+  | { type: 'error'; message: string | undefined }
+  | { type: 'contexts'; contexts: readonly ContextEntry[] }
+  | { type: 'contextMove'; delta: number }
+  | { type: 'apps' }
+  | { type: 'busy'; what: string | null };
 
-function pickerReducer(state: PickerState, action: PickerAction): PickerState {
+/** Longest typed line, in UTF-16 units (a uuid is at most 64). */
+const LINE_MAX = 200;
+
+export function initialPicker(input = '', message?: string): PickerState {
+  return { line: lineAt(input), selected: -1, error: message, mode: 'apps', contexts: [], contextCursor: 0, busy: null };
+}
+
+export function pickerReducer(state: PickerState, action: PickerAction): PickerState {
   switch (action.type) {
-    case 'value': return { ...state, value: action.value, error: undefined };
+    case 'text':
+    case 'line': {
+      const line = action.type === 'text' ? insertLine(state.line, action.text) : applyLine(state.line, action.command);
+      if (line.value.length > LINE_MAX) return state;
+      // Editing goes back to the typed line; a changed text is a new filter.
+      if (line === state.line) return state.selected < 0 ? state : { ...state, selected: -1 };
+      return { ...state, line, selected: -1, error: line.value === state.line.value ? state.error : undefined };
+    }
+    case 'clear':
+      return { ...state, line: lineAt(''), selected: -1, error: undefined };
     case 'move': return { ...state, selected: Math.max(-1, Math.min(action.entries - 1, state.selected + action.delta)) };
-    case 'error': return { ...state, error: action.message };
+    case 'error': return state.error === action.message ? state : { ...state, error: action.message };
+    case 'contexts': {
+      const inUse = action.contexts.findIndex((c) => c.inUse);
+      return { ...state, mode: 'contexts', contexts: action.contexts, contextCursor: Math.max(0, inUse), error: undefined };
+    }
+    case 'contextMove':
+      return { ...state, contextCursor: Math.max(0, Math.min(state.contexts.length - 1, state.contextCursor + action.delta)) };
+    case 'apps': return { ...state, mode: 'apps', busy: null, error: undefined };
+    case 'busy': return { ...state, busy: action.what, ...(action.what ? { error: undefined } : {}) };
   }
 }
 
@@ -60,97 +120,249 @@ export function tidyUuid(value: string): string {
   return clean(value).replace(/[\s"'`<>]/g, '');
 }
 
-export function PickerScreen({ connection, recents, demoApps, message, width, height, active, onOpen, onHelp, onQuit }: PickerProps) {
-  const theme = useTheme();
-  const [store] = useState(() => createStore(pickerReducer, { value: '', selected: -1, error: message }));
-  const { value, selected, error } = useStore(store);
-  const entries = useMemo<Entry[]>(() => {
-    const list: Entry[] = recents.map((r) => ({ uuid: clean(r.uuid), name: r.name ? clean(r.name) : undefined, note: r.openedAt ? `opened ${relativeTime(r.openedAt)}` : 'recent' }));
-    for (const a of demoApps ?? []) {
-      if (!list.some((e) => e.uuid === a.uuid)) list.push({ uuid: clean(a.uuid), name: clean(a.name), note: a.note ? `demo · ${clean(a.note)}` : 'demo' });
-    }
-    return list;
-  }, [recents, demoApps]);
+/** The entries whose name or uuid holds the typed text (any case); all of them for an empty line. */
+export function filterEntries(entries: readonly Entry[], typed: string): readonly Entry[] {
+  const words = typed.trim().toLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return entries;
+  return entries.filter((e) => {
+    const text = `${e.uuid} ${e.name ?? ''}`.toLowerCase();
+    return words.every((w) => text.includes(w));
+  });
+}
 
-  const open = () => {
-    const { value: typed, selected: at } = store.get();
-    const entry = at >= 0 ? entries[at] : undefined;
-    // Enter on an empty line opens the first listed application (the most recent one).
-    const uuid = entry?.uuid ?? (typed || entries[0]?.uuid || '');
-    if (!uuid) {
-      store.dispatch({ type: 'error', message: 'Type or paste an application uuid.' });
-      return false;
+/**
+ * What Enter opens: the selected entry; on the typed line the entry whose uuid it is, else the
+ * first entry it matches, else the uuid typed; on an empty line the first entry. A string is an
+ * error to show.
+ */
+export function pickTarget(state: PickerState, entries: readonly Entry[]): Entry | string {
+  const shown = filterEntries(entries, state.line.value);
+  const chosen = state.selected >= 0 ? shown[state.selected] : undefined;
+  if (chosen) return chosen;
+  const typed = tidyUuid(state.line.value);
+  if (typed === '') return entries[0] ?? 'Type or paste an application uuid.';
+  const exact = entries.find((e) => e.uuid === typed);
+  if (exact) return exact;
+  if (shown[0]) return shown[0];
+  if (!isAppUuid(typed)) return `“${truncate(typed, 40)}” is not an application uuid: use letters, digits, - and _ (up to 64).`;
+  return { uuid: typed, note: '' };
+}
+
+function entriesOf(recents: readonly RecentApp[], demoApps: readonly DemoApp[] | undefined): Entry[] {
+  const list: Entry[] = recents.map((r) => ({ uuid: clean(r.uuid), name: r.name ? clean(r.name) : undefined, note: r.openedAt ? `opened ${relativeTime(r.openedAt)}` : 'recent' }));
+  for (const a of demoApps ?? []) {
+    const known = list.findIndex((e) => e.uuid === a.uuid);
+    if (known >= 0 && !list[known]!.name) list[known] = { ...list[known]!, name: clean(a.name) };
+    if (known < 0) list.push({ uuid: clean(a.uuid), name: clean(a.name), note: a.note ? `demo · ${clean(a.note)}` : 'demo' });
+  }
+  return list;
+}
+
+/** What a key does in the picker; reads the store, so keys read together see each other. */
+function pickerKeys(store: Store<PickerState, PickerAction>, entries: readonly Entry[], props: PickerProps, switching: { current: AbortController | null }) {
+  const send = (a: PickerAction) => store.dispatch(a);
+  const shownCount = () => filterEntries(entries, store.get().line.value).length;
+  const open = (): KeyResult => {
+    const target = pickTarget(store.get(), entries);
+    if (typeof target === 'string') {
+      send({ type: 'error', message: target });
+      return true;
     }
-    if (!isAppUuid(uuid)) {
-      store.dispatch({ type: 'error', message: `“${truncate(uuid, 40)}” is not an application uuid: use letters, digits, - and _ (up to 64).` });
-      return false;
-    }
-    onOpen(uuid);
-    return true;
+    props.onOpen(target.uuid, target.name);
+    return 'later';
   };
-
-  useKeys('screen', {
-    key: (e) => {
-      let later = false;
-      const used = runCommand(['picker'], {
-        pickerOpen: () => { later = open(); },
-        pickerUp: () => store.dispatch({ type: 'move', delta: -1, entries: entries.length }),
-        pickerDown: () => store.dispatch({ type: 'move', delta: 1, entries: entries.length }),
-        pickerQuit: () => onQuit(),
-      }, e.input, e.key);
-      return used && later ? 'later' : used;
+  const listContexts = () => {
+    if (!props.contexts) {
+      send({ type: 'error', message: 'Switching context is not available here.' });
+      return;
+    }
+    let list: readonly ContextEntry[];
+    try {
+      list = props.contexts();
+    } catch (error) {
+      send({ type: 'error', message: error instanceof Error ? error.message.split('\n')[0] : String(error) });
+      return;
+    }
+    if (!list.some((c) => c.name !== null)) {
+      send({ type: 'error', message: 'No saved contexts: add one with dms context add NAME --url URL.' });
+      return;
+    }
+    send({ type: 'contexts', contexts: list });
+  };
+  const pick = () => {
+    const s = store.get();
+    const entry = s.contexts[s.contextCursor];
+    if (!entry || s.busy || !props.onSwitch) return;
+    const controller = new AbortController();
+    switching.current = controller;
+    send({ type: 'busy', what: `Connecting to ${entry.label}…` });
+    props.onSwitch(entry.name, controller.signal).then((error) => {
+      if (controller.signal.aborted) return;
+      switching.current = null;
+      send({ type: 'busy', what: null });
+      if (error) send({ type: 'error', message: error });
+    }, () => {});
+  };
+  const apps = (e: KeyEvent): KeyResult => {
+    // `?` is never part of a uuid or a name search: it opens help.
+    if (e.input === '?' && !e.key.ctrl && !e.key.meta) {
+      props.onHelp();
+      return 'later';
+    }
+    let result: KeyResult = true;
+    const line = (command: LineCommand) => send({ type: 'line', command });
+    const used = runCommand(['picker', 'line'], {
+      pickerOpen: () => { result = open(); },
+      pickerUp: () => send({ type: 'move', delta: -1, entries: shownCount() }),
+      pickerDown: () => send({ type: 'move', delta: 1, entries: shownCount() }),
+      pickerContexts: () => listContexts(),
+      pickerQuit: () => {
+        if (store.get().line.value !== '' || store.get().selected >= 0) send({ type: 'clear' });
+        else props.onQuit();
+      },
+      lineLeft: () => line('left'),
+      lineRight: () => line('right'),
+      lineStart: () => line('start'),
+      lineEnd: () => line('end'),
+      lineBackspace: () => line('backspace'),
+      lineKillBefore: () => line('killBefore'),
+      lineKillAfter: () => line('killAfter'),
+    }, e.input, e.key);
+    // Printable keys are text (taken by `text` below when they come as a run).
+    if (!used && isText(e)) {
+      send({ type: 'text', text: e.input });
+      return true;
+    }
+    return used ? result : false;
+  };
+  const contexts = (e: KeyEvent): KeyResult => {
+    if (store.get().busy) {
+      // Only Esc while connecting: it stops the switch (a token command that hangs, say).
+      if (!e.key.escape) return isText(e) || !e.key.ctrl;
+      switching.current?.abort();
+      switching.current = null;
+      send({ type: 'busy', what: null });
+      return true;
+    }
+    if (e.input === '?' && !e.key.ctrl && !e.key.meta) {
+      props.onHelp();
+      return 'later';
+    }
+    return runCommand(['contexts'], {
+      contextUp: () => send({ type: 'contextMove', delta: -1 }),
+      contextDown: () => send({ type: 'contextMove', delta: 1 }),
+      contextPick: () => pick(),
+      contextCancel: () => send({ type: 'apps' }),
+    }, e.input, e.key) || isText(e);
+  };
+  return {
+    listContexts,
+    listener: {
+      key: (e: KeyEvent): KeyResult => (store.get().mode === 'contexts' ? contexts(e) : apps(e)),
+      // A run of typed or pasted text goes to the line whole, up to a `?` (help).
+      text: (run: string): number => {
+        if (store.get().mode !== 'apps') return 0;
+        const stop = run.indexOf('?');
+        const take = stop < 0 ? run : run.slice(0, stop);
+        if (take === '') return 0;
+        send({ type: 'text', text: take });
+        return take.length;
+      },
     },
-    // Typed text belongs to the uuid line while it has the focus (ink-text-input reads it).
-    text: (run) => (store.get().selected < 0 ? run.length : 0),
-  }, active);
+  };
+}
 
-  // The list takes the room left under the uuid line: measured once drawn.
+export function PickerScreen(props: PickerProps) {
+  const { connection, recents, demoApps, width, height, active } = props;
+  const theme = useTheme();
+  const [store] = useState(() => createStore(pickerReducer, initialPicker(props.input, props.message)));
+  const state = useStore(store);
+  const { line, selected, error, mode } = state;
+  const entries = useMemo(() => entriesOf(recents, demoApps), [recents, demoApps]);
+  const shown = useMemo(() => filterEntries(entries, line.value), [entries, line.value]);
+  const switching = useRef<AbortController | null>(null);
+  const keys = pickerKeys(store, entries, props, switching);
+  useKeys('screen', keys.listener, active);
+
+  // `:ctx` on the deployments screen opens the picker on the context list.
+  const opened = useRef(false);
+  useLayoutEffect(() => {
+    if (opened.current || !props.showContexts) return;
+    opened.current = true;
+    keys.listContexts();
+  });
+  // A switch still under way when the picker goes (quit, another screen) is stopped.
+  useLayoutEffect(() => () => switching.current?.abort(), []);
+
+  // The list takes the room left under the typed line: measured once drawn.
   const listRef = useRef<DOMElement>(null);
   const [listRoom, setListRoom] = useState(Math.max(1, height - 1 - 3 - 6 - 1));
   useLayoutEffect(() => {
     const measured = listRef.current ? measureElement(listRef.current).height : 0;
     if (measured > 0 && measured !== listRoom) setListRoom(measured);
   });
-  const start = Math.max(0, Math.min(selected, entries.length - listRoom));
-  const shown = entries.slice(start, start + listRoom);
+
+  const focused = active && mode === 'apps' && selected < 0;
+  const [before, at, after] = cursorParts(line);
+  const typed = line.value.trim() !== '';
+  let hint: React.ReactNode;
+  if (state.busy) {
+    hint = <Text wrap="truncate-end" color={theme.ui.muted}>{`${state.busy} (Esc stops)`}</Text>;
+  } else if (error) {
+    hint = <Text wrap="truncate-end" color={theme.ui.error}>{`✗ ${error}`}</Text>;
+  } else if (mode === 'apps' && typed && selected < 0 && shown.length > 0 && !entries.some((e) => e.uuid === tidyUuid(line.value))) {
+    const first = shown[0]!;
+    hint = <Text wrap="truncate-end" color={theme.ui.muted}>{`  Enter opens ${first.name ?? first.uuid} (the first match) · ↓ picks another`}</Text>;
+  } else {
+    hint = <Text wrap="truncate-end" color={theme.ui.muted}>{theme.colour && !typed ? ' ' : '  (type or paste an application uuid, or part of a name, then Enter)'}</Text>;
+  }
+
+  let list: React.ReactNode;
+  let title: string;
+  if (mode === 'contexts') {
+    title = 'Switch to a context (Enter switches, Esc goes back)';
+    const start = Math.max(0, Math.min(state.contextCursor, state.contexts.length - listRoom));
+    list = state.contexts.slice(start, start + listRoom).map((c, i) => {
+      const on = start + i === state.contextCursor;
+      const marks = [c.inUse ? 'in use' : '', c.current ? 'current in config.json' : ''].filter(Boolean).join(' · ');
+      return (
+        <Text key={c.name ?? `start:${c.label}`} wrap="truncate-end" color={on ? theme.ui.focus : undefined} bold={on} inverse={on}>
+          {on ? '› ' : '  '}{clean(c.label)}
+          <Text color={theme.ui.muted}>{`  ${clean(c.detail)}${marks ? `  (${marks})` : ''}`}</Text>
+        </Text>
+      );
+    });
+  } else {
+    title = entries.length === 0 ? 'No recent applications on this server yet.'
+      : typed ? `${shown.length} of ${entries.length} match “${truncate(clean(line.value.trim()), 30)}”`
+        : demoApps?.length ? 'Recent and demo applications' : 'Recent applications';
+    const start = Math.max(0, Math.min(selected, shown.length - listRoom));
+    list = shown.slice(start, start + listRoom).map((e, i) => {
+      const on = start + i === selected;
+      return (
+        <Text key={e.uuid} wrap="truncate-end" color={on ? theme.ui.focus : undefined} bold={on} inverse={on}>
+          {on ? '› ' : '  '}{e.uuid}{e.name ? `  ${truncate(e.name, Math.max(8, width - e.uuid.length - 20))}` : ''}
+          <Text color={theme.ui.muted}>{`  ${e.note}`}</Text>
+        </Text>
+      );
+    });
+  }
+
   return (
     <Box flexDirection="column" height={height - 1}>
       <Header connection={connection} />
       <Text bold color={theme.ui.title}>Open an application</Text>
-      <Box>
-        <Text color={selected < 0 ? theme.ui.focus : theme.ui.muted}>{selected < 0 ? '› ' : '  '}uuid: </Text>
-        <TextInput
-          value={value}
-          focus={active && selected < 0}
-          // ink-text-input greys its placeholder with chalk, which ignores NO_COLOR: no placeholder then.
-          placeholder={theme.colour ? 'type or paste an application uuid' : undefined}
-          onChange={(v) => {
-            if (v.includes('?')) {
-              store.dispatch({ type: 'value', value: tidyUuid(v.replace(/\?/g, '')) });
-              onHelp();
-              return;
-            }
-            store.dispatch({ type: 'value', value: tidyUuid(v) });
-          }}
-        />
-      </Box>
-      <Text wrap="truncate-end" color={error ? theme.ui.error : theme.ui.muted}>
-        {error ? `✗ ${error}` : theme.colour ? ' ' : '  (type or paste an application uuid, then Enter)'}
+      <Text wrap="truncate-end">
+        <Text color={focused ? theme.ui.focus : theme.ui.muted}>{focused ? '› ' : '  '}uuid: </Text>
+        <Text>{before}</Text>
+        {focused ? <Text inverse>{at || ' '}</Text> : <Text>{at}</Text>}
+        <Text>{after}</Text>
+        {line.value === '' && theme.colour ? <Text color={theme.ui.muted}>{' type or paste an application uuid, or part of a name'}</Text> : null}
       </Text>
-      <Text color={theme.ui.muted}>{entries.length > 0 ? (demoApps?.length ? 'Recent and demo applications' : 'Recent applications') : 'No recent applications yet.'}</Text>
-      <Box ref={listRef} flexDirection="column" flexGrow={1}>
-        {shown.map((e, i) => {
-          const index = start + i;
-          const on = index === selected;
-          return (
-            <Text key={e.uuid} wrap="truncate-end" color={on ? theme.ui.focus : undefined} bold={on}>
-              {on ? '› ' : '  '}{e.uuid}{e.name ? `  ${truncate(e.name, Math.max(8, width - e.uuid.length - 20))}` : ''}
-              <Text color={theme.ui.muted}>{`  ${e.note}`}</Text>
-            </Text>
-          );
-        })}
-      </Box>
-      <Footer screen="picker" />
+      {hint}
+      <Text wrap="truncate-end" color={theme.ui.muted}>{title}</Text>
+      <Box ref={listRef} flexDirection="column" flexGrow={1}>{list}</Box>
+      <Footer screen={mode === 'contexts' ? 'contexts' : 'picker'} width={width} />
     </Box>
   );
 }

@@ -5,13 +5,14 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../../src/api/client.js';
 import { loadDraft } from '../../../src/config/drafts.js';
+import { addRecentValues } from '../../../src/config/recents.js';
 import { CreateAppScreen } from '../../../src/tui/screens/create-app.js';
 import { CreateDocstoreScreen } from '../../../src/tui/screens/create-docstore.js';
 import { tempDir } from '../../support/temp.js';
 import { DRAFT_DEBOUNCE_MS } from '../../../src/tui/hooks/use-form.js';
 import { KEY as K, renderScreen, until, type Rendered } from '../support/render.js';
 
-const KEY = { tab: K.tab, shiftTab: K.shiftTab, enter: K.enter, esc: K.escape, ctrlS: K.ctrl('s'), pgDn: K.pageDown, backspace: K.backspace };
+const KEY = { tab: K.tab, shiftTab: K.shiftTab, enter: K.enter, esc: K.escape, ctrlS: K.ctrl('s'), pgDn: K.pageDown, pgUp: K.pageUp, backspace: K.backspace };
 
 interface Answer { status: number; body: unknown }
 interface TestServer { url: string; posts: { path: string; body: Record<string, unknown> }[]; answer: Answer; close(): Promise<void> }
@@ -98,8 +99,8 @@ describe('docstore form', () => {
   it('Tabs that arrive in one chunk move one field each (nothing typed)', async () => {
     const f = open(<CreateDocstoreScreen {...props()} />);
     await f.press('\t\t\t');
-    expect(f.frame()).toMatch(/› Environment uuid/);
-    expect(f.frame()).toMatch(/Server \*\s*$/m);
+    expect(f.frame()).toMatch(/› Name/);
+    expect(f.frame()).toMatch(/Server \*\s+required\s*$/m);
   });
 
   it('pasted text with newlines and escapes stays on one line', async () => {
@@ -112,8 +113,7 @@ describe('docstore form', () => {
 
   it('an invalid value shows a message under the field when it is left', async () => {
     const f = open(<CreateDocstoreScreen {...props({ from: { ...WHERE } })} />);
-    await f.press(KEY.pgDn);
-    expect(f.frame()).toMatch(/step 2 of 4: Database/);
+    expect(f.frame()).toMatch(/step 1 of 4: Quick create/);
     for (let i = 0; i < 6; i++) await f.press(KEY.tab);
     expect(f.frame()).toMatch(/› Public port/);
     await f.press('x', 'y', KEY.shiftTab);
@@ -125,10 +125,10 @@ describe('docstore form', () => {
     await f.press(KEY.pgDn, KEY.pgDn, KEY.ctrlS);
     const frame = await f.waitFor('Not sent');
     expect(server.posts).toHaveLength(0);
-    expect(frame).toMatch(/step 1 of 4: Where/);
+    expect(frame).toMatch(/step 1 of 4: Quick create/);
     expect(frame).toMatch(/› Project \*/);
     expect(frame).toMatch(/✗ Project is required\./);
-    expect(frame).toMatch(/Not sent: 2 fields/);
+    expect(frame).toMatch(/Not sent: 2 fields to fix — project_uuid · limits_cpus$/m);
   });
 
   it('Ctrl+S on a valid form sends one request, shows uuid and masked URLs, discards the draft', async () => {
@@ -143,19 +143,23 @@ describe('docstore form', () => {
     expect(server.posts[0]!.body).toEqual({ ...WHERE, docstore_conf: Buffer.from('a: 1').toString('base64') });
     const frame = f.frame();
     expect(frame).toMatch(/uuid: db-1/);
-    expect(frame).toMatch(/internal URL: docstore:\/\/root:••••@db-1/);
+    expect(frame).toMatch(/internal_db_url: docstore:\/\/root:••••@db-1:27017\/admin/);
     expect(frame).not.toMatch(/hunter2/);
     expect(loadDraft(dir, 'create-docstore')).toBeUndefined();
   });
 
-  it('the reveal key shows the password only with --show-secrets', async () => {
+  it('s reveals the generated password without --show-secrets (asking is the request), s again hides it', async () => {
     server.answer = { status: 201, body: { uuid: 'db-2', external_db_url: 'docstore://root:hunter2@h:1/' } };
-    const f = open(<CreateDocstoreScreen {...props({ from: WHERE, showSecrets: true })} />);
+    const f = open(<CreateDocstoreScreen {...props({ from: WHERE, showSecrets: false })} />);
     await f.press(KEY.ctrlS);
     await f.waitFor('uuid: db-2');
     expect(f.frame()).not.toMatch(/hunter2/);
+    expect(f.frame()).toMatch(/external_db_url: docstore:\/\/root:••••@h:1\//);
+    expect(f.frame()).toMatch(/s shows the password · w saves it to a file/);
     await f.press('s');
-    expect(f.frame()).toMatch(/hunter2/);
+    expect(f.frame()).toMatch(/external_db_url: docstore:\/\/root:hunter2@h:1\//);
+    await f.press('s');
+    expect(f.frame()).not.toMatch(/hunter2/);
   });
 
   it('an empty "Database updated" answer is a success', async () => {
@@ -170,8 +174,9 @@ describe('docstore form', () => {
     const f = open(<CreateDocstoreScreen {...props({ from: { ...WHERE, image: 'nope' } })} />);
     await f.press(KEY.ctrlS);
     const frame = await f.waitFor('✗ server: ');
-    expect(frame).toMatch(/step 2 of 4: Database/);
+    expect(frame).toMatch(/step 1 of 4: Quick create/);
     expect(frame).toMatch(/› Image/);
+    expect(frame).toMatch(/The server refused 1 field \(422\): image is invalid/);
     expect(frame).toMatch(/✗ server: /);
     expect(loadDraft(dir, 'create-docstore')).toBeDefined();
   });
@@ -194,8 +199,8 @@ describe('application wizard', () => {
     await f.press(KEY.ctrlS);
     let frame = await f.waitFor('✗ server: ');
     expect(server.posts).toHaveLength(1);
-    expect(frame).toMatch(/step 4 of 9: Network/);
-    expect(frame).toMatch(/› Exposed ports\s+3000/);
+    expect(frame).toMatch(/step 1 of 9: Quick create/);
+    expect(frame).toMatch(/› Port\s+3000/);
     expect(frame).toMatch(/✗ server: The ports exposes field is invalid\./);
     await f.press(KEY.tab, KEY.shiftTab);
     expect(f.frame()).toMatch(/✗ server: The ports exposes field is invalid\./);
@@ -356,7 +361,7 @@ describe('Save as FILE on the review step', () => {
     symlinkSync(target, link);
     const f = await review();
     await f.press(link, KEY.enter);
-    expect(f.frame()).toMatch(/Not saved: .*link\.json is a symbolic link; dms never writes through one\./);
+    expect(f.frame().replace(/\n/g, " ")).toMatch(/Not saved: .*link\.json is a symbolic link; dms never writes\s+through one\./);
     expect(f.frame()).not.toMatch(/Replace it/);
     expect(readFileSync(target, 'utf8')).toBe('precious');
     expect(modeOf(target)).toBe(0o644);
@@ -380,5 +385,228 @@ describe('Save as FILE on the review step', () => {
     await f.press(folder, KEY.enter);
     expect(f.frame()).toMatch(/Not saved: .*folder is a folder\./);
     expect(readdirSync(folder)).toEqual([]);
+  });
+});
+
+describe('quick create', () => {
+  it('opens on one screen with the required fields and the defaults marked as values that are sent', async () => {
+    const f = open(<CreateAppScreen {...props()} />);
+    const frame = f.frame();
+    expect(frame).toMatch(/step 1 of 9: Quick create/);
+    expect(frame).toMatch(/Project \*\s+required/);
+    expect(frame).toMatch(/Environment name\s+production\s+\(default, sent\)/);
+    expect(frame).toMatch(/Branch \*\s+main\s+\(default, sent\)/);
+    expect(frame).toMatch(/Build pack \*\s+\[nixpacks\].*\(default, sent\)/);
+    expect(frame).toMatch(/Port\s+3000\s+\(default, sent\)/);
+    expect(frame).toMatch(/Name\s+not sent — the server names it after the repository and branch/);
+    expect(frame).toMatch(/Ctrl\+S sends this · PgDn more settings: Where & source, Build, Network/);
+    // No placeholder that looks like a value.
+    expect(frame).not.toMatch(/\(production\)|\(main\)/);
+  });
+
+  it('where is recalled from recent creations: typing only the repository and Ctrl+S sends a whole body', async () => {
+    addRecentValues(dir, { project_uuid: 'p-recent', server_uuid: 's-recent', environment_name: 'staging' });
+    const f = open(<CreateAppScreen {...props()} />);
+    let frame = f.frame();
+    expect(frame).toMatch(/Project, server, environment name as last time \(Ctrl\+R: others\)/);
+    expect(frame).toMatch(/Project \*\s+p-recent\s+\(recent, sent · Ctrl\+R another\)/);
+    await f.press(KEY.tab, KEY.tab, KEY.tab);
+    expect(f.frame()).toMatch(/› Repository \*/);
+    await f.type('https://github.com/acme/quick');
+    await f.press(KEY.ctrlS);
+    frame = await f.waitFor(/uuid: new-app-1/);
+    expect(server.posts[0]!.body).toEqual({
+      project_uuid: 'p-recent', server_uuid: 's-recent', environment_name: 'staging',
+      git_repository: 'https://github.com/acme/quick', git_branch: 'main', build_pack: 'nixpacks', ports_exposes: '3000',
+    });
+    expect(frame).toMatch(/Application created/);
+  });
+
+  it('the port at its default follows the build pack: 80 for a static site', async () => {
+    const f = open(<CreateAppScreen {...props()} />);
+    for (let i = 0; i < 5; i++) await f.press(KEY.tab);
+    expect(f.frame()).toMatch(/› Build pack/);
+    await f.press('s');
+    expect(f.frame()).toMatch(/\[static\]/);
+    expect(f.frame()).toMatch(/Port\s+80\s+\(default, sent\)/);
+  });
+
+  it('leaving a new form holding only what it started with asks nothing', async () => {
+    const f = open(<CreateAppScreen {...props()} />);
+    await f.press(KEY.esc);
+    expect(exits).toHaveLength(1);
+    f.unmount();
+    expect(loadDraft(dir, 'create-app')).toBeUndefined();
+  });
+
+  it('an on/off field left empty says what the server does, not "(server default)"', async () => {
+    const f = open(<CreateAppScreen {...props({ from: APP })} />);
+    for (let i = 0; i < 8; i++) await f.press(KEY.pgDn);
+    const frame = f.frame();
+    expect(frame).toMatch(/Deploy right away\s+\[ \] not sent — off, nothing is deployed until you start it/);
+    expect(frame).not.toMatch(/server default\)/);
+  });
+
+  it('the review step shows no internal name', async () => {
+    const f = open(<CreateAppScreen {...props({ from: APP })} />);
+    for (let i = 0; i < 8; i++) await f.press(KEY.pgDn);
+    await f.press(KEY.tab);
+    expect(f.frame()).toMatch(/› Save as FILE/);
+    expect(f.frame()).not.toMatch(/\$save_as/);
+  });
+
+  it('an @path that does not exist is said in words, not ENOENT', async () => {
+    const f = open(<CreateAppScreen {...props({ from: { ...APP, build_pack: 'containerfile', containerfile: '@/nonexistent/Containerfile' } })} />);
+    await f.press(KEY.ctrlS);
+    const frame = await f.waitFor('Not sent');
+    expect(frame).toMatch(/Containerfile names the file \/nonexistent\/Containerfile, which does not exist\./);
+    expect(frame).not.toMatch(/ENOENT/);
+    expect(server.posts).toHaveLength(0);
+  });
+});
+
+describe('every problem at once, and a banner that follows the fixes', () => {
+  it('names every problem with the count, jumps to the first, and counts down as they are fixed on any step', async () => {
+    const f = open(<CreateAppScreen {...props({ from: { project_uuid: 'p1', server_uuid: 's1', git_repository: 'https://github.com/acme/web', git_branch: 'main', limits_cpus: 'lots' } })} />);
+    await f.press(KEY.ctrlS);
+    let frame = await f.waitFor('Not sent');
+    expect(server.posts).toHaveLength(0);
+    expect(frame).toMatch(/Not sent: 3 fields to fix — environment_name · build_pack · limits_cpus$/m);
+    expect(frame).toMatch(/› Environment name/);
+    await f.type('production');
+    frame = f.frame();
+    expect(frame).toMatch(/Not sent: 2 fields to fix — build_pack · limits_cpus$/m);
+    // Another step: the banner is still there, and follows.
+    for (let i = 0; i < 5; i++) await f.press(KEY.pgDn);
+    expect(f.frame()).toMatch(/step 6 of 9: Resources/);
+    expect(f.frame()).toMatch(/Not sent: 2 fields to fix/);
+    for (let i = 0; i < 4; i++) await f.press(KEY.tab);
+    expect(f.frame()).toMatch(/› CPUs/);
+    await f.press(K.ctrl('u'));
+    await f.type('0.5');
+    expect(f.frame()).toMatch(/Not sent: 1 field to fix — build_pack is required/);
+    for (let i = 0; i < 5; i++) await f.press(KEY.pgUp);
+    for (let i = 0; i < 5; i++) await f.press(KEY.tab);
+    expect(f.frame()).toMatch(/› Build pack/);
+    await f.press(' ');
+    expect(f.frame()).toMatch(/Everything is fixed: Ctrl\+S sends\./);
+    await f.press(KEY.ctrlS);
+    await f.waitFor(/uuid: new-app-1/);
+    expect(server.posts).toHaveLength(1);
+  });
+
+  it('a 422 naming several fields counts them all in the banner', async () => {
+    server.answer = { status: 422, body: { message: 'Validation failed.', errors: { name: ['The name is taken.'], limits_cpus: ['Too many CPUs.'] } } };
+    const f = open(<CreateAppScreen {...props({ from: APP })} />);
+    await f.press(KEY.ctrlS);
+    const frame = await f.waitFor('The server refused');
+    expect(frame).toMatch(/The server refused 2 fields \(422\): name · limits_cpus$/m);
+    expect(frame).toMatch(/› Name/);
+    await f.type('shop-2');
+    expect(f.frame()).toMatch(/The server refused 1 field \(422\): limits_cpus: Too many CPUs/);
+  });
+});
+
+describe('a 409: the whole message, and a pointer to the override', () => {
+  it('shows the message whole under the field, points at Force domain override, and turning it on sends with it', async () => {
+    const message = 'Domain https://shop.example.com is already in use by another resource.';
+    const warning = 'Using the same domain for more than one resource makes routing unpredictable. Send force_domain_override: true to use it anyway.';
+    server.answer = { status: 409, body: { message, warning } };
+    const f = open(<CreateAppScreen {...props({ from: { ...APP, domains: 'https://shop.example.com' } })} />);
+    await f.press(KEY.ctrlS);
+    const frame = await f.waitFor('server:');
+    expect(frame).toMatch(/Not sent \(409\): a domain is in use — change it, or turn on Force domain override \(this step\)\./);
+    const lines = frame.split('\n').map((l) => l.trim());
+    const whole = lines.slice(lines.findIndex((l) => l.startsWith('✗ server:'))).join(' ');
+    expect(whole).toContain(`${message} ${warning}`);
+    expect(frame).toMatch(/→ turn this on \(Space\) to use the domain anyway, then Ctrl\+S/);
+    await f.press(KEY.tab, KEY.tab);
+    expect(f.frame()).toMatch(/› Force domain override/);
+    await f.press(' ');
+    expect(f.frame()).toMatch(/Everything is fixed: Ctrl\+S sends\./);
+    server.answer = { status: 201, body: { uuid: 'app-forced' } };
+    await f.press(KEY.ctrlS);
+    await f.waitFor(/uuid: app-forced/);
+    expect(server.posts[1]!.body).toMatchObject({ domains: 'https://shop.example.com', force_domain_override: true });
+  });
+});
+
+describe('the whole answer', () => {
+  it('the application success screen shows uuid, domains and any other field the server adds, masked where secret', async () => {
+    server.answer = { status: 201, body: { uuid: 'app-7', domains: 'https://a.example.com', status: 'queued\u001b[31m', webhook: 'https://u:pw-secret@hooks.example.com/x' } };
+    const f = open(<CreateAppScreen {...props({ from: APP })} />);
+    await f.press(KEY.ctrlS);
+    const frame = await f.waitFor(/uuid: app-7/);
+    expect(frame).toMatch(/domains: https:\/\/a\.example\.com/);
+    expect(frame).toMatch(/status: queued$/m);
+    expect(frame).toMatch(/webhook: https:\/\/u:••••@hooks\.example\.com\/x/);
+    expect(frame).not.toMatch(/pw-secret/);
+    expect(f.rawFrame()).not.toContain('\u001b[31mqueued');
+  });
+});
+
+describe('saving the credentials after a creation', () => {
+  const URL_ = 'docstore://root:gen3rated@db-3:27017/?directConnection=true';
+  const modeOf = (path: string) => statSync(path).mode & 0o777;
+
+  async function created(): Promise<Rendered> {
+    server.answer = { status: 201, body: { uuid: 'db-3', internal_db_url: URL_ } };
+    const f = open(<CreateDocstoreScreen {...props({ from: WHERE })} />);
+    await f.press(KEY.ctrlS);
+    await f.waitFor('uuid: db-3');
+    return f;
+  }
+
+  it('w offers a file name; Enter writes the answer, password in clear, to a new 0600 file', async () => {
+    const f = await created();
+    await f.press('w');
+    expect(f.frame()).toMatch(/Save to: docstore-db-3-credentials\.json/);
+    const file = join(dir, 'creds.json');
+    await f.press(K.ctrl('u'));
+    await f.type(file);
+    await f.press(KEY.enter);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ uuid: 'db-3', internal_db_url: URL_ });
+    expect(modeOf(file)).toBe(0o600);
+    expect(f.frame()).toMatch(/Saved to .*creds\.json \(mode 0600\)/);
+    // Still on the success screen, still masked there.
+    expect(f.frame()).toMatch(/internal_db_url: docstore:\/\/root:••••@db-3/);
+    expect(f.frame()).not.toMatch(/gen3rated/);
+  });
+
+  it('an existing file is replaced only after asking; the drafts folder and symlinks are refused', async () => {
+    const f = await created();
+    const existing = join(dir, 'old.json');
+    writeFileSync(existing, 'old');
+    chmodSync(existing, 0o644);
+    await f.press('w', K.ctrl('u'));
+    await f.type(existing);
+    await f.press(KEY.enter);
+    expect(f.frame()).toMatch(/old\.json already exists\.\nReplace it with the credentials\?/);
+    await f.press('n');
+    expect(readFileSync(existing, 'utf8')).toBe('old');
+    await f.press('w', K.ctrl('u'));
+    await f.type(existing);
+    await f.press(KEY.enter, 'y');
+    expect(JSON.parse(readFileSync(existing, 'utf8')).internal_db_url).toBe(URL_);
+    expect(modeOf(existing)).toBe(0o600);
+
+    mkdirSync(join(dir, 'drafts'), { recursive: true });
+    await f.press('w', K.ctrl('u'));
+    await f.type(join(dir, 'drafts', 'creds.json'));
+    await f.press(KEY.enter);
+    expect(f.frame()).toMatch(/Not saved: that is the drafts folder/);
+    expect(existsSync(join(dir, 'drafts', 'creds.json'))).toBe(false);
+
+    const target = join(dir, 'target.txt');
+    writeFileSync(target, 'precious');
+    const link = join(dir, 'link.json');
+    symlinkSync(target, link);
+    await f.press(K.ctrl('u'));
+    await f.type(link);
+    await f.press(KEY.enter);
+    expect(f.frame()).toMatch(/is a symbolic link; dms never writes\s+through one/);
+    expect(readFileSync(target, 'utf8')).toBe('precious');
+    await f.press(KEY.esc);
+    expect(f.frame()).toMatch(/s shows the password · w saves it to a file/);
   });
 });

@@ -7,17 +7,19 @@ import type { TuiConnection } from '../../options.js';
 import { ConnectionLine } from '../header.js';
 import type { DmsClient } from '../../../api/client.js';
 import { buildBody } from '../../../forms/body.js';
+import { answerLines, hasSecrets } from '../../../forms/created.js';
 import { isTextField } from '../../../forms/edit.js';
+import { cursorParts } from '../../../forms/line-edit.js';
 import type { FormDef, FormValues } from '../../../forms/types.js';
 import { isSet, visibleFields } from '../../../forms/values.js';
 import { clean } from '../../../text/sanitize.js';
-import { maskUrlPasswords } from '../../../text/secrets.js';
 import { footerOf, runCommand } from '../../keys.js';
 import { useKeys, type KeyListener, type KeyResult } from '../../input/bus.js';
 import { isText } from '../../input/keypress.js';
 import { useTheme } from '../../theme.js';
-import { useForm, type FormController } from '../../hooks/use-form.js';
-import { FieldView, fieldHeight } from './field-view.js';
+import { useTerminalSize } from '../../hooks/use-terminal-size.js';
+import { bannerOf, notesOf, problemsOf, useForm, type FormController } from '../../hooks/use-form.js';
+import { FieldView, fieldHeight, type ValueMark } from './field-view.js';
 import { Review } from './review.js';
 import { StepBar } from './step-bar.js';
 
@@ -29,7 +31,7 @@ export interface CreateScreenProps {
   readonly from?: Record<string, unknown>;
   /** Values offered for where-fields besides the recent ones (e.g. the demo's seed). */
   readonly suggestions?: Readonly<Record<string, readonly string[]>>;
-  /** Started with --show-secrets: the reveal key may show connection URLs. */
+  /** Started with --show-secrets (the success screen reveals on `s` either way: asking is the request). */
   readonly showSecrets: boolean;
   /** Leaves the screen; `result` after a successful creation. */
   onExit(result?: { uuid: string }): void;
@@ -49,9 +51,10 @@ export interface CreateFormProps extends CreateScreenProps {
   readonly title: string;
 }
 
-/** Whether anything beyond the defaults was typed. */
-export function typedAnything(values: FormValues): boolean {
-  return Object.entries(values).some(([k, v]) => isSet(v) && !(k === 'git_branch' && v === 'main'));
+/** Whether anything was typed beyond what the form started with (`base`: its defaults and recalled values). */
+export function typedAnything(values: FormValues, base: FormValues = {}): boolean {
+  const keys = new Set([...Object.keys(values), ...Object.keys(base)]);
+  return [...keys].some((k) => (isSet(values[k]) || isSet(base[k])) && JSON.stringify(values[k]) !== JSON.stringify(base[k]));
 }
 
 const FOOTER = footerOf('form');
@@ -73,7 +76,7 @@ function formListener(form: FormController, props: CreateFormProps): KeyListener
       formSubmit: () => form.submit(),
       formBack: () => {
         if (s.step > 0) send({ type: 'step', delta: -1 });
-        else if (typedAnything(s.values)) send({ type: 'phase', phase: { kind: 'confirm-leave' } });
+        else if (typedAnything(s.values, form.base)) send({ type: 'phase', phase: { kind: 'confirm-leave' } });
         else result = leave(() => { form.flush(); props.onExit(); });
       },
       formNextField: () => send({ type: 'next' }),
@@ -120,7 +123,7 @@ function formListener(form: FormController, props: CreateFormProps): KeyListener
 
   return {
     key(e) {
-      const { phase } = store.get();
+      const { phase, created } = store.get();
       switch (phase.kind) {
         case 'edit': {
           const used = edit(e.input, e.key);
@@ -153,21 +156,42 @@ function formListener(form: FormController, props: CreateFormProps): KeyListener
             retrySend: () => form.submit(),
             failedBack: () => send({ type: 'phase', phase: { kind: 'edit' } }),
           }, e.input, e.key) || isText(e);
+        case 'save-credentials': {
+          const line = (command: Parameters<typeof send>[0] & { type: 'save-line' }) => () => send(command);
+          return runCommand(['formSaveCredentials', 'line'], {
+            credentialsSave: () => form.saveCredentials(phase.line.value),
+            credentialsCancel: () => send({ type: 'phase', phase: { kind: 'success' } }),
+            lineLeft: line({ type: 'save-line', command: 'left' }),
+            lineRight: line({ type: 'save-line', command: 'right' }),
+            lineStart: line({ type: 'save-line', command: 'start' }),
+            lineEnd: line({ type: 'save-line', command: 'end' }),
+            lineBackspace: line({ type: 'save-line', command: 'backspace' }),
+            lineKillBefore: line({ type: 'save-line', command: 'killBefore' }),
+            lineKillAfter: line({ type: 'save-line', command: 'killAfter' }),
+          }, e.input, e.key) || (isText(e) ? (send({ type: 'save-line', text: e.input }), true) : false);
+        }
         case 'success': {
-          const uuid = phase.uuid;
+          const uuid = created?.uuid;
+          const secret = created !== undefined && hasSecrets(created.answer);
           let result: KeyResult = true;
           const used = runCommand(['formDone'], {
             doneOpen: () => (uuid && def.id === 'create-app' ? (result = leave(() => props.onOpenDeployments(uuid)), true) : false),
-            doneReveal: () => (props.showSecrets && phase.urls.length > 0 ? send({ type: 'reveal' }) : false),
+            // Asking is the request: no --show-secrets needed for what was made for the user.
+            doneReveal: () => (secret ? send({ type: 'reveal' }) : false),
+            doneSave: () => (secret ? form.startSaveCredentials() : false),
             doneClose: () => { result = leave(() => props.onExit(uuid ? { uuid } : undefined)); },
           }, e.input, e.key);
           return used ? result : isText(e);
         }
       }
     },
-    // Text typed or pasted into a text field goes in whole (a paste is one edit).
+    // Text typed or pasted into a text field (or the credentials file name) goes in whole (a paste is one edit).
     text(run) {
       const { phase, form: s } = store.get();
+      if (phase.kind === 'save-credentials') {
+        send({ type: 'save-line', text: run });
+        return run.length;
+      }
       if (phase.kind !== 'edit' || !isTextField(def, s)) return 0;
       send({ type: 'edit', edit: { type: 'text', text: run } });
       return run.length;
@@ -178,9 +202,12 @@ function formListener(form: FormController, props: CreateFormProps): KeyListener
 export function CreateForm(props: CreateFormProps) {
   const { def, title, isActive = true } = props;
   const theme = useTheme();
+  const { width } = useTerminalSize({ width: 100, height: 30 });
   const frame = Math.max(12, props.height ?? 24) - 1;
   const form = useForm({ def, client: props.client, configDir: props.configDir, from: props.from, suggestions: props.suggestions });
-  const { form: state, phase, notice, revealed } = form.state;
+  const { form: state, phase, revealed, created } = form.state;
+  const notice = form.state.notice ?? bannerOf(def, form.state);
+  const notes = notesOf(form.state);
 
   useKeys('screen', formListener(form, props), isActive);
 
@@ -193,13 +220,15 @@ export function CreateForm(props: CreateFormProps) {
     if (measured > 0 && measured !== room) setRoom(measured);
   });
 
-  const errors = useMemo(() => ({ ...state.errors, ...state.serverErrors }), [state.errors, state.serverErrors]);
+  const errors = useMemo(() => problemsOf(state), [state]);
   const failing = useMemo(() => new Set(Object.keys(errors).filter((f) => def.fields[f]).map((f) => def.fields[f]!.step)), [errors, def]);
   const step = def.steps[state.step]!;
   const reviewBody = useMemo(
     () => (step.review ? buildBody(def, state.values, REVIEW_PROBE).body : {}),
     [step.review, def, state.values],
   );
+  const toneColour = (tone: 'info' | 'success' | 'warning' | 'error') =>
+    (tone === 'error' ? theme.ui.error : tone === 'warning' ? theme.ui.warning : tone === 'success' ? theme.ui.success : theme.ui.muted);
 
   const header = (
     <Box flexDirection="column" flexShrink={0}>
@@ -211,25 +240,59 @@ export function CreateForm(props: CreateFormProps) {
     </Box>
   );
 
-  if (phase.kind === 'success') {
-    const canOpen = def.id === 'create-app' && phase.uuid;
+  if ((phase.kind === 'success' || phase.kind === 'save-credentials' || (phase.kind === 'confirm-overwrite' && phase.what === 'credentials')) && created) {
+    const canOpen = def.id === 'create-app' && created.uuid;
+    const secret = hasSecrets(created.answer);
+    const lines = answerLines(created.answer, revealed);
     return (
       <Box flexDirection="column">
         <Text bold color={theme.ui.success}>✓ {def.id === 'create-app' ? 'Application created.' : 'Docstore database created.'}</Text>
-        {phase.uuid
-          ? <Text>uuid: {clean(phase.uuid)}</Text>
-          : <Text color={theme.ui.muted}>The server answered "Database updated" without details.</Text>}
-        {phase.urls.map((u) => (
-          <Text key={u.label} wrap="wrap">{u.label} URL: {clean(revealed ? u.url : maskUrlPasswords(u.url))}</Text>
-        ))}
-        <Box marginTop={1}>
-          <Text color={theme.ui.muted}>
-            {canOpen ? <><Text color={theme.ui.key}>Enter/o</Text> opens its deployments · </> : null}
-            {phase.urls.length > 0 && props.showSecrets ? <><Text color={theme.ui.key}>s</Text> {revealed ? 'hides' : 'shows'} the passwords · </> : null}
-            {phase.urls.length > 0 && !props.showSecrets ? <>passwords hidden (start with --show-secrets to reveal) · </> : null}
-            <Text color={theme.ui.key}>Esc</Text> closes
+        {lines.length === 0
+          ? <Text color={theme.ui.muted}>The server answered "Database updated" without details.</Text>
+          : lines.map(([k, v]) => (
+            <Text key={k} wrap="wrap"><Text color={theme.ui.muted}>{k}:</Text> {v}</Text>
+          ))}
+        {secret
+          ? <Text color={theme.ui.warning} wrap="wrap">
+            {def.id === 'create-docstore'
+              ? 'The server generated the root password and sends it only once: it is in the URLs above.'
+              : 'The answer holds secrets.'}
+            {revealed ? ' Shown in clear.' : ' Hidden (••••) until you ask.'}
           </Text>
-        </Box>
+          : null}
+        {form.state.notice
+          ? <Text color={toneColour(form.state.notice.tone)} wrap="wrap">{form.state.notice.text}</Text> : null}
+        {phase.kind === 'save-credentials'
+          ? (
+            <Box marginTop={1} flexDirection="column">
+              <Text wrap="truncate-start">
+                Save to: {(() => {
+                  const [before, at, after] = cursorParts(phase.line);
+                  return <>{clean(before)}<Text inverse>{clean(at) || ' '}</Text>{clean(after)}</>;
+                })()}
+              </Text>
+              <Text color={theme.ui.muted}>
+                <Text color={theme.ui.key}>Enter</Text> saves (a new file, mode 0600; asks before replacing one) · <Text color={theme.ui.key}>Esc</Text> cancels
+              </Text>
+            </Box>
+          )
+          : phase.kind === 'confirm-overwrite'
+            ? (
+              <Box marginTop={1} flexDirection="column">
+                <Text color={theme.ui.warning} wrap="wrap">{clean(phase.path)} already exists.</Text>
+                <Text color={theme.ui.warning} wrap="wrap">Replace it with the credentials? The new file gets mode 0600 (only you can read it).</Text>
+                <Text><Text color={theme.ui.key}>y</Text> replace · <Text color={theme.ui.key}>n</Text> keep it (nothing is saved)</Text>
+              </Box>
+            )
+            : (
+              <Box marginTop={1}>
+                <Text color={theme.ui.muted} wrap="wrap">
+                  {canOpen ? <><Text color={theme.ui.key}>Enter/o</Text> opens its deployments · </> : null}
+                  {secret ? <><Text color={theme.ui.key}>s</Text> {revealed ? 'hides' : 'shows'} the password · <Text color={theme.ui.key}>w</Text> saves it to a file · </> : null}
+                  <Text color={theme.ui.key}>Esc</Text> closes
+                </Text>
+              </Box>
+            )}
       </Box>
     );
   }
@@ -278,16 +341,25 @@ export function CreateForm(props: CreateFormProps) {
     );
   }
 
+  /** How a value got there: the form's default, or recalled from a recent creation (both are sent). */
+  const markOf = (name: string): ValueMark | undefined => {
+    const v = state.values[name];
+    if (v === undefined || !isSet(v)) return undefined;
+    if (def.fields[name]?.recent && typeof v === 'string' && form.suggestionsFor(name).includes(v)) return 'recent';
+    return v === def.defaultOf(name, state.values) ? 'default' : undefined;
+  };
+
   // The fields of the step that fit the measured room, around the focused one.
   const names = visibleFields(def, state.step, state.values);
   const heights = names.map((n) => fieldHeight({
     meta: def.fields[n]!, value: state.values[n], focused: n === state.focus, error: state.errors[n],
     serverError: state.serverErrors[n], suggestions: n === state.focus ? form.suggestionsFor(n) : undefined,
+    note: notes[n], width,
   }));
   const fieldsTotal = heights.reduce((a, b) => a + b, 0);
   const bodyError = errors['(body)'];
-  // Below the fields: the sending line and a request-wide error; on the review step, its JSON.
-  const below = (phase.kind === 'sending' ? 1 : 0) + (bodyError ? 1 : 0);
+  // Below the fields: the sending line, a request-wide error, the quick step's pointer to more; on the review step, its JSON.
+  const below = (phase.kind === 'sending' ? 1 : 0) + (bodyError ? 1 : 0) + (step.quick ? 1 : 0);
   const reviewRoom = step.review ? Math.max(3, room - below - fieldsTotal - 3) : 0;
   const budget = step.review ? fieldsTotal + 2 : room - below;
   const f = Math.max(0, names.indexOf(state.focus ?? ''));
@@ -301,12 +373,13 @@ export function CreateForm(props: CreateFormProps) {
   }
   const shown = names.slice(lo, hi + 1);
   const saveAsValue = state.values.$save_as;
+  const more = def.steps.filter((s) => !s.quick && !s.review).map((s) => s.title);
 
   return (
     <Box flexDirection="column" height={frame}>
       {header}
       {notice
-        ? <Text wrap="truncate-end" color={notice.tone === 'error' ? theme.ui.error : notice.tone === 'warning' ? theme.ui.warning : notice.tone === 'success' ? theme.ui.success : theme.ui.muted}>{notice.text}</Text>
+        ? <Text wrap="wrap" color={toneColour(notice.tone)}>{notice.text}</Text>
         : <Text> </Text>}
       <Box ref={area} flexDirection="column" flexGrow={1}>
         {lo > 0 ? <Text color={theme.ui.muted}>  ↑ {lo} more</Text> : null}
@@ -322,9 +395,15 @@ export function CreateForm(props: CreateFormProps) {
             error={state.errors[n]}
             serverError={state.serverErrors[n]}
             suggestions={n === state.focus ? form.suggestionsFor(n) : undefined}
+            mark={markOf(n)}
+            note={notes[n]}
+            width={width}
           />
         ))}
         {hi < names.length - 1 ? <Text color={theme.ui.muted}>  ↓ {names.length - 1 - hi} more</Text> : null}
+        {step.quick
+          ? <Text color={theme.ui.muted} wrap="truncate-end"><Text color={theme.ui.key}>Ctrl+S</Text> sends this · <Text color={theme.ui.key}>PgDn</Text> more settings: {more.join(', ')}</Text>
+          : null}
         {step.review
           ? <Review body={reviewBody} noun={def.noun} file={typeof saveAsValue === 'string' ? saveAsValue : ''} maxLines={reviewRoom} />
           : null}

@@ -1,4 +1,5 @@
-// A text value with a block cursor on the grapheme under it (focused), or its placeholder. Render only.
+// A text value with a block cursor on the grapheme under it (focused), or, when empty, a hint
+// that is plainly not a value. Render only.
 import { Text } from 'ink';
 import { cursorParts } from '../../../forms/line-edit.js';
 import { useTheme } from '../../theme.js';
@@ -9,23 +10,22 @@ export interface TextValueProps {
   /** UTF-16 index into `value`, at a grapheme boundary. */
   readonly cursor: number;
   readonly focused: boolean;
-  readonly placeholder?: string;
+  /** Shown muted when the value is empty, as it is: it must read as words, never as a value. */
+  readonly hint?: string;
   /** Shows one `•` per character instead of the text. */
   readonly masked?: boolean;
 }
 
 const dots = (s: string) => '•'.repeat([...new Intl.Segmenter().segment(s)].length);
 
-export function TextValue({ value, cursor, focused, placeholder = '', masked = false }: TextValueProps) {
+export function TextValue({ value, cursor, focused, hint = '', masked = false }: TextValueProps) {
   const theme = useTheme();
   if (value === '') {
-    // A placeholder is the server's default, not a value: set apart even without colour.
-    const hint = placeholder === '' ? '' : `(${placeholder})`;
-    if (!focused) return <Text color={theme.ui.muted} dimColor={!theme.colour}>{hint}</Text>;
+    if (!focused) return <Text color={theme.ui.muted} dimColor={!theme.colour} wrap="truncate-end">{hint}</Text>;
     return (
-      <Text>
+      <Text wrap="truncate-end">
         <Text inverse> </Text>
-        <Text color={theme.ui.muted} dimColor={!theme.colour}>{hint}</Text>
+        {hint !== '' ? <Text color={theme.ui.muted} dimColor={!theme.colour}> {hint}</Text> : null}
       </Text>
     );
   }

@@ -1,0 +1,47 @@
+// The page size chosen with +/- for each application, in $dir/page-sizes.json (mode 0600), so
+// the deployments screen opens with the rows per page it had last time (as the service's own web
+// page remembers it). Nothing here is essential: unreadable or odd content reads as empty, and a
+// file that cannot be written is left as it was.
+import { join } from 'node:path';
+import { isRecord, readJsonFile, writePrivateFile } from './private-file.js';
+
+/** Applications remembered; the least recently changed go first. */
+export const MAX_PAGE_SIZES = 200;
+
+interface Remembered { readonly app: string; readonly take: number }
+
+function path(dir: string): string {
+  return join(dir, 'page-sizes.json');
+}
+
+/** The remembered sizes, the most recently changed last (a list: object keys that look like numbers would reorder). */
+function read(dir: string): Remembered[] {
+  let raw: unknown;
+  try {
+    raw = readJsonFile(path(dir));
+  } catch {
+    raw = undefined;
+  }
+  if (!isRecord(raw) || !Array.isArray(raw.sizes)) return [];
+  return raw.sizes.flatMap((e: unknown) => (isRecord(e) && typeof e.app === 'string' && e.app !== ''
+    && typeof e.take === 'number' && Number.isInteger(e.take) && e.take > 0 && e.take <= 1000
+    ? [{ app: e.app, take: e.take }] : []));
+}
+
+/** The page size last chosen for `appUuid`, or undefined. */
+export function loadPageSize(dir: string | undefined, appUuid: string): number | undefined {
+  if (!dir) return undefined;
+  return read(dir).filter((e) => e.app === appUuid).at(-1)?.take;
+}
+
+/** Remembers `take` for `appUuid` (a no-op when it is already the one remembered). */
+export function savePageSize(dir: string, appUuid: string, take: number): void {
+  const list = read(dir);
+  if (list.filter((e) => e.app === appUuid).at(-1)?.take === take) return;
+  const sizes = [...list.filter((e) => e.app !== appUuid), { app: appUuid, take }].slice(-MAX_PAGE_SIZES);
+  try {
+    writePrivateFile(path(dir), `${JSON.stringify({ sizes }, null, 2)}\n`);
+  } catch {
+    // A read-only or full disk must not break the screen.
+  }
+}

@@ -1,0 +1,86 @@
+// Switching context inside the TUI (Ctrl+X in the picker, `:ctx` on the deployments screen): the
+// saved contexts as the switcher lists them (names and hosts, never tokens), and a new client for
+// the one chosen. The token comes from config/resolve.ts (a saved token, or the output of the
+// context's token command, run now and never written anywhere); nothing here reads tokens itself.
+// The switch lasts for this run: config.json's current context stays as it is.
+import type { DmsClient } from '../api/client.js';
+import { createLazyClient } from '../api/lazy-client.js';
+import { loadConfig } from '../config/contexts.js';
+import { plainHttpWarning, resolveConnection } from '../config/resolve.js';
+import { clean } from '../text/sanitize.js';
+import type { TuiClientOptions, TuiConnection } from './options.js';
+import type { ContextEntry } from './screens/picker.js';
+
+/** A connection the TUI can switch to. */
+export interface TuiSession {
+  readonly client: DmsClient;
+  readonly connection: TuiConnection;
+  /** The saved context it is, or null (DEMO, env, flags). */
+  readonly context: string | null;
+  /** A one-line warning about it (plain http to a host that is not this machine). */
+  readonly warning?: string;
+}
+
+/** The host a context's URL names, for the list (the URL itself when it does not parse). */
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+}
+
+/**
+ * The entries of the context switcher: the saved contexts by name, and the connection dms started
+ * with when that is not one of them (DEMO, env, flags), so one can go back to it. Throws the
+ * config's one-line error (a config.json that belongs to another user, say).
+ */
+export function contextEntries(dir: string, inUse: string | null, start: { readonly label: string; readonly host: string; readonly demo: boolean; readonly context: string | null }): ContextEntry[] {
+  const config = loadConfig(dir);
+  const entries: ContextEntry[] = Object.entries(config.contexts).map(([name, stored]) => ({
+    name,
+    label: name,
+    detail: clean(hostOf(stored.url)),
+    inUse: inUse === name,
+    current: config.current === name,
+  }));
+  if (start.context === null) {
+    entries.push({
+      name: null,
+      label: start.label,
+      detail: start.demo ? `the demo service this run started (${start.host})` : `${start.host} (as dms was started: ${start.label === 'env' ? 'DMS_URL and DMS_TOKEN' : '--url and --token'})`,
+      inUse: inUse === null,
+      current: false,
+    });
+  }
+  return entries;
+}
+
+/** Connects to the saved context `name`: its URL and token (or token command) from config.json, and a new client. */
+export async function openContext(dir: string, name: string, clientOptions: TuiClientOptions = {}, signal?: AbortSignal): Promise<TuiSession> {
+  // A context named on the "command line" beats DMS_URL/DMS_TOKEN, so the environment does not get in the way.
+  const resolved = await resolveConnection({ flags: { context: name }, env: process.env, dir, signal });
+  if (resolved.kind !== 'remote') throw new Error(`context "${clean(name)}" has no server.`);
+  const url = new URL(resolved.url);
+  const client = createLazyClient({
+    ...clientOptions,
+    baseUrl: resolved.url,
+    token: resolved.token,
+    tokenFrom: { kind: 'context', name },
+  });
+  const warning = plainHttpWarning(resolved.url);
+  return {
+    client,
+    connection: { label: name, host: url.host, origin: url.origin, demo: false },
+    context: name,
+    ...(warning ? { warning: `Warning: ${warning}` } : {}),
+  };
+}
+
+/** The first line of an error, for the one line the picker or the list shows. */
+export function errorLine(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  // resolve.ts says where a context name came from (`--context: …`): here it came from the switcher.
+  const line = clean(text.split('\n')[0] ?? '').replace(/^--context: /, '').trim();
+  return line === '' ? 'The context could not be used.' : line.charAt(0).toUpperCase() + line.slice(1);
+}

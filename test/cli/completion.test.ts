@@ -1,0 +1,425 @@
+// Shell completion (issue 13): `dms completion bash|zsh|fish` and the `dms __complete` callback.
+// What is offered comes from the argument parser's own tables; context names and recent
+// applications from the config folder, never from a request. The scripts run in real bash (and
+// zsh and fish where installed) against the built binary.
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMMAND_OPTIONS, GLOBAL_OPTIONS, type Command } from '../../src/commands/args.js';
+import { complete, format, type Candidate, type CompletionSource, type Target } from '../../src/commands/completion.js';
+import { CONTEXT_USAGE } from '../../src/commands/context.js';
+import { OUTPUTS, STATUS_NAMES } from '../../src/commands/deployments-args.js';
+import { addRecent, recentsServer } from '../../src/config/recents.js';
+import { BIN } from '../support/bin.js';
+import { json, respondWith, type HostileServer } from '../support/hostile.js';
+import { runBin } from '../support/run-bin.js';
+import { tempDir } from '../support/temp.js';
+import { startTmux, type TmuxSession } from '../support/tmux.js';
+
+const has = (program: string) => spawnSync('sh', ['-c', `command -v ${program}`]).status === 0;
+const HAS_ZSH = has('zsh');
+const HAS_FISH = has('fish');
+const HAS_TMUX = has('tmux');
+const ZSH_CAPTURE = fileURLToPath(new URL('../support/zsh-complete.zsh', import.meta.url));
+
+// ------------------------------------------------------------------------------------------------
+// What is offered (the completion logic, with a source of its own)
+
+const APPS: Record<string, Candidate[]> = {
+  demo: [{ value: 'demo-app-1', description: 'shop-frontend' }],
+  prod: [{ value: 'prod-app-1', description: 'billing' }, { value: 'prod-app-2' }],
+};
+const source: CompletionSource = {
+  contexts: () => [{ value: 'prod', description: 'https://prod.example.com/api/v1 (current)' }, { value: 'staging' }],
+  recentApps: (t: Target) => (t.demo ? APPS.demo! : t.context === 'prod' || t.url?.includes('prod') ? APPS.prod! : []),
+  recentValues: (field) => (field === 'project_uuid' ? ['proj-1', 'proj-2', '$(not plain)'] : []),
+};
+/** The values offered for `dms <line>` (split at spaces; a trailing space = an empty word to complete). */
+const values = (line: string, shell: 'bash' | 'zsh' | 'fish' = 'bash') => {
+  const result = complete(line.split(' '), source, shell);
+  return result.files ? [':files'] : result.candidates.map((c) => c.value);
+};
+
+describe('what dms completes', () => {
+  it('the commands first (not the hidden __complete), with a description each', () => {
+    expect(values('')).toEqual(Object.keys(COMMAND_OPTIONS));
+    expect(values('')).not.toContain('__complete');
+    expect(values('dep')).toEqual(['deployments']);
+    expect(values('co')).toEqual(['context', 'completion']);
+    const result = complete([''], source, 'zsh');
+    expect(!result.files && result.candidates.every((c) => c.description)).toBe(true);
+  });
+
+  it('every flag of every command, read from the argument parser’s table (a new flag needs no second edit)', () => {
+    for (const command of Object.keys(COMMAND_OPTIONS) as Command[]) {
+      if (command === 'context') continue; // reads its own options, below
+      // create: its own options and the fields of the request named (app or docstore)
+      const offered = command === 'create' ? [...values('create app --'), ...values('create docstore --')] : values(`${command} --`);
+      for (const name of Object.keys({ ...GLOBAL_OPTIONS, ...COMMAND_OPTIONS[command] })) {
+        if (name === 'version') continue;
+        expect(offered, `dms ${command} --${name}`).toContain(`--${name}`);
+      }
+    }
+    expect(values('deployments x -')).toEqual(expect.arrayContaining(['-o', '-h', '--output']));
+    expect(values('deployments x --st')).toEqual(['--status']);
+  });
+
+  it('flags get the first clause of their help as description; one already given is not offered again', () => {
+    const result = complete(['logs', 'x', '--'], source, 'fish');
+    const wait = !result.files && result.candidates.find((c) => c.value === '--wait-timeout');
+    expect(wait && wait.description).toMatch(/^with --follow: stop waiting/);
+    expect(values('logs x --follow --')).not.toContain('--follow');
+    expect(values('deployments x -o json --')).not.toContain('--output');
+  });
+
+  it('before the command, only the global options are offered, and every command’s are read (--take 5)', () => {
+    expect(values('--').sort()).toEqual(Object.keys(GLOBAL_OPTIONS).map((n) => `--${n}`).sort());
+    expect(values('--take 5 deployments d')).toEqual([]); // 5 is --take's value, not the command
+    expect(values('--demo --take 5 deployments ')).toEqual(['demo-app-1']);
+    expect(values('--take 5 deployments --')).not.toContain('--take');
+  });
+
+  it('values dms knows: output formats, statuses as a comma-separated list, --time', () => {
+    expect(values('deployments x --output ')).toEqual([...OUTPUTS]);
+    expect(values('deployments x -o ')).toEqual([...OUTPUTS]);
+    expect(values('deployments x -o nd')).toEqual(['ndjson']);
+    expect(values('deployments x --output=j')).toEqual(['--output=json']);
+    expect(values('deployments x --status f')).toEqual(['finished', 'failed']);
+    expect(values('deployments x --status failed,ca')).toEqual(['failed,cancelled', 'failed,cancelled-by-user']);
+    expect(values('deployments x --status=failed,')).toEqual(
+      Object.keys(STATUS_NAMES).filter((n) => n !== 'failed').map((n) => `--status=failed,${n}`));
+    if (Object.hasOwn(COMMAND_OPTIONS.deployments, 'time')) expect(values('deployments x --time ')).toEqual(['iso', 'relative']);
+  });
+
+  it('context names for --context (either form); file names for --file, --from and --conf-file', () => {
+    expect(values('--context ')).toEqual(['prod', 'staging']);
+    expect(values('--context=s')).toEqual(['--context=staging']);
+    expect(values('deployments --context p')).toEqual(['prod']);
+    expect(values('create app --file ')).toEqual([':files']);
+    expect(values('create app --from=')).toEqual([':files']);
+    expect(values('create docstore --conf-file ')).toEqual([':files']);
+  });
+
+  it('nothing for values only the user knows (--url, --take, a deployment id) and after an unknown command', () => {
+    expect(values('--url ')).toEqual([]);
+    expect(values('deployments x --take ')).toEqual([]);
+    expect(values('logs x 1')).toEqual([]);
+    expect(values('nonsense ')).toEqual([]);
+    expect(values('nonsense --')).toEqual([]);
+  });
+
+  it('recent applications of the server the line is for: --demo, --context, --url, in any order', () => {
+    expect(values('deployments d')).toEqual([]); // the source says: no server known
+    expect(values('deployments ')).toContain('--all'); // nothing by position: the flags
+    expect(values('--demo deployments ')).toEqual(['demo-app-1']);
+    expect(values('browse --demo ')).toEqual(['demo-app-1']);
+    expect(values('--context prod logs ')).toEqual(['prod-app-1', 'prod-app-2']);
+    expect(values('deployments --context=prod p')).toEqual(['prod-app-1', 'prod-app-2']);
+    expect(values('deployments --url https://prod.example.com/api/v1 prod-app-2')).toEqual(['prod-app-2']);
+    expect(values('deployments --demo demo-app-1 ')).not.toContain('demo-app-1'); // one APP_UUID only: then flags
+  });
+
+  it('the subcommands of create, context and completion; context names after use, remove, verify', () => {
+    expect(values('create ')).toEqual(['app', 'docstore']);
+    expect(values('context ')).toEqual(Object.keys(CONTEXT_USAGE));
+    expect(values('context use ')).toEqual(['prod', 'staging']);
+    expect(values('context remove s')).toEqual(['staging']);
+    expect(values('completion ')).toEqual(['bash', 'zsh', 'fish']);
+    expect(values('completion bash ')).toEqual(['--url', '--token', '--context', '--demo', '--timeout', '--max-response-mb', '--json', '--show-secrets', '--no-color', '--help', '-h']);
+  });
+
+  it('dms create: the fields of the request named as flags, with the forms’ help; their choices and recent values', () => {
+    const app = values('create app --');
+    expect(app).toEqual(expect.arrayContaining(['--file', '--git-repository', '--build-pack', '--instant-deploy', '--no-instant-deploy']));
+    expect(app).not.toContain('--image'); // a docstore field
+    expect(values('create docstore --')).toEqual(expect.arrayContaining(['--image', '--conf-file']));
+    expect(values('create docstore --')).not.toContain('--git-repository');
+    expect(values('create --')).not.toContain('--git-repository'); // app or docstore first
+    const fish = complete(['create', 'app', '--git-rep'], source, 'fish');
+    expect(!fish.files && fish.candidates.find((c) => c.value === '--git-repository')?.description).toBeTruthy();
+    expect(values('create app --build-pack ')).toEqual(expect.arrayContaining(['nixpacks', 'static', 'containercompose']));
+    expect(values('create app --redirect=w')).toEqual(['--redirect=www']);
+    expect(values('create app --project-uuid ')).toEqual(['proj-1', 'proj-2']);
+    expect(values('create app --name ')).toEqual([]);
+  });
+
+  it('context add offers its own options, never --token (refused there: it would show in the process list)', () => {
+    const offered = values('context add prod --');
+    expect(offered).toContain('--url');
+    expect(offered).not.toContain('--token');
+    expect(offered).not.toContain('--demo'); // dms context reads only its own options
+    expect(values('context add prod -- ')).toEqual([]); // a token command's words
+  });
+
+  it('bash gets the candidates that start with the word; zsh and fish all of them, to match as they like', () => {
+    expect(values('context use p', 'bash')).toEqual(['prod']);
+    expect(values('context use p', 'zsh')).toEqual(['prod', 'staging']);
+    expect(values('context use p', 'fish')).toEqual(['prod', 'staging']);
+  });
+
+  it('prints one candidate a line: bare for bash, with a tab and the description for zsh and fish', () => {
+    const result = complete(['context', 'use', ''], source, 'zsh');
+    expect(format(result, 'bash')).toBe('prod\nstaging\n');
+    expect(format(result, 'zsh')).toBe('prod\thttps://prod.example.com/api/v1 (current)\nstaging\n');
+    expect(format({ files: true }, 'fish')).toBe(':files\n');
+  });
+});
+
+// ------------------------------------------------------------------------------------------------
+// The built binary, a config folder, and the real shells
+
+let root: string;
+let bin: string;
+let config: string;
+let home: string;
+let server: HostileServer;
+const scripts: Record<string, string> = {};
+let env: Record<string, string>;
+const PROD_APP = '3f0c2a9e-7b1d-4c8e-9a41-5d2e8b6f1c07';
+const DEMO_APP = 'a1b2c3d4-0000-4000-8000-000000000001';
+const STAGING_APP = 'staging-app-77';
+
+beforeAll(async () => {
+  // Any request at all is a failure of these tests: the server answers, and counts.
+  server = await respondWith(json(200, []));
+  root = tempDir('dms-completion-');
+  bin = join(root, 'bin');
+  config = join(root, 'config');
+  home = join(root, 'home');
+  mkdirSync(bin);
+  mkdirSync(config, { mode: 0o700 });
+  mkdirSync(home);
+  // The scripts call the dms on PATH: the built binary.
+  writeFileSync(join(bin, 'dms'), `#!/bin/sh\nexec '${process.execPath}' '${BIN}' "$@"\n`);
+  chmodSync(join(bin, 'dms'), 0o755);
+  const prodUrl = `${server.url}/api/v1`;
+  writeFileSync(join(config, 'config.json'), `${JSON.stringify({
+    current: 'prod',
+    contexts: {
+      // A token command would leave a mark: completion must never run it.
+      prod: { url: prodUrl, token_command: ['sh', '-c', `touch '${join(root, 'token-command-ran')}'; echo '1|tok'`] },
+      staging: { url: 'https://staging.example.com/api/v1', token: '2|tok' },
+    },
+  })}\n`, { mode: 0o600 });
+  const serverOf = (url: string) => recentsServer({ demo: false, origin: new URL(url).origin, host: new URL(url).host });
+  addRecent(config, { uuid: STAGING_APP, name: 'staging api' }, serverOf('https://staging.example.com/api/v1'));
+  addRecent(config, { uuid: DEMO_APP, name: 'shop-frontend' }, 'demo');
+  addRecent(config, { uuid: '$(touch pwned)', name: 'not a plain id' }, serverOf(prodUrl));
+  addRecent(config, { uuid: PROD_APP, name: 'billing\tapi\u001b[31m' }, serverOf(prodUrl));
+  env = {
+    PATH: `${bin}:${process.env.PATH}`, HOME: home, DMS_CONFIG_DIR: config, XDG_CONFIG_HOME: join(home, '.config'),
+    XDG_DATA_HOME: join(home, '.local/share'), XDG_CACHE_HOME: join(home, '.cache'), LANG: 'C.UTF-8', TERM: 'xterm',
+  };
+  for (const shell of ['bash', 'zsh', 'fish']) {
+    const r = await runBin(['completion', shell], { env: { DMS_CONFIG_DIR: config } });
+    expect(r.code).toBe(0);
+    scripts[shell] = join(root, `dms.${shell}`);
+    writeFileSync(scripts[shell]!, r.stdout);
+  }
+});
+
+afterAll(async () => {
+  // Nothing was asked of the server, and no token command ran, whatever was completed.
+  expect(server.total()).toBe(0);
+  expect(existsSync(join(root, 'token-command-ran'))).toBe(false);
+  await server.close();
+});
+
+describe('dms completion SHELL', () => {
+  it('prints a script for bash, zsh and fish that asks the dms on PATH', () => {
+    expect(readFileSync(scripts.bash!, 'utf8')).toMatch(/complete -F _dms_complete dms\n$/);
+    expect(readFileSync(scripts.zsh!, 'utf8')).toMatch(/^#compdef dms\n/);
+    expect(readFileSync(scripts.fish!, 'utf8')).toMatch(/complete -c dms -f -a '\(__dms_complete\)'\n$/);
+    for (const s of Object.values(scripts)) expect(readFileSync(s, 'utf8')).toContain('command dms __complete');
+  });
+
+  it('a shell it does not know, none, or one too many: a usage error, exit 2, one line, the argument not repeated', async () => {
+    for (const args of [['completion', 'tcsh'], ['completion'], ['completion', 'bash', 'zsh'], ['completion', '17|Zq7vK2mXw9PbT4rLh8YcN3sJd6Fg']]) {
+      const r = await runBin(args);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(r.stderr).toMatch(/^dms: .*dms completion bash, zsh or fish|takes none after/);
+      expect(r.stderr).not.toContain('Zq7vK2');
+      expect(r.stderr).not.toContain('tcsh');
+    }
+  });
+
+  it('--help says how to install it in each shell', async () => {
+    const r = await runBin(['completion', '--help']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('source <(dms completion bash)');
+    expect(r.stdout).toContain('source <(dms completion zsh)');
+    expect(r.stdout).toContain('dms completion fish > ~/.config/fish/completions/dms.fish');
+  });
+});
+
+describe('dms __complete (the scripts’ callback)', () => {
+  const ask = (...words: string[]) => runBin(['__complete', 'fish', '--', ...words], { env: { DMS_CONFIG_DIR: config } });
+
+  it('reads the contexts and the current context’s recent applications, plain ids only, descriptions on one line', async () => {
+    expect((await ask('--context', '')).stdout).toBe(
+      `prod\t${server.url}/api/v1 (current)\nstaging\thttps://staging.example.com/api/v1\n`);
+    expect((await ask('deployments', '')).stdout).toBe(`${PROD_APP}\tbilling api\n`);
+    expect((await ask('--context', 'staging', 'browse', '')).stdout).toBe(`${STAGING_APP}\tstaging api\n`);
+    expect((await ask('--demo', 'logs', '')).stdout).toBe(`${DEMO_APP}\tshop-frontend\n`);
+    const r = await runBin(['__complete', 'bash', '--', 'deployments', ''], { env: { DMS_CONFIG_DIR: config, DMS_CONTEXT: 'staging' } });
+    expect(r.stdout).toBe(`${STAGING_APP}\n`);
+  });
+
+  it('a broken or foreign config gives no candidates and no output on stderr, and is left where it is', async () => {
+    const broken = tempDir('dms-completion-broken-');
+    writeFileSync(join(broken, 'config.json'), '{"contexts": {');
+    const r = await runBin(['__complete', 'zsh', '--', '--context', ''], { env: { DMS_CONFIG_DIR: broken } });
+    expect(r).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(readFileSync(join(broken, 'config.json'), 'utf8')).toBe('{"contexts": {'); // not moved aside
+  });
+
+  it('loads neither Ink, React, got nor zod (the hook lists every module the run loads)', async () => {
+    const log = join(tempDir('dms-completion-modules-'), 'loaded.txt');
+    const hook = `data:text/javascript,${encodeURIComponent(`
+      import { register } from 'node:module';
+      register('data:text/javascript,' + encodeURIComponent(\`
+        import { appendFileSync } from 'node:fs';
+        export async function load(url, context, next) {
+          if (url.startsWith('file:')) appendFileSync(${JSON.stringify(log)}, url + '\\\\n');
+          return next(url, context);
+        }\`));`)}`;
+    const code = await new Promise<number | null>((resolve) => {
+      const child = spawn(process.execPath, ['--import', hook, BIN, '__complete', 'bash', '--', 'deployments', ''],
+        { env: { ...process.env, DMS_CONFIG_DIR: config }, stdio: 'ignore' });
+      child.on('close', resolve);
+    });
+    expect(code).toBe(0);
+    const files = readFileSync(log, 'utf8').trim().split('\n').map((u) => fileURLToPath(u));
+    expect(files.length).toBeGreaterThan(1);
+    const text = files.map((f) => readFileSync(f, 'utf8')).join('\n');
+    expect(text).not.toContain('react.transitional.element'); // React
+    expect(text).not.toContain('yoga'); // Ink's layout engine
+    expect(text).not.toContain('ERR_NON_2XX_3XX_RESPONSE'); // got
+    expect(text).not.toContain('ZodError'); // zod
+    expect(Buffer.byteLength(text)).toBeLessThan(200_000);
+  });
+});
+
+/** Runs the bash script's function as bash calls it: COMP_WORDS split as readline splits them (at spaces, `=` and `:`). */
+function bashComplete(line: string): string[] {
+  const words: string[] = [];
+  for (const part of line.split(' ')) words.push(...part.split(/([=:]+)/).filter((w, i, all) => w !== '' || all.length === 1));
+  const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+  const program = [
+    `source ${quote(scripts.bash!)}`,
+    `COMP_LINE=${quote(line)}; COMP_POINT=\${#COMP_LINE}`,
+    `COMP_WORDS=(${words.map(quote).join(' ')}); COMP_CWORD=${words.length - 1}`,
+    '_dms_complete',
+    'printf "%s\\n" "${COMPREPLY[@]}"',
+  ].join('\n');
+  const r = spawnSync('bash', ['--norc', '--noprofile', '-c', program], { env, encoding: 'utf8', timeout: 15_000 });
+  expect(r.stderr).toBe('');
+  return r.stdout.split('\n').filter(Boolean);
+}
+
+describe('bash', () => {
+  it('completes commands, subcommands and flags', () => {
+    expect(bashComplete('dms ')).toEqual(Object.keys(COMMAND_OPTIONS));
+    expect(bashComplete('dms dep')).toEqual(['deployments']);
+    expect(bashComplete('dms context ')).toEqual(Object.keys(CONTEXT_USAGE));
+    expect(bashComplete('dms logs x --wa')).toEqual(['--wait-timeout']);
+  });
+
+  it('completes context names and the recent applications of the server the line is for', () => {
+    expect(bashComplete('dms context use s')).toEqual(['staging']);
+    expect(bashComplete('dms deployments ')).toEqual([PROD_APP]);
+    expect(bashComplete('dms --demo browse ')).toEqual([DEMO_APP]);
+    expect(bashComplete('dms --context staging deployments st')).toEqual([STAGING_APP]);
+  });
+
+  it('puts back together what bash splits at = and : (--context=, a URL, --status=a,b)', () => {
+    expect(bashComplete('dms --context=')).toEqual(['prod', 'staging']);
+    expect(bashComplete('dms --context=st')).toEqual(['staging']);
+    expect(bashComplete('dms --url https://staging.example.com/api/v1 dep')).toEqual(['deployments']);
+    expect(bashComplete('dms deployments x --status=failed,ca')).toEqual(['failed,cancelled', 'failed,cancelled-by-user']);
+  });
+
+  it('leaves file names to bash for --file', () => {
+    writeFileSync(join(root, 'body-app.json'), '{}');
+    expect(bashComplete(`dms create app --file ${join(root, 'body-')}`)).toEqual([join(root, 'body-app.json')]);
+    expect(bashComplete(`dms create app --file=${join(root, 'body-')}`)).toEqual([join(root, 'body-app.json')]);
+  });
+});
+
+describe.skipIf(!HAS_TMUX)(`bash at a real prompt${HAS_TMUX ? '' : ' — skipped: tmux is not installed (apt-get install tmux; .ci/run installs it)'}`, () => {
+  let t: TmuxSession | undefined;
+  afterAll(() => t?.kill());
+
+  it('Tab completes --context=p to --context=prod and a recent uuid, as readline splits the words', async () => {
+    t = startTmux('bash --norc --noprofile -i', { env, width: 160, height: 20 });
+    t.type(`PS1='$ '; source ${scripts.bash}`);
+    t.keys('Enter');
+    await t.waitFor(/^\$\s*$/m);
+    t.type('dms --context=p');
+    t.keys('Tab');
+    await t.waitFor('$ dms --context=prod'); // and a space (the pane is read without trailing spaces)
+    t.type('deployments 3f0');
+    t.keys('Tab');
+    await t.waitFor(`$ dms --context=prod deployments ${PROD_APP}`);
+    t.keys('C-c');
+  });
+});
+
+/** What zsh's completion offers for `line` (value, or `value -- description`), via zpty. */
+function zshComplete(line: string): string[] {
+  const r = spawnSync('zsh', ['-f', ZSH_CAPTURE, scripts.zsh!, line], { env, encoding: 'utf8', timeout: 15_000 });
+  expect(r.status, r.stderr).toBe(0);
+  return r.stdout.split(/\r?\n/).map((l) => l.replace(/\r$/, '').replace(/ -- $/, '')).filter(Boolean).sort();
+}
+
+describe.skipIf(!HAS_ZSH)(`zsh${HAS_ZSH ? '' : ' — skipped: zsh is not installed (apt-get install zsh; .ci/run installs it)'}`, () => {
+  it('completes commands and flags with their descriptions', () => {
+    expect(zshComplete('dms dep')).toEqual(["deployments -- list an application's deployments"]);
+    expect(zshComplete('dms logs x --wa')).toEqual(['--wait-timeout -- with --follow: stop waiting after SECONDS (exit 9)']);
+  });
+
+  it('completes context names and recent applications, with their URLs and names', () => {
+    expect(zshComplete('dms --context=')).toEqual([
+      `--context=prod -- ${server.url}/api/v1 (current)`, '--context=staging -- https://staging.example.com/api/v1',
+    ]);
+    expect(zshComplete('dms deployments ')).toEqual([`${PROD_APP} -- billing api`]);
+    expect(zshComplete('dms --demo browse ')).toEqual([`${DEMO_APP} -- shop-frontend`]);
+  });
+
+  it('leaves file names to zsh for --file', () => {
+    writeFileSync(join(root, 'zbody.json'), '{}');
+    expect(zshComplete(`dms create app --file ${join(root, 'zbo')}`)).toEqual([join(root, 'zbody.json')]);
+  });
+});
+
+/** What fish offers for `line`: `value` or `value<TAB>description` lines. */
+function fishComplete(line: string): string[] {
+  const r = spawnSync('fish', ['--no-config', '-c', 'source $argv[1]; complete -C $argv[2]', scripts.fish!, line], { env, encoding: 'utf8', timeout: 15_000 });
+  expect(r.stderr).toBe('');
+  return r.stdout.split('\n').filter(Boolean).sort();
+}
+
+describe.skipIf(!HAS_FISH)(`fish${HAS_FISH ? '' : ' — skipped: fish is not installed (apt-get install fish; .ci/run installs it)'}`, () => {
+  it('completes commands and flags with their descriptions', () => {
+    expect(fishComplete('dms dep')).toEqual(["deployments\tlist an application's deployments"]);
+    expect(fishComplete('dms context ')).toEqual(Object.keys(CONTEXT_USAGE).map((k) => `${k}\t${CONTEXT_USAGE[k]}`).sort());
+  });
+
+  it('completes context names and recent applications, with their URLs and names', () => {
+    expect(fishComplete('dms context use ')).toEqual([
+      `prod\t${server.url}/api/v1 (current)`, 'staging\thttps://staging.example.com/api/v1',
+    ]);
+    expect(fishComplete('dms deployments ')).toEqual([`${PROD_APP}\tbilling api`]);
+    expect(fishComplete('dms --context=staging logs ')).toEqual([`${STAGING_APP}\tstaging api`]);
+  });
+
+  it('leaves file names to fish for --file, also after --file=', () => {
+    writeFileSync(join(root, 'fbody.json'), '{}');
+    expect(fishComplete(`dms create app --file ${join(root, 'fbo')}`)).toEqual([join(root, 'fbody.json')]);
+    expect(fishComplete(`dms create app --file=${join(root, 'fbo')}`)).toEqual([`--file=${join(root, 'fbody.json')}`]);
+  });
+});
