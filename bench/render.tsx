@@ -262,7 +262,7 @@ const median = (xs: number[]) => {
 /** A data row of the table: a status mark in it (the heading has none). */
 const ROW = /^.{0,3}│.*[✓✗●○⊘] /;
 const cursorRow = (frame: string) => frame.split('\n').filter((l) => ROW.test(l)).findIndex((l) => l.startsWith('›'));
-const rangeOf = (frame: string) => /(\d+)–(\d+) of (\d+)/.exec(frame);
+const rangeOf = (frame: string) => /([\d,]+)–([\d,]+) of ([\d,]+)/.exec(frame);
 
 // ------------------------------------------------------------------ figure 3: render budget
 
@@ -282,8 +282,8 @@ async function budget() {
   const figures = [];
   for (const rows of [10, 30, 100]) {
     if (all.length < 2 * rows) throw new Error(`the app has ${all.length} deployments; ${2 * rows} are needed for pages of ${rows}`);
-    // Header + table frame 4 + message 1 + footer 1 + 1 spare lines around the rows.
-    const height = rows + HEADER_LINES + 7;
+    // Header + the history strip 1 + table frame 4 + message 1 + footer 1 + 1 spare lines around the rows.
+    const height = rows + HEADER_LINES + 8;
     const t = mount(<Screen client={client} app="bench-app" height={height} refreshMs={1e9} />, height + 2);
     await t.stdout.until((f) => f.includes(`1–10 of ${all.length.toLocaleString('en-US')}`));
     // `+` steps the page size 10 → 15 → 20 → 30 → 50 → 75 → 100.
@@ -293,7 +293,7 @@ async function budget() {
       await t.stdout.until((f) => rangeOf(f)?.[2] !== before && !!rangeOf(f));
     }
     const shownRows = t.stdout.last.split('\n').filter((l) => ROW.test(l)).length;
-    if (shownRows !== rows) throw new Error(`expected ${rows} table rows on screen, saw ${shownRows}`);
+    if (shownRows !== rows) throw new Error(`expected ${rows} table rows on screen, saw ${shownRows}; screen:\n${t.stdout.last}`);
 
     // The cursor goes 0 → 1 → 0 …; a frame counts when its marker is on the new row.
     let down = true;

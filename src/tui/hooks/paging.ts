@@ -141,13 +141,14 @@ export function wantsAutoRefresh(state: PagingState): boolean {
   return state.shown.skip === 0 || state.rows.some((d) => d.active);
 }
 
-/** `1–10 of 137`, `1–10`, or `none` for an empty first page. */
+/** `1–10 of 137`, `49,991–50,000 of 50,000`, `1–10`, or `none` for an empty first page. */
 export function rangeLabel(state: Pick<PagingState, 'shown' | 'rows' | 'total'>): string {
   if (!state.shown) return '';
   if (state.rows.length === 0) return state.total !== null ? `0 of ${state.total}` : 'no deployments';
-  const from = state.shown.skip + 1;
-  const to = state.shown.skip + state.rows.length;
-  return state.total !== null ? `${from}–${to} of ${state.total.toLocaleString('en-US')}` : `${from}–${to}`;
+  const n = (x: number) => x.toLocaleString('en-US');
+  const from = n(state.shown.skip + 1);
+  const to = n(state.shown.skip + state.rows.length);
+  return state.total !== null ? `${from}–${to} of ${n(state.total)}` : `${from}–${to}`;
 }
 
 function request(state: PagingState, skip: number, take: number, reason: PageWant['reason']): PagingState {
