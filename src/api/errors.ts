@@ -91,7 +91,7 @@ export class ValidationError extends ApiError {
 
 export class ConflictError extends ApiError {
   readonly kind = 'conflict';
-  readonly hint = 'Choose another domain, or set force_domain_override.';
+  readonly hint = 'Choose another domain, or send it anyway with force_domain_override (--force-domain-override; in the form: Force domain override).';
   constructor(message: string, readonly warning?: string) { super(message, 409); }
 }
 
@@ -285,6 +285,8 @@ export interface ErrorData {
   readonly limit?: number;
   readonly size?: number;
   readonly outOfMemory?: boolean;
+  /** Where the token of a 401/403 came from: the TUI's first page is read in a worker, and the message names it. */
+  readonly tokenFrom?: TokenFrom;
 }
 
 export function errorToData(error: unknown): ErrorData {
@@ -294,7 +296,7 @@ export function errorToData(error: unknown): ErrorData {
   return {
     kind: error.kind, message: error.message, status: error.status, reason: x.reason,
     retryAfterSeconds: x.retryAfterSeconds, fields: x.fields, warning: x.warning, bodyStart: x.bodyStart,
-    hint: error.hint, limit: x.limit, size: x.size, outOfMemory: x.outOfMemory,
+    hint: error.hint, limit: x.limit, size: x.size, outOfMemory: x.outOfMemory, tokenFrom: x.tokenFrom,
   };
 }
 
@@ -303,8 +305,8 @@ export function errorFromData(d: ErrorData): Error {
   const made = ((): Error => {
     switch (d.kind) {
       case 'local': return new LocalValidationError(d.problems ?? []);
-      case 'unauthorized': return new UnauthorizedError();
-      case 'forbidden': return new ForbiddenError('');
+      case 'unauthorized': return new UnauthorizedError(d.tokenFrom);
+      case 'forbidden': return new ForbiddenError('', d.tokenFrom);
       case 'not_found': return new NotFoundError('', d.hint);
       case 'validation': return new ValidationError(d.message, d.fields ?? {}, d.status);
       case 'conflict': return new ConflictError(d.message, d.warning);

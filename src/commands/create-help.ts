@@ -67,6 +67,7 @@ export function fieldFlagsHelp(noun: CreateNoun): string {
 
 const USAGE: Record<CreateNoun, string> = {
   app: `Usage: dms create app [FIELD FLAGS] [--file FILE|-] [--json]    create an application, headless
+                      [--wait [--wait-timeout SECONDS]]          … and wait for its deployment
        dms create app --example                                 print an example request body
        dms create app [--from FILE]                             open the form (TUI)
 
@@ -89,15 +90,24 @@ is filled in for you: the form's defaults are not added. On/off fields take --fl
 a command line can be seen by other users of the machine (process lists): keep secrets in --file.
 A creation is never sent twice on its own; --example prints a body with every field to start from.`;
 
+const APP_EXTRA = `Waiting: with instant_deploy (--instant-deploy, or "instant_deploy": true in FILE), --wait
+finds the deployment the creation started (polling its list; only reads are repeated, the
+creation is sent once), prints each status change with the time since the creation on stderr, and
+exits by its outcome: 0 finished, 7 failed, 8 cancelled, 9 when --wait-timeout SECONDS (default
+1800) passes first. stdout keeps the creation's lines; with --json it holds the deployment's final
+record instead (secrets masked unless --show-secrets). Ctrl+C stops waiting (exit 130), not the
+deployment: dms logs APP_UUID --follow resumes. --wait without instant_deploy is refused (exit 2).`;
+
 const DOCSTORE_EXTRA = `Credentials: the server generates the root password and sends it only once, inside the
 connection URLs of its answer. They print with the password hidden (docstore://root:••••@host:port/…)
 unless --show-secrets is given; --save-credentials FILE writes the whole answer, password included,
-to FILE: a new file with mode 0600 (an existing file or a symlink is refused before anything is sent).
+to FILE: a new file with mode 0600 (an existing file, a symlink or a file in the drafts folder is
+refused before anything is sent).
   --conf-file PATH                base64-encodes PATH into docstore_conf`;
 
 /** The whole help of `dms create [app|docstore] --help`. */
 export function createHelp(kind: string | undefined): string {
   if (kind !== 'app' && kind !== 'docstore') return HELP.create!;
-  const extra = kind === 'docstore' ? `\n\n${DOCSTORE_EXTRA}` : '';
+  const extra = `\n\n${kind === 'docstore' ? DOCSTORE_EXTRA : APP_EXTRA}`;
   return `${USAGE[kind]}\n\n${RULES}${extra}\n\nFields, grouped like the form's steps:\n\n${fieldFlagsHelp(kind)}\n\n${GLOBAL_HELP_TEXT}`;
 }

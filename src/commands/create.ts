@@ -18,6 +18,7 @@ import { fileErrorWords } from '../forms/values.js';
 import { maskRecord } from '../text/secrets.js';
 import { clean, jsonSafe } from '../text/sanitize.js';
 import { quotedArg, type Parsed } from './args.js';
+import { requireInstantDeploy, waitArgs, waitForDeployment } from './create-wait.js';
 import { UsageError } from './exit-codes.js';
 import type { CommandIO } from './io.js';
 import type { Session } from './connect.js';
@@ -53,6 +54,7 @@ export function isHeadless(parsed: Parsed): boolean {
 export function checkCreateArgs(kind: CreateKind, parsed: Parsed, configDir: string): void {
   const v = parsed.values;
   const flags = fieldFlagsGiven(parsed);
+  waitArgs(kind, parsed, isHeadless(parsed));
   if (v.example === true) {
     if (typeof v.file === 'string' || typeof v.from === 'string' || flags.length > 0) {
       throw new UsageError(`--example only prints an example body; it takes no --file, --from or field flags. Run dms create ${kind} --example > body.json, edit it, then dms create ${kind} --file body.json.`);
@@ -223,6 +225,8 @@ export async function runCreate(kind: CreateKind, parsed: Parsed, io: CommandIO,
   if (problems.length > 0) throw new LocalValidationError(problems);
   const show = parsed.values['show-secrets'] === true;
   const json = parsed.values.json === true;
+  const wait = waitArgs(kind, parsed, true);
+  if (wait) requireInstantDeploy(body);
 
   // Sent once: a creation is never retried on its own (a second POST would make a second resource).
   const answer: Answer = kind === 'app'
@@ -230,6 +234,16 @@ export async function runCreate(kind: CreateKind, parsed: Parsed, io: CommandIO,
     : await session.client.createDocstore(body as CreateDocstoreRequest);
   remember(session, body);
 
+  if (wait) {
+    // --json: stdout holds one document, the deployment's record; the application is named here.
+    if (json) io.stderr.write(`Application created, uuid: ${typeof answer.uuid === 'string' ? uuidText(answer.uuid) : '(none)'}\n`);
+    else printAnswer(kind, answer, show, io, false);
+    if (!isPlainUuid(answer.uuid)) {
+      io.stderr.write('dms: the server answered without a plain application uuid (letters, digits and -): there is no deployment list to watch. The application was created.\n');
+      return 1;
+    }
+    return waitForDeployment(answer.uuid, wait, io, session, { json, show });
+  }
   if (json) io.stdout.write(`${answerJson(show ? answer : maskRecord(answer))}\n`);
   else printAnswer(kind, answer, show, io);
 
@@ -238,13 +252,13 @@ export async function runCreate(kind: CreateKind, parsed: Parsed, io: CommandIO,
 }
 
 /** The whole answer, one field a line (masked unless --show-secrets); the uuid as a command to follow it. */
-function printAnswer(kind: CreateKind, answer: Answer, show: boolean, io: CommandIO): void {
+function printAnswer(kind: CreateKind, answer: Answer, show: boolean, io: CommandIO, hint = true): void {
   const lines = answerLines(answer, show);
   if (lines.length === 0) io.stdout.write('Database created (the server sent no details).\n');
   for (const [key, value] of lines) {
     io.stdout.write(`${key}: ${key === 'uuid' && typeof answer.uuid === 'string' ? uuidText(answer.uuid) : value}\n`);
   }
-  if (kind !== 'app') return;
+  if (kind !== 'app' || !hint) return;
   // Only a plain id goes into a command for the user's shell.
   if (isPlainUuid(answer.uuid)) io.stderr.write(`Follow it: dms deployments ${answer.uuid}\n`);
   else io.stderr.write('dms: warning: the server answered with a uuid that is not a plain id (letters, digits and -); no command is suggested for it.\n');

@@ -32,6 +32,7 @@ Usage:
   dms create app [--from FILE]          the application form (TUI): quick create first
   dms create app --git-repository URL … create headlessly from flags (one per field) and/or
                  [--file FILE|-]         a request body; --example prints one to start from
+                 [--wait [--wait-timeout S]]  with instant deploy: wait for its deployment
   dms create docstore [--from FILE]     the docstore database form (TUI)
   dms create docstore --name N … [--file FILE|-] [--conf-file PATH] [--save-credentials FILE]
   dms context add NAME --url URL | list | use NAME | remove NAME | verify [NAME]
@@ -43,7 +44,7 @@ ${GLOBAL}
 Exit codes: 0 ok, 1 network/server/unexpected, 2 usage or invalid input (nothing sent),
 3 token rejected or lacking permission, 4 not found, 5 rejected by the server (validation,
 conflict), 6 rate limited, 7 deployment failed, 8 deployment cancelled, 9 stopped waiting
-(dms logs --follow), 130 interrupted.`,
+(dms logs --follow, dms create app --wait), 130 interrupted.`,
   browse: `Usage: dms browse [APP_UUID]
 
 Opens the deployments browser. Without APP_UUID, pick an application (recent ones and, in
@@ -116,6 +117,8 @@ Every field of the request body is a flag named after it (_ becomes -): dms crea
 and dms create docstore --help list them, grouped like the form's steps. With a field flag or
 --file the request is sent at once: flags are merged over the body in FILE (flags win), checked
 as the form checks them, and every problem is named (exit 2, nothing sent).
+dms create app … --instant-deploy --wait [--wait-timeout S] then follows the new deployment to
+its end: exit 0 finished, 7 failed, 8 cancelled, 9 --wait-timeout passed (default 1800 s).
 
 ${GLOBAL}`,
   context: `Usage: dms context add NAME --url URL [--no-verify | --force]

@@ -110,12 +110,12 @@ function jsonLines(entries: readonly LogEntry[], lines: readonly LogLine[], from
 }
 
 /** Final: finished, failed, cancelled, or a status dms does not know that has a finish time. */
-function isFinal(view: DeploymentView): boolean {
+export function isFinal(view: DeploymentView): boolean {
   return view.phase === 'finished' || view.phase === 'failed' || view.phase === 'cancelled'
     || (view.phase === 'unknown' && view.finishedAt !== null);
 }
 
-function outcomeCode(view: DeploymentView): number {
+export function outcomeCode(view: DeploymentView): number {
   switch (view.phase) {
     case 'finished': return EXIT.ok;
     case 'failed': return EXIT.failed;
@@ -242,7 +242,7 @@ export async function runLogs(parsed: Parsed, io: CommandIO, session: Session, s
 }
 
 /** Resolves after `ms`, or at once when `signal` aborts. */
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
+export function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     if (signal.aborted) { resolve(); return; }
     const done = () => { clearTimeout(timer); signal.removeEventListener('abort', done); resolve(); };

@@ -1,6 +1,6 @@
 // The error lines every command prints on failure. (Tables are in table.ts: string-width costs
 // ~40 ms to load, and only the commands that print a table need it.)
-import { ApiError, LocalValidationError, ValidationError } from '../api/errors.js';
+import { ApiError, ConflictError, LocalValidationError, ValidationError } from '../api/errors.js';
 import { clean } from '../text/sanitize.js';
 
 /** The lines printed on stderr for a failure: what is wrong, then what to do. */
@@ -17,6 +17,10 @@ export function errorLines(error: unknown, redact: (s: string) => string = (s) =
     for (const p of error.problems) lines.push(`  ${clean(p.field)}: ${redact(clean(p.message))}`);
     lines.push(`  ${error.hint}`);
     return lines;
+  }
+  if (error instanceof ConflictError && error.warning) {
+    // The server's own words on what is in use, under the one line.
+    return [`dms: ${redact(error.message)} ${error.hint}`, `  ${redact(error.warning)}`];
   }
   if (error instanceof ApiError) {
     return [`dms: ${redact(error.message)}${error.hint ? ` ${error.hint}` : ''}`];

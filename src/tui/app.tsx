@@ -1,11 +1,11 @@
 // Screen switching, the help overlay, global keys, error boundary. The app's frame is one line
 // shorter than the terminal: a frame as tall as the screen makes Ink clear and redraw it all.
-import React, { Suspense, lazy, useCallback, useMemo, useReducer, useRef } from 'react';
+import React, { Suspense, lazy, useCallback, useMemo, useReducer, useRef, useState } from 'react';
 import { Box, Text } from 'ink';
 import { InputProvider, useKeys, type InputBus } from './input/bus.js';
 import type { DemoApp, TuiOptions } from './options.js';
 import type { DeploymentPage } from '../api/schemas/deployment.js';
-import { runCommand, type ScopeId } from './keys.js';
+import { runCommand, setKeyTable, type ScopeId } from './keys.js';
 import { ThemeProvider, themeFor, useTheme } from './theme.js';
 import { loadRecents, recentsServer } from '../config/recents.js';
 import { contextEntries, errorLine, openContext, type TuiSession } from './contexts.js';
@@ -68,6 +68,8 @@ interface AppState {
   readonly browsing: string | null;
   /** The browsed application's name as the picker knew it (the header shows it before the rows do). */
   readonly browsingName?: string;
+  /** The browsed application was just created with instant deploy: its deployment is waited for and followed. */
+  readonly following?: boolean;
   /** Help is open, over the screen it was opened from. */
   readonly help: ScopeId | null;
   readonly session: Session;
@@ -75,7 +77,7 @@ interface AppState {
 
 type AppAction =
   | { type: 'go'; route: Route }
-  | { type: 'open'; appUuid: string; name?: string }
+  | { type: 'open'; appUuid: string; name?: string; follow?: boolean }
   | { type: 'picker'; message?: string; input?: string; contexts?: boolean }
   | { type: 'help'; from: ScopeId | null }
   /** Switched to another connection: its picker, with its recents. */
@@ -84,7 +86,7 @@ type AppAction =
 function appReducer(state: AppState, action: AppAction): AppState {
   switch (action.type) {
     case 'go': return { ...state, route: action.route };
-    case 'open': return { ...state, browsing: action.appUuid, browsingName: action.name, route: { name: 'deployments', appUuid: action.appUuid } };
+    case 'open': return { ...state, browsing: action.appUuid, browsingName: action.name, following: action.follow === true, route: { name: 'deployments', appUuid: action.appUuid } };
     case 'picker': {
       const { type: _, ...route } = action;
       return { ...state, browsing: null, browsingName: undefined, route: { ...route, name: 'picker' } };
@@ -112,12 +114,14 @@ function firstSession(options: TuiOptions): Session {
 function firstState(options: TuiOptions): AppState {
   const route: Route = options.screen === 'create-app' || options.screen === 'create-docstore'
     ? { name: options.screen }
-    : options.appUuid ? { name: 'deployments', appUuid: options.appUuid } : { name: 'picker' };
+    : options.appUuid ? { name: 'deployments', appUuid: options.appUuid } : { name: 'picker', message: options.keys?.warning };
   return { route, browsing: options.appUuid ?? null, help: null, session: firstSession(options) };
 }
 
 export function App({ options, onExit, onCrash, refreshMs, followMs, stripRows, prefetch, bus }: AppProps) {
   const theme = useMemo(() => themeFor(options.noColor), [options.noColor]);
+  // The key map in force (keys.json), set once before any screen reads a key or draws a hint.
+  useState(() => setKeyTable(options.keys?.commands));
   return (
     <ThemeProvider value={theme}>
       <ErrorBoundary onCrash={(error) => { onCrash?.(error); onExit(1); }}>
@@ -209,6 +213,8 @@ function Screens({ options, onExit, refreshMs, followMs, stripRows, prefetch }: 
             onCreate={(kind) => dispatch({ type: 'go', route: { name: kind } })}
             onBack={(message, input) => dispatch({ type: 'picker', message, input })}
             onContext={onContext}
+            startNote={session.id === 0 && browsing === options.appUuid ? options.keys?.warning : undefined}
+            followNewest={state.following === true}
           />
         </Box>
       ) : null}
@@ -230,6 +236,8 @@ function Screens({ options, onExit, refreshMs, followMs, stripRows, prefetch }: 
             onOpen={openDeployments}
             onHelp={() => onHelp('picker')}
             onQuit={quit}
+            client={session.client}
+            overviewMs={options.overviewMs}
           />
         </Box>
       ) : null}
@@ -244,7 +252,7 @@ function Screens({ options, onExit, refreshMs, followMs, stripRows, prefetch }: 
               suggestions={options.demoSuggestions}
               showSecrets={options.showSecrets}
               onExit={afterCreate}
-              onOpenDeployments={openDeployments}
+              onOpenDeployments={(appUuid, follow) => dispatch({ type: 'open', appUuid, follow })}
               onHelp={() => onHelp('form')}
               isActive={!help}
               connection={session.connection}

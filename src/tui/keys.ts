@@ -2,6 +2,7 @@
 // scopes where the command applies. Behaviour, help, footer and tests all read this one table:
 // a screen handles its scopes with a map from every command id of those scopes to a function
 // (Handlers), so a command that nothing handles is a type error and help lists exactly what works.
+// The user's keys.json lays other keys over it once at start (key-bindings.ts, setKeyTable below).
 // Plain data: importing this file loads no Ink or React (the Key type is a type-only import).
 import type { Key } from 'ink';
 
@@ -106,6 +107,11 @@ export const COMMANDS = [
   { id: 'absentFields', keys: [ch('f')], label: 'f', description: 'list / fold the interface fields the record does not carry', screens: ['detail'] },
   { id: 'reveal', hint: 'secrets', keys: [ch('s')], label: 's', description: 'show/hide secrets (needs --show-secrets)', screens: ['detail'], footer: ['detail'] },
 
+  // The deployment under the cursor (list) or open (detail): copy and open
+  { id: 'copyUuid', keys: [ch('Y')], label: 'Y', description: 'copy the deployment\'s uuid to the clipboard (OSC 52)', screens: ['deployments', 'detail'] },
+  { id: 'copyCommit', keys: [ch('C')], label: 'C', description: 'copy the deployment\'s commit sha to the clipboard (OSC 52)', screens: ['deployments', 'detail'] },
+  { id: 'openLink', hint: 'browser', keys: [ch('o')], label: 'o', description: 'open the deployment\'s web page in the browser (only a link on the service\'s own host)', screens: ['deployments', 'detail'], footer: ['detail'], footerRank: 6 },
+
   // Log viewer (and the scroll keys above)
   { id: 'logBack', hint: 'back', keys: [named('escape')], label: 'Esc', description: 'clear the search; without one, back to where the log was opened', screens: ['log'], footer: ['log'] },
   { id: 'logSearch', hint: 'search', keys: [ch('/')], label: '/', description: 'search the log (smart case: a capital letter makes it exact)', screens: ['log'], footer: ['log'] },
@@ -173,10 +179,19 @@ export type CommandsOf<S extends ScopeId> = IdsOf<Table, S>;
 /** A handler for every command of the scopes: true (or nothing) when it used the key, false to pass it on. */
 export type Handlers<S extends ScopeId> = { readonly [K in CommandsOf<S>]: (input: string) => boolean | void };
 
-const BY_ID: ReadonlyMap<string, Command> = new Map(COMMANDS.map((c) => [c.id, c as unknown as Command]));
+// The table in force: the defaults above, or with the user's keys.json laid over them
+// (key-bindings.ts). Set once when the UI starts (App), before any key is read.
+let table: readonly Command[] = COMMANDS as readonly unknown[] as readonly Command[];
+let byId: ReadonlyMap<string, Command> = new Map(table.map((c) => [c.id, c]));
+
+/** Puts a key map in force (the App, when it mounts); the defaults when none is given. */
+export function setKeyTable(commands?: readonly Command[]): void {
+  table = commands ?? (COMMANDS as readonly unknown[] as readonly Command[]);
+  byId = new Map(table.map((c) => [c.id, c]));
+}
 
 export function command(id: CommandId): Command {
-  return BY_ID.get(id)!;
+  return byId.get(id)!;
 }
 
 function matchOne(m: KeyMatcher, input: string, key: Partial<Key>): boolean {
@@ -201,9 +216,9 @@ export function matches(id: CommandId, input: string, key: Partial<Key>): boolea
 /** The command the key triggers, looking in the scopes in the order given (table order within one). */
 export function commandFor(scopes: readonly ScopeId[], input: string, key: Partial<Key>): CommandId | undefined {
   for (const scope of scopes) {
-    for (const c of COMMANDS) {
-      if (!(c.screens as readonly ScopeId[]).includes(scope)) continue;
-      if ((c.keys as readonly KeyMatcher[]).some((m) => matchOne(m, input, key))) return c.id;
+    for (const c of table) {
+      if (!c.screens.includes(scope)) continue;
+      if (c.keys.some((m) => matchOne(m, input, key))) return c.id;
     }
   }
   return undefined;
@@ -221,13 +236,13 @@ export function runCommand<S extends ScopeId>(scopes: readonly S[], handlers: Ha
 
 /** Commands listed in a scope's help, in table order. */
 export function commandsOf(screen: ScopeId): Command[] {
-  return (COMMANDS as readonly unknown[] as Command[]).filter((c) => c.screens.includes(screen));
+  return table.filter((c) => c.screens.includes(screen));
 }
 
 /** The few commands shown in a scope's footer, the most important first (footerRank, then table order). */
 export function footerOf(screen: ScopeId): Command[] {
   const rank = (c: Command) => c.footerRank ?? 5;
-  return (COMMANDS as readonly unknown[] as Command[]).filter((c) => c.footer?.includes(screen)).sort((a, b) => rank(a) - rank(b));
+  return table.filter((c) => c.footer?.includes(screen)).sort((a, b) => rank(a) - rank(b));
 }
 
 export const HELP_SECTIONS: readonly { readonly title: string; readonly screen: ScopeId }[] = [

@@ -5,6 +5,8 @@ import { TERMINAL_REQUIRED, hasTerminal, type TuiOptions } from './options.js';
 import type { Prefetch } from './app.js';
 import { TAKE_DEFAULT, clampTake } from './hooks/paging.js';
 import { loadPageSize } from '../config/page-sizes.js';
+import { loadKeysFile } from '../config/keys-file.js';
+import { bindKeys, type KeyTable } from './key-bindings.js';
 
 /** How long the first frame waits for the prefetched page before showing "Loading…". */
 const FIRST_PAGE_WAIT_MS = 150;
@@ -29,8 +31,12 @@ export async function runTui(options: TuiOptions): Promise<number> {
     page.catch(() => {}); // handled where it is used; never an unhandled rejection
     prefetch = { appUuid: options.appUuid, skip: 0, take, page, abort: () => controller.abort() };
   }
+  // keys.json: a small read (zod loads only when there is a file), alongside Ink's loading.
+  const keysLoad = loadKeys(options.configDir);
   try {
-    const { start } = await loadInk();
+    const [{ start }, keys] = await Promise.all([loadInk(), keysLoad]);
+    // Each problem on its own line before the UI takes the screen: they are there after it exits.
+    for (const problem of keys?.problems ?? []) stderr.write(`dms: ${problem}\n`);
     if (prefetch) {
       // The page usually lands within a few ms of Ink being ready: wait briefly for it so the
       // first frame is drawn once, with the page, instead of "Loading…" and then again.
@@ -42,9 +48,19 @@ export async function runTui(options: TuiOptions): Promise<number> {
       clearTimeout(timer);
       if (settled) prefetch = { ...prefetch, result: settled };
     }
-    return await start(options, prefetch);
+    return await start(keys ? { ...options, keys } : options, prefetch);
   } finally {
     prefetch?.abort();
+  }
+}
+
+/** The key map with keys.json laid over it; undefined when there is no such file. */
+async function loadKeys(configDir: string): Promise<KeyTable | undefined> {
+  try {
+    const file = await loadKeysFile(configDir);
+    return file.bindings.length > 0 || file.problems.length > 0 ? bindKeys(file.bindings, file.problems) : undefined;
+  } catch (error) {
+    return bindKeys([], [`keys.json could not be read (${error instanceof Error ? error.message.split('\n')[0] : 'error'}): default keys in use`]);
   }
 }
 

@@ -1,5 +1,6 @@
 // What the CLI hands to the TUI. Plain data: importing this file loads no Ink or React.
 import type { DmsClient } from '../api/client.js';
+import type { KeyTable } from './key-bindings.js';
 
 export type TuiScreen = 'browse' | 'create-app' | 'create-docstore';
 
@@ -46,11 +47,15 @@ export interface TuiOptions {
   readonly clientOptions?: TuiClientOptions;
   /** Seeded where-values (project/server/environment), in demo mode, offered as suggestions. */
   readonly demoSuggestions?: Readonly<Record<string, readonly string[]>>;
+  /** The key map in force: the defaults with keys.json laid over them, and its warning (main.tsx). */
+  readonly keys?: KeyTable;
+  /** How often the picker's overview reads each application's newest deployment, ms (default 10 000; tests shorten it). */
+  readonly overviewMs?: number;
 }
 
 /** Why the TUI will not start without a terminal, and what to use instead. */
 export const TERMINAL_REQUIRED =
-  'the interactive UI needs a terminal. For scripts use: dms deployments APP_UUID --json, dms create app --file FILE, dms create docstore --file FILE.';
+  'the interactive UI needs a terminal. For scripts use: dms deployments APP_UUID --json, dms create app --file FILE (or a flag per field: dms create app --help), dms create docstore --file FILE.';
 
 export function hasTerminal(stdin: { isTTY?: boolean }, stdout: { isTTY?: boolean }): boolean {
   return Boolean(stdin.isTTY && stdout.isTTY);

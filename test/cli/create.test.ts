@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startDemoService, type DemoService } from '../../src/demo/server.js';
 import { runBin } from '../support/run-bin.js';
@@ -33,9 +33,12 @@ describe('dms create app --file', () => {
   it('creates the application and prints its uuid', async () => {
     const file = bodyFile('app.json', { ...where(), git_repository: 'https://github.com/acme/shop', git_branch: 'main', build_pack: 'nixpacks', ports_exposes: '3000' });
     const r = await runBin(['create', 'app', '--file', file], { env });
-    expect(r.stderr).toBe(r.stderr); // stderr carries the follow-up hint
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^uuid: [0-9a-z-]+$/m);
+    const uuid = /^uuid: ([0-9a-z-]+)$/m.exec(r.stdout)?.[1];
+    expect(uuid).toBeDefined();
+    // The whole answer: domains too; the follow-up command on stderr.
+    expect(r.stdout).toMatch(/^domains: http:\/\/\S+$/m);
+    expect(r.stderr).toContain(`Follow it: dms deployments ${uuid}`);
   });
 
   it('with instant_deploy, the new deployment is listed and finishes', async () => {
@@ -91,6 +94,8 @@ describe('dms create app --file', () => {
     const r409 = await runBin(['create', 'app', '--file', bodyFile('d2.json', domain)], { env });
     expect(r409.code).toBe(5);
     expect(r409.stderr).toMatch(/taken\.example\.com|in use/);
+    // The way past it is named as the flag that sends it.
+    expect(r409.stderr).toMatch(/--force-domain-override/);
   });
 });
 
@@ -123,5 +128,107 @@ describe('dms create docstore --file', () => {
     const r = await runBin(['create', 'docstore', '--file', file], { env });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/public_port: is required when is_public/);
+  });
+});
+
+/** The where-fields as flags. */
+function whereFlags(): string[] {
+  const w = where();
+  return ['--project-uuid', w.project_uuid, '--server-uuid', w.server_uuid, '--environment-name', w.environment_name];
+}
+
+describe('dms create by flags', () => {
+  it('field flags alone create an application, with no file', async () => {
+    const r = await runBin(['create', 'app', ...whereFlags(), '--git-repository', 'git@github.com:acme/flags.git',
+      '--git-branch', 'main', '--build-pack', 'nixpacks', '--ports-exposes', '3000', '--no-instant-deploy'], { env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^uuid: [0-9a-f-]{36}$/m);
+    expect(r.stdout).toMatch(/^domains: /m);
+  });
+
+  it('flags win over --file: a domain in use is answered by --force-domain-override, --domains "" leaves the file\'s out', async () => {
+    const body = { ...where(), git_repository: 'https://github.com/acme/merge', git_branch: 'main', build_pack: 'nixpacks', domains: 'https://merge-taken.example.com' };
+    expect((await runBin(['create', 'app', '--file', bodyFile('m1.json', body)], { env })).code).toBe(0);
+    const file = bodyFile('m2.json', body);
+    expect((await runBin(['create', 'app', '--file', file], { env })).code).toBe(5);
+    const forced = await runBin(['create', 'app', '--file', file, '--force-domain-override'], { env });
+    expect(forced.code, forced.stderr).toBe(0);
+    expect(forced.stdout).toMatch(/^domains: https:\/\/merge-taken\.example\.com$/m);
+    const without = await runBin(['create', 'app', '--file', file, '--domains', ''], { env });
+    expect(without.code, without.stderr).toBe(0);
+    expect(without.stdout).toMatch(/^domains: http:\/\/[0-9a-f-]{36}\./m);
+  });
+
+  it('a misspelt flag names the closest field; an integer flag that is not one is named with every other problem; nothing is sent', async () => {
+    const before = posts();
+    const typo = await runBin(['create', 'docstore', ...whereFlags(), '--publik-port', '27018'], { env });
+    expect(typo.code).toBe(2);
+    expect(typo.stderr.trim()).toBe('dms: --publik-port is not a field of a docstore request; the closest is --public-port. Run dms create docstore --help for every field\'s flag.');
+    const other = await runBin(['create', 'app', ...whereFlags(), '--public-port', '80'], { env });
+    expect(other.stderr).toMatch(/--public-port is not a field of an application request; the closest is --ports-exposes/);
+    const bad = await runBin(['create', 'app', '--project-uuid', where().project_uuid, '--health-check-retries', '3.5'], { env });
+    expect(bad.code).toBe(2);
+    for (const field of ['health_check_retries: must be a whole number', 'server_uuid:', 'git_repository:', 'git_branch:', 'build_pack:', 'environment_name:']) {
+      expect(bad.stderr).toContain(field);
+    }
+    expect(posts()).toBe(before);
+  });
+
+  it('--example prints a body with every field that, with the where-uuids filled in, creates an application', async () => {
+    const r = await runBin(['create', 'app', '--example'], { env });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/dms create app --file body\.json/);
+    const body = JSON.parse(r.stdout) as Record<string, unknown>;
+    expect(Object.keys(body).length).toBeGreaterThan(60);
+    Object.assign(body, where());
+    delete body.environment_uuid;
+    delete body.destination_uuid;
+    // Its domain is the demo's shop: taken, so the override flag is what sends it.
+    const sent = await runBin(['create', 'app', '--file', bodyFile('example.json', body), '--force-domain-override'], { env });
+    expect(sent.code, sent.stderr).toBe(0);
+    expect(sent.stdout).toMatch(/^uuid: /m);
+  });
+});
+
+describe('dms create docstore --save-credentials', () => {
+  const modeOf = (path: string) => statSync(path).mode & 0o777;
+
+  it('writes the whole answer, password in clear, to a new 0600 file; the screen stays masked', async () => {
+    const file = join(tempDir('dms-creds-'), 'orders.json');
+    const r = await runBin(['create', 'docstore', ...whereFlags(), '--name', 'orders', '--save-credentials', file], { env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(modeOf(file)).toBe(0o600);
+    const saved = JSON.parse(readFileSync(file, 'utf8')) as { uuid: string; internal_db_url: string };
+    expect(saved.internal_db_url).toMatch(/^docstore:\/\/root:[^•@]+@/);
+    // The same masking as the form's: only the password hidden.
+    expect(r.stdout).toContain(`uuid: ${saved.uuid}`);
+    expect(r.stdout).toContain(`internal_db_url: ${saved.internal_db_url.replace(/root:[^@]+@/, 'root:••••@')}`);
+    expect(r.stderr).toMatch(/Saved the answer, root password included, to .*orders\.json \(mode 0600\)/);
+  });
+
+  it('the drafts folder, a symlink, an existing file and an application are refused before anything is sent', async () => {
+    const config = tempDir('dms-cfg-');
+    const out = tempDir('dms-creds-');
+    const before = posts();
+    const drafts = await runBin(['create', 'docstore', ...whereFlags(), '--save-credentials', join(config, 'drafts', 'c.json')], { env: { ...env, DMS_CONFIG_DIR: config } });
+    expect(drafts.code).toBe(2);
+    expect(drafts.stderr).toMatch(/is in the drafts folder; choose another place\. Nothing was sent\./);
+    expect(existsSync(join(config, 'drafts', 'c.json'))).toBe(false);
+
+    const target = join(out, 'target.txt');
+    writeFileSync(target, 'precious');
+    symlinkSync(target, join(out, 'link.json'));
+    const link = await runBin(['create', 'docstore', ...whereFlags(), '--save-credentials', join(out, 'link.json')], { env });
+    expect(link.code).toBe(2);
+    expect(link.stderr).toMatch(/is a symbolic link; dms never writes through one/);
+    expect(readFileSync(target, 'utf8')).toBe('precious');
+
+    const existing = await runBin(['create', 'docstore', ...whereFlags(), '--save-credentials', target], { env });
+    expect(existing.code).toBe(2);
+    expect(existing.stderr).toMatch(/already exists/);
+
+    const app = await runBin(['create', 'app', ...whereFlags(), '--save-credentials', join(out, 'x.json')], { env });
+    expect(app.code).toBe(2);
+    expect(posts()).toBe(before);
   });
 });

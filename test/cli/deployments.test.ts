@@ -3,6 +3,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startDemoService, type DemoService } from '../../src/demo/server.js';
 import { runBin, type BinResult } from '../support/run-bin.js';
+import { tempDir } from '../support/temp.js';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 let demo: DemoService;
 let app: string;
@@ -285,5 +288,59 @@ describe('the headless table: times and the total (issue 16)', () => {
     } finally {
       await bare.close();
     }
+  });
+});
+
+describe('error hints that point the right way (issue 16)', () => {
+  const oneLine = (r: BinResult) => expect(r.stderr.endsWith('\n') && r.stderr.trim().split('\n')).toHaveLength(1);
+
+  it('-n 5 is one plain line naming the option, exit 2', async () => {
+    const r = await runBin(['deployments', app, '-n', '5'], { env });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe('dms: unknown option -n. Run dms deployments --help.\n');
+  });
+
+  it('a base URL without /api/v1 says to check the URL, not the uuid (exit 1); a resource 404 names what was looked up (exit 4)', async () => {
+    const route = await runBin(['deployments', app], { env: { ...env, DMS_URL: new URL(demo.url).origin } });
+    expect(route.code).toBe(1);
+    oneLine(route);
+    expect(route.stderr).toMatch(/^dms: No API at this address \(404\): The route deployments\/applications\/\S+ could not be found\. Check that the URL ends in \/api\/v1 \(it is http:\/\/127\.0\.0\.1:\d+\)\.\n$/);
+    expect(route.stderr).not.toMatch(/Check the (application )?uuid/);
+    const missing = await runBin(['deployments', '00000000-0000-4000-8000-000000000000'], { env });
+    expect(missing.code).toBe(4);
+    expect(missing.stderr).toBe('dms: Not found (404): Application not found. Check the application uuid "00000000-0000-4000-8000-000000000000": the server has no application with it.\n');
+  });
+
+  it('environment_name "nope" names the field that was looked up, not a uuid that was never given (exit 4)', async () => {
+    const project = demo.seed.projects[0]!.uuid;
+    const r = await runBin(['create', 'app', '--project-uuid', project, '--server-uuid', demo.seed.servers[0]!.uuid,
+      '--environment-name', 'nope', '--git-repository', 'https://github.com/acme/hints', '--git-branch', 'main',
+      '--build-pack', 'nixpacks', '--ports-exposes', '3000'], { env });
+    expect(r.code).toBe(4);
+    oneLine(r);
+    expect(r.stderr).toContain('Environment not found. Check environment_name "nope"');
+    expect(r.stderr).not.toMatch(/uuid/);
+  });
+
+  it('a redirect reads as a sentence: "…, not an answer. Check that…" (exit 1)', async () => {
+    const s: Server = createServer((_req, res) => { res.writeHead(302, { location: '/login' }); res.end(); });
+    await new Promise<void>((res) => s.listen(0, '127.0.0.1', res));
+    try {
+      const r = await runBin(['deployments', app], { env: { ...env, DMS_URL: `http://127.0.0.1:${(s.address() as AddressInfo).port}/api/v1` } });
+      expect(r.code).toBe(1);
+      oneLine(r);
+      expect(r.stderr).toContain('a redirect to /login, not an answer. Check that the server URL points at the service API');
+    } finally {
+      await new Promise((res) => s.close(res));
+    }
+  });
+
+  it('a 401 through a saved context names the context and how to check it (exit 3)', async () => {
+    const dir = tempDir('dms-hints-');
+    writeFileSync(join(dir, 'config.json'), JSON.stringify({ current: 'stale', contexts: { stale: { url: demo.url, token: '9|not-the-token' } } }), { mode: 0o600 });
+    const r = await runBin(['deployments', app], { env: { DMS_CONFIG_DIR: dir } });
+    expect(r.code).toBe(3);
+    expect(r.stderr).toBe('dms: The server rejected the token of context stale (401). Check it with: dms context verify stale; replace it with: dms context add stale --url URL.\n');
+    expect(r.stderr).not.toContain('not-the-token');
   });
 });

@@ -2,7 +2,7 @@
 // application, and with instant_deploy starts a deployment of it.
 import { randomUUID } from 'node:crypto';
 import { CREATE_APP_FIELDS, validateCreateApp } from '../../api/schemas/index.js';
-import type { Deployer } from '../deployer.js';
+import type { Deployer, DemoOutcome } from '../deployer.js';
 import { hostOf, hostsOf, splitUrls } from '../domains.js';
 import type { AppFields, FieldValue } from '../model.js';
 import { hex, pick, type Random } from '../random.js';
@@ -24,6 +24,19 @@ const FIRST_COMMITS = ['Initial commit', 'Update README.md', "Merge branch 'deve
 /** `owner/repo` of a repository URL, https or scp-like. */
 function repoName(url: string): string {
   return url.trim().replace(/\/+$/, '').replace(/\.git$/, '').split(/[/:]/).slice(-2).join('/');
+}
+
+/**
+ * The demo's knob for how an instant deployment ends: a repository named `outcome-finished`,
+ * `outcome-failed` or `outcome-cancelled` (any owner, e.g. `https://github.com/acme/outcome-failed`)
+ * ends that way; any other ends by chance (one in five fails). For tests and demos of `--wait`.
+ */
+export function outcomeAsked(repository: string): DemoOutcome | undefined {
+  const name = repoName(repository).split('/').pop();
+  if (name === 'outcome-finished') return 'finished';
+  if (name === 'outcome-failed') return 'failed';
+  if (name === 'outcome-cancelled') return 'cancelled-by-user';
+  return undefined;
 }
 
 /** The URLs the new application will answer on, as the creator wrote them. */
@@ -125,7 +138,7 @@ export function createApp(ctx: CreateContext, text: string): Reply {
       finishedAt: null,
       newer: true,
     });
-    ctx.deployer.run(deployment);
+    ctx.deployer.run(deployment, outcomeAsked(String(body.git_repository)));
   }
   return reply(201, { uuid, domains: fqdn ?? (urls.join(',') || null) });
 }

@@ -31,6 +31,8 @@ export interface UseDeploymentsOptions {
   readonly rows?: number;
   /** Clock, for tests. */
   readonly now?: () => number;
+  /** An application just created with instant deploy: its first page is asked for every second (a 404 too) until it lists a deployment. */
+  readonly awaitFirst?: boolean;
   /** The first page's request, started before the UI loaded: used instead of asking again. */
   readonly prefetch?: {
     readonly skip: number;
@@ -200,9 +202,10 @@ export function useDeployments(options: UseDeploymentsOptions): DeploymentsContr
   // Auto-refresh: first page, or while something runs, or retrying after a network error. An
   // automatic refresh never interrupts a request in flight.
   // Paused while the log viewer is open: it polls its one row itself.
-  const auto = wantsAutoRefresh(paging) && state.mode !== 'log';
+  const awaiting = options.awaitFirst === true && paging.rows.length === 0;
+  const auto = (wantsAutoRefresh(paging) || awaiting) && state.mode !== 'log';
   // After a 429 the next automatic request waits at least as long as the server asked.
-  const delay = Math.max(refreshMs, paging.error?.retryAfterMs ?? 0);
+  const delay = Math.max(awaiting ? Math.min(refreshMs, 1000) : refreshMs, paging.error?.retryAfterMs ?? 0);
   useEffect(() => {
     if (!auto || !settled) return undefined;
     const t = setTimeout(() => { if (!store.get().paging.loading) store.dispatch({ type: 'refresh', auto: true }); }, delay);

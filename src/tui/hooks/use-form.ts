@@ -199,6 +199,8 @@ export interface FormController {
   readonly discard: () => void;
   /** Recent and given values per field, newest first. */
   readonly suggestionsFor: (field: string) => readonly string[];
+  /** Whether a value of a field is one of its recent values, or one given (the demo's sample data). */
+  readonly recalledFrom: (field: string, value: string) => ValueOrigin | undefined;
   /** What the form started with: leaving a form that still holds only this asks nothing. */
   readonly base: FormValues;
   /** Number of POSTs sent (tests). */
@@ -207,7 +209,16 @@ export interface FormController {
 
 interface Boot { state: FormState; notice?: FormNotice; fromFile: boolean; base: FormValues }
 
-function initial(def: FormDef, configDir: string, from: Record<string, unknown> | undefined, suggestionsFor: (field: string) => readonly string[]): Boot {
+/** Values to offer per field: from recent creations, and given by the caller (the demo's sample data). */
+interface Recall {
+  readonly recent: (field: string) => readonly string[];
+  readonly given: (field: string) => readonly string[];
+}
+
+/** Where an offered value came from: a recent creation, or the demo's sample data. */
+export type ValueOrigin = 'recent' | 'sample';
+
+function initial(def: FormDef, configDir: string, from: Record<string, unknown> | undefined, recalled: Recall): Boot {
   if (from) {
     const { values, unknown } = valuesFromBody(def, from);
     const extra = unknown.length > 0 ? ` Not fields of this request, left out: ${unknown.map(clean).join(', ')}.` : '';
@@ -229,20 +240,29 @@ function initial(def: FormDef, configDir: string, from: Record<string, unknown> 
       base: {},
     };
   }
-  // A new form: where from the last creation, the rest from the form's defaults — values, all sent.
+  // A new form: where from the last creation (or the demo's sample data), the rest from the form's
+  // defaults — values, all sent.
   const values: Record<string, FieldValue> = {};
-  const recalled: string[] = [];
+  const fromRecent: string[] = [];
+  const fromSample: string[] = [];
   const quick = def.steps.find((s) => s.quick)?.fields ?? [];
   for (const step of def.steps) {
     for (const name of step.fields) {
-      const recent = def.fields[name]?.recent && quick.includes(name) ? suggestionsFor(name)[0] : undefined;
-      const value = recent ?? def.defaultOf(name, values);
-      if (recent !== undefined) recalled.push(def.fields[name]!.label.toLowerCase());
+      const take = def.fields[name]?.recent && quick.includes(name);
+      const recent = take ? recalled.recent(name)[0] : undefined;
+      const sample = take && recent === undefined ? recalled.given(name)[0] : undefined;
+      const value = recent ?? sample ?? def.defaultOf(name, values);
+      if (recent !== undefined) fromRecent.push(def.fields[name]!.label.toLowerCase());
+      if (sample !== undefined) fromSample.push(def.fields[name]!.label.toLowerCase());
       if (value !== undefined) values[name] = value;
     }
   }
-  const notice: FormNotice | undefined = recalled.length > 0
-    ? { tone: 'info', text: `${recalled.join(', ')} as last time (Ctrl+R: others). What is shown is sent; Ctrl+S sends.`.replace(/^./, (c) => c.toUpperCase()) }
+  const said = [
+    fromRecent.length > 0 ? `${fromRecent.join(', ')} as last time` : '',
+    fromSample.length > 0 ? `${fromSample.join(', ')} from the demo's sample data` : '',
+  ].filter(Boolean).join('; ');
+  const notice: FormNotice | undefined = said !== ''
+    ? { tone: 'info', text: `${said} (Ctrl+R: others). What is shown is sent; Ctrl+S sends.`.replace(/^./, (c) => c.toUpperCase()) }
     : undefined;
   return notice ? { state: initialFormState(def, values), notice, fromFile: false, base: values } : { state: initialFormState(def, values), fromFile: false, base: values };
 }
@@ -255,13 +275,18 @@ export function useForm({ def, client, configDir, from, suggestions }: UseFormOp
       return {};
     }
   }, [configDir]);
-  const suggestionsFor = useCallback((field: string) => {
-    const all = [...(recent[field] ?? []), ...(suggestions?.[field] ?? [])].map(clean).filter((v) => v !== '');
-    return [...new Set(all)];
+  const recall = useMemo<Recall>(() => {
+    const list = (values: readonly string[] | undefined) => (values ?? []).map(clean).filter((v) => v !== '');
+    return { recent: (field) => list(recent[field]), given: (field) => list(suggestions?.[field]) };
   }, [recent, suggestions]);
+  const suggestionsFor = useCallback((field: string) => [...new Set([...recall.recent(field), ...recall.given(field)])], [recall]);
+  const recalledFrom = useCallback((field: string, value: string): ValueOrigin | undefined => {
+    if (recall.recent(field).includes(value)) return 'recent';
+    return recall.given(field).includes(value) ? 'sample' : undefined;
+  }, [recall]);
 
   const [store] = useState(() => {
-    const boot = initial(def, configDir, from, suggestionsFor);
+    const boot = initial(def, configDir, from, recall);
     // --from content counts as the draft: saved straight away.
     return {
       store: createStore(formScreenReducer(def), { form: boot.state, phase: { kind: 'edit' }, notice: boot.notice, revealed: false } as FormScreenState),
@@ -392,7 +417,7 @@ export function useForm({ def, client, configDir, from, suggestions }: UseFormOp
   }, [store]);
   const saved = useCallback((target: string, verb: string, what: 'body' | 'credentials') => notice('success', what === 'body'
     ? `${verb} ${clean(target)} (mode 0600). Send it later with: dms create ${def.noun} --file ${shellWord(target)}`
-    : `${verb} ${clean(target)} (mode 0600): the connection URLs with their passwords.`), [def.noun, notice]);
+    : `${verb} ${clean(resolve(target))} (mode 0600): the connection URLs with their passwords.`), [def.noun, notice]);
 
   /** Writes `text` for the user to a new file, or asks before replacing one; says what happened. */
   const writeFor = useCallback((path: string, what: 'body' | 'credentials', text: () => string | undefined, back: FormPhase) => {
@@ -484,7 +509,7 @@ export function useForm({ def, client, configDir, from, suggestions }: UseFormOp
 
   return {
     state, store: store.store, submit, saveAs, saveCredentials, startSaveCredentials, answerOverwrite, flush, discard,
-    suggestionsFor, base: store.base, sent,
+    suggestionsFor, recalledFrom, base: store.base, sent,
   };
 }
 

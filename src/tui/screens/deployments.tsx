@@ -3,7 +3,7 @@
 // the page, cursor and refresh state survive them. Keys come from the input bus; what they do
 // is looked up in the key table for the current mode.
 import React, { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { Box, Text, measureElement, type DOMElement } from 'ink';
+import { Box, Text, measureElement, useStdout, type DOMElement } from 'ink';
 import type { DmsClient } from '../../api/client.js';
 import type { TuiConnection } from '../options.js';
 import type { Prefetch } from '../app.js';
@@ -36,6 +36,7 @@ import { useHistoryScan } from '../hooks/use-history-scan.js';
 import { resultRows } from '../hooks/browse-state.js';
 import { ESC_STOP, progressText, type SearchState } from '../hooks/search-state.js';
 import { LogScreen } from './log.js';
+import { copySelected, openSelected, selectedView } from '../hooks/deployment-actions.js';
 
 export interface DeploymentsScreenProps {
   readonly client: DmsClient;
@@ -69,6 +70,13 @@ export interface DeploymentsScreenProps {
    * Resolves with an error line, or undefined once switched.
    */
   readonly onContext?: (name?: string) => Promise<string | undefined>;
+  /**
+   * The application was just created with instant deploy: wait for its deployment to be listed
+   * (polling, a 404 included), put the cursor on it and open its log, which follows it to its end.
+   */
+  readonly followNewest?: boolean;
+  /** A note for the footer when the screen first shows (a keys.json warning). */
+  readonly startNote?: string;
 }
 
 /** Lines of the table's frame around its rows: top border, heading, separator, bottom border. */
@@ -80,8 +88,12 @@ const GUTTER = 2;
 type Send = (action: BrowseAction) => void;
 
 /** What a key does on the screen, by mode; reads the store, so keys read together see each other. */
-function keyListener(store: Store<BrowseState, BrowseAction>, props: DeploymentsScreenProps) {
+function keyListener(store: Store<BrowseState, BrowseAction>, props: DeploymentsScreenProps, terminal: { write(data: string): unknown }) {
   const send: Send = (a) => store.dispatch(a);
+  // Copy (OSC 52, to the terminal) and open (the browser): what happened goes to the footer's note.
+  const note = (text: string) => send({ type: 'keyNote', note: text });
+  const copy = (what: 'uuid' | 'commit') => { void copySelected(selectedView(store.get()), what, note, { write: (d) => terminal.write(d) }); };
+  const openWeb = () => { void openSelected(selectedView(store.get()), props.connection.origin, note); };
   const leave = (go: () => void): KeyResult => { go(); return 'later'; };
   // The page size chosen with +/- is remembered for the application (a file write: after the frame).
   const rememberTake = () => {
@@ -128,6 +140,9 @@ function keyListener(store: Store<BrowseState, BrowseAction>, props: Deployments
       filter: () => send({ type: 'filterStart' }),
       statusFilter: () => send({ type: 'statusCycle' }),
       jump: () => send({ type: 'jumpStart' }),
+      copyUuid: () => copy('uuid'),
+      copyCommit: () => copy('commit'),
+      openLink: () => openWeb(),
       listBack: () => {
         const s = store.get();
         if (s.search?.scanning) send({ type: 'searchStop' });
@@ -182,6 +197,9 @@ function keyListener(store: Store<BrowseState, BrowseAction>, props: Deployments
       rawJson: () => send({ type: 'toggle', what: 'raw' }),
       absentFields: () => send({ type: 'toggle', what: 'absent' }),
       reveal: () => send({ type: 'reveal', allowed: props.showSecrets }),
+      copyUuid: () => copy('uuid'),
+      copyCommit: () => copy('commit'),
+      openLink: () => openWeb(),
     }, e.input, e.key);
     return used ? result : false;
   };
@@ -245,23 +263,42 @@ export function DeploymentsScreen(props: DeploymentsScreenProps) {
   const { client, appUuid, connection, configDir, width, height, active } = props;
   const theme = useTheme();
   const guessRows = Math.max(1, height - 1 - CHROME - TABLE_FRAME);
+  // Until the new application's deployment is listed (followNewest).
+  const [awaiting, setAwaiting] = useState(props.followNewest === true);
   const { state: browse, store } = useDeployments({
     client, appUuid, configDir, refreshMs: props.refreshMs, prefetch: props.prefetch, rows: guessRows, recentsServer: props.recentsServer,
+    awaitFirst: awaiting,
   });
   const state = browse.paging;
   const neighbours = useOlderNeighbour({ client, appUuid, state });
   const now = useClock(state.rows.some((d) => d.active), state.updatedAt);
 
-  useKeys('screen', keyListener(store, props), active);
+  const { stdout } = useStdout();
+  useKeys('screen', keyListener(store, props, stdout), active);
+  const startNote = props.startNote;
+  // Once, when the screen first shows.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  useEffect(() => { if (startNote) store.dispatch({ type: 'keyNote', note: startNote }); }, []);
   useHistoryScan({ client, appUuid, store });
   const strip = useStrip({ client, appUuid, paging: state, rows: props.stripRows });
 
   // An application that does not exist: back to the picker, saying why.
   const onBack = props.onBack;
-  const notFound = state.error?.kind === 'not_found' && !state.everLoaded;
+  const notFound = state.error?.kind === 'not_found' && !state.everLoaded && !awaiting;
   useEffect(() => {
     if (notFound && onBack) onBack(`No application with uuid ${clean(appUuid)} (404). Check the uuid.`, appUuid);
   }, [notFound, onBack, appUuid]);
+
+  // followNewest: once the first page lists a deployment, the newest (the one the creation started)
+  // is selected and its log opened; a user who moved on meanwhile (a filter, a search) keeps the list.
+  useEffect(() => {
+    if (!awaiting || state.rows.length === 0 || state.shown?.skip !== 0) return;
+    setAwaiting(false);
+    const now = store.get();
+    if (now.mode !== 'list' || now.search || now.paging.filter) return;
+    store.dispatch({ type: 'cursorTo', index: 0 });
+    store.dispatch({ type: 'openLog' });
+  }, [awaiting, state.rows, state.shown, store]);
 
   const visible = useMemo(() => visibleRows(state), [state.rows, state.filter]);
   const { start: offset, rows: maxRows } = state.window;
@@ -342,7 +379,8 @@ export function DeploymentsScreen(props: DeploymentsScreenProps) {
           height={height - 1 - HEADER_LINES}
           active={active}
           followMs={props.followMs}
-          onBack={() => store.dispatch({ type: 'closeLog' })}
+          // The page was not polled while the log was open: it catches up at once.
+          onBack={() => { store.dispatch({ type: 'closeLog' }); store.dispatch({ type: 'refresh', auto: true }); }}
           onHelp={props.onHelp}
           onQuit={props.onQuit}
         />
@@ -384,6 +422,8 @@ export function DeploymentsScreen(props: DeploymentsScreenProps) {
     body = undefined;
   } else if (!state.everLoaded && state.rows.length === 0) {
     body = <Text color={theme.ui.muted}>{state.loading ? 'Loading deployments…' : ' '}</Text>;
+  } else if (state.rows.length === 0 && awaiting) {
+    body = <Text color={theme.ui.muted}>Waiting for the deployment the creation started: its log opens here once the server lists it. Esc goes back.</Text>;
   } else if (state.rows.length === 0) {
     body = <Text color={theme.ui.muted}>No deployments for this application yet.</Text>;
   } else if (visible.length === 0) {
@@ -436,7 +476,8 @@ export function DeploymentsScreen(props: DeploymentsScreenProps) {
     const line = searchLine(browse.search);
     message = <Text wrap="truncate-end" color={line.bad ? theme.ui.warning : theme.ui.muted}>{line.text}</Text>;
   } else if (state.error) {
-    message = <Text wrap="truncate-end" color={theme.ui.error}>{`✗ ${state.error.message}`}</Text>;
+    // Wrapped, never cut: what to do (check the context's token, the URL) is at the end.
+    message = <Text wrap="wrap" color={theme.ui.error}>{`✗ ${state.error.message}`}</Text>;
   } else if (state.notice) {
     message = <Text wrap="truncate-end" color={theme.ui.warning}>{state.notice}</Text>;
   } else if (state.filter) {

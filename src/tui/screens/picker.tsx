@@ -19,7 +19,10 @@ import { relativeTime } from '../../text/format.js';
 import { applyLine, cursorParts, insertLine, lineAt, type LineCommand, type LineState } from '../../forms/line-edit.js';
 import { Header } from '../components/header.js';
 import { Footer } from '../components/footer.js';
-import { truncate } from '../../text/cells.js';
+import { truncate, widthOf } from '../../text/cells.js';
+import type { DmsClient } from '../../api/client.js';
+import { useOverview } from '../hooks/use-overview.js';
+import { OverviewCell } from '../components/overview-cell.js';
 
 /** A saved context as the switcher lists it (never its token). */
 export interface ContextEntry {
@@ -55,6 +58,10 @@ export interface PickerProps {
   readonly onOpen: (uuid: string, name?: string) => void;
   readonly onHelp: () => void;
   readonly onQuit: () => void;
+  /** Reads each listed application's newest deployment (the overview). */
+  readonly client: DmsClient;
+  /** How often the overview is read again, ms (default 10 s; tests shorten it). */
+  readonly overviewMs?: number;
 }
 
 export interface Entry { readonly uuid: string; readonly name?: string; readonly note: string }
@@ -309,13 +316,20 @@ export function PickerScreen(props: PickerProps) {
   if (state.busy) {
     hint = <Text wrap="truncate-end" color={theme.ui.muted}>{`${state.busy} (Esc stops)`}</Text>;
   } else if (error) {
-    hint = <Text wrap="truncate-end" color={theme.ui.error}>{`✗ ${error}`}</Text>;
+    // Wrapped, never cut: on a narrow terminal the status (404) and the hint are the point.
+    hint = <Text wrap="wrap" color={theme.ui.error}>{`✗ ${error}`}</Text>;
   } else if (mode === 'apps' && typed && selected < 0 && shown.length > 0 && !entries.some((e) => e.uuid === tidyUuid(line.value))) {
     const first = shown[0]!;
     hint = <Text wrap="truncate-end" color={theme.ui.muted}>{`  Enter opens ${first.name ?? first.uuid} (the first match) · ↓ picks another`}</Text>;
   } else {
     hint = <Text wrap="truncate-end" color={theme.ui.muted}>{theme.colour && !typed ? ' ' : '  (type or paste an application uuid, or part of a name, then Enter)'}</Text>;
   }
+
+  // The entries in view, and the newest deployment of each (hooks/use-overview.ts).
+  const start = Math.max(0, Math.min(selected, shown.length - listRoom));
+  const inView = mode === 'apps' ? shown.slice(start, start + listRoom) : [];
+  const overview = useOverview(props.client, inView.map((e) => e.uuid), { active, periodMs: props.overviewMs });
+  const now = Date.now();
 
   let list: React.ReactNode;
   let title: string;
@@ -336,13 +350,13 @@ export function PickerScreen(props: PickerProps) {
     title = entries.length === 0 ? 'No recent applications on this server yet.'
       : typed ? `${shown.length} of ${entries.length} match “${truncate(clean(line.value.trim()), 30)}”`
         : demoApps?.length ? 'Recent and demo applications' : 'Recent applications';
-    const start = Math.max(0, Math.min(selected, shown.length - listRoom));
-    list = shown.slice(start, start + listRoom).map((e, i) => {
+    list = inView.map((e, i) => {
       const on = start + i === selected;
+      const name = e.name ? `  ${truncate(e.name, Math.max(8, width - e.uuid.length - 20))}` : '';
       return (
         <Text key={e.uuid} wrap="truncate-end" color={on ? theme.ui.focus : undefined} bold={on} inverse={on}>
-          {on ? '› ' : '  '}{e.uuid}{e.name ? `  ${truncate(e.name, Math.max(8, width - e.uuid.length - 20))}` : ''}
-          <Text color={theme.ui.muted}>{`  ${e.note}`}</Text>
+          {on ? '› ' : '  '}<OverviewCell part="mark" overview={overview.get(e.uuid)} />{e.uuid}{name}
+          <OverviewCell part="tail" overview={overview.get(e.uuid)} room={width - 4 - widthOf(e.uuid) - widthOf(name)} now={now} note={e.note} />
         </Text>
       );
     });

@@ -422,6 +422,22 @@ describe('quick create', () => {
     expect(frame).toMatch(/Application created/);
   });
 
+  it('with no recent creation, the demo\'s sample where-values are filled in and said to be samples, not "as last time"', async () => {
+    const suggestions = { project_uuid: ['p-sample'], server_uuid: ['s-sample'], environment_name: ['production'] };
+    const f = open(<CreateAppScreen {...props({ suggestions })} />);
+    const frame = f.frame();
+    expect(frame).toMatch(/Project, server, environment name from the demo's sample data \(Ctrl\+R: others\)/);
+    expect(frame).not.toMatch(/as last time/);
+    expect(frame).toMatch(/Project \*\s+p-sample\s+\(sample, sent · Ctrl\+R another\)/);
+    f.unmount();
+    // Once something was created, its where-values come first and are recent.
+    addRecentValues(dir, { project_uuid: 'p-recent', server_uuid: 's-recent', environment_name: 'production' });
+    const g = open(<CreateAppScreen {...props({ suggestions })} />);
+    expect(g.frame()).toMatch(/Project, server, environment name as last time/);
+    expect(g.frame()).toMatch(/Project \*\s+p-recent\s+\(recent, sent/);
+    expect(g.frame()).toMatch(/suggested: p-recent · p-sample/);
+  });
+
   it('the port at its default follows the build pack: 80 for a static site', async () => {
     const f = open(<CreateAppScreen {...props()} />);
     for (let i = 0; i < 5; i++) await f.press(KEY.tab);

@@ -35,8 +35,8 @@ export interface CreateScreenProps {
   readonly showSecrets: boolean;
   /** Leaves the screen; `result` after a successful creation. */
   onExit(result?: { uuid: string }): void;
-  /** Opens the deployments of the new application. */
-  onOpenDeployments(appUuid: string): void;
+  /** Opens the deployments of the new application; `follow`: it was created with instant deploy, its deployment is followed. */
+  onOpenDeployments(appUuid: string, follow?: boolean): void;
   /** False while another part of the UI owns the keyboard. */
   readonly isActive?: boolean;
   /** Where the request goes, shown on the first line (DEMO or context and server). */
@@ -175,7 +175,9 @@ function formListener(form: FormController, props: CreateFormProps): KeyListener
           const secret = created !== undefined && hasSecrets(created.answer);
           let result: KeyResult = true;
           const used = runCommand(['formDone'], {
-            doneOpen: () => (uuid && def.id === 'create-app' ? (result = leave(() => props.onOpenDeployments(uuid)), true) : false),
+            doneOpen: () => (uuid && def.id === 'create-app'
+              ? (result = leave(() => props.onOpenDeployments(uuid, store.get().form.values.instant_deploy === true)), true)
+              : false),
             // Asking is the request: no --show-secrets needed for what was made for the user.
             doneReveal: () => (secret ? send({ type: 'reveal' }) : false),
             doneSave: () => (secret ? form.startSaveCredentials() : false),
@@ -287,7 +289,7 @@ export function CreateForm(props: CreateFormProps) {
             : (
               <Box marginTop={1}>
                 <Text color={theme.ui.muted} wrap="wrap">
-                  {canOpen ? <><Text color={theme.ui.key}>Enter/o</Text> opens its deployments · </> : null}
+                  {canOpen ? <><Text color={theme.ui.key}>Enter/o</Text> {state.values.instant_deploy === true ? 'follows its deployment' : 'opens its deployments'} · </> : null}
                   {secret ? <><Text color={theme.ui.key}>s</Text> {revealed ? 'hides' : 'shows'} the password · <Text color={theme.ui.key}>w</Text> saves it to a file · </> : null}
                   <Text color={theme.ui.key}>Esc</Text> closes
                 </Text>
@@ -345,7 +347,8 @@ export function CreateForm(props: CreateFormProps) {
   const markOf = (name: string): ValueMark | undefined => {
     const v = state.values[name];
     if (v === undefined || !isSet(v)) return undefined;
-    if (def.fields[name]?.recent && typeof v === 'string' && form.suggestionsFor(name).includes(v)) return 'recent';
+    const origin = def.fields[name]?.recent && typeof v === 'string' ? form.recalledFrom(name, v) : undefined;
+    if (origin) return origin;
     return v === def.defaultOf(name, state.values) ? 'default' : undefined;
   };
 

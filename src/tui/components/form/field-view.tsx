@@ -14,8 +14,8 @@ export const LABEL_WIDTH = 32;
 const MESSAGE_LINES = 4;
 const INDENT = '    ';
 
-/** Where a value came from when the form filled it in: a default of the form, or a recent value. */
-export type ValueMark = 'default' | 'recent';
+/** Where a value came from when the form filled it in: a default of the form, a recent value, the demo's sample data. */
+export type ValueMark = 'default' | 'recent' | 'sample';
 
 export interface FieldViewProps {
   readonly meta: FieldMeta;
@@ -153,7 +153,9 @@ function DomainsRows({ rows, focused, cell }: { rows: readonly ComposeRow[]; foc
   );
 }
 
-const MARK_TEXT: Record<ValueMark, string> = { default: '(default, sent)', recent: '(recent, sent · Ctrl+R another)' };
+const MARK_TEXT: Record<ValueMark, string> = {
+  default: '(default, sent)', recent: '(recent, sent · Ctrl+R another)', sample: '(sample, sent · Ctrl+R another)',
+};
 
 function Message({ text, color, width }: { text: string; color: string | undefined; width?: number }) {
   return <>{messageLines(text, width).map((l, i) => <Text key={i} color={color} wrap="truncate-end">{INDENT}{l}</Text>)}</>;
@@ -209,7 +211,7 @@ export function FieldView({ meta, value, focused, cursor, cell, required, error,
         ? <Text color={theme.ui.muted} wrap="truncate-end">{INDENT}{meta.help}{meta.kind === 'save-as' ? null : <Text dimColor> ({meta.name})</Text>}</Text>
         : null}
       {focused && suggestions && suggestions.length > 0
-        ? <Text color={theme.ui.muted} wrap="truncate-end">{INDENT}recent: {suggestions.slice(0, 5).join(' · ')}  (Ctrl+R fills)</Text> : null}
+        ? <Text color={theme.ui.muted} wrap="truncate-end">{INDENT}suggested: {suggestions.slice(0, 5).join(' · ')}  (Ctrl+R fills)</Text> : null}
       {error ? <Message text={`✗ ${messageText(meta.label, error)}`} color={theme.ui.error} width={width} /> : null}
       {serverError ? <Message text={`✗ server: ${serverError}`} color={theme.ui.error} width={width} /> : null}
       {note ? <Message text={`→ ${note}`} color={theme.ui.warning} width={width} /> : null}

@@ -1,0 +1,48 @@
+// Copy and open on the deployments screen: the deployment under the cursor (or the search
+// result under it, or the one open in the detail), its uuid or commit to the clipboard, its web
+// page to the browser. What happened is said in the footer's note.
+import { linkFor, viewOf, type DeploymentView } from '../../model/deployment.js';
+import { visibleRows } from './paging.js';
+import type { BrowseState } from './browse-state.js';
+import { PLAIN_SHA, PLAIN_UUID, copyToClipboard, type CopyOptions } from '../clipboard.js';
+import { checkLink, openLink, type OpenOptions } from '../open-link.js';
+import { maskUrlPasswords } from '../../text/secrets.js';
+
+/** The deployment the keys act on: open in the detail, else under the cursor. */
+export function selectedView(state: BrowseState): DeploymentView | undefined {
+  if (state.mode === 'detail' && state.detail) {
+    const at = state.paging.keys.indexOf(state.detail.key);
+    return at >= 0 ? state.paging.rows[at] : viewOf(state.detail.record);
+  }
+  if (state.search?.kind === 'search') return state.search.results[state.search.cursor];
+  return visibleRows(state.paging)[state.paging.cursor];
+}
+
+/** The value to copy, or why there is none. */
+export function copyValue(view: DeploymentView | undefined, what: 'uuid' | 'commit'): { value: string } | { refused: string } {
+  if (!view) return { refused: 'No deployment selected: nothing to copy.' };
+  if (what === 'uuid') {
+    if (view.uuid === '') return { refused: 'This deployment has no uuid: nothing copied.' };
+    return PLAIN_UUID.test(view.uuid) ? { value: view.uuid } : { refused: 'The uuid is not plain text (letters, digits, -): not copied.' };
+  }
+  if (view.commit === '') return { refused: 'This deployment has no commit: nothing copied.' };
+  if (view.commit === 'HEAD') return { refused: 'No commit was pinned (HEAD): nothing copied.' };
+  return PLAIN_SHA.test(view.commit) ? { value: view.commit } : { refused: 'The commit is not a plain sha (hex digits): not copied.' };
+}
+
+/** Copies the uuid or commit; `note` gets what happened (once tmux answered, inside tmux). */
+export async function copySelected(view: DeploymentView | undefined, what: 'uuid' | 'commit', note: (text: string) => void, options: CopyOptions): Promise<void> {
+  const v = copyValue(view, what);
+  if ('refused' in v) return note(v.refused);
+  const doubt = await copyToClipboard(v.value, options);
+  note(`✓ Copied the ${what} ${v.value}${doubt ? ` — ${doubt}` : ''}`);
+}
+
+/** Opens the web link when it is on the service's own host (`origin`); `note` gets what happened. */
+export async function openSelected(view: DeploymentView | undefined, origin: string | undefined, note: (text: string) => void, options: OpenOptions = {}): Promise<void> {
+  if (!view) return note('No deployment selected: nothing to open.');
+  const link = checkLink(linkFor(view, origin), origin);
+  if ('refused' in link) return note(link.refused);
+  const started = await openLink(link.url, { ...options, onFail: note });
+  note(started.ok ? `Opening ${maskUrlPasswords(link.url)} in the browser (${started.program})` : started.reason);
+}

@@ -1,0 +1,89 @@
+// The built binary in a real terminal (tmux): keys.json rebinding a key, a bad keys.json, and
+// copying a uuid with OSC 52 into tmux's clipboard.
+import { execFileSync } from 'node:child_process';
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startDemoService, type DemoService } from '../../src/demo/server.js';
+import { createClient } from '../../src/api/client.js';
+import { viewOf } from '../../src/model/deployment.js';
+import { BIN } from '../support/bin.js';
+import { shellQuote, startTmux, type TmuxSession } from '../support/tmux.js';
+import { tempDir } from '../support/temp.js';
+
+let demo: DemoService;
+let app: string;
+let session: TmuxSession | undefined;
+const dirs: string[] = [];
+
+beforeAll(async () => {
+  demo = await startDemoService({ rateLimitPerMinute: 0 });
+  app = demo.seed.applications[0]!.uuid;
+});
+afterAll(async () => {
+  await demo.close();
+  for (const d of dirs) rmSync(d, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
+});
+afterEach(() => {
+  session?.kill();
+  session = undefined;
+});
+
+function launch(keysJson: string | null): TmuxSession {
+  const configDir = tempDir('dms-e2e-keys-');
+  dirs.push(configDir);
+  if (keysJson !== null) writeFileSync(join(configDir, 'keys.json'), keysJson);
+  session = startTmux(`node ${shellQuote(BIN)} browse ${app}`, {
+    width: 120, height: 30,
+    env: { DMS_URL: demo.url, DMS_TOKEN: demo.token, DMS_CONFIG_DIR: configDir, TERM: 'xterm-256color' },
+  });
+  return session;
+}
+
+/** The tmux server startTmux runs its sessions on (test/support/tmux.ts names it so). */
+const tmux = (...args: string[]) => execFileSync('tmux', ['-L', `dms-test-${process.pid}`, ...args], { encoding: 'utf8' });
+
+describe('keys.json in the built binary', () => {
+  it('a rebound next page works, the footer shows it, the old key does not page', async () => {
+    const t = launch('{"nextPage": ["ctrl+f"], "quit": "Q"}');
+    const first = await t.waitFor(/1–10 of \d+/);
+    expect(first).toContain('Ctrl+F next');
+    expect(first).toContain('Q quit');
+    t.keys('n');
+    await t.waitFor('n: no action here');
+    t.keys('C-f');
+    await t.waitFor(/11–20 of \d+/);
+    t.keys('Q');
+    await t.waitFor(() => t.exited());
+  });
+
+  it('a bad keys.json: one warning line in the footer, the defaults work, and the problems are there after exit', async () => {
+    const t = launch('{"nextPage": "pagedwn", "quit": 3,}');
+    // The note comes with the frame after the first (an effect of the screen's first commit).
+    const first = await t.waitFor((s) => /1–10 of \d+/.test(s) && s.includes('keys.json'));
+    const warning = first.split('\n').find((l) => l.includes('keys.json'));
+    expect(warning).toMatch(/keys\.json is not JSON \(.*\) — default keys in use/);
+    expect(first.split('\n').filter((l) => l.includes('keys.json'))).toHaveLength(1);
+    t.keys('n');
+    const next = await t.waitFor(/11–20 of \d+/);
+    expect(next).toContain('n/→ next');
+    t.keys('q');
+    const after = await t.waitFor(/\[exit 0\]/);
+    expect(after).toMatch(/dms: keys\.json is not JSON/);
+  });
+});
+
+describe('copy in tmux', () => {
+  it('Y puts the uuid of the row under the cursor in tmux\'s clipboard (set-clipboard on)', async () => {
+    const uuid = viewOf((await createClient({ baseUrl: demo.url, token: demo.token }).listDeployments(app, { skip: 0, take: 10 })).deployments[1]!).uuid;
+    const t = launch(null);
+    tmux('set-option', '-g', 'set-clipboard', 'on');
+    await t.waitFor(/1–10 of \d+/);
+    t.keys('j');
+    t.keys('Y');
+    const screen = await t.waitFor('Copied the uuid');
+    expect(screen).toContain(`✓ Copied the uuid ${uuid}`);
+    expect(screen).not.toContain('did not reach');
+    expect(tmux('show-buffer')).toBe(uuid);
+  });
+});

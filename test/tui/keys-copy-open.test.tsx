@@ -1,0 +1,211 @@
+// The whole app with keys.json in force (keys, footer, help), and copy (OSC 52 to the terminal)
+// and open (a real program started as the browser) on the deployments screen and the detail.
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createClient, type DmsClient } from '../../src/api/client.js';
+import type { TuiOptions } from '../../src/tui/options.js';
+import { bindKeys } from '../../src/tui/key-bindings.js';
+import { parseKeysText } from '../../src/config/keys-file.js';
+import { setKeyTable } from '../../src/tui/keys.js';
+import { osc52 } from '../../src/tui/clipboard.js';
+import { KEY, renderApp, until, type Rendered } from './support/render.js';
+import { respondWith, type HostileServer } from '../support/hostile.js';
+import { tempDir } from '../support/temp.js';
+
+const APP = 'app-keys-1';
+const SHA = 'abcdef1234567890abcdef1234567890abcdef12';
+const rows = Array.from({ length: 25 }, (_, i) => {
+  const id = 100 - i;
+  return {
+    id, deployment_uuid: `dep-${id}-uuid`, status: 'finished', git_commit_sha: i === 1 ? 'HEAD' : `${SHA.slice(0, 37)}${String(id).padStart(3, '0')}`,
+    commit_message: `Change ${id}`, created_at: '2024-05-01T10:00:00Z', finished_at: '2024-05-01T10:02:00Z',
+    // The third row's page is on another host.
+    deployment_url: i === 2 ? 'https://elsewhere.example/deployment/x' : `/project/p/deployment/dep-${id}-uuid`,
+  };
+});
+
+let server: HostileServer;
+let client: DmsClient;
+let shown: Rendered | undefined;
+const savedEnv = { ...process.env };
+
+beforeAll(async () => {
+  server = await respondWith((req, res) => {
+    const skip = Number(req.query.get('skip') ?? 0);
+    const take = Number(req.query.get('take') ?? 10);
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ count: rows.length, deployments: rows.slice(skip, skip + take) }));
+  });
+  client = createClient({ baseUrl: `${server.url}/api/v1`, token: '1|keystoken', retries: 0 });
+});
+afterAll(() => server.close());
+afterEach(() => {
+  shown?.unmount();
+  shown = undefined;
+  process.env = { ...savedEnv };
+  setKeyTable();
+});
+
+function open(overrides: Partial<TuiOptions> = {}) {
+  const options: TuiOptions = {
+    client, connection: { label: 'test', host: new URL(server.url).host, origin: server.url, demo: false },
+    configDir: '', appUuid: APP, screen: 'browse', showSecrets: false, noColor: true, ...overrides,
+  };
+  shown = renderApp(options, { size: { columns: 200, rows: 36 } });
+  return shown;
+}
+
+async function keysFrom(text: string) {
+  const file = await parseKeysText(text);
+  return bindKeys(file.bindings, file.problems);
+}
+
+const footer = (frame: string) => frame.trimEnd().split('\n').at(-1) ?? '';
+
+describe('keys.json in the app', () => {
+  it('a rebound key works, the old one says it does nothing, and the footer and help show the keys in force', async () => {
+    const ui = open({ keys: await keysFrom('{"nextPage": ["ctrl+f", "N"], "quit": "Q"}') });
+    const first = await ui.waitFor(/1–10 of 25/);
+    expect(footer(first)).toContain('Ctrl+F/N next');
+    expect(footer(first)).toContain('Q quit');
+    expect(footer(first)).not.toMatch(/\bn\/→ next/);
+    await ui.press(KEY.ctrl('f'));
+    await ui.waitFor(/11–20 of 25/);
+    await ui.press('N');
+    await ui.waitFor(/21–25 of 25/);
+    await ui.press('n');
+    await ui.waitFor('n: no action here');
+    await ui.press('?');
+    const help = await ui.waitFor('Help — keys');
+    expect(help).toMatch(/Ctrl\+F\/N\s+next page/);
+    // The global keys are further down: page until they show.
+    for (let i = 0; i < 6 && !/\n\s+Q\s+quit/.test(ui.frame()); i++) await ui.press(KEY.pageDown);
+    expect(ui.frame()).toMatch(/\n\s+Q\s+quit/);
+    await ui.press(KEY.escape);
+    let code = -1;
+    shown!.unmount();
+    shown = renderApp({
+      client, connection: { label: 'test', host: new URL(server.url).host, origin: server.url, demo: false },
+      configDir: '', appUuid: APP, screen: 'browse', showSecrets: false, noColor: true, keys: await keysFrom('{"quit": "Q"}'),
+    }, { size: { columns: 200, rows: 36 }, onExit: (c) => { code = c; } });
+    await shown.waitFor(/1–10 of 25/);
+    await shown.press('q');
+    expect(code).toBe(-1);
+    await shown.press('Q');
+    await until(() => code === 0, 'quit with Q');
+  });
+
+  it('a bad keys.json: the one-line warning shows at start and the default keys work', async () => {
+    const ui = open({ keys: await keysFrom('{"nextPage": "ctrl+shift+f", "quit": "n"}') });
+    const first = await ui.waitFor(/1–10 of 25/);
+    expect(footer(first)).toMatch(/keys\.json: "nextPage": "ctrl\+shift\+f" is not a key name .* \(\+1 more, listed after dms exits\)/);
+    await ui.press('n');
+    const next = await ui.waitFor(/11–20 of 25/);
+    expect(footer(next)).toContain('n/→ next');
+  });
+});
+
+describe('copy', () => {
+  it('Y writes the uuid of the row under the cursor as OSC 52 and says so; TERM=linux adds that it did not arrive', async () => {
+    delete process.env.TMUX;
+    process.env.TERM = 'linux';
+    delete process.env.TERM_PROGRAM;
+    const ui = open();
+    await ui.waitFor(/1–10 of 25/);
+    await ui.press('j');
+    await ui.press('Y');
+    const frame = await ui.waitFor('Copied the uuid');
+    expect(footer(frame)).toContain('✓ Copied the uuid dep-99-uuid — TERM=linux does not take OSC 52');
+    expect(ui.rawFrames()).toContain(osc52('dep-99-uuid'));
+  });
+
+  it('C in the detail copies the full sha; a known terminal gets no doubt; HEAD is not copied', async () => {
+    delete process.env.TMUX;
+    process.env.TERM = 'xterm-256color';
+    process.env.TERM_PROGRAM = 'WezTerm';
+    const ui = open();
+    await ui.waitFor(/1–10 of 25/);
+    await ui.press(KEY.enter);
+    await ui.waitFor('Deployment 100');
+    await ui.press('C');
+    const sha = `${SHA.slice(0, 37)}100`;
+    const frame = await ui.waitFor('Copied the commit');
+    expect(footer(frame)).toBe(`✓ Copied the commit ${sha}`);
+    expect(ui.rawFrames()).toContain(osc52(sha));
+    await ui.press(KEY.escape, 'j', 'C');
+    await ui.waitFor('No commit was pinned (HEAD): nothing copied.');
+    expect(ui.rawFrames().filter((f) => f.includes('\u001b]52;')).length).toBe(1);
+  });
+
+  it('inside tmux with set-clipboard external (tmux answers), the note says it did not reach the clipboard', async () => {
+    // A real tmux that is not ours: a private server whose options are asked for via $TMUX.
+    const dir = tempDir('dms-tmuxclip-');
+    const fake = join(dir, 'tmux');
+    writeFileSync(fake, '#!/bin/sh\nprintf "external\\noff\\n"\n');
+    chmodSync(fake, 0o755);
+    process.env.PATH = `${dir}:${process.env.PATH}`;
+    process.env.TMUX = '/tmp/not-a-socket,1,0';
+    const ui = open();
+    await ui.waitFor(/1–10 of 25/);
+    await ui.press('Y');
+    const frame = await ui.waitFor('Copied the uuid');
+    expect(footer(frame)).toContain("tmux's set-clipboard is external: it did not reach the clipboard (tmux set -g set-clipboard on)");
+  });
+});
+
+describe('open in the browser', () => {
+  function browser() {
+    const dir = tempDir('dms-browser-');
+    const out = join(dir, 'opened.txt');
+    const script = join(dir, 'browser.sh');
+    writeFileSync(script, `#!/bin/sh\nprintf '%s' "$1" > '${out}'\n`);
+    chmodSync(script, 0o755);
+    return { script, out };
+  }
+
+  it('o starts the browser program on the link on the service\'s host (a path joined to it)', async () => {
+    const b = browser();
+    process.env.DMS_BROWSER = b.script;
+    const ui = open();
+    await ui.waitFor(/1–10 of 25/);
+    await ui.press('o');
+    await until(() => existsSync(b.out) && readFileSync(b.out, 'utf8') !== '', 'the browser program ran');
+    expect(readFileSync(b.out, 'utf8')).toBe(`${server.url}/project/p/deployment/dep-100-uuid`);
+    await ui.waitFor(`Opening ${server.url}/project/p/deployment/dep-100-uuid in the browser`);
+  });
+
+  it('a link on another host is refused with the reason, and no program runs', async () => {
+    const b = browser();
+    process.env.DMS_BROWSER = b.script;
+    const ui = open();
+    await ui.waitFor(/1–10 of 25/);
+    await ui.press('j', 'j', KEY.enter);
+    await ui.waitFor('Deployment 98');
+    await ui.press('o');
+    const frame = await ui.waitFor('Not opened');
+    expect(footer(frame)).toContain(`Not opened: the link is on elsewhere.example, not on the service's host ${new URL(server.url).host}.`);
+    expect(existsSync(b.out)).toBe(false);
+  });
+
+  it('a browser program that does not exist: a clear message with the link', async () => {
+    process.env.DMS_BROWSER = '/nonexistent/dms-browser';
+    const ui = open();
+    await ui.waitFor(/1–10 of 25/);
+    await ui.press('o');
+    const frame = await ui.waitFor('No browser could start');
+    expect(footer(frame)).toContain(`No browser could start: /nonexistent/dms-browser is not installed. The link is ${server.url}/project/p/deployment/dep-100-uuid`);
+  });
+
+  it('on Linux without a display no browser is tried: the message says so and shows the link', async () => {
+    if (process.platform !== 'linux') return;
+    delete process.env.DMS_BROWSER;
+    delete process.env.DISPLAY;
+    delete process.env.WAYLAND_DISPLAY;
+    const ui = open();
+    await ui.waitFor(/1–10 of 25/);
+    await ui.press('o');
+    const frame = await ui.waitFor('No browser can start here');
+    expect(footer(frame)).toContain(`No browser can start here (no DISPLAY): the link is ${server.url}/project/p/deployment/dep-100-uuid`);
+  });
+});
