@@ -57,55 +57,61 @@ class FrameTable extends Table<Dict> {
   }
 }
 
-/** A column's cells as one text: the rows before the cursor, the cursor's cell in inverse, the rows after. */
-function ColumnCells({ rows, cursor, colour, cell }: { rows: readonly TableRow[]; cursor: number; colour?: string; cell: (r: TableRow) => string }) {
-  if (cursor < 0 || cursor >= rows.length) return <Text color={colour}>{rows.map(cell).join('\n')}</Text>;
-  const before = rows.slice(0, cursor).map(cell).join('\n');
-  const after = rows.slice(cursor + 1).map(cell).join('\n');
+function Body({ rows, laid, theme, bodyRef, cursor }: { rows: readonly TableRow[]; laid: readonly LaidColumn[]; theme: Theme; bodyRef?: React.Ref<DOMElement>; cursor: number }) {
+  // The cursor's bar is drawn over the columns (an absolute box, drawn after them): a cursor move
+  // redraws one line, and the columns (one text each, measured by Ink) are left as they were.
   return (
-    <Text color={colour}>
-      {before === '' ? '' : `${before}\n`}
-      <Text inverse>{cell(rows[cursor]!)}</Text>
-      {cursor < rows.length - 1 ? `\n${after}` : ''}
-    </Text>
+    <Box flexDirection="row" ref={bodyRef}>
+      <Columns rows={rows} laid={laid} theme={theme} />
+      {cursor >= 0 && cursor < rows.length ? <CursorBar row={rows[cursor]!} laid={laid} theme={theme} top={cursor} /> : null}
+    </Box>
   );
 }
 
-function Body({ rows, laid, theme, bodyRef, cursor }: { rows: readonly TableRow[]; laid: readonly LaidColumn[]; theme: Theme; bodyRef?: React.Ref<DOMElement>; cursor: number }) {
+/** The columns, each one text of all its rows. Memoised: the cursor is not among its props. */
+const Columns = memo(function Columns({ rows, laid, theme }: { rows: readonly TableRow[]; laid: readonly LaidColumn[]; theme: Theme }) {
   // The bars between columns are Box borders: Ink draws those without measuring them.
   // The last column also has a right border. Ink applies only the border props that changed and
   // misses a borderRight turned on later (the bar is not laid out), so a column that becomes
   // the last after a resize is a new Box.
   return (
-    <Box flexDirection="row" ref={bodyRef}>
+    <>
       {laid.map((c, index) => (
         <Box key={index === laid.length - 1 ? `${c.key} last` : c.key} borderStyle="single" borderTop={false} borderBottom={false} borderRight={index === laid.length - 1}>
           {c.key === 'status' ? (
             <Text>
               {rows.map((r, i) => (
                 <React.Fragment key={r.key}>
-                  {i === cursor ? (
-                    <Text inverse>
-                      {' '}
-                      <Text color={statusColour(theme, r.status)} bold={r.flash}>{padCells(r.cells.status, c.width)}</Text>
-                      {' '}
-                    </Text>
-                  ) : (
-                    <>
-                      {' '}
-                      <Text color={statusColour(theme, r.status)} bold={r.flash} inverse={r.flash}>{padCells(r.cells.status, c.width)}</Text>
-                      {' '}
-                    </>
-                  )}
-                  {i < rows.length - 1 ? '\n' : ''}
+                  {' '}
+                  <Text color={statusColour(theme, r.status)} bold={r.flash} inverse={r.flash}>{padCells(r.cells.status, c.width)}</Text>
+                  {i < rows.length - 1 ? ' \n' : ' '}
                 </React.Fragment>
               ))}
             </Text>
           ) : (
-            <ColumnCells rows={rows} cursor={cursor} colour={c.key === 'changed' ? theme.ui.changed : undefined} cell={(r) => ` ${padCells(r.cells[c.key], c.width)} `} />
+            <Text color={c.key === 'changed' ? theme.ui.changed : undefined}>{rows.map((r) => ` ${padCells(r.cells[c.key], c.width)} `).join('\n')}</Text>
           )}
         </Box>
       ))}
+    </>
+  );
+});
+
+/** The row under the cursor in inverse video, cell by cell between the column bars, `top` rows down. */
+function CursorBar({ row, laid, theme, top }: { row: TableRow; laid: readonly LaidColumn[]; theme: Theme; top: number }) {
+  return (
+    <Box position="absolute" marginTop={top} flexDirection="row">
+      <Text>
+        {laid.map((c) => (
+          <React.Fragment key={c.key}>
+            {'│'}
+            {c.key === 'status'
+              ? <Text inverse color={statusColour(theme, row.status)} bold={row.flash}>{` ${padCells(row.cells.status, c.width)} `}</Text>
+              : <Text inverse color={c.key === 'changed' ? theme.ui.changed : undefined}>{` ${padCells(row.cells[c.key], c.width)} `}</Text>}
+          </React.Fragment>
+        ))}
+        {'│'}
+      </Text>
     </Box>
   );
 }
