@@ -5,8 +5,6 @@ import { HELP, VERSION } from './commands/help.js';
 import { errorLines } from './commands/output.js';
 import type { CommandIO } from './commands/io.js';
 import { maxResponseBytes, openSession, retryBaseMs, timeoutMs, type Session } from './commands/connect.js';
-import { runContext } from './commands/context.js';
-import { runDemo } from './commands/demo.js';
 import { configDir } from './config/paths.js';
 import { TERMINAL_REQUIRED, hasTerminal, type TuiScreen } from './tui/options.js';
 
@@ -38,10 +36,13 @@ async function main(argv: string[], io: CommandIO): Promise<number> {
     const style = { color: !noColor && Boolean((io.stdout as NodeJS.WriteStream).isTTY) };
 
     switch (parsed.command) {
+      // Loaded for their command only: every module loaded up front costs every command's start.
       case 'context': {
+        const { runContext } = await import('./commands/context.js');
         return await runContext(parsed.positionals, io, configDir(io.env));
       }
       case 'demo': {
+        const { runDemo } = await import('./commands/demo.js');
         return await runDemo(parsed, io);
       }
       case 'completion': {

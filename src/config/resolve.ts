@@ -7,7 +7,6 @@ import {
   type ConfigFile, type StoredContext,
 } from './contexts.js';
 import { ConfigError } from './errors.js';
-import { runTokenCommand } from './token-command.js';
 
 export type Connection =
   | { kind: 'demo' }
@@ -115,6 +114,8 @@ export async function contextToken(
   if (stored.token_command !== undefined) {
     const problem = validateTokenCommand(stored.token_command);
     if (problem) throw new ConfigError(`context "${name}" in config.json: ${problem} ${fix} --token-command -- PROGRAM ARGS…`);
+    // Loaded only for a context that has one (node:child_process costs every command's start).
+    const { runTokenCommand } = await import('./token-command.js');
     return runTokenCommand(stored.token_command, {
       context: name, env: options.env, signal: options.signal, timeoutMs: options.tokenCommandTimeoutMs,
     });
