@@ -87,8 +87,10 @@ export async function respondWith(handler: Handler): Promise<HostileServer> {
 
 // A timer that dies with the response (close() destroys the sockets, which closes the responses).
 function later(res: ServerResponse, ms: number, fn: () => void): void {
-  const t = setTimeout(fn, ms);
-  res.on('close', () => clearTimeout(t));
+  // The listener goes when the timer fires: a body sent in many steps keeps one at a time.
+  const stop = () => clearTimeout(t);
+  const t = setTimeout(() => { res.off('close', stop); fn(); }, ms);
+  res.once('close', stop);
 }
 
 // ---------------------------------------------------------------------------------------------
