@@ -297,16 +297,8 @@ export function appLine(header: Partial<Record<string, string>>): string {
   return ABOUT.filter(([k]) => header[k]).map(([k, label]) => `${label} ${header[k]}`).join(' · ');
 }
 
-export interface SinkOptions {
+export interface SinkOptions extends TableOptions {
   readonly format: OutputFormat;
-  readonly out: Output;
-  readonly stderr: { write(text: string): unknown };
-  readonly style: Style;
-  readonly show: boolean;
-  readonly width: number;
-  readonly firstBlock: number;
-  readonly now: number;
-  readonly time?: TimeDisplay;
   /** `-o json --with-total`: the count to wrap the array with (asked for when the first text is written). */
   readonly countOf?: () => number | null;
 }

@@ -13,7 +13,12 @@ export function writePrivateFile(path: string, data: string): void {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const tmp = `${path}.${process.pid}.tmp`;
   removeIfPresent(tmp); // left over from a crash of an earlier process with the same pid
-  const fd = openSync(tmp, 'wx', 0o600);
+  writeThenRename(openSync(tmp, 'wx', 0o600), tmp, path, data);
+  syncDir(dir);
+}
+
+/** Writes `data` to the open `tmp` (fd), fsyncs, closes and renames it over `path`; `tmp` is removed on failure. */
+function writeThenRename(fd: number, tmp: string, path: string, data: string): void {
   try {
     try {
       writeFileSync(fd, data);
@@ -26,7 +31,6 @@ export function writePrivateFile(path: string, data: string): void {
     try { unlinkSync(tmp); } catch { /* already gone */ }
     throw e;
   }
-  syncDir(dir);
 }
 
 export interface ReadJsonOptions {
@@ -233,15 +237,8 @@ export function replaceFile(path: string, data: string): string | undefined {
     return code === 'EACCES' || code === 'EPERM' ? `no permission to write in the folder of ${path}.` : `cannot write next to ${path} (${code ?? 'unknown error'}).`;
   }
   try {
-    try {
-      writeFileSync(fd, data);
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-    renameSync(tmp, path);
+    writeThenRename(fd, tmp, path, data);
   } catch (e) {
-    try { unlinkSync(tmp); } catch { /* already gone */ }
     return `cannot replace ${path} (${errorCode(e) ?? 'unknown error'}).`;
   }
   syncDir(dirname(path));
