@@ -5,6 +5,7 @@
 // The user's keys.json lays other keys over it once at start (key-bindings.ts, setKeyTable below).
 // Plain data: importing this file loads no Ink or React (the Key type is a type-only import).
 import type { Key } from 'ink';
+import type { LineCommand } from '../forms/line-edit.js';
 
 /** Where a command applies: a screen, a mode of one, or a kind of field. */
 export type ScopeId =
@@ -267,3 +268,16 @@ export const HELP_SECTIONS: readonly { readonly title: string; readonly screen: 
   { title: 'After a creation', screen: 'formDone' },
   { title: 'Saving the new database\'s credentials', screen: 'formSaveCredentials' },
 ];
+
+/** The line editor's keys (scope `line`), each handed to `apply`: every text line routes them the same way. */
+export function lineKeys(apply: (command: LineCommand) => void) {
+  return {
+    lineLeft: () => apply('left'),
+    lineRight: () => apply('right'),
+    lineStart: () => apply('start'),
+    lineEnd: () => apply('end'),
+    lineBackspace: () => apply('backspace'),
+    lineKillBefore: () => apply('killBefore'),
+    lineKillAfter: () => apply('killAfter'),
+  };
+}

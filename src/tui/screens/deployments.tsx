@@ -7,7 +7,7 @@ import { Box, Text, measureElement, useStdout, type DOMElement } from 'ink';
 import type { DmsClient } from '../../api/client.js';
 import type { TuiConnection } from '../options.js';
 import type { Prefetch } from '../app.js';
-import { commandFor, runCommand, type ScopeId } from '../keys.js';
+import { commandFor, lineKeys, runCommand, type ScopeId } from '../keys.js';
 import { useKeys, type KeyResult } from '../input/bus.js';
 import { isText, type KeyEvent } from '../input/keypress.js';
 import { cursorParts } from '../../forms/line-edit.js';
@@ -158,26 +158,14 @@ function keyListener(store: Store<BrowseState, BrowseAction>, props: Deployments
     filterClear: () => send({ type: 'filterEnd', keep: false }),
     filterCursorUp: () => send({ type: 'cursor', delta: -1 }),
     filterCursorDown: () => send({ type: 'cursor', delta: 1 }),
-    lineLeft: () => send({ type: 'filterLine', command: 'left' }),
-    lineRight: () => send({ type: 'filterLine', command: 'right' }),
-    lineStart: () => send({ type: 'filterLine', command: 'start' }),
-    lineEnd: () => send({ type: 'filterLine', command: 'end' }),
-    lineBackspace: () => send({ type: 'filterLine', command: 'backspace' }),
-    lineKillBefore: () => send({ type: 'filterLine', command: 'killBefore' }),
-    lineKillAfter: () => send({ type: 'filterLine', command: 'killAfter' }),
+    ...lineKeys((command) => send({ type: 'filterLine', command })),
   }, e.input, e.key);
   const jump = (e: KeyEvent): boolean | KeyResult => {
     let result: KeyResult = true;
     const used = runCommand(['jump', 'line'], {
     jumpGo: () => { result = jumpGo(); },
     jumpCancel: () => send({ type: 'jumpEnd', go: false }),
-    lineLeft: () => send({ type: 'jumpLine', command: 'left' }),
-    lineRight: () => send({ type: 'jumpLine', command: 'right' }),
-    lineStart: () => send({ type: 'jumpLine', command: 'start' }),
-    lineEnd: () => send({ type: 'jumpLine', command: 'end' }),
-    lineBackspace: () => send({ type: 'jumpLine', command: 'backspace' }),
-    lineKillBefore: () => send({ type: 'jumpLine', command: 'killBefore' }),
-    lineKillAfter: () => send({ type: 'jumpLine', command: 'killAfter' }),
+    ...lineKeys((command) => send({ type: 'jumpLine', command })),
   }, e.input, e.key);
     return used ? result : false;
   };

@@ -15,7 +15,7 @@ import { writeNewFile } from '../../config/private-file.js';
 import { cursorParts } from '../../forms/line-edit.js';
 import { useKeys, type KeyResult } from '../input/bus.js';
 import { isText, type KeyEvent } from '../input/keypress.js';
-import { runCommand, type ScopeId } from '../keys.js';
+import { lineKeys, runCommand, type ScopeId } from '../keys.js';
 import { statusColour, useTheme, type Theme } from '../theme.js';
 import { Footer } from '../components/footer.js';
 import { lineRows, type Row } from '../components/log-rows.js';
@@ -60,15 +60,7 @@ function save(s: LogState): string {
 
 function keyListener(store: Store<LogState, LogAction>, props: LogScreenProps) {
   const send = (a: LogAction) => store.dispatch(a);
-  const line = (target: 'search' | 'save') => ({
-    lineLeft: () => send({ type: target === 'search' ? 'searchLine' : 'saveLine', command: 'left' }),
-    lineRight: () => send({ type: target === 'search' ? 'searchLine' : 'saveLine', command: 'right' }),
-    lineStart: () => send({ type: target === 'search' ? 'searchLine' : 'saveLine', command: 'start' }),
-    lineEnd: () => send({ type: target === 'search' ? 'searchLine' : 'saveLine', command: 'end' }),
-    lineBackspace: () => send({ type: target === 'search' ? 'searchLine' : 'saveLine', command: 'backspace' }),
-    lineKillBefore: () => send({ type: target === 'search' ? 'searchLine' : 'saveLine', command: 'killBefore' }),
-    lineKillAfter: () => send({ type: target === 'search' ? 'searchLine' : 'saveLine', command: 'killAfter' }),
-  });
+  const line = (target: 'search' | 'save') => lineKeys((command) => send({ type: target === 'search' ? 'searchLine' : 'saveLine', command }));
   return {
     key(e: KeyEvent): KeyResult {
       const s = store.get();

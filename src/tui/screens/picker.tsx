@@ -11,7 +11,7 @@ import type { RecentApp } from '../../config/recents.js';
 import type { DemoApp, TuiConnection } from '../options.js';
 import { useKeys, type KeyResult } from '../input/bus.js';
 import { isText, type KeyEvent } from '../input/keypress.js';
-import { runCommand } from '../keys.js';
+import { lineKeys, runCommand } from '../keys.js';
 import { createStore, useStore, type Store } from '../state/store.js';
 import { useTheme } from '../theme.js';
 import { clean } from '../../text/sanitize.js';
@@ -227,13 +227,7 @@ function pickerKeys(store: Store<PickerState, PickerAction>, entries: readonly E
         if (store.get().line.value !== '' || store.get().selected >= 0) send({ type: 'clear' });
         else props.onQuit();
       },
-      lineLeft: () => line('left'),
-      lineRight: () => line('right'),
-      lineStart: () => line('start'),
-      lineEnd: () => line('end'),
-      lineBackspace: () => line('backspace'),
-      lineKillBefore: () => line('killBefore'),
-      lineKillAfter: () => line('killAfter'),
+      ...lineKeys(line),
     }, e.input, e.key);
     // Printable keys are text (taken by `text` below when they come as a run).
     if (!used && isText(e)) {

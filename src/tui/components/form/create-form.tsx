@@ -13,7 +13,7 @@ import { cursorParts } from '../../../forms/line-edit.js';
 import type { FormDef, FormValues } from '../../../forms/types.js';
 import { isSet, visibleFields } from '../../../forms/values.js';
 import { clean } from '../../../text/sanitize.js';
-import { footerOf, runCommand } from '../../keys.js';
+import { footerOf, lineKeys, runCommand } from '../../keys.js';
 import { useKeys, type KeyListener, type KeyResult } from '../../input/bus.js';
 import { isText } from '../../input/keypress.js';
 import { useTheme } from '../../theme.js';
@@ -104,13 +104,7 @@ function formListener(form: FormController, props: CreateFormProps): KeyListener
     const used = isTextField(def, s)
       ? runCommand(['line', 'form'], {
         ...form_,
-        lineLeft: () => send({ type: 'edit', edit: { type: 'line', command: 'left' } }),
-        lineRight: () => send({ type: 'edit', edit: { type: 'line', command: 'right' } }),
-        lineStart: () => send({ type: 'edit', edit: { type: 'line', command: 'start' } }),
-        lineEnd: () => send({ type: 'edit', edit: { type: 'line', command: 'end' } }),
-        lineBackspace: () => send({ type: 'edit', edit: { type: 'line', command: 'backspace' } }),
-        lineKillBefore: () => send({ type: 'edit', edit: { type: 'line', command: 'killBefore' } }),
-        lineKillAfter: () => send({ type: 'edit', edit: { type: 'line', command: 'killAfter' } }),
+        ...lineKeys((command) => send({ type: 'edit', edit: { type: 'line', command } })),
       }, input, key)
       : runCommand(['formChoice', 'form'], {
         ...form_,
@@ -157,17 +151,10 @@ function formListener(form: FormController, props: CreateFormProps): KeyListener
             failedBack: () => send({ type: 'phase', phase: { kind: 'edit' } }),
           }, e.input, e.key) || isText(e);
         case 'save-credentials': {
-          const line = (command: Parameters<typeof send>[0] & { type: 'save-line' }) => () => send(command);
           return runCommand(['formSaveCredentials', 'line'], {
             credentialsSave: () => form.saveCredentials(phase.line.value),
             credentialsCancel: () => send({ type: 'phase', phase: { kind: 'success' } }),
-            lineLeft: line({ type: 'save-line', command: 'left' }),
-            lineRight: line({ type: 'save-line', command: 'right' }),
-            lineStart: line({ type: 'save-line', command: 'start' }),
-            lineEnd: line({ type: 'save-line', command: 'end' }),
-            lineBackspace: line({ type: 'save-line', command: 'backspace' }),
-            lineKillBefore: line({ type: 'save-line', command: 'killBefore' }),
-            lineKillAfter: line({ type: 'save-line', command: 'killAfter' }),
+            ...lineKeys((command) => send({ type: 'save-line', command })),
           }, e.input, e.key) || (isText(e) ? (send({ type: 'save-line', text: e.input }), true) : false);
         }
         case 'success': {
