@@ -90,8 +90,8 @@ export function describeError(error: unknown, redact: (s: string) => string = (s
 export const LOADING_DELAY_MS = 120;
 
 function initial(options: UseDeploymentsOptions): BrowseState {
-  // The page size last chosen for this application (+/-), else the default.
-  const first = initialPaging({ rows: options.rows, take: loadPageSize(options.configDir, options.appUuid) });
+  // The page size last chosen for this application (+/-), else the default: the prefetch read it already.
+  const first = initialPaging({ rows: options.rows, take: options.prefetch?.take ?? loadPageSize(options.configDir, options.appUuid) });
   const ready = options.prefetch?.result;
   if (ready && options.prefetch?.skip === first.want.skip && options.prefetch.take === first.want.take) {
     return initialBrowse(pagingReducer(first, { type: 'loaded', seq: first.want.seq, page: ready, at: (options.now ?? Date.now)() }));
