@@ -49,10 +49,6 @@ export function queryOf(text: string, status: StatusFilter = 'all'): Query {
   return { words: text.trim().toLowerCase().split(/\s+/).filter(Boolean), status };
 }
 
-export function isEmptyQuery(q: Query): boolean {
-  return q.words.length === 0 && q.status === 'all';
-}
-
 function statusMatches(phase: Phase, status: StatusFilter): boolean {
   if (status === 'failed') return phase === 'failed';
   if (status === 'running') return phase === 'running' || phase === 'queued';

@@ -182,7 +182,3 @@ export function bindKeys(bindings: readonly (readonly [string, readonly string[]
   }
 }
 
-/** The default key map, as a table in force. */
-export function defaultKeys(): KeyTable {
-  return { commands: DEFAULTS, problems: [] };
-}

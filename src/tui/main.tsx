@@ -6,7 +6,7 @@ import type { Prefetch } from './app.js';
 import { TAKE_DEFAULT, clampTake } from './hooks/paging.js';
 import { loadPageSize } from '../config/page-sizes.js';
 import { loadKeysFile } from '../config/keys-file.js';
-import { bindKeys, type KeyTable } from './key-bindings.js';
+import type { KeyTable } from './key-bindings.js';
 
 /** How long the first frame waits for the prefetched page before showing "Loading…". */
 const FIRST_PAGE_WAIT_MS = 150;
@@ -56,11 +56,13 @@ export async function runTui(options: TuiOptions): Promise<number> {
 
 /** The key map with keys.json laid over it; undefined when there is no such file. */
 async function loadKeys(configDir: string): Promise<KeyTable | undefined> {
+  // The binder (and its check of the defaults for clashes) loads only when there is something to bind.
+  const bind = async (...args: Parameters<typeof import('./key-bindings.js').bindKeys>) => (await import('./key-bindings.js')).bindKeys(...args);
   try {
     const file = await loadKeysFile(configDir);
-    return file.bindings.length > 0 || file.problems.length > 0 ? bindKeys(file.bindings, file.problems) : undefined;
+    return file.bindings.length > 0 || file.problems.length > 0 ? await bind(file.bindings, file.problems) : undefined;
   } catch (error) {
-    return bindKeys([], [`keys.json could not be read (${error instanceof Error ? error.message.split('\n')[0] : 'error'}): default keys in use`]);
+    return bind([], [`keys.json could not be read (${error instanceof Error ? error.message.split('\n')[0] : 'error'}): default keys in use`]);
   }
 }
 
