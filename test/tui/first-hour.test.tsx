@@ -90,6 +90,10 @@ describe('picker', () => {
     await ui.press(KEY.left, KEY.left, KEY.ctrl('k'));
     const frame = await ui.waitFor((f) => /uuid: Xhell(?!o)/.test(f));
     expect(frame).not.toContain('XhelloY');
+    // Typed fast, in one read: text, Ctrl+U, text.
+    await ui.type(`abc${KEY.ctrl('u')}sho`);
+    const after = await ui.waitFor(/uuid: sho\b/);
+    expect(after).not.toMatch(/uuid: \S*abc/);
   });
 
   it('after a 404 the typed uuid is kept with the cursor at its end', async () => {

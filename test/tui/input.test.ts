@@ -30,6 +30,14 @@ describe('keypress: from Ink\'s reports to keys', () => {
     expect(splitChunk('\u007f\u007f', plain).map((k) => k.key.backspace)).toEqual([true, true]);
   });
 
+  it('keys only typing makes are keys inside a read too (abc Ctrl+U def typed fast); Tab, line breaks and Esc stay in a paste', () => {
+    const typed = splitChunk('abc\u0015def\u007fg', plain);
+    expect(typed.map((k) => [k.input, k.key.ctrl, k.key.backspace])).toEqual([
+      ['abc', false, false], ['u', true, false], ['def', false, false], ['', false, true], ['g', false, false],
+    ]);
+    expect(splitChunk('a\tb\r\nc\u001bd', plain)).toEqual([{ input: 'a\tb\r\nc\u001bd', key: plain }]);
+  });
+
   it('text is printable input without a named key', () => {
     expect(isText({ input: 'jjj', key: plain })).toBe(true);
     expect(isText({ input: 'j', key: key({ ctrl: true }) })).toBe(false);

@@ -35,10 +35,16 @@ function controlKey(c: string): KeyEvent {
   return { input: '', key: { ...NO_KEY } };
 }
 
+// Inside a run, the controls that only typing makes (Backspace, Ctrl+U/A/E/K…: `abc` Ctrl+U `def`
+// typed fast over ssh arrives as one read) are keys too; Tab, line breaks and Esc stay in the
+// text, where a paste puts them and where acting on them (Enter) would be wrong.
+const TYPED_KEY = /[\u0000-\u0008\u000b\u000c\u000e-\u001a\u001c-\u001f\u007f]/;
+
 /**
  * The keys in one report of Ink's: control characters at the start and end of a chunk become
- * keys of their own; the printable text between stays one run (a line break inside it is part
- * of a paste). A named or modified key is one key as it came.
+ * keys of their own, and the typed-only ones inside it (TYPED_KEY); the printable text between
+ * stays runs (a line break inside it is part of a paste). A named or modified key is one key as
+ * it came.
  */
 export function splitChunk(input: string, key: Key): KeyEvent[] {
   if (input.length <= 1 || key.ctrl || key.meta) return [{ input, key }];
@@ -49,7 +55,14 @@ export function splitChunk(input: string, key: Key): KeyEvent[] {
   while (start < end && CONTROL_KEY.test(chars[start]!)) start += 1;
   while (end > start && CONTROL_KEY.test(chars[end - 1]!)) end -= 1;
   const out = chars.slice(0, start).map(controlKey);
-  if (end > start) out.push({ input: chars.slice(start, end).join(''), key: { ...NO_KEY } });
+  let run = start;
+  for (let i = start; i < end; i++) {
+    if (!TYPED_KEY.test(chars[i]!)) continue;
+    if (i > run) out.push({ input: chars.slice(run, i).join(''), key: { ...NO_KEY } });
+    out.push(controlKey(chars[i]!));
+    run = i + 1;
+  }
+  if (end > run) out.push({ input: chars.slice(run, end).join(''), key: { ...NO_KEY } });
   // A loop, not push(...): a paste can be longer than a call takes arguments.
   for (let i = end; i < chars.length; i++) out.push(controlKey(chars[i]!));
   return out;
