@@ -266,9 +266,8 @@ const rangeOf = (frame: string) => /([\d,]+)–([\d,]+) of ([\d,]+)/.exec(frame)
 
 // ------------------------------------------------------------------ figure 3: render budget
 
-async function budget() {
-  const all = await loadRecords();
-  const client = memoryClient(all);
+/** The floor of the frame figures: a one-<Text> app, and a change of it timed key → frame. */
+async function trivialFloor() {
   const floor = mount(<Trivial />, 40);
   await floor.stdout.until((f) => f.includes('count 0'));
   let count = 0;
@@ -278,6 +277,13 @@ async function budget() {
     count++;
     return floor.stdout.timeFrame(() => floor.stdin.write('j'), (f) => f.includes(`count ${count}`));
   };
+  return { floor, floorChange };
+}
+
+async function budget() {
+  const all = await loadRecords();
+  const client = memoryClient(all);
+  const { floor, floorChange } = await trivialFloor();
 
   const figures = [];
   for (const rows of [10, 30, 100]) {
@@ -529,15 +535,7 @@ async function logView() {
     return realParse(text, reviver);
   }) as typeof JSON.parse;
 
-  const floor = mount(<Trivial />, 40);
-  await floor.stdout.until((f) => f.includes('count 0'));
-  let count = 0;
-  const floorChange = async () => {
-    gc();
-    await sleep(40);
-    count++;
-    return floor.stdout.timeFrame(() => floor.stdin.write('j'), (f) => f.includes(`count ${count}`));
-  };
+  const { floor, floorChange } = await trivialFloor();
 
   const height = 36;
   const t = mount(<Screen client={memoryClient(all)} app="bench-app" height={height} refreshMs={1e9} />, height);
