@@ -10,10 +10,12 @@ export async function startDemo(script, { timeoutMs = 15_000 } = {}) {
   });
   let out = '';
   let err = '';
+  child.stderr.setEncoding('utf8');
   child.stderr.on('data', (d) => { err += d; });
   const ready = await new Promise((resolve, reject) => {
     const t = setTimeout(() => reject(new Error(`the demo service printed no READY line in ${timeoutMs} ms: ${out}${err}`)), timeoutMs);
     child.once('exit', (code) => { clearTimeout(t); reject(new Error(`the demo service exited (${code}): ${err.trim().split('\n').slice(-3).join(' ')}`)); });
+    child.stdout.setEncoding('utf8');
     child.stdout.on('data', (d) => {
       out += d;
       if (/^READY$/m.test(out)) { clearTimeout(t); resolve(out); }

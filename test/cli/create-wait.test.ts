@@ -152,10 +152,12 @@ describe('dms create app --wait: stopping', () => {
     let stdout = '';
     let stderr = '';
     let sent = false;
-    child.stdout.on('data', (d: Buffer) => { stdout += d.toString(); });
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (d: string) => { stdout += d; });
     const code = await new Promise<number | null>((resolve) => {
-      child.stderr.on('data', (d: Buffer) => {
-        stderr += d.toString();
+      child.stderr.setEncoding('utf8');
+      child.stderr.on('data', (d: string) => {
+        stderr += d;
         // Once the first status line is out, the command is waiting.
         if (!sent && /\] deployment \d+ queued/.test(stderr)) sent = child.kill('SIGINT');
       });

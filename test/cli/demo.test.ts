@@ -8,8 +8,9 @@ describe('dms demo --serve', () => {
     let out = '';
     await new Promise<void>((resolve, reject) => {
       const t = setTimeout(() => reject(new Error(`no output: ${out}`)), 10_000);
-      child.stdout.on('data', (d: Buffer) => {
-        out += d.toString();
+      child.stdout.setEncoding('utf8');
+      child.stdout.on('data', (d: string) => {
+        out += d;
         if (/^APP=/m.test(out)) { clearTimeout(t); resolve(); }
       });
     });
@@ -32,7 +33,8 @@ describe('dms demo --serve', () => {
   it('without --serve exits 2', async () => {
     const child = spawn(process.execPath, [BIN, 'demo'], { stdio: ['ignore', 'pipe', 'pipe'] });
     let err = '';
-    child.stderr.on('data', (d: Buffer) => { err += d.toString(); });
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (d: string) => { err += d; });
     expect(await new Promise((resolve) => child.on('close', resolve))).toBe(2);
     expect(err).toMatch(/--serve/);
   });

@@ -406,7 +406,8 @@ describe('a slow reader', () => {
       } catch { /* gone, or not Linux */ }
     };
     let stderr = '';
-    child.stderr.on('data', (d: Buffer) => { stderr += d.toString(); });
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (d: string) => { stderr += d; });
     // The reader: a chunk at a time, every 3 ms (~20 MB/s at most), so dms has to wait for it.
     let count = 0;
     let lastId = Infinity;
@@ -444,7 +445,8 @@ describe('a slow reader', () => {
     });
     const from = demo.requests.length;
     let stderr = '';
-    child.stderr.on('data', (d: Buffer) => { stderr += d.toString(); });
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (d: string) => { stderr += d; });
     await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
     child.stdout.destroy();
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve));

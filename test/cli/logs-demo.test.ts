@@ -53,9 +53,11 @@ function follow(args: string[], env: Record<string, string>, timeoutMs = 45_000)
     const out: Chunk[] = [];
     const err: Chunk[] = [];
     let stderrRest = '';
-    child.stdout.on('data', (d: Buffer) => { out.push({ at: Date.now(), text: d.toString() }); });
-    child.stderr.on('data', (d: Buffer) => {
-      const parts = (stderrRest + d.toString()).split('\n');
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (d: string) => { out.push({ at: Date.now(), text: d }); });
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (d: string) => {
+      const parts = (stderrRest + d).split('\n');
       stderrRest = parts.pop()!;
       for (const text of parts) err.push({ at: Date.now(), text });
     });

@@ -330,10 +330,12 @@ describe('dms logs --follow', () => {
     let stderr = '';
     let stdout = '';
     let sent = false;
-    child.stdout.on('data', (d: Buffer) => { stdout += d.toString(); });
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (d: string) => { stdout += d; });
     const code = await new Promise<number | null>((resolve) => {
-      child.stderr.on('data', (d: Buffer) => {
-        stderr += d.toString();
+      child.stderr.setEncoding('utf8');
+      child.stderr.on('data', (d: string) => {
+        stderr += d;
         if (!sent && stderr.includes('in progress')) sent = child.kill('SIGINT');
       });
       child.on('close', resolve);
@@ -406,7 +408,8 @@ describe('runLogs colour', () => {
     const stdout = Object.assign(new PassThrough(), { isTTY: true });
     const stderr = new PassThrough();
     let out = '';
-    stdout.on('data', (d: Buffer) => { out += d.toString(); });
+    stdout.setEncoding('utf8');
+    stdout.on('data', (d: string) => { out += d; });
     const io = { stdout, stderr, stdin: new PassThrough(), env: {} };
     const code = await runLogs(parse(['logs', APP]), io, session, { color: true });
     expect(code).toBe(0);

@@ -69,7 +69,8 @@ function runMeasured(args: string[], env: Record<string, string>): Promise<{ cod
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     let stderr = '';
-    child.stderr.on('data', (d: Buffer) => { stderr += d.toString(); });
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (d: string) => { stderr += d; });
     const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`dms ${args.join(' ')} took too long\n${stderr}`)); }, 15_000);
     child.on('close', (code) => {
       clearTimeout(timer);

@@ -22,7 +22,8 @@ async function startServer(answer: Answer): Promise<TestServer> {
   const state: TestServer = { url: '', posts, answer, close: async () => {} };
   const server: Server = createServer((req, res) => {
     let data = '';
-    req.on('data', (c) => { data += c; });
+    req.setEncoding('utf8');
+    req.on('data', (c: string) => { data += c; });
     req.on('end', () => {
       posts.push({ path: req.url ?? '', body: JSON.parse(data || '{}') });
       // A slow answer makes a double Ctrl+S visible.
