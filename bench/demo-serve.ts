@@ -17,6 +17,9 @@
 //   HEAVY_URL: the same 10 rows, each carrying that ~5 MB log (a page of heavy rows).
 //   Both count the requests and bytes they answer by `take`: GET <URL>/__stats reads the counts,
 //   GET <URL>/__stats?reset=1 reads and zeroes them.
+// - for figure 8's search, SCAN_URL: the demo service itself through a proxy that notes each list
+//   request (skip, take, bytes, when, how long); GET <origin>/scan/__stats?reset=1 reads and
+//   zeroes them. (The search reads from a worker thread: the screen's process cannot count them.)
 // Prints DMS_URL, DMS_TOKEN, DMS_TOKEN_NO_LOGS, APP lines (as `dms demo --serve` does), then
 // BIG_URL, BASE_RECORDS, BIG_QUEUE_APP (the uuid whose BIG_URL page holds queue rows), LOG_URL,
 // HEAVY_URL and LOG_APP (the uuid both answer for); stops on SIGTERM/SIGINT.
@@ -130,8 +133,44 @@ async function servePage(which: 'logs' | 'heavy', logs: boolean, rest: string, u
   answer(res, 200, body);
 }
 
+// ---------------------------------------------------------------- figure 8: the search's requests
+
+interface ScanRequest { skip: number; take: number; bytes: number; at: number; ms: number }
+let scanRequests: ScanRequest[] = [];
+
+async function proxyScan(rest: string, url: URL, req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) {
+  if (rest === '/__stats') {
+    answer(res, 200, JSON.stringify({ requests: scanRequests }));
+    if (url.searchParams.has('reset')) scanRequests = [];
+    return;
+  }
+  const at = Date.now();
+  const start = performance.now();
+  const upstream = await fetch(`${demo.url}${rest.slice('/api/v1'.length)}${url.search}`, {
+    headers: { authorization: req.headers.authorization ?? '', accept: 'application/json' },
+  });
+  const body = Buffer.from(await upstream.arrayBuffer());
+  const headers: Record<string, string> = { 'content-type': 'application/json', 'content-length': String(body.length) };
+  for (const k of ['retry-after', 'x-ratelimit-remaining', 'x-ratelimit-limit']) {
+    const v = upstream.headers.get(k);
+    if (v !== null) headers[k] = v;
+  }
+  res.writeHead(upstream.status, headers).end(body);
+  if (/\/deployments\/applications\//.test(rest)) {
+    scanRequests.push({ skip: Number(url.searchParams.get('skip') ?? 0), take: Number(url.searchParams.get('take') ?? 10), bytes: body.length, at, ms: performance.now() - start });
+  }
+}
+
 const server = createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+  const scan = /^\/scan(\/.*)$/.exec(url.pathname);
+  if (scan) {
+    proxyScan(scan[1]!, url, req, res).catch((error: unknown) => {
+      process.stderr.write(`demo-serve: ${String(error)}\n`);
+      if (!res.headersSent) answer(res, 502, JSON.stringify({ message: String(error) }));
+    });
+    return;
+  }
   const log = /^\/(logs|heavy)\/api\/v1(\/.*)$/.exec(url.pathname);
   if (log) {
     // As the demo does: the first token reads the rows with their logs, the second without.
@@ -168,6 +207,7 @@ lines.push(`BIG_QUEUE_APP=${queueApp}`);
 lines.push(`LOG_URL=${origin}/logs/api/v1`);
 lines.push(`HEAVY_URL=${origin}/heavy/api/v1`);
 lines.push(`LOG_APP=${app}`);
+lines.push(`SCAN_URL=${origin}/scan/api/v1`);
 process.stdout.write(`${lines.join('\n')}\nREADY\n`);
 
 const stop = async () => {

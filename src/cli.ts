@@ -10,6 +10,7 @@ import { TERMINAL_REQUIRED, hasTerminal, type TuiScreen } from './tui/options.js
 
 /** Built next to this file (scripts/esbuild-options.mjs). */
 const LIST_WORKER = new URL('./list-worker.js', import.meta.url);
+const SEARCH_WORKER = new URL('./search-worker.js', import.meta.url);
 
 async function main(argv: string[], io: CommandIO): Promise<number> {
   let session: Session | undefined;
@@ -72,7 +73,7 @@ async function main(argv: string[], io: CommandIO): Promise<number> {
         }
         const from = typeof parsed.values.from === 'string' ? await readBody(parsed.values.from, io) : undefined;
         requireTerminal(io);
-        session = await openSession(parsed.values, io, true);
+        session = await openSession(parsed.values, io, true, { search: SEARCH_WORKER });
         return await tui(kind === 'app' ? 'create-app' : 'create-docstore', parsed, io, session, noColor, undefined, from);
       }
       case 'browse':
@@ -82,7 +83,7 @@ async function main(argv: string[], io: CommandIO): Promise<number> {
         if (extra !== undefined) throw new UsageError('one argument too many: dms browse takes at most one APP_UUID (the 2nd argument after browse is not repeated here, in case it is a secret). Run dms browse --help.');
         requireTerminal(io);
         // With an application named, its first page is fetched in a worker while Ink loads.
-        session = await openSession(parsed.values, io, true, appUuid ? LIST_WORKER : undefined);
+        session = await openSession(parsed.values, io, true, { list: appUuid ? LIST_WORKER : undefined, search: SEARCH_WORKER });
         return await tui('browse', parsed, io, session, noColor, appUuid);
       }
       default:
@@ -122,7 +123,7 @@ async function tui(
     demoApps: session.demoApps,
     demoSuggestions: session.demoSuggestions,
     // For the clients of contexts switched to in the TUI (:ctx, Ctrl+X in the picker).
-    clientOptions: { timeoutMs: timeoutMs(parsed.values), maxResponseBytes: maxResponseBytes(parsed.values, io.env), retryBaseMs: retryBaseMs(io.env) },
+    clientOptions: { timeoutMs: timeoutMs(parsed.values), maxResponseBytes: maxResponseBytes(parsed.values, io.env), retryBaseMs: retryBaseMs(io.env), searchWorker: SEARCH_WORKER },
   });
 }
 

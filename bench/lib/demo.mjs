@@ -37,6 +37,8 @@ export async function startDemo(script, { timeoutMs = 15_000 } = {}) {
     queueApp: get('APP_QUEUE_ROWS'),
     /** monorepo-ci, the application with 50,000 deployments (short logs), for figure 8's whole-history reads. */
     bigHistoryApp: get('APP_BIG_HISTORY'),
+    /** The demo service through a proxy that counts the list requests (figure 8's search: GET …/scan/__stats). */
+    scanUrl: get('SCAN_URL'),
     close: () => new Promise((resolve) => {
       if (child.exitCode !== null) return resolve();
       child.once('exit', () => resolve());

@@ -4,6 +4,7 @@ import { InvalidResponseError, LocalValidationError, ResponseTooLargeError } fro
 import { MAX_RESPONSE_MB_CEILING, formatBytes } from './limits.js';
 import { pageProblems } from './uuid.js';
 import { listBodyOf, readDeploymentListFast, type DeploymentPage, type ListBody } from './schemas/deployment-fields.js';
+import type { SearchEvent, SearchRequest } from '../model/search.js';
 import type {
   CreateAppRequest, CreateAppResponse, CreateDocstoreRequest, CreateDocstoreResponse,
 } from './schemas/index.js';
@@ -38,6 +39,16 @@ export interface DmsClient {
   createDocstore(body: CreateDocstoreRequest, options?: CallOptions): Promise<CreateDocstoreResponse>;
   /** Replaces the token in any text with `[token]`. */
   redact(text: string): string;
+  /**
+   * Searches the whole history off the screen's thread (a worker), where the client can; the
+   * deployments screen runs model/search.ts itself otherwise. Throws ScanStopped as it does.
+   */
+  searchHistory?(appUuid: string, request: SearchRequest, options: SearchCallOptions): AsyncIterable<SearchEvent>;
+}
+
+export interface SearchCallOptions extends CallOptions {
+  readonly onPause?: (why: string, ms: number) => void;
+  readonly targetChars?: number;
 }
 
 export { isAppUuid, pageProblems } from './uuid.js';

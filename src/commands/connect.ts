@@ -49,10 +49,11 @@ export function maxResponseBytes(values: Parsed['values'], env: NodeJS.ProcessEn
 /**
  * Opens a session. `allowDemo`: with nothing configured, start the embedded demo service
  * (the TUI does; headless commands ask for a server instead, so scripts never get sample data by accident).
- * `listWorker`: the first list request runs in that worker (see api/lazy-client.ts).
+ * `workers`: the first list request runs in `list`, searches of the whole history in `search`
+ * (see api/lazy-client.ts).
  */
 export async function openSession(
-  values: Parsed['values'], io: CommandIO, allowDemo: boolean, listWorker?: URL,
+  values: Parsed['values'], io: CommandIO, allowDemo: boolean, workers: { readonly list?: URL; readonly search?: URL } = {},
 ): Promise<Session> {
   const dir = configDir(io.env);
   const timeout = timeoutMs(values);
@@ -73,7 +74,7 @@ export async function openSession(
     const demo = await startDemoService({ advanceSeed: true });
     const seed = demo.seed;
     return {
-      client: createLazyClient({ baseUrl: demo.url, token: demo.token, timeoutMs: timeout, maxResponseBytes: maxBytes, listWorker, retryBaseMs: retryBaseMs(io.env) }),
+      client: createLazyClient({ baseUrl: demo.url, token: demo.token, timeoutMs: timeout, maxResponseBytes: maxBytes, listWorker: workers.list, searchWorker: workers.search, retryBaseMs: retryBaseMs(io.env) }),
       connection: { label: 'DEMO', host: new URL(demo.url).host, origin: new URL(demo.url).origin, demo: true },
       configDir: dir,
       demoApps: seed.applications.map((a) => ({ uuid: a.uuid, name: a.name, note: SHAPE_NOTES[a.shape] })),
@@ -99,7 +100,7 @@ export async function openSession(
   return {
     client: createLazyClient({
       baseUrl: connection.url, token: connection.token, tokenFrom: tokenFromOf(connection),
-      timeoutMs: timeout, maxResponseBytes: maxBytes, listWorker, retryBaseMs: retryBaseMs(io.env),
+      timeoutMs: timeout, maxResponseBytes: maxBytes, listWorker: workers.list, searchWorker: workers.search, retryBaseMs: retryBaseMs(io.env),
     }),
     connection: { label: connection.label, host, origin, demo: false },
     configDir: dir,

@@ -1,6 +1,7 @@
 // `dms deployments APP_UUID --all`: the whole history, read with the whole-history scan
 // (model/scan.ts) and printed as it comes, chunk after chunk, never all held: filtered on the way,
 // stopping as soon as the answer is complete (--limit reached, or a row older than --since).
+import { setFlagsFromString } from 'node:v8';
 import { LocalValidationError } from '../api/errors.js';
 import { pageProblems } from '../api/uuid.js';
 import { viewOf, type DeploymentView } from '../model/deployment.js';
@@ -75,7 +76,19 @@ function progressLine(stderr: NodeJS.WritableStream, enabled: boolean): Progress
   };
 }
 
+/**
+ * Every record passes through and is gone, so V8 is asked to keep its heap tight rather than grow
+ * it for speed: the young generation is not grown, the old one by 10% at a time. (Both are read at
+ * each collection.) Over monorepo-ci's 50,000 deployments peak RSS fell from ~150 to ~97 MiB in
+ * the same time (bench figure 8).
+ */
+function keepHeapTight(): void {
+  setFlagsFromString('--semi-space-growth-factor=1');
+  setFlagsFromString('--heap-growing-percent=10');
+}
+
 export async function runAll(args: DeploymentsArgs, io: CommandIO, session: Session, style: Style): Promise<number> {
+  keepHeapTight();
   // A uuid the client would refuse: said once, before the scan would try it again and again.
   const problems = pageProblems(args.app, {});
   if (problems.length > 0) throw new LocalValidationError(problems);

@@ -11,11 +11,14 @@ export interface Summary extends DeploymentView {
   readonly index: number;
 }
 
-/** Only what finds the row again: id and uuid. */
+/** Only what finds the row again: id and uuid (plain values only, so a summary always crosses to another thread). */
 function slim(record: Deployment): Deployment {
   const r = record as Record<string, unknown>;
   const out: Record<string, unknown> = {};
-  for (const k of ['id', 'uuid', 'deployment_uuid', 'status']) if (k in r) out[k] = r[k];
+  for (const k of ['id', 'uuid', 'deployment_uuid', 'status']) {
+    const v = r[k];
+    if (v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') out[k] = v;
+  }
   return out as Deployment;
 }
 

@@ -26,6 +26,8 @@ export interface TuiClientOptions {
   readonly timeoutMs?: number;
   readonly maxResponseBytes?: number;
   readonly retryBaseMs?: number;
+  /** The search worker's file (api/search-worker.ts, built next to the binary). */
+  readonly searchWorker?: URL;
 }
 
 export interface TuiOptions {

@@ -2,7 +2,11 @@
 // with progress (Esc stops, Esc returns), results paged and opened, s for failed/running, : to go
 // to one deployment; faults and 429s mid-scan. Against a small server on 127.0.0.1.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { existsSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createClient, type DmsClient } from '../../src/api/client.js';
+import { createLazyClient } from '../../src/api/lazy-client.js';
+import { BIN } from '../support/bin.js';
 import type { TuiOptions } from '../../src/tui/options.js';
 import { respondWith, type HostileServer } from '../support/hostile.js';
 import { KEY, renderApp, until, type Rendered } from './support/render.js';
@@ -27,8 +31,13 @@ function history(n: number, top = n): Record<string, unknown>[] {
   });
 }
 
+// The search worker as built next to the binary (dist/search-worker.js, built by `npm test`).
+const SEARCH_WORKER = pathToFileURL(fileURLToPath(new URL('./search-worker.js', pathToFileURL(BIN))));
+
 let server: HostileServer;
 let client: DmsClient;
+/** The deployments screen's client: the searches below run once on the screen's thread, once in the search worker. */
+let clients: Record<'thread' | 'worker', DmsClient>;
 let rows: Record<string, unknown>[] = [];
 /** Runs before each answer: may delay it or answer instead. */
 let before: ((skip: number, take: number, n: number) => Promise<{ status: number; body: unknown; headers?: Record<string, string> } | void>) | undefined;
@@ -49,10 +58,14 @@ beforeAll(async () => {
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ count: rows.length, deployments: rows.slice(skip, skip + take) }));
   });
-  client = createClient({ baseUrl: `${server.url}/api/v1`, token: '1|wholehistory', retries: 0 });
+  if (!existsSync(fileURLToPath(SEARCH_WORKER))) throw new Error(`build first: ${fileURLToPath(SEARCH_WORKER)} is missing`);
+  const options = { baseUrl: `${server.url}/api/v1`, token: '1|wholehistory', retries: 0 };
+  clients = { thread: createClient(options), worker: createLazyClient({ ...options, searchWorker: SEARCH_WORKER }) };
+  client = clients.thread;
 });
 afterAll(() => server.close());
 beforeEach(() => {
+  client = clients.thread;
   rows = history(300);
   before = undefined;
   server.requests.length = 0;
@@ -99,144 +112,148 @@ describe('the strip at a glance', () => {
   });
 });
 
-describe('/ searches the whole history', () => {
-  it('finds a deployment far down, opens it, and Esc goes back to the results, then to the page', async () => {
-    const ui = open();
-    await ui.waitFor(/1–10 of 300/);
-    await ui.press('/');
-    await ui.type('bigint');
-    await ui.press(KEY.enter);
-    const found = await ui.waitFor('“bigint”: 1 found · searched all 300');
-    expect(dataRows(found)[0]).toMatch(/c0de001\s+│ Migrate the orders table to bigint ids/);
-    expect(found).toContain('results 1–1 of 1');
-    await ui.press(KEY.enter);
-    const detail = await ui.waitFor('Deployment 17 ·');
-    expect(detail).toContain('Migrate the orders table to bigint ids');
-    // It was fetched alone, at its place in the history.
-    expect(server.requests.map((r) => r.query.toString())).toContain('skip=283&take=1');
-    await ui.press(KEY.escape);
-    await ui.waitFor('“bigint”: 1 found');
-    await ui.press(KEY.escape);
-    const page = await ui.waitFor(/1–10 of 300/);
-    expect(page).not.toContain('found');
-    expect(dataRows(page)[0]).toContain('300');
+describe.each(['thread', 'worker'] as const)('searching on the %s', (where) => {
+  beforeEach(() => { client = clients[where]; });
+
+  describe('/ searches the whole history', () => {
+    it('finds a deployment far down, opens it, and Esc goes back to the results, then to the page', async () => {
+      const ui = open();
+      await ui.waitFor(/1–10 of 300/);
+      await ui.press('/');
+      await ui.type('bigint');
+      await ui.press(KEY.enter);
+      const found = await ui.waitFor('“bigint”: 1 found · searched all 300');
+      expect(dataRows(found)[0]).toMatch(/c0de001\s+│ Migrate the orders table to bigint ids/);
+      expect(found).toContain('results 1–1 of 1');
+      await ui.press(KEY.enter);
+      const detail = await ui.waitFor('Deployment 17 ·');
+      expect(detail).toContain('Migrate the orders table to bigint ids');
+      // It was fetched alone, at its place in the history.
+      expect(server.requests.map((r) => r.query.toString())).toContain('skip=283&take=1');
+      await ui.press(KEY.escape);
+      await ui.waitFor('“bigint”: 1 found');
+      await ui.press(KEY.escape);
+      const page = await ui.waitFor(/1–10 of 300/);
+      expect(page).not.toContain('found');
+      expect(dataRows(page)[0]).toContain('300');
+    });
+
+    it('words for status and source, and #n for a pull request, match across the history', async () => {
+      const ui = open();
+      await ui.waitFor(/1–10 of 300/);
+      await ui.press('/');
+      await ui.type('failed api');
+      await ui.press(KEY.enter);
+      const expected = history(300).filter((r) => r.status === 'failed' && r.is_api).length;
+      await ui.waitFor(`“failed api”: ${expected} found · searched all 300`);
+      await ui.press(KEY.escape, '/');
+      await ui.type('#12');
+      await ui.press(KEY.enter);
+      expect(dataRows(await ui.waitFor('“#12”: 1 found'))[0]).toContain('PR #12');
+    });
+
+    it('shows progress while it reads, keeps the keys quick, and Esc stops it with what it found', async () => {
+      before = async (skip) => { if (skip > 0) await new Promise((r) => setTimeout(r, 1000)); };
+      const ui = open();
+      await ui.waitFor(/1–10 of 300/);
+      await ui.press('/');
+      await ui.type('routine');
+      await ui.press(KEY.enter);
+      const reading = await ui.waitFor(/“routine”: \d+ found · searched \d+ of 300 — Esc stops/);
+      expect(reading).toMatch(/results 1–10 of \d+\+/);
+      // Keys while it reads: the cursor moves at once.
+      await ui.press('j', 'j');
+      expect(cursorRow(ui.frame())).toContain('298');
+      await ui.press(KEY.escape);
+      const stopped = await ui.waitFor(/“routine”: \d+ found · searched \d+ of 300, stopped with Esc/);
+      expect(stopped).not.toContain('searched all');
+      const asked = server.requests.length;
+      await new Promise((r) => setTimeout(r, 400));
+      expect(server.requests.length).toBeLessThanOrEqual(asked + 2); // what was in flight
+    });
+
+    it('results page like the list: n and p move by a page', async () => {
+      const ui = open();
+      await ui.waitFor(/1–10 of 300/);
+      await ui.press('/');
+      await ui.type('develop');
+      await ui.press(KEY.enter);
+      await ui.waitFor('“develop”: 150 found · searched all 300');
+      await ui.press('n');
+      const second = await ui.waitFor('results 11–20 of 150');
+      expect(dataRows(second)[0]).toContain('280');
+      await ui.press('p');
+      await ui.waitFor('results 1–10 of 150');
+    });
+
+    it('a 429 in the middle is waited out and the search completes', async () => {
+      before = async (skip, _take, n) => (skip > 0 && n === 3 ? { status: 429, body: { message: 'Too Many Attempts.' }, headers: { 'retry-after': '1' } } : undefined);
+      const ui = open();
+      await ui.waitFor(/1–10 of 300/);
+      await ui.press('s');
+      const failed = history(300).filter((r) => r.status === 'failed').length;
+      await ui.waitFor(`failed deployments: ${failed} found · searched all 300`, 10_000);
+    });
+
+    it('a fault that does not pass stops the search and says how far it got', async () => {
+      before = async (skip) => (skip > 150 ? { status: 500, body: { message: 'Server Error' } } : undefined);
+      const ui = open();
+      await ui.waitFor(/1–10 of 300/);
+      await ui.press('/');
+      await ui.type('routine');
+      await ui.press(KEY.enter);
+      await ui.waitFor(/searched \d+ of 300, stopped: .*Server Error/, 20_000);
+    }, 30_000);
+
+    it('deployments that arrive while it reads are not found twice', async () => {
+      let arrived = false;
+      before = async (skip) => {
+        if (skip > 0 && !arrived) { arrived = true; rows = history(305); }
+      };
+      const ui = open();
+      await ui.waitFor(/1–10 of 300/);
+      await ui.press('s', 's');
+      // Running: the deployment on top when the search began (the newer ones came after).
+      const frame = await ui.waitFor(/running deployments: \d+ found · searched all/);
+      expect(frame).toMatch(/: 1 found/);
+    });
   });
 
-  it('words for status and source, and #n for a pull request, match across the history', async () => {
-    const ui = open();
-    await ui.waitFor(/1–10 of 300/);
-    await ui.press('/');
-    await ui.type('failed api');
-    await ui.press(KEY.enter);
-    const expected = history(300).filter((r) => r.status === 'failed' && r.is_api).length;
-    await ui.waitFor(`“failed api”: ${expected} found · searched all 300`);
-    await ui.press(KEY.escape, '/');
-    await ui.type('#12');
-    await ui.press(KEY.enter);
-    expect(dataRows(await ui.waitFor('“#12”: 1 found'))[0]).toContain('PR #12');
-  });
+  describe(': goes to a deployment', () => {
+    it('by id, by commit prefix, and says so when there is none', async () => {
+      const ui = open();
+      await ui.waitFor(/1–10 of 300/);
+      await ui.press(':');
+      await ui.type('42');
+      await ui.press(KEY.enter);
+      await ui.waitFor('Deployment 42 ·');
+      await ui.press(KEY.escape);
+      await ui.waitFor(/1–10 of 300/);
+      await ui.press(':');
+      await ui.type('c0de0005');
+      await ui.press(KEY.enter);
+      await ui.waitFor('Deployment 5 ·');
+      await ui.press(KEY.escape, ':');
+      await ui.type('deadbeef');
+      await ui.press(KEY.enter);
+      await ui.waitFor('No deployment has the id, uuid or commit “deadbeef” (searched all 300)');
+      await ui.press(KEY.escape);
+      await ui.waitFor((f) => !f.includes('No deployment has'));
+    });
 
-  it('shows progress while it reads, keeps the keys quick, and Esc stops it with what it found', async () => {
-    before = async (skip) => { if (skip > 0) await new Promise((r) => setTimeout(r, 1000)); };
-    const ui = open();
-    await ui.waitFor(/1–10 of 300/);
-    await ui.press('/');
-    await ui.type('routine');
-    await ui.press(KEY.enter);
-    const reading = await ui.waitFor(/“routine”: \d+ found · searched \d+ of 300 — Esc stops/);
-    expect(reading).toMatch(/results 1–10 of \d+\+/);
-    // Keys while it reads: the cursor moves at once.
-    await ui.press('j', 'j');
-    expect(cursorRow(ui.frame())).toContain('298');
-    await ui.press(KEY.escape);
-    const stopped = await ui.waitFor(/“routine”: \d+ found · searched \d+ of 300, stopped with Esc/);
-    expect(stopped).not.toContain('searched all');
-    const asked = server.requests.length;
-    await new Promise((r) => setTimeout(r, 400));
-    expect(server.requests.length).toBeLessThanOrEqual(asked + 2); // what was in flight
-  });
-
-  it('results page like the list: n and p move by a page', async () => {
-    const ui = open();
-    await ui.waitFor(/1–10 of 300/);
-    await ui.press('/');
-    await ui.type('develop');
-    await ui.press(KEY.enter);
-    await ui.waitFor('“develop”: 150 found · searched all 300');
-    await ui.press('n');
-    const second = await ui.waitFor('results 11–20 of 150');
-    expect(dataRows(second)[0]).toContain('280');
-    await ui.press('p');
-    await ui.waitFor('results 1–10 of 150');
-  });
-
-  it('a 429 in the middle is waited out and the search completes', async () => {
-    before = async (skip, _take, n) => (skip > 0 && n === 3 ? { status: 429, body: { message: 'Too Many Attempts.' }, headers: { 'retry-after': '1' } } : undefined);
-    const ui = open();
-    await ui.waitFor(/1–10 of 300/);
-    await ui.press('s');
-    const failed = history(300).filter((r) => r.status === 'failed').length;
-    await ui.waitFor(`failed deployments: ${failed} found · searched all 300`, 10_000);
-  });
-
-  it('a fault that does not pass stops the search and says how far it got', async () => {
-    before = async (skip) => (skip > 150 ? { status: 500, body: { message: 'Server Error' } } : undefined);
-    const ui = open();
-    await ui.waitFor(/1–10 of 300/);
-    await ui.press('/');
-    await ui.type('routine');
-    await ui.press(KEY.enter);
-    await ui.waitFor(/searched \d+ of 300, stopped: .*Server Error/, 20_000);
-  }, 30_000);
-
-  it('deployments that arrive while it reads are not found twice', async () => {
-    let arrived = false;
-    before = async (skip) => {
-      if (skip > 0 && !arrived) { arrived = true; rows = history(305); }
-    };
-    const ui = open();
-    await ui.waitFor(/1–10 of 300/);
-    await ui.press('s', 's');
-    // Running: the deployment on top when the search began (the newer ones came after).
-    const frame = await ui.waitFor(/running deployments: \d+ found · searched all/);
-    expect(frame).toMatch(/: 1 found/);
-  });
-});
-
-describe(': goes to a deployment', () => {
-  it('by id, by commit prefix, and says so when there is none', async () => {
-    const ui = open();
-    await ui.waitFor(/1–10 of 300/);
-    await ui.press(':');
-    await ui.type('42');
-    await ui.press(KEY.enter);
-    await ui.waitFor('Deployment 42 ·');
-    await ui.press(KEY.escape);
-    await ui.waitFor(/1–10 of 300/);
-    await ui.press(':');
-    await ui.type('c0de0005');
-    await ui.press(KEY.enter);
-    await ui.waitFor('Deployment 5 ·');
-    await ui.press(KEY.escape, ':');
-    await ui.type('deadbeef');
-    await ui.press(KEY.enter);
-    await ui.waitFor('No deployment has the id, uuid or commit “deadbeef” (searched all 300)');
-    await ui.press(KEY.escape);
-    await ui.waitFor((f) => !f.includes('No deployment has'));
-  });
-
-  it('digits are an id first: a newer commit that starts with them does not win', async () => {
-    rows = history(1200);
-    rows[10]!.commit = `1100${'b'.repeat(36)}`; // id 1190's commit starts with 1100
-    const ui = open();
-    await ui.waitFor(/1–10 of 1,200/);
-    await ui.press(':');
-    await ui.type('1100');
-    await ui.press(KEY.enter);
-    expect(await ui.waitFor('Deployment 1100 ·')).toContain('c0de1100');
-    await ui.press(KEY.escape, ':');
-    await ui.type('1100bbb');
-    await ui.press(KEY.enter);
-    await ui.waitFor('Deployment 1190 ·');
+    it('digits are an id first: a newer commit that starts with them does not win', async () => {
+      rows = history(1200);
+      rows[10]!.commit = `1100${'b'.repeat(36)}`; // id 1190's commit starts with 1100
+      const ui = open();
+      await ui.waitFor(/1–10 of 1,200/);
+      await ui.press(':');
+      await ui.type('1100');
+      await ui.press(KEY.enter);
+      expect(await ui.waitFor('Deployment 1100 ·')).toContain('c0de1100');
+      await ui.press(KEY.escape, ':');
+      await ui.type('1100bbb');
+      await ui.press(KEY.enter);
+      await ui.waitFor('Deployment 1190 ·');
+    });
   });
 });

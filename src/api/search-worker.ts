@@ -1,0 +1,57 @@
+// Worker thread entry: a search of the whole history (model/search.ts) with the real client, so
+// fetching, parsing and matching tens of thousands of rows never holds up the screen's thread.
+// Posts each event as it comes, then `done`, or the error that stopped it.
+import { parentPort, workerData } from 'node:worker_threads';
+import { createClient, type ClientOptions } from './client.js';
+import { errorToData } from './errors.js';
+import { ScanStopped } from '../model/scan.js';
+import { searchHistory, type SearchEvent, type SearchRequest } from '../model/search.js';
+import { summaryOf, type Summary } from '../model/history.js';
+import { invalidFieldsOf } from './schemas/deployment-fields.js';
+import type { Deployment } from './schemas/deployment.js';
+
+export interface SearchJob {
+  readonly options: ClientOptions;
+  readonly appUuid: string;
+  readonly request: SearchRequest;
+  readonly targetChars?: number;
+}
+
+export type SearchMessage =
+  | { readonly type: 'event'; readonly event: SearchEvent }
+  /** Sent before an `open` event: what to read again if the record cannot be read on the other side. */
+  | { readonly type: 'opening'; readonly summary: Summary }
+  /** An `open` event's record loses its flagged fields on the way (symbol keys): they travel beside it. */
+  | { readonly type: 'open'; readonly record: Deployment; readonly invalid: Readonly<Record<string, unknown>>; readonly index: number; readonly total: number | null }
+  | { readonly type: 'pause'; readonly why: string; readonly ms: number }
+  | { readonly type: 'done' }
+  | { readonly type: 'error'; readonly read: number | null; readonly error: ReturnType<typeof errorToData> };
+
+const job = workerData as SearchJob;
+const post = (m: SearchMessage) => parentPort!.postMessage(m);
+const client = createClient(job.options);
+try {
+  const events = searchHistory((skip, take, signal) => client.listDeployments(job.appUuid, { skip, take }, { signal }), job.request, {
+    targetChars: job.targetChars,
+    onPause: (why, ms) => post({ type: 'pause', why, ms }),
+  });
+  for await (const event of events) {
+    if (event.type !== 'open') {
+      post({ type: 'event', event });
+      continue;
+    }
+    const summary = summaryOf(event.record, event.index);
+    post({ type: 'opening', summary });
+    try {
+      post({ type: 'open', record: event.record, invalid: invalidFieldsOf(event.record), index: event.index, total: event.total });
+    } catch {
+      // A record nested too deep for the structured clone: the screen reads that one again.
+      post({ type: 'event', event: { type: 'openSummary', summary } });
+    }
+  }
+  post({ type: 'done' });
+} catch (error) {
+  post(error instanceof ScanStopped
+    ? { type: 'error', read: error.read, error: errorToData(error.reason) }
+    : { type: 'error', read: null, error: errorToData(error) });
+}
