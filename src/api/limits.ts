@@ -1,6 +1,7 @@
 // How much of an answer dms holds, and how long it waits for one. Plain data, no got: the CLI
 // checks --max-response-mb and --timeout before it loads the client.
 import { constants } from 'node:buffer';
+import { thousands } from '../text/thousands.js';
 
 /** One MB as dms counts it (the flag, the variable and every message): 1,000,000 bytes. */
 export const MB = 1_000_000;
@@ -20,7 +21,7 @@ export const TIMEOUT_MS = 15_000;
 
 /** `3.2 GB`, `256 MB`, `1.5 MB`, `800 KB`: decimal units, as the limit is given. */
 export function formatBytes(bytes: number): string {
-  const one = (n: number) => (n < 10 && !Number.isInteger(n) ? n.toFixed(1) : Math.round(n).toLocaleString('en-US'));
+  const one = (n: number) => (n < 10 && !Number.isInteger(n) ? n.toFixed(1) : thousands(Math.round(n)));
   if (bytes >= 1e9) return `${(bytes / 1e9).toFixed(1)} GB`;
   if (bytes >= MB) return `${one(Math.round((bytes / MB) * 10) / 10)} MB`;
   if (bytes >= 1000) return `${Math.round(bytes / 1000)} KB`;

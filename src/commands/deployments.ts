@@ -12,6 +12,7 @@ import { createOutput, createSink, indent, jsonSafe, type Row } from './row-outp
 import type { Style } from './table.js';
 import type { CommandIO } from './io.js';
 import type { Session } from './connect.js';
+import { thousands } from '../text/thousands.js';
 
 export { deploymentsArgs } from './deployments-args.js';
 export { appLine } from './row-output.js';
@@ -48,7 +49,7 @@ export async function writeJsonArray<T>(
 }
 
 /** Thousands separated, as every count dms prints: `50,000`. */
-export const count = (n: number) => n.toLocaleString('en-US');
+export const count = thousands;
 
 /** The table's `started` column: as asked, else relative on a terminal and ISO when piped (for scripts and files). */
 export function timeDisplayOf(asked: DeploymentsArgs['time'], stdout: NodeJS.WritableStream): TimeDisplay {

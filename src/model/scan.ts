@@ -8,6 +8,7 @@
 import type { Deployment, DeploymentPage } from '../api/schemas/deployment.js';
 import { isApiError, type ApiError } from '../api/errors.js';
 import { keyOf, viewOf } from './deployment.js';
+import { thousands } from '../text/thousands.js';
 
 export type ScanList = (skip: number, take: number, signal?: AbortSignal) => Promise<DeploymentPage>;
 
@@ -49,7 +50,7 @@ export interface ScanChunk {
 /** The scan could not go on: how far it got, and why. */
 export class ScanStopped extends Error {
   constructor(readonly read: number, readonly reason: unknown) {
-    super(`stopped after ${read.toLocaleString('en-US')} deployments: ${reason instanceof Error ? reason.message : String(reason)}`);
+    super(`stopped after ${thousands(read)} deployments: ${reason instanceof Error ? reason.message : String(reason)}`);
     this.name = 'ScanStopped';
   }
 }

@@ -4,6 +4,7 @@
 import type { SpanStyle } from '../../text/ansi.js';
 import { splitCells, widthOf } from '../../text/cells.js';
 import type { LogLine } from '../../model/log.js';
+import { thousands } from '../../text/thousands.js';
 
 export type Mark = 'match' | 'current' | 'more';
 
@@ -32,7 +33,7 @@ function marked(line: LogLine, ranges: readonly (readonly [number, number])[], c
       kept.push(s.text.length <= left ? s : { ...s, text: s.text.slice(0, left) });
       left -= s.text.length;
     }
-    kept.push({ text: ` … ${(line.text.length - DISPLAY_MAX).toLocaleString('en-US')} more characters (s saves the whole line)`, style: PLAIN, mark: 'more' });
+    kept.push({ text: ` … ${thousands(line.text.length - DISPLAY_MAX)} more characters (s saves the whole line)`, style: PLAIN, mark: 'more' });
     out = kept;
   }
   if (ranges.length === 0) return out;

@@ -7,6 +7,7 @@ import { viewOf, type DeploymentView } from '../../model/deployment.js';
 import { countLines, findMatches, logLines, readLog, type LogCounts, type LogEntry, type LogLine, type Masker } from '../../model/log.js';
 import { applyLine, insertLine, lineAt, type LineCommand, type LineState } from '../../forms/line-edit.js';
 import { rowCount } from '../components/log-rows.js';
+import { thousands } from '../../text/thousands.js';
 
 export type LogSource = 'entries' | 'absent' | 'unreadable';
 
@@ -232,7 +233,7 @@ export function logReducer(s: LogState, action: LogAction): LogState {
         const topLine = s.order[s.top] ?? 0;
         let top = order.findIndex((i) => i >= topLine);
         if (top === -1) top = order.length;
-        const note = debug ? `Debug lines shown (${s.counts.hidden.toLocaleString('en-US')}): d hides them.` : 'Debug lines hidden: d shows them.';
+        const note = debug ? `Debug lines shown (${thousands(s.counts.hidden)}): d hides them.` : 'Debug lines hidden: d shows them.';
         const next: LogState = { ...s, debug, order, note };
         const moved = next.stick ? at(next, Infinity) : at({ ...next, top }, top);
         if (moved.search.line.value === '') return moved;

@@ -3,6 +3,7 @@
 import type { DeploymentPage } from '../../api/schemas/deployment.js';
 import { keysOf, searchText, viewOf, type DeploymentView } from '../../model/deployment.js';
 import { applyLine, insertLine, type LineCommand } from '../../forms/line-edit.js';
+import { thousands } from '../../text/thousands.js';
 
 export const TAKE_MIN = 5;
 export const TAKE_MAX = 100;
@@ -145,7 +146,7 @@ export function wantsAutoRefresh(state: PagingState): boolean {
 export function rangeLabel(state: Pick<PagingState, 'shown' | 'rows' | 'total'>): string {
   if (!state.shown) return '';
   if (state.rows.length === 0) return state.total !== null ? `0 of ${state.total}` : 'no deployments';
-  const n = (x: number) => x.toLocaleString('en-US');
+  const n = thousands;
   const from = n(state.shown.skip + 1);
   const to = n(state.shown.skip + state.rows.length);
   return state.total !== null ? `${from}–${to} of ${n(state.total)}` : `${from}–${to}`;

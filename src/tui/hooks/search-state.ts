@@ -2,6 +2,7 @@
 // how far the scan has read, what it found, and where the cursor is in the results, which page
 // like the list. The scan itself runs in use-history-scan.ts and reports here.
 import type { Summary, StatusFilter } from '../../model/history.js';
+import { thousands } from '../../text/thousands.js';
 
 export interface SearchState {
   /** `search` lists every match; `jump` stops at the first and opens it. */
@@ -90,7 +91,7 @@ export function searchReducer(s: SearchState | null, action: SearchAction, rows:
 
 /** `searched 2,300 of 50,000` / `searched all 137`, for the progress line. */
 export function progressText(s: SearchState): string {
-  const n = (x: number) => x.toLocaleString('en-US');
+  const n = thousands;
   if (!s.scanning && s.stopped === null) return `searched all ${n(s.read)}`;
   return `searched ${n(s.read)}${s.total !== null ? ` of ${n(s.total)}` : ''}`;
 }

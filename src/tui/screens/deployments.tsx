@@ -37,6 +37,7 @@ import { resultRows } from '../hooks/browse-state.js';
 import { ESC_STOP, progressText, type SearchState } from '../hooks/search-state.js';
 import { LogScreen } from './log.js';
 import { copySelected, openSelected, selectedView } from '../hooks/deployment-actions.js';
+import { thousands } from '../../text/thousands.js';
 
 export interface DeploymentsScreenProps {
   readonly client: DmsClient;
@@ -501,7 +502,7 @@ function queryLabel(s: SearchState): string {
 function resultRange(s: SearchState, perPage: number): string {
   const n = s.results.length;
   if (n === 0) return s.scanning ? 'searching…' : 'no results';
-  return `results ${s.pageStart + 1}–${Math.min(n, s.pageStart + perPage)} of ${n.toLocaleString('en-US')}${s.scanning ? '+' : ''}`;
+  return `results ${s.pageStart + 1}–${Math.min(n, s.pageStart + perPage)} of ${thousands(n)}${s.scanning ? '+' : ''}`;
 }
 
 /** The line under the table while a search or a jump reads, and once it is done. */
@@ -514,7 +515,7 @@ function searchLine(s: SearchState): { text: string; bad: boolean } {
     if (s.scanning) return { text: `Looking for ${what}: ${progress} — Esc stops${waiting}`, bad: false };
     return { text: `No deployment has the id, uuid or commit ${what} (${progress}${s.stopped ? `, ${s.stopped}` : ''}). Esc clears this.`, bad: true };
   }
-  const found = `${s.results.length.toLocaleString('en-US')} found`;
+  const found = `${thousands(s.results.length)} found`;
   if (s.scanning) return { text: `${what}: ${found} · ${progress} — Esc stops${waiting}${gaps}`, bad: false };
   if (s.stopped === ESC_STOP) return { text: `${what}: ${found} · ${progress}, stopped with Esc · Esc back to the page${gaps}`, bad: false };
   if (s.stopped) return { text: `${what}: ${found} · ${progress}, stopped: ${s.stopped} · Esc back to the page${gaps}`, bad: true };

@@ -23,6 +23,7 @@ import { createStore, useStore, type Store } from '../state/store.js';
 import { useClock } from '../hooks/use-clock.js';
 import { initialLog, logReducer, prefixWidth, type LogAction, type LogState } from '../hooks/log-state.js';
 import { useLogFollow } from '../hooks/use-log-follow.js';
+import { thousands } from '../../text/thousands.js';
 
 export interface LogScreenProps {
   readonly client: DmsClient;
@@ -55,7 +56,7 @@ function save(s: LogState): string {
   const path = resolve(s.saving?.value.trim() || defaultPath(s));
   const text = s.order.map((i) => plainLine(s.lines[i]!, { timestamps: s.timestamps })).join('\n');
   const problem = writeNewFile(path, text === '' ? '' : `${text}\n`);
-  return problem ? `Not saved: ${problem}` : `Saved ${s.order.length.toLocaleString('en-US')} lines to ${path} (mode 0600).`;
+  return problem ? `Not saved: ${problem}` : `Saved ${thousands(s.order.length)} lines to ${path} (mode 0600).`;
 }
 
 function keyListener(store: Store<LogState, LogAction>, props: LogScreenProps) {
@@ -182,7 +183,7 @@ function Body({ s, rows, theme }: { s: LogState; rows: number; theme: Theme }) {
 function emptyText(s: LogState): string {
   if (s.source === 'absent') return NO_LOGS;
   if (s.source === 'unreadable') return `This deployment's log could not be read: ${s.reason}. dms logs says the same; the rows themselves are fine.`;
-  if (s.lines.length > 0) return `Only debug lines here (${s.counts.hidden.toLocaleString('en-US')}): d shows them.`;
+  if (s.lines.length > 0) return `Only debug lines here (${thousands(s.counts.hidden)}): d shows them.`;
   if (s.view.phase === 'queued') return 'Waiting for the deployment to start: its log appears here as it runs.';
   if (s.view.active) return 'No output yet: new lines appear here as the deployment runs.';
   return 'The log is empty.';
@@ -232,9 +233,9 @@ export function LogScreen(props: LogScreenProps) {
       <Text color={theme.ui.title}>{state}</Text>
       {s.source === 'entries' && counts.lines > 0 ? (
         <Text color={theme.ui.muted}>
-          {`  ${shownLines === 0 ? 0 : s.top + 1}–${lastShown} of ${shownLines.toLocaleString('en-US')}${s.built > 0 ? '… (reading the start)' : ''}`}
-          {counts.hidden > 0 ? ` · ${counts.hidden.toLocaleString('en-US')} debug ${s.debug ? 'shown' : 'hidden (d)'}` : ''}
-          {counts.stderr > 0 ? ` · ${counts.stderr.toLocaleString('en-US')} stderr` : ''}
+          {`  ${shownLines === 0 ? 0 : s.top + 1}–${lastShown} of ${thousands(shownLines)}${s.built > 0 ? '… (reading the start)' : ''}`}
+          {counts.hidden > 0 ? ` · ${thousands(counts.hidden)} debug ${s.debug ? 'shown' : 'hidden (d)'}` : ''}
+          {counts.stderr > 0 ? ` · ${thousands(counts.stderr)} stderr` : ''}
           {s.skipped > 0 ? ` · ${s.skipped} unreadable entries skipped` : ''}
           {s.wrap ? '' : ' · cut (w wraps)'}
         </Text>
@@ -258,7 +259,7 @@ export function LogScreen(props: LogScreenProps) {
     );
   } else if (s.search.editing) {
     const [before, at, after] = cursorParts(s.search.line);
-    const found = query === '' ? '' : s.search.matches.length === 0 ? '  no match' : `  ${s.search.current + 1} of ${s.search.matches.length.toLocaleString('en-US')} matching lines`;
+    const found = query === '' ? '' : s.search.matches.length === 0 ? '  no match' : `  ${s.search.current + 1} of ${thousands(s.search.matches.length)} matching lines`;
     message = (
       <Text wrap="truncate-end">
         <Text color={theme.ui.focus}>/ </Text>
@@ -272,7 +273,7 @@ export function LogScreen(props: LogScreenProps) {
   } else if (query !== '') {
     message = (
       <Text wrap="truncate-end" color={theme.ui.muted}>
-        {`“${query}”: line ${s.search.current + 1} of ${s.search.matches.length.toLocaleString('en-US')} matching · n/N move · Esc clears`}
+        {`“${query}”: line ${s.search.current + 1} of ${thousands(s.search.matches.length)} matching · n/N move · Esc clears`}
       </Text>
     );
   } else if (!v.active && (v.phase === 'finished' || v.phase === 'failed' || v.phase === 'cancelled')) {
