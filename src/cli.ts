@@ -1,12 +1,14 @@
 // argv -> one headless command, or the TUI (imported lazily: headless commands never load Ink).
 import { parse, type Parsed } from './commands/args.js';
 import { EXIT, UsageError, exitCodeFor } from './commands/exit-codes.js';
-import { HELP, VERSION } from './commands/help.js';
+import { VERSION } from './commands/version.js';
 import { errorLines } from './commands/output.js';
 import type { CommandIO } from './commands/io.js';
 import { maxResponseBytes, openSession, retryBaseMs, timeoutMs, type Session } from './commands/connect.js';
 import { configDir } from './config/paths.js';
 import { TERMINAL_REQUIRED, hasTerminal, type TuiScreen } from './tui/options.js';
+import { askFirstPage } from './tui/first-page.js';
+import type { Prefetch } from './tui/app.js';
 
 /** Built next to this file (scripts/esbuild-options.mjs). */
 const LIST_WORKER = new URL('./list-worker.js', import.meta.url);
@@ -29,7 +31,7 @@ async function main(argv: string[], io: CommandIO): Promise<number> {
       // dms create app|docstore --help lists a flag for every field (generated from the field tables).
       const text = parsed.command === 'create'
         ? (await import('./commands/create-help.js')).createHelp(parsed.positionals[0])
-        : HELP[parsed.command ?? 'main'] ?? HELP.main;
+        : await import('./commands/help.js').then(({ HELP }) => HELP[parsed.command ?? 'main'] ?? HELP.main);
       io.stdout.write(`${text}\n`);
       return EXIT.ok;
     }
@@ -84,7 +86,9 @@ async function main(argv: string[], io: CommandIO): Promise<number> {
         requireTerminal(io);
         // With an application named, its first page is fetched in a worker while Ink loads.
         session = await openSession(parsed.values, io, true, { list: appUuid ? LIST_WORKER : undefined, search: SEARCH_WORKER });
-        return await tui('browse', parsed, io, session, noColor, appUuid);
+        // Asked for now, while the UI's modules load.
+        const first = appUuid ? askFirstPage(session.client, session.configDir, appUuid) : undefined;
+        return await tui('browse', parsed, io, session, noColor, appUuid, undefined, first);
       }
       default:
         throw new UsageError('unknown command. Run dms --help.');
@@ -108,7 +112,7 @@ function requireTerminal(io: CommandIO): void {
 
 async function tui(
   screen: TuiScreen, parsed: Parsed, io: CommandIO, session: Session, noColor: boolean,
-  appUuid?: string, from?: Record<string, unknown>,
+  appUuid?: string, from?: Record<string, unknown>, first?: Prefetch,
 ): Promise<number> {
   const { runTui } = await import('./tui/main.js');
   return runTui({
@@ -124,7 +128,7 @@ async function tui(
     demoSuggestions: session.demoSuggestions,
     // For the clients of contexts switched to in the TUI (:ctx, Ctrl+X in the picker).
     clientOptions: { timeoutMs: timeoutMs(parsed.values), maxResponseBytes: maxResponseBytes(parsed.values, io.env), retryBaseMs: retryBaseMs(io.env), searchWorker: SEARCH_WORKER },
-  });
+  }, first);
 }
 
 const io: CommandIO = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env };

@@ -1,6 +1,6 @@
 // Usage texts, one per command. Kept as data so `--help` and the README agree.
 import { MAX_RESPONSE_MB, MAX_RESPONSE_MB_CEILING } from '../api/limits.js';
-export const VERSION = '0.1.0';
+export { VERSION } from './version.js';
 
 /** The options every command takes (`dms create app --help` adds them after its field flags). */
 export const GLOBAL_HELP_TEXT = `Connection (flags beat DMS_URL/DMS_TOKEN/DMS_CONTEXT beat the current context):

@@ -3,16 +3,18 @@
 // (~130 ms) while that request is on the wire, so the first frame can already show the page.
 import { TERMINAL_REQUIRED, hasTerminal, type TuiOptions } from './options.js';
 import type { Prefetch } from './app.js';
-import { TAKE_DEFAULT, clampTake } from './hooks/paging.js';
-import { loadPageSize } from '../config/page-sizes.js';
+import { askFirstPage } from './first-page.js';
 import { loadKeysFile } from '../config/keys-file.js';
 import type { KeyTable } from './key-bindings.js';
 
 /** How long the first frame waits for the prefetched page before showing "Loading…". */
 const FIRST_PAGE_WAIT_MS = 150;
 
-/** Runs the UI until the user quits; resolves with the exit code. The terminal is restored in every case. */
-export async function runTui(options: TuiOptions): Promise<number> {
+/**
+ * Runs the UI until the user quits; resolves with the exit code. The terminal is restored in every
+ * case. `first`: the first page, already asked for (see first-page.ts).
+ */
+export async function runTui(options: TuiOptions, first?: Prefetch): Promise<number> {
   const { stdin, stdout, stderr } = process;
   if (!hasTerminal(stdin, stdout)) {
     stderr.write(`dms: ${TERMINAL_REQUIRED}\n`);
@@ -22,15 +24,7 @@ export async function runTui(options: TuiOptions): Promise<number> {
   // plain theme) and keep bold and inverse, so a search match or a cursor still shows. chalk itself
   // ignores NO_COLOR; nothing of ours names a colour outside the theme (the picker's placeholder,
   // which ink-text-input greys, is left out then).
-  let prefetch: Prefetch | undefined;
-  if (options.screen === 'browse' && options.appUuid) {
-    const controller = new AbortController();
-    // The page size last chosen for this application (+/-), as the screen will ask for it.
-    const take = clampTake(loadPageSize(options.configDir, options.appUuid) ?? TAKE_DEFAULT);
-    const page = options.client.listDeployments(options.appUuid, { skip: 0, take }, { signal: controller.signal });
-    page.catch(() => {}); // handled where it is used; never an unhandled rejection
-    prefetch = { appUuid: options.appUuid, skip: 0, take, page, abort: () => controller.abort() };
-  }
+  let prefetch = first ?? (options.screen === 'browse' && options.appUuid ? askFirstPage(options.client, options.configDir, options.appUuid) : undefined);
   // keys.json: a small read (zod loads only when there is a file), alongside Ink's loading.
   const keysLoad = loadKeys(options.configDir);
   try {

@@ -4,12 +4,10 @@ import type { DeploymentPage } from '../../api/schemas/deployment.js';
 import { keysOf, searchText, viewOf, type DeploymentView } from '../../model/deployment.js';
 import { applyLine, insertLine, type LineCommand } from '../../forms/line-edit.js';
 import { thousands } from '../../text/thousands.js';
+import { TAKE_DEFAULT, TAKE_MAX, TAKE_MIN, TAKE_STEPS, clampTake } from '../take.js';
 
-export const TAKE_MIN = 5;
-export const TAKE_MAX = 100;
-export const TAKE_DEFAULT = 10;
-/** Steps for `+`/`-`. */
-export const TAKE_STEPS = [5, 10, 15, 20, 30, 50, 75, 100] as const;
+export { TAKE_DEFAULT, TAKE_MAX, TAKE_MIN, TAKE_STEPS, clampTake };
+
 /** Longest filter text, in UTF-16 units. */
 export const FILTER_MAX = 200;
 
@@ -119,9 +117,6 @@ export function initialPaging(options: { take?: number; skip?: number; autoRefre
   };
 }
 
-export function clampTake(take: number): number {
-  return Math.min(TAKE_MAX, Math.max(TAKE_MIN, Math.round(take)));
-}
 
 /** Rows shown after the filter, with their index in the page. */
 export function visibleRows(state: Pick<PagingState, 'rows' | 'filter'>): readonly DeploymentView[] {

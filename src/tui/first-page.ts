@@ -1,0 +1,16 @@
+// The first page of `dms browse APP`, asked for as soon as the connection is known: before the
+// UI's modules load, so the worker that fetches it starts as early as it can (the first frame
+// waits for it). Small on purpose: the CLI imports it for every command.
+import type { DmsClient } from '../api/client.js';
+import { loadPageSize } from '../config/page-sizes.js';
+import type { Prefetch } from './app.js';
+import { TAKE_DEFAULT, clampTake } from './take.js';
+
+export function askFirstPage(client: DmsClient, configDir: string | undefined, appUuid: string): Prefetch {
+  const controller = new AbortController();
+  // The page size last chosen for this application (+/-), as the screen will ask for it.
+  const take = clampTake(loadPageSize(configDir, appUuid) ?? TAKE_DEFAULT);
+  const page = client.listDeployments(appUuid, { skip: 0, take }, { signal: controller.signal });
+  page.catch(() => {}); // handled where it is used; never an unhandled rejection
+  return { appUuid, skip: 0, take, page, abort: () => controller.abort() };
+}
