@@ -1,6 +1,7 @@
 // Worker thread entry: a search of the whole history (model/search.ts) with the real client, so
 // fetching, parsing and matching tens of thousands of rows never holds up the screen's thread.
 // Posts each event as it comes, then `done`, or the error that stopped it.
+import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { createClient, type ClientOptions } from './client.js';
 import { errorToData } from './errors.js';
@@ -28,6 +29,15 @@ export type SearchMessage =
   | { readonly type: 'error'; readonly read: number | null; readonly error: ReturnType<typeof errorToData> };
 
 const job = workerData as SearchJob;
+// Background work: on Linux a nice value is the thread's own, so the screen's thread keeps its
+// turn on a busy machine while this one reads (elsewhere it would slow the whole process: left).
+if (process.platform === 'linux') {
+  try {
+    setPriority(10);
+  } catch {
+    // Not allowed here: the search runs at the usual priority.
+  }
+}
 const post = (m: SearchMessage) => parentPort!.postMessage(m);
 const client = createClient(job.options);
 try {
