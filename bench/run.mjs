@@ -241,7 +241,11 @@ function runRender(mode, extra = [], pairsN = PAIRS, timeoutMs = 120_000) {
   return new Promise((resolvePromise, reject) => {
     const args = ['--expose-gc', render, mode, '--pairs', String(pairsN), ...extra];
     execFile(NODE, args, { env: cleanEnv({ DMS_CONFIG_DIR: configDir }), maxBuffer: 1 << 24, timeout: timeoutMs }, (error, stdout, stderr) => {
-      if (error) return reject(new Error(firstError(stderr) || error.message));
+      if (error) {
+        // Not error.message: it repeats the command line, token included.
+        const how = error.killed ? `stopped after ${timeoutMs / 1000} s (${error.signal})` : `exited ${error.code ?? ''}${error.signal ? ` (${error.signal})` : ''}`;
+        return reject(new Error(firstError(stderr) || `render.js ${mode} ${how}`));
+      }
       resolvePromise(JSON.parse(stdout.trim().split('\n').pop()));
     });
   });
