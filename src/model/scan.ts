@@ -104,6 +104,8 @@ export async function* scanHistory(list: ScanList, options: ScanOptions = {}): A
   }
   let total: number | null = null;
   let gaps = false;
+  /** The last chunk given out said `gaps`. */
+  let told = false;
   let issuedTo = read;
   let slots: Slot[] = [];
   const starts: number[] = [];
@@ -194,7 +196,13 @@ export async function* scanHistory(list: ScanList, options: ScanOptions = {}): A
             again();
             continue;
           }
-          if (rows.length === 0) return; // the end (rows were removed meanwhile)
+          if (rows.length === 0) {
+            // The history is shorter than what was read: rows were removed meanwhile, and without
+            // a count it cannot be told whether any of them moved up past the scan.
+            gaps = true;
+            yield { rows: [], read, total, gaps };
+            return;
+          }
           // Not where it should be whatever the count says: take what is older than the last row read.
           gaps = true;
           from = lastId === null ? 0 : rows.findIndex((d) => { const id = viewOf(d).id; return id !== null && id < lastId!; });
@@ -208,9 +216,14 @@ export async function* scanHistory(list: ScanList, options: ScanOptions = {}): A
         read += fresh.length;
         lastKey = keyOfRecord(fresh[fresh.length - 1]!, slot.skip + rows.length - 1);
         lastId = viewOf(fresh[fresh.length - 1]!).id;
+        told = gaps;
         yield { rows: fresh, read, total, gaps };
       }
-      if (end) return;
+      if (end) {
+        // A gap seen in this last answer is said even when it brought nothing new.
+        if (gaps && !told) yield { rows: [], read, total, gaps };
+        return;
+      }
       if (fresh.length === 0) {
         // Everything in the answer was read already: the rows moved by a whole request. A server
         // that ignores `skip` answers the same rows every time: two such answers end the scan.

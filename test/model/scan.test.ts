@@ -108,6 +108,22 @@ describe('a history that changes while it is read', () => {
     expect(ids).toEqual(descending(600, 600));
   });
 
+  it('a history that shrank under it (rows removed, no count to follow) ends flagged, not silently', async () => {
+    const h = new History(150, false);
+    h.before = (_call, n) => { if (n === 2) h.rows = h.rows.slice(0, 60); };
+    const { ids, chunks } = await collect(h, { take: 100, maxTake: 100, inFlight: 1 });
+    expect(ids).toEqual(descending(150, 100));
+    expect(chunks.at(-1)).toMatchObject({ rows: [], read: 100, gaps: true });
+  });
+
+  it('a last answer that lost the row read last and brings nothing older ends flagged', async () => {
+    const h = new History(150, false);
+    h.before = (_call, n) => { if (n === 2) h.rows.splice(99, Infinity, h.row(70), h.row(69)); };
+    const { ids, chunks } = await collect(h, { take: 100, maxTake: 100, inFlight: 1 });
+    expect(ids).toEqual(descending(150, 100));
+    expect(chunks.at(-1)).toMatchObject({ rows: [], read: 100, gaps: true });
+  });
+
   it('a server that ignores skip (the same rows every time) ends the scan, flagged', async () => {
     const h = new History(300);
     const list = h.list;
