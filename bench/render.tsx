@@ -640,9 +640,10 @@ async function logSoak() {
     ...real,
     listDeployments: async (a, page = {}, o) => {
       const take = page.take ?? 10;
-      // A tick starts with a one-row probe (light-refresh.ts); a whole page right after a probe is
-      // the same tick falling back to the page.
-      if (take === 1 && (page.skip ?? 0) === 0) ticks++;
+      // A tick starts with a one-row probe (light-refresh.ts: a running row, else the page's
+      // lightest, so not always the first); a whole page right after a probe is the same tick
+      // falling back to the page.
+      if (take === 1) ticks++;
       else if (take !== 1) { if (lastWasProbe) fallbacks++; else ticks++; }
       lastWasProbe = false;
       inFlight++;
