@@ -7,7 +7,7 @@ import React, { memo } from 'react';
 import { Box, Text, type DOMElement } from 'ink';
 import { Table } from '@alcalzone/ink-table';
 import { padCells } from '../../text/cells.js';
-import type { Cells, LaidColumn } from '../../model/columns.js';
+import { tableWidth, type Cells, type LaidColumn } from '../../model/columns.js';
 import { statusColour, useTheme, type Theme } from '../theme.js';
 
 export interface TableRow {
@@ -102,7 +102,7 @@ function CursorBar({ row, laid, theme, top }: { row: TableRow; laid: readonly La
   return (
     // Its width given: a box placed absolutely is otherwise measured without one, and Ink then
     // wraps (word by word) a line that already fits — ~14 ms before the first frame.
-    <Box position="absolute" marginTop={top} flexDirection="row" width={laid.reduce((n, c) => n + c.width + 3, 1)}>
+    <Box position="absolute" marginTop={top} flexDirection="row" width={tableWidth(laid)}>
       <Text>
         {laid.map((c) => (
           <React.Fragment key={c.key}>
