@@ -100,8 +100,10 @@ export function createLazyClient(options: LazyClientOptions): LazyClient {
     const { signal, onPause, targetChars } = call;
     if (signal?.aborted) return;
     const job: SearchJob = { options: clientOptions, appUuid, request, targetChars };
-    const inThread = async () => (await import('../model/search.js')).searchHistory(
-      (skip, take, s) => client.listDeployments(appUuid, { skip, take }, { signal: s }), request, { signal, onPause, targetChars, sliceMs: 6 });
+    const inThread = async () => {
+      const [{ searchHistory, SCREEN_SLICE_MS }, { scanListOf }] = await Promise.all([import('../model/search.js'), import('../model/scan.js')]);
+      return searchHistory(scanListOf(client, appUuid), request, { signal, onPause, targetChars, sliceMs: SCREEN_SLICE_MS });
+    };
     let worker: Worker;
     try {
       worker = new Worker(searchWorker!, { workerData: job, resourceLimits: workerResourceLimits });

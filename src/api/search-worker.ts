@@ -5,7 +5,7 @@ import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { createClient, type ClientOptions } from './client.js';
 import { errorToData } from './errors.js';
-import { ScanStopped } from '../model/scan.js';
+import { ScanStopped, scanListOf } from '../model/scan.js';
 import { searchHistory, type SearchEvent, type SearchRequest } from '../model/search.js';
 import { summaryOf, type Summary } from '../model/history.js';
 import { invalidFieldsOf } from './schemas/deployment-fields.js';
@@ -41,7 +41,7 @@ if (process.platform === 'linux') {
 const post = (m: SearchMessage) => parentPort!.postMessage(m);
 const client = createClient(job.options);
 try {
-  const events = searchHistory((skip, take, signal) => client.listDeployments(job.appUuid, { skip, take }, { signal }), job.request, {
+  const events = searchHistory(scanListOf(client, job.appUuid), job.request, {
     targetChars: job.targetChars,
     onPause: (why, ms) => post({ type: 'pause', why, ms }),
   });

@@ -6,7 +6,7 @@ import { LocalValidationError } from '../api/errors.js';
 import { pageProblems } from '../api/uuid.js';
 import { viewOf, type DeploymentView } from '../model/deployment.js';
 import { NO_BRANCHES, beforeSince, isFiltering, matches } from '../model/filter.js';
-import { scanHistory, ScanStopped, type ScanList } from '../model/scan.js';
+import { scanHistory, scanListOf, ScanStopped } from '../model/scan.js';
 import { clean } from '../text/sanitize.js';
 import type { DeploymentsArgs } from './deployments-args.js';
 import { exitCodeFor } from './exit-codes.js';
@@ -135,10 +135,9 @@ export async function runAll(args: DeploymentsArgs, io: CommandIO, session: Sess
     if (limit !== undefined && matched >= limit) done = true;
   };
 
-  const list: ScanList = (skip, take, signal) => session.client.listDeployments(args.app, { skip, take }, { signal });
   let stopped: ScanStopped | undefined;
   try {
-    for await (const chunk of scanHistory(list, { signal: stop.signal, onPause: progress.pause, retryMs: retryBaseMs(io.env) })) {
+    for await (const chunk of scanHistory(scanListOf(session.client, args.app), { signal: stop.signal, onPause: progress.pause, retryMs: retryBaseMs(io.env) })) {
       read = chunk.read;
       total = chunk.total;
       if (!answered) firstTotal = chunk.total;

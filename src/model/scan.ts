@@ -5,12 +5,18 @@
 // down: each request overlaps the last row read, so a shift is seen and corrected — no row is
 // read twice and none is skipped. Faults are retried where the scan stopped. No I/O of its own:
 // the list call is passed in.
+import type { DmsClient } from '../api/client.js';
 import type { Deployment, DeploymentPage } from '../api/schemas/deployment.js';
 import { isApiError, type ApiError } from '../api/errors.js';
 import { keyOf, viewOf } from './deployment.js';
 import { thousands } from '../text/thousands.js';
 
 export type ScanList = (skip: number, take: number, signal?: AbortSignal) => Promise<DeploymentPage>;
+
+/** The list a scan reads: `appUuid`'s deployments through `client`, stopped by the scan or by `signal`. */
+export function scanListOf(client: Pick<DmsClient, 'listDeployments'>, appUuid: string, signal?: AbortSignal): ScanList {
+  return (skip, take, s) => client.listDeployments(appUuid, { skip, take }, { signal: s ?? signal });
+}
 
 export interface ScanOptions {
   /** Rows asked for first (default 100); later requests are sized by the bytes per row seen. */

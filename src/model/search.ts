@@ -32,6 +32,9 @@ export interface SearchOptions {
   readonly targetChars?: number;
 }
 
+/** Longest the search matches rows before letting keys through, when it runs on the screen's thread. */
+export const SCREEN_SLICE_MS = 6;
+
 const turn = () => new Promise((resolve) => setImmediate(resolve));
 
 /** Throws ScanStopped when the scan cannot finish (after the progress it made). */

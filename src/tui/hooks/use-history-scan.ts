@@ -6,15 +6,13 @@ import { useEffect } from 'react';
 import type { DmsClient } from '../../api/client.js';
 import { viewOf, sameDeployment } from '../../model/deployment.js';
 import { findDeployment, refOfView } from '../../model/follow.js';
-import { ScanStopped, type ScanList } from '../../model/scan.js';
-import { searchHistory, type SearchRequest } from '../../model/search.js';
+import { ScanStopped, scanListOf } from '../../model/scan.js';
+import { SCREEN_SLICE_MS, searchHistory, type SearchRequest } from '../../model/search.js';
 import type { Store } from '../state/store.js';
 import type { BrowseAction, BrowseState, Fetching } from './browse-state.js';
 import type { SearchState } from './search-state.js';
 import { describeError } from './use-deployments.js';
 
-/** Longest the scan matches rows before letting keys through (when it runs on this thread). */
-const SLICE_MS = 6;
 /** What one answer of a search should weigh: smaller than a script's, so each is handled in less time. */
 const SEARCH_CHARS = 1_000_000;
 
@@ -27,7 +25,6 @@ export interface HistoryScanOptions {
 export function useHistoryScan({ client, appUuid, store }: HistoryScanOptions): void {
   useEffect(() => {
     let current: { seq: number; abort: () => void } | undefined;
-    const list = (signal?: AbortSignal): ScanList => (skip, take, s) => client.listDeployments(appUuid, { skip, take }, { signal: s ?? signal });
 
     const scan = async (search: SearchState, signal: AbortSignal) => {
       const { seq } = search;
@@ -36,7 +33,7 @@ export function useHistoryScan({ client, appUuid, store }: HistoryScanOptions): 
       // In the search worker when the client has one: this thread then only draws.
       const events = client.searchHistory
         ? client.searchHistory(appUuid, request, { signal, onPause, targetChars: SEARCH_CHARS })
-        : searchHistory(list(), request, { signal, onPause, targetChars: SEARCH_CHARS, sliceMs: SLICE_MS });
+        : searchHistory(scanListOf(client, appUuid), request, { signal, onPause, targetChars: SEARCH_CHARS, sliceMs: SCREEN_SLICE_MS });
       try {
         for await (const e of events) {
           if (signal.aborted) return;
@@ -67,7 +64,7 @@ export function useHistoryScan({ client, appUuid, store }: HistoryScanOptions): 
         const row = page.deployments[0];
         const at = row && sameDeployment(viewOf(row), f.summary)
           ? { view: viewOf(row), index: f.summary.index, total: page.total }
-          : await findDeployment(list(ac.signal), refOfView(f.summary));
+          : await findDeployment(scanListOf(client, appUuid, ac.signal), refOfView(f.summary));
         if (!at) {
           store.dispatch({ type: 'fetchFailed', message: 'That deployment is no longer in the history.' });
           return;

@@ -5,7 +5,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { DmsClient } from '../../api/client.js';
 import { keyOf } from '../../model/deployment.js';
 import { summaryOf, type Summary } from '../../model/history.js';
-import { scanHistory } from '../../model/scan.js';
+import { scanHistory, scanListOf } from '../../model/scan.js';
 import type { PagingState } from './paging.js';
 
 /** Deployments the strip reads back: its figures are over these ("last 200"). */
@@ -53,7 +53,7 @@ export function useStrip({ client, appUuid, paging, rows = STRIP_ROWS }: StripOp
       let complete = true;
       try {
         for await (const chunk of scanHistory(
-          (skip, take, signal) => client.listDeployments(appUuid, { skip, take }, { signal }),
+          scanListOf(client, appUuid),
           { signal: ac.signal, take: 40, maxTake: 200, after: { read: known, last: head[known - 1]!.record, total: paging.total } },
         )) {
           const start = chunk.read - chunk.rows.length;
