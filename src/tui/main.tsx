@@ -1,9 +1,8 @@
 // Entry of the interactive UI, imported lazily by the CLI so headless commands never load Ink.
-// This module stays small: it starts the first page's request, then loads Ink and React
-// (~130 ms) while that request is on the wire, so the first frame can already show the page.
+// It loads Ink and React (~130 ms) while the first page's request (asked for by the CLI as soon as
+// the connection is known: first-page.ts) is on the wire, so the first frame can show the page.
 import { TERMINAL_REQUIRED, hasTerminal, type TuiOptions } from './options.js';
 import type { Prefetch } from './app.js';
-import { askFirstPage } from './first-page.js';
 import { loadKeysFile } from '../config/keys-file.js';
 import type { KeyTable } from './key-bindings.js';
 
@@ -24,7 +23,7 @@ export async function runTui(options: TuiOptions, first?: Prefetch): Promise<num
   // plain theme) and keep bold and inverse, so a search match or a cursor still shows. chalk itself
   // ignores NO_COLOR; nothing of ours names a colour outside the theme (the picker's placeholder,
   // which ink-text-input greys, is left out then).
-  let prefetch = first ?? (options.screen === 'browse' && options.appUuid ? askFirstPage(options.client, options.configDir, options.appUuid) : undefined);
+  let prefetch = first;
   // keys.json: a small read (zod loads only when there is a file), alongside Ink's loading.
   const keysLoad = loadKeys(options.configDir);
   try {
