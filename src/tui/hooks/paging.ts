@@ -141,10 +141,9 @@ export function wantsAutoRefresh(state: PagingState): boolean {
 export function rangeLabel(state: Pick<PagingState, 'shown' | 'rows' | 'total'>): string {
   if (!state.shown) return '';
   if (state.rows.length === 0) return state.total !== null ? `0 of ${state.total}` : 'no deployments';
-  const n = thousands;
-  const from = n(state.shown.skip + 1);
-  const to = n(state.shown.skip + state.rows.length);
-  return state.total !== null ? `${from}–${to} of ${n(state.total)}` : `${from}–${to}`;
+  const from = thousands(state.shown.skip + 1);
+  const to = thousands(state.shown.skip + state.rows.length);
+  return state.total !== null ? `${from}–${to} of ${thousands(state.total)}` : `${from}–${to}`;
 }
 
 function request(state: PagingState, skip: number, take: number, reason: PageWant['reason']): PagingState {

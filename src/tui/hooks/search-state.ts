@@ -91,7 +91,6 @@ export function searchReducer(s: SearchState | null, action: SearchAction, rows:
 
 /** `searched 2,300 of 50,000` / `searched all 137`, for the progress line. */
 export function progressText(s: SearchState): string {
-  const n = thousands;
-  if (!s.scanning && s.stopped === null) return `searched all ${n(s.read)}`;
-  return `searched ${n(s.read)}${s.total !== null ? ` of ${n(s.total)}` : ''}`;
+  if (!s.scanning && s.stopped === null) return `searched all ${thousands(s.read)}`;
+  return `searched ${thousands(s.read)}${s.total !== null ? ` of ${thousands(s.total)}` : ''}`;
 }
