@@ -2,13 +2,13 @@
 // embedded demo service (whose repository-name knob picks how the deployment ends) or on small
 // servers on 127.0.0.1, follows the deployment and exits by its outcome.
 import { spawn } from 'node:child_process';
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.js';
 import { startDemoService, type DemoService } from '../../src/demo/server.js';
 import { SECRET_FIELDS } from '../../src/text/secrets.js';
-import { BIN } from '../support/bin.js';
+import { BIN, loadedWith } from '../support/bin.js';
 import { json, serversClosedAfterEach, type Handler } from '../support/hostile.js';
 import { runBin, tempConfigDir } from '../support/run-bin.js';
 import { tempDir } from '../support/temp.js';
@@ -238,18 +238,8 @@ describe('dms create app --wait: servers that are slow to list it', () => {
 
 describe('dms create app --wait: headless', () => {
   it('the built create command (with --wait) loads no Ink or React', () => {
-    const chunks = join(dirname(BIN), 'chunks');
-    const create = readdirSync(chunks).find((f) => /^create-.*\.js$/.test(f) && readFileSync(join(chunks, f), 'utf8').includes('stopped waiting'));
-    expect(create).toBeDefined();
-    const seen = new Set<string>();
-    const walk = (file: string) => {
-      if (seen.has(file)) return;
-      seen.add(file);
-      // Static imports only: `import{a}from"./chunk-X.js"`, `import"./chunk-Y.js"`.
-      for (const m of readFileSync(file, 'utf8').matchAll(/(?:import|export)\s*(?:[^"';()]*?from\s*)?"(\.[^"]+)"/g)) walk(join(dirname(file), m[1]!));
-    };
-    walk(join(chunks, create!));
-    const text = [...seen].map((f) => readFileSync(f, 'utf8')).join('\n');
+    const text = loadedWith(/^create-.*\.js$/, (t) => t.includes('stopped waiting'));
+    expect(text).toBeDefined();
     expect(text).toMatch(/stopped waiting after/);
     expect(text).not.toMatch(/useEffect|yoga|react-reconciler|ink-text-input/i);
   });
