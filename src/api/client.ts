@@ -3,6 +3,7 @@ import { createTransport, snippet, type TransportOptions } from './http.js';
 import { InvalidResponseError, LocalValidationError, ResponseTooLargeError } from './errors.js';
 import { MAX_RESPONSE_MB_CEILING, formatBytes } from './limits.js';
 import { pageProblems } from './uuid.js';
+import { scrubAnswer } from './scrub.js';
 import { listBodyOf, readDeploymentListFast, type DeploymentPage, type ListBody } from './schemas/deployment-fields.js';
 import type { SearchEvent, SearchRequest } from '../model/search.js';
 import type {
@@ -53,13 +54,16 @@ export interface SearchCallOptions extends CallOptions {
 
 export { isAppUuid, pageProblems } from './uuid.js';
 
+/** An answer's body parsed, with the token and each record's secrets taken out of its text (scrub.ts). */
 function parseJson(status: number, body: string, redact: (s: string) => string): unknown {
+  let parsed: unknown;
   try {
-    return JSON.parse(body);
+    parsed = JSON.parse(body);
   } catch {
     const looksHtml = /^\s*</.test(body);
     throw new InvalidResponseError(status, looksHtml ? 'an HTML page instead of JSON' : 'not JSON', snippet(body, redact));
   }
+  return scrubAnswer(parsed, redact);
 }
 
 export function createClient(options: ClientOptions): DmsClient {

@@ -4,7 +4,7 @@
 import { isAppUuid } from '../api/uuid.js';
 import { durationOf } from '../model/duration.js';
 import { findDeployment, newestDeployment, refOf, relocate, type DeploymentRef, type ListPage, type Located } from '../model/follow.js';
-import { NO_LOGS, logLines, maskerFor, plainLine, readLog, type LogEntry, type LogLine } from '../model/log.js';
+import { NO_LOGS, logLines, maskerFor, plainLine, readLog, type LogEntry, type LogLine, type Masker } from '../model/log.js';
 import type { DeploymentView } from '../model/deployment.js';
 import { spansToAnsi } from '../text/ansi.js';
 import { clean, jsonSafe } from '../text/sanitize.js';
@@ -83,10 +83,13 @@ function render(line: LogLine, args: LogsArgs, color: boolean): string {
 }
 
 /** Entries `from` on as JSON lines: command and output cleaned (as the lines show them) and masked. */
-function jsonLines(entries: readonly LogEntry[], lines: readonly LogLine[], from: number, debug: boolean): string[] {
+function jsonLines(entries: readonly LogEntry[], lines: readonly LogLine[], mask: Masker, from: number, debug: boolean): string[] {
   const command = new Map<number, string>();
   const output = new Map<number, string[]>();
+  // The timestamp as the lines show it: cleaned and masked (any text a server sends may hold a secret).
+  const stamp = new Map<number, string>();
   for (const l of lines) {
+    stamp.set(l.entry, l.timestamp);
     if (l.kind === 'cmd') command.set(l.entry, l.text);
     else output.set(l.entry, [...(output.get(l.entry) ?? []), l.text]);
   }
@@ -98,7 +101,7 @@ function jsonLines(entries: readonly LogEntry[], lines: readonly LogLine[], from
       command: command.get(i) ?? null,
       output: (output.get(i) ?? []).join('\n'),
       type: e.stderr ? 'stderr' : 'stdout',
-      timestamp: clean(e.timestamp),
+      timestamp: stamp.get(i) ?? mask(clean(e.timestamp)),
       hidden: e.hidden,
       batch: e.batch,
       order: e.order,
@@ -186,10 +189,11 @@ export async function runLogs(parsed: Parsed, io: CommandIO, session: Session, s
       }
       return undefined;
     }
-    const lines = logLines(entries, maskerFor(view.record, client.redact), printed);
+    const mask = maskerFor(view.record, client.redact);
+    const lines = logLines(entries, mask, printed);
     const from = printed;
     printed = entries.length;
-    if (args.json) await write(jsonLines(entries, lines, from, args.debug));
+    if (args.json) await write(jsonLines(entries, lines, mask, from, args.debug));
     else await write(lines.filter((l) => args.debug || !l.hidden).map((l) => render(l, args, style.color)));
     return undefined;
   };

@@ -3,6 +3,7 @@
 // escape sequences, OSC titles, clears and cursor moves are dropped, a carriage return starts
 // the line over (progress bars show their last state), and control characters are removed.
 import { widthOf } from './cells.js';
+import { INVISIBLE_ASTRAL, INVISIBLE_BMP, INVISIBLE_HIGH, JOINERS, withoutStrayJoiners } from './invisible.js';
 
 export interface SpanStyle {
   /** An Ink colour: a name (`red`, `greenBright`), `ansi256(n)` or `#rrggbb`. */
@@ -23,12 +24,19 @@ export interface Span {
 const NAMES = ['black', 'red', 'green', 'yellow', 'blue', 'magenta', 'cyan', 'white'] as const;
 const BRIGHT = ['gray', 'redBright', 'greenBright', 'yellowBright', 'blueBright', 'magentaBright', 'cyanBright', 'whiteBright'] as const;
 
-// One token of a line: an escape sequence (7-bit or 8-bit introducer), a control character, or plain text.
+// One token of a line: an escape sequence (7-bit or 8-bit introducer), a control or invisible
+// character (text/invisible.ts), or plain text.
 //  1: CSI params, 2: CSI final
-const TOKEN =
-  /\u001b\[([0-?]*)[ -/]*([@-~])?|\u009b[0-?]*[ -/]*[@-~]?|(?:\u001b[\]PX^_]|[\u0090\u0098\u009d\u009e\u009f])[^\u0007\u001b\u009c]*(?:\u0007|\u001b\\|\u009c)?|\u001b[ -/]*[0-~]?|[\u0000-\u001f\u007f-\u009f\u061c\u200b\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]|[^\u0000-\u001f\u007f-\u009f\u061c\u200b\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]+/gy;
+const DROPPED = `\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029${INVISIBLE_BMP}`;
+const TOKEN = new RegExp(
+  '\\u001b\\[([0-?]*)[ -/]*([@-~])?|\\u009b[0-?]*[ -/]*[@-~]?|(?:\\u001b[\\]PX^_]|[\\u0090\\u0098\\u009d\\u009e\\u009f])[^\\u0007\\u001b\\u009c]*(?:\\u0007|\\u001b\\\\|\\u009c)?|\\u001b[ -/]*[0-~]?'
+  + `|[${DROPPED}]|${INVISIBLE_ASTRAL}|[^${DROPPED}${INVISIBLE_HIGH}]+|[${INVISIBLE_HIGH}]`,
+  'gy',
+);
 /** Anything that needs the tokenizer; lines without it are one plain span. */
-const SUSPECT = /[\u0000-\u001f\u007f-\u009f\u061c\u200b\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/;
+const SUSPECT = new RegExp(`[${DROPPED}${JOINERS}${INVISIBLE_HIGH}]`);
+/** A token that is one dropped character (a control, or an invisible one). */
+const DROPPED_ONE = new RegExp(`^(?:[${DROPPED}]|${INVISIBLE_ASTRAL})$`);
 
 const TAB = 8;
 
@@ -129,7 +137,7 @@ export function lineSpans(raw: string): Span[] {
     const c = t.charCodeAt(0);
     if (c === 0x1b) {
       if (t[1] === '[' && m[2] === 'm' && /^[0-9;:]*$/.test(m[1] ?? '')) applySgr(style, m[1] ?? '');
-    } else if (t.length === 1 && (c < 0x20 || (c >= 0x7f && c <= 0x9f) || SUSPECT.test(t))) {
+    } else if (t.length <= 2 && DROPPED_ONE.test(t)) {
       if (c === 0x09) {
         // Tab stops are every 8 cells: a wide character takes two.
         column += widthOf(unmeasured);
@@ -146,8 +154,11 @@ export function lineSpans(raw: string): Span[] {
     } else if (c >= 0x80 && c <= 0x9f) {
       // an 8-bit escape sequence: dropped whole
     } else {
-      push(t);
-      unmeasured += t;
+      // Joiners that join nothing (text/invisible.ts) are dropped from plain text.
+      const text = withoutStrayJoiners(t);
+      if (text === '') continue;
+      push(text);
+      unmeasured += text;
     }
   }
   TOKEN.lastIndex = 0;
@@ -156,7 +167,7 @@ export function lineSpans(raw: string): Span[] {
 
 // Most coloured build output holds colour codes and nothing else a terminal would obey: split on
 // them instead of tokenizing every character (a 20,000-line log opens several times faster).
-const SGR_ONLY = /^(?:[^\u0000-\u001f\u007f-\u009f\u061c\u200b\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]|\u001b\[[0-9;:]*m)*$/;
+const SGR_ONLY = new RegExp(`^(?:[^${DROPPED}${JOINERS}${INVISIBLE_HIGH}]|\\u001b\\[[0-9;:]*m)*$`);
 const SGR = /\u001b\[([0-9;:]*)m/;
 
 /** lineSpans for a line whose only escapes are colour codes (same result, faster). */

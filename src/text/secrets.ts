@@ -81,6 +81,23 @@ export function maskSecretUrl(value: string): string {
   return MASK_SET;
 }
 
+/**
+ * The secret values a record carries, as they could appear in its other text: each secret
+ * field's value, and for connection URLs their password (4 characters or more: shorter ones
+ * would hide ordinary words).
+ */
+export function secretValuesOf(record: Record<string, unknown>): string[] {
+  const values: string[] = [];
+  for (const field of SECRET_FIELDS) {
+    const value = record[field];
+    if (typeof value !== 'string') continue;
+    // A URL field hides only its password; one shown whole has none.
+    const secret = !SECRET_URL_FIELDS.has(field) ? value : WHOLE_URL.exec(value)?.[2] ?? (maskSecretUrl(value) === value ? '' : value);
+    if (secret.trim().length >= 4) values.push(secret);
+  }
+  return values;
+}
+
 /** A secret field's value as shown when it is not to be seen (the field's own way of masking). */
 export function maskSecret(field: string, value: unknown): string {
   return SECRET_URL_FIELDS.has(field) && typeof value === 'string' ? maskSecretUrl(value) : maskValue(value);

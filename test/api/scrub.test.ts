@@ -1,0 +1,83 @@
+// Server text enters dms once (api/scrub.ts): the token and each record's secrets are taken out of
+// every string of an answer, over real HTTP, whatever field or depth they sit in.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient } from '../../src/api/client.js';
+import { scrubAnswer } from '../../src/api/scrub.js';
+import { redactor } from '../../src/api/redact.js';
+import { respondWith, type HostileServer } from '../support/hostile.js';
+
+const TOKEN = '7|s3cr3tT0kenValue';
+const redact = redactor(TOKEN);
+
+let server: HostileServer;
+let body = '[]';
+beforeAll(async () => {
+  server = await respondWith((_req, res) => { res.writeHead(200, { 'content-type': 'application/json' }); res.end(body); });
+});
+afterAll(() => server.close());
+const client = () => createClient({ baseUrl: `${server.url}/api/v1`, token: TOKEN, retries: 0 });
+
+describe('scrubAnswer', () => {
+  it('replaces the token in every string, keys and nested values included', () => {
+    const answer = scrubAnswer(JSON.parse(JSON.stringify({
+      status: `done ${TOKEN}`, [`k-${TOKEN}`]: 1, nested: [{ deep: ['s3cr3tT0kenValue'] }],
+    })), redact);
+    const text = JSON.stringify(answer);
+    expect(text).not.toContain('s3cr3tT0ken');
+    expect(answer).toMatchObject({ status: 'done [token]', 'k-[token]': 1, nested: [{ deep: ['[token]'] }] });
+  });
+
+  it('hides a record\'s secret values in its other fields, logs included, and keeps the secret fields', () => {
+    const logs = JSON.stringify([{ output: 'push with hook-s3cret-a and pw Bas1cPass!', type: 'stdout' }]);
+    const record = {
+      manual_webhook_secret_provider_a: 'hook-s3cret-a', http_basic_auth_password: 'Bas1cPass!',
+      commit_message: 'oops hook-s3cret-a', logs, internal_db_url: 'docstore://root:Db-Pass-9@h:1/x', note: 'Db-Pass-9',
+    };
+    const out = scrubAnswer(JSON.parse(JSON.stringify([record])), redact) as Record<string, string>[];
+    expect(out[0]!.manual_webhook_secret_provider_a).toBe('hook-s3cret-a');
+    expect(out[0]!.http_basic_auth_password).toBe('Bas1cPass!');
+    expect(out[0]!.commit_message).toBe('oops ••••');
+    expect(out[0]!.note).toBe('••••');
+    expect(out[0]!.logs).not.toContain('hook-s3cret-a');
+    expect(out[0]!.logs).not.toContain('Bas1cPass!');
+    // Still the JSON text the service sends, so the log view can read it.
+    expect(JSON.parse(out[0]!.logs)).toEqual([{ output: 'push with •••• and pw ••••', type: 'stdout' }]);
+  });
+
+  it('finds secrets written with invisible characters between their letters', () => {
+    const out = scrubAnswer([{ http_basic_auth_password: 'Bas1cPass!', name: 'Bas1c\u200dPa\u2060ss!', status: `7|s3cr3t\u200cT0kenValue` }], redact);
+    expect(out).toEqual([{ http_basic_auth_password: 'Bas1cPass!', name: '••••', status: '[token]' }]);
+  });
+
+  it('a key named __proto__ stays data', () => {
+    const out = scrubAnswer(JSON.parse(`{"__proto__": "x ${TOKEN}"}`), redact) as Record<string, unknown>;
+    expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
+    expect(Object.getOwnPropertyDescriptor(out, '__proto__')?.value).toBe('x [token]');
+  });
+
+  it('walks a value nested 100,000 levels without overflowing the stack', () => {
+    const deep = JSON.parse(`${'['.repeat(100_000)}"${TOKEN}"${']'.repeat(100_000)}`);
+    expect(() => scrubAnswer(deep, redact)).not.toThrow();
+  });
+});
+
+describe('the client takes the token out of every answer it reads', () => {
+  it('list records, in either shape, hold no token', async () => {
+    const rows = [{ id: 1, status: TOKEN, commit_message: `fix ${TOKEN}`, server_name: TOKEN, git_branch: TOKEN, application_name: TOKEN }];
+    for (const shape of [rows, { count: 1, deployments: rows }]) {
+      body = JSON.stringify(shape);
+      const page = await client().listDeployments('app-1');
+      expect(JSON.stringify(page.deployments)).not.toContain('s3cr3tT0ken');
+      const records = await client().listRecords('app-1');
+      expect(JSON.stringify(records.records)).not.toContain('s3cr3tT0ken');
+    }
+  });
+
+  it('a creation answer holds no token', async () => {
+    body = JSON.stringify({ uuid: 'abc-1', domains: `https://${TOKEN}.example` });
+    const answer = await client().createPublicApplication({
+      project_uuid: 'p', server_uuid: 's', environment_name: 'production', git_repository: 'https://github.com/a/b', git_branch: 'main', build_pack: 'nixpacks', ports_exposes: '3000',
+    });
+    expect(JSON.stringify(answer)).not.toContain('s3cr3tT0ken');
+  });
+});
