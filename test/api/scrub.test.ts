@@ -41,7 +41,7 @@ describe('scrubAnswer', () => {
     expect(out[0]!.logs).not.toContain('hook-s3cret-a');
     expect(out[0]!.logs).not.toContain('Bas1cPass!');
     // Still the JSON text the service sends, so the log view can read it.
-    expect(JSON.parse(out[0]!.logs)).toEqual([{ output: 'push with •••• and pw ••••', type: 'stdout' }]);
+    expect(JSON.parse(out[0]!.logs ?? '')).toEqual([{ output: 'push with •••• and pw ••••', type: 'stdout' }]);
   });
 
   it('finds secrets written with invisible characters between their letters', () => {
