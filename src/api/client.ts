@@ -4,6 +4,7 @@ import { InvalidResponseError, LocalValidationError, ResponseTooLargeError } fro
 import { MAX_RESPONSE_MB_CEILING, formatBytes } from './limits.js';
 import { pageProblems } from './uuid.js';
 import { scrubAnswer } from './scrub.js';
+import type { Redactor } from './redact.js';
 import { listBodyOf, readDeploymentListFast, type DeploymentPage, type ListBody } from './schemas/deployment-fields.js';
 import type { SearchEvent, SearchRequest } from '../model/search.js';
 import type {
@@ -55,7 +56,7 @@ export interface SearchCallOptions extends CallOptions {
 export { isAppUuid, pageProblems } from './uuid.js';
 
 /** An answer's body parsed, with the token and each record's secrets taken out of its text (scrub.ts). */
-function parseJson(status: number, body: string, redact: (s: string) => string): unknown {
+function parseJson(status: number, body: string, redact: Redactor): unknown {
   let parsed: unknown;
   try {
     parsed = JSON.parse(body);
@@ -63,7 +64,7 @@ function parseJson(status: number, body: string, redact: (s: string) => string):
     const looksHtml = /^\s*</.test(body);
     throw new InvalidResponseError(status, looksHtml ? 'an HTML page instead of JSON' : 'not JSON', snippet(body, redact));
   }
-  return scrubAnswer(parsed, redact);
+  return scrubAnswer(parsed, redact, body);
 }
 
 export function createClient(options: ClientOptions): DmsClient {

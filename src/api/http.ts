@@ -17,7 +17,7 @@ import {
 import { MAX_RESPONSE_MB, MB, TIMEOUT_MS, formatSeconds } from './limits.js';
 import { readErrorBody } from './error-body.js';
 import { clean } from '../text/sanitize.js';
-import { redactor } from './redact.js';
+import { redactor, type Redactor } from './redact.js';
 
 export interface TransportOptions {
   /** Base URL, e.g. `https://host/api/v1`; its path prefix is kept. */
@@ -62,7 +62,7 @@ const RETRY_ERRORS = ['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ENOTFOUND', 'EAI_A
 export interface Transport {
   request(method: 'GET' | 'POST', path: string, options?: RequestOptions): Promise<RawResponse>;
   /** Replaces the token (and its secret part) in any text with `[token]`. */
-  redact(text: string): string;
+  readonly redact: Redactor;
 }
 
 export function createTransport(options: TransportOptions): Transport {

@@ -4,10 +4,15 @@
 // password) are replaced with `••••` in its other strings — a `logs` field, a commit message — so
 // that no screen, output or saved file can show them where masking a field cannot reach. The
 // secret fields keep their values (masked where shown; `--show-secrets` shows them).
-// Values nested deeper than MAX_DEPTH are never shown (text/depth.ts) and are not walked.
+// Values nested deeper than MAX_DEPTH are never shown (text/depth.ts) and are not walked. An
+// answer whose raw text can hold neither the token nor a secret field is not walked at all.
 import { MAX_DEPTH, putKey } from '../text/depth.js';
-import { formsOf, hideIn } from '../text/hide.js';
+import { formsOf, hideIn, mayBeIn } from '../text/hide.js';
 import { isSecretField, secretValuesOf } from '../text/secrets.js';
+import type { Redactor } from './redact.js';
+
+/** The secret fields' names as keys in raw JSON (the four webhook secrets by their common start). */
+const SECRET_KEYS = ['"manual_webhook_secret_provider_', '"http_basic_auth_password"', '"internal_db_url"', '"external_db_url"'];
 
 interface Holder {
   readonly value: Record<string, unknown> | unknown[];
@@ -16,8 +21,11 @@ interface Holder {
   readonly depth: number;
 }
 
-/** The parsed answer with the token and each object's secrets hidden (changed in place). */
-export function scrubAnswer(answer: unknown, redact: (text: string) => string): unknown {
+/** The parsed answer with the token and each object's secrets hidden (changed in place); `raw` is its text. */
+export function scrubAnswer(answer: unknown, redactor: Redactor, raw?: string): unknown {
+  const token = raw === undefined || redactor.mayBeIn(raw);
+  if (!token && !mayBeIn(raw!, SECRET_KEYS)) return answer;
+  const redact = token ? redactor : (s: string) => s;
   if (typeof answer === 'string') return redact(answer);
   if (answer === null || typeof answer !== 'object') return answer;
   const stack: Holder[] = [{ value: answer as Holder['value'], forms: [], depth: 0 }];

@@ -80,4 +80,22 @@ describe('the client takes the token out of every answer it reads', () => {
     });
     expect(JSON.stringify(answer)).not.toContain('s3cr3tT0ken');
   });
+
+  it('finds the token and secret fields written with \\u escapes in the raw answer', async () => {
+    const spelled = [...TOKEN].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
+    body = `[{"id": 1, "status": "x ${spelled} y", "http_basic_auth_passwor\\u0064": "Bas1cPass!", "commit_message": "see Bas1cPass!"}]`;
+    const page = await client().listDeployments('app-1');
+    const text = JSON.stringify(page.deployments);
+    expect(text).not.toContain('s3cr3tT0ken');
+    expect(page.deployments[0]).toMatchObject({ status: 'x [token] y', commit_message: 'see ••••' });
+  });
+
+  it('finds a token holding a slash written \\/ as some servers write it', async () => {
+    const slashed = '9|ab/cd/ef/gh';
+    body = JSON.stringify([{ id: 1, commit_message: 'x' }]).replace('"x"', '"x 9|ab\\/cd\\/ef\\/gh"');
+    const api = createClient({ baseUrl: `${server.url}/api/v1`, token: slashed, retries: 0 });
+    const page = await api.listDeployments('app-1');
+    expect(JSON.stringify(page.deployments)).not.toContain('ab/cd');
+  });
 });
+
