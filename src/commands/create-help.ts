@@ -73,8 +73,9 @@ const USAGE: Record<CreateNoun, string> = {
 
 e.g.  dms create app --project-uuid P --server-uuid S --environment-name production \\
         --git-repository https://github.com/acme/shop --git-branch main --build-pack nixpacks --instant-deploy`,
-  docstore: `Usage: dms create docstore [FIELD FLAGS] [--file FILE|-] [--conf-file PATH]
-                          [--save-credentials FILE] [--json]     create a docstore database, headless
+  docstore: `Usage: dms create docstore [FIELD FLAGS] [--file FILE|-] [--conf-file PATH] [--json]
+                          --save-credentials FILE | --show-secrets | --discard-credentials
+                                                               create a docstore database, headless
        dms create docstore --example                           print an example request body
        dms create docstore [--from FILE]                       open the form (TUI)
 
@@ -99,10 +100,14 @@ record instead (secrets masked unless --show-secrets). Ctrl+C stops waiting (exi
 deployment: dms logs APP_UUID --follow resumes. --wait without instant_deploy is refused (exit 2).`;
 
 const DOCSTORE_EXTRA = `Credentials: the server generates the root password and sends it only once, inside the
-connection URLs of its answer. They print with the password hidden (docstore://root:••••@host:port/…)
-unless --show-secrets is given; --save-credentials FILE writes the whole answer, password included,
-to FILE: a new file with mode 0600 (an existing file, a symlink or a file in the drafts folder is
-refused before anything is sent).
+connection URLs of its answer, so a headless creation says first what becomes of it (without one
+of these three: exit 2, nothing sent):
+  --save-credentials FILE         write the whole answer, password included, to FILE: a new file
+                                  with mode 0600 (an existing file, a symlink or a file in the
+                                  drafts folder is refused before anything is sent)
+  --show-secrets                  print the URLs with the password in clear
+  --discard-credentials           print them with the password hidden (docstore://root:••••@…);
+                                  it is lost
   --conf-file PATH                base64-encodes PATH into docstore_conf`;
 
 /** The whole help of `dms create [app|docstore] --help`. */

@@ -84,7 +84,22 @@ export function checkCreateArgs(kind: CreateKind, parsed: Parsed, configDir: str
     const why = saveTargetProblem(save, configDir);
     if (why) throw new UsageError(`--save-credentials: ${why} Nothing was sent.`);
   }
+  const discard = v['discard-credentials'] === true;
+  if (discard) {
+    if (kind !== 'docstore') throw new UsageError('--discard-credentials goes with dms create docstore (an application\'s answer holds no credentials).');
+    if (!isHeadless(parsed)) throw new UsageError('--discard-credentials goes with --file or field flags (the form shows the password with s and saves it with w on its success screen).');
+    if (typeof save === 'string' || v['show-secrets'] === true) {
+      throw new UsageError('--discard-credentials keeps nothing, and --save-credentials and --show-secrets keep the password: give one or the other. Nothing was sent.');
+    }
+  }
+  // The password comes once: what becomes of it is said before anything is sent.
+  if (kind === 'docstore' && isHeadless(parsed) && typeof save !== 'string' && v['show-secrets'] !== true && !discard) {
+    throw new UsageError(CREDENTIALS_CHOICE);
+  }
 }
+
+/** Why a headless `dms create docstore` without a word on its credentials is refused, and the choices. */
+export const CREDENTIALS_CHOICE = 'the server sends the new database\'s root password only once, in its answer: say what becomes of it with --save-credentials FILE (a new file, mode 0600), --show-secrets (printed in clear), or --discard-credentials (hidden, and lost). Nothing was sent.';
 
 /** Why the credentials could not be written to `path` (checked before sending: the password comes once); undefined when they can. */
 function saveTargetProblem(path: string, configDir: string): string | undefined {
@@ -265,7 +280,7 @@ function printAnswer(kind: CreateKind, answer: Answer, show: boolean, io: Comman
   else io.stderr.write(`dms: warning: the server answered with a uuid that is not a plain id (${PLAIN_ID_WORDS}); no command is suggested for it.\n`);
 }
 
-/** --save-credentials: the answer to a new 0600 file; otherwise, how to get the password, on stderr. */
+/** --save-credentials: the answer to a new 0600 file; --discard-credentials: that the password was not kept, on stderr. */
 function saveOrSay(answer: Answer, parsed: Parsed, show: boolean, io: CommandIO): void {
   const save = parsed.values['save-credentials'];
   const secret = hasSecrets(answer);
@@ -285,9 +300,8 @@ function saveOrSay(answer: Answer, parsed: Parsed, show: boolean, io: CommandIO)
     io.stdout.write(`${answerJson(answer)}\n`);
     return;
   }
-  if (secret && !show) {
-    io.stderr.write('The root password is hidden (••••) in the URLs above; the server sent it only this once. --show-secrets prints it; --save-credentials FILE saves it to a new file (mode 0600).\n');
-  }
+  // --discard-credentials (checkCreateArgs asks for one of the three before sending).
+  if (secret && !show) io.stderr.write('The root password is hidden (••••) in the URLs above and was not kept (--discard-credentials).\n');
 }
 
 function remember(session: Session, body: Record<string, unknown>): void {
