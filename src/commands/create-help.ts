@@ -89,7 +89,9 @@ body is checked as the form checks it and every problem is named (exit 2, nothin
 is filled in for you: the form's defaults are not added. On/off fields take --flag (true) or
 --no-flag (false); N is a whole number; TEXT|@FILE reads FILE when the request is built. Flags on
 a command line can be seen by other users of the machine (process lists): keep secrets in --file.
-A creation is never sent twice on its own; --example prints a body with every field to start from.`;
+A creation is never sent twice on its own. When its answer is lost after it reached the server, or
+is a 2xx that cannot be read, dms says it may exist, or does, and exits 10: look for it in the
+service's web page before sending again. --example prints a body with every field to start from.`;
 
 const APP_EXTRA = `Waiting: with instant_deploy (--instant-deploy, or "instant_deploy": true in FILE), --wait
 finds the deployment the creation started (polling its list; only reads are repeated, the

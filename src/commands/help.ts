@@ -46,7 +46,8 @@ ${GLOBAL}
 Exit codes: 0 ok, 1 network/server/unexpected, 2 usage or invalid input (nothing sent),
 3 token rejected or lacking permission, 4 not found, 5 rejected by the server (validation,
 conflict), 6 rate limited, 7 deployment failed, 8 deployment cancelled, 9 stopped waiting
-(dms logs --follow, dms create app --wait), 130 interrupted.`,
+(dms logs --follow, dms create app --wait), 10 a creation may have been made (its answer
+lost or unreadable: look for it before sending again), 130 interrupted.`,
   browse: `Usage: dms browse [APP_UUID]
 
 Opens the deployments browser. Without APP_UUID, pick an application (recent ones and, in
