@@ -1,6 +1,6 @@
 // The three operations of the service, typed by the zod schemas.
-import { createTransport, snippet, type TransportOptions } from './http.js';
-import { InvalidResponseError, LocalValidationError, ResponseTooLargeError } from './errors.js';
+import { createTransport, snippet, type RawResponse, type TransportOptions } from './http.js';
+import { InvalidResponseError, LocalValidationError, ResponseTooLargeError, UnreadableCreationError } from './errors.js';
 import { MAX_RESPONSE_MB_CEILING, formatBytes } from './limits.js';
 import { pageProblems } from './uuid.js';
 import { scrubAnswer } from './scrub.js';
@@ -55,17 +55,41 @@ export interface SearchCallOptions extends CallOptions {
 
 export { isAppUuid, pageProblems } from './uuid.js';
 
+/** What a body that is not JSON is, for a message. */
+const notJson = (body: string) => (/^\s*</.test(body) ? 'an HTML page instead of JSON' : 'not JSON');
+
 /** An answer's body parsed, with the token and each record's secrets taken out of its text (scrub.ts). */
 function parseJson(status: number, body: string, redact: Redactor): unknown {
   let parsed: unknown;
   try {
     parsed = JSON.parse(body);
   } catch {
-    const looksHtml = /^\s*</.test(body);
-    throw new InvalidResponseError(status, looksHtml ? 'an HTML page instead of JSON' : 'not JSON', snippet(body, redact));
+    throw new InvalidResponseError(status, notJson(body), snippet(body, redact));
   }
   return scrubAnswer(parsed, redact, body);
 }
+
+/**
+ * A creation's answer, read by `read` (undefined: it is not the answer `what` says). Any 2xx means
+ * the server made it: an answer that cannot be read is an UnreadableCreationError, never an
+ * "unexpected answer" that invites sending again.
+ */
+function createdAnswer<T>(
+  res: RawResponse, creates: string, read: (data: unknown) => T | undefined, what: (data: unknown) => string, redact: Redactor,
+): T {
+  let data: unknown;
+  try {
+    data = scrubAnswer(JSON.parse(res.body), redact, res.body);
+  } catch {
+    throw new UnreadableCreationError(res.status, res.body.trim() === '' ? 'an empty body' : notJson(res.body), creates, snippet(res.body, redact));
+  }
+  const answer = read(data);
+  if (answer === undefined) throw new UnreadableCreationError(res.status, what(data), creates, snippet(res.body, redact));
+  return answer;
+}
+
+/** Whether a JSON answer holds a uuid (a non-empty text). */
+const hasUuid = (data: unknown) => typeof (data as { uuid?: unknown } | null)?.uuid === 'string' && (data as { uuid: string }).uuid !== '';
 
 export function createClient(options: ClientOptions): DmsClient {
   const transport = createTransport(options);
@@ -120,9 +144,10 @@ export function createClient(options: ClientOptions): DmsClient {
       const checked = validateCreateApp(body);
       if (!checked.success) throw new LocalValidationError(checked.problems);
       const res = await transport.request('POST', 'applications/public', { json: body, signal: callOptions.signal, creates: 'application' });
-      const parsed = CreateAppResponseSchema.safeParse(parseJson(res.status, res.body, redact));
-      if (!parsed.success) throw shape(res.status, res.body, 'no uuid for the new application');
-      return parsed.data;
+      return createdAnswer(res, 'application', (data) => {
+        const parsed = CreateAppResponseSchema.safeParse(data);
+        return parsed.success ? parsed.data : undefined;
+      }, (data) => (hasUuid(data) ? 'JSON that is not an application answer' : 'JSON without the new application\'s uuid'), redact);
     },
 
     async createDocstore(body, callOptions = {}) {
@@ -131,9 +156,10 @@ export function createClient(options: ClientOptions): DmsClient {
       if (!checked.success) throw new LocalValidationError(checked.problems);
       const res = await transport.request('POST', 'databases/docstore', { json: body, signal: callOptions.signal, creates: 'database' });
       if (res.body.trim() === '') return {};
-      const parsed = CreateDocstoreResponseSchema.safeParse(parseJson(res.status, res.body, redact));
-      if (!parsed.success) throw shape(res.status, res.body, 'not a database answer');
-      return parsed.data;
+      return createdAnswer(res, 'database', (data) => {
+        const parsed = CreateDocstoreResponseSchema.safeParse(data);
+        return parsed.success ? parsed.data : undefined;
+      }, () => 'JSON that is not a database answer', redact);
     },
   };
 }

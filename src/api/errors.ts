@@ -7,7 +7,7 @@ import { clean } from '../text/sanitize.js';
 
 export type ApiErrorKind =
   | 'unauthorized' | 'forbidden' | 'not_found' | 'validation' | 'conflict' | 'rate_limited'
-  | 'server' | 'network' | 'invalid_response' | 'too_large' | 'cancelled';
+  | 'server' | 'network' | 'invalid_response' | 'too_large' | 'cancelled' | 'created_unreadable';
 
 export type NetworkReason = 'refused' | 'dns' | 'reset' | 'timeout' | 'other';
 
@@ -164,6 +164,25 @@ export class InvalidResponseError extends ApiError {
 }
 
 /**
+ * A creation the server answered with a 2xx — so it made the resource — in a body dms cannot read
+ * (an HTML page, not JSON, JSON without the uuid). Said as created, with what could not be read;
+ * never "check the URL" or "try again": a second request would make a second one.
+ */
+export class UnreadableCreationError extends ApiError {
+  readonly kind = 'created_unreadable';
+  readonly hint: string;
+  constructor(status: number, what: string, creates: string, readonly bodyStart: string) {
+    super(`The ${creates} was created (${status}), but the answer could not be read (${what}${bodyStart ? `; body starts: ${bodyStart}` : ''}).`, status);
+    this.hint = `Look for it in the service's web page before sending the request again; a second request would make a second ${creates}.`;
+  }
+}
+
+/** A creation that reached the server and may have made the resource (its answer lost), or did (2xx, its answer unreadable). */
+export function mayHaveCreated(error: unknown): boolean {
+  return error instanceof UnreadableCreationError || (error instanceof NetworkError && error.mayHaveCreated);
+}
+
+/**
  * A 404 from the server's router, not about anything the request named: the base URL does not
  * lead to the API (most often: it lacks /api/v1). Told by the framework's own answers — `The route
  * … could not be found.`, `Not found.` with `docs` — or an HTML page. Exit 1, like any answer that
@@ -315,6 +334,7 @@ export function errorFromData(d: ErrorData): Error {
       case 'network': return new NetworkError(d.reason ?? 'other', d.message, d.hint);
       case 'too_large': return new ResponseTooLargeError({ limit: d.limit ?? 0, size: d.size, outOfMemory: d.outOfMemory, detail: d.message, hint: d.hint });
       case 'invalid_response': return new InvalidResponseError(d.status ?? 0, '', d.bodyStart ?? '', d.hint);
+      case 'created_unreadable': return new UnreadableCreationError(d.status ?? 0, '', 'resource', d.bodyStart ?? '');
       case 'cancelled': return new CancelledError();
       default: return new NetworkError('other', d.message);
     }

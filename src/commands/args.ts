@@ -29,7 +29,7 @@ export const COMMAND_OPTIONS = {
   // Besides its own: a flag for every field of both request bodies (src/forms/field-flags.ts).
   create: {
     file: { type: 'string' }, from: { type: 'string' }, 'conf-file': { type: 'string' }, example: { type: 'boolean' },
-    'save-credentials': { type: 'string' }, wait: { type: 'boolean' }, 'wait-timeout': { type: 'string' }, ...FIELD_FLAG_OPTIONS,
+    'save-credentials': { type: 'string' }, 'discard-credentials': { type: 'boolean' }, wait: { type: 'boolean' }, 'wait-timeout': { type: 'string' }, ...FIELD_FLAG_OPTIONS,
   },
   context: {},
   demo: { serve: { type: 'boolean' }, port: { type: 'string' } },

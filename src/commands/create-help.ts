@@ -73,8 +73,9 @@ const USAGE: Record<CreateNoun, string> = {
 
 e.g.  dms create app --project-uuid P --server-uuid S --environment-name production \\
         --git-repository https://github.com/acme/shop --git-branch main --build-pack nixpacks --instant-deploy`,
-  docstore: `Usage: dms create docstore [FIELD FLAGS] [--file FILE|-] [--conf-file PATH]
-                          [--save-credentials FILE] [--json]     create a docstore database, headless
+  docstore: `Usage: dms create docstore [FIELD FLAGS] [--file FILE|-] [--conf-file PATH] [--json]
+                          --save-credentials FILE | --show-secrets | --discard-credentials
+                                                               create a docstore database, headless
        dms create docstore --example                           print an example request body
        dms create docstore [--from FILE]                       open the form (TUI)
 
@@ -88,7 +89,9 @@ body is checked as the form checks it and every problem is named (exit 2, nothin
 is filled in for you: the form's defaults are not added. On/off fields take --flag (true) or
 --no-flag (false); N is a whole number; TEXT|@FILE reads FILE when the request is built. Flags on
 a command line can be seen by other users of the machine (process lists): keep secrets in --file.
-A creation is never sent twice on its own; --example prints a body with every field to start from.`;
+A creation is never sent twice on its own. When its answer is lost after it reached the server, or
+is a 2xx that cannot be read, dms says it may exist, or does, and exits 10: look for it in the
+service's web page before sending again. --example prints a body with every field to start from.`;
 
 const APP_EXTRA = `Waiting: with instant_deploy (--instant-deploy, or "instant_deploy": true in FILE), --wait
 finds the deployment the creation started (polling its list; only reads are repeated, the
@@ -99,10 +102,14 @@ record instead (secrets masked unless --show-secrets). Ctrl+C stops waiting (exi
 deployment: dms logs APP_UUID --follow resumes. --wait without instant_deploy is refused (exit 2).`;
 
 const DOCSTORE_EXTRA = `Credentials: the server generates the root password and sends it only once, inside the
-connection URLs of its answer. They print with the password hidden (docstore://root:••••@host:port/…)
-unless --show-secrets is given; --save-credentials FILE writes the whole answer, password included,
-to FILE: a new file with mode 0600 (an existing file, a symlink or a file in the drafts folder is
-refused before anything is sent).
+connection URLs of its answer, so a headless creation says first what becomes of it (without one
+of these three: exit 2, nothing sent):
+  --save-credentials FILE         write the whole answer, password included, to FILE: a new file
+                                  with mode 0600 (an existing file, a symlink or a file in the
+                                  drafts folder is refused before anything is sent)
+  --show-secrets                  print the URLs with the password in clear
+  --discard-credentials           print them with the password hidden (docstore://root:••••@…);
+                                  it is lost
   --conf-file PATH                base64-encodes PATH into docstore_conf`;
 
 /** The whole help of `dms create [app|docstore] --help`. */

@@ -10,7 +10,7 @@ import { jsonSafe } from '../text/sanitize.js';
 import { quotedArg, type Parsed } from './args.js';
 import { EXIT, UsageError, exitCodeFor } from './exit-codes.js';
 import type { CommandIO } from './io.js';
-import { isFinal, outcomeCode, sleep } from './logs.js';
+import { deploymentName as nameOf, isFinal, outcomeCode, sleep } from './logs.js';
 import { errorLines } from './output.js';
 import { sentRecord } from './row-output.js';
 import type { Session } from './connect.js';
@@ -67,12 +67,6 @@ export function requireInstantDeploy(body: Record<string, unknown>): void {
 /** Whether a failed read is worth trying again: the server or the way to it, not the request. */
 function passing(error: unknown): boolean {
   return isApiError(error) && (error.kind === 'network' || error.kind === 'server' || error.kind === 'rate_limited' || error.kind === 'invalid_response');
-}
-
-/** `deployment 248`, or by uuid when the server gives no id. */
-function nameOf(view: DeploymentView): string {
-  const shown = view.id !== null ? String(view.id) : view.uuid;
-  return shown === '' ? 'the deployment' : `deployment ${shown}`;
 }
 
 /** `dms: [12s] deployment 248 in progress (9s)`, `dms: [20s] deployment 248 finished after 17s`: the time since the 201 first. */

@@ -16,7 +16,8 @@ import { FIELD_FLAG_OPTIONS, fieldOfFlag, notAFieldMessage, requestFieldsOf } fr
 import type { FieldValue, FormDef, FormValues } from '../forms/types.js';
 import { fileErrorWords } from '../forms/values.js';
 import { maskRecord } from '../text/secrets.js';
-import { clean, jsonSafe } from '../text/sanitize.js';
+import { PLAIN_ID_WORDS, idText, isPlainId } from '../text/plain-id.js';
+import { clean } from '../text/sanitize.js';
 import { quotedArg, type Parsed } from './args.js';
 import { requireInstantDeploy, waitArgs, waitForDeployment } from './create-wait.js';
 import { UsageError } from './exit-codes.js';
@@ -83,7 +84,22 @@ export function checkCreateArgs(kind: CreateKind, parsed: Parsed, configDir: str
     const why = saveTargetProblem(save, configDir);
     if (why) throw new UsageError(`--save-credentials: ${why} Nothing was sent.`);
   }
+  const discard = v['discard-credentials'] === true;
+  if (discard) {
+    if (kind !== 'docstore') throw new UsageError('--discard-credentials goes with dms create docstore (an application\'s answer holds no credentials).');
+    if (!isHeadless(parsed)) throw new UsageError('--discard-credentials goes with --file or field flags (the form shows the password with s and saves it with w on its success screen).');
+    if (typeof save === 'string' || v['show-secrets'] === true) {
+      throw new UsageError('--discard-credentials keeps nothing, and --save-credentials and --show-secrets keep the password: give one or the other. Nothing was sent.');
+    }
+  }
+  // The password comes once: what becomes of it is said before anything is sent.
+  if (kind === 'docstore' && isHeadless(parsed) && typeof save !== 'string' && v['show-secrets'] !== true && !discard) {
+    throw new UsageError(CREDENTIALS_CHOICE);
+  }
 }
+
+/** Why a headless `dms create docstore` without a word on its credentials is refused, and the choices. */
+export const CREDENTIALS_CHOICE = 'the server sends the new database\'s root password only once, in its answer: say what becomes of it with --save-credentials FILE (a new file, mode 0600), --show-secrets (printed in clear), or --discard-credentials (hidden, and lost). Nothing was sent.';
 
 /** Why the credentials could not be written to `path` (checked before sending: the password comes once); undefined when they can. */
 function saveTargetProblem(path: string, configDir: string): string | undefined {
@@ -236,10 +252,10 @@ export async function runCreate(kind: CreateKind, parsed: Parsed, io: CommandIO,
 
   if (wait) {
     // --json: stdout holds one document, the deployment's record; the application is named here.
-    if (json) io.stderr.write(`Application created, uuid: ${typeof answer.uuid === 'string' ? uuidText(answer.uuid) : '(none)'}\n`);
+    if (json) io.stderr.write(`Application created, uuid: ${typeof answer.uuid === 'string' ? idText(answer.uuid) : '(none)'}\n`);
     else printAnswer(kind, answer, show, io, false);
-    if (!isPlainUuid(answer.uuid)) {
-      io.stderr.write('dms: the server answered without a plain application uuid (letters, digits and -): there is no deployment list to watch. The application was created.\n');
+    if (!isPlainId(answer.uuid)) {
+      io.stderr.write(`dms: the server answered without a plain application uuid (${PLAIN_ID_WORDS}): there is no deployment list to watch. The application was created.\n`);
       return 1;
     }
     return waitForDeployment(answer.uuid, wait, io, session, { json, show });
@@ -256,15 +272,15 @@ function printAnswer(kind: CreateKind, answer: Answer, show: boolean, io: Comman
   const lines = answerLines(answer, show);
   if (lines.length === 0) io.stdout.write('Database created (the server sent no details).\n');
   for (const [key, value] of lines) {
-    io.stdout.write(`${key}: ${key === 'uuid' && typeof answer.uuid === 'string' ? uuidText(answer.uuid) : value}\n`);
+    io.stdout.write(`${key}: ${key === 'uuid' && typeof answer.uuid === 'string' ? idText(answer.uuid) : value}\n`);
   }
   if (kind !== 'app' || !hint) return;
   // Only a plain id goes into a command for the user's shell.
-  if (isPlainUuid(answer.uuid)) io.stderr.write(`Follow it: dms deployments ${answer.uuid}\n`);
-  else io.stderr.write('dms: warning: the server answered with a uuid that is not a plain id (letters, digits and -); no command is suggested for it.\n');
+  if (isPlainId(answer.uuid)) io.stderr.write(`Follow it: dms deployments ${answer.uuid}\n`);
+  else io.stderr.write(`dms: warning: the server answered with a uuid that is not a plain id (${PLAIN_ID_WORDS}); no command is suggested for it.\n`);
 }
 
-/** --save-credentials: the answer to a new 0600 file; otherwise, how to get the password, on stderr. */
+/** --save-credentials: the answer to a new 0600 file; --discard-credentials: that the password was not kept, on stderr. */
 function saveOrSay(answer: Answer, parsed: Parsed, show: boolean, io: CommandIO): void {
   const save = parsed.values['save-credentials'];
   const secret = hasSecrets(answer);
@@ -284,19 +300,8 @@ function saveOrSay(answer: Answer, parsed: Parsed, show: boolean, io: CommandIO)
     io.stdout.write(`${answerJson(answer)}\n`);
     return;
   }
-  if (secret && !show) {
-    io.stderr.write('The root password is hidden (••••) in the URLs above; the server sent it only this once. --show-secrets prints it; --save-credentials FILE saves it to a new file (mode 0600).\n');
-  }
-}
-
-/** A uuid that can go into a suggested command as it is: letters, digits and dashes, not starting with a dash. */
-export function isPlainUuid(value: unknown): value is string {
-  return typeof value === 'string' && /^[A-Za-z0-9][A-Za-z0-9-]{0,127}$/.test(value);
-}
-
-/** A uuid from the server as shown: as it is when plain, else quoted as JSON text (data, never a command). */
-function uuidText(value: string): string {
-  return isPlainUuid(value) ? value : jsonSafe(JSON.stringify(value));
+  // --discard-credentials (checkCreateArgs asks for one of the three before sending).
+  if (secret && !show) io.stderr.write('The root password is hidden (••••) in the URLs above and was not kept (--discard-credentials).\n');
 }
 
 function remember(session: Session, body: Record<string, unknown>): void {

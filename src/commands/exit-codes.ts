@@ -1,5 +1,5 @@
 // Exit codes for scripts, and the one-line error message for each failure.
-import { ApiError, LocalValidationError } from '../api/errors.js';
+import { ApiError, LocalValidationError, mayHaveCreated } from '../api/errors.js';
 
 export const EXIT = {
   ok: 0,
@@ -13,6 +13,12 @@ export const EXIT = {
   failed: 7,
   cancelled: 8,
   timedOut: 9,
+  /**
+   * A creation reached the server and may have made the resource (its answer was lost), or did (a
+   * 2xx whose answer could not be read): look for it before sending again. Never 1, which a
+   * script may take for "try again".
+   */
+  unconfirmed: 10,
   interrupted: 130,
 } as const;
 
@@ -27,6 +33,7 @@ export class UsageError extends Error {
 export function exitCodeFor(error: unknown): number {
   if (error instanceof UsageError || error instanceof LocalValidationError) return EXIT.usage;
   if (error instanceof Error && error.name === 'ConfigError') return EXIT.usage;
+  if (mayHaveCreated(error)) return EXIT.unconfirmed;
   if (error instanceof ApiError) {
     switch (error.kind) {
       case 'unauthorized': case 'forbidden': return EXIT.auth;

@@ -34,7 +34,9 @@ Usage:
                  [--file FILE|-]         a request body; --example prints one to start from
                  [--wait [--wait-timeout S]]  with instant deploy: wait for its deployment
   dms create docstore [--from FILE]     the docstore database form (TUI)
-  dms create docstore --name N … [--file FILE|-] [--conf-file PATH] [--save-credentials FILE]
+  dms create docstore --name N … [--file FILE|-] [--conf-file PATH]   create one headlessly,
+                 with one of --save-credentials FILE, --show-secrets or --discard-credentials
+                 (its root password comes only once)
   dms context add NAME --url URL | list | use NAME | remove NAME | verify [NAME]
   dms demo --serve [--port N]           run only the demo service
   dms completion bash|zsh|fish          print a shell completion script
@@ -44,7 +46,8 @@ ${GLOBAL}
 Exit codes: 0 ok, 1 network/server/unexpected, 2 usage or invalid input (nothing sent),
 3 token rejected or lacking permission, 4 not found, 5 rejected by the server (validation,
 conflict), 6 rate limited, 7 deployment failed, 8 deployment cancelled, 9 stopped waiting
-(dms logs --follow, dms create app --wait), 130 interrupted.`,
+(dms logs --follow, dms create app --wait), 10 a creation may have been made (its answer
+lost or unreadable: look for it before sending again), 130 interrupted.`,
   browse: `Usage: dms browse [APP_UUID]
 
 Opens the deployments browser. Without APP_UUID, pick an application (recent ones and, in
@@ -119,6 +122,11 @@ and dms create docstore --help list them, grouped like the form's steps. With a 
 as the form checks them, and every problem is named (exit 2, nothing sent).
 dms create app … --instant-deploy --wait [--wait-timeout S] then follows the new deployment to
 its end: exit 0 finished, 7 failed, 8 cancelled, 9 --wait-timeout passed (default 1800 s).
+A docstore's root password comes only once, in the answer: a headless dms create docstore needs
+one of these (else exit 2, nothing sent):
+  --save-credentials FILE   write the answer, password included, to a new file (mode 0600)
+  --show-secrets            print secrets in clear, the password too
+  --discard-credentials     print it hidden (••••); it is lost
 
 ${GLOBAL}`,
   context: `Usage: dms context add NAME --url URL [--no-verify | --force]

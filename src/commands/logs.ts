@@ -7,6 +7,7 @@ import { findDeployment, newestDeployment, refOf, relocate, type DeploymentRef, 
 import { NO_LOGS, logLines, maskerFor, plainLine, readLog, type LogEntry, type LogLine, type Masker } from '../model/log.js';
 import type { DeploymentView } from '../model/deployment.js';
 import { spansToAnsi } from '../text/ansi.js';
+import { PLAIN_ID_WORDS, idText, isPlainId } from '../text/plain-id.js';
 import { clean, jsonSafe } from '../text/sanitize.js';
 import { quotedArg, type Parsed } from './args.js';
 import { EXIT, UsageError } from './exit-codes.js';
@@ -127,6 +128,20 @@ export function outcomeCode(view: DeploymentView): number {
   }
 }
 
+/** `deployment 248`; by uuid when the server gives no id (quoted when it is not a plain id); else `the deployment`. */
+export function deploymentName(view: DeploymentView): string {
+  if (view.id !== null) return `deployment ${view.id}`;
+  return view.uuid === '' ? 'the deployment' : `deployment ${idText(view.uuid)}`;
+}
+
+/** `Resume with: dms logs APP 248 --follow`; no command when the server names the deployment by no plain id. */
+export function resumeLine(app: string, view: DeploymentView): string {
+  const ref = view.id !== null ? String(view.id) : view.uuid;
+  if (isPlainId(ref)) return `Resume with: dms logs ${app} ${ref} --follow`;
+  const why = ref === '' ? 'the server gives it no id or uuid' : `its ${view.id !== null ? 'id' : 'uuid'} is not a plain id (${PLAIN_ID_WORDS})`;
+  return `No command to resume is suggested: ${why}.`;
+}
+
 /** `deployment 248 in progress (1m 12s)`, `deployment 248 finished after 3m 12s`. */
 function statusLine(name: string, view: DeploymentView): string {
   const { text } = durationOf(view, Date.now());
@@ -164,9 +179,7 @@ export async function runLogs(parsed: Parsed, io: CommandIO, session: Session, s
     return EXIT.notFound;
   }
 
-  const shown = at.view.id !== null ? String(at.view.id) : at.view.uuid;
-  const name = shown === '' ? 'the deployment' : `deployment ${shown}`;
-  const resume = `dms logs ${args.app} ${shown} --follow`;
+  const name = deploymentName(at.view);
   let printed = 0;
   let noted = false;
 
@@ -235,11 +248,11 @@ export async function runLogs(parsed: Parsed, io: CommandIO, session: Session, s
     clearTimeout(deadline);
   }
   if (why === 'timeout') {
-    say(`dms: stopped waiting after ${parsed.values['wait-timeout']}s; ${name} is still ${at.view.statusText}. Resume with: ${resume}`);
+    say(`dms: stopped waiting after ${parsed.values['wait-timeout']}s; ${name} is still ${at.view.statusText}. ${resumeLine(args.app, at.view)}`);
     return EXIT.timedOut;
   }
   if (why === 'interrupt') {
-    say(`dms: stopped following; ${name} goes on (Ctrl+C does not cancel it). Resume with: ${resume}`);
+    say(`dms: stopped following; ${name} goes on (Ctrl+C does not cancel it). ${resumeLine(args.app, at.view)}`);
     return EXIT.interrupted;
   }
   return EXIT.ok; // stdout closed

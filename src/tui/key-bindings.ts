@@ -16,7 +16,7 @@ export const SCOPE_GROUPS: readonly (readonly ScopeId[])[] = [
   ['filter', 'line', 'app'], ['jump', 'line', 'app'], ['logSearch', 'line', 'app'], ['logSave', 'line', 'app'],
   ['picker', 'line', 'app'], ['contexts', 'app'],
   ['form', 'line', 'app'], ['form', 'formChoice', 'app'], ['formConfirm', 'app'], ['formOverwrite', 'app'],
-  ['formFailed', 'app'], ['formSaveCredentials', 'line', 'app'], ['formDone', 'app'],
+  ['formFailed', 'app'], ['formResend', 'app'], ['formSaveCredentials', 'line', 'app'], ['formDone', 'app'],
 ];
 
 /** Scopes where printable keys are typed into a line or a field: a letter there cannot be a command. */

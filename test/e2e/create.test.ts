@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoService, type DemoService } from '../../src/demo/server.js';
 import { BIN } from '../support/bin.js';
+import { htmlPage, json, respondWith, sequence } from '../support/hostile.js';
 import { shellQuote, startTmux, type TmuxSession } from '../support/tmux.js';
 import { tempDir } from '../support/temp.js';
 
@@ -105,5 +106,34 @@ describe('dms create (TUI)', () => {
     const second = dms('create app', config);
     const screen = await second.waitFor('Restored your draft');
     expect(screen).toMatch(/Project \*\s+typed-before-kill/);
+  });
+
+  it('a 201 with an HTML page: said created; r asks first, n sends nothing, y sends again', async () => {
+    const server = await respondWith(sequence(htmlPage(201, '<!DOCTYPE html><html><body>Created</body></html>'), json(201, { uuid: 'app-e2e-2' })));
+    try {
+      const file = bodyFile('unread.json', { ...where(), git_repository: 'https://github.com/acme/unread', git_branch: 'main', build_pack: 'nixpacks' });
+      const s = startTmux(`node ${shellQuote(BIN)} create app --from ${shellQuote(file)}`, {
+        width: 100, height: 30,
+        env: { DMS_URL: `${server.url}/api/v1`, DMS_TOKEN: '3|e2eToken', DMS_CONFIG_DIR: tempDir('dms-e2e-cfg-'), NO_COLOR: '1' },
+      });
+      sessions.push(s);
+      await s.waitFor('Create application');
+      s.keys('C-s');
+      const said = await s.waitFor(/r sends again \(asks first\)/);
+      expect(said).toMatch(/The application was created \(201\), but the answer could not be read/);
+      expect(said).not.toMatch(/Not created/);
+      s.keys('r');
+      await s.waitFor('Send the request again?');
+      s.keys('n');
+      await s.waitFor((text) => !text.includes('Send the request again?') && text.includes('r sends again (asks first)'));
+      expect(server.hitsOf('POST', '/api/v1/applications/public')).toBe(1);
+      s.keys('r');
+      await s.waitFor('Send the request again?');
+      s.keys('y');
+      await s.waitFor('uuid: app-e2e-2');
+      expect(server.hitsOf('POST', '/api/v1/applications/public')).toBe(2);
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -204,6 +204,7 @@ describe('no POST is ever sent twice', () => {
     ['429 with Retry-After 0', rateLimitedThen(0, json(201, { uuid: 'u-1' }), 5), /Too many requests/],
     ['headers then stall (timeout)', headersThenStall('{"uu'), /stopped sending .*may have been created/],
     ['HTML 502', htmlPage(502), /server error page/],
+    ['HTML 201', htmlPage(201), /^The (application|database) was created \(201\), but the answer could not be read \(an HTML page instead of JSON; /],
   ];
   for (const [name, handler, message] of cases) {
     it(`${name}: the creation is sent exactly once and the error says what happened`, async () => {

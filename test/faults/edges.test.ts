@@ -327,12 +327,12 @@ describe('a creation whose answer was lost', () => {
     });
   }
 
-  it('the built binary: one line, no "try again", exit 1, one POST; a refused connection (nothing sent) stays plain', async () => {
+  it('the built binary: one line, no "try again", exit 10, one POST; a refused connection (nothing sent) stays plain', async () => {
     const s = await serve(headersThenStall('{"uu'));
     const file = join(tempConfigDir(), 'app.json');
     writeFileSync(file, JSON.stringify(app));
     const r = await runBin(['create', 'app', '--file', file, '--timeout', '0.5'], { env: { DMS_URL: `${s.url}/api/v1`, DMS_TOKEN: TOKEN } });
-    expect(r.code).toBe(EXIT.failure);
+    expect(r.code).toBe(EXIT.unconfirmed);
     expect(r.stderr).toBe("dms: The server stopped sending (no data for 0.5 s), after the request reached the server: the application may have been created. Look for it in the service's web page before sending the request again; a second request would make a second application.\n");
     expect(r.stderr).not.toMatch(/try again/i);
     expect(s.hitsOf('POST', '/api/v1/applications/public')).toBe(1);

@@ -20,9 +20,9 @@ import { tempDir } from '../support/temp.js';
 const SHAPES: Record<CreateKind, Record<string, unknown>> = { app: CreateAppShape, docstore: DocstoreShape };
 const dir = tempDir('dms-flags-');
 
-/** `dms create KIND ARGS…` as the argument parser reads it. */
+/** `dms create KIND ARGS…` as the argument parser reads it (a docstore says what becomes of its password: shown). */
 function argv(kind: CreateKind, ...args: string[]): Parsed {
-  return parse(['create', kind, ...args]);
+  return parse(['create', kind, ...args, ...(kind === 'docstore' ? ['--show-secrets'] : [])]);
 }
 
 function usageError(run: () => unknown): string {

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { DmsClient } from '../../api/client.js';
-import { ConflictError, LocalValidationError, ValidationError, isApiError } from '../../api/errors.js';
+import { ConflictError, LocalValidationError, ValidationError, isApiError, mayHaveCreated } from '../../api/errors.js';
 import type { CreateAppRequest, CreateDocstoreRequest } from '../../api/schemas/index.js';
 import { discardDraft, inDraftsFolder, loadDraft, saveDraft } from '../../config/drafts.js';
 import { pathKind, replaceFile, writeNewFile, type PathKind } from '../../config/private-file.js';
@@ -27,6 +27,8 @@ export type FormPhase =
   /** Created: the answer is in `created`. */
   | { readonly kind: 'success' }
   | { readonly kind: 'failed'; readonly message: string; readonly hint: string }
+  /** The last request may have created the resource (`unsure`): send again (y) or not (n, back to `back`). */
+  | { readonly kind: 'confirm-resend'; readonly back: FormPhase }
   | { readonly kind: 'confirm-leave' }
   /** A file to write exists: replace it (y) or keep it (n). `what`: the request body, or the new database's credentials. */
   | { readonly kind: 'confirm-overwrite'; readonly path: string; readonly what: 'body' | 'credentials' }
@@ -66,6 +68,17 @@ export interface FormScreenState {
   readonly created?: Created;
   /** The success screen shows the passwords the server generated. */
   readonly revealed: boolean;
+  /**
+   * The last request reached the server and may have created the resource (its answer lost or
+   * unreadable): what was said about it. Until the user says to send again, a send asks first.
+   */
+  readonly unsure?: Unsure;
+}
+
+/** What was said about a request that may have created the resource. */
+export interface Unsure {
+  readonly message: string;
+  readonly hint: string;
 }
 
 export type FormScreenAction =
@@ -77,6 +90,7 @@ export type FormScreenAction =
   | { type: 'banner'; banner: Banner | undefined }
   | { type: 'created'; answer: Answer }
   | { type: 'reveal' }
+  | { type: 'unsure'; unsure: Unsure | undefined }
   /** An edit of the credentials file name. */
   | { type: 'save-line'; command?: LineCommand; text?: string };
 
@@ -106,6 +120,7 @@ export function formScreenReducer(def: FormDef) {
         return { ...state, phase: { kind: 'success' }, created: uuid ? { answer: action.answer, uuid } : { answer: action.answer }, revealed: false, banner: undefined };
       }
       case 'reveal': return { ...state, revealed: !state.revealed };
+      case 'unsure': return { ...state, unsure: action.unsure };
       case 'save-line': {
         if (state.phase.kind !== 'save-credentials') return state;
         const at = state.phase.line;
@@ -181,8 +196,11 @@ export interface FormController {
   readonly state: FormScreenState;
   /** Keys read the state here: every key sees what the keys before it did. */
   readonly store: Store<FormScreenState, FormScreenAction>;
-  /** Validates everything, then sends once; ignored while a request is in flight. */
-  readonly submit: () => void;
+  /**
+   * Validates everything, then sends once; ignored while a request is in flight. After a request
+   * that may have created the resource, asks first (phase `confirm-resend`) unless `confirmed`.
+   */
+  readonly submit: (confirmed?: boolean) => void;
   /**
    * Writes the request body to a new file (mode 0600) for `dms create <noun> --file FILE`; when
    * the file exists, asks first (phase `confirm-overwrite`); never writes through a symlink.
@@ -333,17 +351,25 @@ export function useForm({ def, client, configDir, from, suggestions }: UseFormOp
 
   const readFile = useCallback((path: string) => readFileSync(resolve(path), 'utf8'), []);
 
-  const submit = useCallback(() => {
+  const submit = useCallback((confirmed = false) => {
     if (inFlight.current || done.current) return;
-    const s = store.store.get().form;
+    const screen = store.store.get();
+    const s = screen.form;
     const { body, errors } = validateForm(def, s.values, readFile);
     if (Object.keys(errors).length > 0) {
       // Every problem at once; the banner counts them and follows the fixes; focus goes to the first.
       set({ type: 'invalid', errors });
       set({ type: 'notice', notice: undefined });
       set({ type: 'banner', banner: 'local' });
+      if (screen.phase.kind !== 'edit') set({ type: 'phase', phase: { kind: 'edit' } });
       return;
     }
+    // The last request may have made it: a second one is sent only when the user says so.
+    if (screen.unsure && !confirmed) {
+      set({ type: 'phase', phase: { kind: 'confirm-resend', back: screen.phase.kind === 'confirm-resend' ? screen.phase.back : screen.phase } });
+      return;
+    }
+    set({ type: 'unsure', unsure: undefined });
     // The draft is on disk before anything is sent: a crash or an error loses nothing.
     if (hasValues(s.values)) pending.current = true;
     write();
@@ -394,9 +420,10 @@ export function useForm({ def, client, configDir, from, suggestions }: UseFormOp
         set({ type: 'banner', banner: 'local' });
         return;
       }
-      const message = isApiError(e) ? e.message : e instanceof Error ? e.message : String(e);
+      const message = client.redact(clean(isApiError(e) ? e.message : e instanceof Error ? e.message : String(e)));
       const hint = isApiError(e) ? e.hint : '';
-      set({ type: 'phase', phase: { kind: 'failed', message: client.redact(clean(message)), hint } });
+      if (mayHaveCreated(e)) set({ type: 'unsure', unsure: { message, hint } });
+      set({ type: 'phase', phase: { kind: 'failed', message, hint } });
     });
     // `set` dispatches to the store, which never changes.
     // eslint-disable-next-line react-hooks/exhaustive-deps

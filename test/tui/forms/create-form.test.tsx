@@ -11,6 +11,7 @@ import { CreateDocstoreScreen } from '../../../src/tui/screens/create-docstore.j
 import { tempDir } from '../../support/temp.js';
 import { DRAFT_DEBOUNCE_MS } from '../../../src/tui/hooks/use-form.js';
 import { KEY as K, renderScreen, until, type Rendered } from '../support/render.js';
+import { htmlPage, json, reset, sequence, serversClosedAfterEach, type Handler } from '../../support/hostile.js';
 
 const KEY = { tab: K.tab, shiftTab: K.shiftTab, enter: K.enter, esc: K.escape, ctrlS: K.ctrl('s'), pgDn: K.pageDown, pgUp: K.pageUp, backspace: K.backspace };
 
@@ -625,5 +626,68 @@ describe('saving the credentials after a creation', () => {
     expect(readFileSync(target, 'utf8')).toBe('precious');
     await f.press(KEY.esc);
     expect(f.frame()).toMatch(/s shows the password · w saves it to a file/);
+  });
+});
+
+describe('after a creation that may have been made, a second request is sent only when the user says so', () => {
+  const serve = serversClosedAfterEach(afterEach);
+  const PAGE = '<!DOCTYPE html><html><body><h1>Application created</h1></body></html>';
+  const POST = '/api/v1/applications/public';
+
+  /** The wizard against a server on 127.0.0.1 whose first answer is `first`, then a readable 201. */
+  async function wizard(first: Handler) {
+    const s = await serve(sequence(first, json(201, { uuid: 'app-2' })));
+    const f = open(<CreateAppScreen {...props({ client: createClient({ baseUrl: `${s.url}/api/v1`, token: '1|secret-token', retries: 0 }), from: APP })} />);
+    return { s, f };
+  }
+
+  it('a 201 with an HTML body is said created, not "Not created"; r asks, n sends nothing, y sends', async () => {
+    const { s, f } = await wizard(htmlPage(201, PAGE));
+    await f.press(KEY.ctrlS);
+    let frame = await f.waitFor(/The application was created \(201\), but the answer could not be read \(an HTML page instead of JSON/);
+    expect(frame).not.toMatch(/Not created|server URL|try again/i);
+    expect(frame).toMatch(/Look for it in the service's web page before sending the request again/);
+    expect(frame).toMatch(/r sends again \(asks first\) · Esc back to the form/);
+    expect(s.hitsOf('POST', POST)).toBe(1);
+
+    await f.press('r');
+    frame = await f.waitFor('Send the request again?');
+    expect(frame).toMatch(/Send the request again\? It may make a second application\. y send · n\/Esc do not send/);
+    await f.press('n');
+    frame = await f.waitFor((t) => !t.includes('Send the request again?'));
+    expect(frame).toMatch(/r sends again \(asks first\)/);
+    expect(frame).not.toMatch(/Sending…/);
+    expect(s.hitsOf('POST', POST)).toBe(1);
+
+    await f.press('r', 'y');
+    await f.waitFor(/uuid: app-2/);
+    expect(s.hitsOf('POST', POST)).toBe(2);
+  });
+
+  it('Ctrl+S from the form asks too, and Esc at the question goes back to the form; a lost answer asks the same way', async () => {
+    const { s, f } = await wizard(reset('before-response'));
+    await f.press(KEY.ctrlS);
+    await f.waitFor(/the application\s+may have been created/);
+    expect(f.frame()).not.toMatch(/Not created/);
+    await f.press(KEY.esc);
+    await f.waitFor(/Ctrl\+S sends this/);
+    await f.press(KEY.ctrlS);
+    await f.waitFor('Send the request again?');
+    await f.press(KEY.esc);
+    await f.waitFor(/Ctrl\+S sends this/);
+    expect(s.hitsOf('POST', POST)).toBe(1);
+    await f.press(KEY.ctrlS, 'y');
+    await f.waitFor(/uuid: app-2/);
+    expect(s.hitsOf('POST', POST)).toBe(2);
+  });
+
+  it('an error that made nothing (a 500) still sends again on r at once', async () => {
+    const { s, f } = await wizard(json(500, { message: 'Server Error' }));
+    await f.press(KEY.ctrlS);
+    await f.waitFor(/Not created: Server error \(500\)/);
+    expect(f.frame()).toMatch(/r sends again · Esc back to the form/);
+    await f.press('r');
+    await f.waitFor(/uuid: app-2/);
+    expect(s.hitsOf('POST', POST)).toBe(2);
   });
 });

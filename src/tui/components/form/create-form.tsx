@@ -13,7 +13,7 @@ import { cursorParts } from '../../../forms/line-edit.js';
 import type { FormDef, FormValues } from '../../../forms/types.js';
 import { isSet, visibleFields } from '../../../forms/values.js';
 import { clean } from '../../../text/sanitize.js';
-import { footerOf, lineKeys, runCommand } from '../../keys.js';
+import { command, footerOf, lineKeys, runCommand } from '../../keys.js';
 import { useKeys, type KeyListener, type KeyResult } from '../../input/bus.js';
 import { isText } from '../../input/keypress.js';
 import { useTheme } from '../../theme.js';
@@ -147,8 +147,13 @@ function formListener(form: FormController, props: CreateFormProps): KeyListener
           }, e.input, e.key) || isText(e);
         case 'failed':
           return runCommand(['formFailed'], {
-            retrySend: () => form.submit(),
+            retrySend: () => form.submit(), // asks first when the last request may have created it
             failedBack: () => send({ type: 'phase', phase: { kind: 'edit' } }),
+          }, e.input, e.key) || isText(e);
+        case 'confirm-resend':
+          return runCommand(['formResend'], {
+            resendConfirm: () => form.submit(true),
+            resendCancel: () => send({ type: 'phase', phase: phase.back }),
           }, e.input, e.key) || isText(e);
         case 'save-credentials': {
           return runCommand(['formSaveCredentials', 'line'], {
@@ -286,15 +291,24 @@ export function CreateForm(props: CreateFormProps) {
     );
   }
 
-  if (phase.kind === 'failed') {
+  if (phase.kind === 'failed' || phase.kind === 'confirm-resend') {
+    // After a request that may have created it (its answer lost or unreadable), not "Not created".
+    const unsure = form.state.unsure;
+    const said = phase.kind === 'failed' ? phase : unsure ?? { message: '', hint: '' };
+    const key = (id: Parameters<typeof command>[0]) => <Text color={theme.ui.key}>{command(id).label}</Text>;
+    const thing = def.id === 'create-app' ? 'application' : 'database';
     return (
       <Box flexDirection="column">
         {header}
         <Box marginTop={1} flexDirection="column">
-          <Text color={theme.ui.error} wrap="wrap">✗ Not created: {phase.message}</Text>
-          {phase.hint ? <Text color={theme.ui.muted}>{phase.hint}</Text> : null}
+          {unsure
+            ? <Text color={theme.ui.warning} wrap="wrap">! {said.message}</Text>
+            : <Text color={theme.ui.error} wrap="wrap">✗ Not created: {said.message}</Text>}
+          {said.hint ? <Text color={theme.ui.muted} wrap="wrap">{said.hint}</Text> : null}
           <Text color={theme.ui.muted}>Your input is kept in the draft.</Text>
-          <Text><Text color={theme.ui.key}>r</Text> sends again · <Text color={theme.ui.key}>Esc</Text> back to the form</Text>
+          {phase.kind === 'confirm-resend'
+            ? <Text color={theme.ui.warning} wrap="wrap">Send the request again? It may make a second {thing}. {key('resendConfirm')} send · {key('resendCancel')} do not send</Text>
+            : <Text>{key('retrySend')} sends again{unsure ? ' (asks first)' : ''} · {key('failedBack')} back to the form</Text>}
         </Box>
       </Box>
     );
