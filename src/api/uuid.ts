@@ -9,6 +9,17 @@ export function isAppUuid(value: string): boolean {
   return APP_UUID.test(value);
 }
 
+/**
+ * A uuid from the server that dms may pass on as it is — copy to the clipboard (Y), put in a
+ * suggested command, offer to shell completion: letters, digits and `-`, not starting with `-`.
+ * Anything else is shown as data only.
+ */
+export const PLAIN_UUID = /^[A-Za-z0-9][A-Za-z0-9-]{0,127}$/;
+
+export function isPlainUuid(value: unknown): value is string {
+  return typeof value === 'string' && PLAIN_UUID.test(value);
+}
+
 export function pageProblems(appUuid: string, page: PageRequest): FieldProblem[] {
   const problems: FieldProblem[] = [];
   if (!isAppUuid(appUuid)) problems.push({ field: 'uuid', message: 'must be an application uuid (letters, digits and -).' });

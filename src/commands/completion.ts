@@ -4,6 +4,7 @@
 // (from the argument parser's own table, src/commands/args.ts), context names and recently
 // opened applications. It never makes a request, and loads neither Ink nor got nor zod.
 import { readFileSync } from 'node:fs';
+import { isPlainUuid } from '../api/uuid.js';
 import { configPath, validateContextName } from '../config/contexts.js';
 import { fileTrust, isRecord } from '../config/private-file.js';
 import { loadRecentValues, loadRecents, recentsServer } from '../config/recents.js';
@@ -352,8 +353,6 @@ function shortDescription(text: string): string {
 // ------------------------------------------------------------------------------------------------
 // The config folder, read only: nothing is moved aside, warned about or written while a shell completes.
 
-/** An id that can go into a command line as it is (as create.ts's isPlainUuid). */
-const PLAIN_ID = /^[A-Za-z0-9][A-Za-z0-9-]{0,127}$/;
 /** A remembered form value that can go into a command line as it is (an id or a plain name). */
 const PLAIN_VALUE = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$/;
 const MAX_DESCRIPTION = 80;
@@ -378,7 +377,7 @@ export function configSource(dir: string, env: NodeJS.ProcessEnv): CompletionSou
       try {
         const server = serverOf(target, env, dir);
         if (server === undefined) return [];
-        return loadRecents(dir, server).filter((a) => PLAIN_ID.test(a.uuid)).map((a) => {
+        return loadRecents(dir, server).filter((a) => isPlainUuid(a.uuid)).map((a) => {
           const name = a.name === undefined ? '' : describe(a.name);
           return name ? { value: a.uuid, description: name } : { value: a.uuid };
         });

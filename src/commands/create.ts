@@ -4,6 +4,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { LocalValidationError } from '../api/errors.js';
+import { isPlainUuid } from '../api/uuid.js';
 import type { CreateAppRequest, CreateDocstoreRequest, FieldProblem } from '../api/schemas/index.js';
 import { inDraftsFolder } from '../config/drafts.js';
 import { pathKind, writeNewFile } from '../config/private-file.js';
@@ -287,11 +288,6 @@ function saveOrSay(answer: Answer, parsed: Parsed, show: boolean, io: CommandIO)
   if (secret && !show) {
     io.stderr.write('The root password is hidden (••••) in the URLs above; the server sent it only this once. --show-secrets prints it; --save-credentials FILE saves it to a new file (mode 0600).\n');
   }
-}
-
-/** A uuid that can go into a suggested command as it is: letters, digits and dashes, not starting with a dash. */
-export function isPlainUuid(value: unknown): value is string {
-  return typeof value === 'string' && /^[A-Za-z0-9][A-Za-z0-9-]{0,127}$/.test(value);
 }
 
 /** A uuid from the server as shown: as it is when plain, else quoted as JSON text (data, never a command). */

@@ -21,8 +21,6 @@ export function tmuxPassthrough(sequence: string): string {
   return `${ESC}Ptmux;${sequence.replaceAll(ESC, ESC + ESC)}${ESC}\\`;
 }
 
-/** A uuid as dms copies it: letters, digits and `-_.:`, nothing else. */
-export const PLAIN_UUID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/;
 /** A commit sha: hex digits. */
 export const PLAIN_SHA = /^[0-9a-f]{7,64}$/i;
 

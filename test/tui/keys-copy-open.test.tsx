@@ -154,6 +154,39 @@ describe('copy', () => {
   });
 });
 
+describe('copy refuses a uuid that is not plain', () => {
+  // Only letters, digits and -: the rule the message and the README state, and the one every
+  // suggested command and shell completion follows (src/api/uuid.ts).
+  const odd = ['javascript:alert', 'javascript:alert(1)', 'a.b', 'a:b', 'a_b', '-rf'];
+  let oddServer: HostileServer;
+  beforeAll(async () => {
+    oddServer = await respondWith((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      const listed = [...odd, 'Plain-0b6e'].map((uuid, i) => ({ id: 50 - i, deployment_uuid: uuid, status: 'finished', commit_message: `Row ${i}` }));
+      res.end(JSON.stringify({ count: listed.length, deployments: listed }));
+    });
+  });
+  afterAll(() => oddServer.close());
+
+  it('Y on javascript:alert, a.b, a:b, a_b or -rf says it is not plain and writes no OSC 52; a plain one is copied', async () => {
+    delete process.env.TMUX;
+    process.env.TERM_PROGRAM = 'WezTerm';
+    const oddClient = createClient({ baseUrl: `${oddServer.url}/api/v1`, token: '1|keystoken', retries: 0 });
+    const ui = open({ client: oddClient, connection: { label: 'test', host: new URL(oddServer.url).host, origin: oddServer.url, demo: false } });
+    await ui.waitFor(/1–7 of 7/);
+    for (let i = 0; i < odd.length; i++) {
+      await ui.press('Y');
+      const frame = await ui.waitFor('not copied');
+      expect(footer(frame)).toBe('The uuid is not plain (only letters, digits and -): not copied.');
+      await ui.press('j');
+    }
+    expect(ui.rawFrames().some((f) => f.includes('\u001b]52;'))).toBe(false);
+    await ui.press('Y');
+    await ui.waitFor('Copied the uuid Plain-0b6e');
+    expect(ui.rawFrames()).toContain(osc52('Plain-0b6e'));
+  });
+});
+
 describe('open in the browser', () => {
   function browser() {
     const dir = tempDir('dms-browser-');

@@ -4,7 +4,8 @@
 import { linkFor, viewOf, type DeploymentView } from '../../model/deployment.js';
 import { visibleRows } from './paging.js';
 import type { BrowseState } from './browse-state.js';
-import { PLAIN_SHA, PLAIN_UUID, copyToClipboard, type CopyOptions } from '../clipboard.js';
+import { PLAIN_SHA, copyToClipboard, type CopyOptions } from '../clipboard.js';
+import { isPlainUuid } from '../../api/uuid.js';
 import { checkLink, openLink, type OpenOptions } from '../open-link.js';
 import { maskUrlPasswords } from '../../text/secrets.js';
 
@@ -23,7 +24,7 @@ export function copyValue(view: DeploymentView | undefined, what: 'uuid' | 'comm
   if (!view) return { refused: 'No deployment selected: nothing to copy.' };
   if (what === 'uuid') {
     if (view.uuid === '') return { refused: 'This deployment has no uuid: nothing copied.' };
-    return PLAIN_UUID.test(view.uuid) ? { value: view.uuid } : { refused: 'The uuid is not plain text (letters, digits, -): not copied.' };
+    return isPlainUuid(view.uuid) ? { value: view.uuid } : { refused: 'The uuid is not plain (only letters, digits and -): not copied.' };
   }
   if (view.commit === '') return { refused: 'This deployment has no commit: nothing copied.' };
   if (view.commit === 'HEAD') return { refused: 'No commit was pinned (HEAD): nothing copied.' };
