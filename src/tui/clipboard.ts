@@ -7,6 +7,7 @@
 // paste buffer and passes it to the terminal); with the default `external` tmux drops it, so dms
 // then wraps it for `allow-passthrough` when that is on, and otherwise says it was not copied.
 import { execFile } from 'node:child_process';
+import { withoutDmsVariables } from './child-env.js';
 
 const ESC = '\u001b';
 const BEL = '\u0007';
@@ -44,7 +45,8 @@ export interface TmuxClipboard {
 /** tmux's options that decide where OSC 52 goes (the tmux this runs in, from $TMUX). */
 export function readTmuxClipboard(): Promise<TmuxClipboard | undefined> {
   return new Promise((resolve) => {
-    execFile('tmux', ['show-options', '-gv', 'set-clipboard', ';', 'show-options', '-gv', 'allow-passthrough'], { timeout: 2000 }, (error, stdout) => {
+    const args = ['show-options', '-gv', 'set-clipboard', ';', 'show-options', '-gv', 'allow-passthrough'];
+    execFile('tmux', args, { timeout: 2000, env: withoutDmsVariables(process.env) }, (error, stdout) => {
       if (error) return resolve(undefined);
       const [setClipboard = '', passthrough = ''] = String(stdout).split('\n').map((s) => s.trim());
       resolve({ setClipboard, passthrough });

@@ -1,7 +1,9 @@
 // Opening a deployment's web page in the browser: only a link on the service's own host (a
 // server could put any URL in `deployment_url`), with `xdg-open` (Linux) or `open` (macOS) —
-// or the program in $DMS_BROWSER — started without a shell, detached, its output ignored.
+// or the program in $DMS_BROWSER — started without a shell, detached (it may outlive dms), with
+// no stdio of dms's and an environment without dms's own variables (no DMS_TOKEN).
 import { spawn } from 'node:child_process';
+import { withoutDmsVariables } from './child-env.js';
 import { maskUrlPasswords } from '../text/secrets.js';
 
 export type LinkCheck = { readonly url: string } | { readonly refused: string };
@@ -47,7 +49,7 @@ export function openLink(url: string, { env = process.env, platform = process.pl
   return new Promise((resolve) => {
     let child;
     try {
-      child = spawn(program, [url], { detached: true, stdio: 'ignore', shell: false, env });
+      child = spawn(program, [url], { detached: true, stdio: 'ignore', shell: false, env: withoutDmsVariables(env) });
     } catch (error) {
       resolve({ ok: false, reason: `${program} could not start (${(error as NodeJS.ErrnoException).code ?? 'error'}): the link is ${shown}` });
       return;

@@ -142,15 +142,19 @@ describe('copy', () => {
     // A real tmux that is not ours: a private server whose options are asked for via $TMUX.
     const dir = tempDir('dms-tmuxclip-');
     const fake = join(dir, 'tmux');
-    writeFileSync(fake, '#!/bin/sh\nprintf "external\\noff\\n"\n');
+    const seen = join(dir, 'env.txt');
+    writeFileSync(fake, `#!/bin/sh\nenv > '${seen}.part'; mv '${seen}.part' '${seen}'\nprintf "external\\noff\\n"\n`);
     chmodSync(fake, 0o755);
     process.env.PATH = `${dir}:${process.env.PATH}`;
     process.env.TMUX = '/tmp/not-a-socket,1,0';
+    process.env.DMS_TOKEN = '7|tmux-must-not-see-this';
     const ui = open();
     await ui.waitFor(/1–10 of 25/);
     await ui.press('Y');
     const frame = await ui.waitFor('Copied the uuid');
     expect(footer(frame)).toContain("tmux's set-clipboard is external: it did not reach the clipboard (tmux set -g set-clipboard on)");
+    // tmux is asked without dms's own variables (a tmux client hands its environment to the server).
+    expect(readFileSync(seen, 'utf8')).not.toMatch(/^DMS_/m);
   });
 });
 
@@ -206,6 +210,35 @@ describe('open in the browser', () => {
     await until(() => existsSync(b.out) && readFileSync(b.out, 'utf8') !== '', 'the browser program ran');
     expect(readFileSync(b.out, 'utf8')).toBe(`${server.url}/project/p/deployment/dep-100-uuid`);
     await ui.waitFor(`Opening ${server.url}/project/p/deployment/dep-100-uuid in the browser`);
+  });
+
+  it('the browser gets the user\'s environment without dms\'s own variables (no DMS_TOKEN), and none of dms\'s stdio', async () => {
+    const dir = tempDir('dms-browser-env-');
+    const out = join(dir, 'env.txt');
+    const script = join(dir, 'browser.sh');
+    // Where its fds 0–2 point (read before any redirection) and its environment, written whole, then renamed into place.
+    const fds = [0, 1, 2].map((fd) => `fd${fd}=$(readlink /proc/$$/fd/${fd} 2>/dev/null || echo unknown)`).join('\\n');
+    writeFileSync(script, `#!/bin/sh\nfds="${fds}"\n{ env; printf '%b\\n' "$fds"; } > '${out}.part'\nmv '${out}.part' '${out}'\n`);
+    chmodSync(script, 0o755);
+    process.env.DMS_BROWSER = script;
+    process.env.DMS_TOKEN = '7|browser-must-not-see-this';
+    process.env.DMS_URL = server.url;
+    process.env.DMS_CONTEXT = 'work';
+    process.env.DMS_CONFIG_DIR = dir;
+    process.env.DMS_DEBUG = '1';
+    process.env.DISPLAY = ':42';
+    process.env.HOME = dir;
+    const ui = open();
+    await ui.waitFor(/1–10 of 25/);
+    await ui.press('o');
+    await until(() => existsSync(out), 'the browser program wrote its environment');
+    const seen = readFileSync(out, 'utf8');
+    expect(seen).not.toContain('browser-must-not-see-this');
+    expect(seen.split('\n').filter((l) => /^DMS_/i.test(l))).toEqual([]);
+    expect(seen).toContain(`PATH=${process.env.PATH}\n`);
+    expect(seen).toContain(`HOME=${dir}\n`);
+    expect(seen).toContain('DISPLAY=:42\n');
+    if (process.platform === 'linux') expect(seen).toMatch(/fd0=\/dev\/null\nfd1=\/dev\/null\nfd2=\/dev\/null\n/);
   });
 
   it('a link on another host is refused with the reason, and no program runs', async () => {
