@@ -254,24 +254,75 @@ describe('open in the browser', () => {
     expect(existsSync(b.out)).toBe(false);
   });
 
-  it('a browser program that does not exist: a clear message with the link', async () => {
+  const link = () => `${server.url}/project/p/deployment/dep-100-uuid`;
+
+  it('a browser program that does not exist: a clear message, the link on a line of its own, copied as Y copies', async () => {
     process.env.DMS_BROWSER = '/nonexistent/dms-browser';
+    delete process.env.TMUX;
+    process.env.TERM_PROGRAM = 'WezTerm';
     const ui = open();
     await ui.waitFor(/1–10 of 25/);
     await ui.press('o');
-    const frame = await ui.waitFor('No browser could start');
-    expect(footer(frame)).toContain(`No browser could start: /nonexistent/dms-browser is not installed. The link is ${server.url}/project/p/deployment/dep-100-uuid`);
+    const frame = await ui.waitFor('Copied it to the clipboard');
+    expect(frame.trimEnd()).toMatch(new RegExp(`No browser could start: /nonexistent/dms-browser is not installed\\. The link:\\s*\\n${link().replaceAll('.', '\\.')}\\s*\\n✓ Copied it to the clipboard$`));
+    expect(ui.rawFrames()).toContain(osc52(link()));
   });
 
-  it('on Linux without a display no browser is tried: the message says so and shows the link', async () => {
+  it('on Linux without a display no browser is tried: the message says so, shows the link and copies it', async () => {
     if (process.platform !== 'linux') return;
     delete process.env.DMS_BROWSER;
     delete process.env.DISPLAY;
     delete process.env.WAYLAND_DISPLAY;
+    delete process.env.TMUX;
+    process.env.TERM = 'linux';
+    delete process.env.TERM_PROGRAM;
     const ui = open();
     await ui.waitFor(/1–10 of 25/);
     await ui.press('o');
-    const frame = await ui.waitFor('No browser can start here');
-    expect(footer(frame)).toContain(`No browser can start here (no DISPLAY): the link is ${server.url}/project/p/deployment/dep-100-uuid`);
+    const frame = await ui.waitFor('Copied it to the clipboard');
+    expect(frame).toContain(`No browser can start here (no DISPLAY). The link:`);
+    expect(frame).toContain(`\n${link()}`);
+    expect(footer(frame)).toBe('✓ Copied it to the clipboard — TERM=linux does not take OSC 52: it did not reach the clipboard');
+    expect(ui.rawFrames()).toContain(osc52(link()));
+  });
+
+  /** The frame once the note about the link is drawn whole (its last words are there) with the screen's `parts` above it. */
+  const wholeNote = (ui: Rendered, ...parts: RegExp[]) => ui.waitFor((f) => f.replace(/\s+/g, ' ').includes('it may not have reached the clipboard') && parts.every((p) => p.test(f)));
+
+  /** The link on lines of its own, whole when joined, none cut; the copy note after it; the frame shorter than the terminal. */
+  function expectWholeLink(frame: string, ui: Rendered) {
+    const lines = frame.split('\n').map((l) => l.trimEnd());
+    expect(lines.length).toBeLessThan(20);
+    const from = lines.findIndex((l) => l.endsWith('The link:'));
+    const to = lines.findIndex((l) => l.startsWith('✓ Copied it'));
+    expect(from).toBeGreaterThan(0);
+    expect(to - from).toBeGreaterThan(1); // the link takes more than one line at this width
+    expect(lines.slice(from + 1, to).join('')).toBe(link());
+    expect(lines.slice(from + 1, to).every((l) => l.length <= 40 && !l.includes('…'))).toBe(true);
+    expect(lines.slice(to).join(' ').replace(/\s+/g, ' ').trim()).toBe('✓ Copied it to the clipboard — the terminal may not support OSC 52 (TERM=xterm-256color): it may not have reached the clipboard');
+    expect(ui.rawFrames()).toContain(osc52(link()));
+  }
+
+  it('at 40 columns the link no browser could open is shown whole (wrapped, never cut), copied, and the frame stays shorter than the terminal', async () => {
+    process.env.DMS_BROWSER = '/nonexistent/dms-browser';
+    delete process.env.TMUX;
+    process.env.TERM = 'xterm-256color';
+    delete process.env.TERM_PROGRAM;
+    shown = renderApp({
+      client, connection: { label: 'test', host: new URL(server.url).host, origin: server.url, demo: false },
+      configDir: '', appUuid: APP, screen: 'browse', showSecrets: false, noColor: true,
+    }, { size: { columns: 40, rows: 20 } });
+    const ui = shown;
+    await ui.waitFor(/1–10 of 25/);
+    await ui.press('o');
+    // Nothing else is pushed off: the header's first line and the table's bottom border stay drawn.
+    const list = await wholeNote(ui, /^dms {2}context test/, /└─+┴/);
+    expectWholeLink(list, ui);
+    // The same from the detail.
+    await ui.press(KEY.enter);
+    await ui.waitFor('Deployment 100');
+    await ui.press('o');
+    const detail = await wholeNote(ui, /^dms {2}context test/, /Deployment 100/, /Secrets are masked\./);
+    expectWholeLink(detail, ui);
   });
 });

@@ -91,10 +91,11 @@ type Send = (action: BrowseAction) => void;
 /** What a key does on the screen, by mode; reads the store, so keys read together see each other. */
 function keyListener(store: Store<BrowseState, BrowseAction>, props: DeploymentsScreenProps, terminal: { write(data: string): unknown }) {
   const send: Send = (a) => store.dispatch(a);
-  // Copy (OSC 52, to the terminal) and open (the browser): what happened goes to the footer's note.
+  // Copy (OSC 52, to the terminal) and open (the browser, else the link copied): what happened goes to the footer's note.
   const note = (text: string) => send({ type: 'keyNote', note: text });
-  const copy = (what: 'uuid' | 'commit') => { void copySelected(selectedView(store.get()), what, note, { write: (d) => terminal.write(d) }); };
-  const openWeb = () => { void openSelected(selectedView(store.get()), props.connection.origin, note); };
+  const write = (d: string) => terminal.write(d);
+  const copy = (what: 'uuid' | 'commit') => { void copySelected(selectedView(store.get()), what, note, { write }); };
+  const openWeb = () => { void openSelected(selectedView(store.get()), props.connection.origin, note, { copy: { write } }); };
   const leave = (go: () => void): KeyResult => { go(); return 'later'; };
   // The page size chosen with +/- is remembered for the application (a file write: after the frame).
   const rememberTake = () => {
@@ -484,7 +485,7 @@ export function DeploymentsScreen(props: DeploymentsScreenProps) {
     <Box flexDirection="column" height={height - 1}>
       {header}
       {strip ? <StripLine strip={strip} width={width} now={now} /> : null}
-      <Box ref={tableArea} flexDirection="column" flexGrow={1}>{body}</Box>
+      <Box ref={tableArea} flexDirection="column" flexGrow={1} flexBasis={0}>{body}</Box>
       {message}
       <Footer screen={filtering ? 'filter' : jumping ? 'jump' : 'deployments'} width={width} note={browse.keyNote} />
     </Box>
