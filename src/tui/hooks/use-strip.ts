@@ -42,9 +42,9 @@ export function useStrip({ client, appUuid, paging, rows = STRIP_ROWS }: StripOp
     if (!started || rows <= 0 || !head) return undefined;
     const ac = new AbortController();
     const known = head.length;
-    // A page shorter than it asked for is the whole history.
+    // The first page is the whole history: it is the last page, or empty and the server counts none.
     if (known === 0 || paging.atEnd) {
-      setOlder({ views: [], complete: true, loading: false });
+      setOlder({ views: [], complete: known > 0 || !paging.total, loading: false });
       return undefined;
     }
     setOlder({ views: [], complete: false, loading: true });
@@ -72,9 +72,10 @@ export function useStrip({ client, appUuid, paging, rows = STRIP_ROWS }: StripOp
   }, [started, rows, client, appUuid]);
 
   return useMemo(() => {
-    if (rows <= 0 || !head) return null;
+    // An empty first page of a history the server counts: nothing to draw (the screen says why), never "all 0".
+    if (rows <= 0 || !head || (head.length === 0 && (paging.total ?? 0) > 0)) return null;
     const keys = new Set(head.map((v, i) => keyOf(v, i)));
     const tail = (older?.views ?? []).filter((v) => !keys.has(keyOf(v, v.index)));
     return { views: [...head, ...tail].slice(0, rows), complete: older?.complete ?? false, loading: older?.loading ?? true };
-  }, [head, older, rows]);
+  }, [head, older, rows, paging.total]);
 }

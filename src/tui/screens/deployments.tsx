@@ -20,7 +20,7 @@ import { offsetTop } from '../components/measure.js';
 import { useDeployments } from '../hooks/use-deployments.js';
 import { useOlderNeighbour, olderOf } from '../hooks/use-older.js';
 import { useClock } from '../hooks/use-clock.js';
-import { rangeLabel, visibleRows, wantsAutoRefresh } from '../hooks/paging.js';
+import { pageGap, rangeLabel, visibleRows, wantsAutoRefresh } from '../hooks/paging.js';
 import type { BrowseAction, BrowseState } from '../hooks/browse-state.js';
 import type { Store } from '../state/store.js';
 import { cellsOf, fitColumns, pageColumns, type Cells, type ColumnKey } from '../../model/columns.js';
@@ -405,6 +405,8 @@ export function DeploymentsScreen(props: DeploymentsScreenProps) {
   const cursorRow = search ? search.cursor - search.pageStart : state.cursor - offset;
   tableRows.forEach((_, i) => gutter.push(i === cursorRow ? '›' : ' '));
 
+  // A page that holds fewer rows than the server's count says it should.
+  const gap = pageGap(state);
   let body: React.ReactNode;
   if (search && search.results.length === 0) {
     body = <Text color={theme.ui.muted}>{search.scanning ? `Searching the whole history for ${queryLabel(search)}…` : `No deployment matches ${queryLabel(search)}.`}</Text>;
@@ -415,7 +417,8 @@ export function DeploymentsScreen(props: DeploymentsScreenProps) {
   } else if (state.rows.length === 0 && awaiting) {
     body = <Text color={theme.ui.muted}>Waiting for the deployment the creation started: its log opens here once the server lists it. Esc goes back.</Text>;
   } else if (state.rows.length === 0) {
-    body = <Text color={theme.ui.muted}>No deployments for this application yet.</Text>;
+    // An empty page of a history the server counts is not an empty history.
+    body = <Text color={gap ? theme.ui.warning : theme.ui.muted}>{gap ?? 'No deployments for this application yet.'}</Text>;
   } else if (visible.length === 0) {
     body = <Text color={theme.ui.muted}>{`No deployment on this page matches “${clean(state.filter)}”. Esc clears the filter.`}</Text>;
   }
@@ -472,6 +475,8 @@ export function DeploymentsScreen(props: DeploymentsScreenProps) {
     message = <Text wrap="truncate-end" color={theme.ui.warning}>{state.notice}</Text>;
   } else if (state.filter) {
     message = <Text wrap="truncate-end" color={theme.ui.muted}>{`filter: ${clean(state.filter)} (${visible.length} of ${state.rows.length} rows) · Esc clears`}</Text>;
+  } else if (gap && state.rows.length > 0) {
+    message = <Text wrap="wrap" color={theme.ui.warning}>{gap}</Text>;
   } else if (visible.length > maxRows) {
     const from = (state.shown?.skip ?? 0) + offset + 1;
     message = <Text wrap="truncate-end" color={theme.ui.muted}>{`showing ${from}–${from + tableRows.length - 1}; ↑/↓ scroll the rest of this page`}</Text>;
