@@ -75,6 +75,16 @@ describe('a page shorter than take while count says more', () => {
   });
 });
 
+describe('a first page shorter than a count that fits on it', () => {
+  it('says what is missing, and the strip does not call the 3 rows "all" of a history of 9', async () => {
+    answer = () => ({ count: 9, deployments: rowsAt(0, 3) });
+    const ui = open(200);
+    const frame = await ui.waitFor((f) => f.includes('1–3 of 9') && /\blast 3\b/.test(f));
+    expect(frame).toContain('The server sent 3 of the 9 deployments of 1–9 (9 in all): 4–9 are not shown.');
+    expect(frame).not.toMatch(/\ball 3\b/);
+  });
+});
+
 describe('an empty page of a history the server counts', () => {
   it('an empty first page with count 39 says so (not "no deployments yet"), and the strip does not say "all 0"', async () => {
     answer = () => ({ count: COUNT, deployments: [] });

@@ -42,9 +42,10 @@ export function useStrip({ client, appUuid, paging, rows = STRIP_ROWS }: StripOp
     if (!started || rows <= 0 || !head) return undefined;
     const ac = new AbortController();
     const known = head.length;
-    // The first page is the whole history: it is the last page, or empty and the server counts none.
+    // Nothing older to read: the first page is empty or the last. It is all of the history unless the
+    // server's count says there is more than it holds (a short or empty page).
     if (known === 0 || paging.atEnd) {
-      setOlder({ views: [], complete: known > 0 || !paging.total, loading: false });
+      setOlder({ views: [], complete: paging.total === null || known >= paging.total, loading: false });
       return undefined;
     }
     setOlder({ views: [], complete: false, loading: true });
