@@ -56,18 +56,26 @@ export function timeDisplayOf(asked: DeploymentsArgs['time'], stdout: NodeJS.Wri
   return asked ?? ((stdout as NodeJS.WriteStream).isTTY ? 'relative' : 'iso');
 }
 
+/** Rows a page holds when no --take is given (interface.md: `take` defaults to 10). */
+const SERVER_TAKE = 10;
+
 /**
  * The table's last line, on stdout: `137 deployments; showing 1–10`, `137 deployments; showing 3
  * of 1–10 (filtered)`, `showing 1–10 (the server sends no total)`, `137 deployments; none on this
- * page (from 201)`.
+ * page (from 201)`, `39 deployments; showing 1–3 — the server sent 3 rows where its count puts 10`.
  */
-export function pageSummary(o: { total: number | null; skip: number; read: number; shown: number; filtered: boolean; limited: boolean }): string {
+export function pageSummary(o: {
+  total: number | null; skip: number; take?: number; read: number; shown: number; filtered: boolean; limited: boolean;
+}): string {
   const head = o.total !== null ? `${count(o.total)} deployment${o.total === 1 ? '' : 's'}; ` : '';
   const tail = o.total === null ? ' (the server sends no total)' : '';
   if (o.read === 0) return o.total === 0 ? 'no deployments' : `${head}none on this page (from ${count(o.skip + 1)})${tail}`;
   const range = `${count(o.skip + 1)}–${count(o.skip + o.read)}`;
-  if (!o.filtered && !o.limited) return `${head}showing ${range}${tail}`;
-  return `${head}showing ${count(o.shown)} of ${range}${o.filtered ? ' (filtered)' : ''}${tail}`;
+  // A page shorter than the server's own count says: said, so the rows it left out are not taken for the end.
+  const due = o.total !== null ? Math.min(o.take ?? SERVER_TAKE, o.total - o.skip) : 0;
+  const short = o.read < due ? ` — the server sent ${count(o.read)} row${o.read === 1 ? '' : 's'} where its count puts ${count(due)}` : '';
+  if (!o.filtered && !o.limited) return `${head}showing ${range}${tail}${short}`;
+  return `${head}showing ${count(o.shown)} of ${range}${o.filtered ? ' (filtered)' : ''}${tail}${short}`;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -132,7 +140,7 @@ export async function runDeployments(
   if (output !== 'table') return 0;
 
   // The total on stdout's last line, under the table it counts.
-  await stdout.write(`${pageSummary({ total, skip: skip ?? 0, read: records.length, shown: rows.length, filtered: filtering, limited: limit !== undefined })}\n`);
+  await stdout.write(`${pageSummary({ total, skip: skip ?? 0, take, read: records.length, shown: rows.length, filtered: filtering, limited: limit !== undefined })}\n`);
   const flagged = records.filter((d) => isObject(d) && Object.keys(invalidFieldsOf(d)).length > 0).length;
   if (flagged) io.stderr.write(`dms: warning: ${flagged} record(s) had fields of an unexpected type (see --json)\n`);
   return 0;

@@ -1,6 +1,6 @@
-// The one rule for a value from the server in a command dms suggests for the user's shell
-// ("Resume with: dms logs …", "Follow it: dms deployments …"): only a plain id goes in. Anything
-// else is shown quoted, as data, and no command is suggested with it.
+// The one rule for a value from the server that dms passes on — into a command it suggests for the
+// user's shell ("Resume with: dms logs …"), to the clipboard (Y), to shell completion: only a
+// plain id (letters, digits and -). Anything else is shown quoted, as data, and never passed on.
 import { jsonSafe } from './sanitize.js';
 
 const PLAIN_ID = /^[A-Za-z0-9][A-Za-z0-9-]{0,127}$/;

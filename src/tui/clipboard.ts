@@ -7,6 +7,7 @@
 // paste buffer and passes it to the terminal); with the default `external` tmux drops it, so dms
 // then wraps it for `allow-passthrough` when that is on, and otherwise says it was not copied.
 import { execFile } from 'node:child_process';
+import { withoutDmsVariables } from './child-env.js';
 
 const ESC = '\u001b';
 const BEL = '\u0007';
@@ -21,8 +22,6 @@ export function tmuxPassthrough(sequence: string): string {
   return `${ESC}Ptmux;${sequence.replaceAll(ESC, ESC + ESC)}${ESC}\\`;
 }
 
-/** A uuid as dms copies it: letters, digits and `-_.:`, nothing else. */
-export const PLAIN_UUID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/;
 /** A commit sha: hex digits. */
 export const PLAIN_SHA = /^[0-9a-f]{7,64}$/i;
 
@@ -46,7 +45,8 @@ export interface TmuxClipboard {
 /** tmux's options that decide where OSC 52 goes (the tmux this runs in, from $TMUX). */
 export function readTmuxClipboard(): Promise<TmuxClipboard | undefined> {
   return new Promise((resolve) => {
-    execFile('tmux', ['show-options', '-gv', 'set-clipboard', ';', 'show-options', '-gv', 'allow-passthrough'], { timeout: 2000 }, (error, stdout) => {
+    const args = ['show-options', '-gv', 'set-clipboard', ';', 'show-options', '-gv', 'allow-passthrough'];
+    execFile('tmux', args, { timeout: 2000, env: withoutDmsVariables(process.env) }, (error, stdout) => {
       if (error) return resolve(undefined);
       const [setClipboard = '', passthrough = ''] = String(stdout).split('\n').map((s) => s.trim());
       resolve({ setClipboard, passthrough });

@@ -142,15 +142,52 @@ describe('copy', () => {
     // A real tmux that is not ours: a private server whose options are asked for via $TMUX.
     const dir = tempDir('dms-tmuxclip-');
     const fake = join(dir, 'tmux');
-    writeFileSync(fake, '#!/bin/sh\nprintf "external\\noff\\n"\n');
+    const seen = join(dir, 'env.txt');
+    writeFileSync(fake, `#!/bin/sh\nenv > '${seen}.part'; mv '${seen}.part' '${seen}'\nprintf "external\\noff\\n"\n`);
     chmodSync(fake, 0o755);
     process.env.PATH = `${dir}:${process.env.PATH}`;
     process.env.TMUX = '/tmp/not-a-socket,1,0';
+    process.env.DMS_TOKEN = '7|tmux-must-not-see-this';
     const ui = open();
     await ui.waitFor(/1–10 of 25/);
     await ui.press('Y');
     const frame = await ui.waitFor('Copied the uuid');
     expect(footer(frame)).toContain("tmux's set-clipboard is external: it did not reach the clipboard (tmux set -g set-clipboard on)");
+    // tmux is asked without dms's own variables (a tmux client hands its environment to the server).
+    expect(readFileSync(seen, 'utf8')).not.toMatch(/^DMS_/m);
+  });
+});
+
+describe('copy refuses a uuid that is not plain', () => {
+  // Only letters, digits and -: the rule the message and the README state, and the one every
+  // suggested command and shell completion follows (src/api/uuid.ts).
+  const odd = ['javascript:alert', 'javascript:alert(1)', 'a.b', 'a:b', 'a_b', '-rf'];
+  let oddServer: HostileServer;
+  beforeAll(async () => {
+    oddServer = await respondWith((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      const listed = [...odd, 'Plain-0b6e'].map((uuid, i) => ({ id: 50 - i, deployment_uuid: uuid, status: 'finished', commit_message: `Row ${i}` }));
+      res.end(JSON.stringify({ count: listed.length, deployments: listed }));
+    });
+  });
+  afterAll(() => oddServer.close());
+
+  it('Y on javascript:alert, a.b, a:b, a_b or -rf says it is not plain and writes no OSC 52; a plain one is copied', async () => {
+    delete process.env.TMUX;
+    process.env.TERM_PROGRAM = 'WezTerm';
+    const oddClient = createClient({ baseUrl: `${oddServer.url}/api/v1`, token: '1|keystoken', retries: 0 });
+    const ui = open({ client: oddClient, connection: { label: 'test', host: new URL(oddServer.url).host, origin: oddServer.url, demo: false } });
+    await ui.waitFor(/1–7 of 7/);
+    for (let i = 0; i < odd.length; i++) {
+      await ui.press('Y');
+      const frame = await ui.waitFor('not copied');
+      expect(footer(frame)).toBe('The uuid is not plain (only letters, digits and -): not copied.');
+      await ui.press('j');
+    }
+    expect(ui.rawFrames().some((f) => f.includes('\u001b]52;'))).toBe(false);
+    await ui.press('Y');
+    await ui.waitFor('Copied the uuid Plain-0b6e');
+    expect(ui.rawFrames()).toContain(osc52('Plain-0b6e'));
   });
 });
 
@@ -175,6 +212,35 @@ describe('open in the browser', () => {
     await ui.waitFor(`Opening ${server.url}/project/p/deployment/dep-100-uuid in the browser`);
   });
 
+  it('the browser gets the user\'s environment without dms\'s own variables (no DMS_TOKEN), and none of dms\'s stdio', async () => {
+    const dir = tempDir('dms-browser-env-');
+    const out = join(dir, 'env.txt');
+    const script = join(dir, 'browser.sh');
+    // Where its fds 0–2 point (read before any redirection) and its environment, written whole, then renamed into place.
+    const fds = [0, 1, 2].map((fd) => `fd${fd}=$(readlink /proc/$$/fd/${fd} 2>/dev/null || echo unknown)`).join('\\n');
+    writeFileSync(script, `#!/bin/sh\nfds="${fds}"\n{ env; printf '%b\\n' "$fds"; } > '${out}.part'\nmv '${out}.part' '${out}'\n`);
+    chmodSync(script, 0o755);
+    process.env.DMS_BROWSER = script;
+    process.env.DMS_TOKEN = '7|browser-must-not-see-this';
+    process.env.DMS_URL = server.url;
+    process.env.DMS_CONTEXT = 'work';
+    process.env.DMS_CONFIG_DIR = dir;
+    process.env.DMS_DEBUG = '1';
+    process.env.DISPLAY = ':42';
+    process.env.HOME = dir;
+    const ui = open();
+    await ui.waitFor(/1–10 of 25/);
+    await ui.press('o');
+    await until(() => existsSync(out), 'the browser program wrote its environment');
+    const seen = readFileSync(out, 'utf8');
+    expect(seen).not.toContain('browser-must-not-see-this');
+    expect(seen.split('\n').filter((l) => /^DMS_/i.test(l))).toEqual([]);
+    expect(seen).toContain(`PATH=${process.env.PATH}\n`);
+    expect(seen).toContain(`HOME=${dir}\n`);
+    expect(seen).toContain('DISPLAY=:42\n');
+    if (process.platform === 'linux') expect(seen).toMatch(/fd0=\/dev\/null\nfd1=\/dev\/null\nfd2=\/dev\/null\n/);
+  });
+
   it('a link on another host is refused with the reason, and no program runs', async () => {
     const b = browser();
     process.env.DMS_BROWSER = b.script;
@@ -188,24 +254,75 @@ describe('open in the browser', () => {
     expect(existsSync(b.out)).toBe(false);
   });
 
-  it('a browser program that does not exist: a clear message with the link', async () => {
+  const link = () => `${server.url}/project/p/deployment/dep-100-uuid`;
+
+  it('a browser program that does not exist: a clear message, the link on a line of its own, copied as Y copies', async () => {
     process.env.DMS_BROWSER = '/nonexistent/dms-browser';
+    delete process.env.TMUX;
+    process.env.TERM_PROGRAM = 'WezTerm';
     const ui = open();
     await ui.waitFor(/1–10 of 25/);
     await ui.press('o');
-    const frame = await ui.waitFor('No browser could start');
-    expect(footer(frame)).toContain(`No browser could start: /nonexistent/dms-browser is not installed. The link is ${server.url}/project/p/deployment/dep-100-uuid`);
+    const frame = await ui.waitFor('Copied it to the clipboard');
+    expect(frame.trimEnd()).toMatch(new RegExp(`No browser could start: /nonexistent/dms-browser is not installed\\. The link:\\s*\\n${link().replaceAll('.', '\\.')}\\s*\\n✓ Copied it to the clipboard$`));
+    expect(ui.rawFrames()).toContain(osc52(link()));
   });
 
-  it('on Linux without a display no browser is tried: the message says so and shows the link', async () => {
+  it('on Linux without a display no browser is tried: the message says so, shows the link and copies it', async () => {
     if (process.platform !== 'linux') return;
     delete process.env.DMS_BROWSER;
     delete process.env.DISPLAY;
     delete process.env.WAYLAND_DISPLAY;
+    delete process.env.TMUX;
+    process.env.TERM = 'linux';
+    delete process.env.TERM_PROGRAM;
     const ui = open();
     await ui.waitFor(/1–10 of 25/);
     await ui.press('o');
-    const frame = await ui.waitFor('No browser can start here');
-    expect(footer(frame)).toContain(`No browser can start here (no DISPLAY): the link is ${server.url}/project/p/deployment/dep-100-uuid`);
+    const frame = await ui.waitFor('Copied it to the clipboard');
+    expect(frame).toContain(`No browser can start here (no DISPLAY). The link:`);
+    expect(frame).toContain(`\n${link()}`);
+    expect(footer(frame)).toBe('✓ Copied it to the clipboard — TERM=linux does not take OSC 52: it did not reach the clipboard');
+    expect(ui.rawFrames()).toContain(osc52(link()));
+  });
+
+  /** The frame once the note about the link is drawn whole (its last words are there) with the screen's `parts` above it. */
+  const wholeNote = (ui: Rendered, ...parts: RegExp[]) => ui.waitFor((f) => f.replace(/\s+/g, ' ').includes('it may not have reached the clipboard') && parts.every((p) => p.test(f)));
+
+  /** The link on lines of its own, whole when joined, none cut; the copy note after it; the frame shorter than the terminal. */
+  function expectWholeLink(frame: string, ui: Rendered) {
+    const lines = frame.split('\n').map((l) => l.trimEnd());
+    expect(lines.length).toBeLessThan(20);
+    const from = lines.findIndex((l) => l.endsWith('The link:'));
+    const to = lines.findIndex((l) => l.startsWith('✓ Copied it'));
+    expect(from).toBeGreaterThan(0);
+    expect(to - from).toBeGreaterThan(1); // the link takes more than one line at this width
+    expect(lines.slice(from + 1, to).join('')).toBe(link());
+    expect(lines.slice(from + 1, to).every((l) => l.length <= 40 && !l.includes('…'))).toBe(true);
+    expect(lines.slice(to).join(' ').replace(/\s+/g, ' ').trim()).toBe('✓ Copied it to the clipboard — the terminal may not support OSC 52 (TERM=xterm-256color): it may not have reached the clipboard');
+    expect(ui.rawFrames()).toContain(osc52(link()));
+  }
+
+  it('at 40 columns the link no browser could open is shown whole (wrapped, never cut), copied, and the frame stays shorter than the terminal', async () => {
+    process.env.DMS_BROWSER = '/nonexistent/dms-browser';
+    delete process.env.TMUX;
+    process.env.TERM = 'xterm-256color';
+    delete process.env.TERM_PROGRAM;
+    shown = renderApp({
+      client, connection: { label: 'test', host: new URL(server.url).host, origin: server.url, demo: false },
+      configDir: '', appUuid: APP, screen: 'browse', showSecrets: false, noColor: true,
+    }, { size: { columns: 40, rows: 20 } });
+    const ui = shown;
+    await ui.waitFor(/1–10 of 25/);
+    await ui.press('o');
+    // Nothing else is pushed off: the header's first line and the table's bottom border stay drawn.
+    const list = await wholeNote(ui, /^dms {2}context test/, /└─+┴/);
+    expectWholeLink(list, ui);
+    // The same from the detail.
+    await ui.press(KEY.enter);
+    await ui.waitFor('Deployment 100');
+    await ui.press('o');
+    const detail = await wholeNote(ui, /^dms {2}context test/, /Deployment 100/, /Secrets are masked\./);
+    expectWholeLink(detail, ui);
   });
 });

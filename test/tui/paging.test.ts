@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Deployment } from '../../src/api/schemas/deployment.js';
 import {
-  initialPaging, pagingReducer, rangeLabel, visibleRows, wantsAutoRefresh, type PagingAction, type PagingState,
+  initialPaging, pageGap, pagingReducer, rangeLabel, visibleRows, wantsAutoRefresh, type PagingAction, type PagingState,
 } from '../../src/tui/hooks/paging.js';
 
 const rows = (from: number, n: number, status = 'finished'): Deployment[] =>
@@ -64,6 +64,43 @@ describe('paging reducer', () => {
     expect(rangeLabel(s)).toBe('1–10');
     expect(s.notice).toMatch(/No more deployments/);
     expect(run(s, { type: 'next' }).notice).toMatch(/last page/);
+  });
+
+  it('paging follows the count: a short page is not the last while the count says more; G goes to the last page by count', () => {
+    let s = loaded(initialPaging(), rows(100, 3), 39);
+    expect(s.atEnd).toBe(false);
+    expect(rangeLabel(s)).toBe('1–3 of 39');
+    expect(pageGap(s)).toBe('The server sent 3 of the 10 deployments of 1–10 (39 in all): 4–10 are not shown. n goes on to 11–20.');
+    s = run(s, { type: 'next' });
+    expect(s.notice).toBeNull();
+    expect(s.want.skip).toBe(10);
+    s = loaded(run(s, { type: 'last' }), rows(70, 8), 39);
+    expect(s.shown).toEqual({ skip: 30, take: 10 });
+    expect(s.atEnd).toBe(true);
+    expect(pageGap(s)).toBe('The server sent 8 of the 9 deployments of 31–39 (39 in all): 39 is not shown.');
+    expect(run(s, { type: 'next' }).notice).toMatch(/last page/);
+    // A full page has nothing to say.
+    expect(pageGap(loaded(initialPaging(), rows(100, 10), 39))).toBeNull();
+    expect(pageGap(loaded(initialPaging(), rows(100, 3), null))).toBeNull();
+  });
+
+  it('an empty page the count says is inside the history is shown as such, not stepped back from', () => {
+    let s = loaded(initialPaging(), rows(100, 10), 39);
+    s = loaded(run(s, { type: 'next' }), [], 39);
+    expect(s.shown).toEqual({ skip: 10, take: 10 });
+    expect(s.rows).toHaveLength(0);
+    expect(s.notice).toBeNull();
+    expect(rangeLabel(s)).toBe('empty page 11–20 of 39');
+    expect(pageGap(s)).toBe('No deployments on this page (11–20), though the server counts 39 — g goes to the first page. n goes on to 21–30.');
+    expect(run(s, { type: 'next' }).want.skip).toBe(20);
+    // Past what the count now says (the history shrank): back to the last good page, as before.
+    let t = loaded(initialPaging(), rows(100, 10), 15);
+    t = loaded(run(t, { type: 'next' }), [], 8);
+    expect(t.shown).toEqual({ skip: 0, take: 10 });
+    expect(t.notice).toMatch(/No more deployments/);
+    // An empty history is not a gap.
+    expect(pageGap(loaded(initialPaging(), [], 0))).toBeNull();
+    expect(rangeLabel(loaded(initialPaging(), [], 0))).toBe('0 of 0');
   });
 
   it('+ and - step take between 5 and 100 and keep skip', () => {

@@ -1,5 +1,5 @@
 // The keys of the current screen that fit the width, from the key map (the most important first:
-// footerRank), or a brief note in their place (a key that does nothing here).
+// footerRank), or a brief note in their place (a key that does nothing here), wrapped when long.
 import React from 'react';
 import { Box, Text, useStdout } from 'ink';
 import { footerOf, type Command, type ScreenId } from '../keys.js';
@@ -42,9 +42,10 @@ export function Footer({ screen, extra, width, note }: FooterProps) {
   const { stdout } = useStdout();
   const room = Math.max(10, (width ?? (stdout.columns > 0 ? stdout.columns : 80)) - 1);
   if (note) {
+    // Wrapped, never cut: a note may hold what the user must read or copy (a link no browser could open).
     return (
       <Box>
-        <Text wrap="truncate-end" color={theme.ui.warning}>{note}</Text>
+        <Text wrap="wrap" color={theme.ui.warning}>{note}</Text>
       </Box>
     );
   }

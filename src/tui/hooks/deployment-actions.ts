@@ -1,10 +1,12 @@
 // Copy and open on the deployments screen: the deployment under the cursor (or the search
 // result under it, or the one open in the detail), its uuid or commit to the clipboard, its web
-// page to the browser. What happened is said in the footer's note.
+// page to the browser (or, when no browser can start, the link to the clipboard). What happened
+// is said in the footer's note.
 import { linkFor, viewOf, type DeploymentView } from '../../model/deployment.js';
 import { visibleRows } from './paging.js';
 import type { BrowseState } from './browse-state.js';
-import { PLAIN_SHA, PLAIN_UUID, copyToClipboard, type CopyOptions } from '../clipboard.js';
+import { PLAIN_SHA, copyToClipboard, type CopyOptions } from '../clipboard.js';
+import { PLAIN_ID_WORDS, isPlainId } from '../../text/plain-id.js';
 import { checkLink, openLink, type OpenOptions } from '../open-link.js';
 import { maskUrlPasswords } from '../../text/secrets.js';
 
@@ -23,7 +25,7 @@ export function copyValue(view: DeploymentView | undefined, what: 'uuid' | 'comm
   if (!view) return { refused: 'No deployment selected: nothing to copy.' };
   if (what === 'uuid') {
     if (view.uuid === '') return { refused: 'This deployment has no uuid: nothing copied.' };
-    return PLAIN_UUID.test(view.uuid) ? { value: view.uuid } : { refused: 'The uuid is not plain text (letters, digits, -): not copied.' };
+    return isPlainId(view.uuid) ? { value: view.uuid } : { refused: `The uuid is not plain (only ${PLAIN_ID_WORDS}): not copied.` };
   }
   if (view.commit === '') return { refused: 'This deployment has no commit: nothing copied.' };
   if (view.commit === 'HEAD') return { refused: 'No commit was pinned (HEAD): nothing copied.' };
@@ -38,11 +40,27 @@ export async function copySelected(view: DeploymentView | undefined, what: 'uuid
   note(`✓ Copied the ${what} ${v.value}${doubt ? ` — ${doubt}` : ''}`);
 }
 
-/** Opens the web link when it is on the service's own host (`origin`); `note` gets what happened. */
-export async function openSelected(view: DeploymentView | undefined, origin: string | undefined, note: (text: string) => void, options: OpenOptions = {}): Promise<void> {
+export interface OpenSelectedOptions {
+  /** Where the link goes when no browser can start: the clipboard, as Y copies. */
+  readonly copy: CopyOptions;
+  readonly open?: OpenOptions;
+}
+
+/**
+ * Opens the web link when it is on the service's own host (`origin`); `note` gets what happened.
+ * When no browser can start, or it fails, the note shows the link whole, on a line of its own,
+ * and the link is copied to the clipboard: it is what the user needs next.
+ */
+export async function openSelected(view: DeploymentView | undefined, origin: string | undefined, note: (text: string) => void, options: OpenSelectedOptions): Promise<void> {
   if (!view) return note('No deployment selected: nothing to open.');
   const link = checkLink(linkFor(view, origin), origin);
   if ('refused' in link) return note(link.refused);
-  const started = await openLink(link.url, { ...options, onFail: note });
-  note(started.ok ? `Opening ${maskUrlPasswords(link.url)} in the browser (${started.program})` : started.reason);
+  const shown = maskUrlPasswords(link.url);
+  const failed = async (reason: string) => {
+    const doubt = await copyToClipboard(link.url, options.copy);
+    note(`${reason}. The link:\n${shown}\n✓ Copied it to the clipboard${doubt ? ` — ${doubt}` : ''}`);
+  };
+  const started = await openLink(link.url, { ...options.open, onFail: (reason) => { void failed(reason); } });
+  if (started.ok) note(`Opening ${shown} in the browser (${started.program})`);
+  else await failed(started.reason);
 }

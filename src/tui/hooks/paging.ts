@@ -36,8 +36,9 @@ export interface PagingState {
   readonly rows: readonly DeploymentView[];
   /** The rows' keys (stable across refreshes; unique within the page). */
   readonly keys: readonly string[];
+  /** The server's `count`, when it sends one: pages follow it, whatever a page holds. */
   readonly total: number | null;
-  /** The shown page is known to be the last one. */
+  /** The shown page is known to be the last one: by `count` when sent, else a page shorter than asked. */
   readonly atEnd: boolean;
   readonly loading: boolean;
   /** The request has taken long enough to say "loading…" (a fast answer shows no flash). */
@@ -137,13 +138,43 @@ export function wantsAutoRefresh(state: PagingState): boolean {
   return state.shown.skip === 0 || state.rows.some((d) => d.active);
 }
 
-/** `1–10 of 137`, `49,991–50,000 of 50,000`, `1–10`, or `none` for an empty first page. */
+/**
+ * `1–10 of 137`, `49,991–50,000 of 50,000`, `1–10`; `0 of 0` or `no deployments` for an empty
+ * history, `empty page 21–30 of 39` for an empty page the server's count says is inside it.
+ */
 export function rangeLabel(state: Pick<PagingState, 'shown' | 'rows' | 'total'>): string {
   if (!state.shown) return '';
-  if (state.rows.length === 0) return state.total !== null ? `0 of ${state.total}` : 'no deployments';
-  const from = thousands(state.shown.skip + 1);
-  const to = thousands(state.shown.skip + state.rows.length);
-  return state.total !== null ? `${from}–${to} of ${thousands(state.total)}` : `${from}–${to}`;
+  const { skip, take } = state.shown;
+  const total = state.total;
+  if (state.rows.length === 0) {
+    if (total === null) return 'no deployments';
+    if (total > skip) return `empty page ${thousands(skip + 1)}–${thousands(Math.min(skip + take, total))} of ${thousands(total)}`;
+    return `0 of ${thousands(total)}`;
+  }
+  const from = thousands(skip + 1);
+  const to = thousands(skip + state.rows.length);
+  return total !== null ? `${from}–${to} of ${thousands(total)}` : `${from}–${to}`;
+}
+
+/**
+ * When the page holds fewer rows than the server's count says it should: what is missing and
+ * where `n` goes (`The server sent 3 of the 10 deployments of 1–10 (39 in all): 4–10 are not
+ * shown. n goes on to 11–20.`). An empty page of a non-empty history says so. Null otherwise.
+ */
+export function pageGap(state: Pick<PagingState, 'shown' | 'rows' | 'total'>): string | null {
+  const { shown, total } = state;
+  if (!shown || total === null || total <= shown.skip) return null;
+  const { skip, take } = shown;
+  const sent = state.rows.length;
+  const end = Math.min(skip + take, total);
+  if (sent >= end - skip) return null;
+  const range = (from: number, to: number) => (from === to ? thousands(from) : `${thousands(from)}–${thousands(to)}`);
+  const next = end < total ? ` n goes on to ${range(end + 1, Math.min(end + take, total))}.` : '';
+  if (sent === 0) {
+    const where = skip > 0 ? 'g goes to the first page' : 'r asks again';
+    return `No deployments on this page (${range(skip + 1, end)}), though the server counts ${thousands(total)} — ${where}.${next}`;
+  }
+  return `The server sent ${thousands(sent)} of the ${thousands(end - skip)} deployments of ${range(skip + 1, end)} (${thousands(total)} in all): ${range(skip + sent + 1, end)} ${end - skip - sent === 1 ? 'is' : 'are'} not shown.${next}`;
 }
 
 function request(state: PagingState, skip: number, take: number, reason: PageWant['reason']): PagingState {
@@ -209,17 +240,18 @@ export function pagingReducer(state: PagingState, action: PagingAction): PagingS
       if (action.seq !== state.want.seq) return state; // an answer to a page no longer wanted
       const { skip, take } = state.want;
       const rows = action.page.deployments.map(viewOf);
-      if (rows.length === 0 && skip > 0) {
+      const total = action.page.total;
+      // An empty page the server's count says is inside the history is shown as it is (pageGap says so).
+      if (rows.length === 0 && skip > 0 && !(total !== null && skip < total)) {
         // Past the end: keep the last good page, step back to it and say so.
         const back = state.shown ?? { skip: Math.max(0, skip - take), take };
-        const total = action.page.total ?? state.total;
         return {
           ...state,
           want: { ...state.want, skip: back.skip, take: back.take },
           loading: false,
           error: null,
           atEnd: state.shown !== null && state.shown.skip + state.rows.length <= skip,
-          total,
+          total: total ?? state.total,
           notice: 'No more deployments: this is the last page.',
           updatedAt: action.at,
           landLast: false,
@@ -234,8 +266,8 @@ export function pagingReducer(state: PagingState, action: PagingAction): PagingS
           if (before.has(k) && before.get(k) !== rows[i]!.status) changed.add(k);
         });
       }
-      const total = action.page.total;
-      const atEnd = rows.length < take || (total !== null && skip + rows.length >= total);
+      // Paging follows the count when the server sends one: a short page is not the last while it says more.
+      const atEnd = total !== null ? skip + take >= total : rows.length < take;
       const next: PagingState = {
         ...state,
         shown: { skip, take },

@@ -42,9 +42,10 @@ export function useStrip({ client, appUuid, paging, rows = STRIP_ROWS }: StripOp
     if (!started || rows <= 0 || !head) return undefined;
     const ac = new AbortController();
     const known = head.length;
-    // A page shorter than it asked for is the whole history.
+    // Nothing older to read: the first page is empty or the last. It is all of the history unless the
+    // server's count says there is more than it holds (a short or empty page).
     if (known === 0 || paging.atEnd) {
-      setOlder({ views: [], complete: true, loading: false });
+      setOlder({ views: [], complete: paging.total === null || known >= paging.total, loading: false });
       return undefined;
     }
     setOlder({ views: [], complete: false, loading: true });
@@ -72,9 +73,10 @@ export function useStrip({ client, appUuid, paging, rows = STRIP_ROWS }: StripOp
   }, [started, rows, client, appUuid]);
 
   return useMemo(() => {
-    if (rows <= 0 || !head) return null;
+    // An empty first page of a history the server counts: nothing to draw (the screen says why), never "all 0".
+    if (rows <= 0 || !head || (head.length === 0 && (paging.total ?? 0) > 0)) return null;
     const keys = new Set(head.map((v, i) => keyOf(v, i)));
     const tail = (older?.views ?? []).filter((v) => !keys.has(keyOf(v, v.index)));
     return { views: [...head, ...tail].slice(0, rows), complete: older?.complete ?? false, loading: older?.loading ?? true };
-  }, [head, older, rows]);
+  }, [head, older, rows, paging.total]);
 }

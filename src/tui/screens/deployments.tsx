@@ -20,7 +20,7 @@ import { offsetTop } from '../components/measure.js';
 import { useDeployments } from '../hooks/use-deployments.js';
 import { useOlderNeighbour, olderOf } from '../hooks/use-older.js';
 import { useClock } from '../hooks/use-clock.js';
-import { rangeLabel, visibleRows, wantsAutoRefresh } from '../hooks/paging.js';
+import { pageGap, rangeLabel, visibleRows, wantsAutoRefresh } from '../hooks/paging.js';
 import type { BrowseAction, BrowseState } from '../hooks/browse-state.js';
 import type { Store } from '../state/store.js';
 import { cellsOf, fitColumns, pageColumns, type Cells, type ColumnKey } from '../../model/columns.js';
@@ -91,10 +91,11 @@ type Send = (action: BrowseAction) => void;
 /** What a key does on the screen, by mode; reads the store, so keys read together see each other. */
 function keyListener(store: Store<BrowseState, BrowseAction>, props: DeploymentsScreenProps, terminal: { write(data: string): unknown }) {
   const send: Send = (a) => store.dispatch(a);
-  // Copy (OSC 52, to the terminal) and open (the browser): what happened goes to the footer's note.
+  // Copy (OSC 52, to the terminal) and open (the browser, else the link copied): what happened goes to the footer's note.
   const note = (text: string) => send({ type: 'keyNote', note: text });
-  const copy = (what: 'uuid' | 'commit') => { void copySelected(selectedView(store.get()), what, note, { write: (d) => terminal.write(d) }); };
-  const openWeb = () => { void openSelected(selectedView(store.get()), props.connection.origin, note); };
+  const write = (d: string) => terminal.write(d);
+  const copy = (what: 'uuid' | 'commit') => { void copySelected(selectedView(store.get()), what, note, { write }); };
+  const openWeb = () => { void openSelected(selectedView(store.get()), props.connection.origin, note, { copy: { write } }); };
   const leave = (go: () => void): KeyResult => { go(); return 'later'; };
   // The page size chosen with +/- is remembered for the application (a file write: after the frame).
   const rememberTake = () => {
@@ -404,6 +405,8 @@ export function DeploymentsScreen(props: DeploymentsScreenProps) {
   const cursorRow = search ? search.cursor - search.pageStart : state.cursor - offset;
   tableRows.forEach((_, i) => gutter.push(i === cursorRow ? '›' : ' '));
 
+  // A page that holds fewer rows than the server's count says it should.
+  const gap = pageGap(state);
   let body: React.ReactNode;
   if (search && search.results.length === 0) {
     body = <Text color={theme.ui.muted}>{search.scanning ? `Searching the whole history for ${queryLabel(search)}…` : `No deployment matches ${queryLabel(search)}.`}</Text>;
@@ -414,7 +417,8 @@ export function DeploymentsScreen(props: DeploymentsScreenProps) {
   } else if (state.rows.length === 0 && awaiting) {
     body = <Text color={theme.ui.muted}>Waiting for the deployment the creation started: its log opens here once the server lists it. Esc goes back.</Text>;
   } else if (state.rows.length === 0) {
-    body = <Text color={theme.ui.muted}>No deployments for this application yet.</Text>;
+    // An empty page of a history the server counts is not an empty history.
+    body = <Text color={gap ? theme.ui.warning : theme.ui.muted}>{gap ?? 'No deployments for this application yet.'}</Text>;
   } else if (visible.length === 0) {
     body = <Text color={theme.ui.muted}>{`No deployment on this page matches “${clean(state.filter)}”. Esc clears the filter.`}</Text>;
   }
@@ -471,6 +475,8 @@ export function DeploymentsScreen(props: DeploymentsScreenProps) {
     message = <Text wrap="truncate-end" color={theme.ui.warning}>{state.notice}</Text>;
   } else if (state.filter) {
     message = <Text wrap="truncate-end" color={theme.ui.muted}>{`filter: ${clean(state.filter)} (${visible.length} of ${state.rows.length} rows) · Esc clears`}</Text>;
+  } else if (gap && state.rows.length > 0) {
+    message = <Text wrap="wrap" color={theme.ui.warning}>{gap}</Text>;
   } else if (visible.length > maxRows) {
     const from = (state.shown?.skip ?? 0) + offset + 1;
     message = <Text wrap="truncate-end" color={theme.ui.muted}>{`showing ${from}–${from + tableRows.length - 1}; ↑/↓ scroll the rest of this page`}</Text>;
@@ -484,7 +490,7 @@ export function DeploymentsScreen(props: DeploymentsScreenProps) {
     <Box flexDirection="column" height={height - 1}>
       {header}
       {strip ? <StripLine strip={strip} width={width} now={now} /> : null}
-      <Box ref={tableArea} flexDirection="column" flexGrow={1}>{body}</Box>
+      <Box ref={tableArea} flexDirection="column" flexGrow={1} flexBasis={0}>{body}</Box>
       {message}
       <Footer screen={filtering ? 'filter' : jumping ? 'jump' : 'deployments'} width={width} note={browse.keyNote} />
     </Box>

@@ -57,7 +57,7 @@ export function DetailView({ record, view, older, baseUrl, now, width, bodyLines
   const v = viewOfRecord;
   const name = v.id !== null ? `Deployment ${v.id}` : v.uuid ? `Deployment ${shown(v.uuid)}` : 'Deployment (no id)';
   return (
-    <Box flexDirection="column" flexGrow={1}>
+    <Box flexDirection="column" flexGrow={1} flexBasis={0}>
       <Text wrap="truncate-end">
         <Text bold color={theme.ui.title}>{`${name} · `}</Text>
         <Text bold color={statusColour(theme, v.status)}>{`${PHASE_MARKS[v.phase]} ${shown(v.statusText)}`}</Text>
