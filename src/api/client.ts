@@ -25,6 +25,8 @@ export type ClientOptions = TransportOptions;
 export interface CallOptions {
   /** Cancels the request (e.g. when the screen that asked is left). */
   readonly signal?: AbortSignal;
+  /** Told before a read waits to be tried again because the server asked (a 429): why, how long. */
+  readonly onWait?: (why: string, ms: number) => void;
 }
 
 export interface PageRequest {
@@ -104,7 +106,7 @@ export function createClient(options: ClientOptions): DmsClient {
     if (page.skip !== undefined) searchParams.skip = page.skip;
     if (page.take !== undefined) searchParams.take = page.take;
     return transport.request('GET', `deployments/applications/${encodeURIComponent(appUuid)}`, {
-      signal: callOptions.signal, searchParams,
+      signal: callOptions.signal, onWait: callOptions.onWait, searchParams,
     }).catch((error: unknown) => {
       // One deployment over the limit: fewer rows cannot help.
       if (error instanceof ResponseTooLargeError && page.take === 1) {

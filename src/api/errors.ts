@@ -2,7 +2,8 @@
 // the token, request headers or the underlying library error (which holds the headers).
 import type { FieldProblem } from './schemas/issues.js';
 import type { ErrorBody } from './error-body.js';
-import { MAX_RESPONSE_MB_CEILING, formatBytes } from './limits.js';
+import { MAX_RESPONSE_MB_CEILING, MAX_RETRY_AFTER_MS, formatBytes, formatSeconds } from './limits.js';
+import { thousands } from '../text/thousands.js';
 import { clean } from '../text/sanitize.js';
 
 export type ApiErrorKind =
@@ -95,12 +96,24 @@ export class ConflictError extends ApiError {
   constructor(message: string, readonly warning?: string) { super(message, 409); }
 }
 
+/** Why a read waits after a 429 (said on a progress line, or as a line on stderr). */
+export const SLOW_DOWN = 'the server asks to slow down (429)';
+
 export class RateLimitedError extends ApiError {
   readonly kind = 'rate_limited';
   readonly hint: string;
-  constructor(readonly retryAfterSeconds: number | undefined) {
-    super(`Too many requests (429)${retryAfterSeconds !== undefined ? `; the server asks to wait ${retryAfterSeconds} s` : ''}.`, 429);
-    this.hint = retryAfterSeconds !== undefined ? `Try again in ${retryAfterSeconds} s.` : 'Wait a minute and try again.';
+  /** How long dms waits before asking again: the server's `Retry-After`, up to `maxWaitMs`; undefined when it did not say. */
+  readonly waitMs: number | undefined;
+  /** The server asks for a longer wait than dms honours: asking again sooner cannot help. */
+  readonly tooLong: boolean;
+  /** `retryAfterSeconds`: what the server asked for (`Retry-After`), as it said it. */
+  constructor(readonly retryAfterSeconds: number | undefined, readonly maxWaitMs = MAX_RETRY_AFTER_MS) {
+    const asked = retryAfterSeconds !== undefined ? `${thousands(retryAfterSeconds)} s` : undefined;
+    const tooLong = retryAfterSeconds !== undefined && retryAfterSeconds * 1000 > maxWaitMs;
+    super(`Too many requests (429)${asked ? `; the server asks to wait ${asked}${tooLong ? `, longer than dms waits (${formatSeconds(maxWaitMs)})` : ''}` : ''}.`, 429);
+    this.hint = asked ? `Try again in ${asked}.` : 'Wait a minute and try again.';
+    this.tooLong = tooLong;
+    this.waitMs = retryAfterSeconds !== undefined ? Math.min(retryAfterSeconds * 1000, maxWaitMs) : undefined;
   }
 }
 
@@ -296,6 +309,8 @@ export interface ErrorData {
   readonly status?: number;
   readonly reason?: NetworkReason;
   readonly retryAfterSeconds?: number;
+  /** The longest wait honoured (a 429): see RateLimitedError. */
+  readonly maxWaitMs?: number;
   readonly fields?: Readonly<Record<string, string[]>>;
   readonly warning?: string;
   readonly bodyStart?: string;
@@ -314,7 +329,7 @@ export function errorToData(error: unknown): ErrorData {
   const x = error as unknown as Omit<ErrorData, 'kind' | 'message' | 'status' | 'problems'>;
   return {
     kind: error.kind, message: error.message, status: error.status, reason: x.reason,
-    retryAfterSeconds: x.retryAfterSeconds, fields: x.fields, warning: x.warning, bodyStart: x.bodyStart,
+    retryAfterSeconds: x.retryAfterSeconds, maxWaitMs: x.maxWaitMs, fields: x.fields, warning: x.warning, bodyStart: x.bodyStart,
     hint: error.hint, limit: x.limit, size: x.size, outOfMemory: x.outOfMemory, tokenFrom: x.tokenFrom,
   };
 }
@@ -329,7 +344,7 @@ export function errorFromData(d: ErrorData): Error {
       case 'not_found': return new NotFoundError('', d.hint);
       case 'validation': return new ValidationError(d.message, d.fields ?? {}, d.status);
       case 'conflict': return new ConflictError(d.message, d.warning);
-      case 'rate_limited': return new RateLimitedError(d.retryAfterSeconds);
+      case 'rate_limited': return new RateLimitedError(d.retryAfterSeconds, d.maxWaitMs);
       case 'server': return new ServerError(d.status ?? 500, '');
       case 'network': return new NetworkError(d.reason ?? 'other', d.message, d.hint);
       case 'too_large': return new ResponseTooLargeError({ limit: d.limit ?? 0, size: d.size, outOfMemory: d.outOfMemory, detail: d.message, hint: d.hint });

@@ -11,10 +11,10 @@ import type { ClientRequest, IncomingMessage } from 'node:http';
 import got, { type Got, RequestError, HTTPError, TimeoutError } from 'got';
 import {
   CancelledError, ConflictError, ForbiddenError, InvalidResponseError, NetworkError,
-  RateLimitedError, ResponseTooLargeError, ServerError, UnauthorizedError, ValidationError, notFoundError,
+  RateLimitedError, ResponseTooLargeError, SLOW_DOWN, ServerError, UnauthorizedError, ValidationError, notFoundError,
   type ApiError, type SentRequest, type TokenFrom,
 } from './errors.js';
-import { MAX_RESPONSE_MB, MB, TIMEOUT_MS, formatSeconds } from './limits.js';
+import { MAX_RESPONSE_MB, MAX_RETRY_AFTER_MS, MB, TIMEOUT_MS, formatSeconds } from './limits.js';
 import { readErrorBody } from './error-body.js';
 import { clean } from '../text/sanitize.js';
 import { redactor, type Redactor } from './redact.js';
@@ -47,6 +47,8 @@ export interface RequestOptions {
   readonly json?: unknown;
   /** What a POST creates ("application"): said when its outcome is unknown (timed out after it was sent). */
   readonly creates?: string;
+  /** Told before a GET waits to be tried again because the server asked (a 429): why, how long. */
+  readonly onWait?: (why: string, ms: number) => void;
 }
 
 export interface RawResponse {
@@ -72,6 +74,7 @@ export function createTransport(options: TransportOptions): Transport {
   const timeout = options.timeoutMs ?? TIMEOUT_MS;
   const limit = options.maxResponseBytes ?? MAX_RESPONSE_MB * MB;
   const https = /^https:/i.test(options.baseUrl);
+  const maxWait = options.maxRetryAfterMs ?? MAX_RETRY_AFTER_MS;
 
   const client: Got = got.extend({
     prefixUrl: options.baseUrl.replace(/\/+$/, ''),
@@ -90,11 +93,17 @@ export function createTransport(options: TransportOptions): Transport {
       methods: ['GET'],
       statusCodes: RETRY_STATUS,
       errorCodes: RETRY_ERRORS,
-      maxRetryAfter: options.maxRetryAfterMs ?? 10_000,
-      calculateDelay: ({ computedValue, attemptCount, retryAfter }) => {
+      // A Retry-After past this is not waited for: got then gives up (computedValue 0), and the
+      // 429 stops the command (exit 6) instead of a wait of an hour, or one that overflows a timer.
+      maxRetryAfter: maxWait,
+      calculateDelay: ({ computedValue, attemptCount, retryAfter, error }) => {
         if (computedValue === 0) return 0;
-        if (retryAfter !== undefined) return Math.max(retryAfter, 1);
-        return base * 2 ** (attemptCount - 1);
+        const ms = retryAfter !== undefined && Number.isFinite(retryAfter)
+          ? Math.min(Math.max(retryAfter, 1), maxWait)
+          : base * 2 ** (attemptCount - 1);
+        // A wait the server asked for is told, so it can be said; a short backoff after a fault is not.
+        if (error.response?.statusCode === 429) (error.options.context as Pick<RequestOptions, 'onWait'>).onWait?.(SLOW_DOWN, ms);
+        return ms;
       },
     },
   });
@@ -106,6 +115,7 @@ export function createTransport(options: TransportOptions): Transport {
       signal: opts.signal,
       searchParams: opts.searchParams,
       json: opts.json,
+      context: { onWait: opts.onWait },
       // A POST is sent once, whatever happens.
       retry: method === 'POST' ? { limit: 0 } : undefined,
     });
@@ -137,7 +147,7 @@ export function createTransport(options: TransportOptions): Transport {
     } catch (error) {
       if (opts.signal?.aborted) throw new CancelledError();
       const sent = { path, json: opts.json, baseUrl: options.baseUrl, tokenFrom: options.tokenFrom };
-      const classified = refused ?? classify(error, opts.signal, redact, timeout, https, sent);
+      const classified = refused ?? classify(error, opts.signal, redact, timeout, https, sent, maxWait);
       throw method === 'POST' ? outcomeUnknown(classified, error, opts.creates ?? 'resource', https) : classified;
     }
   }
@@ -151,6 +161,17 @@ export function createTransport(options: TransportOptions): Transport {
  */
 export function snippet(body: string, redact: (s: string) => string): string {
   return redact(clean(redact(body.slice(0, 8192)))).slice(0, 200);
+}
+
+/**
+ * A 429's `Retry-After` in whole seconds: digits, or an HTTP date (the time until then); undefined
+ * when it says neither. Digits too many for a number stay a very large one, never Infinity.
+ */
+export function retryAfterOf(header: string | string[] | undefined, now = Date.now()): number | undefined {
+  const text = String(header ?? '').trim();
+  if (/^\d+$/.test(text)) return Math.min(Number(text), Number.MAX_SAFE_INTEGER);
+  const at = /[a-z]/i.test(text) ? Date.parse(text) : NaN;
+  return Number.isFinite(at) ? Math.max(0, Math.ceil((at - now) / 1000)) : undefined;
 }
 
 /** A got error's timings: which steps of the request happened. */
@@ -188,7 +209,7 @@ interface Sent extends SentRequest {
 
 function classify(
   error: unknown, signal: AbortSignal | undefined, redact: (s: string) => string, timeoutMs = TIMEOUT_MS, https = false,
-  sent: Sent = { path: '', baseUrl: '' },
+  sent: Sent = { path: '', baseUrl: '' }, maxWaitMs = MAX_RETRY_AFTER_MS,
 ): ApiError {
   if (error instanceof Error && 'kind' in error) return error as ApiError;
   if (signal?.aborted) return new CancelledError();
@@ -207,11 +228,7 @@ function classify(
       case 401: return new UnauthorizedError(sent.tokenFrom);
       case 403: return new ForbiddenError(message, sent.tokenFrom);
       case 409: return new ConflictError(`Conflict (409): ${message || 'the resource is already in use'}`, parsed.warning ? redact(clean(parsed.warning)) : undefined);
-      case 429: {
-        const header = error.response.headers['retry-after'];
-        const seconds = header !== undefined && /^\d+$/.test(String(header)) ? Number(header) : undefined;
-        return new RateLimitedError(seconds);
-      }
+      case 429: return new RateLimitedError(retryAfterOf(error.response.headers['retry-after']), maxWaitMs);
       case 400: case 422: {
         const fields = Object.fromEntries(Object.entries(parsed.fields).map(([k, v]) => [redact(clean(k)), v.map((m) => redact(clean(m)))]));
         return new ValidationError(`The server rejected the request (${status}): ${message || 'validation failed'}`, fields, status);

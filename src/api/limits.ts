@@ -19,6 +19,14 @@ export const MAX_RESPONSE_MB_CEILING = Math.floor(constants.MAX_STRING_LENGTH / 
 /** Seconds without progress before a request is given up (`--timeout`): to connect, to the first byte, between two chunks. */
 export const TIMEOUT_MS = 15_000;
 
+/**
+ * The longest wait dms honours when a server asks it to slow down (a 429's `Retry-After`): a read
+ * waits that long at most before it is tried again. A server that asks for longer gets no retry of
+ * that read: a page or the history scan stops with the 429 (exit 6); what polls (a refresh,
+ * `create --wait`) asks again after this long at most.
+ */
+export const MAX_RETRY_AFTER_MS = 10_000;
+
 /** `3.2 GB`, `256 MB`, `1.5 MB`, `800 KB`: decimal units, as the limit is given. */
 export function formatBytes(bytes: number): string {
   const one = (n: number) => (n < 10 && !Number.isInteger(n) ? n.toFixed(1) : thousands(Math.round(n)));

@@ -2,7 +2,7 @@
 // does not name it: the list is polled until it shows one) and follows it to its end the way
 // `dms logs --follow` does (model/follow.ts), exiting by its outcome with the same codes.
 // Only reads are repeated; the creation itself was sent once, before this starts.
-import { isApiError } from '../api/errors.js';
+import { RateLimitedError, isApiError } from '../api/errors.js';
 import type { DeploymentView } from '../model/deployment.js';
 import { durationOf, formatDuration } from '../model/duration.js';
 import { newestDeployment, relocate, type ListPage, type Located } from '../model/follow.js';
@@ -127,8 +127,9 @@ export async function waitForDeployment(
           // Said once while it lasts; tried again, less and less often, until --wait-timeout.
           if (!failing) say(`${errorLines(error, client.redact)[0]} Trying again until the deployment is final or --wait-timeout passes.`);
           failing = true;
-          const asked = (error as { retryAfterSeconds?: number }).retryAfterSeconds;
-          delay = Math.max(Math.min(Math.max(delay, interval) * 2, MAX_BACKOFF_MS), asked !== undefined ? asked * 1000 : 0);
+          // A 429's Retry-After, as far as dms honours it (10 s): never an hour, never a timer that overflows.
+          const asked = error instanceof RateLimitedError ? error.waitMs ?? 0 : 0;
+          delay = Math.max(Math.min(Math.max(delay, interval) * 2, MAX_BACKOFF_MS), asked);
         } else {
           throw error;
         }

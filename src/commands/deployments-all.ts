@@ -1,17 +1,17 @@
 // `dms deployments APP_UUID --all`: the whole history, read with the whole-history scan
 // (model/scan.ts) and printed as it comes, chunk after chunk, never all held: filtered on the way,
-// stopping as soon as the answer is complete (--limit reached, or a row older than --since).
+// stopping as soon as the answer is complete (--limit reached, or a row older than --since), or
+// at Ctrl+C. The progress line (on a terminal) is gone from the screen on every way out.
 import { setFlagsFromString } from 'node:v8';
 import { LocalValidationError } from '../api/errors.js';
 import { pageProblems } from '../api/uuid.js';
 import { viewOf, type DeploymentView } from '../model/deployment.js';
 import { NO_BRANCHES, beforeSince, isFiltering, matches } from '../model/filter.js';
 import { scanHistory, scanListOf, ScanStopped } from '../model/scan.js';
-import { clean } from '../text/sanitize.js';
 import type { DeploymentsArgs } from './deployments-args.js';
-import { exitCodeFor } from './exit-codes.js';
+import { EXIT, exitCodeFor } from './exit-codes.js';
 import type { CommandIO } from './io.js';
-import { errorLines } from './output.js';
+import { errorLines, sayWait, waitText } from './output.js';
 import { createOutput, createSink, type Row } from './row-output.js';
 import { count, timeDisplayOf } from './deployments.js';
 import { retryBaseMs, type Session } from './connect.js';
@@ -38,24 +38,38 @@ export function historySummary(o: { total: number | null; read: number; shown: n
 
 interface Progress {
   update(read: number, total: number | null, matched: number | undefined): void;
+  /** A wait: on the line on a terminal, else a line of its own. */
   pause(why: string, ms: number): void;
   /** Takes the line off the terminal (before other output). */
   hide(): void;
   /** Puts it back. */
   show(): void;
+  /** Takes the line off for good: the reading is over, whatever is written after. */
+  end(): void;
 }
 
-/** "read 2,300 of 50,000" on one line of a terminal, redrawn in place; nothing when stderr is not a terminal. */
-function progressLine(stderr: NodeJS.WritableStream, enabled: boolean): Progress {
+/**
+ * "read 2,300 of 50,000" on one line of a terminal, redrawn in place. Waits are said on it, or,
+ * when stderr is not a terminal, as lines of their own (sayWait: "dms: waiting 3 s: the server
+ * asks to slow down (429)"), so a script's log says why the reading stood still.
+ */
+function progressLine(stderr: NodeJS.WritableStream, onTerminal: boolean): Progress {
   let text = '';
   let note = '';
   let visible = false;
+  let over = false;
   let drawn = 0;
+  const say = sayWait(stderr);
   const draw = () => {
-    if (!enabled || text === '') return;
+    if (!onTerminal || over || text === '') return;
     stderr.write(`\r\u001b[K${text}${note}`);
     visible = true;
     drawn = Date.now();
+  };
+  const hide = () => {
+    if (!visible) return;
+    stderr.write('\r\u001b[K');
+    visible = false;
   };
   return {
     update(read, total, matched) {
@@ -64,15 +78,20 @@ function progressLine(stderr: NodeJS.WritableStream, enabled: boolean): Progress
       if (Date.now() - drawn >= PROGRESS_MS) draw();
     },
     pause(why, ms) {
-      note = ` · ${clean(why).slice(0, 120)}; waiting ${Math.ceil(ms / 1000)} s`;
+      if (over) return;
+      if (!onTerminal) {
+        say(why, ms);
+        return;
+      }
+      note = ` · ${waitText(why, ms)}`;
       draw();
     },
-    hide() {
-      if (!visible) return;
-      stderr.write('\r\u001b[K');
-      visible = false;
-    },
+    hide,
     show: draw,
+    end() {
+      hide();
+      over = true;
+    },
   };
 }
 
@@ -136,6 +155,11 @@ export async function runAll(args: DeploymentsArgs, io: CommandIO, session: Sess
   };
 
   let stopped: ScanStopped | undefined;
+  let repeated = 0;
+  // Ctrl+C: the reading stops, what was read is printed, and the line is taken off (a second one ends dms at once).
+  let interrupted = false;
+  const onSigint = () => { interrupted = true; stop.abort(); };
+  process.once('SIGINT', onSigint);
   try {
     for await (const chunk of scanHistory(scanListOf(session.client, args.app), { signal: stop.signal, onPause: progress.pause, retryMs: retryBaseMs(io.env) })) {
       read = chunk.read;
@@ -143,6 +167,7 @@ export async function runAll(args: DeploymentsArgs, io: CommandIO, session: Sess
       if (!answered) firstTotal = chunk.total;
       answered = true;
       gaps ||= chunk.gaps;
+      repeated = chunk.repeated;
       for (const record of chunk.rows) {
         const view = needView ? viewOf(record) : undefined;
         if (view && beforeSince(view, filter)) {
@@ -172,21 +197,27 @@ export async function runAll(args: DeploymentsArgs, io: CommandIO, session: Sess
     if (!(error instanceof ScanStopped)) throw error;
     stopped = error;
   } finally {
-    progress.hide();
+    process.off('SIGINT', onSigint);
+    progress.end();
   }
   // Nothing read at all: the plain error (a wrong token, an unknown application).
   if (stopped && stopped.read === 0) throw stopped.reason;
   if (pending) release(pending, undefined);
   if (batch.length > 0) await sink.write(batch);
-  await sink.end(stopped === undefined);
+  await sink.end(stopped === undefined && !interrupted);
   if (output.closed) return 0;
 
   if (filter.branch !== undefined && !branches && read > 0) io.stderr.write(`dms: warning: ${NO_BRANCHES}\n`);
   if (gaps) io.stderr.write('dms: warning: the history moved in a way the reading could not follow; some deployments may be missing.\n');
+  if (repeated > 0) io.stderr.write(`dms: warning: left out ${count(repeated)} deployment${repeated === 1 ? '' : 's'} the server sent more than once.\n`);
+  const stoppedAfter = (n: number, why: string) => `dms: stopped after ${count(n)}${total !== null ? ` of ${count(total)}` : ''} deployments: ${why}\n`;
   if (stopped) {
-    const reason = (errorLines(stopped.reason, session.client.redact)[0] ?? '').replace(/^dms: /, '');
-    io.stderr.write(`dms: stopped after ${count(stopped.read)}${total !== null ? ` of ${count(total)}` : ''} deployments: ${reason}\n`);
+    io.stderr.write(stoppedAfter(stopped.read, (errorLines(stopped.reason, session.client.redact)[0] ?? '').replace(/^dms: /, '')));
     return exitCodeFor(stopped.reason);
+  }
+  if (interrupted && !done) {
+    io.stderr.write(stoppedAfter(read, 'interrupted (Ctrl+C).'));
+    return EXIT.interrupted;
   }
   if (args.output === 'table') {
     // The total on stdout's last line, under the table it counts.

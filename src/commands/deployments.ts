@@ -12,6 +12,7 @@ import { createOutput, createSink, indent, jsonSafe, type Row } from './row-outp
 import type { Style } from './table.js';
 import type { CommandIO } from './io.js';
 import type { Session } from './connect.js';
+import { sayWait } from './output.js';
 import { thousands } from '../text/thousands.js';
 
 export { deploymentsArgs } from './deployments-args.js';
@@ -90,10 +91,12 @@ export async function runDeployments(
   }
   const { app, skip, take, filter, limit, output, showSecrets: show } = args;
   const filtering = isFiltering(filter);
+  // A retry's wait (a 429's Retry-After, up to 10 s) is said on stderr.
+  const call = { onWait: sayWait(io.stderr) };
 
   if (output === 'json' && !filtering && limit === undefined) {
     // The records as the server sent them (masked): nothing to read into the model first.
-    const { records, total } = await session.client.listRecords(app, { skip, take });
+    const { records, total } = await session.client.listRecords(app, { skip, take }, call);
     // Each record is printed and dropped: masked where it stands (other elements of a list as maskRecord does).
     const mask = (d: unknown) => (isObject(d) ? maskOwnRecord(d) : maskRecord(d));
     // Masking bounds the depth too: nothing deeper than JSON.stringify can go reaches it.
@@ -106,11 +109,11 @@ export async function runDeployments(
   let records: Deployment[];
   let total: number | null;
   if (raw) {
-    const body = await session.client.listRecords(app, { skip, take });
+    const body = await session.client.listRecords(app, { skip, take }, call);
     records = body.records as Deployment[];
     total = body.total;
   } else {
-    const page = await session.client.listDeployments(app, { skip, take });
+    const page = await session.client.listDeployments(app, { skip, take }, call);
     records = page.deployments;
     total = page.total;
   }

@@ -176,6 +176,21 @@ export function keyOf(view: DeploymentView, index: number): string {
   return `#${index}`;
 }
 
+/** What tells a record from the others, reading nothing else: its id, else `uuid:<uuid>`; null with neither. */
+export function identityOf(record: Deployment): number | string | null {
+  const r = record as Record<string, unknown>;
+  const id = intOf(r.id);
+  if (id !== null) return id;
+  const uuid = line(r.deployment_uuid) || line(r.uuid);
+  return uuid !== '' ? `uuid:${uuid}` : null;
+}
+
+/** keyOf(viewOf(record), index) without the rest of the view. */
+export function keyOfRecord(record: Deployment, index: number): string {
+  const identity = identityOf(record);
+  return identity === null ? `#${index}` : typeof identity === 'number' ? `id:${identity}` : identity;
+}
+
 /** The rows' keys, unique even when a server sends the same id twice (the second is `id:7 2`). */
 export function keysOf(views: readonly DeploymentView[]): string[] {
   const seen = new Map<string, number>();

@@ -3,19 +3,23 @@
 // carry logs weigh hundreds of KB), within a request budget that leaves the service's rate limit
 // to everything else the user runs. New deployments that arrive while it reads push the rows
 // down: each request overlaps the last row read, so a shift is seen and corrected — no row is
-// read twice and none is skipped. Faults are retried where the scan stopped. No I/O of its own:
-// the list call is passed in.
+// read twice and none is skipped. Faults are retried where the scan stopped; every wait is told
+// first (onPause); a 429 is waited out as it asks up to what dms honours (10 s), and past that the
+// scan stops with it. A server that moves its rows in ways the overlap cannot follow is asked again
+// a bounded number of times, then read on by id, flagged (`gaps`); rows sent again are left out
+// and counted. No I/O of its own: the list call is passed in.
 import type { DmsClient } from '../api/client.js';
 import type { Deployment, DeploymentPage } from '../api/schemas/deployment.js';
-import { isApiError, type ApiError } from '../api/errors.js';
-import { keyOf, viewOf } from './deployment.js';
+import { RateLimitedError, SLOW_DOWN, isApiError, type ApiError } from '../api/errors.js';
+import { identityOf, keyOfRecord, viewOf } from './deployment.js';
 import { thousands } from '../text/thousands.js';
 
-export type ScanList = (skip: number, take: number, signal?: AbortSignal) => Promise<DeploymentPage>;
+/** One page of the history; `onWait` is told before the client waits to ask again because the server asked (a 429). */
+export type ScanList = (skip: number, take: number, signal?: AbortSignal, onWait?: (why: string, ms: number) => void) => Promise<DeploymentPage>;
 
 /** The list a scan reads: `appUuid`'s deployments through `client`, stopped by the scan or by `signal`. */
 export function scanListOf(client: Pick<DmsClient, 'listDeployments'>, appUuid: string, signal?: AbortSignal): ScanList {
-  return (skip, take, s) => client.listDeployments(appUuid, { skip, take }, { signal: s ?? signal });
+  return (skip, take, s, onWait) => client.listDeployments(appUuid, { skip, take }, { signal: s ?? signal, onWait });
 }
 
 export interface ScanOptions {
@@ -36,7 +40,7 @@ export interface ScanOptions {
   readonly after?: { readonly read: number; readonly last: Deployment; readonly total: number | null };
   /** Wait before asking again after a fault, doubling each time (default 1 s). */
   readonly retryMs?: number;
-  /** Told when the scan waits or tries again (for a progress line). */
+  /** Told before each wait: why, and for how long (the client's own waits after a 429 included). */
   readonly onPause?: (why: string, ms: number) => void;
   readonly now?: () => number;
   readonly sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
@@ -51,6 +55,8 @@ export interface ScanChunk {
   readonly total: number | null;
   /** The history moved in a way the overlap could not follow: rows may be missing. */
   readonly gaps: boolean;
+  /** Rows left out so far because one with the same id (or uuid) was read before. */
+  readonly repeated: number;
 }
 
 /** The scan could not go on: how far it got, and why. */
@@ -64,6 +70,14 @@ export class ScanStopped extends Error {
 const MINUTE = 60_000;
 /** Tries of one request after the client's own retries failed. */
 const TRIES = 4;
+/** Faults the scan asks again after; any other stops it. */
+const PASSING = ['network', 'rate_limited', 'server'];
+/**
+ * Answers in a row that bring nothing new: up to this many, the scan asks again where the count
+ * says its rows went; past it the count is not followed (read on by id), and after as many
+ * answers with nothing new in them the scan ends, flagged.
+ */
+const IDLE = 2;
 
 function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
@@ -82,8 +96,6 @@ interface Slot {
   readonly skip: number;
   readonly answer: Promise<DeploymentPage | ApiError | Error>;
 }
-
-const keyOfRecord = (d: Deployment, i: number) => keyOf(viewOf(d), i);
 
 export async function* scanHistory(list: ScanList, options: ScanOptions = {}): AsyncGenerator<ScanChunk> {
   const {
@@ -110,8 +122,20 @@ export async function* scanHistory(list: ScanList, options: ScanOptions = {}): A
   }
   let total: number | null = null;
   let gaps = false;
-  /** The last chunk given out said `gaps`. */
-  let told = false;
+  /**
+   * Who the rows of the last two answers that brought any were (id, else uuid): a row sent again
+   * (in the same page, or in every page) is left out. Two answers, not the whole history: the
+   * memory a scan holds stays the same however long the history is.
+   */
+  let seen = new Set<number | string>();
+  let seenBefore = new Set<number | string>();
+  let repeated = 0;
+  /** What the last chunk given out said of `gaps` and `repeated`. */
+  let told = { gaps: false, repeated: 0 };
+  const chunk = (rows: readonly Deployment[]): ScanChunk => {
+    told = { gaps, repeated };
+    return { rows, read, total, gaps, repeated };
+  };
   let issuedTo = read;
   let slots: Slot[] = [];
   const starts: number[] = [];
@@ -136,14 +160,14 @@ export async function* scanHistory(list: ScanList, options: ScanOptions = {}): A
     const skip = Math.max(0, start + shift - overlap);
     const n = take + overlap;
     starts.push(now());
-    const answer = list(skip, n, stop.signal).catch((e: unknown) => (e instanceof Error ? e : new Error(String(e))));
+    const answer = list(skip, n, stop.signal, onPause).catch((e: unknown) => (e instanceof Error ? e : new Error(String(e))));
     slots.push({ start, take: n, skip, answer });
     issuedTo = start + take;
   }
 
   try {
     let tries = 0;
-    let idle = 0; // answers in a row that brought nothing new
+    let idle = 0; // answers in a row that brought nothing new (see IDLE)
     for (;;) {
       while (slots.length < inFlight && !stop.signal.aborted) {
         await budget();
@@ -166,13 +190,14 @@ export async function* scanHistory(list: ScanList, options: ScanOptions = {}): A
           continue;
         }
         tries += 1;
-        if (tries >= TRIES || (isApiError(answer) && !['network', 'rate_limited', 'server'].includes(answer.kind))) {
+        const limited = answer instanceof RateLimitedError ? answer : undefined;
+        // A server that asks for a longer wait than dms honours: stopped with its 429 (exit 6).
+        if (tries >= TRIES || limited?.tooLong || (isApiError(answer) && !PASSING.includes(answer.kind))) {
           throw new ScanStopped(read, answer);
         }
-        const wait = isApiError(answer) && answer.kind === 'rate_limited'
-          ? ((answer as { retryAfterSeconds?: number }).retryAfterSeconds ?? 10) * 1000
-          : retryMs * 2 ** (tries - 1);
-        onPause?.(`${answer.message} Going on from where it stopped`, wait);
+        const wait = limited ? limited.waitMs ?? limited.maxWaitMs : retryMs * 2 ** (tries - 1);
+        const why = limited ? SLOW_DOWN : answer.message.replace(/\.$/, '');
+        onPause?.(`${why}; going on from where it stopped`, wait);
         await sleep(wait, stop.signal);
         again();
         continue;
@@ -196,8 +221,10 @@ export async function* scanHistory(list: ScanList, options: ScanOptions = {}): A
         } else {
           // Asked before the answer in front of it moved things, or the history moved further than
           // the overlap shows: ask again from where the scan stands, by the count when there is one.
+          // A count that moves with every answer (or rows that keep moving) is followed IDLE times.
           const byCount = total !== null && firstTotal != null ? total - firstTotal : shift;
-          if (slot.start !== read || byCount !== shift) {
+          if ((slot.start !== read || byCount !== shift) && idle < IDLE) {
+            idle += 1;
             shift = byCount;
             again();
             continue;
@@ -206,7 +233,7 @@ export async function* scanHistory(list: ScanList, options: ScanOptions = {}): A
             // The history is shorter than what was read: rows were removed meanwhile, and without
             // a count it cannot be told whether any of them moved up past the scan.
             gaps = true;
-            yield { rows: [], read, total, gaps };
+            yield chunk([]);
             return;
           }
           // Not where it should be whatever the count says: take what is older than the last row read.
@@ -215,27 +242,42 @@ export async function* scanHistory(list: ScanList, options: ScanOptions = {}): A
           if (from < 0) from = rows.length;
         }
       }
-      const fresh = rows.slice(from);
+      // The rows after it, less any read before (a server that repeats a row, in a page or across pages).
+      const fresh: Deployment[] = [];
+      let lastFresh = -1;
+      for (let i = from; i < rows.length; i++) {
+        const identity = identityOf(rows[i]!);
+        if (identity !== null) {
+          const sentBefore = seen.has(identity) || seenBefore.has(identity);
+          // (Kept in view: a row a server puts in every page is left out of every page.)
+          seen.add(identity);
+          if (sentBefore) { repeated += 1; continue; }
+        }
+        fresh.push(rows[i]!);
+        lastFresh = i;
+      }
       const end = rows.length < slot.take;
       if (fresh.length > 0) {
+        seenBefore = seen;
+        seen = new Set();
         idle = 0;
         read += fresh.length;
-        lastKey = keyOfRecord(fresh[fresh.length - 1]!, slot.skip + rows.length - 1);
+        lastKey = keyOfRecord(rows[lastFresh]!, slot.skip + lastFresh);
         lastId = viewOf(fresh[fresh.length - 1]!).id;
-        told = gaps;
-        yield { rows: fresh, read, total, gaps };
+        yield chunk(fresh);
       }
       if (end) {
-        // A gap seen in this last answer is said even when it brought nothing new.
-        if (gaps && !told) yield { rows: [], read, total, gaps };
+        // A gap or a repeat seen in this last answer is said even when it brought nothing new.
+        if (gaps !== told.gaps || repeated !== told.repeated) yield chunk([]);
         return;
       }
       if (fresh.length === 0) {
         // Everything in the answer was read already: the rows moved by a whole request. A server
         // that ignores `skip` answers the same rows every time: two such answers end the scan.
         idle += 1;
-        if (idle >= 2) {
-          yield { rows: [], read, total, gaps: true };
+        if (idle >= IDLE) {
+          gaps = true;
+          yield chunk([]);
           return;
         }
         again();

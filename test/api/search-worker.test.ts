@@ -137,7 +137,7 @@ describe('the search worker', () => {
     const lazy = createLazyClient({ ...options(), searchWorker: WORKER });
     const { error } = await collect(lazy.searchHistory!(APP, SEARCH, { targetChars: 40_000, onPause: (why) => pauses.push(why) }));
     expect(error).toBeUndefined();
-    expect(pauses.join('\n')).toMatch(/Going on from where it stopped/);
+    expect(pauses.join('\n')).toMatch(/the server asks to slow down \(429\); going on from where it stopped/);
   }, 20_000);
 
   it('stopping it (Esc) ends the events and the requests', async () => {

@@ -226,6 +226,15 @@ describe('dms create app --wait: servers that are slow to list it', () => {
     expect(r.stdout + r.stderr).not.toMatch(/hunter2/);
   }, TIMEOUT);
 
+  it('a 429 asking for 99999999999 s while waiting: no timer overflow, not hammered; exit 9 at --wait-timeout', async () => {
+    const s = await serve(server(APP, json(429, { message: 'Too Many Attempts.' }, { 'retry-after': '99999999999' })));
+    const r = await runBin(['create', 'app', '--file', hostileBody(), '--wait', '--wait-timeout', '1'], { env: envHostile(s.url) });
+    expect(r.code, r.stderr).toBe(9);
+    expect(r.stderr).not.toContain('TimeoutOverflowWarning');
+    // Before: the wait overflowed to 1 ms, and the list was asked hundreds of times in that second.
+    expect(s.hitsOf('GET', `/api/v1/deployments/applications/${APP}`)).toBeLessThanOrEqual(3);
+  }, TIMEOUT);
+
   it('a token rejected while waiting: exit 3, the creation said done and how to watch it', async () => {
     const s = await serve(server(APP, json(401, { message: 'Unauthenticated.' })));
     const r = await runBin(['create', 'app', '--file', hostileBody(), '--wait'], { env: envHostile(s.url) });

@@ -2,6 +2,7 @@
 // Each case checks the typed error, the plain words the user sees and the exit code.
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClient, type ClientOptions } from '../../src/api/client.js';
+import { retryAfterOf } from '../../src/api/http.js';
 import { NetworkError, RateLimitedError, ServerError, InvalidResponseError } from '../../src/api/errors.js';
 import { EXIT } from '../../src/commands/exit-codes.js';
 import {
@@ -141,12 +142,73 @@ describe('429 storms', () => {
     expect(r.stderr).toBe('dms: Too many requests (429). Wait a minute and try again.\n');
   });
 
-  it('a storm that outlasts the retries: the error shows the Retry-After, exit 6', async () => {
+  it('a storm that outlasts the retries: the wait is said, then the error shows the Retry-After, exit 6', async () => {
     const s = await serve(rateLimitedThen(1, ok, 100));
     const r = await runDeploymentsInProcess([APP], options(s.url, { retries: 1 }));
     expect(s.hitsOf('GET', PATH)).toBe(2);
     expect(r.code).toBe(EXIT.rateLimited);
-    expect(r.stderr).toBe('dms: Too many requests (429); the server asks to wait 1 s. Try again in 1 s.\n');
+    expect(r.stderr).toBe('dms: waiting 1 s: the server asks to slow down (429)\ndms: Too many requests (429); the server asks to wait 1 s. Try again in 1 s.\n');
+  });
+
+  it('a wait the server asks for is told before it starts (why, how long); a backoff after a 503 is not', async () => {
+    const s = await serve(sequence(json(503, { message: 'Service Unavailable' }), json(429, { message: 'Too Many Attempts.' }, { 'retry-after': '1' }), ok));
+    const told: [string, number][] = [];
+    const page = await createClient(options(s.url)).listDeployments(APP, {}, { onWait: (why, ms) => told.push([why, ms]) });
+    expect(page.deployments).toHaveLength(1);
+    expect(told).toEqual([['the server asks to slow down (429)', 1000]]);
+  });
+
+  it.each([
+    ['3600', '3600', '3,600 s'], ['99999999999', '99999999999', '99,999,999,999 s'],
+    ['of 401 digits', `1${'0'.repeat(400)}`, '9,007,199,254,740,991 s'],
+    ['a date tomorrow', new Date(Date.now() + 86_400_000).toUTCString(), /8[56],\d{3} s/],
+  ])('Retry-After %s: not waited for, not retried, no timer overflow; the error says it is longer than dms waits', async (_name, header, asked) => {
+    const warnings: Error[] = [];
+    const onWarning = (w: Error) => warnings.push(w);
+    process.on('warning', onWarning);
+    try {
+      const s = await serve(rateLimitedThen(header, ok, 100));
+      const told: number[] = [];
+      const error = await failure(createClient(options(s.url)).listDeployments(APP, {}, { onWait: (_why, ms) => told.push(ms) }));
+      expect(error).toBeInstanceOf(RateLimitedError);
+      expect(error).toMatchObject({ tooLong: true, waitMs: 10_000 });
+      expect(error.message).toMatch(/^Too many requests \(429\); the server asks to wait .*, longer than dms waits \(10 s\)\.$/);
+      expect(error.message).toMatch(asked);
+      expect(told).toEqual([]);
+      expect(s.hitsOf('GET', PATH)).toBe(1);
+      const r = await runDeploymentsInProcess([APP], options(s.url));
+      expect(r.code).toBe(EXIT.rateLimited);
+      expect(r.stderr).toMatch(/^dms: Too many requests \(429\); the server asks to wait .*, longer than dms waits \(10 s\)\. Try again in .*\.\n$/);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings.map((w) => w.name)).not.toContain('TimeoutOverflowWarning');
+    } finally {
+      process.off('warning', onWarning);
+    }
+  });
+
+  it('the longest wait given in the options (maxRetryAfterMs) is the one honoured', async () => {
+    const s = await serve(rateLimitedThen(2, ok, 100));
+    const error = await failure(createClient(options(s.url, { maxRetryAfterMs: 1000 })).listDeployments(APP));
+    expect(error).toMatchObject({ tooLong: true, waitMs: 1000 });
+    expect(error.message).toBe('Too many requests (429); the server asks to wait 2 s, longer than dms waits (1 s).');
+    expect(s.hitsOf('GET', PATH)).toBe(1);
+  });
+
+  it('a Retry-After that is neither seconds nor a date: asked again after the usual backoff', async () => {
+    const s = await serve(rateLimitedThen('soon', ok, 2));
+    const page = await createClient(options(s.url)).listDeployments(APP);
+    expect(page.deployments).toHaveLength(1);
+    expect(s.hitsOf('GET', PATH)).toBe(3);
+  });
+
+  it('Retry-After as seconds or as an HTTP date, read as whole seconds', () => {
+    const now = Date.parse('2015-10-21T07:28:00Z');
+    expect(retryAfterOf('120', now)).toBe(120);
+    expect(retryAfterOf('Wed, 21 Oct 2015 07:28:03 GMT', now)).toBe(3);
+    expect(retryAfterOf('Wed, 21 Oct 2015 07:28:02 GMT', now + 500)).toBe(2);
+    expect(retryAfterOf('Wed, 21 Oct 2015 07:27:00 GMT', now)).toBe(0);
+    expect(retryAfterOf(`1${'0'.repeat(30)}`, now)).toBe(Number.MAX_SAFE_INTEGER);
+    for (const nonsense of ['soon', '-5', '1.5', '', undefined, '12abc']) expect(retryAfterOf(nonsense, now)).toBeUndefined();
   });
 
   it('a Retry-After longer than the client will wait fails at once and says how long', async () => {

@@ -124,6 +124,44 @@ describe('a history that changes while it is read', () => {
     expect(chunks.at(-1)).toMatchObject({ rows: [], read: 100, gaps: true });
   });
 
+  it('a count that moves with every answer while the row read last is gone: asked again twice, then read on by id, flagged; it ends', async () => {
+    const h = new History(3000);
+    const list = h.list;
+    let n = 0;
+    // Each answer loses its last row, and says a count that is never the same twice.
+    h.list = async (skip: number, take: number) => {
+      const page = await list(skip, take);
+      n += 1;
+      const last = page.deployments.at(-1);
+      if (last) h.rows = h.rows.filter((r) => r.id !== last.id);
+      return { ...page, total: h.rows.length + 2 * n };
+    };
+    // A clock of its own: the request budget's waits pass at once.
+    let clock = 0;
+    const { ids, chunks } = await collect(h, { take: 100, now: () => clock, sleep: async (ms) => { clock += ms; } });
+    expect(h.calls.length).toBeLessThan(60);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    expect(ids.length).toBeGreaterThan(2000);
+    expect(chunks.at(-1)!.gaps).toBe(true);
+  });
+
+  it('answers that never bring the row read last, nor any older one, end the scan after a few requests, flagged', async () => {
+    const h = new History(3000);
+    const list = h.list;
+    let n = 0;
+    // After the first page: the same 50 newest rows every time, with a count that keeps moving.
+    h.list = async (skip: number, take: number) => {
+      n += 1;
+      const page = await list(n === 1 ? skip : 0, n === 1 ? take : 50);
+      return { ...page, total: 3000 + n };
+    };
+    const { ids, chunks } = await collect(h, { take: 100, maxTake: 100, inFlight: 1 });
+    expect(ids).toEqual(descending(3000, 100));
+    expect(chunks.at(-1)).toMatchObject({ rows: [], read: 100, gaps: true });
+    expect(h.calls.length).toBeLessThanOrEqual(5);
+  });
+
   it('a server that ignores skip (the same rows every time) ends the scan, flagged', async () => {
     const h = new History(300);
     const list = h.list;
@@ -136,6 +174,28 @@ describe('a history that changes while it is read', () => {
   });
 });
 
+describe('rows sent more than once', () => {
+  it('a row repeated inside a page, or the same row in every page, is delivered once and counted', async () => {
+    for (const where of ['inside', 'every'] as const) {
+      const h = new History(1000);
+      const list = h.list;
+      h.list = async (skip: number, take: number) => {
+        const page = await list(skip, take);
+        const rows = [...page.deployments];
+        if (where === 'inside' && rows.length > 1) rows.splice(1, 0, rows[0]!);
+        if (where === 'every') rows.splice(Math.min(3, rows.length), 0, readDeployment(h.rows[5]!));
+        return { ...page, deployments: rows };
+      };
+      const { ids, chunks } = await collect(h, { take: 100, maxTake: 100, inFlight: 1 });
+      // (A row sent ahead of its place is delivered there.)
+      expect([...ids].sort((a, b) => b - a), where).toEqual(descending(1000, 1000));
+      // Once in each of the ten pages.
+      expect(chunks.at(-1)!.repeated, where).toBeGreaterThanOrEqual(10);
+      expect(chunks.at(-1)!.gaps, where).toBe(false);
+    }
+  });
+});
+
 describe('faults, limits and stopping', () => {
   it('a 5xx that outlasts the client\'s retries is asked again where the scan stopped, and says so', async () => {
     const h = new History(500);
@@ -145,7 +205,7 @@ describe('faults, limits and stopping', () => {
     const { ids } = await collect(h, { take: 100, maxTake: 100, onPause: (why) => pauses.push(why) });
     expect(ids).toEqual(descending(500, 500));
     expect(pauses.length).toBeGreaterThan(0);
-    expect(pauses[0]).toMatch(/Going on from where it stopped/);
+    expect(pauses[0]).toMatch(/^Server error \(503\): Service Unavailable; going on from where it stopped$/);
   });
 
   it('a 429 waits as long as the server asks, then goes on', async () => {
@@ -156,6 +216,35 @@ describe('faults, limits and stopping', () => {
     const { ids } = await collect(h, { take: 100, maxTake: 100, sleep: async (ms) => { waits.push(ms); } });
     expect(ids).toEqual(descending(300, 300));
     expect(waits).toContain(7000);
+  });
+
+  it('a 429 asking for longer than dms waits stops the scan at once, without waiting', async () => {
+    for (const error of [new RateLimitedError(3600), new RateLimitedError(99_999_999_999), new RateLimitedError(3, 2000)]) {
+      const h = new History(300);
+      h.before = (_c, n) => (n === 2 ? error : undefined);
+      const waits: number[] = [];
+      await expect(collect(h, { take: 100, maxTake: 100, sleep: async (ms) => { waits.push(ms); } })).rejects.toThrow(ScanStopped);
+      expect(waits).toEqual([]);
+    }
+  });
+
+  it('a 429 without Retry-After waits the longest wait dms honours, and says so first', async () => {
+    const h = new History(300);
+    h.before = (_c, n) => (n === 2 ? new RateLimitedError(undefined) : undefined);
+    const told: [string, number][] = [];
+    const waits: number[] = [];
+    await collect(h, { take: 100, maxTake: 100, onPause: (why, ms) => told.push([why, ms]), sleep: async (ms) => { waits.push(ms); } });
+    expect(waits).toEqual([10_000]);
+    expect(told).toEqual([['the server asks to slow down (429); going on from where it stopped', 10_000]]);
+  });
+
+  it('the list is given the scan\'s onPause, so the client\'s own waits are told too', async () => {
+    const h = new History(300);
+    const given: unknown[] = [];
+    const onPause = () => {};
+    for await (const _ of scanHistory((skip, take, _signal, onWait) => { given.push(onWait); return h.list(skip, take); }, { ...noSleep, onPause })) { /* read */ }
+    expect(given.length).toBeGreaterThan(0);
+    expect(given.every((g) => g === onPause)).toBe(true);
   });
 
   it('a fault that does not pass stops the scan with how far it got', async () => {

@@ -346,3 +346,61 @@ export function heavyRows(rowBytes: number, total = 40): { handler: Handler; tak
   };
   return { handler, takes };
 }
+
+// ---------------------------------------------------------------------------------------------
+// Histories that misbehave (`{count, deployments}` pages of queue rows, ids n..1, newest first),
+// for the whole-history scan: test/faults/scan.test.ts.
+
+/** A queue row with id `id`: commit subject `Change number <id>`, every 7th failed. */
+export function queueRow(id: number): Record<string, unknown> {
+  return {
+    id, deployment_uuid: `dep${String(id).padStart(21, '0')}`, status: id % 7 === 0 ? 'failed' : 'finished', commit: 'a'.repeat(40),
+    commit_message: `Change number ${id}`, created_at: new Date(Date.parse('2026-11-20T12:00:00Z') + id * 60_000).toISOString(),
+  };
+}
+
+export interface PagedHistory {
+  readonly handler: Handler;
+  /** The rows the server holds now. */
+  rows: Record<string, unknown>[];
+  /** List requests answered. */
+  calls: number;
+}
+
+/**
+ * Each answer loses the last row it sent from the history (the row a scan overlaps the next
+ * request on), and the count it says is what remains plus twice the requests so far: never the
+ * same twice, so no count and no overlap can be followed.
+ */
+export function forgetfulHistory(n: number): PagedHistory {
+  const h: PagedHistory = {
+    rows: Array.from({ length: n }, (_, i) => queueRow(n - i)),
+    calls: 0,
+    handler: (req, res, raw) => {
+      h.calls += 1;
+      const skip = Number(req.query.get('skip') ?? 0);
+      const take = Number(req.query.get('take') ?? 10);
+      const page = h.rows.slice(skip, skip + take);
+      if (page.length > 0) h.rows = h.rows.filter((r) => r !== page.at(-1));
+      json(200, { count: h.rows.length + 2 * h.calls, deployments: page })(req, res, raw);
+    },
+  };
+  return h;
+}
+
+/** Every page holds its first row a second time, right after it: one row more than asked for, one of them a repeat. */
+export function repeatingHistory(n: number): PagedHistory {
+  const h: PagedHistory = {
+    rows: Array.from({ length: n }, (_, i) => queueRow(n - i)),
+    calls: 0,
+    handler: (req, res, raw) => {
+      h.calls += 1;
+      const skip = Number(req.query.get('skip') ?? 0);
+      const take = Number(req.query.get('take') ?? 10);
+      const page = h.rows.slice(skip, skip + take);
+      if (page.length > 1) page.splice(1, 0, page[0]!);
+      json(200, { count: h.rows.length, deployments: page })(req, res, raw);
+    },
+  };
+  return h;
+}

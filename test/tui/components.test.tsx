@@ -130,7 +130,10 @@ describe('errors', () => {
     expect(describeError(new NetworkError('refused', 'Connection refused by 127.0.0.1:9')).message).toBe('Server unreachable: connection refused. Retrying every few seconds, or press r.');
     expect(describeError(new NetworkError('other', 'Network error talking to the server (EPROTO).')).message).toBe('Server unreachable: Network error talking to the server (EPROTO). Retrying every few seconds, or press r.');
     expect(describeError(new RateLimitedError(30)).message).toMatch(/wait 30 s.*Try again in 30 s/);
-    expect(describeError(new RateLimitedError(30)).retryAfterMs).toBe(30_000);
+    expect(describeError(new RateLimitedError(7)).retryAfterMs).toBe(7000);
+    // The next automatic refresh waits as the server asks, up to what dms honours (10 s): never a timer that overflows.
+    expect(describeError(new RateLimitedError(30)).retryAfterMs).toBe(10_000);
+    expect(describeError(new RateLimitedError(99_999_999_999)).retryAfterMs).toBe(10_000);
   });
 
   it('an error boundary shows the bug in one line and asks to exit with 1', async () => {

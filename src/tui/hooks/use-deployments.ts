@@ -5,7 +5,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { DmsClient } from '../../api/client.js';
 import type { Deployment, DeploymentPage } from '../../api/schemas/deployment.js';
-import { isApiError, type NetworkError, type NetworkReason, type ResponseTooLargeError } from '../../api/errors.js';
+import { isApiError, type NetworkError, type NetworkReason, type RateLimitedError, type ResponseTooLargeError } from '../../api/errors.js';
 import { formatBytes } from '../../api/limits.js';
 import { addRecent } from '../../config/recents.js';
 import { loadPageSize } from '../../config/page-sizes.js';
@@ -71,11 +71,12 @@ export function describeError(error: unknown, redact: (s: string) => string = (s
         return { kind: error.kind, message: `${what} Retrying every few seconds, or press r.` };
       }
       case 'rate_limited': {
-        const seconds = (error as { retryAfterSeconds?: number }).retryAfterSeconds;
+        // As long as the server asks, up to what dms honours (10 s): a timer never overflows.
+        const wait = (error as RateLimitedError).waitMs;
         return {
           kind: error.kind,
           message: `${msg(error.message)} ${error.hint}`,
-          ...(seconds !== undefined ? { retryAfterMs: seconds * 1000 } : {}),
+          ...(wait !== undefined ? { retryAfterMs: wait } : {}),
         };
       }
       default:
