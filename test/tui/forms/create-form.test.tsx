@@ -9,6 +9,7 @@ import { addRecentValues } from '../../../src/config/recents.js';
 import { CreateAppScreen } from '../../../src/tui/screens/create-app.js';
 import { CreateDocstoreScreen } from '../../../src/tui/screens/create-docstore.js';
 import { tempDir } from '../../support/temp.js';
+import { showsWhole } from '../../support/wrapped.js';
 import { DRAFT_DEBOUNCE_MS } from '../../../src/tui/hooks/use-form.js';
 import { KEY as K, renderScreen, until, type Rendered } from '../support/render.js';
 
@@ -75,13 +76,9 @@ function open(tree: React.ReactElement): Rendered {
   return ui;
 }
 
-/**
- * Checks that the frame shows `text` whole, wherever it wraps: the paths here are under TMPDIR,
- * which may be long (macOS: /var/folders/…/T/), and the screen wraps a path, never cuts it.
- */
+/** Checks that the frame shows `text` whole, wherever it wraps: a path is wrapped, never cut, and may be long (TMPDIR). */
 function expectShown(frame: string, text: string): void {
-  const unwrapped = (s: string) => s.replace(/\s+/g, '');
-  expect(unwrapped(frame), frame).toContain(unwrapped(text));
+  expect(showsWhole(frame, text), `${text}\nis not shown whole in:\n${frame}`).toBe(true);
 }
 
 /** The draft on disk once the debounce has passed. */
