@@ -3,9 +3,9 @@
 // prints the candidates from what is known here and in the config folder: commands, their flags
 // (from the argument parser's own table, src/commands/args.ts), context names and recently
 // opened applications. It never makes a request, and loads neither Ink nor got nor zod.
-import { readFileSync } from 'node:fs';
 import { configPath, validateContextName } from '../config/contexts.js';
-import { fileTrust, isRecord } from '../config/private-file.js';
+import { fileTrust, isRecord, MAX_SETTINGS_FILE } from '../config/private-file.js';
+import { readConfigFile } from '../config/read-file.js';
 import { loadRecentValues, loadRecents, recentsServer } from '../config/recents.js';
 import { FIELD_TABLES, flagOf, requestFieldsOf, type CreateNoun } from '../forms/field-flags.js';
 import { isPlainId } from '../text/plain-id.js';
@@ -426,9 +426,12 @@ function readConfig(dir: string): StoredConfig {
   const path = configPath(dir);
   // Refused by every command when another user owns it: not read here either.
   if (fileTrust(path).refuse) return { contexts: {} };
+  // Read as every command reads it (read-file.ts): a FIFO or a device there must not hang Tab.
+  const read = readConfigFile(path, MAX_SETTINGS_FILE);
+  if (read === undefined || !('text' in read)) return { contexts: {} };
   let raw: unknown;
   try {
-    raw = JSON.parse(readFileSync(path, 'utf8'));
+    raw = JSON.parse(read.text);
   } catch {
     return { contexts: {} };
   }

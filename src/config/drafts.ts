@@ -1,7 +1,7 @@
 // Unfinished create forms, one file per form in $dir/drafts. Drafts may hold secrets: 0600.
 import { realpathSync, unlinkSync } from 'node:fs';
 import { basename, dirname, join, resolve, sep } from 'node:path';
-import { errorCode, isRecord, moveAside, readJsonFile, writePrivateFile } from './private-file.js';
+import { errorCode, isRecord, moveAside, pathKind, readJsonFile, writePrivateFile } from './private-file.js';
 
 export type FormId = 'create-app' | 'create-docstore';
 export interface Draft { readonly values: Record<string, unknown>; readonly savedAt: string; readonly step?: number }
@@ -14,13 +14,20 @@ export function draftPath(dir: string, form: FormId): string {
   return join(dir, 'drafts', `${form}.json`);
 }
 
-/** The saved draft, or undefined when there is none or it is unreadable (a bad file is moved aside). */
+/** Larger than any draft a form makes (long values are pasted or named with @path). */
+export const MAX_DRAFT_FILE = 16 * 1024 * 1024;
+
+/**
+ * The saved draft, or undefined when there is none or it cannot be used: a bad or too large file
+ * is moved aside (kept for the user, never overwritten); a FIFO or a folder is not read.
+ */
 export function loadDraft(dir: string, form: FormId): Draft | undefined {
   const path = draftPath(dir, form);
   let raw: unknown;
   try {
-    raw = readJsonFile(path);
+    raw = readJsonFile(path, { max: MAX_DRAFT_FILE });
   } catch {
+    try { if (pathKind(path) === 'file') moveAside(path); } catch { /* left as it is */ }
     return undefined;
   }
   if (raw === undefined) return undefined;

@@ -5,8 +5,8 @@
 //
 // A file that cannot be used as a whole (not JSON, not an object, too large, unreadable) leaves
 // every default in place; an entry of the wrong type is skipped and the rest still apply.
-import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { join } from 'node:path';
+import { readConfigFile } from './read-file.js';
 
 export const KEYS_FILE = 'keys.json';
 /** Larger than any key map needs: a bigger file is a mistake (a log saved over it, say). */
@@ -28,33 +28,11 @@ export function shownName(name: string): string {
   return JSON.stringify(plain.length > 40 ? `${plain.slice(0, 40)}…` : plain);
 }
 
-/** The file's text, null when there is none, or why it cannot be read. Never blocks on a FIFO. */
+/** The file's text, null when there is none, or why it cannot be read. Never blocks on a FIFO (read-file.ts). */
 export function readKeysText(dir: string): { text: string } | { problem: string } | null {
-  let fd: number;
-  try {
-    fd = openSync(join(dir, KEYS_FILE), constants.O_RDONLY | constants.O_NONBLOCK);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return null;
-    return { problem: `${KEYS_FILE} cannot be read (${code ?? 'error'})` };
-  }
-  try {
-    const stat = fstatSync(fd);
-    if (!stat.isFile()) return { problem: `${KEYS_FILE} is not a regular file` };
-    if (stat.size > KEYS_FILE_MAX) return { problem: `${KEYS_FILE} is larger than ${KEYS_FILE_MAX / 1024} KiB` };
-    const buf = Buffer.alloc(stat.size);
-    let got = 0;
-    while (got < buf.length) {
-      const n = readSync(fd, buf, got, buf.length - got, got);
-      if (n === 0) break;
-      got += n;
-    }
-    return { text: buf.subarray(0, got).toString('utf8') };
-  } catch (error) {
-    return { problem: `${KEYS_FILE} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})` };
-  } finally {
-    closeSync(fd);
-  }
+  const read = readConfigFile(join(dir, KEYS_FILE), KEYS_FILE_MAX);
+  if (read === undefined) return null;
+  return 'text' in read ? read : { problem: `${KEYS_FILE} ${read.problem}` };
 }
 
 /** The file's text checked for shape with zod (loaded only when there is a file). */

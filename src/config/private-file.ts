@@ -1,11 +1,12 @@
 // Small private files: written whole (tmp + rename) with owner-only modes, read tolerantly.
 import {
-  closeSync, fsyncSync, lstatSync, mkdirSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync,
+  closeSync, fsyncSync, lstatSync, mkdirSync, openSync, renameSync, statSync, unlinkSync, writeFileSync,
   type Stats,
 } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { basename, dirname, join } from 'node:path';
 import { ConfigError } from './errors.js';
+import { readConfigFile } from './read-file.js';
 
 /** mkdir -p the dir with 0700, write `<path>.<pid>.tmp` with 0600, fsync, rename over path. */
 export function writePrivateFile(path: string, data: string): void {
@@ -36,19 +37,30 @@ function writeThenRename(fd: number, tmp: string, path: string, data: string): v
 export interface ReadJsonOptions {
   /** Called with the new name after a corrupt file was moved aside. */
   readonly onCorrupt?: (movedTo: string) => void;
+  /** The most bytes the file may have (default MAX_SETTINGS_FILE): more is no file of dms's. */
+  readonly max?: number;
 }
 
-/** Parsed JSON or undefined when missing; a corrupt file is moved aside to `<path>.corrupt-<time>` and undefined returned (never throws for bad content). */
+/** Larger than any settings file dms writes (config.json, recents, page sizes). */
+export const MAX_SETTINGS_FILE = 1024 * 1024;
+
+/**
+ * Parsed JSON or undefined when missing; a corrupt file is moved aside to `<path>.corrupt-<time>`
+ * and undefined returned. A ConfigError when it cannot be read: not a regular file (a FIFO, a
+ * socket, a device, a folder: never opened in a way that could block), larger than `max`, or
+ * refused by the system.
+ */
 export function readJsonFile(path: string, options: ReadJsonOptions = {}): unknown {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (e) {
-    if (errorCode(e) === 'ENOENT') return undefined;
-    throw new ConfigError(`cannot read ${path} (${errorCode(e) ?? 'unknown error'}): check the file's owner and mode.`);
+  const read = readConfigFile(path, options.max ?? MAX_SETTINGS_FILE);
+  if (read === undefined) return undefined;
+  if (!('text' in read)) {
+    const fix = read.cause === 'error'
+      ? "check the file's owner and mode."
+      : 'dms does not read it; move it away, or choose another folder with DMS_CONFIG_DIR.';
+    throw new ConfigError(`${path} ${read.problem}: ${fix}`);
   }
   try {
-    return JSON.parse(text);
+    return JSON.parse(read.text);
   } catch {
     const movedTo = moveAside(path);
     if (movedTo) options.onCorrupt?.(movedTo);
@@ -120,6 +132,8 @@ export function fileTrust(path: string): Trust {
   } catch {
     return { warnings: [] };
   }
+  // Not a file (a FIFO, a folder): the reader refuses it (read-file.ts); its mode means nothing.
+  if (!stats.isFile()) return { warnings: [] };
   if (!trustedOwner(stats.uid)) {
     return {
       refuse: `${path} belongs to another user (uid ${stats.uid}), who could point dms at a server of theirs: dms does not use it. If it is yours, run: chown $(id -u) ${path}; otherwise remove it, or choose another folder with DMS_CONFIG_DIR.`,

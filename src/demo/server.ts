@@ -39,6 +39,11 @@ export interface DemoOptions {
   now?: () => number;
   /** Let the seed's queued and in-progress deployments move on too (default false: they stay put). */
   advanceSeed?: boolean;
+  /**
+   * For tests that watch a deployment run: each deployment the service runs leaves queued, and
+   * then in progress, only once a listing has returned it so (default false: on time alone).
+   */
+  holdUntilSeen?: boolean;
   /** How many of the most recent requests DemoService.requests keeps (default MAX_REQUESTS_KEPT). */
   requestsKept?: number;
 }
@@ -108,12 +113,13 @@ export async function startDemoService(options: DemoOptions = {}): Promise<DemoS
   const {
     port = 0, host = '127.0.0.1', token = generateToken(), tokenNoLogs = generateToken(2), listShape = 'object',
     deployStepMs = 1000, rateLimitPerMinute = 200, now = Date.now, advanceSeed = false, requestsKept = MAX_REQUESTS_KEPT,
+    holdUntilSeen = false,
   } = options;
   const seed = createSeed(now());
   const store = createStore(seed);
   const logs = createLogs({ stepMs: deployStepMs, now, big: seed.bigLogs, short: seed.shortLogs });
   const random = createRandom(seedOf('demo runtime'));
-  const deployer = createDeployer({ stepMs: deployStepMs, now, random });
+  const deployer = createDeployer({ stepMs: deployStepMs, now, random, holdUntilSeen });
   const limiter = rateLimitPerMinute > 0 ? createRateLimiter(rateLimitPerMinute) : undefined;
   const requests: DemoRequest[] = [];
   const ctx: CreateContext = { store, deployer, now, random };
@@ -123,7 +129,7 @@ export async function startDemoService(options: DemoOptions = {}): Promise<DemoS
     {
       method: 'GET',
       pattern: /^\/deployments\/applications\/([^/]+)$/,
-      handle: ([uuid], query, _, caller) => listDeployments(store, decoded(uuid ?? ''), query, listShape, caller.sensitive ? logs.literal : undefined),
+      handle: ([uuid], query, _, caller) => listDeployments(store, decoded(uuid ?? ''), query, listShape, caller.sensitive ? logs.literal : undefined, deployer.shown),
     },
     { method: 'POST', pattern: /^\/applications\/public$/, handle: (_, __, body) => createApp(ctx, body) },
     { method: 'POST', pattern: /^\/databases\/docstore$/, handle: (_, __, body) => createDocstore(store, body) },

@@ -523,25 +523,38 @@ describe('retries', () => {
 });
 
 describe('cancelling', () => {
-  it('an AbortSignal cancels a hanging request quickly with CancelledError', async () => {
-    const server = await serve(hang());
+  // Each cancels once the server has the request, not after a time: on a busy machine 50 ms can
+  // pass before the request is even sent (and a request never sent is cancelled without one).
+
+  /** A server that never answers; `arrived` resolves when it has the first request. */
+  async function heldServer() {
+    let first!: () => void;
+    const arrived = new Promise<void>((resolve) => { first = resolve; });
+    const server = await serve(() => { first(); });
+    return { server, arrived };
+  }
+
+  it('an AbortSignal cancels a hanging request with CancelledError (not the 10 s timeout)', async () => {
+    const { server, arrived } = await heldServer();
     const controller = new AbortController();
-    const started = Date.now();
-    setTimeout(() => controller.abort(), 50);
-    const error = await failure(clientFor(server.url, { timeoutMs: 10_000 }).listDeployments(APP_UUID, {}, { signal: controller.signal }));
-    expect(error).toBeInstanceOf(CancelledError);
-    expect(Date.now() - started).toBeLessThan(1_000);
+    const call = failure(clientFor(server.url, { timeoutMs: 10_000 }).listDeployments(APP_UUID, {}, { signal: controller.signal }));
+    await arrived;
+    controller.abort();
+    expect(await call).toBeInstanceOf(CancelledError);
+    expect(server.total()).toBe(1);
   });
 
   it('an AbortSignal cancels a GET waiting between retries', async () => {
-    const server = await serve(json(503, {}));
+    // Aborted once the 503 is sent: the client is reading it or waiting 5 s to ask again.
+    let sent!: () => void;
+    const answered = new Promise<void>((resolve) => { sent = resolve; });
+    const server = await serve((req, res, raw) => { res.once('finish', sent); return json(503, {})(req, res, raw); });
     const controller = new AbortController();
-    const started = Date.now();
-    const call = clientFor(server.url, { retryBaseMs: 5_000 }).listDeployments(APP_UUID, {}, { signal: controller.signal });
-    setTimeout(() => controller.abort(), 100);
-    const error = await failure(call);
-    expect(error).toBeInstanceOf(CancelledError);
-    expect(Date.now() - started).toBeLessThan(1_500);
+    const call = failure(clientFor(server.url, { retryBaseMs: 5_000 }).listDeployments(APP_UUID, {}, { signal: controller.signal }));
+    await answered;
+    controller.abort();
+    expect(await call).toBeInstanceOf(CancelledError);
+    // Not asked again: the abort ended the 5 s wait before the retry.
     expect(server.total()).toBe(1);
   });
 
@@ -552,11 +565,12 @@ describe('cancelling', () => {
   });
 
   it('cancelling a POST gives CancelledError', async () => {
-    const server = await serve(hang());
+    const { server, arrived } = await heldServer();
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 50);
-    const error = await failure(clientFor(server.url, { timeoutMs: 10_000 }).createPublicApplication(APP, { signal: controller.signal }));
-    expect(error).toBeInstanceOf(CancelledError);
+    const call = failure(clientFor(server.url, { timeoutMs: 10_000 }).createPublicApplication(APP, { signal: controller.signal }));
+    await arrived;
+    controller.abort();
+    expect(await call).toBeInstanceOf(CancelledError);
     expect(server.total()).toBe(1);
   });
 });

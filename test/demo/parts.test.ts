@@ -124,6 +124,42 @@ describe('deployer', () => {
     vi.advanceTimersByTime(60_000);
     expect(d.status).toBe('cancelled-by-user');
   });
+  it('holdUntilSeen: each status lasts until a listing has shown it, however long that takes; then time runs as usual', () => {
+    vi.useFakeTimers();
+    const deployer = createDeployer({ stepMs: 1000, now: () => Date.now(), random: createRandom(7), holdUntilSeen: true });
+    const d = deployment();
+    deployer.run(d, 'finished');
+    vi.advanceTimersByTime(60_000);
+    expect(d.status).toBe('queued');
+    deployer.shown([d]);
+    vi.advanceTimersByTime(0);
+    expect(d.status).toBe('in_progress');
+    vi.advanceTimersByTime(60_000);
+    expect(d.status).toBe('in_progress');
+    deployer.shown([d]);
+    vi.advanceTimersByTime(0);
+    expect(d.status).toBe('finished');
+    // Seen in time: it moves on when its step is due, not before.
+    const e = deployment();
+    deployer.run(e, 'failed');
+    deployer.shown([e]);
+    vi.advanceTimersByTime(1999);
+    expect(e.status).toBe('queued');
+    vi.advanceTimersByTime(2001);
+    expect(e.status).toBe('in_progress');
+    deployer.close();
+  });
+
+  it('without holdUntilSeen a listing changes nothing: time alone moves a deployment on', () => {
+    vi.useFakeTimers();
+    const deployer = createDeployer({ stepMs: 1000, now: () => Date.now(), random: createRandom(7) });
+    const d = deployment();
+    deployer.run(d, 'finished');
+    vi.advanceTimersByTime(60_000);
+    expect(d.status).toBe('finished');
+    deployer.shown([d]);
+    expect(d.status).toBe('finished');
+  });
 });
 
 describe('rate limiter', () => {

@@ -153,16 +153,15 @@ describe('dms browse in a terminal that changes size', () => {
 });
 
 describe('dms browse with CI set in the shell', () => {
-  it('still draws live frames (Ink would otherwise wait for exit) and quits', async () => {
-    for (const env of [{ CI: 'true' }, { CONTINUOUS_INTEGRATION: '1' }] as Record<string, string>[]) {
-      const t = launch(100, 30, env);
-      await t.waitFor(/1–10 of \d+/);
-      t.keys('n');
-      await t.waitFor(/11–20 of \d+/);
-      t.keys('q');
-      await t.waitFor('[exit 0]');
-      t.kill();
-    }
+  // One run each (two in one test overran its time on a busy machine), with the token that reads
+  // no logs: what is checked is that frames are drawn, not pages of megabytes of logs.
+  it.each(['CI', 'CONTINUOUS_INTEGRATION'])('%s set: still draws live frames (Ink would otherwise wait for exit) and quits', async (name) => {
+    const t = launch(100, 30, { [name]: name === 'CI' ? 'true' : '1', DMS_TOKEN: demo.tokenNoLogs });
+    await t.waitFor(/1–10 of \d+/);
+    t.keys('n');
+    await t.waitFor(/11–20 of \d+/);
+    t.keys('q');
+    await t.waitFor('[exit 0]');
   });
 });
 

@@ -10,6 +10,7 @@ import { respondWith, type HostileServer } from '../support/hostile.js';
 import { runBin } from '../support/run-bin.js';
 import { shellQuote, startTmux, type TmuxSession } from '../support/tmux.js';
 import { tempDir } from '../support/temp.js';
+import { showsWhole } from '../support/wrapped.js';
 
 let demo: DemoService;
 let proxy: HostileServer;
@@ -131,7 +132,7 @@ describe('quick create (TUI)', () => {
     s.keys('C-u');
     s.type(file);
     s.keys('Enter');
-    await s.waitFor(/Saved to \S+orders-credentials\.json \(mode 0600\)/);
+    await s.waitFor((screen) => showsWhole(screen, `Saved to ${file} (mode 0600)`));
     expect(statSync(file).mode & 0o777).toBe(0o600);
     const saved = JSON.parse(readFileSync(file, 'utf8')) as { uuid: string; internal_db_url: string };
     expect(saved.internal_db_url).toContain(`root:${password}@`);

@@ -1,23 +1,29 @@
-// Once per `vitest run`: the tests' temp folders, files and tmux sockets all go into one folder
-// of the run's own (TMPDIR and TMUX_TMPDIR point there for the test processes and whatever they
-// start), so runs side by side never count each other's. At the end anything still in it is a
-// leak: it is named, the run fails (exit 1), and the folder is removed either way.
+// Once per `vitest run`. The caller's dms, XDG, colour and terminal variables are removed
+// (env.ts; setup.ts does it again in every test file). The tests' temp folders and files go into
+// one folder of the run's own (TMPDIR points there for the test processes and whatever they
+// start), so runs side by side never count each other's; tmux sockets into another, under /tmp
+// (TMUX_TMPDIR): a socket's path may not be longer than ~100 bytes, and the caller's TMPDIR can
+// be long (macOS: /var/folders/…/T/). At the end anything still in either is a leak: it is named,
+// the run fails (exit 1), and both folders are removed either way.
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { clearCallerEnv } from './env.js';
 
 export default function setup(): () => void {
+  clearCallerEnv();
   const saved = { TMPDIR: process.env.TMPDIR, TMUX_TMPDIR: process.env.TMUX_TMPDIR };
   const root = mkdtempSync(join(tmpdir(), 'dms-run-'));
+  const sockets = socketFolder();
   process.env.TMPDIR = root;
-  process.env.TMUX_TMPDIR = root;
+  process.env.TMUX_TMPDIR = sockets;
   return () => {
     for (const [key, value] of Object.entries(saved)) {
       if (value === undefined) delete process.env[key];
       else process.env[key] = value;
     }
-    const left = leftovers(root);
-    rmSync(root, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
+    const left = [...leftovers(root), ...leftovers(sockets).map((s) => `(tmux) ${s}`)];
+    for (const dir of [root, sockets]) rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
     if (left.length > 0) {
       const shown = left.slice(0, 20).join(', ') + (left.length > 20 ? `, … (${left.length - 20} more)` : '');
       console.error(`\ntests left ${left.length} thing${left.length === 1 ? '' : 's'} in the temp folder: ${shown}.`
@@ -28,7 +34,16 @@ export default function setup(): () => void {
   };
 }
 
-/** What is in the run's folder: entries, and the sockets in tmux's folder (the empty folder itself is tmux's). */
+/** A folder with a short path for tmux's sockets: under /tmp (where tmux puts them by default), else the temp folder. */
+function socketFolder(): string {
+  try {
+    return mkdtempSync('/tmp/dms-tmux-');
+  } catch {
+    return mkdtempSync(join(tmpdir(), 'dms-tmux-'));
+  }
+}
+
+/** What is in a folder of the run: entries, and the sockets in tmux's folder (the empty folder itself is tmux's). */
 function leftovers(root: string): string[] {
   const left: string[] = [];
   for (const name of readdirSync(root)) {

@@ -2,7 +2,7 @@
 // end, with stderr and commands marked, debug lines on demand, search, timestamps, wrap, saving,
 // and a running deployment followed one row at a time until it is final. Against a small server
 // on 127.0.0.1 whose rows carry logs the way deployed servers send them.
-import { readFileSync, statSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createClient, type DmsClient } from '../../src/api/client.js';
@@ -10,6 +10,7 @@ import type { TuiOptions } from '../../src/tui/options.js';
 import { NO_LOGS } from '../../src/model/log.js';
 import { respondWith, type HostileServer } from '../support/hostile.js';
 import { tempDir } from '../support/temp.js';
+import { showsWhole } from '../support/wrapped.js';
 import { KEY, renderApp, until, type Rendered } from './support/render.js';
 
 const TOKEN = '1|logviewertoken';
@@ -189,11 +190,17 @@ describe('opening the log', () => {
     await ui.waitFor(/1–3 of 3/);
     await ui.press('l', 's');
     await ui.waitFor('Save the log to: shop-49.log');
-    const path = join(dir, 'build.log');
+    // A path longer than the screen is wide: the message shows it whole, wrapped, the footer still under it.
+    const folder = join(dir, 'a-folder-with-a-rather-long-name-'.repeat(4));
+    mkdirSync(folder);
+    const path = join(folder, 'build.log');
     await ui.press(KEY.ctrl('u'));
     await ui.type(path);
     await ui.press(KEY.enter);
-    await ui.waitFor(`Saved 73 lines to ${path} (mode 0600).`);
+    const saved = await ui.waitFor((f) => showsWhole(f, `Saved 73 lines to ${path} (mode 0600).`));
+    expect(saved.split('\n').every((l) => l.length <= 120)).toBe(true);
+    expect(saved.split('\n').length).toBeLessThanOrEqual(30);
+    expect(saved.split('\n').at(-1)).toMatch(/^\? help  q quit/);
     const text = readFileSync(path, 'utf8');
     expect(statSync(path).mode & 0o777).toBe(0o600);
     expect(text).toContain('$ npm ci\nadded 812 packages\n');
@@ -205,7 +212,7 @@ describe('opening the log', () => {
     await ui.type(path);
     await ui.press(KEY.enter);
     await ui.waitFor('Not saved:');
-    expect(ui.frame()).toContain('already exists');
+    expect(showsWhole(ui.frame(), `${path} already exists`)).toBe(true);
     expect(readFileSync(path, 'utf8')).toBe(text);
   });
 

@@ -31,7 +31,11 @@ export type LogsOf = ((app: DemoApp, d: DemoDeployment) => Buffer) | undefined;
 const MARK = `@@logs-${randomBytes(8).toString('hex')}-`;
 const MARKS = new RegExp(`"${MARK}(\\d+)@@"`);
 
-export function listDeployments(store: DemoStore, appUuid: string, query: URLSearchParams, shape: ListShape, logsOf?: LogsOf): Reply {
+/** `shown`: told which deployments the answer holds (the deployer's holdUntilSeen). */
+export function listDeployments(
+  store: DemoStore, appUuid: string, query: URLSearchParams, shape: ListShape, logsOf?: LogsOf,
+  shown?: (rows: readonly DemoDeployment[]) => void,
+): Reply {
   // A repeated parameter: the last one counts, as in PHP.
   const skip = pageParam('skip', query.getAll('skip').at(-1) ?? null, 0, 0);
   const take = pageParam('take', query.getAll('take').at(-1) ?? null, 1, 10);
@@ -45,6 +49,7 @@ export function listDeployments(store: DemoStore, appUuid: string, query: URLSea
   const all = store.deploymentsOf(appUuid);
   const rows = all.slice(skip, skip + take);
   const body = (page: unknown[]) => (shape === 'array' ? page : { count: all.length, deployments: page });
+  shown?.(rows);
   if (!logsOf) return reply(200, body(rows.map((d) => deploymentRecord(app, d))));
   // Logs are megabytes: each is written out once (logs.ts keeps it) and spliced in here.
   const skeleton = body(rows.map((d, i) => deploymentRecord(app, d, `${MARK}${i}@@`)));

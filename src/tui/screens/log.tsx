@@ -269,7 +269,12 @@ export function LogScreen(props: LogScreenProps) {
     );
   } else if (s.note) {
     const bad = s.note.startsWith('Not saved') || s.note.startsWith('Lost') || s.note.startsWith('Could not');
-    message = <Text wrap="truncate-end" color={bad ? theme.ui.error : theme.ui.warning}>{s.note}</Text>;
+    // Whole, on as many lines as it takes: "Saved 73 lines to PATH" names a path to be read.
+    message = (
+      <Box flexShrink={0}>
+        <Text wrap="wrap" color={bad ? theme.ui.error : theme.ui.warning}>{s.note}</Text>
+      </Box>
+    );
   } else if (query !== '') {
     message = (
       <Text wrap="truncate-end" color={theme.ui.muted}>

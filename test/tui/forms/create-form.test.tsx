@@ -9,6 +9,7 @@ import { addRecentValues } from '../../../src/config/recents.js';
 import { CreateAppScreen } from '../../../src/tui/screens/create-app.js';
 import { CreateDocstoreScreen } from '../../../src/tui/screens/create-docstore.js';
 import { tempDir } from '../../support/temp.js';
+import { showsWhole } from '../../support/wrapped.js';
 import { DRAFT_DEBOUNCE_MS } from '../../../src/tui/hooks/use-form.js';
 import { KEY as K, renderScreen, until, type Rendered } from '../support/render.js';
 import { htmlPage, json, reset, sequence, serversClosedAfterEach, type Handler } from '../../support/hostile.js';
@@ -74,6 +75,11 @@ afterEach(() => { ui?.unmount(); ui = undefined; });
 function open(tree: React.ReactElement): Rendered {
   ui = renderScreen(tree, { columns: 100, rows: 30 });
   return ui;
+}
+
+/** Checks that the frame shows `text` whole, wherever it wraps: a path is wrapped, never cut, and may be long (TMPDIR). */
+function expectShown(frame: string, text: string): void {
+  expect(showsWhole(frame, text), `${text}\nis not shown whole in:\n${frame}`).toBe(true);
 }
 
 /** The draft on disk once the debounce has passed. */
@@ -319,7 +325,7 @@ describe('Save as FILE on the review step', () => {
     await f.press(file, KEY.enter);
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(BODY);
     expect(modeOf(file)).toBe(0o600);
-    expect(f.frame()).toMatch(/Saved to .*new\.json \(mode 0600\)/);
+    expectShown(f.frame(), `Saved to ${file} (mode 0600)`);
   });
 
   it('an existing file is replaced only after asking: n keeps it, y replaces it with a 0600 file', async () => {
@@ -328,19 +334,21 @@ describe('Save as FILE on the review step', () => {
     chmodSync(file, 0o644);
     const f = await review();
     await f.press(file, KEY.enter);
-    expect(f.frame()).toMatch(/existing\.json already exists\.\nReplace it with the request body\? The new file gets mode 0600/);
+    expectShown(f.frame(), `${file} already exists.`);
+    expect(f.frame()).toMatch(/\nReplace it with the request body\? The new file gets mode 0600/);
     expect(readFileSync(file, 'utf8')).toBe('old contents');
     await f.press('n');
-    expect(f.frame()).toMatch(/Kept .*existing\.json as it was; nothing was saved\./);
+    expectShown(f.frame(), `Kept ${file} as it was; nothing was saved.`);
     expect(readFileSync(file, 'utf8')).toBe('old contents');
     expect(modeOf(file)).toBe(0o644);
 
     await f.press(KEY.enter);
-    expect(f.frame()).toMatch(/already exists\.\nReplace it/);
+    expectShown(f.frame(), `${file} already exists.`);
+    expect(f.frame()).toMatch(/\nReplace it/);
     await f.press('y');
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(BODY);
     expect(modeOf(file)).toBe(0o600);
-    expect(f.frame()).toMatch(/Replaced .*existing\.json \(mode 0600\)/);
+    expectShown(f.frame(), `Replaced ${file} (mode 0600)`);
     expect(readdirSync(dir).filter((n) => n.includes('.tmp'))).toEqual([]);
   });
 
@@ -351,7 +359,7 @@ describe('Save as FILE on the review step', () => {
     await f.press(file, KEY.enter);
     await f.press(KEY.esc);
     expect(readFileSync(file, 'utf8')).toBe('old');
-    expect(f.frame()).toMatch(/Kept .*kept\.json as it was/);
+    expectShown(f.frame(), `Kept ${file} as it was`);
     expect(exits).toHaveLength(0);
   });
 
@@ -363,7 +371,7 @@ describe('Save as FILE on the review step', () => {
     symlinkSync(target, link);
     const f = await review();
     await f.press(link, KEY.enter);
-    expect(f.frame().replace(/\n/g, " ")).toMatch(/Not saved: .*link\.json is a symbolic link; dms never writes\s+through one\./);
+    expectShown(f.frame(), `Not saved: ${link} is a symbolic link; dms never writes through one.`);
     expect(f.frame()).not.toMatch(/Replace it/);
     expect(readFileSync(target, 'utf8')).toBe('precious');
     expect(modeOf(target)).toBe(0o644);
@@ -376,7 +384,7 @@ describe('Save as FILE on the review step', () => {
     symlinkSync(join(dir, 'nowhere.json'), link);
     const f = await review();
     await f.press(link, KEY.enter);
-    expect(f.frame()).toMatch(/is a symbolic link/);
+    expectShown(f.frame(), `${link} is a symbolic link`);
     expect(existsSync(join(dir, 'nowhere.json'))).toBe(false);
   });
 
@@ -385,8 +393,20 @@ describe('Save as FILE on the review step', () => {
     mkdirSync(folder);
     const f = await review();
     await f.press(folder, KEY.enter);
-    expect(f.frame()).toMatch(/Not saved: .*folder is a folder\./);
+    expectShown(f.frame(), `Not saved: ${folder} is a folder.`);
     expect(readdirSync(folder)).toEqual([]);
+  });
+
+  it('the command to send it later shows the path whole, on as many lines as it takes, the footer still under it', async () => {
+    const file = join(dir, 'a-folder-with-a-rather-long-name-'.repeat(5), 'request-body.json');
+    const f = await review();
+    await f.type(file);
+    const frame = f.frame();
+    expectShown(frame, `Send later: dms create app --file ${file}   Ctrl+S sends it now.`);
+    const lines = frame.split('\n');
+    expect(lines.every((l) => l.length <= 100)).toBe(true);
+    expect(lines.length).toBeLessThanOrEqual(30);
+    expect(lines.at(-1)).toMatch(/^Tab\/↓ next field/);
   });
 });
 
@@ -585,7 +605,7 @@ describe('saving the credentials after a creation', () => {
     await f.press(KEY.enter);
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ uuid: 'db-3', internal_db_url: URL_ });
     expect(modeOf(file)).toBe(0o600);
-    expect(f.frame()).toMatch(/Saved to .*creds\.json \(mode 0600\)/);
+    expectShown(f.frame(), `Saved to ${file} (mode 0600)`);
     // Still on the success screen, still masked there.
     expect(f.frame()).toMatch(/internal_db_url: docstore:\/\/root:••••@db-3/);
     expect(f.frame()).not.toMatch(/gen3rated/);
@@ -599,7 +619,8 @@ describe('saving the credentials after a creation', () => {
     await f.press('w', K.ctrl('u'));
     await f.type(existing);
     await f.press(KEY.enter);
-    expect(f.frame()).toMatch(/old\.json already exists\.\nReplace it with the credentials\?/);
+    expectShown(f.frame(), `${existing} already exists.`);
+    expect(f.frame()).toMatch(/\nReplace it with the credentials\?/);
     await f.press('n');
     expect(readFileSync(existing, 'utf8')).toBe('old');
     await f.press('w', K.ctrl('u'));
@@ -622,7 +643,7 @@ describe('saving the credentials after a creation', () => {
     await f.press(K.ctrl('u'));
     await f.type(link);
     await f.press(KEY.enter);
-    expect(f.frame()).toMatch(/is a symbolic link; dms never writes\s+through one/);
+    expectShown(f.frame(), `${link} is a symbolic link; dms never writes through one`);
     expect(readFileSync(target, 'utf8')).toBe('precious');
     await f.press(KEY.esc);
     expect(f.frame()).toMatch(/s shows the password · w saves it to a file/);

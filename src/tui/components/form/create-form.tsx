@@ -20,7 +20,7 @@ import { useTheme } from '../../theme.js';
 import { useTerminalSize } from '../../hooks/use-terminal-size.js';
 import { bannerOf, notesOf, problemsOf, useForm, type FormController } from '../../hooks/use-form.js';
 import { FieldView, fieldHeight, type ValueMark } from './field-view.js';
-import { Review } from './review.js';
+import { Review, sendLaterLines } from './review.js';
 import { StepBar } from './step-bar.js';
 
 export interface CreateScreenProps {
@@ -364,7 +364,10 @@ export function CreateForm(props: CreateFormProps) {
   const bodyError = errors['(body)'];
   // Below the fields: the sending line, a request-wide error, the quick step's pointer to more; on the review step, its JSON.
   const below = (phase.kind === 'sending' ? 1 : 0) + (bodyError ? 1 : 0) + (step.quick ? 1 : 0);
-  const reviewRoom = step.review ? Math.max(3, room - below - fieldsTotal - 3) : 0;
+  const saveAsValue = state.values.$save_as;
+  const saveAs = typeof saveAsValue === 'string' ? saveAsValue : '';
+  // The review's margin and title, and its "Send later" command, whole on as many lines as it takes.
+  const reviewRoom = step.review ? Math.max(3, room - below - fieldsTotal - 2 - sendLaterLines(def.noun, saveAs, width).length) : 0;
   const budget = step.review ? fieldsTotal + 2 : room - below;
   const f = Math.max(0, names.indexOf(state.focus ?? ''));
   let lo = f;
@@ -376,7 +379,6 @@ export function CreateForm(props: CreateFormProps) {
     if (lo > 0 && used + heights[lo - 1]! <= budget - 2) { lo -= 1; used += heights[lo]!; grew = true; }
   }
   const shown = names.slice(lo, hi + 1);
-  const saveAsValue = state.values.$save_as;
   const more = def.steps.filter((s) => !s.quick && !s.review).map((s) => s.title);
 
   return (
@@ -409,7 +411,7 @@ export function CreateForm(props: CreateFormProps) {
           ? <Text color={theme.ui.muted} wrap="truncate-end"><Text color={theme.ui.key}>Ctrl+S</Text> sends this · <Text color={theme.ui.key}>PgDn</Text> more settings: {more.join(', ')}</Text>
           : null}
         {step.review
-          ? <Review body={reviewBody} noun={def.noun} file={typeof saveAsValue === 'string' ? saveAsValue : ''} maxLines={reviewRoom} />
+          ? <Review body={reviewBody} noun={def.noun} file={saveAs} maxLines={reviewRoom} width={width} />
           : null}
         {bodyError ? <Text color={theme.ui.error} wrap="truncate-end">✗ {bodyError}</Text> : null}
         {phase.kind === 'sending' ? <Text color={theme.ui.warning}>Sending…</Text> : null}
