@@ -1,8 +1,23 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Tests that drive the built binary, its worker files or a real terminal (tmux): they need
+ * `dist/` (npm test builds it first) and take most of the run's time.
+ */
+const BINARY = [
+  'test/e2e/**/*.test.{ts,tsx}',
+  'test/cli/**/*.test.{ts,tsx}',
+  'test/harness/**/*.test.{ts,tsx}',
+  'test/faults/{bin,edges,scan,short-pages}.test.{ts,tsx}',
+  'test/api/{lazy-client,search-worker}.test.ts',
+  'test/tui/whole-history.test.tsx',
+];
+
+/** Tests that replace a module (vi.mock): each file gets its own modules. */
+const MOCKED = ['test/config/private-file-crash.test.ts'];
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.{ts,tsx}'],
     // Temp folders and tmux sockets: each test file removes its own (setup.ts); the run fails if any is left (global-setup.ts).
     globalSetup: ['test/support/global-setup.ts'],
     setupFiles: ['test/support/setup.ts'],
@@ -10,5 +25,13 @@ export default defineConfig({
     hookTimeout: 20_000,
     pool: 'forks',
     reporters: ['default'],
+    // `npm test` runs both; `npm run test:unit` only the first (no build needed).
+    projects: [
+      // Modules stay loaded from one file to the next in a worker (a third of the time was imports);
+      // a test that changes module state puts it back (chalk.level, the environment: setup.ts).
+      { extends: true, test: { name: 'unit', include: ['test/**/*.test.{ts,tsx}'], exclude: [...BINARY, ...MOCKED], isolate: false } },
+      { extends: true, test: { name: 'mocked', include: MOCKED } },
+      { extends: true, test: { name: 'binary', include: BINARY } },
+    ],
   },
 });

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { readListBody } from '../src/api/client.js';
-import { readDeploymentListFast } from '../src/api/schemas/deployment-fields.js';
+import { readDeploymentListFast } from '../src/api/schemas/deployment-page.js';
 import { columnsTable } from '../src/commands/table.js';
 import { viewOf } from '../src/model/deployment.js';
 import { settingsChanged } from '../src/model/settings.js';

@@ -55,7 +55,6 @@ class VirtualScreen {
   private col = 0;
 
   apply(data: string) {
-    // eslint-disable-next-line no-control-regex
     const re = /\u001b\[([?0-9;]*)([@-~])|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)|\u001b.|\n|\r|[^\u001b\n\r]+/g;
     for (const m of data.matchAll(re)) {
       const tok = m[0];

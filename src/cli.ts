@@ -8,7 +8,7 @@ import { maxResponseBytes, openSession, retryBaseMs, timeoutMs, type Session } f
 import { configDir } from './config/paths.js';
 import { TERMINAL_REQUIRED, hasTerminal, type TuiScreen } from './tui/options.js';
 import { askFirstPage } from './tui/first-page.js';
-import type { Prefetch } from './tui/app.js';
+import type { Prefetch } from './tui/first-page.js';
 
 /** Built next to this file (scripts/esbuild-options.mjs). */
 const LIST_WORKER = new URL('./list-worker.js', import.meta.url);

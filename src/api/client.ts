@@ -5,7 +5,9 @@ import { MAX_RESPONSE_MB_CEILING, formatBytes } from './limits.js';
 import { pageProblems } from './uuid.js';
 import { scrubAnswer } from './scrub.js';
 import type { Redactor } from './redact.js';
-import { listBodyOf, readDeploymentListFast, type DeploymentPage, type ListBody } from './schemas/deployment-fields.js';
+import { listBodyOf, type ListBody } from './schemas/deployment-fields.js';
+import { readDeploymentListFast } from './schemas/deployment-page.js';
+import type { DeploymentPage } from './schemas/deployment.js';
 import type { SearchEvent, SearchRequest } from '../model/search.js';
 import type {
   CreateAppRequest, CreateAppResponse, CreateDocstoreRequest, CreateDocstoreResponse,

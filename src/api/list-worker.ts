@@ -4,7 +4,8 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { createClient, type ClientOptions, type PageRequest } from './client.js';
 import { errorToData } from './errors.js';
-import { invalidFieldsOf, type DeploymentPage } from './schemas/deployment-fields.js';
+import { invalidFieldsOf } from './schemas/deployment-page.js';
+import type { DeploymentPage } from './schemas/deployment.js';
 
 export interface ListJob {
   readonly options: ClientOptions;

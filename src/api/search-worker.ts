@@ -8,7 +8,7 @@ import { errorToData } from './errors.js';
 import { ScanStopped, scanListOf } from '../model/scan.js';
 import { searchHistory, type SearchEvent, type SearchRequest } from '../model/search.js';
 import { summaryOf, type Summary } from '../model/history.js';
-import { invalidFieldsOf } from './schemas/deployment-fields.js';
+import { invalidFieldsOf } from './schemas/deployment-page.js';
 import type { Deployment } from './schemas/deployment.js';
 
 export interface SearchJob {

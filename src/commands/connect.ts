@@ -90,7 +90,7 @@ export async function openSession(
   const warning = plainHttpWarning(connection.url);
   if (warning) io.stderr.write(`dms: warning: ${warning}\n`);
   // (What others may do to config.json was said while the context was read: resolveConnection's onWarning.)
-  let host = connection.url;
+  let host: string;
   let origin: string | undefined;
   try {
     ({ host, origin } = new URL(connection.url));

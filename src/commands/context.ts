@@ -5,7 +5,7 @@
 import { StringDecoder } from 'node:string_decoder';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import {
-  ConfigError, addContext, hasContext, loadConfig, programName, removeContext, tokenSourceOf, unknownContext, useContext,
+  ConfigError, addContext, hasContext, loadConfig, programName, removeContext, tokenSourceOf, unknownContext, setCurrentContext,
   validateContextName, validateToken, validateTokenCommand, validateUrl, type ConfigFile,
 } from '../config/contexts.js';
 import { errorCode } from '../config/private-file.js';
@@ -129,7 +129,7 @@ export async function runContext(args: string[], io: CommandIO, dir: string): Pr
 
     const name = oneName(positionals, usage);
     if (sub === 'use') {
-      useContext(dir, name);
+      setCurrentContext(dir, name);
       const url = loadConfig(dir).contexts[name]?.url ?? '';
       say(`Using context "${name}" (${shownUrl(url)}).`);
       return EXIT.ok;

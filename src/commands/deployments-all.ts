@@ -8,12 +8,12 @@ import { pageProblems } from '../api/uuid.js';
 import { viewOf, type DeploymentView } from '../model/deployment.js';
 import { NO_BRANCHES, beforeSince, isFiltering, matches } from '../model/filter.js';
 import { scanHistory, scanListOf, ScanStopped } from '../model/scan.js';
-import type { DeploymentsArgs } from './deployments-args.js';
+import { timeDisplayOf, type DeploymentsArgs } from './deployments-args.js';
+import { thousands } from '../text/thousands.js';
 import { EXIT, exitCodeFor } from './exit-codes.js';
 import type { CommandIO } from './io.js';
 import { errorLines, sayWait, waitText } from './output.js';
 import { createOutput, createSink, type Row } from './row-output.js';
-import { count, timeDisplayOf } from './deployments.js';
 import { retryBaseMs, type Session } from './connect.js';
 import type { Style } from './table.js';
 
@@ -30,10 +30,10 @@ const PROGRESS_MS = 100;
 export function historySummary(o: { total: number | null; read: number; shown: number; filtered: boolean; stoppedEarly: boolean }): string {
   const whole = !o.stoppedEarly || (o.total !== null && o.read >= o.total);
   const all = o.total ?? (whole ? o.read : null);
-  const head = all !== null ? `${count(all)} deployment${all === 1 ? '' : 's'}` : 'deployments';
+  const head = all !== null ? `${thousands(all)} deployment${all === 1 ? '' : 's'}` : 'deployments';
   if (o.shown === o.read && whole) return all === 0 ? 'no deployments' : `${head}; showing all`;
-  if (!o.filtered) return `${head}; showing the newest ${count(o.shown)}`;
-  return `${head}; showing ${count(o.shown)} of the newest ${count(o.read)} (filtered)`;
+  if (!o.filtered) return `${head}; showing the newest ${thousands(o.shown)}`;
+  return `${head}; showing ${thousands(o.shown)} of the newest ${thousands(o.read)} (filtered)`;
 }
 
 interface Progress {
@@ -73,7 +73,7 @@ function progressLine(stderr: NodeJS.WritableStream, onTerminal: boolean): Progr
   };
   return {
     update(read, total, matched) {
-      text = `read ${count(read)}${total !== null ? ` of ${count(total)}` : ''}${matched !== undefined ? ` · ${count(matched)} matching` : ''}`;
+      text = `read ${thousands(read)}${total !== null ? ` of ${thousands(total)}` : ''}${matched !== undefined ? ` · ${thousands(matched)} matching` : ''}`;
       note = '';
       if (Date.now() - drawn >= PROGRESS_MS) draw();
     },
@@ -209,8 +209,8 @@ export async function runAll(args: DeploymentsArgs, io: CommandIO, session: Sess
 
   if (filter.branch !== undefined && !branches && read > 0) io.stderr.write(`dms: warning: ${NO_BRANCHES}\n`);
   if (gaps) io.stderr.write('dms: warning: the history moved in a way the reading could not follow; some deployments may be missing.\n');
-  if (repeated > 0) io.stderr.write(`dms: warning: left out ${count(repeated)} deployment${repeated === 1 ? '' : 's'} the server sent more than once.\n`);
-  const stoppedAfter = (n: number, why: string) => `dms: stopped after ${count(n)}${total !== null ? ` of ${count(total)}` : ''} deployments: ${why}\n`;
+  if (repeated > 0) io.stderr.write(`dms: warning: left out ${thousands(repeated)} deployment${repeated === 1 ? '' : 's'} the server sent more than once.\n`);
+  const stoppedAfter = (n: number, why: string) => `dms: stopped after ${thousands(n)}${total !== null ? ` of ${thousands(total)}` : ''} deployments: ${why}\n`;
   if (stopped) {
     io.stderr.write(stoppedAfter(stopped.read, (errorLines(stopped.reason, session.client.redact)[0] ?? '').replace(/^dms: /, '')));
     return exitCodeFor(stopped.reason);

@@ -155,3 +155,8 @@ export function deploymentsArgs(parsed: Parsed, now = Date.now()): DeploymentsAr
     },
   };
 }
+
+/** The table's `started` column: as asked, else relative on a terminal and ISO when piped (for scripts and files). */
+export function timeDisplayOf(asked: DeploymentsArgs['time'], stdout: NodeJS.WritableStream): TimeDisplay {
+  return asked ?? ((stdout as NodeJS.WriteStream).isTTY ? 'relative' : 'iso');
+}

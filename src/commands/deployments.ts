@@ -1,13 +1,13 @@
 // `dms deployments APP_UUID [--skip N] [--take N] [--all] [filters] [--limit N] [-o table|json|ndjson|csv]`
 // One page (as asked), or with --all the whole history (deployments-all.ts); filtered client-side.
 import type { Deployment } from '../api/schemas/deployment.js';
-import { invalidFieldsOf } from '../api/schemas/deployment-fields.js';
+import { invalidFieldsOf } from '../api/schemas/deployment-page.js';
 import { boundDepth } from '../text/depth.js';
 import { maskOwnRecord, maskRecord } from '../text/secrets.js';
 import { viewOf, type DeploymentView } from '../model/deployment.js';
 import { NO_BRANCHES, isFiltering, matches } from '../model/filter.js';
 import type { Parsed } from './args.js';
-import { deploymentsArgs, type DeploymentsArgs, type TimeDisplay } from './deployments-args.js';
+import { deploymentsArgs, timeDisplayOf, type DeploymentsArgs } from './deployments-args.js';
 import { createOutput, createSink, indent, jsonSafe, type Row } from './row-output.js';
 import type { Style } from './table.js';
 import type { CommandIO } from './io.js';
@@ -49,14 +49,6 @@ export async function writeJsonArray<T>(
   }
 }
 
-/** Thousands separated, as every count dms prints: `50,000`. */
-export const count = thousands;
-
-/** The table's `started` column: as asked, else relative on a terminal and ISO when piped (for scripts and files). */
-export function timeDisplayOf(asked: DeploymentsArgs['time'], stdout: NodeJS.WritableStream): TimeDisplay {
-  return asked ?? ((stdout as NodeJS.WriteStream).isTTY ? 'relative' : 'iso');
-}
-
 /** Rows a page holds when no --take is given (interface.md: `take` defaults to 10). */
 const SERVER_TAKE = 10;
 
@@ -68,15 +60,15 @@ const SERVER_TAKE = 10;
 export function pageSummary(o: {
   total: number | null; skip: number; take?: number; read: number; shown: number; filtered: boolean; limited: boolean;
 }): string {
-  const head = o.total !== null ? `${count(o.total)} deployment${o.total === 1 ? '' : 's'}; ` : '';
+  const head = o.total !== null ? `${thousands(o.total)} deployment${o.total === 1 ? '' : 's'}; ` : '';
   const tail = o.total === null ? ' (the server sends no total)' : '';
-  if (o.read === 0) return o.total === 0 ? 'no deployments' : `${head}none on this page (from ${count(o.skip + 1)})${tail}`;
-  const range = `${count(o.skip + 1)}–${count(o.skip + o.read)}`;
+  if (o.read === 0) return o.total === 0 ? 'no deployments' : `${head}none on this page (from ${thousands(o.skip + 1)})${tail}`;
+  const range = `${thousands(o.skip + 1)}–${thousands(o.skip + o.read)}`;
   // A page shorter than the server's own count says: said, so the rows it left out are not taken for the end.
   const due = o.total !== null ? Math.min(o.take ?? SERVER_TAKE, o.total - o.skip) : 0;
-  const short = o.read < due ? ` — the server sent ${count(o.read)} row${o.read === 1 ? '' : 's'} where its count puts ${count(due)}` : '';
+  const short = o.read < due ? ` — the server sent ${thousands(o.read)} row${o.read === 1 ? '' : 's'} where its count puts ${thousands(due)}` : '';
   if (!o.filtered && !o.limited) return `${head}showing ${range}${tail}${short}`;
-  return `${head}showing ${count(o.shown)} of ${range}${o.filtered ? ' (filtered)' : ''}${tail}${short}`;
+  return `${head}showing ${thousands(o.shown)} of ${range}${o.filtered ? ' (filtered)' : ''}${tail}${short}`;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);

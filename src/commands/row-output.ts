@@ -3,7 +3,7 @@
 // Secrets are masked in all of them unless --show-secrets; server text is cleaned of control
 // characters in the table and the CSV, and escaped in JSON.
 import type { Deployment } from '../api/schemas/deployment.js';
-import { invalidFieldsOf } from '../api/schemas/deployment-fields.js';
+import { invalidFieldsOf } from '../api/schemas/deployment-page.js';
 import { viewOf, type DeploymentView } from '../model/deployment.js';
 import { boundDepth } from '../text/depth.js';
 import { maskOwnRecord, maskRecord, maskUrlPasswords } from '../text/secrets.js';

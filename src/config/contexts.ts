@@ -159,7 +159,7 @@ export function addContext(dir: string, ctx: Context): void {
   saveConfig(dir, config);
 }
 
-export function useContext(dir: string, name: string): void {
+export function setCurrentContext(dir: string, name: string): void {
   const config = loadConfig(dir);
   if (!hasContext(config, name)) throw unknownContext(config, name);
   config.current = name;

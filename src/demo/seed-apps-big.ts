@@ -1,7 +1,7 @@
 // The seeded application with the long history: a monorepo's CI deploys it on every push, every
 // pull request and every release for years — 50,000 deployments, made on demand
 // (generated-history.ts), each with a short log, so reading all of them is ~100 MB, not gigabytes.
-import type { AppDefinition } from './seed-apps.js';
+import type { AppDefinition } from './app-definition.js';
 
 export const MONOREPO_CI = '6f3d8b2a-4c1e-4a97-b5d0-e2c9a7f41b86';
 

@@ -1,7 +1,7 @@
 // Two seeded applications whose deployment records have the other shapes: orders-worker answers
 // with rows of the deployment queue (what most deployed servers send), status-page with records
 // that mix the settings snapshot and the queue row (service-behaviour.md).
-import type { AppDefinition } from './seed-apps.js';
+import type { AppDefinition } from './app-definition.js';
 
 export const ORDERS_WORKER = '4b7e0d2c-91a6-4f3b-8c5d-2e1f0a9b7c63';
 export const STATUS_PAGE = 'a92f5c17-3d8e-4b60-9f21-c4e7b8d05a39';

@@ -1,25 +1,8 @@
 // The seeded applications: what each one is, and what its deployment history looks like.
-import type { GeneratedPlan } from './generated-history.js';
-import type { HistoryPlan } from './history.js';
-import type { AppFields, RecordShape } from './model.js';
+import type { AppDefinition } from './app-definition.js';
 import { MONOREPO_CI_APP } from './seed-apps-big.js';
 import { ORDERS_WORKER_APP, STATUS_PAGE_APP } from './seed-apps-shapes.js';
 
-export interface AppDefinition {
-  readonly uuid: string;
-  readonly name: string;
-  readonly environmentUuid: string;
-  readonly serverUuid: string;
-  /** Overrides of the defaults (records.ts `appDefaults`): its settings now. */
-  readonly fields: AppFields;
-  readonly plan?: HistoryPlan;
-  /** A history too long to hold: made on demand, each deployment with a short log (instead of `plan`). */
-  readonly generated?: GeneratedPlan;
-  /** How its deployment records look (default: the interface's settings snapshots). */
-  readonly shape?: RecordShape;
-  /** Ages (0 = the newest) of its deployments whose log is huge, about 20,000 entries; past the first page. */
-  readonly bigLogs?: readonly number[];
-}
 
 export const SHOP_FRONTEND = '3f0c2a9e-7b1d-4c8e-9a41-5d2e8b6f1c07';
 export const SHOP_API = '8d4b6e21-0f3a-4b9c-b7e2-91c5a0d3f468';

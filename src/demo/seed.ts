@@ -6,7 +6,8 @@ import { history } from './history.js';
 import { hostsOf, splitUrls } from './domains.js';
 import type { AppFields, DemoEnvironment, DemoProject, DemoServer, NewApp, NewDeployment, RecordShape } from './model.js';
 import { appDefaults } from './records.js';
-import { APP_DEFINITIONS, type AppDefinition } from './seed-apps.js';
+import { APP_DEFINITIONS } from './seed-apps.js';
+import type { AppDefinition } from './app-definition.js';
 import { settingsHash } from './settings.js';
 
 export interface DemoSeed {

@@ -4,6 +4,7 @@
 // hide a token or disguise a name with them: every screen drops them (sanitize.ts, ansi.ts), every
 // JSON output escapes them, and the token is looked for with them removed (api/redact.ts).
 // Regex sources, for classes built without the `u` flag (astral ones as surrogate pairs).
+/* eslint-disable no-misleading-character-class -- these classes list joiners and variation selectors one by one, on purpose: they are what is looked for, not parts of a character. */
 
 /**
  * The ones in the Basic Multilingual Plane that are always dropped, as the inside of a character

@@ -4,7 +4,7 @@ import React, { Suspense, lazy, useCallback, useMemo, useReducer, useRef, useSta
 import { Box, Text } from 'ink';
 import { InputProvider, useKeys, type InputBus } from './input/bus.js';
 import type { DemoApp, TuiOptions } from './options.js';
-import type { DeploymentPage } from '../api/schemas/deployment.js';
+import type { Prefetch } from './first-page.js';
 import { runCommand, setKeyTable, type ScopeId } from './keys.js';
 import { ThemeProvider, themeFor, useTheme } from './theme.js';
 import { loadRecents, recentsServer } from '../config/recents.js';
@@ -24,17 +24,6 @@ export type Route =
   | { readonly name: 'picker'; readonly message?: string; readonly input?: string; readonly contexts?: boolean }
   | { readonly name: 'deployments'; readonly appUuid: string }
   | { readonly name: 'create-app' | 'create-docstore' };
-
-/** The first page, requested before Ink was loaded (main.tsx). */
-export interface Prefetch {
-  readonly appUuid: string;
-  readonly skip: number;
-  readonly take: number;
-  readonly page: Promise<DeploymentPage>;
-  /** The answer, when it came before the UI was drawn. */
-  readonly result?: DeploymentPage;
-  readonly abort: () => void;
-}
 
 export interface AppProps {
   readonly options: TuiOptions;

@@ -3,8 +3,19 @@
 // waits for it). Small on purpose: the CLI imports it for every command.
 import type { DmsClient } from '../api/client.js';
 import { loadPageSize } from '../config/page-sizes.js';
-import type { Prefetch } from './app.js';
+import type { DeploymentPage } from '../api/schemas/deployment.js';
 import { TAKE_DEFAULT, clampTake } from './take.js';
+
+/** The first page, requested before Ink was loaded (cli.ts, as soon as the connection is known). */
+export interface Prefetch {
+  readonly appUuid: string;
+  readonly skip: number;
+  readonly take: number;
+  readonly page: Promise<DeploymentPage>;
+  /** The answer, when it came before the UI was drawn. */
+  readonly result?: DeploymentPage;
+  readonly abort: () => void;
+}
 
 export function askFirstPage(client: DmsClient, configDir: string | undefined, appUuid: string): Prefetch {
   const controller = new AbortController();

@@ -2,7 +2,7 @@
 // It loads Ink and React (~130 ms) while the first page's request (asked for by the CLI as soon as
 // the connection is known: first-page.ts) is on the wire, so the first frame can show the page.
 import { TERMINAL_REQUIRED, hasTerminal, type TuiOptions } from './options.js';
-import type { Prefetch } from './app.js';
+import type { Prefetch } from './first-page.js';
 import { loadKeysFile } from '../config/keys-file.js';
 import type { KeyTable } from './key-bindings.js';
 

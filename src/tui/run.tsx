@@ -2,7 +2,8 @@
 import React from 'react';
 import { render, type Instance } from 'ink';
 import type { TuiOptions } from './options.js';
-import { App, type Prefetch } from './app.js';
+import { App } from './app.js';
+import type { Prefetch } from './first-page.js';
 
 const ENTER_ALT_SCREEN = '\u001b[?1049h\u001b[H';
 const LEAVE_ALT_SCREEN = '\u001b[?1049l';
@@ -35,6 +36,8 @@ export async function start(options: TuiOptions, prefetch?: Prefetch): Promise<n
   // The log viewer's follow period: 2 s; end-to-end tests shorten it (as for dms logs --follow).
   const followMs = Number(process.env.DMS_FOLLOW_INTERVAL_MS) || undefined;
   const app = () => <App options={options} prefetch={prefetch} followMs={followMs} onExit={exit} onCrash={(error) => { crash ??= error; }} />;
+  // Assigned once, below; `let`, not const: exit() and onResize can run before render() returns.
+  // eslint-disable-next-line prefer-const -- see above: a const would be read before it is set.
   let instance: Instance | undefined;
   // On a resize Ink lays the tree out at the new width and draws it at once, before React has
   // re-rendered for that width: lines laid out for the old width would be wrapped by the terminal

@@ -1,8 +1,7 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
-  ConfigError, addContext, configPath, loadConfig, removeContext, useContext, validateToken, validateUrl,
+  ConfigError, addContext, configPath, loadConfig, removeContext, setCurrentContext, validateToken, validateUrl,
 } from '../../src/config/contexts.js';
 import { tempDir } from './temp-dir.js';
 
@@ -46,7 +45,7 @@ describe('contexts', () => {
     const dir = tempDir();
     addContext(dir, { name: 'a', url: 'https://a', token: TOKEN });
     addContext(dir, { name: 'b', url: 'https://b', token: TOKEN });
-    useContext(dir, 'b');
+    setCurrentContext(dir, 'b');
     expect(loadConfig(dir).current).toBe('b');
   });
 
@@ -63,15 +62,15 @@ describe('contexts', () => {
   it('use and remove of an unknown name throw a ConfigError naming the known contexts', () => {
     const dir = tempDir();
     addContext(dir, { name: 'prod', url: 'https://a', token: TOKEN });
-    expect(() => useContext(dir, 'nope')).toThrow(ConfigError);
-    expect(() => useContext(dir, 'nope')).toThrow(/no context named "nope": known contexts are prod/);
+    expect(() => setCurrentContext(dir, 'nope')).toThrow(ConfigError);
+    expect(() => setCurrentContext(dir, 'nope')).toThrow(/no context named "nope": known contexts are prod/);
     expect(() => removeContext(dir, 'nope')).toThrow(ConfigError);
-    expect(() => useContext(tempDir(), 'x')).toThrow(/none are set; add one with: dms context add/);
+    expect(() => setCurrentContext(tempDir(), 'x')).toThrow(/none are set; add one with: dms context add/);
   });
 
   it('names that are not plain words, or inherited object keys, are not contexts', () => {
     const dir = tempDir();
-    expect(() => useContext(dir, 'constructor')).toThrow(ConfigError);
+    expect(() => setCurrentContext(dir, 'constructor')).toThrow(ConfigError);
     for (const name of ['', '-x', 'a b', 'a/b', '__proto__', 'x'.repeat(64), '../up']) {
       expect(() => addContext(dir, { name, url: 'https://a', token: TOKEN }), name).toThrow(ConfigError);
     }

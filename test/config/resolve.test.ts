@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, addContext, configPath } from '../../src/config/contexts.js';
@@ -108,10 +109,12 @@ describe('resolveConnection', () => {
 
 describe('plainHttpWarning', () => {
   it('warns about plain http to a non-loopback address, once per origin', async () => {
-    const warning = plainHttpWarning('http://10.0.0.5/api/v1');
-    expect(warning).toMatch(/plain http to 10\.0\.0\.5.*Use https/);
-    expect(plainHttpWarning('http://10.0.0.5/api/v1/other')).toBeUndefined();
-    expect(plainHttpWarning('http://deploy.example.com:8080/api/v1')).toContain('deploy.example.com:8080');
+    // Once per run: an address no other test of this worker warned about.
+    const host = `10.${randomInt(256)}.${randomInt(256)}.5`;
+    const warning = plainHttpWarning(`http://${host}/api/v1`);
+    expect(warning).toMatch(new RegExp(`plain http to ${host.replace(/\./g, '\\.')}.*Use https`));
+    expect(plainHttpWarning(`http://${host}/api/v1/other`)).toBeUndefined();
+    expect(plainHttpWarning(`http://deploy-${host}.example.com:8080/api/v1`)).toContain(`deploy-${host}.example.com:8080`);
   });
 
   it('does not warn for loopback hosts or https', async () => {

@@ -2,7 +2,7 @@
 // snapshots whose settings change over time, rows of the deployment queue, and mixed records.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEPLOYMENT_FIELDS } from '../../src/api/schemas/deployment-fields.js';
-import { readDeploymentListFast } from '../../src/api/schemas/deployment-fields.js';
+import { readDeploymentListFast } from '../../src/api/schemas/deployment-page.js';
 import { startDemoService, type DemoService } from '../../src/demo/server.js';
 import { appByName, createApp, eventually, list, place } from './helpers.js';
 

@@ -175,7 +175,7 @@ for (const [width, height] of [[120, 36], [80, 24]] as const) {
       t.keys('g');
       const topScreen = await t.waitFor((s) => s.includes('Starting deployment of acme/orders-worker'));
       expect(lines(topScreen).some((l) => l.startsWith('$ '))).toBe(true);
-      expect(topScreen).toMatch(/  1–\d+ of [\d,]+( |$)/m);
+      expect(topScreen).toMatch(/ {2}1–\d+ of [\d,]+( |$)/m);
       expect(lines(topScreen).some((l) => l.startsWith('· '))).toBe(false);
 
       t.keys('d');
@@ -189,7 +189,7 @@ for (const [width, height] of [[120, 36], [80, 24]] as const) {
       // kept, d moves the view to the next match: back to the top to see it.)
       t.keys('g');
       const debugTop = await t.waitFor((s) => lines(s).some((l) => l.startsWith('· Preparing container with helper image')));
-      expect(debugTop).toMatch(/  1–\d+ of [\d,]+( |$)/m);
+      expect(debugTop).toMatch(/ {2}1–\d+ of [\d,]+( |$)/m);
       expect(debugTop).toContain('Starting deployment of acme/orders-worker');
 
       // Esc clears the search, then goes back to the list on the same row.
@@ -234,7 +234,7 @@ describe('dms browse: what a log cannot do to the terminal', () => {
       const escaped = t.screen({ escapes: true });
       // The line is drawn in its place, inside the frame: nothing was cleared or moved.
       expect(lines(plain).filter((l) => l.includes(needle) && !l.includes(`“${needle}”`)), needle).toEqual([`  ${needle}`]);
-      expect(lines(plain)[0]).toMatch(/^dms  context/);
+      expect(lines(plain)[0]).toMatch(/^dms {2}context/);
       expect(lines(plain).find((l) => l.startsWith(`Log ${id} · `))).toBeTruthy();
       expectFrameFits(plain, 36, 120);
       expect(escaped).not.toContain('\u001b]');

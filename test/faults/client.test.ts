@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClient, type ClientOptions } from '../../src/api/client.js';
 import { retryAfterOf } from '../../src/api/http.js';
-import { NetworkError, RateLimitedError, ServerError, InvalidResponseError } from '../../src/api/errors.js';
+import { NetworkError, RateLimitedError, InvalidResponseError } from '../../src/api/errors.js';
 import { EXIT } from '../../src/commands/exit-codes.js';
 import {
   closedPortUrl, headersThenStall, htmlPage, json, rateLimitedThen, reset, sequence, serversClosedAfterEach, trickle,

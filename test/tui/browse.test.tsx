@@ -1,5 +1,3 @@
-import React from 'react';
-import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createClient, type DmsClient } from '../../src/api/client.js';
 import { startDemoService, type DemoService } from '../../src/demo/server.js';
@@ -123,7 +121,7 @@ describe('deployments screen', () => {
     expect(detail).toContain('General');
     await ui.press('G');
     const bottom = await ui.waitFor('Timestamps');
-    expect(bottom).toMatch(/created_at\s+\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC  \(\S+ ago\)/);
+    expect(bottom).toMatch(/created_at\s+\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC {2}\(\S+ ago\)/);
     await ui.press(KEY.escape);
     const back = await ui.waitFor(/1–10 of \d+/);
     expect(back.split('\n').find((l) => l.startsWith('›'))).toContain(String(page.deployments[2]!.id));

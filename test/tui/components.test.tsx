@@ -77,14 +77,14 @@ describe('detail fields', () => {
     });
     const text = detailLines(d, { reveal: false, width: 120, theme: plainTheme }).map((l) => `${l.label ?? ''}${l.text}`).join('\n');
     expect(text).toContain('a'.repeat(40));
-    expect(text).toMatch(/id\s+seven  ⚠ invalid type, expected a whole number/);
+    expect(text).toMatch(/id\s+seven {2}⚠ invalid type, expected a whole number/);
     expect(text).toMatch(/http_basic_auth_password\s+•••• \(set\)/);
     expect(text).toMatch(/manual_webhook_secret_provider_a\s+\(empty\)/);
     expect(text).not.toContain('hunter2');
     expect(text).not.toContain('s3cret');
     expect(text).toContain('Other (not in the contract)');
     expect(text).toMatch(/server_extra\s+\{"a":1\}/);
-    expect(text).toMatch(/created_at\s+2026-08-22 15:22:50 UTC  \(.+\)/);
+    expect(text).toMatch(/created_at\s+2026-08-22 15:22:50 UTC {2}\(.+\)/);
     expect(text).not.toContain('\u001b');
     const raw = rawJsonLines(d, { reveal: false, width: 120, theme: plainTheme }).map((l) => l.text).join('\n');
     expect(raw).toContain('"http_basic_auth_password": "•••• (set)"');

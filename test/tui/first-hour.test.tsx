@@ -61,7 +61,6 @@ function open(overrides: Partial<TuiOptions> = {}, size = { columns: 120, rows: 
 }
 
 const dataRows = (frame: string) => frame.split('\n').filter((l) => /^[› ] │/.test(l)).slice(1);
-const cursorLine = (frame: string) => frame.split('\n').find((l) => l.startsWith('›')) ?? '';
 const pageQueries = (server: DemoService, from: number, uuid: string) =>
   server.requests.slice(from).filter((r) => r.path.endsWith(`/deployments/applications/${uuid}`) && !r.query.endsWith('take=1')).map((r) => r.query);
 

@@ -200,7 +200,7 @@ describe('opening the log', () => {
     const saved = await ui.waitFor((f) => showsWhole(f, `Saved 73 lines to ${path} (mode 0600).`));
     expect(saved.split('\n').every((l) => l.length <= 120)).toBe(true);
     expect(saved.split('\n').length).toBeLessThanOrEqual(30);
-    expect(saved.split('\n').at(-1)).toMatch(/^\? help  q quit/);
+    expect(saved.split('\n').at(-1)).toMatch(/^\? help {2}q quit/);
     const text = readFileSync(path, 'utf8');
     expect(statSync(path).mode & 0o777).toBe(0o600);
     expect(text).toContain('$ npm ci\nadded 812 packages\n');

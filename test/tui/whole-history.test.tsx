@@ -9,7 +9,7 @@ import { createLazyClient } from '../../src/api/lazy-client.js';
 import { BIN } from '../support/bin.js';
 import type { TuiOptions } from '../../src/tui/options.js';
 import { respondWith, type HostileServer } from '../support/hostile.js';
-import { KEY, renderApp, until, type Rendered } from './support/render.js';
+import { KEY, renderApp, type Rendered } from './support/render.js';
 
 const now = Date.now();
 const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, '.000000Z');

@@ -1,7 +1,7 @@
 // The deployment record's field lists (interface.md §2.1) and what can be done with a record
-// without zod: the fast contract check, the flagged-field symbol. Loads no zod, so the TUI's
-// first frame does not wait for it; deployment.ts builds the zod schema from the same lists.
-import type { Deployment } from './deployment.js';
+// without zod or the record's type: the fast contract check, the flagged-field symbol, the list
+// body's two shapes. Loads no zod, so the TUI's first frame does not wait for it; deployment.ts
+// builds the zod schema from the same lists, deployment-page.ts reads a page with them.
 
 export const DEPLOYMENT_INT_FIELDS = [
   'id', 'repository_project_id', 'health_check_return_code', 'health_check_interval',
@@ -78,21 +78,6 @@ export function fitsContract(record: unknown): record is Record<string, unknown>
   return true;
 }
 
-/** Fields of a record that arrived with the wrong type, with their raw values. */
-export function invalidFieldsOf(d: Deployment): Readonly<Record<string, unknown>> {
-  return d[INVALID_FIELDS] ?? {};
-}
-
-export interface DeploymentPage {
-  readonly deployments: Deployment[];
-  /** Total number of deployments before paging, when the server says it. */
-  readonly total: number | null;
-  /** The answer's size in UTF-16 units (a scan sizes its next request by it). */
-  readonly chars?: number;
-  /** Requests the server still allows in its rate-limit window, when it says. */
-  readonly rateRemaining?: number | null;
-}
-
 /** A list body's elements as sent, and the total when the server says it. */
 export interface ListBody {
   readonly records: readonly unknown[];
@@ -110,20 +95,4 @@ export function listBodyOf(body: unknown): ListBody | undefined {
   const { count, deployments } = body as { count?: unknown; deployments?: unknown };
   if (!Array.isArray(deployments)) return undefined;
   return { records: deployments, total: Number.isSafeInteger(count) && (count as number) >= 0 ? (count as number) : null };
-}
-
-/**
- * The list body read without zod, when that is certain to give what readDeploymentList (zod)
- * gives: every element a plain object that fits the contract. Anything else (a wrong-typed field,
- * a strange body) returns undefined: ask zod.
- */
-export function readDeploymentListFast(body: unknown): DeploymentPage | undefined {
-  const list = listBodyOf(body);
-  if (!list || !list.records.every(fitsContract)) return undefined;
-  return { deployments: list.records as Deployment[], total: list.total };
-}
-
-/** Puts flagged fields back on a record that lost its symbol key (e.g. sent between threads). */
-export function withInvalidFields(record: Record<string, unknown>, invalid: Readonly<Record<string, unknown>> | undefined): Deployment {
-  return (invalid && Object.keys(invalid).length > 0 ? Object.assign(record, { [INVALID_FIELDS]: invalid }) : record) as Deployment;
 }

@@ -6,7 +6,6 @@
 import { z } from 'zod';
 import {
   BOOL_TEXT, DEPLOYMENT_BOOL_FIELDS, DEPLOYMENT_INT_FIELDS, DEPLOYMENT_STRING_FIELDS, INT_TEXT, INVALID_FIELDS, fitsContract,
-  type DeploymentPage,
 } from './deployment-fields.js';
 
 export * from './deployment-fields.js';
@@ -24,6 +23,16 @@ export const DeploymentSchema = z.looseObject({
 export type Deployment = z.infer<typeof DeploymentSchema> & {
   readonly [INVALID_FIELDS]?: Readonly<Record<string, unknown>>;
 };
+
+export interface DeploymentPage {
+  readonly deployments: Deployment[];
+  /** Total number of deployments before paging, when the server says it. */
+  readonly total: number | null;
+  /** The answer's size in UTF-16 units (a scan sizes its next request by it). */
+  readonly chars?: number;
+  /** Requests the server still allows in its rate-limit window, when it says. */
+  readonly rateRemaining?: number | null;
+}
 
 /** Reads one record; never throws. A non-object element becomes an empty record flagged `(record)`. */
 export function readDeployment(raw: unknown): Deployment {

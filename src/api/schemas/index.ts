@@ -1,4 +1,5 @@
 export * from './deployment.js';
+export * from './deployment-page.js';
 export * from './create-app.js';
 export * from './create-docstore.js';
 export * from './issues.js';

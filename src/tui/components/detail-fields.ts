@@ -1,9 +1,8 @@
 // The deployment detail view as display lines: a summary of what people read (the model), the
 // commit message, what changed since the deployment before, then the record's fields grouped.
 // Pure: no Ink.
-import {
-  DEPLOYMENT_BOOL_FIELDS, DEPLOYMENT_FIELDS, DEPLOYMENT_INT_FIELDS, invalidFieldsOf,
-} from '../../api/schemas/deployment-fields.js';
+import { DEPLOYMENT_BOOL_FIELDS, DEPLOYMENT_FIELDS, DEPLOYMENT_INT_FIELDS } from '../../api/schemas/deployment-fields.js';
+import { invalidFieldsOf } from '../../api/schemas/deployment-page.js';
 import type { Deployment } from '../../api/schemas/deployment.js';
 import { PHASE_MARKS, linkFor, messageOf, viewOf, type DeploymentView } from '../../model/deployment.js';
 import { durationOf, formatDuration } from '../../model/duration.js';

@@ -66,10 +66,10 @@ export function Header({ connection, appUuid, appName, about, activity, range, u
 export function Ago({ at }: { readonly at: number }) {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
-    setNow(Date.now());
     const t = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(t);
-  }, [at]);
+  }, []);
+  // A newer `at` than the last tick reads as now.
   const s = Math.max(0, Math.round((now - at) / 1000));
   return <>{s < 60 ? `${s} s ago` : s < 3600 ? `${Math.floor(s / 60)} min ago` : `${Math.floor(s / 3600)} h ago`}</>;
 }

@@ -58,12 +58,13 @@ export interface OverviewCellProps {
   readonly part: 'mark' | 'tail';
   /** Cells the tail may take. */
   readonly room?: number;
+  /** The time ages are counted to (the screen's clock). */
   readonly now?: number;
   /** The entry's note, shown last (muted) in what is left. */
   readonly note?: string;
 }
 
-export function OverviewCell({ overview, part, room = 0, now = Date.now(), note }: OverviewCellProps) {
+export function OverviewCell({ overview, part, room = 0, now = 0, note }: OverviewCellProps) {
   const theme = useTheme();
   if (part === 'mark') {
     const colour = overview?.kind === 'failed' ? theme.ui.warning

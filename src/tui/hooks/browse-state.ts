@@ -56,6 +56,12 @@ export interface BrowseState {
   readonly fetching: Fetching | null;
   /** A brief note in the footer (`x: no action here — ? for help`), gone with the next key. */
   readonly keyNote: string | null;
+  /**
+   * The application was just created with instant deploy: until the first page lists a deployment.
+   * Then the newest (the one the creation started) is selected and its log opened, unless the
+   * user moved on meanwhile (a filter, a search, another view).
+   */
+  readonly awaitingNewest: boolean;
 }
 
 export type DetailScroll = 'up' | 'down' | 'pageUp' | 'pageDown' | 'top' | 'bottom';
@@ -95,8 +101,20 @@ export type BrowseAction =
   /** A note in the footer for the key just pressed, or null to clear it. */
   | { type: 'keyNote'; note: string | null };
 
-export function initialBrowse(paging: PagingState): BrowseState {
-  return { paging, mode: 'list', detail: null, log: null, search: null, searches: 0, status: 'all', jumpLine: lineAt(''), fetching: null, keyNote: null };
+export function initialBrowse(paging: PagingState, options: { awaitingNewest?: boolean } = {}): BrowseState {
+  return newestArrived({
+    paging, mode: 'list', detail: null, log: null, search: null, searches: 0, status: 'all', jumpLine: lineAt(''), fetching: null, keyNote: null,
+    awaitingNewest: options.awaitingNewest === true,
+  });
+}
+
+/** awaitingNewest met: the first page lists the new deployment. */
+function newestArrived(state: BrowseState): BrowseState {
+  const p = state.paging;
+  if (!state.awaitingNewest || p.rows.length === 0 || p.shown?.skip !== 0) return state;
+  const done = { ...state, awaitingNewest: false };
+  if (done.mode !== 'list' || done.search || p.filter) return done;
+  return browseReducer(browseReducer(done, { type: 'cursorTo', index: 0 }), { type: 'openLog' });
 }
 
 const NO_SECRETS = 'Secrets stay hidden: restart dms with --show-secrets to allow revealing them.';
@@ -235,7 +253,7 @@ export function browseReducer(state: BrowseState, action: BrowseAction): BrowseS
     }
     default: {
       const paging = pagingReducer(state.paging, action);
-      return paging === state.paging ? state : { ...state, paging };
+      return paging === state.paging ? state : newestArrived({ ...state, paging });
     }
   }
 }

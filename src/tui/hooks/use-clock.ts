@@ -6,7 +6,6 @@ export function useClock(live: boolean, arrivedAt: number | null, periodMs = 100
   const [tick, setTick] = useState(() => Date.now());
   useEffect(() => {
     if (!live) return undefined;
-    setTick(Date.now());
     const t = setInterval(() => setTick(Date.now()), periodMs);
     return () => clearInterval(t);
   }, [live, periodMs]);

@@ -4,7 +4,7 @@
 // answer never overwrites a newer page.
 import { useEffect, useRef, useState } from 'react';
 import type { DmsClient } from '../../api/client.js';
-import type { Deployment, DeploymentPage } from '../../api/schemas/deployment.js';
+import type { DeploymentPage } from '../../api/schemas/deployment.js';
 import { isApiError, type NetworkError, type NetworkReason, type RateLimitedError, type ResponseTooLargeError } from '../../api/errors.js';
 import { formatBytes } from '../../api/limits.js';
 import { addRecent } from '../../config/recents.js';
@@ -95,9 +95,9 @@ function initial(options: UseDeploymentsOptions): BrowseState {
   const first = initialPaging({ rows: options.rows, take: options.prefetch?.take ?? loadPageSize(options.configDir, options.appUuid) });
   const ready = options.prefetch?.result;
   if (ready && options.prefetch?.skip === first.want.skip && options.prefetch.take === first.want.take) {
-    return initialBrowse(pagingReducer(first, { type: 'loaded', seq: first.want.seq, page: ready, at: (options.now ?? Date.now)() }));
+    return initialBrowse(pagingReducer(first, { type: 'loaded', seq: first.want.seq, page: ready, at: (options.now ?? Date.now)() }), { awaitingNewest: options.awaitFirst });
   }
-  return initialBrowse(first);
+  return initialBrowse(first, { awaitingNewest: options.awaitFirst });
 }
 
 export interface DeploymentsController {
@@ -181,8 +181,7 @@ export function useDeployments(options: UseDeploymentsOptions): DeploymentsContr
       current?.abort();
       prefetch?.abort();
     };
-    // Once: the store, client and application of this screen do not change while it is shown.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once: the store, client and application of this screen do not change while it is shown.
   }, []);
 
   const settled = !paging.loading;
@@ -203,7 +202,7 @@ export function useDeployments(options: UseDeploymentsOptions): DeploymentsContr
   // Auto-refresh: first page, or while something runs, or retrying after a network error. An
   // automatic refresh never interrupts a request in flight.
   // Paused while the log viewer is open: it polls its one row itself.
-  const awaiting = options.awaitFirst === true && paging.rows.length === 0;
+  const awaiting = state.awaitingNewest;
   const auto = (wantsAutoRefresh(paging) || awaiting) && state.mode !== 'log';
   // After a 429 the next automatic request waits at least as long as the server asked.
   const delay = Math.max(awaiting ? Math.min(refreshMs, 1000) : refreshMs, paging.error?.retryAfterMs ?? 0);

@@ -425,8 +425,7 @@ export function useForm({ def, client, configDir, from, suggestions }: UseFormOp
       if (mayHaveCreated(e)) set({ type: 'unsure', unsure: { message, hint } });
       set({ type: 'phase', phase: { kind: 'failed', message, hint } });
     });
-    // `set` dispatches to the store, which never changes.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `set` dispatches to the store, which never changes.
   }, [client, configDir, def, readFile, write, store]);
 
   /** The request body as a file holds it; undefined (with a notice) when it cannot be built. */

@@ -53,8 +53,7 @@ export function useOlderNeighbour({ client, appUuid, state }: OlderOptions): Rea
       clearTimeout(timer);
       controller.abort();
     };
-    // Asked once per last row (its key); the rest of the state only says where it is.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- asked once per last row (its key); the rest of the state only says where it is.
   }, [wanted, lastKey, skip, oldest]);
 
   return known;

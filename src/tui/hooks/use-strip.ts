@@ -28,48 +28,61 @@ export interface StripOptions {
   readonly rows?: number;
 }
 
+interface Older {
+  readonly views: Summary[];
+  readonly complete: boolean;
+  readonly loading: boolean;
+}
+
+/**
+ * Reads the deployments older than the first page (`head`), up to `rows` in all, telling `onUpdate`
+ * as they arrive; returns what stops it. Nothing older to read (the first page is empty or the
+ * last): said at once. It is all of the history unless the server's count says there is more.
+ */
+function readOlder(
+  client: DmsClient, appUuid: string, head: readonly Summary[], paging: PagingState, rows: number, onUpdate: (older: Older) => void,
+): () => void {
+  const known = head.length;
+  if (known === 0 || paging.atEnd) {
+    onUpdate({ views: [], complete: paging.total === null || known >= paging.total, loading: false });
+    return () => {};
+  }
+  const ac = new AbortController();
+  onUpdate({ views: [], complete: false, loading: true });
+  void (async () => {
+    const views: Summary[] = [];
+    let complete = true;
+    try {
+      for await (const chunk of scanHistory(
+        scanListOf(client, appUuid),
+        { signal: ac.signal, take: 40, maxTake: 200, after: { read: known, last: head[known - 1]!.record, total: paging.total } },
+      )) {
+        const start = chunk.read - chunk.rows.length;
+        chunk.rows.forEach((r, i) => views.push(summaryOf(r, start + i)));
+        if (known + views.length >= rows) { complete = false; break; }
+        onUpdate({ views: [...views], complete: false, loading: true });
+      }
+    } catch {
+      complete = false; // what was read still counts
+    }
+    if (!ac.signal.aborted) onUpdate({ views: views.slice(0, Math.max(0, rows - known)), complete, loading: false });
+  })();
+  return () => ac.abort();
+}
+
 export function useStrip({ client, appUuid, paging, rows = STRIP_ROWS }: StripOptions): Strip | null {
-  const [older, setOlder] = useState<{ views: Summary[]; complete: boolean; loading: boolean } | null>(null);
+  const [older, setOlder] = useState<Older | null>(null);
   const firstPage = paging.shown?.skip === 0 ? paging.rows : null;
   // The first page as last seen: the head of the strip (kept while another page is shown).
-  const [head, setHead] = useState<readonly Summary[] | null>(null);
-  useEffect(() => {
-    if (firstPage) setHead(firstPage.map((v, i) => ({ ...v, index: i })));
-  }, [firstPage]);
+  const [lastFirst, setLastFirst] = useState(firstPage);
+  if (firstPage !== null && firstPage !== lastFirst) setLastFirst(firstPage);
+  const head = useMemo(() => lastFirst?.map((v, i) => ({ ...v, index: i })) ?? null, [lastFirst]);
 
   const started = head !== null;
   useEffect(() => {
     if (!started || rows <= 0 || !head) return undefined;
-    const ac = new AbortController();
-    const known = head.length;
-    // Nothing older to read: the first page is empty or the last. It is all of the history unless the
-    // server's count says there is more than it holds (a short or empty page).
-    if (known === 0 || paging.atEnd) {
-      setOlder({ views: [], complete: paging.total === null || known >= paging.total, loading: false });
-      return undefined;
-    }
-    setOlder({ views: [], complete: false, loading: true });
-    void (async () => {
-      const views: Summary[] = [];
-      let complete = true;
-      try {
-        for await (const chunk of scanHistory(
-          scanListOf(client, appUuid),
-          { signal: ac.signal, take: 40, maxTake: 200, after: { read: known, last: head[known - 1]!.record, total: paging.total } },
-        )) {
-          const start = chunk.read - chunk.rows.length;
-          chunk.rows.forEach((r, i) => views.push(summaryOf(r, start + i)));
-          if (known + views.length >= rows) { complete = false; break; }
-          setOlder({ views: [...views], complete: false, loading: true });
-        }
-      } catch {
-        complete = false; // what was read still counts
-      }
-      if (!ac.signal.aborted) setOlder({ views: views.slice(0, Math.max(0, rows - known)), complete, loading: false });
-    })();
-    return () => ac.abort();
-    // Read once per screen, after the first page: refreshes move the head, not the tail.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    return readOlder(client, appUuid, head, paging, rows, setOlder);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- read once per screen, after the first page: refreshes move the head, not the tail.
   }, [started, rows, client, appUuid]);
 
   return useMemo(() => {

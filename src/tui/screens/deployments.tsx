@@ -6,7 +6,7 @@ import React, { useEffect, useLayoutEffect, useMemo, useRef, useState } from 're
 import { Box, Text, measureElement, useStdout, type DOMElement } from 'ink';
 import type { DmsClient } from '../../api/client.js';
 import type { TuiConnection } from '../options.js';
-import type { Prefetch } from '../app.js';
+import type { Prefetch } from '../first-page.js';
 import { commandFor, lineKeys, runCommand, type ScopeId } from '../keys.js';
 import { useKeys, type KeyResult } from '../input/bus.js';
 import { isText, type KeyEvent } from '../input/keypress.js';
@@ -33,6 +33,7 @@ import { DetailView } from './detail.js';
 import { StripLine } from '../components/strip.js';
 import { useStrip } from '../hooks/use-strip.js';
 import { useHistoryScan } from '../hooks/use-history-scan.js';
+import { useMeasured } from '../hooks/use-measured.js';
 import { resultRows } from '../hooks/browse-state.js';
 import { ESC_STOP, progressText, type SearchState } from '../hooks/search-state.js';
 import { LogScreen } from './log.js';
@@ -239,26 +240,28 @@ export function keyName(e: KeyEvent): string | undefined {
 }
 
 /** The widest each column has been on this screen (pages and refreshes of one application), so widths do not jump. */
-function widest(seen: Map<ColumnKey, number>, rows: readonly Cells[]): ReadonlyMap<ColumnKey, number> {
+/** The widest each column has been: `seen` itself when no cell of `rows` is wider. */
+function widest(seen: ReadonlyMap<ColumnKey, number>, rows: readonly Cells[]): ReadonlyMap<ColumnKey, number> {
+  let wider: Map<ColumnKey, number> | undefined;
   for (const r of rows) {
     for (const key of Object.keys(r) as ColumnKey[]) {
       const w = widthOf(r[key]);
-      if (w > (seen.get(key) ?? 0)) seen.set(key, w);
+      if (w > ((wider ?? seen).get(key) ?? 0)) (wider ??= new Map(seen)).set(key, w);
     }
   }
-  return new Map(seen);
+  return wider ?? seen;
 }
 
 export function DeploymentsScreen(props: DeploymentsScreenProps) {
   const { client, appUuid, connection, configDir, width, height, active } = props;
   const theme = useTheme();
   const guessRows = Math.max(1, height - 1 - CHROME - TABLE_FRAME);
-  // Until the new application's deployment is listed (followNewest).
-  const [awaiting, setAwaiting] = useState(props.followNewest === true);
   const { state: browse, store } = useDeployments({
     client, appUuid, configDir, refreshMs: props.refreshMs, prefetch: props.prefetch, rows: guessRows, recentsServer: props.recentsServer,
-    awaitFirst: awaiting,
+    awaitFirst: props.followNewest === true,
   });
+  // Until the new application's deployment is listed (followNewest): browse-state.ts selects it then.
+  const awaiting = browse.awaitingNewest;
   const state = browse.paging;
   const neighbours = useOlderNeighbour({ client, appUuid, state });
   const now = useClock(state.rows.some((d) => d.active), state.updatedAt);
@@ -266,8 +269,7 @@ export function DeploymentsScreen(props: DeploymentsScreenProps) {
   const { stdout } = useStdout();
   useKeys('screen', keyListener(store, props, stdout), active);
   const startNote = props.startNote;
-  // Once, when the screen first shows.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the screen first shows.
   useEffect(() => { if (startNote) store.dispatch({ type: 'keyNote', note: startNote }); }, []);
   useHistoryScan({ client, appUuid, store });
   const strip = useStrip({ client, appUuid, paging: state, rows: props.stripRows });
@@ -279,41 +281,33 @@ export function DeploymentsScreen(props: DeploymentsScreenProps) {
     if (notFound && onBack) onBack(`No application with uuid ${clean(appUuid)} (404). Check the uuid.`, appUuid);
   }, [notFound, onBack, appUuid]);
 
-  // followNewest: once the first page lists a deployment, the newest (the one the creation started)
-  // is selected and its log opened; a user who moved on meanwhile (a filter, a search) keeps the list.
-  useEffect(() => {
-    if (!awaiting || state.rows.length === 0 || state.shown?.skip !== 0) return;
-    setAwaiting(false);
-    const now = store.get();
-    if (now.mode !== 'list' || now.search || now.paging.filter) return;
-    store.dispatch({ type: 'cursorTo', index: 0 });
-    store.dispatch({ type: 'openLog' });
-  }, [awaiting, state.rows, state.shown, store]);
-
-  const visible = useMemo(() => visibleRows(state), [state.rows, state.filter]);
+  const { rows: pageRows, filter } = state;
+  const visible = useMemo(() => visibleRows({ rows: pageRows, filter }), [pageRows, filter]);
   const { start: offset, rows: maxRows } = state.window;
 
   // Δ: the row's settings differ from the deployment before it (the next row, or the fetched neighbour).
-  const changed = useMemo(() => state.rows.map((_, i) => {
-    const older = olderOf(state, i, neighbours);
-    return older?.kind === 'record' && settingsChanged(state.rows[i]!.record, older.record);
-  }), [state.rows, neighbours]);
+  const { keys: pageKeys } = state;
+  const changed = useMemo(() => pageRows.map((_, i) => {
+    const older = olderOf({ rows: pageRows, keys: pageKeys }, i, neighbours);
+    return older?.kind === 'record' && settingsChanged(pageRows[i]!.record, older.record);
+  }), [pageRows, pageKeys, neighbours]);
   const pageCells = useMemo(() => state.rows.map((d, i) => cellsOf(d, now, { changed: changed[i] })), [state.rows, now, changed]);
   const page = useMemo(() => pageColumns(pageCells), [pageCells]);
 
   // A search of the whole history shows its results instead of the page, paged the same way.
   const search = browse.search?.kind === 'search' ? browse.search : null;
   const perPage = resultRows(browse);
-  const results = useMemo(
-    () => (search ? search.results.slice(search.pageStart, search.pageStart + perPage) : null),
-    [search?.results, search?.pageStart, perPage],
-  );
+  const found = search?.results;
+  const foundStart = search?.pageStart ?? 0;
+  const results = useMemo(() => (found ? found.slice(foundStart, foundStart + perPage) : null), [found, foundStart, perPage]);
   const resultCells = useMemo(() => results?.map((v) => cellsOf(v, now)) ?? null, [results, now]);
   const shownCells = resultCells ?? pageCells;
   const shownColumns = useMemo(() => (resultCells ? pageColumns(resultCells).columns : page.columns), [resultCells, page]);
   // Widths stay as wide as a column has been for this application (pages, refreshes, results), so they do not jump.
-  const seenWidths = useRef(new Map<ColumnKey, number>());
-  const stable = useMemo(() => widest(seenWidths.current, shownCells), [shownCells]);
+  const [seenWidths, setSeenWidths] = useState<ReadonlyMap<ColumnKey, number>>(() => new Map());
+  const stable = useMemo(() => widest(seenWidths, shownCells), [seenWidths, shownCells]);
+  // A column grew: kept for the next renders (React renders again at once, before drawing).
+  if (stable !== seenWidths) setSeenWidths(stable);
   const columns = useMemo(() => fitColumns(shownColumns, shownCells, width - GUTTER, undefined, stable), [shownColumns, shownCells, width, stable]);
   const tableRows = useMemo<TableRow[]>(() => {
     if (results && resultCells) return results.map((v, i) => ({ key: `r:${v.index}`, cells: resultCells[i]!, status: v.status, flash: false }));
@@ -329,15 +323,14 @@ export function DeploymentsScreen(props: DeploymentsScreenProps) {
   const tableArea = useRef<DOMElement>(null);
   const tableBox = useRef<DOMElement>(null);
   const tableBody = useRef<DOMElement>(null);
-  const [gutterTop, setGutterTop] = useState(3);
-  useLayoutEffect(() => {
-    if (!tableArea.current) return;
+  const viewport = useMeasured(() => {
+    if (!tableArea.current) return undefined;
     const frameLines = tableBox.current ? measureElement(tableBox.current).height - tableRows.length : TABLE_FRAME;
     const rows = measureElement(tableArea.current).height - frameLines;
-    if (rows > 0) store.dispatch({ type: 'viewport', rows });
-    const top = offsetTop(tableBody.current, tableBox.current);
-    if (top !== undefined && top !== gutterTop) setGutterTop(top);
-  });
+    return rows > 0 ? rows : undefined;
+  }, 0);
+  useLayoutEffect(() => { if (viewport > 0) store.dispatch({ type: 'viewport', rows: viewport }); }, [viewport, store]);
+  const gutterTop = useMeasured(() => offsetTop(tableBody.current, tableBox.current), 3);
 
   const auto = state.autoRefresh ? (wantsAutoRefresh(state) ? 'auto-refresh on' : 'auto-refresh on (idle)') : 'auto-refresh off (a)';
   const about = [page.header.build, page.header.server, page.header.domains].filter(Boolean).join(' · ');

@@ -3,6 +3,7 @@
 // screen's reducer (browse-state.ts), whose keys drive it; it reports how tall it came out.
 import React, { useLayoutEffect, useMemo, useRef } from 'react';
 import { Box, Text, measureElement, type DOMElement } from 'ink';
+import { useMeasured } from '../hooks/use-measured.js';
 import type { Deployment } from '../../api/schemas/deployment.js';
 import { PHASE_MARKS, viewOf } from '../../model/deployment.js';
 import { statusColour, useTheme } from '../theme.js';
@@ -42,12 +43,11 @@ export function DetailView({ record, view, older, baseUrl, now, width, bodyLines
   );
   // The body takes the room the screen leaves it; measured once drawn.
   const bodyRef = useRef<DOMElement>(null);
-  const [body, setBody] = React.useState(bodyLines);
-  useLayoutEffect(() => {
+  const body = useMeasured(() => {
     const measured = bodyRef.current ? measureElement(bodyRef.current).height : bodyLines;
-    if (measured > 0 && measured !== body) setBody(measured);
-    onSize?.(Math.max(0, lines.length - (measured || body)), measured || body);
-  });
+    return measured > 0 ? measured : undefined;
+  }, bodyLines);
+  useLayoutEffect(() => { onSize?.(Math.max(0, lines.length - body), body); }, [onSize, lines.length, body]);
 
   const viewOfRecord = useMemo(() => viewOf(record), [record]);
   const start = clampOffset(offset, lines.length, body);

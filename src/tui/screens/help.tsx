@@ -2,8 +2,9 @@
 // its modes (the search and go-to lines of the list, the log's search), and the keys that work
 // everywhere — never another screen's (the list's Esc is not the detail view's). Wrapped at word
 // boundaries to the terminal's width. An overlay on the input bus: it takes every key while open.
-import React, { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import React, { useMemo, useRef, useState } from 'react';
 import { Box, Text, measureElement, type DOMElement } from 'ink';
+import { useMeasured } from '../hooks/use-measured.js';
 import { useKeys } from '../input/bus.js';
 import { HELP_SECTIONS, command, commandsOf, runCommand, type Command, type ScopeId } from '../keys.js';
 import { PHASE_MARKS } from '../../model/deployment.js';
@@ -125,11 +126,10 @@ export function Help({ from, width, height, onClose, onQuit }: HelpProps) {
   const lines = useMemo(() => helpLines(from, theme, width), [from, theme, width]);
   const [offset, setOffset] = useState(0);
   const bodyRef = useRef<DOMElement>(null);
-  const [body, setBody] = useState(Math.max(3, height - 3));
-  useLayoutEffect(() => {
+  const body = useMeasured(() => {
     const measured = bodyRef.current ? measureElement(bodyRef.current).height : 0;
-    if (measured > 0 && measured !== body) setBody(measured);
-  });
+    return measured > 0 ? measured : undefined;
+  }, Math.max(3, height - 3));
   // Every key stops here while help is open: the screen under it sees none.
   useKeys('overlay', {
     key: (e) => {

@@ -4,6 +4,7 @@
 // State lives in log-state.ts; this file turns keys into its actions and draws it.
 import React, { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Box, Text, measureElement, type DOMElement } from 'ink';
+import { useMeasured } from '../hooks/use-measured.js';
 import { resolve } from 'node:path';
 import type { DmsClient } from '../../api/client.js';
 import type { Deployment } from '../../api/schemas/deployment.js';
@@ -210,12 +211,11 @@ export function LogScreen(props: LogScreenProps) {
 
   // The body takes the room the screen leaves it: measured once drawn.
   const bodyRef = useRef<DOMElement>(null);
-  const [bodyRows, setBodyRows] = useState(Math.max(1, height - CHROME));
-  useLayoutEffect(() => {
+  const bodyRows = useMeasured(() => {
     const measured = bodyRef.current ? measureElement(bodyRef.current).height : 0;
-    if (measured > 0 && measured !== bodyRows) setBodyRows(measured);
-    store.dispatch({ type: 'size', rows: measured > 0 ? measured : bodyRows, width });
-  });
+    return measured > 0 ? measured : undefined;
+  }, Math.max(1, height - CHROME));
+  useLayoutEffect(() => { store.dispatch({ type: 'size', rows: bodyRows, width }); }, [store, bodyRows, width]);
 
   const v = s.view;
   const duration = durationOf(v, now);

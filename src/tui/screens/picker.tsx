@@ -6,6 +6,7 @@
 // Ctrl+A/E/U/K.
 import React, { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Box, Text, measureElement, type DOMElement } from 'ink';
+import { useMeasured } from '../hooks/use-measured.js';
 import { isAppUuid } from '../../api/uuid.js';
 import type { RecentApp } from '../../config/recents.js';
 import type { DemoApp, TuiConnection } from '../options.js';
@@ -22,6 +23,7 @@ import { Footer } from '../components/footer.js';
 import { truncate, widthOf } from '../../text/cells.js';
 import type { DmsClient } from '../../api/client.js';
 import { useOverview } from '../hooks/use-overview.js';
+import { useClock } from '../hooks/use-clock.js';
 import { OverviewCell } from '../components/overview-cell.js';
 
 /** A saved context as the switcher lists it (never its token). */
@@ -166,7 +168,34 @@ function entriesOf(recents: readonly RecentApp[], demoApps: readonly DemoApp[] |
 }
 
 /** What a key does in the picker; reads the store, so keys read together see each other. */
-function pickerKeys(store: Store<PickerState, PickerAction>, entries: readonly Entry[], props: PickerProps, switching: { current: AbortController | null }) {
+/** The context switch under way, if any: one at a time; stopped by Esc or when the picker goes. */
+interface Switch {
+  /** A signal for a new switch (the one before it, if any, is stopped). */
+  start(): AbortSignal;
+  /** The switch with this signal ended (an answer came). */
+  end(signal: AbortSignal): void;
+  stop(): void;
+}
+
+function createSwitch(): Switch {
+  let controller: AbortController | null = null;
+  return {
+    start() {
+      controller?.abort();
+      controller = new AbortController();
+      return controller.signal;
+    },
+    end(signal) {
+      if (controller?.signal === signal) controller = null;
+    },
+    stop() {
+      controller?.abort();
+      controller = null;
+    },
+  };
+}
+
+function pickerKeys(store: Store<PickerState, PickerAction>, entries: readonly Entry[], props: PickerProps, switching: Switch) {
   const send = (a: PickerAction) => store.dispatch(a);
   const shownCount = () => filterEntries(entries, store.get().line.value).length;
   const open = (): KeyResult => {
@@ -200,12 +229,11 @@ function pickerKeys(store: Store<PickerState, PickerAction>, entries: readonly E
     const s = store.get();
     const entry = s.contexts[s.contextCursor];
     if (!entry || s.busy || !props.onSwitch) return;
-    const controller = new AbortController();
-    switching.current = controller;
+    const signal = switching.start();
     send({ type: 'busy', what: `Connecting to ${entry.label}…` });
-    props.onSwitch(entry.name, controller.signal).then((error) => {
-      if (controller.signal.aborted) return;
-      switching.current = null;
+    props.onSwitch(entry.name, signal).then((error) => {
+      if (signal.aborted) return;
+      switching.end(signal);
       send({ type: 'busy', what: null });
       if (error) send({ type: 'error', message: error });
     }, () => {});
@@ -240,8 +268,7 @@ function pickerKeys(store: Store<PickerState, PickerAction>, entries: readonly E
     if (store.get().busy) {
       // Only Esc while connecting: it stops the switch (a token command that hangs, say).
       if (!e.key.escape) return isText(e) || !e.key.ctrl;
-      switching.current?.abort();
-      switching.current = null;
+      switching.stop();
       send({ type: 'busy', what: null });
       return true;
     }
@@ -281,7 +308,7 @@ export function PickerScreen(props: PickerProps) {
   const { line, selected, error, mode } = state;
   const entries = useMemo(() => entriesOf(recents, demoApps), [recents, demoApps]);
   const shown = useMemo(() => filterEntries(entries, line.value), [entries, line.value]);
-  const switching = useRef<AbortController | null>(null);
+  const [switching] = useState(createSwitch);
   const keys = pickerKeys(store, entries, props, switching);
   useKeys('screen', keys.listener, active);
 
@@ -293,15 +320,14 @@ export function PickerScreen(props: PickerProps) {
     keys.listContexts();
   });
   // A switch still under way when the picker goes (quit, another screen) is stopped.
-  useLayoutEffect(() => () => switching.current?.abort(), []);
+  useLayoutEffect(() => () => switching.stop(), [switching]);
 
   // The list takes the room left under the typed line: measured once drawn.
   const listRef = useRef<DOMElement>(null);
-  const [listRoom, setListRoom] = useState(Math.max(1, height - 1 - 3 - 6 - 1));
-  useLayoutEffect(() => {
+  const listRoom = useMeasured(() => {
     const measured = listRef.current ? measureElement(listRef.current).height : 0;
-    if (measured > 0 && measured !== listRoom) setListRoom(measured);
-  });
+    return measured > 0 ? measured : undefined;
+  }, Math.max(1, height - 1 - 3 - 6 - 1));
 
   const focused = active && mode === 'apps' && selected < 0;
   const [before, at, after] = cursorParts(line);
@@ -323,7 +349,8 @@ export function PickerScreen(props: PickerProps) {
   const start = Math.max(0, Math.min(selected, shown.length - listRoom));
   const inView = mode === 'apps' ? shown.slice(start, start + listRoom) : [];
   const overview = useOverview(props.client, inView.map((e) => e.uuid), { active, periodMs: props.overviewMs });
-  const now = Date.now();
+  // Ages ("3m ago") at a clock that ticks while the picker shows, never Date.now() in render.
+  const now = useClock(active, null, 5000);
 
   let list: React.ReactNode;
   let title: string;

@@ -1,8 +1,9 @@
 // A create form on screen: step bar, the fields of the step that fit, review, outcome.
 // State lives in useForm's store (a pure reducer + effects); keys come from the input bus and
 // are looked up in the key table for the form's phase and the focused field's kind.
-import React, { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import React, { useMemo, useRef } from 'react';
 import { Box, Text, measureElement, type DOMElement } from 'ink';
+import { useMeasured } from '../../hooks/use-measured.js';
 import type { TuiConnection } from '../../options.js';
 import { ConnectionLine } from '../header.js';
 import type { DmsClient } from '../../../api/client.js';
@@ -208,11 +209,10 @@ export function CreateForm(props: CreateFormProps) {
   // The fields take the room the header, notice and footer leave: measured once drawn.
   const area = useRef<DOMElement>(null);
   const guess = frame - (props.connection ? 1 : 0) - 2 - 1 - 1;
-  const [room, setRoom] = useState(guess);
-  useLayoutEffect(() => {
+  const room = useMeasured(() => {
     const measured = area.current ? measureElement(area.current).height : 0;
-    if (measured > 0 && measured !== room) setRoom(measured);
-  });
+    return measured > 0 ? measured : undefined;
+  }, guess);
 
   const errors = useMemo(() => problemsOf(state), [state]);
   const failing = useMemo(() => new Set(Object.keys(errors).filter((f) => def.fields[f]).map((f) => def.fields[f]!.step)), [errors, def]);

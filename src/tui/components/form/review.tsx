@@ -40,14 +40,15 @@ export function Review({ body, noun, file, maxLines, width }: ReviewProps) {
   // The command in the key colour, the words around it muted, whichever lines it falls on.
   const from = PREFIX.length;
   const to = from + command(noun, file).length;
-  let at = 0;
+  const later = sendLaterLines(noun, file, width);
+  // Where each line of the command starts in the whole of it.
+  const starts = later.map((_, i) => later.slice(0, i).reduce((n, l) => n + l.length, 0));
   return (
     <Box flexDirection="column" marginTop={1}>
       <Text color={theme.ui.title}>Request (secrets masked):</Text>
       {shown.map((l, i) => <Text key={i} wrap="truncate-end">  {l}</Text>)}
-      {sendLaterLines(noun, file, width).map((line, i) => {
-        const start = at;
-        at += line.length;
+      {later.map((line, i) => {
+        const start = starts[i]!;
         const cut = (a: number, b: number) => line.slice(Math.max(0, Math.min(line.length, a - start)), Math.max(0, Math.min(line.length, b - start)));
         return (
           <Text key={`s${i}`} color={theme.ui.muted} wrap="truncate-end">
