@@ -1,11 +1,12 @@
 // Screen switching, the help overlay, global keys, error boundary. The app's frame is one line
 // shorter than the terminal: a frame as tall as the screen makes Ink clear and redraw it all.
-import React, { Suspense, lazy, useCallback, useMemo, useReducer, useRef, useState } from 'react';
+import React, { Suspense, lazy, useCallback, useMemo, useReducer, useRef } from 'react';
 import { Box, Text } from 'ink';
 import { InputProvider, useKeys, type InputBus } from './input/bus.js';
 import type { DemoApp, TuiOptions } from './options.js';
 import type { Prefetch } from './first-page.js';
-import { runCommand, setKeyTable, type ScopeId } from './keys.js';
+import { keyTable, type ScopeId } from './keys.js';
+import { KeyTableProvider, useKeyTable } from './input/key-table.js';
 import { ThemeProvider, themeFor, useTheme } from './theme.js';
 import { loadRecents, recentsServer } from '../config/recents.js';
 import { contextEntries, errorLine, openContext, type TuiSession } from './contexts.js';
@@ -109,15 +110,17 @@ function firstState(options: TuiOptions): AppState {
 
 export function App({ options, onExit, onCrash, refreshMs, followMs, stripRows, prefetch, bus }: AppProps) {
   const theme = useMemo(() => themeFor(options.noColor), [options.noColor]);
-  // The key map in force (keys.json), set once before any screen reads a key or draws a hint.
-  useState(() => setKeyTable(options.keys?.commands));
+  // The key map in force (keys.json laid over the defaults), for every screen below.
+  const keys = useMemo(() => keyTable(options.keys?.commands), [options.keys]);
   return (
     <ThemeProvider value={theme}>
-      <ErrorBoundary onCrash={(error) => { onCrash?.(error); onExit(1); }}>
-        <InputProvider bus={bus}>
-          <Screens options={options} onExit={onExit} refreshMs={refreshMs} followMs={followMs} stripRows={stripRows} prefetch={prefetch} />
-        </InputProvider>
-      </ErrorBoundary>
+      <KeyTableProvider table={keys}>
+        <ErrorBoundary onCrash={(error) => { onCrash?.(error); onExit(1); }}>
+          <InputProvider bus={bus}>
+            <Screens options={options} onExit={onExit} refreshMs={refreshMs} followMs={followMs} stripRows={stripRows} prefetch={prefetch} />
+          </InputProvider>
+        </ErrorBoundary>
+      </KeyTableProvider>
     </ThemeProvider>
   );
 }
@@ -158,7 +161,8 @@ function Screens({ options, onExit, refreshMs, followMs, stripRows, prefetch }: 
   }, [switchTo]);
 
   // Ctrl+C quits from anywhere, text fields included (the screens handle `?` and `q` where they mean them).
-  useKeys('global', { key: (e) => runCommand(['app'], { interrupt: () => quit() }, e.input, e.key) });
+  const keys = useKeyTable();
+  useKeys('global', { key: (e) => keys.run(['app'], { interrupt: () => quit() }, e.input, e.key) });
 
   const recents = useMemo(() => (route.name === 'picker' ? loadRecents(options.configDir, server) : []), [route, options.configDir, server]);
   const openDeployments = useCallback((appUuid: string, name?: string) => dispatch({ type: 'open', appUuid, name }), []);

@@ -6,18 +6,22 @@
 // cannot read, a letter for an action of a screen where letters are typed, and a key that another
 // action of the same screen already has (a clash the defaults have on purpose, like ? in help,
 // stays allowed). Ctrl+C always quits: `interrupt` is not rebound.
-import type { Key } from 'ink';
-import { COMMANDS, HELP_SECTIONS, type Command, type CommandId, type KeyMatcher, type ScopeId } from './keys.js';
+import { COMMANDS, HELP_SECTIONS, keyLabel, type Command, type CommandId, type KeyMatcher, type ScopeId } from './keys.js';
 import { KEYS_FILE, shownName } from '../config/keys-file.js';
+import { LIST_SCOPES } from './screens/deployments/keys.js';
+import { DETAIL_SCOPES } from './screens/detail/keys.js';
+import { LOG_SCOPES } from './screens/log/keys.js';
+import { HELP_SCOPES } from './screens/help/keys.js';
+import { PICKER_SCOPES } from './screens/picker/keys.js';
+import { FORM_SCOPES } from './screens/forms/keys.js';
 
-/** Scopes read together by one key listener (plus Ctrl+C, everywhere): a key may do one thing in each. */
+/**
+ * Scopes read together by one key listener, as each screen declares them (plus Ctrl+C, everywhere):
+ * a key may do one thing in each group.
+ */
 export const SCOPE_GROUPS: readonly (readonly ScopeId[])[] = [
-  ['deployments', 'global', 'app'], ['detail', 'global', 'app'], ['log', 'global', 'app'], ['help', 'global', 'app'],
-  ['filter', 'line', 'app'], ['jump', 'line', 'app'], ['logSearch', 'line', 'app'], ['logSave', 'line', 'app'],
-  ['picker', 'line', 'app'], ['contexts', 'app'],
-  ['form', 'line', 'app'], ['form', 'formChoice', 'app'], ['formConfirm', 'app'], ['formOverwrite', 'app'],
-  ['formFailed', 'app'], ['formResend', 'app'], ['formSaveCredentials', 'line', 'app'], ['formDone', 'app'],
-];
+  LIST_SCOPES, DETAIL_SCOPES, LOG_SCOPES, HELP_SCOPES, PICKER_SCOPES, FORM_SCOPES,
+].flatMap((screen) => Object.values(screen).map((scopes): readonly ScopeId[] => [...scopes, 'app']));
 
 /** Scopes where printable keys are typed into a line or a field: a letter there cannot be a command. */
 const TYPING: ReadonlySet<ScopeId> = new Set<ScopeId>(['line', 'picker', 'filter', 'jump', 'logSearch', 'logSave', 'form', 'formChoice', 'formSaveCredentials']);
@@ -30,10 +34,6 @@ const NAMED: Readonly<Record<string, KeyMatcher>> = {
   backspace: { key: 'backspace' }, delete: { key: 'delete' }, del: { key: 'delete' }, space: { char: ' ' },
 };
 
-const LABELS: Partial<Record<keyof Key, string>> = {
-  upArrow: '↑', downArrow: '↓', leftArrow: '←', rightArrow: '→', pageUp: 'PgUp', pageDown: 'PgDn', home: 'Home', end: 'End',
-  return: 'Enter', escape: 'Esc', tab: 'Tab', backspace: 'Backspace', delete: 'Delete',
-};
 
 /** Ctrl+letters a terminal sends as another key. */
 const CTRL_AS: Readonly<Record<string, string>> = { i: 'Tab', m: 'Enter', j: 'Enter', h: 'Backspace' };
@@ -62,13 +62,6 @@ export function parseKeyName(name: string): KeyMatcher | string {
   const shift = /^shift[+-](.)$/i.exec(name);
   if (shift) return `${shownName(name)}: write the character itself (${shownName(shift[1]!.toUpperCase())})`;
   return `${shownName(name)} is not a key name (such as x, ctrl+f, pagedown, enter, esc, up: see the README)`;
-}
-
-/** A key as help and the footer show it: `x`, `Space`, `Ctrl+F`, `PgDn`, `Shift+Tab`. */
-export function keyLabel(m: KeyMatcher): string {
-  if (m.key) return `${m.shift ? 'Shift+' : ''}${LABELS[m.key] ?? m.key}`;
-  if (m.char === ' ') return 'Space';
-  return m.ctrl ? `Ctrl+${(m.char ?? '').toUpperCase()}` : m.char ?? '';
 }
 
 /** One string per distinct key (to compare keys). */
@@ -114,7 +107,8 @@ function scopeTitle(scope: ScopeId): string {
   return HELP_SECTIONS.find((s) => s.screen === scope)?.title.replace(/ \(.*\)$/, '') ?? scope;
 }
 
-export interface KeyTable {
+/** What keys.json made of the key map. */
+export interface BoundKeys {
   /** The key map in force (table order, as the defaults). */
   readonly commands: readonly Command[];
   /** One line per refused entry, for stderr; none when every binding applies. */
@@ -134,7 +128,7 @@ export function warningOf(problems: readonly string[]): string | undefined {
  * The key map with the user's bindings applied, in file order. `fileProblems` (from reading the
  * file) come first in the problems.
  */
-export function bindKeys(bindings: readonly (readonly [string, readonly string[]])[], fileProblems: readonly string[] = []): KeyTable {
+export function bindKeys(bindings: readonly (readonly [string, readonly string[]])[], fileProblems: readonly string[] = []): BoundKeys {
   const problems = [...fileProblems];
   const wanted = new Map<CommandId, readonly KeyMatcher[]>();
   for (const [action, names] of bindings) {

@@ -2,7 +2,8 @@
 // scopes where the command applies. Behaviour, help, footer and tests all read this one table:
 // a screen handles its scopes with a map from every command id of those scopes to a function
 // (Handlers), so a command that nothing handles is a type error and help lists exactly what works.
-// The user's keys.json lays other keys over it once at start (key-bindings.ts, setKeyTable below).
+// The user's keys.json lays other keys over it once at start (key-bindings.ts); the table in force
+// reaches screens through a React context (input/key-table.tsx), never module state.
 // Plain data: importing this file loads no Ink or React (the Key type is a type-only import).
 import type { Key } from 'ink';
 import type { LineCommand } from '../forms/line-edit.js';
@@ -182,19 +183,16 @@ export type CommandsOf<S extends ScopeId> = IdsOf<Table, S>;
 /** A handler for every command of the scopes: true (or nothing) when it used the key, false to pass it on. */
 export type Handlers<S extends ScopeId> = { readonly [K in CommandsOf<S>]: (input: string) => boolean | void };
 
-// The table in force: the defaults above, or with the user's keys.json laid over them
-// (key-bindings.ts). Set once when the UI starts (App), before any key is read.
-let table: readonly Command[] = COMMANDS as readonly unknown[] as readonly Command[];
-let byId: ReadonlyMap<string, Command> = new Map(table.map((c) => [c.id, c]));
+const LABELS: Partial<Record<keyof Key, string>> = {
+  upArrow: '↑', downArrow: '↓', leftArrow: '←', rightArrow: '→', pageUp: 'PgUp', pageDown: 'PgDn', home: 'Home', end: 'End',
+  return: 'Enter', escape: 'Esc', tab: 'Tab', backspace: 'Backspace', delete: 'Delete',
+};
 
-/** Puts a key map in force (the App, when it mounts); the defaults when none is given. */
-export function setKeyTable(commands?: readonly Command[]): void {
-  table = commands ?? (COMMANDS as readonly unknown[] as readonly Command[]);
-  byId = new Map(table.map((c) => [c.id, c]));
-}
-
-export function command(id: CommandId): Command {
-  return byId.get(id)!;
+/** A key as help, the footer and sentences show it: `x`, `Space`, `Ctrl+F`, `PgDn`, `Shift+Tab`. */
+export function keyLabel(m: KeyMatcher): string {
+  if (m.key) return `${m.shift ? 'Shift+' : ''}${LABELS[m.key] ?? m.key}`;
+  if (m.char === ' ') return 'Space';
+  return m.ctrl ? `Ctrl+${(m.char ?? '').toUpperCase()}` : m.char ?? '';
 }
 
 function matchOne(m: KeyMatcher, input: string, key: Partial<Key>): boolean {
@@ -211,42 +209,62 @@ function matchOne(m: KeyMatcher, input: string, key: Partial<Key>): boolean {
   return false;
 }
 
-/** True when the key Ink reported (`useInput`'s input and key) is one of the command's keys. */
-export function matches(id: CommandId, input: string, key: Partial<Key>): boolean {
-  return command(id).keys.some((m) => matchOne(m, input, key));
-}
-
-/** The command the key triggers, looking in the scopes in the order given (table order within one). */
-export function commandFor(scopes: readonly ScopeId[], input: string, key: Partial<Key>): CommandId | undefined {
-  for (const scope of scopes) {
-    for (const c of table) {
-      if (!c.screens.includes(scope)) continue;
-      if (c.keys.some((m) => matchOne(m, input, key))) return c.id;
-    }
-  }
-  return undefined;
-}
-
 /**
- * Runs the handler of the command the key triggers in `scopes` (searched in order). True when a
- * handler used the key; false when no command of the scopes matches or its handler passed.
+ * The key map in force: the defaults, or with the user's keys.json laid over them
+ * (key-bindings.ts). Made once when the UI starts and handed down by KeyTableProvider
+ * (input/key-table.tsx); every key handler, footer, help page and sentence that names a key reads it.
  */
-export function runCommand<S extends ScopeId>(scopes: readonly S[], handlers: Handlers<S>, input: string, key: Partial<Key>): boolean {
-  const id = commandFor(scopes, input, key) as CommandsOf<S> | undefined;
-  if (id === undefined) return false;
-  return handlers[id](input) !== false;
+export interface KeyTable {
+  readonly commands: readonly Command[];
+  command(id: CommandId): Command;
+  /** The command the key triggers, looking in the scopes in the order given (table order within one). */
+  commandFor(scopes: readonly ScopeId[], input: string, key: Partial<Key>): CommandId | undefined;
+  /**
+   * Runs the handler of the command the key triggers in `scopes` (searched in order). True when a
+   * handler used the key; false when no command of the scopes matches or its handler passed.
+   */
+  run<S extends ScopeId>(scopes: readonly S[], handlers: Handlers<S>, input: string, key: Partial<Key>): boolean;
+  /** Commands listed in a scope's help, in table order. */
+  commandsOf(scope: ScopeId): Command[];
+  /** The few commands shown in a scope's footer, the most important first (footerRank, then table order). */
+  footerOf(scope: ScopeId): Command[];
+  /** The key a sentence names for a command (its first key in force): `?` in "? for help". */
+  hint(id: CommandId): string;
 }
 
-/** Commands listed in a scope's help, in table order. */
-export function commandsOf(screen: ScopeId): Command[] {
-  return table.filter((c) => c.screens.includes(screen));
-}
-
-/** The few commands shown in a scope's footer, the most important first (footerRank, then table order). */
-export function footerOf(screen: ScopeId): Command[] {
+export function keyTable(commands: readonly Command[] = COMMANDS as readonly unknown[] as readonly Command[]): KeyTable {
+  const byId: ReadonlyMap<string, Command> = new Map(commands.map((c) => [c.id, c]));
+  const command = (id: CommandId) => byId.get(id)!;
+  const commandFor = (scopes: readonly ScopeId[], input: string, key: Partial<Key>): CommandId | undefined => {
+    for (const scope of scopes) {
+      for (const c of commands) {
+        if (!c.screens.includes(scope)) continue;
+        if (c.keys.some((m) => matchOne(m, input, key))) return c.id;
+      }
+    }
+    return undefined;
+  };
   const rank = (c: Command) => c.footerRank ?? 5;
-  return table.filter((c) => c.footer?.includes(screen)).sort((a, b) => rank(a) - rank(b));
+  return {
+    commands,
+    command,
+    commandFor,
+    run(scopes, handlers, input, key) {
+      const id = commandFor(scopes, input, key) as CommandsOf<(typeof scopes)[number]> | undefined;
+      if (id === undefined) return false;
+      return handlers[id](input) !== false;
+    },
+    commandsOf: (scope) => commands.filter((c) => c.screens.includes(scope)),
+    footerOf: (scope) => commands.filter((c) => c.footer?.includes(scope)).sort((a, b) => rank(a) - rank(b)),
+    hint: (id) => {
+      const first = command(id).keys[0];
+      return first ? keyLabel(first) : command(id).label;
+    },
+  };
 }
+
+/** The default key map (what a screen reads with no KeyTableProvider above it, as in tests of one component). */
+export const DEFAULT_KEYS: KeyTable = keyTable();
 
 export const HELP_SECTIONS: readonly { readonly title: string; readonly screen: ScopeId }[] = [
   { title: 'Anywhere', screen: 'app' },

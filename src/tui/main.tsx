@@ -4,7 +4,7 @@
 import { TERMINAL_REQUIRED, hasTerminal, type TuiOptions } from './options.js';
 import type { Prefetch } from './first-page.js';
 import { loadKeysFile } from '../config/keys-file.js';
-import type { KeyTable } from './key-bindings.js';
+import type { BoundKeys } from './key-bindings.js';
 
 /** How long the first frame waits for the prefetched page before showing "Loading…". */
 const FIRST_PAGE_WAIT_MS = 150;
@@ -48,7 +48,7 @@ export async function runTui(options: TuiOptions, first?: Prefetch): Promise<num
 }
 
 /** The key map with keys.json laid over it; undefined when there is no such file. */
-async function loadKeys(configDir: string): Promise<KeyTable | undefined> {
+async function loadKeys(configDir: string): Promise<BoundKeys | undefined> {
   // The binder (and its check of the defaults for clashes) loads only when there is something to bind.
   const bind = async (...args: Parameters<typeof import('./key-bindings.js').bindKeys>) => (await import('./key-bindings.js')).bindKeys(...args);
   try {

@@ -1,6 +1,6 @@
 // What the CLI hands to the TUI. Plain data: importing this file loads no Ink or React.
 import type { DmsClient } from '../api/client.js';
-import type { KeyTable } from './key-bindings.js';
+import type { BoundKeys } from './key-bindings.js';
 
 export type TuiScreen = 'browse' | 'create-app' | 'create-docstore';
 
@@ -50,7 +50,7 @@ export interface TuiOptions {
   /** Seeded where-values (project/server/environment), in demo mode, offered as suggestions. */
   readonly demoSuggestions?: Readonly<Record<string, readonly string[]>>;
   /** The key map in force: the defaults with keys.json laid over them, and its warning (main.tsx). */
-  readonly keys?: KeyTable;
+  readonly keys?: BoundKeys;
   /** How often the picker's overview reads each application's newest deployment, ms (default 10 000; tests shorten it). */
   readonly overviewMs?: number;
 }

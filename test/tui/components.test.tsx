@@ -6,7 +6,7 @@ import { DEPLOYMENT_FIELDS, readDeployment } from '../../src/api/schemas/deploym
 import { DeploymentTable, type TableRow } from '../../src/tui/components/deployment-table.js';
 import { COLUMNS, fitColumns, tableWidth, type Cells } from '../../src/model/columns.js';
 import { FIELD_GROUPS, detailLines, rawJsonLines } from '../../src/tui/components/detail-fields.js';
-import { COMMANDS, commandFor, footerOf, matches, type ScopeId } from '../../src/tui/keys.js';
+import { COMMANDS, DEFAULT_KEYS, type ScopeId } from '../../src/tui/keys.js';
 import { colourTheme, plainTheme, ThemeProvider, themeFor } from '../../src/tui/theme.js';
 import { helpLines } from '../../src/tui/screens/help.js';
 import { ErrorBoundary } from '../../src/tui/app.js';
@@ -97,21 +97,21 @@ describe('detail fields', () => {
 
 describe('key map', () => {
   it('matches keys by data and feeds help and footer', () => {
-    expect(commandFor(['deployments', 'global'], 'n', {})).toBe('nextPage');
-    expect(commandFor(['deployments', 'global'], '', { rightArrow: true })).toBe('nextPage');
-    expect(commandFor(['app'], 'c', { ctrl: true })).toBe('interrupt');
-    expect(commandFor(['deployments', 'global'], 'q', {})).toBe('quit');
-    expect(commandFor(['deployments', 'global'], 'c', {})).toBe('createApp');
-    expect(matches('formPrevField', '', { tab: true, shift: true })).toBe(true);
-    expect(matches('formNextField', '', { tab: true, shift: true })).toBe(false);
-    expect(matches('formSubmit', 's', { ctrl: true })).toBe(true);
+    expect(DEFAULT_KEYS.commandFor(['deployments', 'global'], 'n', {})).toBe('nextPage');
+    expect(DEFAULT_KEYS.commandFor(['deployments', 'global'], '', { rightArrow: true })).toBe('nextPage');
+    expect(DEFAULT_KEYS.commandFor(['app'], 'c', { ctrl: true })).toBe('interrupt');
+    expect(DEFAULT_KEYS.commandFor(['deployments', 'global'], 'q', {})).toBe('quit');
+    expect(DEFAULT_KEYS.commandFor(['deployments', 'global'], 'c', {})).toBe('createApp');
+    expect(DEFAULT_KEYS.commandFor(['form'], '', { tab: true, shift: true })).toBe('formPrevField');
+    expect(DEFAULT_KEYS.commandFor(['form'], '', { tab: true })).toBe('formNextField');
+    expect(DEFAULT_KEYS.commandFor(['form'], 's', { ctrl: true })).toBe('formSubmit');
     // Every command is in the help of each screen it works on, and nothing of another screen is.
-    const helpOf = (from: ScopeId) => helpLines(from, plainTheme).map((l) => `${l.label ?? ''}${l.text}`).join('\n');
+    const helpOf = (from: ScopeId) => helpLines(from, plainTheme, 200, DEFAULT_KEYS).map((l) => `${l.label ?? ''}${l.text}`).join('\n');
     for (const c of COMMANDS) expect(c.screens.some((s) => helpOf(s).includes(c.description)), c.id).toBe(true);
     const deployments = helpOf('deployments');
     expect(deployments).toContain(COMMANDS.find((c) => c.id === 'nextPage')!.description);
     expect(deployments).not.toContain(COMMANDS.find((c) => c.id === 'pickerOpen')!.description);
-    expect(footerOf('deployments').map((c) => c.label)).toContain('n/→/PgDn');
+    expect(DEFAULT_KEYS.footerOf('deployments').map((c) => c.label)).toContain('n/→/PgDn');
   });
 
   it('NO_COLOR or --no-color selects the theme without colours', () => {

@@ -15,6 +15,7 @@ import { addRecent, loadRecents } from '../../src/config/recents.js';
 import { loadPageSize } from '../../src/config/page-sizes.js';
 import type { TuiOptions } from '../../src/tui/options.js';
 import { footerFit } from '../../src/tui/components/footer.js';
+import { DEFAULT_KEYS } from '../../src/tui/keys.js';
 import { helpLines } from '../../src/tui/screens/help.js';
 import { localAndUtc } from '../../src/tui/components/detail-fields.js';
 import { plainTheme } from '../../src/tui/theme.js';
@@ -206,7 +207,7 @@ describe('list', () => {
   });
 
   it('the footer lists the keys that fit the width, c d a +/- among them when there is room', async () => {
-    const wide = footerFit('deployments', 249).map((c) => c.footerLabel ?? c.label);
+    const wide = footerFit('deployments', 249, '', DEFAULT_KEYS).map((c) => c.footerLabel ?? c.label);
     expect(wide).toEqual(expect.arrayContaining(['c', 'd', 'a', '+/-', 'G', 'n/→', '?']));
     const ui = open({ appUuid: app() }, { columns: 60, rows: 24 });
     const frame = await ui.waitFor(/1–10 of \d+/);
@@ -314,12 +315,12 @@ describe('detail and help', () => {
   });
 
   it('help from the detail view lists the detail view\'s keys, not the list\'s', async () => {
-    const text = (from: Parameters<typeof helpLines>[0]) => helpLines(from, plainTheme, 100).map((l) => `${l.label ?? ''}${l.text}`).join('\n');
+    const text = (from: Parameters<typeof helpLines>[0]) => helpLines(from, plainTheme, 100, DEFAULT_KEYS).map((l) => `${l.label ?? ''}${l.text}`).join('\n');
     const detail = text('detail');
     expect(detail).toMatch(/Esc +back to the list, same page and row/);
     expect(detail).not.toContain('back to the application picker');
     expect(detail).not.toContain('next page');
-    expect(helpLines('deployments', plainTheme, 250).map((l) => l.text).join('\n')).toContain('back to the application picker');
+    expect(helpLines('deployments', plainTheme, 250, DEFAULT_KEYS).map((l) => l.text).join('\n')).toContain('back to the application picker');
     // In the picker q types a q: help does not say it quits there.
     expect(text('picker')).not.toMatch(/^ +q +quit/m);
     expect(text('picker')).toContain('Ctrl+X');
@@ -332,7 +333,7 @@ describe('detail and help', () => {
     const help = await ui.waitFor('Help — keys');
     expect(help).toMatch(/Esc +back to the list, same page and row/);
     // Wrapped at words within the terminal, never cut.
-    for (const l of helpLines('detail', plainTheme, 60)) expect(`${l.label ?? ''}${l.text}`.length).toBeLessThan(60);
+    for (const l of helpLines('detail', plainTheme, 60, DEFAULT_KEYS)) expect(`${l.label ?? ''}${l.text}`.length).toBeLessThan(60);
     expect(help).toMatch(/list \/ fold the interface fields the\s*\n\s+record does not carry/);
   });
 });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Key } from 'ink';
 import { InputBus, type KeyListener } from '../../src/tui/input/bus.js';
 import { NO_KEY, isText, splitChunk, type KeyEvent } from '../../src/tui/input/keypress.js';
-import { COMMANDS, HELP_SECTIONS, commandFor, commandsOf, runCommand, type ScopeId } from '../../src/tui/keys.js';
+import { COMMANDS, DEFAULT_KEYS, HELP_SECTIONS, type ScopeId } from '../../src/tui/keys.js';
 
 const plain = NO_KEY;
 const key = (k: Partial<Key>): Key => ({ ...NO_KEY, ...k });
@@ -103,24 +103,24 @@ describe('input bus', () => {
 
 describe('key table', () => {
   it('finds the command in the scopes in the order given', () => {
-    expect(commandFor(['deployments', 'global'], 'n', {})).toBe('nextPage');
-    expect(commandFor(['deployments', 'global'], '', { rightArrow: true })).toBe('nextPage');
-    expect(commandFor(['line', 'form'], '', { rightArrow: true })).toBe('lineRight');
-    expect(commandFor(['formChoice', 'form'], '', { rightArrow: true })).toBe('choiceNext');
-    expect(commandFor(['app'], 'c', { ctrl: true })).toBe('interrupt');
-    expect(commandFor(['deployments', 'global'], 'c', {})).toBe('createApp');
-    expect(commandFor(['form'], '', { tab: true, shift: true })).toBe('formPrevField');
-    expect(commandFor(['form'], '', { tab: true })).toBe('formNextField');
-    expect(commandFor(['form'], 's', { ctrl: true })).toBe('formSubmit');
-    expect(commandFor(['line'], 'u', { ctrl: true })).toBe('lineKillBefore');
-    expect(commandFor(['deployments'], 'z', {})).toBeUndefined();
+    expect(DEFAULT_KEYS.commandFor(['deployments', 'global'], 'n', {})).toBe('nextPage');
+    expect(DEFAULT_KEYS.commandFor(['deployments', 'global'], '', { rightArrow: true })).toBe('nextPage');
+    expect(DEFAULT_KEYS.commandFor(['line', 'form'], '', { rightArrow: true })).toBe('lineRight');
+    expect(DEFAULT_KEYS.commandFor(['formChoice', 'form'], '', { rightArrow: true })).toBe('choiceNext');
+    expect(DEFAULT_KEYS.commandFor(['app'], 'c', { ctrl: true })).toBe('interrupt');
+    expect(DEFAULT_KEYS.commandFor(['deployments', 'global'], 'c', {})).toBe('createApp');
+    expect(DEFAULT_KEYS.commandFor(['form'], '', { tab: true, shift: true })).toBe('formPrevField');
+    expect(DEFAULT_KEYS.commandFor(['form'], '', { tab: true })).toBe('formNextField');
+    expect(DEFAULT_KEYS.commandFor(['form'], 's', { ctrl: true })).toBe('formSubmit');
+    expect(DEFAULT_KEYS.commandFor(['line'], 'u', { ctrl: true })).toBe('lineKillBefore');
+    expect(DEFAULT_KEYS.commandFor(['deployments'], 'z', {})).toBeUndefined();
   });
 
   it('runs the handler of the matched command; a handler returning false passes the key on', () => {
     const calls: string[] = [];
     const handlers = { interrupt: () => { calls.push('interrupt'); return false; } };
-    expect(runCommand(['app'], handlers, 'c', { ctrl: true })).toBe(false);
-    expect(runCommand(['app'], handlers, 'x', {})).toBe(false);
+    expect(DEFAULT_KEYS.run(['app'], handlers, 'c', { ctrl: true })).toBe(false);
+    expect(DEFAULT_KEYS.run(['app'], handlers, 'x', {})).toBe(false);
     expect(calls).toEqual(['interrupt']);
   });
 
@@ -129,7 +129,7 @@ describe('key table', () => {
     for (const c of COMMANDS) for (const s of c.screens) expect(listed.has(s), `${c.id} in ${s}`).toBe(true);
     for (const { screen } of HELP_SECTIONS) {
       const seen = new Map<string, string>();
-      for (const c of commandsOf(screen)) {
+      for (const c of DEFAULT_KEYS.commandsOf(screen)) {
         for (const k of c.keys) {
           const id = JSON.stringify(k);
           expect(seen.get(id), `${screen}: ${c.id} and ${seen.get(id)} share ${id}`).toBeUndefined();

@@ -7,7 +7,6 @@ import { createClient, type DmsClient } from '../../src/api/client.js';
 import type { TuiOptions } from '../../src/tui/options.js';
 import { bindKeys } from '../../src/tui/key-bindings.js';
 import { parseKeysText } from '../../src/config/keys-file.js';
-import { setKeyTable } from '../../src/tui/keys.js';
 import { osc52 } from '../../src/tui/clipboard.js';
 import { KEY, renderApp, until, type Rendered } from './support/render.js';
 import { respondWith, type HostileServer } from '../support/hostile.js';
@@ -44,7 +43,6 @@ afterEach(() => {
   shown?.unmount();
   shown = undefined;
   process.env = { ...savedEnv };
-  setKeyTable();
 });
 
 function open(overrides: Partial<TuiOptions> = {}) {
@@ -94,6 +92,16 @@ describe('keys.json in the app', () => {
     expect(code).toBe(-1);
     await shown.press('Q');
     await until(() => code === 0, 'quit with Q');
+  });
+
+  it('sentences that name a key name the key in force: help rebound to H', async () => {
+    const ui = open({ keys: await keysFrom('{"help": "H", "quit": "Q"}') });
+    await ui.waitFor(/1–10 of 25/);
+    await ui.press('z');
+    await ui.waitFor('z: no action here — H for help');
+    await ui.press('H');
+    const help = await ui.waitFor('Help — keys');
+    expect(help).toContain('Esc/? closes help · Q quits');
   });
 
   it('a bad keys.json: the one-line warning shows at start and the default keys work', async () => {

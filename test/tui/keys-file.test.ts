@@ -3,17 +3,16 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { KEYS_FILE_MAX, loadKeysFile, parseKeysText } from '../../src/config/keys-file.js';
-import { bindKeys, keyLabel, parseKeyName, warningOf } from '../../src/tui/key-bindings.js';
-import { command, commandFor, footerOf, setKeyTable } from '../../src/tui/keys.js';
+import { bindKeys, parseKeyName, warningOf } from '../../src/tui/key-bindings.js';
+import { DEFAULT_KEYS, keyLabel, keyTable, type KeyTable } from '../../src/tui/keys.js';
 import { NO_KEY } from '../../src/tui/input/keypress.js';
 import { tempDir } from '../support/temp.js';
 
-afterEach(() => setKeyTable());
-
 const press = (input: string, key: Partial<typeof NO_KEY> = {}) => ({ input, key: { ...NO_KEY, ...key } });
-const cmd = (scopes: Parameters<typeof commandFor>[0], k: ReturnType<typeof press>) => commandFor(scopes, k.input, k.key);
+let table: KeyTable = DEFAULT_KEYS;
+const cmd = (scopes: Parameters<KeyTable['commandFor']>[0], k: ReturnType<typeof press>) => table.commandFor(scopes, k.input, k.key);
 
 async function fromText(text: string) {
   const file = await parseKeysText(text);
@@ -59,14 +58,14 @@ describe('keys.json', () => {
     const t = await fromText('{"nextPage": ["ctrl+f", "N"], "quit": "Q"}');
     expect(t.problems).toEqual([]);
     expect(t.warning).toBeUndefined();
-    setKeyTable(t.commands);
+    table = keyTable(t.commands);
     expect(cmd(['deployments', 'global'], press('f', { ctrl: true }))).toBe('nextPage');
     expect(cmd(['deployments', 'global'], press('N'))).toBe('nextPage');
     expect(cmd(['deployments', 'global'], press('n'))).toBeUndefined();
     expect(cmd(['deployments', 'global'], press('Q'))).toBe('quit');
     expect(cmd(['deployments', 'global'], press('q'))).toBeUndefined();
-    expect(command('nextPage').label).toBe('Ctrl+F/N');
-    expect(footerOf('deployments').find((c) => c.id === 'quit')?.label).toBe('Q');
+    expect(table.command('nextPage').label).toBe('Ctrl+F/N');
+    expect(table.footerOf('deployments').find((c) => c.id === 'quit')?.label).toBe('Q');
     // The other actions keep theirs.
     expect(cmd(['deployments', 'global'], press('p'))).toBe('prevPage');
   });
@@ -74,7 +73,7 @@ describe('keys.json', () => {
   it('a swap of two keys applies (no clash once both moved)', async () => {
     const t = await fromText('{"nextPage": "p", "prevPage": "n"}');
     expect(t.problems).toEqual([]);
-    setKeyTable(t.commands);
+    table = keyTable(t.commands);
     expect(cmd(['deployments'], press('p'))).toBe('nextPage');
     expect(cmd(['deployments'], press('n'))).toBe('prevPage');
   });
@@ -84,7 +83,7 @@ describe('keys.json', () => {
     expect(t.problems).toHaveLength(1);
     expect(t.problems[0]).toMatch(/"quit": n is already "next page" \(nextPage, Deployments\) — quit keeps q/);
     expect(t.warning).toBe(t.problems[0]);
-    setKeyTable(t.commands);
+    table = keyTable(t.commands);
     expect(cmd(['deployments', 'global'], press('q'))).toBe('quit');
     expect(cmd(['deployments', 'global'], press('n'))).toBe('nextPage');
     expect(cmd(['deployments', 'global'], press('R'))).toBe('refresh');
@@ -100,7 +99,7 @@ describe('keys.json', () => {
     const t = await fromText('{"refresh": "x", "autoRefresh": "x"}');
     expect(t.problems).toHaveLength(1);
     expect(t.problems[0]).toMatch(/"autoRefresh": x is already/);
-    setKeyTable(t.commands);
+    table = keyTable(t.commands);
     expect(cmd(['deployments'], press('x'))).toBe('refresh');
     expect(cmd(['deployments'], press('a'))).toBe('autoRefresh');
   });
@@ -109,7 +108,7 @@ describe('keys.json', () => {
     // quit takes r (refresh's), refresh asks for a bad name, so keeps r: quit must give r back.
     const t = await fromText('{"quit": "r", "refresh": "f55"}');
     expect(t.problems).toHaveLength(2);
-    setKeyTable(t.commands);
+    table = keyTable(t.commands);
     expect(cmd(['deployments', 'global'], press('r'))).toBe('refresh');
     expect(cmd(['deployments', 'global'], press('q'))).toBe('quit');
   });
@@ -118,7 +117,7 @@ describe('keys.json', () => {
     const t = await fromText('{"lineStart": "a", "filterApply": "ctrl+g"}');
     expect(t.problems).toHaveLength(1);
     expect(t.problems[0]).toMatch(/"lineStart": "a" would be typed there/);
-    setKeyTable(t.commands);
+    table = keyTable(t.commands);
     expect(cmd(['filter'], press('g', { ctrl: true }))).toBe('filterApply');
   });
 
@@ -135,7 +134,7 @@ describe('keys.json', () => {
     expect(t.problems[0]).toMatch(/no action "nextPag"/);
     expect(t.problems[1]).toMatch(/"quit": "f5": dms does not read function keys — quit keeps q/);
     expect(t.warning).toBe(`${t.problems[0]} (+1 more, listed after dms exits)`);
-    setKeyTable(t.commands);
+    table = keyTable(t.commands);
     expect(cmd(['deployments'], press('R'))).toBe('refresh');
     expect(cmd(['deployments', 'global'], press('q'))).toBe('quit');
   });
@@ -144,7 +143,7 @@ describe('keys.json', () => {
     const t = await fromText('{"quit": 5, "refresh": [], "autoRefresh": ["A"]}');
     expect(t.problems).toHaveLength(2);
     expect(t.problems[0]).toMatch(/"quit" must be a key name or a list of 1 to 8 names — it keeps its default/);
-    setKeyTable(t.commands);
+    table = keyTable(t.commands);
     expect(cmd(['deployments'], press('A'))).toBe('autoRefresh');
   });
 

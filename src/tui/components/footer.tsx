@@ -2,7 +2,8 @@
 // footerRank), or a brief note in their place (a key that does nothing here), wrapped when long.
 import React from 'react';
 import { Box, Text, useStdout } from 'ink';
-import { footerOf, type Command, type ScreenId } from '../keys.js';
+import type { Command, KeyTable, ScreenId } from '../keys.js';
+import { useKeyTable } from '../input/key-table.js';
 import { useTheme } from '../theme.js';
 import { widthOf } from '../../text/cells.js';
 
@@ -24,10 +25,10 @@ function itemText(c: Command): [string, string] {
 }
 
 /** The footer's commands that fit `width` cells, in footer order: one that does not fit is left out, the rest still tried. */
-export function footerFit(screen: ScreenId, width: number, extra = ''): Command[] {
+export function footerFit(screen: ScreenId, width: number, extra: string, keys: KeyTable): Command[] {
   let used = extra ? widthOf(extra) + GAP : 0;
   const out: Command[] = [];
-  for (const c of footerOf(screen)) {
+  for (const c of keys.footerOf(screen)) {
     const [key, hint] = itemText(c);
     const w = widthOf(key + hint) + (out.length > 0 ? GAP : 0);
     if (used + w > width) continue;
@@ -39,6 +40,7 @@ export function footerFit(screen: ScreenId, width: number, extra = ''): Command[
 
 export function Footer({ screen, extra, width, note }: FooterProps) {
   const theme = useTheme();
+  const keys = useKeyTable();
   const { stdout } = useStdout();
   const room = Math.max(10, (width ?? (stdout.columns > 0 ? stdout.columns : 80)) - 1);
   if (note) {
@@ -49,7 +51,7 @@ export function Footer({ screen, extra, width, note }: FooterProps) {
       </Box>
     );
   }
-  const items = footerFit(screen, room, extra);
+  const items = footerFit(screen, room, extra ?? '', keys);
   return (
     <Box>
       <Text wrap="truncate-end">

@@ -7,7 +7,10 @@ import { Box, Text, measureElement, useStdout, type DOMElement } from 'ink';
 import type { DmsClient } from '../../api/client.js';
 import type { TuiConnection } from '../options.js';
 import type { Prefetch } from '../first-page.js';
-import { commandFor, lineKeys, runCommand, type ScopeId } from '../keys.js';
+import { lineKeys, type KeyTable, type ScopeId } from '../keys.js';
+import { useKeyTable } from '../input/key-table.js';
+import { LIST_SCOPES } from './deployments/keys.js';
+import { DETAIL_SCOPES } from './detail/keys.js';
 import { useKeys, type KeyResult } from '../input/bus.js';
 import { isText, type KeyEvent } from '../input/keypress.js';
 import { cursorParts } from '../../forms/line-edit.js';
@@ -90,7 +93,7 @@ const GUTTER = 2;
 type Send = (action: BrowseAction) => void;
 
 /** What a key does on the screen, by mode; reads the store, so keys read together see each other. */
-function keyListener(store: Store<BrowseState, BrowseAction>, props: DeploymentsScreenProps, terminal: { write(data: string): unknown }) {
+function keyListener(store: Store<BrowseState, BrowseAction>, props: DeploymentsScreenProps, terminal: { write(data: string): unknown }, keys: KeyTable) {
   const send: Send = (a) => store.dispatch(a);
   // Copy (OSC 52, to the terminal) and open (the browser, else the link copied): what happened goes to the footer's note.
   const note = (text: string) => send({ type: 'keyNote', note: text });
@@ -123,7 +126,7 @@ function keyListener(store: Store<BrowseState, BrowseAction>, props: Deployments
     // While a search of the whole history is shown, moving and opening act on its results.
     const results = () => store.get().search !== null;
     const opened = () => { if (store.get().mode !== 'list') result = 'later'; };
-    const used = runCommand(['deployments', 'global'], {
+    const used = keys.run(LIST_SCOPES.list, {
       help: () => { result = leave(() => props.onHelp('deployments')); },
       quit: () => props.onQuit(),
       createApp: () => { result = leave(() => props.onCreate('create-app')); },
@@ -156,7 +159,7 @@ function keyListener(store: Store<BrowseState, BrowseAction>, props: Deployments
     }, e.input, e.key);
     return used ? result : false;
   };
-  const filter = (e: KeyEvent): boolean => runCommand(['filter', 'line'], {
+  const filter = (e: KeyEvent): boolean => keys.run(LIST_SCOPES.filter, {
     filterApply: () => send({ type: 'filterSearch' }),
     filterClear: () => send({ type: 'filterEnd', keep: false }),
     filterCursorUp: () => send({ type: 'cursor', delta: -1 }),
@@ -165,7 +168,7 @@ function keyListener(store: Store<BrowseState, BrowseAction>, props: Deployments
   }, e.input, e.key);
   const jump = (e: KeyEvent): boolean | KeyResult => {
     let result: KeyResult = true;
-    const used = runCommand(['jump', 'line'], {
+    const used = keys.run(LIST_SCOPES.jump, {
     jumpGo: () => { result = jumpGo(); },
     jumpCancel: () => send({ type: 'jumpEnd', go: false }),
     ...lineKeys((command) => send({ type: 'jumpLine', command })),
@@ -174,7 +177,7 @@ function keyListener(store: Store<BrowseState, BrowseAction>, props: Deployments
   };
   const detail = (e: KeyEvent): boolean | KeyResult => {
     let result: KeyResult = true;
-    const used = runCommand(['detail', 'global'], {
+    const used = keys.run(DETAIL_SCOPES.detail, {
       help: () => { result = leave(() => props.onHelp('detail')); },
       quit: () => props.onQuit(),
       detailBack: () => send({ type: 'close' }),
@@ -208,8 +211,8 @@ function keyListener(store: Store<BrowseState, BrowseAction>, props: Deployments
       if (used !== false) return used;
       // A key that does nothing here says so (Ctrl+C, which quits from anywhere, passes on).
       const name = keyName(e);
-      if (name === undefined || commandFor(['app'], e.input, e.key) !== undefined) return false;
-      send({ type: 'keyNote', note: `${name}: no action here — ? for help` });
+      if (name === undefined || keys.commandFor(['app'], e.input, e.key) !== undefined) return false;
+      send({ type: 'keyNote', note: `${name}: no action here — ${keys.hint('help')} for help` });
       return true;
     },
     text(run: string): number {
@@ -267,7 +270,8 @@ export function DeploymentsScreen(props: DeploymentsScreenProps) {
   const now = useClock(state.rows.some((d) => d.active), state.updatedAt);
 
   const { stdout } = useStdout();
-  useKeys('screen', keyListener(store, props, stdout), active);
+  const keys = useKeyTable();
+  useKeys('screen', keyListener(store, props, stdout, keys), active);
   const startNote = props.startNote;
   // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the screen first shows.
   useEffect(() => { if (startNote) store.dispatch({ type: 'keyNote', note: startNote }); }, []);

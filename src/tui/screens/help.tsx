@@ -6,7 +6,9 @@ import React, { useMemo, useRef, useState } from 'react';
 import { Box, Text, measureElement, type DOMElement } from 'ink';
 import { useMeasured } from '../hooks/use-measured.js';
 import { useKeys } from '../input/bus.js';
-import { HELP_SECTIONS, command, commandsOf, runCommand, type Command, type ScopeId } from '../keys.js';
+import { HELP_SECTIONS, type Command, type KeyTable, type ScopeId } from '../keys.js';
+import { useKeyTable } from '../input/key-table.js';
+import { HELP_SCOPES } from './help/keys.js';
 import { PHASE_MARKS } from '../../model/deployment.js';
 import { useTheme, type Theme } from '../theme.js';
 import { ScrollView, clampOffset, type Line } from '../components/scroll-view.js';
@@ -58,17 +60,17 @@ const LINE_TITLE: Partial<Record<ScopeId, string>> = {
 };
 
 /** The sections of help for a screen: only keys that work there. */
-export function helpSections(from: ScopeId): Section[] {
+export function helpSections(from: ScopeId, keys: KeyTable): Section[] {
   const screen = SCREEN_OF[from] ?? from;
   const scopes = SCREEN_SCOPES[screen];
-  if (!scopes) return HELP_SECTIONS.map((s) => ({ title: s.title, commands: commandsOf(s.screen), scope: s.screen }));
+  if (!scopes) return HELP_SECTIONS.map((s) => ({ title: s.title, commands: keys.commandsOf(s.screen), scope: s.screen }));
   const out: Section[] = [];
   for (const scope of scopes) {
     const title = (scope === 'line' ? LINE_TITLE[screen] : undefined) ?? HELP_SECTIONS.find((s) => s.screen === scope)?.title ?? scope;
-    out.push({ title, commands: commandsOf(scope), scope });
+    out.push({ title, commands: keys.commandsOf(scope), scope });
   }
   // The picker's line takes every letter: of the keys that work "everywhere but while typing" only ? does.
-  if (screen === 'picker') out.splice(2, 0, { title: 'Help', commands: [command('help')] });
+  if (screen === 'picker') out.splice(2, 0, { title: 'Help', commands: [keys.command('help')] });
   return out.filter((s) => s.commands.length > 0);
 }
 
@@ -92,7 +94,7 @@ export function wrapWords(text: string, width: number): string[] {
 }
 
 /** Help as lines, wrapped at words to `width` (descriptions continue under themselves). */
-export function helpLines(from: ScopeId, theme: Theme, width = 200): Line[] {
+export function helpLines(from: ScopeId, theme: Theme, width: number, keys: KeyTable): Line[] {
   const lines: Line[] = [];
   const label = Math.min(LABEL, Math.max(6, Math.floor(width / 4)));
   const entry = (key: string, text: string) => {
@@ -106,7 +108,7 @@ export function helpLines(from: ScopeId, theme: Theme, width = 200): Line[] {
   const title = (text: string) => {
     for (const piece of wrapWords(text, Math.max(10, width - 1))) lines.push({ text: piece, bold: true, colour: theme.ui.title });
   };
-  for (const section of helpSections(from)) {
+  for (const section of helpSections(from, keys)) {
     if (lines.length > 0) lines.push({ text: '' });
     title(section.title);
     for (const c of section.commands) entry(c.label, c.description);
@@ -123,7 +125,8 @@ export function helpLines(from: ScopeId, theme: Theme, width = 200): Line[] {
 
 export function Help({ from, width, height, onClose, onQuit }: HelpProps) {
   const theme = useTheme();
-  const lines = useMemo(() => helpLines(from, theme, width), [from, theme, width]);
+  const keys = useKeyTable();
+  const lines = useMemo(() => helpLines(from, theme, width, keys), [from, theme, width, keys]);
   const [offset, setOffset] = useState(0);
   const bodyRef = useRef<DOMElement>(null);
   const body = useMeasured(() => {
@@ -134,7 +137,7 @@ export function Help({ from, width, height, onClose, onQuit }: HelpProps) {
   useKeys('overlay', {
     key: (e) => {
       const scroll = (delta: number) => setOffset((o) => clampOffset(o + delta, lines.length, body));
-      runCommand(['help', 'global'], {
+      keys.run(HELP_SCOPES.help, {
         helpClose: () => onClose(),
         help: () => onClose(),
         quit: () => onQuit(),
@@ -155,7 +158,7 @@ export function Help({ from, width, height, onClose, onQuit }: HelpProps) {
       <Box ref={bodyRef} flexDirection="column" flexGrow={1}>
         <ScrollView lines={lines} offset={clampOffset(offset, lines.length, body)} height={body} />
       </Box>
-      <Text color={theme.ui.muted} wrap="truncate-end">Esc or ? closes help · q quits</Text>
+      <Text color={theme.ui.muted} wrap="truncate-end">{`${keys.command('helpClose').label} closes help · ${keys.hint('quit')} quits`}</Text>
     </Box>
   );
 }

@@ -16,7 +16,9 @@ import { writeNewFile } from '../../config/private-file.js';
 import { cursorParts } from '../../forms/line-edit.js';
 import { useKeys, type KeyResult } from '../input/bus.js';
 import { isText, type KeyEvent } from '../input/keypress.js';
-import { lineKeys, runCommand, type ScopeId } from '../keys.js';
+import { lineKeys, type KeyTable, type ScopeId } from '../keys.js';
+import { useKeyTable } from '../input/key-table.js';
+import { LOG_SCOPES } from './log/keys.js';
 import { statusColour, useTheme, type Theme } from '../theme.js';
 import { Footer } from '../components/footer.js';
 import { lineRows, type Row } from '../components/log-rows.js';
@@ -60,14 +62,14 @@ function save(s: LogState): string {
   return problem ? `Not saved: ${problem}` : `Saved ${thousands(s.order.length)} lines to ${path} (mode 0600).`;
 }
 
-function keyListener(store: Store<LogState, LogAction>, props: LogScreenProps) {
+function keyListener(store: Store<LogState, LogAction>, props: LogScreenProps, keys: KeyTable) {
   const send = (a: LogAction) => store.dispatch(a);
   const line = (target: 'search' | 'save') => lineKeys((command) => send({ type: target === 'search' ? 'searchLine' : 'saveLine', command }));
   return {
     key(e: KeyEvent): KeyResult {
       const s = store.get();
       if (s.saving) {
-        return runCommand(['logSave', 'line'], {
+        return keys.run(LOG_SCOPES.save, {
           saveConfirm: () => {
             const note = save(store.get());
             if (note.startsWith('Saved')) send({ type: 'saveEnd' });
@@ -78,14 +80,14 @@ function keyListener(store: Store<LogState, LogAction>, props: LogScreenProps) {
         }, e.input, e.key) || isText(e);
       }
       if (s.search.editing) {
-        return runCommand(['logSearch', 'line'], {
+        return keys.run(LOG_SCOPES.search, {
           searchApply: () => send({ type: 'searchEnd', keep: true }),
           searchCancel: () => send({ type: 'searchEnd', keep: false }),
           ...line('search'),
         }, e.input, e.key) || isText(e);
       }
       let result: KeyResult = true;
-      const used = runCommand(['log', 'global'], {
+      const used = keys.run(LOG_SCOPES.log, {
         help: () => { props.onHelp('log'); result = 'later'; },
         quit: () => props.onQuit(),
         logBack: () => {
@@ -198,7 +200,8 @@ export function LogScreen(props: LogScreenProps) {
     rows: Math.max(1, height - CHROME), width,
   })));
   const s = useStore(store);
-  useKeys('screen', keyListener(store, props), active);
+  const keys = useKeyTable();
+  useKeys('screen', keyListener(store, props, keys), active);
   const following = s.follow && s.view.active;
   useLogFollow({ client, appUuid, store, start, mask, intervalMs: props.followMs, active: following });
   const now = useClock(s.view.active, null);

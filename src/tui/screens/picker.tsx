@@ -12,7 +12,9 @@ import type { RecentApp } from '../../config/recents.js';
 import type { DemoApp, TuiConnection } from '../options.js';
 import { useKeys, type KeyResult } from '../input/bus.js';
 import { isText, type KeyEvent } from '../input/keypress.js';
-import { lineKeys, runCommand } from '../keys.js';
+import { lineKeys, type KeyTable } from '../keys.js';
+import { useKeyTable } from '../input/key-table.js';
+import { PICKER_SCOPES } from './picker/keys.js';
 import { createStore, useStore, type Store } from '../state/store.js';
 import { useTheme } from '../theme.js';
 import { clean } from '../../text/sanitize.js';
@@ -195,7 +197,7 @@ function createSwitch(): Switch {
   };
 }
 
-function pickerKeys(store: Store<PickerState, PickerAction>, entries: readonly Entry[], props: PickerProps, switching: Switch) {
+function pickerKeys(store: Store<PickerState, PickerAction>, entries: readonly Entry[], props: PickerProps, switching: Switch, keys: KeyTable) {
   const send = (a: PickerAction) => store.dispatch(a);
   const shownCount = () => filterEntries(entries, store.get().line.value).length;
   const open = (): KeyResult => {
@@ -246,7 +248,7 @@ function pickerKeys(store: Store<PickerState, PickerAction>, entries: readonly E
     }
     let result: KeyResult = true;
     const line = (command: LineCommand) => send({ type: 'line', command });
-    const used = runCommand(['picker', 'line'], {
+    const used = keys.run(PICKER_SCOPES.apps, {
       pickerOpen: () => { result = open(); },
       pickerUp: () => send({ type: 'move', delta: -1, entries: shownCount() }),
       pickerDown: () => send({ type: 'move', delta: 1, entries: shownCount() }),
@@ -276,7 +278,7 @@ function pickerKeys(store: Store<PickerState, PickerAction>, entries: readonly E
       props.onHelp();
       return 'later';
     }
-    return runCommand(['contexts'], {
+    return keys.run(PICKER_SCOPES.contexts, {
       contextUp: () => send({ type: 'contextMove', delta: -1 }),
       contextDown: () => send({ type: 'contextMove', delta: 1 }),
       contextPick: () => pick(),
@@ -309,7 +311,8 @@ export function PickerScreen(props: PickerProps) {
   const entries = useMemo(() => entriesOf(recents, demoApps), [recents, demoApps]);
   const shown = useMemo(() => filterEntries(entries, line.value), [entries, line.value]);
   const [switching] = useState(createSwitch);
-  const keys = pickerKeys(store, entries, props, switching);
+  const table = useKeyTable();
+  const keys = pickerKeys(store, entries, props, switching, table);
   useKeys('screen', keys.listener, active);
 
   // `:ctx` on the deployments screen opens the picker on the context list.

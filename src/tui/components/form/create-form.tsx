@@ -14,7 +14,9 @@ import { cursorParts } from '../../../forms/line-edit.js';
 import type { FormDef, FormValues } from '../../../forms/types.js';
 import { isSet, visibleFields } from '../../../forms/values.js';
 import { clean } from '../../../text/sanitize.js';
-import { command, footerOf, lineKeys, runCommand } from '../../keys.js';
+import { lineKeys, type CommandId, type KeyTable } from '../../keys.js';
+import { useKeyTable } from '../../input/key-table.js';
+import { FORM_SCOPES } from '../../screens/forms/keys.js';
 import { useKeys, type KeyListener, type KeyResult } from '../../input/bus.js';
 import { isText } from '../../input/keypress.js';
 import { useTheme } from '../../theme.js';
@@ -58,12 +60,11 @@ export function typedAnything(values: FormValues, base: FormValues = {}): boolea
   return [...keys].some((k) => (isSet(values[k]) || isSet(base[k])) && JSON.stringify(values[k]) !== JSON.stringify(base[k]));
 }
 
-const FOOTER = footerOf('form');
 
 const REVIEW_PROBE = (path: string) => `<contents of ${path}>`;
 
 /** What a key does in the form, by phase and by the focused field's kind. */
-function formListener(form: FormController, props: CreateFormProps): KeyListener {
+function formListener(form: FormController, props: CreateFormProps, keys: KeyTable): KeyListener {
   const { def } = props;
   const { store } = form;
   const send = store.dispatch;
@@ -103,11 +104,11 @@ function formListener(form: FormController, props: CreateFormProps): KeyListener
       },
     };
     const used = isTextField(def, s)
-      ? runCommand(['line', 'form'], {
+      ? keys.run(FORM_SCOPES.text, {
         ...form_,
         ...lineKeys((command) => send({ type: 'edit', edit: { type: 'line', command } })),
       }, input, key)
-      : runCommand(['formChoice', 'form'], {
+      : keys.run(FORM_SCOPES.choice, {
         ...form_,
         choiceNext: () => send({ type: 'edit', edit: { type: 'choice', command: 'next' } }),
         choicePrev: () => send({ type: 'edit', edit: { type: 'choice', command: 'prev' } }),
@@ -134,7 +135,7 @@ function formListener(form: FormController, props: CreateFormProps): KeyListener
           return isText(e); // one POST per Ctrl+S: nothing else until it is answered
         case 'confirm-leave': {
           let result: KeyResult = true;
-          const used = runCommand(['formConfirm'], {
+          const used = keys.run(FORM_SCOPES.confirmLeave, {
             confirmLeave: () => { result = leave(() => { form.flush(); props.onExit(); }); },
             confirmDiscard: () => { result = leave(() => { form.discard(); props.onExit(); }); },
             confirmStay: () => send({ type: 'phase', phase: { kind: 'edit' } }),
@@ -142,22 +143,22 @@ function formListener(form: FormController, props: CreateFormProps): KeyListener
           return used ? result : isText(e);
         }
         case 'confirm-overwrite':
-          return runCommand(['formOverwrite'], {
+          return keys.run(FORM_SCOPES.overwrite, {
             overwriteReplace: () => form.answerOverwrite(true),
             overwriteKeep: () => form.answerOverwrite(false),
           }, e.input, e.key) || isText(e);
         case 'failed':
-          return runCommand(['formFailed'], {
+          return keys.run(FORM_SCOPES.failed, {
             retrySend: () => form.submit(), // asks first when the last request may have created it
             failedBack: () => send({ type: 'phase', phase: { kind: 'edit' } }),
           }, e.input, e.key) || isText(e);
         case 'confirm-resend':
-          return runCommand(['formResend'], {
+          return keys.run(FORM_SCOPES.resend, {
             resendConfirm: () => form.submit(true),
             resendCancel: () => send({ type: 'phase', phase: phase.back }),
           }, e.input, e.key) || isText(e);
         case 'save-credentials': {
-          return runCommand(['formSaveCredentials', 'line'], {
+          return keys.run(FORM_SCOPES.saveCredentials, {
             credentialsSave: () => form.saveCredentials(phase.line.value),
             credentialsCancel: () => send({ type: 'phase', phase: { kind: 'success' } }),
             ...lineKeys((command) => send({ type: 'save-line', command })),
@@ -167,7 +168,7 @@ function formListener(form: FormController, props: CreateFormProps): KeyListener
           const uuid = created?.uuid;
           const secret = created !== undefined && hasSecrets(created.answer);
           let result: KeyResult = true;
-          const used = runCommand(['formDone'], {
+          const used = keys.run(FORM_SCOPES.done, {
             doneOpen: () => (uuid && def.id === 'create-app'
               ? (result = leave(() => props.onOpenDeployments(uuid, store.get().form.values.instant_deploy === true)), true)
               : false),
@@ -204,7 +205,8 @@ export function CreateForm(props: CreateFormProps) {
   const notice = form.state.notice ?? bannerOf(def, form.state);
   const notes = notesOf(form.state);
 
-  useKeys('screen', formListener(form, props), isActive);
+  const keys = useKeyTable();
+  useKeys('screen', formListener(form, props, keys), isActive);
 
   // The fields take the room the header, notice and footer leave: measured once drawn.
   const area = useRef<DOMElement>(null);
@@ -295,7 +297,7 @@ export function CreateForm(props: CreateFormProps) {
     // After a request that may have created it (its answer lost or unreadable), not "Not created".
     const unsure = form.state.unsure;
     const said = phase.kind === 'failed' ? phase : unsure ?? { message: '', hint: '' };
-    const key = (id: Parameters<typeof command>[0]) => <Text color={theme.ui.key}>{command(id).label}</Text>;
+    const key = (id: CommandId) => <Text color={theme.ui.key}>{keys.command(id).label}</Text>;
     const thing = def.id === 'create-app' ? 'application' : 'database';
     return (
       <Box flexDirection="column">
@@ -417,7 +419,7 @@ export function CreateForm(props: CreateFormProps) {
         {phase.kind === 'sending' ? <Text color={theme.ui.warning}>Sending…</Text> : null}
       </Box>
       <Text color={theme.ui.muted} wrap="truncate-end">
-        {FOOTER.map((c, i) => (
+        {keys.footerOf('form').map((c, i) => (
           <Text key={c.id}>{i > 0 ? ' · ' : ''}<Text color={theme.ui.key}>{c.label}</Text> {c.description}</Text>
         ))}
       </Text>
