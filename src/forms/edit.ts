@@ -1,7 +1,7 @@
 // What an edit does to the focused field, by kind: a pure function from an edit to a reducer
 // action. Edits are already commands (the TUI maps keys to them through its key table).
 import { REDIRECTS } from '../api/schemas/constants.js';
-import { applyLine, insertLine, lineAt, type LineCommand } from './line-edit.js';
+import { applyLine, insertLine, lineAt, type LineCommand } from '../tui/input/line-edit.js';
 import { CELLS, type FormAction, type FormState } from './reducer.js';
 import type { ComposeRow, FormDef } from './types.js';
 import { emptyRow } from './values.js';

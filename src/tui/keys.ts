@@ -6,7 +6,7 @@
 // reaches screens through a React context (input/key-table.tsx), never module state.
 // Plain data: importing this file loads no Ink or React (the Key type is a type-only import).
 import type { Key } from 'ink';
-import type { LineCommand } from '../forms/line-edit.js';
+import type { LineCommand } from './input/line-edit.js';
 
 /** Where a command applies: a screen, a mode of one, or a kind of field. */
 export type ScopeId =

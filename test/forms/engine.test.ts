@@ -8,7 +8,7 @@ import { loadDraft, saveDraft, discardDraft } from '../../src/config/drafts.js';
 import { APP_FORM, APP_STEP_TITLES } from '../../src/forms/app-form.js';
 import { buildBody, valuesFromBody, valuesFromDraft } from '../../src/forms/body.js';
 import { DOCSTORE_FORM } from '../../src/forms/docstore-form.js';
-import { applyLine, insertLine, lineAt } from '../../src/forms/line-edit.js';
+import { applyLine, insertLine, lineAt } from '../../src/tui/input/line-edit.js';
 import { createFormReducer, initialFormState } from '../../src/forms/reducer.js';
 import type { FormDef, FormValues } from '../../src/forms/types.js';
 import { fieldNamedIn, fieldValidator, validateForm } from '../../src/forms/validate.js';

@@ -10,7 +10,7 @@ import { COMMANDS, DEFAULT_KEYS, type ScopeId } from '../../src/tui/keys.js';
 import { colourTheme, plainTheme, ThemeProvider, themeFor } from '../../src/tui/theme.js';
 import { helpLines } from '../../src/tui/screens/help.js';
 import { ErrorBoundary } from '../../src/tui/app.js';
-import { describeError } from '../../src/tui/hooks/use-deployments.js';
+import { describeError } from '../../src/tui/errors.js';
 import { NetworkError, NotFoundError, RateLimitedError, UnauthorizedError, ForbiddenError } from '../../src/api/errors.js';
 import { truncate, padCells, wrapCells } from '../../src/text/cells.js';
 import { renderTui, settle } from './support/render.js';

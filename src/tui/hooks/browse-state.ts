@@ -3,7 +3,7 @@
 // and toggles. Keys that arrive together each see what the ones before them did.
 import type { Deployment } from '../../api/schemas/deployment.js';
 import { STATUS_FILTERS, type StatusFilter, type Summary } from '../../model/history.js';
-import { applyLine, insertLine, lineAt, type LineCommand, type LineState } from '../../forms/line-edit.js';
+import { applyLine, insertLine, lineAt, type LineCommand, type LineState } from '../input/line-edit.js';
 import { pagingReducer, visibleRows, type PagingAction, type PagingState } from './paging.js';
 import { searchReducer, type SearchAction, type SearchState } from './search-state.js';
 

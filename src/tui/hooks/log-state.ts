@@ -5,7 +5,7 @@
 import type { Deployment } from '../../api/schemas/deployment.js';
 import { viewOf, type DeploymentView } from '../../model/deployment.js';
 import { countLines, findMatches, logLines, readLog, type LogCounts, type LogEntry, type LogLine, type Masker } from '../../model/log.js';
-import { applyLine, insertLine, lineAt, type LineCommand, type LineState } from '../../forms/line-edit.js';
+import { applyLine, insertLine, lineAt, type LineCommand, type LineState } from '../input/line-edit.js';
 import { rowCount } from '../components/log-rows.js';
 import { thousands } from '../../text/thousands.js';
 

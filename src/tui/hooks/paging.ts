@@ -1,8 +1,9 @@
 // Paging, refresh, cursor and filter state of the deployments screen: a pure reducer.
 // The hook (use-deployments.ts) only turns `want` into requests and answers into actions.
+import type { ShownError } from '../errors.js';
 import type { DeploymentPage } from '../../api/schemas/deployment.js';
 import { keysOf, searchText, viewOf, type DeploymentView } from '../../model/deployment.js';
-import { applyLine, insertLine, type LineCommand } from '../../forms/line-edit.js';
+import { applyLine, insertLine, type LineCommand } from '../input/line-edit.js';
 import { thousands } from '../../text/thousands.js';
 import { TAKE_DEFAULT, TAKE_MAX, TAKE_MIN, TAKE_STEPS, clampTake } from '../take.js';
 
@@ -11,13 +12,6 @@ export { TAKE_DEFAULT, TAKE_MAX, TAKE_MIN, TAKE_STEPS, clampTake };
 /** Longest filter text, in UTF-16 units. */
 export const FILTER_MAX = 200;
 
-/** An error as the screen shows it: plain words, the action, and the kind for styling/tests. */
-export interface ShownError {
-  readonly kind: string;
-  readonly message: string;
-  /** 429: wait this long before asking again. */
-  readonly retryAfterMs?: number;
-}
 
 export interface PageWant {
   readonly skip: number;

@@ -5,16 +5,16 @@
 import { useEffect, useRef, useState } from 'react';
 import type { DmsClient } from '../../api/client.js';
 import type { DeploymentPage } from '../../api/schemas/deployment.js';
-import { isApiError, type NetworkError, type NetworkReason, type RateLimitedError, type ResponseTooLargeError } from '../../api/errors.js';
+import { isApiError, type ResponseTooLargeError } from '../../api/errors.js';
 import { formatBytes } from '../../api/limits.js';
 import { addRecent } from '../../config/recents.js';
 import { loadPageSize } from '../../config/page-sizes.js';
 import { firstApplicationName, viewOf } from '../../model/deployment.js';
-import { clean } from '../../text/sanitize.js';
 import { createStore, useStore, type Store } from '../state/store.js';
 import { isHeavy, lightRefresh } from './light-refresh.js';
 import { browseReducer, initialBrowse, type BrowseAction, type BrowseState } from './browse-state.js';
-import { initialPaging, pagingReducer, wantsAutoRefresh, type PageWant, type ShownError } from './paging.js';
+import { initialPaging, pagingReducer, wantsAutoRefresh, type PageWant } from './paging.js';
+import { describeError } from '../errors.js';
 
 export interface UseDeploymentsOptions {
   readonly client: DmsClient;
@@ -42,49 +42,6 @@ export interface UseDeploymentsOptions {
     readonly result?: DeploymentPage;
     readonly abort: () => void;
   };
-}
-
-/** What went wrong on the way to the server, in a few words. */
-const NETWORK_REASONS: Partial<Record<NetworkReason, string>> = {
-  refused: 'Server unreachable: connection refused.',
-  dns: 'Server unreachable: DNS lookup failed.',
-  reset: 'The connection to the server was cut off.',
-};
-
-/** Plain words and the action, for the error line. */
-export function describeError(error: unknown, redact: (s: string) => string = (s) => s): ShownError {
-  if (isApiError(error)) {
-    const msg = (m: string) => redact(clean(m));
-    switch (error.kind) {
-      case 'unauthorized':
-        // A token from a context (or DMS_TOKEN, --token) is named, with how to check it.
-        if ((error as { tokenFrom?: unknown }).tokenFrom) return { kind: error.kind, message: `${msg(error.message)} ${msg(error.hint)}` };
-        return { kind: error.kind, message: 'The server rejected the token (401). Check DMS_TOKEN or the context (dms context add).' };
-      case 'forbidden':
-        return { kind: error.kind, message: `${msg(error.message)} The token lacks the permission to read deployments.` };
-      case 'not_found':
-        return { kind: error.kind, message: `No such application (404). ${error.hint}` };
-      case 'network': {
-        const { reason } = error as NetworkError;
-        // Timeouts say which wait ran out (connect, first byte, between chunks) and for how long.
-        const what = reason === 'timeout' ? msg(error.message) : NETWORK_REASONS[reason] ?? `Server unreachable: ${msg(error.message)}`;
-        return { kind: error.kind, message: `${what} Retrying every few seconds, or press r.` };
-      }
-      case 'rate_limited': {
-        // As long as the server asks, up to what dms honours (10 s): a timer never overflows.
-        const wait = (error as RateLimitedError).waitMs;
-        return {
-          kind: error.kind,
-          message: `${msg(error.message)} ${error.hint}`,
-          ...(wait !== undefined ? { retryAfterMs: wait } : {}),
-        };
-      }
-      default:
-        return { kind: error.kind, message: `${msg(error.message)} ${msg(error.hint)}`.trim() };
-    }
-  }
-  const text = error instanceof Error ? error.message : String(error);
-  return { kind: 'bug', message: redact(clean(text.split('\n').join(' '))) };
 }
 
 /** How long a page request may take before the screen says "loading…" (no flash for fast answers). */

@@ -12,7 +12,7 @@ import { addRecentValues, loadRecentValues } from '../../config/recents.js';
 import { buildBody, valuesFromBody, valuesFromDraft } from '../../forms/body.js';
 import { answerUuid, credentialsFileName, credentialsText, type Answer } from '../../forms/created.js';
 import { editAction, type FieldEdit } from '../../forms/edit.js';
-import { applyLine, insertLine, lineAt, type LineCommand, type LineState } from '../../forms/line-edit.js';
+import { applyLine, insertLine, lineAt, type LineCommand, type LineState } from '../input/line-edit.js';
 import { createStore, useStore, type Store } from '../state/store.js';
 import { createFormReducer, hasValues, initialFormState, type FormAction, type FormState } from '../../forms/reducer.js';
 import type { FieldValue, FormDef, FormValues } from '../../forms/types.js';

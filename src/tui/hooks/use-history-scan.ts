@@ -11,7 +11,7 @@ import { SCREEN_SLICE_MS, searchHistory, type SearchRequest } from '../../model/
 import type { Store } from '../state/store.js';
 import type { BrowseAction, BrowseState, Fetching } from './browse-state.js';
 import type { SearchState } from './search-state.js';
-import { describeError } from './use-deployments.js';
+import { describeError } from '../errors.js';
 
 /** What one answer of a search should weigh: smaller than a script's, so each is handled in less time. */
 const SEARCH_CHARS = 1_000_000;

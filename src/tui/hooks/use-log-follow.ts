@@ -8,7 +8,7 @@ import { relocate, type Located } from '../../model/follow.js';
 import type { Masker } from '../../model/log.js';
 import type { Store } from '../state/store.js';
 import type { LogAction, LogState } from './log-state.js';
-import { describeError } from './use-deployments.js';
+import { describeError } from '../errors.js';
 
 export const FOLLOW_MS = 2000;
 

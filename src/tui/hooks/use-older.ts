@@ -8,7 +8,7 @@ import { keyOf, sameDeployment, viewOf, type DeploymentView } from '../../model/
 import { carriesSettings } from '../../model/settings.js';
 import type { Older } from '../components/detail-fields.js';
 import type { PagingState } from './paging.js';
-import { describeError } from './use-deployments.js';
+import { describeError } from '../errors.js';
 
 export interface OlderOptions {
   readonly client: DmsClient;

@@ -13,7 +13,7 @@ import { LIST_SCOPES } from './deployments/keys.js';
 import { DETAIL_SCOPES } from './detail/keys.js';
 import { useKeys, type KeyResult } from '../input/bus.js';
 import { isText, type KeyEvent } from '../input/keypress.js';
-import { cursorParts } from '../../forms/line-edit.js';
+import { cursorParts } from '../input/line-edit.js';
 import { useTheme } from '../theme.js';
 import { clean } from '../../text/sanitize.js';
 import { Header, HEADER_LINES } from '../components/header.js';

@@ -13,7 +13,7 @@ import { durationOf } from '../../model/duration.js';
 import type { Located } from '../../model/follow.js';
 import { NO_LOGS, matchRanges, maskerFor, plainLine, type LogLine } from '../../model/log.js';
 import { writeNewFile } from '../../config/private-file.js';
-import { cursorParts } from '../../forms/line-edit.js';
+import { cursorParts } from '../input/line-edit.js';
 import { useKeys, type KeyResult } from '../input/bus.js';
 import { isText, type KeyEvent } from '../input/keypress.js';
 import { lineKeys, type KeyTable, type ScopeId } from '../keys.js';

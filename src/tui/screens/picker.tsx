@@ -19,7 +19,7 @@ import { createStore, useStore, type Store } from '../state/store.js';
 import { useTheme } from '../theme.js';
 import { clean } from '../../text/sanitize.js';
 import { relativeTime } from '../../text/format.js';
-import { applyLine, cursorParts, insertLine, lineAt, type LineCommand, type LineState } from '../../forms/line-edit.js';
+import { applyLine, cursorParts, insertLine, lineAt, type LineCommand, type LineState } from '../input/line-edit.js';
 import { Header } from '../components/header.js';
 import { Footer } from '../components/footer.js';
 import { truncate, widthOf } from '../../text/cells.js';

@@ -10,7 +10,7 @@ import type { DmsClient } from '../../../api/client.js';
 import { buildBody } from '../../../forms/body.js';
 import { answerLines, hasSecrets } from '../../../forms/created.js';
 import { isTextField } from '../../../forms/edit.js';
-import { cursorParts } from '../../../forms/line-edit.js';
+import { cursorParts } from '../../input/line-edit.js';
 import type { FormDef, FormValues } from '../../../forms/types.js';
 import { isSet, visibleFields } from '../../../forms/values.js';
 import { clean } from '../../../text/sanitize.js';

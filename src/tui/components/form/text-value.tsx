@@ -1,7 +1,7 @@
 // A text value with a block cursor on the grapheme under it (focused), or, when empty, a hint
 // that is plainly not a value. Render only.
 import { Text } from 'ink';
-import { cursorParts } from '../../../forms/line-edit.js';
+import { cursorParts } from '../../input/line-edit.js';
 import { useTheme } from '../../theme.js';
 
 export interface TextValueProps {

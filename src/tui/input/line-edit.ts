@@ -2,8 +2,8 @@
 // of typed text. The cursor is a UTF-16 index that always sits between two graphemes, so no
 // edit can split a character: Backspace after `a😀` leaves `a`, and text typed inside `e\u0301`
 // goes before or after it, never between the letter and its accent.
-import { ONE_CELL, SIMPLE } from '../text/string-width.js';
-import { sanitiseInput } from '../text/sanitize.js';
+import { ONE_CELL, SIMPLE } from '../../text/string-width.js';
+import { sanitiseInput } from '../../text/sanitize.js';
 
 export interface LineState {
   readonly value: string;

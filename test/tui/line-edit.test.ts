@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { loadDraft, saveDraft } from '../../src/config/drafts.js';
-import { applyLine, cursorParts, insertLine, lineAt, type LineCommand, type LineState } from '../../src/forms/line-edit.js';
+import { applyLine, cursorParts, insertLine, lineAt, type LineCommand, type LineState } from '../../src/tui/input/line-edit.js';
 import { WIDE_TEXT, mixedString, runs } from '../support/arbitraries.js';
 import { tempDir } from '../support/temp.js';
 
