@@ -94,5 +94,6 @@ describe('detail view with generated records', () => {
         }
       }
     }), { numRuns: runs(12) });
-  });
+    // 24 frames of 2,000 lines each: seconds on a quiet machine, far more on a loaded one.
+  }, 60_000);
 });
