@@ -1,4 +1,5 @@
-// From flags/env/context to a client: a real server, or the embedded demo service.
+// From flags/env/context to a client (and, for the TUI, its whole-history search): a real server,
+// or the embedded demo service.
 import type { ClientOptions, DmsClient } from '../api/client.js';
 import type { TokenFrom } from '../api/errors.js';
 import { createLazyClient } from '../api/lazy-client.js';
