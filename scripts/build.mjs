@@ -25,4 +25,4 @@ if (process.argv.includes('--if-stale') && existsSync(entry)) {
 }
 
 rmSync(out, { recursive: true, force: true });
-await build(esbuildOptions({ dms: join(root, 'src/cli.ts'), 'list-worker': join(root, 'src/api/list-worker.ts'), 'search-worker': join(root, 'src/api/search-worker.ts') }, out));
+await build(esbuildOptions({ dms: join(root, 'src/cli.ts'), 'list-worker': join(root, 'src/api/list-worker.ts'), 'search-worker': join(root, 'src/search/worker.ts') }, out));

@@ -117,6 +117,7 @@ async function tui(
   const { runTui } = await import('./tui/main.js');
   return runTui({
     client: session.client,
+    search: session.search,
     connection: session.connection,
     configDir: session.configDir,
     appUuid,

@@ -8,7 +8,6 @@ import type { Redactor } from './redact.js';
 import { listBodyOf, type ListBody } from './schemas/deployment-fields.js';
 import { readDeploymentListFast } from './schemas/deployment-page.js';
 import type { DeploymentPage } from './schemas/deployment.js';
-import type { SearchEvent, SearchRequest } from '../model/search.js';
 import type {
   CreateAppRequest, CreateAppResponse, CreateDocstoreRequest, CreateDocstoreResponse,
 } from './schemas/index.js';
@@ -45,16 +44,6 @@ export interface DmsClient {
   createDocstore(body: CreateDocstoreRequest, options?: CallOptions): Promise<CreateDocstoreResponse>;
   /** Replaces the token in any text with `[token]`. */
   redact(text: string): string;
-  /**
-   * Searches the whole history off the screen's thread (a worker), where the client can; the
-   * deployments screen runs model/search.ts itself otherwise. Throws ScanStopped as it does.
-   */
-  searchHistory?(appUuid: string, request: SearchRequest, options: SearchCallOptions): AsyncIterable<SearchEvent>;
-}
-
-export interface SearchCallOptions extends CallOptions {
-  readonly onPause?: (why: string, ms: number) => void;
-  readonly targetChars?: number;
 }
 
 export { isAppUuid, pageProblems } from './uuid.js';

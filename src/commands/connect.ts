@@ -1,10 +1,12 @@
-// From flags/env/context to a client: a real server, or the embedded demo service.
-import type { DmsClient } from '../api/client.js';
+// From flags/env/context to a client (and, for the TUI, its whole-history search): a real server,
+// or the embedded demo service.
+import type { ClientOptions, DmsClient } from '../api/client.js';
 import type { TokenFrom } from '../api/errors.js';
 import { createLazyClient } from '../api/lazy-client.js';
 import { MAX_RESPONSE_MB_CEILING, MB } from '../api/limits.js';
 import { configDir } from '../config/paths.js';
 import { plainHttpWarning, resolveConnection, type Connection } from '../config/resolve.js';
+import { createHistorySearch, type HistorySearch } from '../search/history-search.js';
 import type { DemoApp, TuiConnection } from '../tui/options.js';
 import { UsageError } from './exit-codes.js';
 import type { CommandIO } from './io.js';
@@ -12,6 +14,8 @@ import { quotedArg, type Parsed } from './args.js';
 
 export interface Session {
   readonly client: DmsClient;
+  /** The whole-history search over this connection (the TUI's `/` and `:`), when opened with a search worker. */
+  readonly search?: HistorySearch;
   readonly connection: TuiConnection;
   readonly configDir: string;
   readonly demoApps?: DemoApp[];
@@ -49,8 +53,8 @@ export function maxResponseBytes(values: Parsed['values'], env: NodeJS.ProcessEn
 /**
  * Opens a session. `allowDemo`: with nothing configured, start the embedded demo service
  * (the TUI does; headless commands ask for a server instead, so scripts never get sample data by accident).
- * `workers`: the first list request runs in `list`, searches of the whole history in `search`
- * (see api/lazy-client.ts).
+ * `workers`: the first list request runs in `list` (see api/lazy-client.ts), searches of the
+ * whole history in `search` (see search/history-search.ts).
  */
 export async function openSession(
   values: Parsed['values'], io: CommandIO, allowDemo: boolean, workers: { readonly list?: URL; readonly search?: URL } = {},
@@ -59,6 +63,11 @@ export async function openSession(
   const timeout = timeoutMs(values);
   const maxBytes = maxResponseBytes(values, io.env);
   const str = (k: string) => (typeof values[k] === 'string' ? (values[k] as string) : undefined);
+  /** The client of the server at `options`, and its search when there is a search worker. */
+  const connect = (options: ClientOptions) => {
+    const client = createLazyClient({ ...options, listWorker: workers.list });
+    return { client, search: workers.search ? createHistorySearch({ client, worker: { file: workers.search, options } }) : undefined };
+  };
   const connection = values.demo
     ? ({ kind: 'demo' } as const)
     : await resolveConnection({
@@ -74,7 +83,7 @@ export async function openSession(
     const demo = await startDemoService({ advanceSeed: true });
     const seed = demo.seed;
     return {
-      client: createLazyClient({ baseUrl: demo.url, token: demo.token, timeoutMs: timeout, maxResponseBytes: maxBytes, listWorker: workers.list, searchWorker: workers.search, retryBaseMs: retryBaseMs(io.env) }),
+      ...connect({ baseUrl: demo.url, token: demo.token, timeoutMs: timeout, maxResponseBytes: maxBytes, retryBaseMs: retryBaseMs(io.env) }),
       connection: { label: 'DEMO', host: new URL(demo.url).host, origin: new URL(demo.url).origin, demo: true },
       configDir: dir,
       demoApps: seed.applications.map((a) => ({ uuid: a.uuid, name: a.name, note: SHAPE_NOTES[a.shape] })),
@@ -98,9 +107,9 @@ export async function openSession(
     throw new UsageError(`the server URL '${connection.url}' is not a URL; it looks like https://host/api/v1.`);
   }
   return {
-    client: createLazyClient({
+    ...connect({
       baseUrl: connection.url, token: connection.token, tokenFrom: tokenFromOf(connection),
-      timeoutMs: timeout, maxResponseBytes: maxBytes, listWorker: workers.list, searchWorker: workers.search, retryBaseMs: retryBaseMs(io.env),
+      timeoutMs: timeout, maxResponseBytes: maxBytes, retryBaseMs: retryBaseMs(io.env),
     }),
     connection: { label: connection.label, host, origin, demo: false },
     configDir: dir,

@@ -1,6 +1,6 @@
 // A search of the whole history as events: what was found so far and how far it read (at most
 // every `reportMs`), or, for a jump, the deployment to open. The same code runs in the search
-// worker (api/search-worker.ts, so the screen's thread only draws) and, where there is no worker,
+// worker (search/worker.ts, so the screen's thread only draws) and, where there is no worker,
 // on the screen's thread, there in slices that let keys through.
 import type { Deployment } from '../api/schemas/deployment.js';
 import { viewOf } from './deployment.js';

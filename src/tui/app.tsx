@@ -10,6 +10,7 @@ import { KeyTableProvider, useKeyTable } from './input/key-table.js';
 import { ThemeProvider, themeFor, useTheme } from './theme.js';
 import { loadRecents, recentsServer } from '../config/recents.js';
 import { contextEntries, errorLine, openContext, type TuiSession } from './contexts.js';
+import { createHistorySearch } from '../search/history-search.js';
 import { useTerminalSize } from './hooks/use-terminal-size.js';
 import { PickerScreen } from './screens/picker.js';
 import { DeploymentsScreen } from './screens/deployments.js';
@@ -98,7 +99,8 @@ function contextOf(connection: TuiOptions['connection']): string | null {
 }
 
 function firstSession(options: TuiOptions): Session {
-  return { id: 0, client: options.client, connection: options.connection, context: contextOf(options.connection), demoApps: options.demoApps };
+  const { client, connection, demoApps } = options;
+  return { id: 0, client, search: options.search ?? createHistorySearch({ client }), connection, context: contextOf(connection), demoApps };
 }
 
 function firstState(options: TuiOptions): AppState {
@@ -188,6 +190,7 @@ function Screens({ options, onExit, refreshMs, followMs, stripRows, prefetch }: 
           <DeploymentsScreen
             key={`${session.id}:${browsing}`}
             client={session.client}
+            search={session.search}
             appUuid={browsing}
             appName={state.browsingName}
             connection={session.connection}

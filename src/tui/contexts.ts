@@ -1,12 +1,14 @@
 // Switching context inside the TUI (Ctrl+X in the picker, `:ctx` on the deployments screen): the
-// saved contexts as the switcher lists them (names and hosts, never tokens), and a new client for
-// the one chosen. The token comes from config/resolve.ts (a saved token, or the output of the
-// context's token command, run now and never written anywhere); nothing here reads tokens itself.
+// saved contexts as the switcher lists them (names and hosts, never tokens), and a new client and
+// whole-history search for the one chosen. The token comes from config/resolve.ts (a saved token,
+// or the output of the context's token command, run now and never written anywhere); nothing here
+// reads tokens itself.
 // The switch lasts for this run: config.json's current context stays as it is.
-import type { DmsClient } from '../api/client.js';
+import type { ClientOptions, DmsClient } from '../api/client.js';
 import { createLazyClient } from '../api/lazy-client.js';
 import { loadConfig } from '../config/contexts.js';
 import { plainHttpWarning, resolveConnection } from '../config/resolve.js';
+import { createHistorySearch, type HistorySearch } from '../search/history-search.js';
 import { clean } from '../text/sanitize.js';
 import type { TuiClientOptions, TuiConnection } from './options.js';
 import type { ContextEntry } from './screens/picker.js';
@@ -14,6 +16,8 @@ import type { ContextEntry } from './screens/picker.js';
 /** A connection the TUI can switch to. */
 export interface TuiSession {
   readonly client: DmsClient;
+  /** The whole-history search over this connection. */
+  readonly search: HistorySearch;
   readonly connection: TuiConnection;
   /** The saved context it is, or null (DEMO, env, flags). */
   readonly context: string | null;
@@ -56,21 +60,19 @@ export function contextEntries(dir: string, inUse: string | null, start: { reado
   return entries;
 }
 
-/** Connects to the saved context `name`: its URL and token (or token command) from config.json, and a new client. */
-export async function openContext(dir: string, name: string, clientOptions: TuiClientOptions = {}, signal?: AbortSignal): Promise<TuiSession> {
+/** Connects to the saved context `name`: its URL and token (or token command) from config.json, a new client and search. */
+export async function openContext(dir: string, name: string, tuiOptions: TuiClientOptions = {}, signal?: AbortSignal): Promise<TuiSession> {
   // A context named on the "command line" beats DMS_URL/DMS_TOKEN, so the environment does not get in the way.
   const resolved = await resolveConnection({ flags: { context: name }, env: process.env, dir, signal });
   if (resolved.kind !== 'remote') throw new Error(`context "${clean(name)}" has no server.`);
   const url = new URL(resolved.url);
-  const client = createLazyClient({
-    ...clientOptions,
-    baseUrl: resolved.url,
-    token: resolved.token,
-    tokenFrom: { kind: 'context', name },
-  });
+  const { searchWorker, ...rest } = tuiOptions;
+  const options: ClientOptions = { ...rest, baseUrl: resolved.url, token: resolved.token, tokenFrom: { kind: 'context', name } };
+  const client = createLazyClient(options);
   const warning = plainHttpWarning(resolved.url);
   return {
     client,
+    search: createHistorySearch({ client, worker: searchWorker ? { file: searchWorker, options } : undefined }),
     connection: { label: name, host: url.host, origin: url.origin, demo: false },
     context: name,
     ...(warning ? { warning: `Warning: ${warning}` } : {}),

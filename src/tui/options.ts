@@ -1,5 +1,6 @@
 // What the CLI hands to the TUI. Plain data: importing this file loads no Ink or React.
 import type { DmsClient } from '../api/client.js';
+import type { HistorySearch } from '../search/history-search.js';
 import type { BoundKeys } from './key-bindings.js';
 
 export type TuiScreen = 'browse' | 'create-app' | 'create-docstore';
@@ -26,12 +27,14 @@ export interface TuiClientOptions {
   readonly timeoutMs?: number;
   readonly maxResponseBytes?: number;
   readonly retryBaseMs?: number;
-  /** The search worker's file (api/search-worker.ts, built next to the binary). */
+  /** The search worker's file (search/worker.ts, built next to the binary as search-worker.js). */
   readonly searchWorker?: URL;
 }
 
 export interface TuiOptions {
   readonly client: DmsClient;
+  /** The whole-history search over `client`'s connection (search/history-search.ts); without it, searches run on this thread. */
+  readonly search?: HistorySearch;
   readonly connection: TuiConnection;
   /** Where recents and drafts live (the config dir). */
   readonly configDir: string;

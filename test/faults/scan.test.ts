@@ -7,9 +7,8 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.js';
-import { createLazyClient } from '../../src/api/lazy-client.js';
-import { scanListOf } from '../../src/model/scan.js';
-import { SCREEN_SLICE_MS, searchHistory, type SearchEvent, type SearchRequest } from '../../src/model/search.js';
+import type { SearchEvent, SearchRequest } from '../../src/model/search.js';
+import { createHistorySearch } from '../../src/search/history-search.js';
 import { BIN } from '../support/bin.js';
 import {
   forgetfulHistory, hang, json, queueRow, repeatingHistory, serversClosedAfterEach, type Handler, type HostileServer,
@@ -65,9 +64,8 @@ describe('a server whose rows and count move with every answer (item 2)', () => 
       const s = await serve(h.handler);
       const options = { baseUrl: `${s.url}/api/v1`, token: TOKEN, retries: 0 };
       const request: SearchRequest = { kind: 'search', text: 'number 15', status: 'all' };
-      const events = where === 'worker'
-        ? createLazyClient({ ...options, searchWorker: SEARCH_WORKER }).searchHistory!(APP, request, { targetChars: 40_000 })
-        : searchHistory(scanListOf(createClient(options), APP), request, { targetChars: 40_000, sliceMs: SCREEN_SLICE_MS });
+      const search = createHistorySearch({ client: createClient(options), worker: where === 'worker' ? { file: SEARCH_WORKER, options } : undefined });
+      const events = search(APP, request, { targetChars: 40_000 });
       const seen: SearchEvent[] = [];
       // Before: "searched 100 of 3,1xx" for ever, ~24 requests a second.
       for await (const e of events) {

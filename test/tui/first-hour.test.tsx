@@ -372,6 +372,27 @@ describe('contexts in the TUI', () => {
     expect(JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')).current).toBeUndefined();
   });
 
+  it('after :ctx NAME the whole-history search reads the new context\'s server, not the one dms started with', async () => {
+    const dir = withContexts({ second: { url: other.url, token: other.token } });
+    const app = other.seed.applications[0]!;
+    addRecent(dir, { uuid: app.uuid, name: 'on-second' }, new URL(other.url).origin);
+    const ui = open({ appUuid: apps()[0]!.uuid, configDir: dir });
+    await ui.waitFor(/1–10 of \d+/);
+    await ui.press(':');
+    await ui.type('ctx second');
+    await ui.press(KEY.enter);
+    await ui.waitFor(/context second/);
+    await ui.press(KEY.enter);
+    await ui.waitFor(/1–\d+ of \d+/);
+    const [onDemo, onOther] = [demo.requests.length, other.requests.length];
+    await ui.press('/');
+    await ui.type('zzz-nowhere');
+    await ui.press(KEY.enter);
+    await ui.waitFor(/“zzz-nowhere”: 0 found · searched all/);
+    expect(pageQueries(other, onOther, app.uuid).length).toBeGreaterThan(0);
+    expect(demo.requests.length).toBe(onDemo);
+  });
+
   it(':ctx NAME switches at once; an unknown name or a failing token command is one line', async () => {
     const dir = withContexts({
       second: { url: other.url, token: other.token },

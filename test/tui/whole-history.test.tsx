@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createClient, type DmsClient } from '../../src/api/client.js';
-import { createLazyClient } from '../../src/api/lazy-client.js';
+import { createHistorySearch, type HistorySearch } from '../../src/search/history-search.js';
 import { BIN } from '../support/bin.js';
 import type { TuiOptions } from '../../src/tui/options.js';
 import { respondWith, type HostileServer } from '../support/hostile.js';
@@ -36,8 +36,9 @@ const SEARCH_WORKER = pathToFileURL(fileURLToPath(new URL('./search-worker.js', 
 
 let server: HostileServer;
 let client: DmsClient;
-/** The deployments screen's client: the searches below run once on the screen's thread, once in the search worker. */
-let clients: Record<'thread' | 'worker', DmsClient>;
+/** The deployments screen's search: the searches below run once on the screen's thread, once in the search worker. */
+let search: HistorySearch;
+let searches: Record<'thread' | 'worker', HistorySearch>;
 let rows: Record<string, unknown>[] = [];
 /** Runs before each answer: may delay it or answer instead. */
 let before: ((skip: number, take: number, n: number) => Promise<{ status: number; body: unknown; headers?: Record<string, string> } | void>) | undefined;
@@ -60,12 +61,13 @@ beforeAll(async () => {
   });
   if (!existsSync(fileURLToPath(SEARCH_WORKER))) throw new Error(`build first: ${fileURLToPath(SEARCH_WORKER)} is missing`);
   const options = { baseUrl: `${server.url}/api/v1`, token: '1|wholehistory', retries: 0 };
-  clients = { thread: createClient(options), worker: createLazyClient({ ...options, searchWorker: SEARCH_WORKER }) };
-  client = clients.thread;
+  client = createClient(options);
+  searches = { thread: createHistorySearch({ client }), worker: createHistorySearch({ client, worker: { file: SEARCH_WORKER, options } }) };
+  search = searches.thread;
 });
 afterAll(() => server.close());
 beforeEach(() => {
-  client = clients.thread;
+  search = searches.thread;
   rows = history(300);
   before = undefined;
   server.requests.length = 0;
@@ -77,7 +79,7 @@ afterEach(() => {
 
 function open(stripRows = 0, size = { columns: 140, rows: 36 }): Rendered {
   const options: TuiOptions = {
-    client, connection: { label: 'test', host: new URL(server.url).host, origin: server.url, demo: false },
+    client, search, connection: { label: 'test', host: new URL(server.url).host, origin: server.url, demo: false },
     configDir: '', appUuid: 'app-big', screen: 'browse', showSecrets: false, noColor: true,
   };
   shown = renderApp(options, { size, stripRows });
@@ -113,7 +115,7 @@ describe('the strip at a glance', () => {
 });
 
 describe.each(['thread', 'worker'] as const)('searching on the %s', (where) => {
-  beforeEach(() => { client = clients[where]; });
+  beforeEach(() => { search = searches[where]; });
 
   describe('/ searches the whole history', () => {
     it('finds a deployment far down, opens it, and Esc goes back to the results, then to the page', async () => {
@@ -136,6 +138,23 @@ describe.each(['thread', 'worker'] as const)('searching on the %s', (where) => {
       const page = await ui.waitFor(/1–10 of 300/);
       expect(page).not.toContain('found');
       expect(dataRows(page)[0]).toContain('300');
+    });
+
+    it('reads through the search it is handed (TuiOptions.search), not through the screen\'s client', async () => {
+      // The same server, another token: each request says which of the two asked.
+      const handedOptions = { baseUrl: `${server.url}/api/v1`, token: '2|handedsearch', retries: 0 };
+      const handedClient = createClient(handedOptions);
+      search = createHistorySearch({ client: handedClient, worker: where === 'worker' ? { file: SEARCH_WORKER, options: handedOptions } : undefined });
+      const ui = open();
+      await ui.waitFor(/1–10 of 300/);
+      const from = server.requests.length;
+      await ui.press('/');
+      await ui.type('bigint');
+      await ui.press(KEY.enter);
+      await ui.waitFor('“bigint”: 1 found · searched all 300');
+      const tokens = server.requests.slice(from).map((r) => r.headers.authorization);
+      expect(tokens.length).toBeGreaterThan(1);
+      expect(new Set(tokens)).toEqual(new Set(['Bearer 2|handedsearch']));
     });
 
     it('words for status and source, and #n for a pull request, match across the history', async () => {

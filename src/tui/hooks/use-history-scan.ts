@@ -1,5 +1,7 @@
 // Runs what the deployments screen's store asks of the whole history: a search (every match, as
-// the scan reads), a jump (the first match, opened), and fetching one result whole to open it.
+// the scan reads) and a jump (the first match, opened), both through the search it is handed
+// (search/history-search.ts: in the worker or on this thread), and fetching one result whole to
+// open it.
 // Each scan reports to the store under its number, so a newer search is never overwritten by an
 // older one; Esc or a new search aborts the scan in flight.
 import { useEffect } from 'react';
@@ -7,7 +9,8 @@ import type { DmsClient } from '../../api/client.js';
 import { viewOf, sameDeployment } from '../../model/deployment.js';
 import { findDeployment, refOfView } from '../../model/follow.js';
 import { ScanStopped, scanListOf } from '../../model/scan.js';
-import { SCREEN_SLICE_MS, searchHistory, type SearchRequest } from '../../model/search.js';
+import type { SearchRequest } from '../../model/search.js';
+import type { HistorySearch } from '../../search/history-search.js';
 import type { Store } from '../state/store.js';
 import type { BrowseAction, BrowseState, Fetching } from './browse-state.js';
 import type { SearchState } from './search-state.js';
@@ -18,11 +21,12 @@ const SEARCH_CHARS = 1_000_000;
 
 export interface HistoryScanOptions {
   readonly client: DmsClient;
+  readonly search: HistorySearch;
   readonly appUuid: string;
   readonly store: Store<BrowseState, BrowseAction>;
 }
 
-export function useHistoryScan({ client, appUuid, store }: HistoryScanOptions): void {
+export function useHistoryScan({ client, search: searchHistory, appUuid, store }: HistoryScanOptions): void {
   useEffect(() => {
     let current: { seq: number; abort: () => void } | undefined;
 
@@ -30,10 +34,7 @@ export function useHistoryScan({ client, appUuid, store }: HistoryScanOptions): 
       const { seq } = search;
       const request: SearchRequest = { kind: search.kind === 'jump' ? 'jump' : 'search', text: search.text, status: search.status };
       const onPause = (why: string) => store.dispatch({ type: 'searchPause', seq, why });
-      // In the search worker when the client has one: this thread then only draws.
-      const events = client.searchHistory
-        ? client.searchHistory(appUuid, request, { signal, onPause, targetChars: SEARCH_CHARS })
-        : searchHistory(scanListOf(client, appUuid), request, { signal, onPause, targetChars: SEARCH_CHARS, sliceMs: SCREEN_SLICE_MS });
+      const events = searchHistory(appUuid, request, { signal, onPause, targetChars: SEARCH_CHARS });
       try {
         for await (const e of events) {
           if (signal.aborted) return;
@@ -93,5 +94,5 @@ export function useHistoryScan({ client, appUuid, store }: HistoryScanOptions): 
       stop();
       current?.abort();
     };
-  }, [client, appUuid, store]);
+  }, [client, searchHistory, appUuid, store]);
 }

@@ -5,6 +5,7 @@
 import React, { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Box, Text, measureElement, useStdout, type DOMElement } from 'ink';
 import type { DmsClient } from '../../api/client.js';
+import type { HistorySearch } from '../../search/history-search.js';
 import type { TuiConnection } from '../options.js';
 import type { Prefetch } from '../first-page.js';
 import { lineKeys, type KeyTable, type ScopeId } from '../keys.js';
@@ -45,6 +46,8 @@ import { thousands } from '../../text/thousands.js';
 
 export interface DeploymentsScreenProps {
   readonly client: DmsClient;
+  /** The whole-history search over the client's connection (`/` Enter, `:`). */
+  readonly search: HistorySearch;
   readonly appUuid: string;
   /** The application's name as the picker knew it (until the rows say it). */
   readonly appName?: string;
@@ -275,7 +278,7 @@ export function DeploymentsScreen(props: DeploymentsScreenProps) {
   const startNote = props.startNote;
   // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the screen first shows.
   useEffect(() => { if (startNote) store.dispatch({ type: 'keyNote', note: startNote }); }, []);
-  useHistoryScan({ client, appUuid, store });
+  useHistoryScan({ client, search: props.search, appUuid, store });
   const strip = useStrip({ client, appUuid, paging: state, rows: props.stripRows });
 
   // An application that does not exist: back to the picker, saying why.

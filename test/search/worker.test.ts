@@ -1,15 +1,18 @@
-// The search of the whole history in the search worker (dist/search-worker.js, built by `npm test`):
-// the same events as on the screen's thread, errors as the same types, a record that cannot cross
-// threads read again, Esc stopping the worker, and the cases where the worker cannot help.
+// The search of the whole history in the search worker (src/search/worker.ts, built by `npm test`
+// as dist/search-worker.js): the same events as on the screen's thread, errors as the same types, a
+// record that cannot cross threads read again, Esc stopping the worker, and the cases where the
+// worker cannot help.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { ResourceLimits } from 'node:worker_threads';
 import { createClient } from '../../src/api/client.js';
 import { createLazyClient } from '../../src/api/lazy-client.js';
 import { ResponseTooLargeError, UnauthorizedError, isApiError } from '../../src/api/errors.js';
 import { invalidFieldsOf } from '../../src/api/schemas/index.js';
 import { ScanStopped } from '../../src/model/scan.js';
 import { searchHistory, type SearchEvent, type SearchRequest } from '../../src/model/search.js';
+import { createHistorySearch } from '../../src/search/history-search.js';
 import { respondWith, type HostileServer } from '../support/hostile.js';
 import { BIN } from '../support/bin.js';
 
@@ -53,6 +56,9 @@ beforeEach(() => {
 });
 
 const options = () => ({ baseUrl: `${server.url}/api/v1`, token: TOKEN, retries: 0 });
+/** The search as dms makes it where the connection is opened (commands/connect.ts), with the worker `file`. */
+const searchWith = (file: URL | undefined, resourceLimits?: ResourceLimits) =>
+  createHistorySearch({ client: createLazyClient(options()), worker: file ? { file, options: options(), resourceLimits } : undefined });
 
 async function collect(events: AsyncIterable<SearchEvent>): Promise<{ events: SearchEvent[]; error?: unknown }> {
   const out: SearchEvent[] = [];
@@ -75,8 +81,8 @@ const SEARCH: SearchRequest = { kind: 'search', text: 'failed develop', status: 
 
 describe('the search worker', () => {
   it('finds what the search on this thread finds, in the same order, with the same summaries', async () => {
-    const lazy = createLazyClient({ ...options(), searchWorker: WORKER });
-    const viaWorker = await collect(lazy.searchHistory!(APP, SEARCH, { targetChars: 40_000 }));
+    const search = searchWith(WORKER);
+    const viaWorker = await collect(search(APP, SEARCH, { targetChars: 40_000 }));
     const direct = createClient(options());
     const here = await collect(searchHistory((skip, take, signal) => direct.listDeployments(APP, { skip, take }, { signal }), SEARCH, { targetChars: 40_000 }));
     expect(viaWorker.error).toBeUndefined();
@@ -88,8 +94,8 @@ describe('the search worker', () => {
 
   it('a jump brings the whole record of the deployment, as the server sent it, its odd fields still flagged', async () => {
     rows[2500 - 17]!.status = [5];
-    const lazy = createLazyClient({ ...options(), searchWorker: WORKER });
-    const { events, error } = await collect(lazy.searchHistory!(APP, { kind: 'jump', text: 'c0de0017', status: 'all' }, {}));
+    const search = searchWith(WORKER);
+    const { events, error } = await collect(search(APP, { kind: 'jump', text: 'c0de0017', status: 'all' }, {}));
     expect(error).toBeUndefined();
     const open = events.at(-1)!;
     expect(open.type).toBe('open');
@@ -106,8 +112,8 @@ describe('the search worker', () => {
     rows[2500 - 17]!.extra = 'DEEP';
     const deep = `${'['.repeat(5000)}"bottom"${']'.repeat(5000)}`;
     answer = async (skip, take) => ({ status: 200, body: JSON.stringify({ count: rows.length, deployments: rows.slice(skip, skip + take) }).replace('"DEEP"', deep) });
-    const lazy = createLazyClient({ ...options(), searchWorker: WORKER });
-    const { events, error } = await collect(lazy.searchHistory!(APP, { kind: 'jump', text: '17', status: 'all' }, {}));
+    const search = searchWith(WORKER);
+    const { events, error } = await collect(search(APP, { kind: 'jump', text: '17', status: 'all' }, {}));
     expect(error).toBeUndefined();
     const last = events.at(-1)!;
     expect(last.type).toBe('openSummary');
@@ -116,8 +122,8 @@ describe('the search worker', () => {
 
   it('a refusal arrives as the same typed error, stopped where the scan stood, without the token', async () => {
     answer = async (skip) => (skip > 0 ? { status: 401, body: { message: 'Unauthenticated.' } } : undefined);
-    const lazy = createLazyClient({ ...options(), searchWorker: WORKER });
-    const { events, error } = await collect(lazy.searchHistory!(APP, SEARCH, { targetChars: 40_000 }));
+    const search = searchWith(WORKER);
+    const { events, error } = await collect(search(APP, SEARCH, { targetChars: 40_000 }));
     expect(error).toBeInstanceOf(ScanStopped);
     const stopped = error as ScanStopped;
     expect(stopped.reason).toBeInstanceOf(UnauthorizedError);
@@ -134,8 +140,8 @@ describe('the search worker', () => {
       }
     };
     const pauses: string[] = [];
-    const lazy = createLazyClient({ ...options(), searchWorker: WORKER });
-    const { error } = await collect(lazy.searchHistory!(APP, SEARCH, { targetChars: 40_000, onPause: (why) => pauses.push(why) }));
+    const search = searchWith(WORKER);
+    const { error } = await collect(search(APP, SEARCH, { targetChars: 40_000, onPause: (why) => pauses.push(why) }));
     expect(error).toBeUndefined();
     expect(pauses.join('\n')).toMatch(/the server asks to slow down \(429\); going on from where it stopped/);
   }, 20_000);
@@ -143,9 +149,9 @@ describe('the search worker', () => {
   it('stopping it (Esc) ends the events and the requests', async () => {
     answer = async (skip) => { if (skip > 0) await new Promise((r) => setTimeout(r, 50)); };
     const ac = new AbortController();
-    const lazy = createLazyClient({ ...options(), searchWorker: WORKER });
+    const search = searchWith(WORKER);
     let seen = 0;
-    for await (const e of lazy.searchHistory!(APP, SEARCH, { signal: ac.signal, targetChars: 4_000 })) {
+    for await (const e of search(APP, SEARCH, { signal: ac.signal, targetChars: 4_000 })) {
       if (e.type === 'progress') seen += 1;
       ac.abort();
     }
@@ -160,8 +166,8 @@ describe('the search worker', () => {
     // Rows of 200 KB each: the worker's 16 MB heap cannot hold an answer of a few MB.
     const log = 'x'.repeat(200_000);
     rows = history(200).map((r) => ({ ...r, logs: log }));
-    const lazy = createLazyClient({ ...options(), searchWorker: WORKER, workerResourceLimits: { maxOldGenerationSizeMb: 16, maxYoungGenerationSizeMb: 4 } });
-    const { error } = await collect(lazy.searchHistory!(APP, SEARCH, { targetChars: 30_000_000 }));
+    const search = searchWith(WORKER, { maxOldGenerationSizeMb: 16, maxYoungGenerationSizeMb: 4 });
+    const { error } = await collect(search(APP, SEARCH, { targetChars: 30_000_000 }));
     expect(error).toBeInstanceOf(ScanStopped);
     const reason = (error as ScanStopped).reason;
     expect(reason).toBeInstanceOf(ResponseTooLargeError);
@@ -170,13 +176,15 @@ describe('the search worker', () => {
 
   it('a worker file that cannot run leaves the search to this thread, with the same result', async () => {
     const missing = pathToFileURL(fileURLToPath(new URL('./no-such-search-worker.js', WORKER)));
-    const lazy = createLazyClient({ ...options(), searchWorker: missing });
-    const { events, error } = await collect(lazy.searchHistory!(APP, SEARCH, { targetChars: 40_000 }));
+    const search = searchWith(missing);
+    const { events, error } = await collect(search(APP, SEARCH, { targetChars: 40_000 }));
     expect(error).toBeUndefined();
     expect(outcome(events).found).toHaveLength(250);
   });
 
-  it('a lazy client without a worker has no searchHistory (the screen searches itself)', () => {
-    expect(createLazyClient(options()).searchHistory).toBeUndefined();
+  it('a search made without a worker file runs on this thread, with the same result', async () => {
+    const { events, error } = await collect(searchWith(undefined)(APP, SEARCH, { targetChars: 40_000 }));
+    expect(error).toBeUndefined();
+    expect(outcome(events).found).toHaveLength(250);
   });
 });
