@@ -82,17 +82,6 @@ export function moveAside(path: string): string | undefined {
 const octal = (mode: number) => (mode & 0o7777).toString(8).padStart(4, '0');
 
 /** The file's mode as a one-line warning when others may read or change it (group/other bits), else undefined. */
-export function permissionWarning(path: string): string | undefined {
-  if (process.platform === 'win32') return undefined;
-  let stats: Stats;
-  try {
-    stats = statSync(path);
-  } catch {
-    return undefined;
-  }
-  return modeWarning(path, stats);
-}
-
 function modeWarning(path: string, stats: Stats): string | undefined {
   const mode = stats.mode & 0o777;
   if ((mode & 0o077) === 0) return undefined;
