@@ -1,10 +1,11 @@
 #!/usr/bin/env node
-// `npm run bench`: the speed figures of issue 5 (1–6), of the deployment logs (7) and of reading
-// the whole history (8), each a ratio against a floor measured side by side in this run (A B A B …,
-// median of the pair ratios), plus absolute values. Prints a table and writes bench/results.json.
+// `npm run bench`: the speed figures of issue 5 (1–6), of the deployment logs (7), of reading
+// the whole history (8) and of the list's table drawn by dms or by ink-table (9), each a ratio
+// against a floor measured side by side in this run (A B A B …, median of the pair ratios), plus
+// absolute values. Prints a table and writes bench/results.json.
 // See docs/performance.md.
 //
-//   node bench/run.mjs [--quick] [--pairs N] [--only 1,2,4,7,8]
+//   node bench/run.mjs [--quick] [--pairs N] [--only 1,2,4,7,8,9]
 //   DMS_BIN=/path/to/dms.js node bench/run.mjs      (default: dist/dms.js)
 import { execFile, execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
@@ -275,6 +276,22 @@ await figure(4, 'big page: table render', '(info)', async () => {
     a_ms: r.a_ms, b_ms: r.b_ms, ratio: r.ratio, digits: 1,
     detail: `first frame of the deployments table with ${r.rows} rows ${fmt(r.a_ms, 0)} ms (${fmt(r.ratio, 1)}× a one-<Text> first frame)`,
   });
+});
+
+// ---------------------------------------------------------------- 9. the list's table: dms's frame or ink-table's
+await figure(9, "list table: dms's frame vs ink-table", '(info)', async () => {
+  await renderScript();
+  const r = await runRender('tables', ['--body', await bigBodyFile()], 2 * PAIRS);
+  for (const kind of ['cursor', 'page']) {
+    for (const [name, label] of [['dms', "dms's frame"], ['inkTable', 'ink-table (props)']]) {
+      const row = r[name][kind];
+      record({
+        figure: `table ${kind} @${r.rows}: ${label}`, key: `table_${kind}_${name}`, status: 'measured', value: row.a_ms, unit: ' ms',
+        ratio: row.ratio, goal: '(info)', a_ms: row.a_ms, b_ms: row.b_ms, pairs: row.pairs, digits: 1,
+        detail: `${fmt(row.ratio, 1)}× a one-<Text> change (${fmt(row.b_ms, 2)} ms); ${r[name].lines} lines for ${r.rows} rows${kind === 'cursor' && name === 'dms' ? `; ${r.what}` : ''}`,
+      });
+    }
+  }
 });
 
 // ---------------------------------------------------------------- 6. a burst of keys
