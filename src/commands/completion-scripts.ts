@@ -1,7 +1,7 @@
 // The shell completion scripts `dms completion bash|zsh|fish` prints. Each asks `dms __complete`
 // (the dms on PATH) for the candidates, and never the network.
 
-export const SHELLS = ['bash', 'zsh', 'fish'] as const;
+const SHELLS = ['bash', 'zsh', 'fish'] as const;
 export type Shell = (typeof SHELLS)[number];
 
 export function isShell(value: string | undefined): value is Shell {
