@@ -1,10 +1,11 @@
 #!/usr/bin/env node
-// `npm run bench`: the speed figures of issue 5 (1–6), of the deployment logs (7) and of reading
-// the whole history (8), each a ratio against a floor measured side by side in this run (A B A B …,
-// median of the pair ratios), plus absolute values. Prints a table and writes bench/results.json.
+// `npm run bench`: the speed figures of issue 5 (1–6), of the deployment logs (7), of reading
+// the whole history (8) and of the list's table drawn by dms or by ink-table (9), each a ratio
+// against a floor measured side by side in this run (A B A B …, median of the pair ratios), plus
+// absolute values. Prints a table and writes bench/results.json.
 // See docs/performance.md.
 //
-//   node bench/run.mjs [--quick] [--pairs N] [--only 1,2,4,7,8]
+//   node bench/run.mjs [--quick] [--pairs N] [--only 1,2,4,7,8,9]
 //   DMS_BIN=/path/to/dms.js node bench/run.mjs      (default: dist/dms.js)
 import { execFile, execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
@@ -277,6 +278,22 @@ await figure(4, 'big page: table render', '(info)', async () => {
   });
 });
 
+// ---------------------------------------------------------------- 9. the list's table: dms's frame or ink-table's
+await figure(9, "list table: dms's frame vs ink-table", '(info)', async () => {
+  await renderScript();
+  const r = await runRender('tables', ['--body', await bigBodyFile()], 2 * PAIRS);
+  for (const kind of ['cursor', 'page']) {
+    for (const [name, label] of [['dms', "dms's frame"], ['inkTable', 'ink-table (props)']]) {
+      const row = r[name][kind];
+      record({
+        figure: `table ${kind} @${r.rows}: ${label}`, key: `table_${kind}_${name}`, status: 'measured', value: row.a_ms, unit: ' ms',
+        ratio: row.ratio, goal: '(info)', a_ms: row.a_ms, b_ms: row.b_ms, pairs: row.pairs, digits: 1,
+        detail: `${fmt(row.ratio, 1)}× a one-<Text> change (${fmt(row.b_ms, 2)} ms); ${r[name].lines} lines for ${r.rows} rows${kind === 'cursor' && name === 'dms' ? `; ${r.what}` : ''}`,
+      });
+    }
+  }
+});
+
 // ---------------------------------------------------------------- 6. a burst of keys
 await figure(6, 'key burst: 5,000 × n', '≤ 1000 ms', async () => {
   await renderScript();
@@ -545,7 +562,7 @@ function absolute(r) {
   if (r.key === 'logOpen' || r.key === 'logMove') return `${fmt(r.ratio, r.key === 'logOpen' ? 0 : 1)}× floor ${fmt(r.b_ms, 2)} ms`;
   if (r.key === 'logSoak') return `heap ${fmt(r.after20.heapMiB, 1)}→${fmt(r.end.heapMiB, 1)}, RSS ${fmt(r.rss_after20_median, 1)}→${fmt(r.rss_end_median, 1)} MiB`;
   if (r.key === 'logSoakBytes' || r.key === 'logSoakBytesNewest') return `${fmt(r.bytes_per_tick / 2 ** 20, 2)} of ${fmt(r.page_bytes / 2 ** 20, 1)} MiB a tick`;
-  if (r.key?.startsWith('render_') || r.key === 'bigTable') return `${fmt(r.ratio, 1)}× floor ${fmt(r.b_ms, 2)} ms`;
+  if (r.key?.startsWith('render_') || r.key?.startsWith('table_') || r.key === 'bigTable') return `${fmt(r.ratio, 1)}× floor ${fmt(r.b_ms, 2)} ms`;
   if (r.key === 'historyAll') return `${fmt(r.a_ms / 1000, 2)} vs ${fmt(r.b_ms / 1000, 2)} s`;
   if (r.key === 'historySearch') return `${r.requests} requests: ${Object.entries(r.by_take).map(([t, s]) => `${s.requests}×${t}`).join(', ')}`;
   if (r.key === 'historyMove') return `from write ${fmt(r.from_write_ms, 1)}; idle ${fmt(r.idle_ms, 1)} ms`;

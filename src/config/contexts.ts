@@ -130,11 +130,32 @@ export function loadConfig(dir: string, options: LoadOptions = {}): ConfigFile {
     options.onWarning?.(`${path} was not valid; it was moved to ${movedTo} and no contexts are set.`);
   const raw = readJsonFile(path, { onCorrupt: warn });
   if (raw === undefined) return { contexts: {} };
-  if (!isRecord(raw)) {
+  const config = configOf(raw);
+  if (config === undefined) {
     const movedTo = moveAside(path);
     if (movedTo) warn(movedTo);
     return { contexts: {} };
   }
+  return config;
+}
+
+/**
+ * The saved contexts as loadConfig reads them, read only (shell completion): a broken file is left
+ * where it is, and one that loadConfig refuses or cannot read is no contexts. Never warns or throws.
+ */
+export function peekConfig(dir: string): ConfigFile {
+  const path = configPath(dir);
+  try {
+    if (fileTrust(path).refuse) return { contexts: {} };
+    return configOf(readJsonFile(path, { leaveCorrupt: true })) ?? { contexts: {} };
+  } catch {
+    return { contexts: {} };
+  }
+}
+
+/** The well-formed entries of a parsed config.json; undefined when it is not an object. */
+function configOf(raw: unknown): ConfigFile | undefined {
+  if (!isRecord(raw)) return undefined;
   // Keep only well-formed entries; a hand edit must not crash every command. A token command that
   // is not a list of words is kept as it is, so that using the context says what is wrong with it.
   const entries = isRecord(raw.contexts) ? Object.entries(raw.contexts) : [];

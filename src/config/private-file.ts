@@ -37,6 +37,8 @@ function writeThenRename(fd: number, tmp: string, path: string, data: string): v
 export interface ReadJsonOptions {
   /** Called with the new name after a corrupt file was moved aside. */
   readonly onCorrupt?: (movedTo: string) => void;
+  /** A corrupt file is left where it is (read as missing): for a reader that must change nothing. */
+  readonly leaveCorrupt?: boolean;
   /** The most bytes the file may have (default MAX_SETTINGS_FILE): more is no file of dms's. */
   readonly max?: number;
 }
@@ -46,7 +48,7 @@ export const MAX_SETTINGS_FILE = 1024 * 1024;
 
 /**
  * Parsed JSON or undefined when missing; a corrupt file is moved aside to `<path>.corrupt-<time>`
- * and undefined returned. A ConfigError when it cannot be read: not a regular file (a FIFO, a
+ * (unless `leaveCorrupt`) and undefined returned. A ConfigError when it cannot be read: not a regular file (a FIFO, a
  * socket, a device, a folder: never opened in a way that could block), larger than `max`, or
  * refused by the system.
  */
@@ -62,6 +64,7 @@ export function readJsonFile(path: string, options: ReadJsonOptions = {}): unkno
   try {
     return JSON.parse(read.text);
   } catch {
+    if (options.leaveCorrupt) return undefined;
     const movedTo = moveAside(path);
     if (movedTo) options.onCorrupt?.(movedTo);
     return undefined;
@@ -82,17 +85,6 @@ export function moveAside(path: string): string | undefined {
 const octal = (mode: number) => (mode & 0o7777).toString(8).padStart(4, '0');
 
 /** The file's mode as a one-line warning when others may read or change it (group/other bits), else undefined. */
-export function permissionWarning(path: string): string | undefined {
-  if (process.platform === 'win32') return undefined;
-  let stats: Stats;
-  try {
-    stats = statSync(path);
-  } catch {
-    return undefined;
-  }
-  return modeWarning(path, stats);
-}
-
 function modeWarning(path: string, stats: Stats): string | undefined {
   const mode = stats.mode & 0o777;
   if ((mode & 0o077) === 0) return undefined;

@@ -25,9 +25,10 @@ export interface ResolveInput {
 }
 
 /**
- * Flags (--url/--token/--context) beat env (DMS_URL/DMS_TOKEN/DMS_CONTEXT) beat the current context.
- * Partial settings are a ConfigError; an unknown context is a ConfigError naming the known ones.
- * label = context name, or 'env' / 'flags'. A context chosen by --context or DMS_CONTEXT has source 'context'.
+ * Flags (--url/--token/--context) beat env (DMS_URL/DMS_TOKEN/DMS_CONTEXT) beat the current context
+ * (connectionSource). Partial settings are a ConfigError; an unknown context is a ConfigError naming
+ * the known ones. label = context name, or 'env' / 'flags'. A context chosen by --context or
+ * DMS_CONTEXT has source 'context'.
  *
  * Async: a context with a `token_command` runs it (up to 30 s) and uses its output as the token.
  * Its failure is a ConfigError (one line, never the output); `signal` stops it. To switch to a
@@ -36,42 +37,78 @@ export interface ResolveInput {
  */
 export async function resolveConnection(input: ResolveInput): Promise<Connection> {
   const { flags, env, dir } = input;
-  const load = () => loadConfig(dir, { onWarning: input.onWarning });
-  const fromFlags = pick(
-    { url: flags.url, token: flags.token, context: flags.context },
-    { url: '--url', token: '--token', context: '--context' }, 'flags');
-  if (fromFlags) return fromFlags.kind === 'remote' ? fromFlags : fromContext(load(), fromFlags.name, '--context', input);
-  const fromEnv = pick(
-    { url: env.DMS_URL, token: env.DMS_TOKEN, context: env.DMS_CONTEXT },
-    { url: 'DMS_URL', token: 'DMS_TOKEN', context: 'DMS_CONTEXT' }, 'env');
-  if (fromEnv) return fromEnv.kind === 'remote' ? fromEnv : fromContext(load(), fromEnv.name, 'DMS_CONTEXT', input);
-
-  const config = load();
-  if (config.current !== undefined) {
-    if (!hasContext(config, config.current)) {
-      throw new ConfigError(`the current context "${clean(config.current)}" is not in config.json: choose another with: dms context use NAME.`);
+  let config: ConfigFile | undefined;
+  const load = () => (config ??= loadConfig(dir, { onWarning: input.onWarning }));
+  const source = connectionSource(flags, env, load);
+  switch (source.from) {
+    case 'flags':
+    case 'env': {
+      const picked = pick(source);
+      if (picked.kind === 'remote') return picked;
+      return fromContext(load(), picked.name, SETTING_NAMES[source.from].context, input);
     }
-    return fromContext(config, config.current, 'the current context', input);
+    case 'current':
+      if (!hasContext(load(), source.context)) {
+        throw new ConfigError(`the current context "${clean(source.context)}" is not in config.json: choose another with: dms context use NAME.`);
+      }
+      return fromContext(load(), source.context, 'the current context', input);
+    case 'none':
+      throw new ConfigError(`no context is current: choose one with: dms context use NAME (known: ${source.known.join(', ')}).`);
+    case 'demo':
+      return { kind: 'demo' };
   }
-  const names = Object.keys(config.contexts);
-  if (names.length > 0) {
-    throw new ConfigError(`no context is current: choose one with: dms context use NAME (known: ${names.join(', ')}).`);
-  }
-  return { kind: 'demo' };
 }
 
-type Picked = Extract<Connection, { kind: 'remote' }> | { kind: 'named'; name: string };
+/** What names the server, as connectionSource finds it. */
+export type ConnectionSource =
+  /** The flags or the environment: whichever of the three each sets (blank is not set). */
+  | { readonly from: 'flags' | 'env'; readonly url?: string; readonly token?: string; readonly context?: string }
+  | { readonly from: 'current'; readonly context: string }
+  /** Contexts are saved but none is current. */
+  | { readonly from: 'none'; readonly known: readonly string[] }
+  | { readonly from: 'demo' };
 
-// One source (flags or env): nothing set → undefined; a context name, or URL and token together.
-function pick(
-  values: { url?: string; token?: string; context?: string },
-  names: { url: string; token: string; context: string },
-  source: 'flags' | 'env',
-): Picked | undefined {
+/**
+ * Which settings name the server: the flags when any of --url/--token/--context is given, else the
+ * environment when any of DMS_URL/DMS_TOKEN/DMS_CONTEXT is set, else config.json's current context
+ * (`config` is read only then); no context saved at all: the demo. Nothing is checked and no token
+ * command runs (resolveConnection does that), so shell completion finds the server with it too.
+ */
+export function connectionSource(
+  flags: { readonly url?: string; readonly token?: string; readonly context?: string },
+  env: NodeJS.ProcessEnv,
+  config: () => ConfigFile,
+): ConnectionSource {
+  const fromFlags = settingsOf(flags);
+  if (fromFlags) return { from: 'flags', ...fromFlags };
+  const fromEnv = settingsOf({ url: env.DMS_URL, token: env.DMS_TOKEN, context: env.DMS_CONTEXT });
+  if (fromEnv) return { from: 'env', ...fromEnv };
+  const { current, contexts } = config();
+  if (current !== undefined) return { from: 'current', context: current };
+  const known = Object.keys(contexts);
+  return known.length > 0 ? { from: 'none', known } : { from: 'demo' };
+}
+
+/** The settings given, trimmed; undefined when none is. */
+function settingsOf(values: { readonly url?: string; readonly token?: string; readonly context?: string }) {
   const url = values.url?.trim() || undefined;
   const token = values.token?.trim() || undefined;
   const context = values.context?.trim() || undefined;
   if (!url && !token && !context) return undefined;
+  return { ...(url ? { url } : {}), ...(token ? { token } : {}), ...(context ? { context } : {}) };
+}
+
+const SETTING_NAMES = {
+  flags: { url: '--url', token: '--token', context: '--context' },
+  env: { url: 'DMS_URL', token: 'DMS_TOKEN', context: 'DMS_CONTEXT' },
+} as const;
+
+type Picked = Extract<Connection, { kind: 'remote' }> | { kind: 'named'; name: string };
+
+// The flags or the environment: a context name, or URL and token together.
+function pick(values: Extract<ConnectionSource, { from: 'flags' | 'env' }>): Picked {
+  const { url, token, context, from: source } = values;
+  const names = SETTING_NAMES[source];
   const how = source === 'flags' ? 'given' : 'set';
   if (context && (url || token)) {
     throw new ConfigError(`${names.context} and ${url ? names.url : names.token} are both ${how}: use either a context or a URL with a token.`);

@@ -33,14 +33,6 @@ export function absoluteAt(t: number): string {
   return `${new Date(t).toISOString().slice(0, 19).replace('T', ' ')} UTC`;
 }
 
-/** `2026-08-22 15:22:50 UTC` for an ISO timestamp, the input cleaned otherwise. */
-export function absoluteTime(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const t = parseTime(iso);
-  if (Number.isNaN(t)) return clean(iso);
-  return absoluteAt(t);
-}
-
 /** Readable status label; unknown statuses verbatim (cleaned). */
 export function statusLabel(status: string | null | undefined): string {
   switch (status) {

@@ -116,10 +116,6 @@ export function maskUrlPasswords(text: string): string {
   return last === 0 ? text : out + text.slice(last);
 }
 
-export function hasUrlPassword(text: string): boolean {
-  return urlPasswords(text).length > 0;
-}
-
 /**
  * The record with secrets masked: secret fields become `•••• (set)` / `(empty)` (connection URLs
  * keep all but their password: maskSecretUrl), passwords in URLs

@@ -21,8 +21,8 @@ export async function runTui(options: TuiOptions, first?: Prefetch): Promise<num
   }
   // NO_COLOR means no colour, not no style: components read colours from the theme (none in the
   // plain theme) and keep bold and inverse, so a search match or a cursor still shows. chalk itself
-  // ignores NO_COLOR; nothing of ours names a colour outside the theme (the picker's placeholder,
-  // which ink-text-input greys, is left out then).
+  // ignores NO_COLOR; nothing of ours names a colour outside the theme (the picker's muted
+  // placeholder is left out then).
   let prefetch = first;
   // keys.json: a small read (zod loads only when there is a file), alongside Ink's loading.
   const keysLoad = loadKeys(options.configDir);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   BUILD_PACKS, CREATE_APP_FIELDS, CREATE_APP_REQUIRED, DEPLOYMENT_BOOL_FIELDS, DEPLOYMENT_FIELDS,
   DEPLOYMENT_INT_FIELDS, DEPLOYMENT_STRING_FIELDS, DOCSTORE_FIELDS, DOCSTORE_REQUIRED, HEALTH_CHECK_METHODS,
-  HEALTH_CHECK_SCHEMES, REDIRECTS, formatProblems, invalidFieldsOf, readDeployment, readDeploymentList,
+  HEALTH_CHECK_SCHEMES, REDIRECTS, invalidFieldsOf, readDeployment, readDeploymentList,
   validateCreateApp, validateCreateDocstore, type CreateAppField, type DocstoreField, type Validation,
 } from '../../src/api/schemas/index.js';
 
@@ -350,7 +350,7 @@ describe('application creation request (§2.2)', () => {
     const { environment_name: _n, ...noEnv } = MIN_APP;
     it('rejects a body with neither', () => {
       expect(fieldsOf(validateCreateApp(noEnv))).toEqual(['environment_name']);
-      expect(formatProblems(problemsOf(validateCreateApp(noEnv)))).toContain('environment_uuid');
+      expect(problemsOf(validateCreateApp(noEnv)).map((p) => p.message).join('\n')).toContain('environment_uuid');
     });
     it('rejects both empty', () => {
       expect(fieldsOf(validateCreateApp({ ...noEnv, environment_name: '', environment_uuid: '' }))).toContain('environment_name');

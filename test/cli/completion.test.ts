@@ -1,16 +1,14 @@
-// Shell completion (issue 13): `dms completion bash|zsh|fish` and the `dms __complete` callback.
-// What is offered comes from the argument parser's own tables; context names and recent
-// applications from the config folder, never from a request. The scripts run in real bash (and
-// zsh and fish where installed) against the built binary.
+// Shell completion (issue 13): `dms completion bash|zsh|fish` and the `dms __complete` callback,
+// through the built binary: context names and recent applications from the config folder, never
+// from a request. The scripts run in real bash (and zsh and fish where installed). What is offered
+// for a command line: test/commands/completion.test.ts.
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMMAND_OPTIONS, GLOBAL_OPTIONS, type Command } from '../../src/commands/args.js';
-import { complete, format, type Candidate, type CompletionSource, type Target } from '../../src/commands/completion.js';
+import { COMMAND_OPTIONS } from '../../src/commands/args.js';
 import { CONTEXT_USAGE } from '../../src/commands/context.js';
-import { OUTPUTS, STATUS_NAMES } from '../../src/commands/deployments-args.js';
 import { addRecent, recentsServer } from '../../src/config/recents.js';
 import { BIN } from '../support/bin.js';
 import { json, respondWith, type HostileServer } from '../support/hostile.js';
@@ -23,149 +21,6 @@ const HAS_ZSH = has('zsh');
 const HAS_FISH = has('fish');
 const HAS_TMUX = has('tmux');
 const ZSH_CAPTURE = fileURLToPath(new URL('../support/zsh-complete.zsh', import.meta.url));
-
-// ------------------------------------------------------------------------------------------------
-// What is offered (the completion logic, with a source of its own)
-
-const APPS: Record<string, Candidate[]> = {
-  demo: [{ value: 'demo-app-1', description: 'shop-frontend' }],
-  prod: [{ value: 'prod-app-1', description: 'billing' }, { value: 'prod-app-2' }],
-};
-const source: CompletionSource = {
-  contexts: () => [{ value: 'prod', description: 'https://prod.example.com/api/v1 (current)' }, { value: 'staging' }],
-  recentApps: (t: Target) => (t.demo ? APPS.demo! : t.context === 'prod' || t.url?.includes('prod') ? APPS.prod! : []),
-  recentValues: (field) => (field === 'project_uuid' ? ['proj-1', 'proj-2', '$(not plain)'] : []),
-};
-/** The values offered for `dms <line>` (split at spaces; a trailing space = an empty word to complete). */
-const values = (line: string, shell: 'bash' | 'zsh' | 'fish' = 'bash') => {
-  const result = complete(line.split(' '), source, shell);
-  return result.files ? [':files'] : result.candidates.map((c) => c.value);
-};
-
-describe('what dms completes', () => {
-  it('the commands first (not the hidden __complete), with a description each', () => {
-    expect(values('')).toEqual(Object.keys(COMMAND_OPTIONS));
-    expect(values('')).not.toContain('__complete');
-    expect(values('dep')).toEqual(['deployments']);
-    expect(values('co')).toEqual(['context', 'completion']);
-    const result = complete([''], source, 'zsh');
-    expect(!result.files && result.candidates.every((c) => c.description)).toBe(true);
-  });
-
-  it('every flag of every command, read from the argument parser’s table (a new flag needs no second edit)', () => {
-    for (const command of Object.keys(COMMAND_OPTIONS) as Command[]) {
-      if (command === 'context') continue; // reads its own options, below
-      // create: its own options and the fields of the request named (app or docstore)
-      const offered = command === 'create' ? [...values('create app --'), ...values('create docstore --')] : values(`${command} --`);
-      for (const name of Object.keys({ ...GLOBAL_OPTIONS, ...COMMAND_OPTIONS[command] })) {
-        if (name === 'version') continue;
-        expect(offered, `dms ${command} --${name}`).toContain(`--${name}`);
-      }
-    }
-    expect(values('deployments x -')).toEqual(expect.arrayContaining(['-o', '-h', '--output']));
-    expect(values('deployments x --st')).toEqual(['--status']);
-  });
-
-  it('flags get the first clause of their help as description; one already given is not offered again', () => {
-    const result = complete(['logs', 'x', '--'], source, 'fish');
-    const wait = !result.files && result.candidates.find((c) => c.value === '--wait-timeout');
-    expect(wait && wait.description).toMatch(/^with --follow: stop waiting/);
-    expect(values('logs x --follow --')).not.toContain('--follow');
-    expect(values('deployments x -o json --')).not.toContain('--output');
-  });
-
-  it('before the command, only the global options are offered, and every command’s are read (--take 5)', () => {
-    expect(values('--').sort()).toEqual(Object.keys(GLOBAL_OPTIONS).map((n) => `--${n}`).sort());
-    expect(values('--take 5 deployments d')).toEqual([]); // 5 is --take's value, not the command
-    expect(values('--demo --take 5 deployments ')).toEqual(['demo-app-1']);
-    expect(values('--take 5 deployments --')).not.toContain('--take');
-  });
-
-  it('values dms knows: output formats, statuses as a comma-separated list, --time', () => {
-    expect(values('deployments x --output ')).toEqual([...OUTPUTS]);
-    expect(values('deployments x -o ')).toEqual([...OUTPUTS]);
-    expect(values('deployments x -o nd')).toEqual(['ndjson']);
-    expect(values('deployments x --output=j')).toEqual(['--output=json']);
-    expect(values('deployments x --status f')).toEqual(['finished', 'failed']);
-    expect(values('deployments x --status failed,ca')).toEqual(['failed,cancelled', 'failed,cancelled-by-user']);
-    expect(values('deployments x --status=failed,')).toEqual(
-      Object.keys(STATUS_NAMES).filter((n) => n !== 'failed').map((n) => `--status=failed,${n}`));
-    if (Object.hasOwn(COMMAND_OPTIONS.deployments, 'time')) expect(values('deployments x --time ')).toEqual(['iso', 'relative']);
-  });
-
-  it('context names for --context (either form); file names for --file, --from and --conf-file', () => {
-    expect(values('--context ')).toEqual(['prod', 'staging']);
-    expect(values('--context=s')).toEqual(['--context=staging']);
-    expect(values('deployments --context p')).toEqual(['prod']);
-    expect(values('create app --file ')).toEqual([':files']);
-    expect(values('create app --from=')).toEqual([':files']);
-    expect(values('create docstore --conf-file ')).toEqual([':files']);
-  });
-
-  it('nothing for values only the user knows (--url, --take, a deployment id) and after an unknown command', () => {
-    expect(values('--url ')).toEqual([]);
-    expect(values('deployments x --take ')).toEqual([]);
-    expect(values('logs x 1')).toEqual([]);
-    expect(values('nonsense ')).toEqual([]);
-    expect(values('nonsense --')).toEqual([]);
-  });
-
-  it('recent applications of the server the line is for: --demo, --context, --url, in any order', () => {
-    expect(values('deployments d')).toEqual([]); // the source says: no server known
-    expect(values('deployments ')).toContain('--all'); // nothing by position: the flags
-    expect(values('--demo deployments ')).toEqual(['demo-app-1']);
-    expect(values('browse --demo ')).toEqual(['demo-app-1']);
-    expect(values('--context prod logs ')).toEqual(['prod-app-1', 'prod-app-2']);
-    expect(values('deployments --context=prod p')).toEqual(['prod-app-1', 'prod-app-2']);
-    expect(values('deployments --url https://prod.example.com/api/v1 prod-app-2')).toEqual(['prod-app-2']);
-    expect(values('deployments --demo demo-app-1 ')).not.toContain('demo-app-1'); // one APP_UUID only: then flags
-  });
-
-  it('the subcommands of create, context and completion; context names after use, remove, verify', () => {
-    expect(values('create ')).toEqual(['app', 'docstore']);
-    expect(values('context ')).toEqual(Object.keys(CONTEXT_USAGE));
-    expect(values('context use ')).toEqual(['prod', 'staging']);
-    expect(values('context remove s')).toEqual(['staging']);
-    expect(values('completion ')).toEqual(['bash', 'zsh', 'fish']);
-    expect(values('completion bash ')).toEqual(['--url', '--token', '--context', '--demo', '--timeout', '--max-response-mb', '--json', '--show-secrets', '--no-color', '--help', '-h']);
-  });
-
-  it('dms create: the fields of the request named as flags, with the forms’ help; their choices and recent values', () => {
-    const app = values('create app --');
-    expect(app).toEqual(expect.arrayContaining(['--file', '--git-repository', '--build-pack', '--instant-deploy', '--no-instant-deploy']));
-    expect(app).not.toContain('--image'); // a docstore field
-    expect(values('create docstore --')).toEqual(expect.arrayContaining(['--image', '--conf-file']));
-    expect(values('create docstore --')).not.toContain('--git-repository');
-    expect(values('create --')).not.toContain('--git-repository'); // app or docstore first
-    const fish = complete(['create', 'app', '--git-rep'], source, 'fish');
-    expect(!fish.files && fish.candidates.find((c) => c.value === '--git-repository')?.description).toBeTruthy();
-    expect(values('create app --build-pack ')).toEqual(expect.arrayContaining(['nixpacks', 'static', 'containercompose']));
-    expect(values('create app --redirect=w')).toEqual(['--redirect=www']);
-    expect(values('create app --project-uuid ')).toEqual(['proj-1', 'proj-2']);
-    expect(values('create app --name ')).toEqual([]);
-  });
-
-  it('context add offers its own options, never --token (refused there: it would show in the process list)', () => {
-    const offered = values('context add prod --');
-    expect(offered).toContain('--url');
-    expect(offered).not.toContain('--token');
-    expect(offered).not.toContain('--demo'); // dms context reads only its own options
-    expect(values('context add prod -- ')).toEqual([]); // a token command's words
-  });
-
-  it('bash gets the candidates that start with the word; zsh and fish all of them, to match as they like', () => {
-    expect(values('context use p', 'bash')).toEqual(['prod']);
-    expect(values('context use p', 'zsh')).toEqual(['prod', 'staging']);
-    expect(values('context use p', 'fish')).toEqual(['prod', 'staging']);
-  });
-
-  it('prints one candidate a line: bare for bash, with a tab and the description for zsh and fish', () => {
-    const result = complete(['context', 'use', ''], source, 'zsh');
-    expect(format(result, 'bash')).toBe('prod\nstaging\n');
-    expect(format(result, 'zsh')).toBe('prod\thttps://prod.example.com/api/v1 (current)\nstaging\n');
-    expect(format({ files: true }, 'fish')).toBe(':files\n');
-  });
-});
 
 // ------------------------------------------------------------------------------------------------
 // The built binary, a config folder, and the real shells

@@ -2,7 +2,7 @@ import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, readdirSync, re
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
-  fileTrust, pathKind, permissionWarning, readJsonFile, replaceFile, writeNewFile, writePrivateFile,
+  fileTrust, pathKind, readJsonFile, replaceFile, writeNewFile, writePrivateFile,
 } from '../../src/config/private-file.js';
 import { tempDir } from './temp-dir.js';
 
@@ -81,26 +81,6 @@ describe('readJsonFile', () => {
   });
 });
 
-describe('permissionWarning', () => {
-  it('warns about a 0644 file and says how to fix it', () => {
-    const path = join(tempDir(), 'config.json');
-    writeFileSync(path, '{}');
-    chmodSync(path, 0o644);
-    const warning = permissionWarning(path);
-    expect(warning).toContain('0644');
-    expect(warning).toContain(`chmod 600 ${path}`);
-    expect(warning).not.toContain('\n');
-  });
-
-  it('says nothing for a 0600 file or a missing one', () => {
-    const path = join(tempDir(), 'config.json');
-    expect(permissionWarning(path)).toBeUndefined();
-    writeFileSync(path, '{}');
-    chmodSync(path, 0o600);
-    expect(permissionWarning(path)).toBeUndefined();
-  });
-});
-
 describe('replaceFile (a file the user agreed to replace)', () => {
   it('replaces a 0644 file with a new 0600 one, leaving no temp file', () => {
     const dir = tempDir();
@@ -165,6 +145,13 @@ describe('fileTrust (config.json)', () => {
     expect(fileTrust(join(dir, 'config.json'))).toEqual({ warnings: [] });
     writeFileSync(join(dir, 'config.json'), '{}', { mode: 0o600 });
     expect(fileTrust(join(dir, 'config.json'))).toEqual({ warnings: [] });
+  });
+
+  it('a 0644 file: one line saying it can be read, and how to fix it', () => {
+    const path = join(tempDir(), 'config.json');
+    writeFileSync(path, '{}');
+    chmodSync(path, 0o644);
+    expect(fileTrust(path)).toEqual({ warnings: [`${path} can be read by other users (mode 0644); run: chmod 600 ${path}`] });
   });
 
   it('a 0622 file in a 0777 folder: one line each, saying writable as "changed"', () => {

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, addContext, configPath } from '../../src/config/contexts.js';
-import { isLoopback, plainHttpWarning, resolveConnection } from '../../src/config/resolve.js';
+import { connectionSource, isLoopback, plainHttpWarning, resolveConnection } from '../../src/config/resolve.js';
 import { tempDir } from './temp-dir.js';
 
 const A = { url: 'https://a.example/api/v1', token: '1|aaaa' };
@@ -104,6 +104,18 @@ describe('resolveConnection', () => {
     const dir = tempDir();
     writeFileSync(configPath(dir), JSON.stringify({ current: 'gone', contexts: { 'ctx-a': A } }));
     await expect(resolveConnection({ flags: {}, env: {}, dir })).rejects.toThrow(/the current context "gone" is not in config.json/);
+  });
+});
+
+describe('connectionSource (the precedence, without checks or tokens)', () => {
+  const never = () => { throw new Error('config.json read'); };
+  it('names the first layer that sets anything, blank being unset, and reads config.json only when neither does', () => {
+    expect(connectionSource({ url: C.url }, { DMS_CONTEXT: 'ctx-b' }, never)).toEqual({ from: 'flags', url: C.url });
+    expect(connectionSource({ context: ' ' }, { DMS_TOKEN: ' 9|x ' }, never)).toEqual({ from: 'env', token: '9|x' });
+    expect(connectionSource({}, { DMS_CONTEXT: 'ctx-b' }, never)).toEqual({ from: 'env', context: 'ctx-b' });
+    expect(connectionSource({}, {}, () => ({ current: 'ctx-a', contexts: {} }))).toEqual({ from: 'current', context: 'ctx-a' });
+    expect(connectionSource({}, {}, () => ({ contexts: { 'ctx-a': A } }))).toEqual({ from: 'none', known: ['ctx-a'] });
+    expect(connectionSource({}, {}, () => ({ contexts: {} }))).toEqual({ from: 'demo' });
   });
 });
 

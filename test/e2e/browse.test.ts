@@ -173,7 +173,7 @@ describe('dms browse colours', () => {
     // Colour SGR codes: 30–38 and 90–97 foreground, 40–48 and 100–107 background (39/49 only reset).
     const colours = [...plain.matchAll(/\u001b\[([\d;]*)m/g)].flatMap((m) => m[1]!.split(';')).filter((p) => /^(3[0-8]|9[0-7]|4[0-8]|10[0-7])$/.test(p));
     expect(colours).toEqual([]);
-    // The picker (ink-text-input, which colours with chalk) has no colour either.
+    // The picker (its typed line, its muted placeholder left out) has no colour either.
     t.keys('Escape');
     await t.waitFor('Open an application');
     const picker = [...t.screen({ escapes: true }).matchAll(/\u001b\[([\d;]*)m/g)].flatMap((m) => m[1]!.split(';')).filter((p) => /^(3[0-8]|9[0-7]|4[0-8]|10[0-7])$/.test(p));

@@ -10,7 +10,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { clearCallerEnv } from './env.js';
 
+const RUN = Symbol.for('dms.test-run');
+
 export default function setup(): () => void {
+  // Each project of vitest.config.ts runs this, in the same process: the first makes the folders,
+  // the others use them (a second would make its folder inside the first's and count as a leak).
+  const run = globalThis as { [RUN]?: true };
+  if (run[RUN]) return () => {};
+  run[RUN] = true;
   clearCallerEnv();
   const saved = { TMPDIR: process.env.TMPDIR, TMUX_TMPDIR: process.env.TMUX_TMPDIR };
   const root = mkdtempSync(join(tmpdir(), 'dms-run-'));
@@ -18,6 +25,7 @@ export default function setup(): () => void {
   process.env.TMPDIR = root;
   process.env.TMUX_TMPDIR = sockets;
   return () => {
+    delete run[RUN];
     for (const [key, value] of Object.entries(saved)) {
       if (value === undefined) delete process.env[key];
       else process.env[key] = value;

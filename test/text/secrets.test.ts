@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  MASK_EMPTY, MASK_SET, SECRET_FIELDS, hasUrlPassword, isSecretField, maskOwnRecord, maskRecord, maskUrlPasswords, maskValue,
+  MASK_EMPTY, MASK_SET, SECRET_FIELDS, isSecretField, maskOwnRecord, maskRecord, maskUrlPasswords, maskValue,
 } from '../../src/text/secrets.js';
 import { DEPLOYMENT_FIELDS } from '../../src/api/schemas/index.js';
 
@@ -104,7 +104,6 @@ describe('passwords in URLs', () => {
     ['two with slashes https://a:x/1@h1,https://b:y/2@h2', 'two with slashes https://a:••••@h1,https://b:••••@h2'],
   ])('%j is shown as %j', (input, expected) => {
     expect(maskUrlPasswords(input)).toBe(expected);
-    expect(hasUrlPassword(input)).toBe(true);
   });
 
   it.each([
@@ -120,14 +119,11 @@ describe('passwords in URLs', () => {
     ['https://u:pw and later mail@example.com'],
   ])('%j has no password and is left alone', (input) => {
     expect(maskUrlPasswords(input)).toBe(input);
-    expect(hasUrlPassword(input)).toBe(false);
   });
 
-  it('hasUrlPassword gives the same answer when called again (no regex state)', () => {
+  it('gives the same answer when called again (no regex state)', () => {
     const s = 'https://u:p@h';
-    expect([hasUrlPassword(s), hasUrlPassword(s), hasUrlPassword(s)]).toEqual([true, true, true]);
-    expect(maskUrlPasswords(s)).toBe('https://u:••••@h');
-    expect(maskUrlPasswords(s)).toBe('https://u:••••@h');
+    expect([maskUrlPasswords(s), maskUrlPasswords(s), maskUrlPasswords(s)]).toEqual(Array(3).fill('https://u:••••@h'));
   });
 });
 
@@ -139,7 +135,6 @@ describe('passwords in URLs, any characters', () => {
     fc.assert(fc.property(password, fc.constantFrom('https', 'postgres', 'docstore', 'git+ssh'), (pw, scheme) => {
       const url = `${scheme}://user:${pw}@db.example:5432/x`;
       expect(maskUrlPasswords(`see ${url} now`)).toBe(`see ${scheme}://user:••••@db.example:5432/x now`);
-      expect(hasUrlPassword(url)).toBe(true);
     }), { numRuns: 2000 });
   });
 });

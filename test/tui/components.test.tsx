@@ -93,6 +93,14 @@ describe('detail fields', () => {
     const revealed = detailLines(d, { reveal: true, width: 120, theme: plainTheme }).map((l) => l.text).join('\n');
     expect(revealed).toContain('hunter2');
   });
+
+  it('shows a time field that is not a time as it came, cleaned', () => {
+    const d = readDeployment({ id: 1, created_at: 'yesterday-ish', updated_at: 'soon\u001b]0;pwned\u0007\n!' });
+    const text = detailLines(d, { reveal: false, width: 120, theme: plainTheme }).map((l) => `${l.label ?? ''}${l.text}`).join('\n');
+    expect(text).toMatch(/created_at\s+yesterday-ish$/m);
+    expect(text).toMatch(/updated_at\s+soon !$/m);
+    expect(text).not.toContain('pwned');
+  });
 });
 
 describe('key map', () => {

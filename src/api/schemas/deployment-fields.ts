@@ -38,7 +38,6 @@ export const DEPLOYMENT_STRING_FIELDS = [
 export const DEPLOYMENT_FIELDS = [
   ...DEPLOYMENT_INT_FIELDS, ...DEPLOYMENT_BOOL_FIELDS, ...DEPLOYMENT_STRING_FIELDS,
 ] as const;
-export type DeploymentField = (typeof DEPLOYMENT_FIELDS)[number];
 
 /** Statuses seen on deployed servers; anything else is shown verbatim. */
 export const DEPLOYMENT_STATUSES = ['queued', 'in_progress', 'finished', 'failed', 'cancelled-by-user'] as const;

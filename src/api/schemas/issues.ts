@@ -64,7 +64,3 @@ export function fieldProblems(error: z.ZodError): FieldProblem[] {
     return seen.has(key) ? false : (seen.add(key), true);
   });
 }
-
-export function formatProblems(problems: readonly FieldProblem[]): string {
-  return problems.map((p) => (p.field === '(body)' ? p.message : `${p.field}: ${p.message}`)).join('\n');
-}

@@ -1,11 +1,17 @@
-// The deployments table: ink-table's frame (borders, heading) around rows drawn column by column,
-// widths counted in terminal cells (wide characters and emoji keep columns aligned), one line per
-// row (no separator lines between rows). Memoised: it re-renders only when its rows, widths or the
-// cursor row change. The cursor row is a highlight bar (inverse video, which reads without colour
-// too: NO_COLOR drops colours, not styles); the `›` beside it lives in the screen's gutter.
+// The deployments table: a frame (borders, heading) around rows drawn column by column, widths
+// counted in terminal cells (wide characters and emoji keep columns aligned), one line per row (no
+// separator lines between rows). Memoised: it re-renders only when its rows, widths or the cursor
+// row change, and then the frame and the columns are left as they were. The cursor row is a
+// highlight bar (inverse video, which reads without colour too: NO_COLOR drops colours, not
+// styles); the `›` beside it lives in the screen's gutter.
+//
+// dms draws the frame itself rather than with ink-table (@alcalzone/ink-table, used for the
+// context list: context-table.tsx): through its props ink-table puts a rule between every two rows
+// (30 rows take 63 lines), counts widths in UTF-16 units (an emoji shifts its row), draws a Text
+// per cell, hashes every row on each render and has no cursor but its data: at 30 rows a cursor
+// move took 6–8× this table's time and a new page 5–13× (bench figure 9, README "Stack").
 import React, { memo } from 'react';
 import { Box, Text, type DOMElement } from 'ink';
-import { Table } from '@alcalzone/ink-table';
 import { padCells } from '../../text/cells.js';
 import { tableWidth, type Cells, type LaidColumn } from '../../model/columns.js';
 import { statusColour, useTheme, type Theme } from '../theme.js';
@@ -19,44 +25,32 @@ export interface TableRow {
   readonly flash: boolean;
 }
 
-type Scalar = string | number | boolean | null | undefined;
-type Dict = Record<string, Scalar>;
+/** A border line: `┌───┬──┐`, `├───┼──┤`, `└───┴──┘` (each column's width plus a space each side). */
+const Rule = memo(function Rule({ laid, left, cross, right }: { laid: readonly LaidColumn[]; left: string; cross: string; right: string }) {
+  return <Text bold>{`${left}${laid.map((c) => '─'.repeat(c.width + 2)).join(cross)}${right}`}</Text>;
+});
 
-interface FrameProps {
-  readonly header: (props: { children?: React.ReactNode }) => React.JSX.Element;
-  readonly data: Dict[];
-  readonly columns: string[];
-  readonly laid: readonly LaidColumn[];
-  readonly rows: readonly TableRow[];
-  readonly theme: Theme;
-  readonly bodyRef?: React.Ref<DOMElement>;
-  /** The row under the cursor (-1: none). */
-  readonly cursor: number;
-}
+/** Column names in the theme's title colour (none without colour), between bars. */
+const Heading = memo(function Heading({ laid, theme }: { laid: readonly LaidColumn[]; theme: Theme }) {
+  return (
+    <Text>
+      <Text bold>│</Text>
+      {laid.map((c) => (
+        <React.Fragment key={c.key}>
+          <Text bold color={theme.ui.title}>{` ${padCells(c.header, c.width)} `}</Text>
+          <Text bold>│</Text>
+        </React.Fragment>
+      ))}
+    </Text>
+  );
+});
 
-/**
- * ink-table draws the frame (top border, heading, the separator under it, bottom border); the
- * rows are drawn column by column: one multi-line Text per column and per border. Ink measures
- * every Text on every frame with string-width, which is fast only for plain ASCII lines; a
- * Text per row mixes in the box-drawing bars and costs ~10x more. Columns keep the cell text
+/*
+ * The rows are drawn column by column: one multi-line Text per column and per border. Ink
+ * measures every Text on every frame with string-width, which is fast only for plain ASCII lines;
+ * a Text per row mixes in the box-drawing bars and costs ~10x more. Columns keep the cell text
  * ASCII (unless the data is not), so a cursor move or a new page stays within a frame budget.
  */
-class FrameTable extends Table<Dict> {
-  declare props: Readonly<FrameProps>;
-
-  constructor(props: FrameProps) {
-    super(props as never);
-    const baseSeparator = this.separator;
-    // One data "row" stands for the whole body; keep the separator under the heading only.
-    this.separator = (p) => (p.key.endsWith('-0') ? baseSeparator(p) : (null as unknown as React.JSX.Element));
-    this.data = (p) => <Body key={p.key} rows={this.props.rows} laid={this.props.laid} theme={this.props.theme} bodyRef={this.props.bodyRef} cursor={this.props.cursor} />;
-  }
-
-  override getColumns() {
-    return this.props.laid.map((c) => ({ key: c.header, column: c.header, width: c.width + 2, align: 'left' as const }));
-  }
-}
-
 function Body({ rows, laid, theme, bodyRef, cursor }: { rows: readonly TableRow[]; laid: readonly LaidColumn[]; theme: Theme; bodyRef?: React.Ref<DOMElement>; cursor: number }) {
   // The cursor's bar is drawn over the columns (an absolute box, drawn after them): a cursor move
   // redraws one line, and the columns (one text each, measured by Ink) are left as they were.
@@ -118,12 +112,6 @@ function CursorBar({ row, laid, theme, top }: { row: TableRow; laid: readonly La
   );
 }
 
-/** Column names in the heading row, in the theme's title colour (none without colour). */
-function Heading({ children }: { children?: React.ReactNode }) {
-  const theme = useTheme();
-  return <Text bold color={theme.ui.title}>{children}</Text>;
-}
-
 export interface DeploymentTableProps {
   readonly rows: readonly TableRow[];
   readonly columns: readonly LaidColumn[];
@@ -133,21 +121,16 @@ export interface DeploymentTableProps {
   readonly cursor?: number;
 }
 
-/** The visible rows as a table. Re-renders only when `rows` or `columns` change identity. */
+/** The visible rows as a table. Re-renders only when `rows`, `columns` or `cursor` change. */
 export const DeploymentTable = memo(function DeploymentTable({ rows, columns, bodyRef, cursor = -1 }: DeploymentTableProps) {
   const theme = useTheme();
-  // ink-table hashes each data row for its React key: one small stand-in row for the body.
-  const data = rows.length > 0 ? [{ [columns[0]?.header ?? 'id']: 'body' } as Dict] : [];
   return (
-    <FrameTable
-      data={data}
-      columns={columns.map((c) => c.header)}
-      laid={columns}
-      rows={rows}
-      theme={theme}
-      header={Heading}
-      bodyRef={bodyRef}
-      cursor={cursor}
-    />
+    <Box flexDirection="column">
+      <Rule laid={columns} left="┌" cross="┬" right="┐" />
+      <Heading laid={columns} theme={theme} />
+      {rows.length > 0 ? <Rule laid={columns} left="├" cross="┼" right="┤" /> : null}
+      {rows.length > 0 ? <Body rows={rows} laid={columns} theme={theme} bodyRef={bodyRef} cursor={cursor} /> : null}
+      <Rule laid={columns} left="└" cross="┴" right="┘" />
+    </Box>
   );
 });

@@ -27,6 +27,7 @@ import type { DmsClient } from '../../api/client.js';
 import { useOverview } from '../hooks/use-overview.js';
 import { useClock } from '../hooks/use-clock.js';
 import { OverviewCell } from '../components/overview-cell.js';
+import { ContextTable } from '../components/context-table.js';
 
 /** A saved context as the switcher lists it (never its token). */
 export interface ContextEntry {
@@ -359,17 +360,7 @@ export function PickerScreen(props: PickerProps) {
   let title: string;
   if (mode === 'contexts') {
     title = 'Switch to a context (Enter switches, Esc goes back)';
-    const start = Math.max(0, Math.min(state.contextCursor, state.contexts.length - listRoom));
-    list = state.contexts.slice(start, start + listRoom).map((c, i) => {
-      const on = start + i === state.contextCursor;
-      const marks = [c.inUse ? 'in use' : '', c.current ? 'current in config.json' : ''].filter(Boolean).join(' · ');
-      return (
-        <Text key={c.name ?? `start:${c.label}`} wrap="truncate-end" color={on ? theme.ui.focus : undefined} bold={on} inverse={on}>
-          {on ? '› ' : '  '}{clean(c.label)}
-          <Text color={theme.ui.muted}>{`  ${clean(c.detail)}${marks ? `  (${marks})` : ''}`}</Text>
-        </Text>
-      );
-    });
+    list = <ContextTable contexts={state.contexts} cursor={state.contextCursor} room={listRoom} width={width} />;
   } else {
     title = entries.length === 0 ? 'No recent applications on this server yet.'
       : typed ? `${shown.length} of ${entries.length} match “${truncate(clean(line.value.trim()), 30)}”`

@@ -1,35 +1,13 @@
 // The one harness for UI tests: renders an Ink tree (or the whole App) into a fake terminal of a
 // chosen size, sends keys as a terminal would, and waits on facts — a key handled by the input
 // bus, a frame that shows something — never on fixed sleeps. Frames come back ANSI-stripped.
-import { EventEmitter } from 'node:events';
 import { stripVTControlCharacters } from 'node:util';
 import { render, type Instance } from 'ink';
 import React, { type ReactElement } from 'react';
 import { App, type AppProps } from '../../../src/tui/app.js';
 import { InputBus, InputProvider } from '../../../src/tui/input/bus.js';
 import type { TuiOptions } from '../../../src/tui/options.js';
-
-class FakeStdout extends EventEmitter {
-  frames: string[] = [];
-  isTTY = true;
-  constructor(public columns: number, public rows: number) { super(); }
-  write = (frame: string) => { this.frames.push(frame); return true; };
-  lastFrame = () => this.frames[this.frames.length - 1] ?? '';
-}
-
-/** stdin in raw mode: `write(key)` delivers the key as a terminal would (bench/render.tsx uses it too). */
-export class FakeStdin extends EventEmitter {
-  isTTY = true;
-  data: string | null = null;
-  write = (data: string) => { this.data = data; this.emit('readable'); this.emit('data', data); };
-  setEncoding() {}
-  setRawMode() {}
-  resume() {}
-  pause() {}
-  ref() {}
-  unref() {}
-  read = () => { const d = this.data; this.data = null; return d; };
-}
+import { FakeStdin, FrameStdout } from '../../support/fake-terminal.js';
 
 export const KEY = {
   up: '\u001b[A', down: '\u001b[B', right: '\u001b[C', left: '\u001b[D', home: '\u001b[H', end: '\u001b[F',
@@ -44,7 +22,7 @@ export const settle = async (turns = 2) => {
 
 export interface Rendered {
   readonly instance: Instance;
-  readonly stdout: FakeStdout;
+  readonly stdout: FrameStdout;
   readonly stdin: FakeStdin;
   /** Every frame written, ANSI-stripped. */
   frames(): string[];
@@ -71,9 +49,9 @@ export interface Size {
 }
 
 function mount(tree: ReactElement, size: Size, bus?: InputBus): Rendered {
-  const stdout = new FakeStdout(size.columns ?? 100, size.rows ?? 30);
+  const stdout = new FrameStdout(size.columns ?? 100, size.rows ?? 30);
   const stdin = new FakeStdin();
-  const stderr = new FakeStdout(100, 30);
+  const stderr = new FrameStdout(100, 30);
   const instance = render(tree, {
     stdout: stdout as unknown as NodeJS.WriteStream,
     stderr: stderr as unknown as NodeJS.WriteStream,
@@ -119,11 +97,7 @@ function mount(tree: ReactElement, size: Size, bus?: InputBus): Rendered {
       }
       throw new Error(`Timed out waiting for ${String(test)}; frame was:\n${frame()}`);
     },
-    resize(columns, rows) {
-      stdout.columns = columns;
-      stdout.rows = rows;
-      stdout.emit('resize');
-    },
+    resize: (columns, rows) => stdout.resize(columns, rows),
     unmount: () => instance.unmount(),
   };
 }
