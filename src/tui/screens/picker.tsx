@@ -27,20 +27,7 @@ import type { DmsClient } from '../../api/client.js';
 import { useOverview } from '../hooks/use-overview.js';
 import { useClock } from '../hooks/use-clock.js';
 import { OverviewCell } from '../components/overview-cell.js';
-
-/** A saved context as the switcher lists it (never its token). */
-export interface ContextEntry {
-  /** The context's name; null for the connection dms was started with (DEMO, env, flags). */
-  readonly name: string | null;
-  /** What the list shows: the context's name, or `DEMO` / `env` / `flags`. */
-  readonly label: string;
-  /** Where it connects (the server's host), or what it is. */
-  readonly detail: string;
-  /** The connection in use now. */
-  readonly inUse: boolean;
-  /** The config's current context (what dms starts with). */
-  readonly current: boolean;
-}
+import type { ContextEntry } from '../contexts.js';
 
 export interface PickerProps {
   readonly connection: TuiConnection;
