@@ -13,7 +13,7 @@ import { contextEntries, errorLine, openContext, type TuiSession } from './conte
 import { useTerminalSize } from './hooks/use-terminal-size.js';
 import { PickerScreen } from './screens/picker.js';
 import { DeploymentsScreen } from './screens/deployments.js';
-import { Help } from './screens/help.js';
+import { Help } from './screens/help/view.js';
 
 // The forms (and zod, which they validate with) load when first opened: the first page of
 // deployments is drawn without them.
