@@ -11,7 +11,7 @@ import { ThemeProvider, themeFor, useTheme } from './theme.js';
 import { loadRecents, recentsServer } from '../config/recents.js';
 import { contextEntries, errorLine, openContext, type TuiSession } from './contexts.js';
 import { useTerminalSize } from './hooks/use-terminal-size.js';
-import { PickerScreen } from './screens/picker.js';
+import { PickerScreen } from './screens/picker/view.js';
 import { DeploymentsScreen } from './screens/deployments.js';
 import { Help } from './screens/help/view.js';
 
