@@ -104,6 +104,33 @@ describe('keys.json in the app', () => {
     expect(help).toContain('Esc/? closes help · Q quits');
   });
 
+  it('sentences in the picker and the log name the keys in force: open on Ctrl+O, the log search on Ctrl+F', async () => {
+    const ui = open({ keys: await keysFrom('{"pickerOpen": "ctrl+o", "logSearch": "ctrl+f"}'), appUuid: undefined, configDir: tempDir('dms-keys-picker-') });
+    const picker = await ui.waitFor('(type or paste an application uuid, or part of a name, then Ctrl+O)');
+    expect(picker).not.toContain('then Enter');
+    await ui.type(APP);
+    await ui.press(KEY.ctrl('o'));
+    await ui.waitFor(/1–10 of 25/);
+    await ui.press('l');
+    await ui.waitFor('Log 100');
+    await ui.press('n');
+    await ui.waitFor('No search yet: Ctrl+F searches the log.');
+    await ui.press(KEY.ctrl('f'), 'x');
+    await ui.waitFor('/ x');
+  });
+
+  it('the picker\'s help key is the one in force: with help on Ctrl+G, ? is typed and Ctrl+G opens help', async () => {
+    const ui = open({ keys: await keysFrom('{"help": "ctrl+g"}'), appUuid: undefined, configDir: tempDir('dms-keys-picker-') });
+    await ui.waitFor('Open an application');
+    await ui.type('a?b');
+    await ui.waitFor('uuid: a?b');
+    await ui.press('?');
+    await ui.waitFor('uuid: a?b?');
+    await ui.press(KEY.ctrl('g'));
+    const help = await ui.waitFor('Help — keys');
+    expect(help).toMatch(/Ctrl\+G\s+help/);
+  });
+
   it('a bad keys.json: the one-line warning shows at start and the default keys work', async () => {
     const ui = open({ keys: await keysFrom('{"nextPage": "ctrl+shift+f", "quit": "n"}') });
     const first = await ui.waitFor(/1–10 of 25/);
