@@ -42,7 +42,10 @@ afterAll(() => server.close());
 afterEach(() => {
   shown?.unmount();
   shown = undefined;
-  process.env = { ...savedEnv };
+  // Put back in place, never by a new object: Node reads TZ (and more) through process.env itself,
+  // and a later file in this worker that sets process.env.TZ would reach a plain object instead.
+  for (const name of Object.keys(process.env)) if (!(name in savedEnv)) delete process.env[name];
+  Object.assign(process.env, savedEnv);
 });
 
 function open(overrides: Partial<TuiOptions> = {}) {
