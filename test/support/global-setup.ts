@@ -10,7 +10,29 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { clearCallerEnv } from './env.js';
 
+/**
+ * Vitest runs the global setup once per project (unit, mocked, binary), all in one process: the
+ * first call makes the run's folders and the others share them, else each project's folder would
+ * be made inside the one before it and counted as a leak. The last teardown checks and removes them.
+ */
+const RUN = Symbol.for('dms.test.run');
+interface Run { users: number; teardown?: () => void }
+const run: Run = ((globalThis as Record<symbol, unknown>)[RUN] as Run | undefined) ?? { users: 0 };
+(globalThis as Record<symbol, unknown>)[RUN] = run;
+
 export default function setup(): () => void {
+  run.users += 1;
+  run.teardown ??= start();
+  return () => {
+    run.users -= 1;
+    if (run.users > 0) return;
+    const teardown = run.teardown;
+    run.teardown = undefined;
+    teardown?.();
+  };
+}
+
+function start(): () => void {
   clearCallerEnv();
   const saved = { TMPDIR: process.env.TMPDIR, TMUX_TMPDIR: process.env.TMUX_TMPDIR };
   const root = mkdtempSync(join(tmpdir(), 'dms-run-'));
