@@ -9,7 +9,7 @@ import { keyTable, type ScopeId } from './keys.js';
 import { KeyTableProvider, useKeyTable } from './input/key-table.js';
 import { ThemeProvider, themeFor, useTheme } from './theme.js';
 import { loadRecents, recentsServer } from '../config/recents.js';
-import { contextEntries, errorLine, openContext, type TuiSession } from './contexts.js';
+import { contextEntries, errorLine, openContext, type TuiSession } from './connections.js';
 import { useTerminalSize } from './hooks/use-terminal-size.js';
 import { PickerScreen } from './screens/picker/view.js';
 import { DeploymentsScreen } from './screens/deployments.js';

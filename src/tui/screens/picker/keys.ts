@@ -5,7 +5,7 @@ import type { KeyResult, KeyListener } from '../../input/bus.js';
 import { isText, type KeyEvent } from '../../input/keypress.js';
 import { lineKeys, type KeyTable, type ScopeId } from '../../keys.js';
 import type { Store } from '../../state/store.js';
-import type { ContextEntry } from '../../contexts.js';
+import type { ContextEntry } from '../../connections.js';
 import type { LineCommand } from '../../input/line-edit.js';
 import { filterEntries, pickTarget, type Entry, type PickerAction, type PickerState } from './state.js';
 import { NO_SAVED_CONTEXTS, NO_SWITCHING, connecting, firstLine } from './lines.js';

@@ -5,7 +5,7 @@ import { relativeTime } from '../../../text/format.js';
 import { truncate } from '../../../text/cells.js';
 import { clean } from '../../../text/sanitize.js';
 import type { KeyTable } from '../../keys.js';
-import type { ContextEntry } from '../../contexts.js';
+import type { ContextEntry } from '../../connections.js';
 
 export const PICKER_TITLE = 'Open an application';
 export const UUID_PROMPT = 'uuid: ';
