@@ -9,12 +9,12 @@ import { keyTable, type ScopeId } from './keys.js';
 import { KeyTableProvider, useKeyTable } from './input/key-table.js';
 import { ThemeProvider, themeFor, useTheme } from './theme.js';
 import { loadRecents, recentsServer } from '../config/recents.js';
-import { contextEntries, errorLine, openContext, type TuiSession } from './contexts.js';
+import { contextEntries, errorLine, openContext, type TuiSession } from './connections.js';
 import { createHistorySearch } from '../search/history-search.js';
 import { useTerminalSize } from './hooks/use-terminal-size.js';
-import { PickerScreen } from './screens/picker.js';
+import { PickerScreen } from './screens/picker/view.js';
 import { DeploymentsScreen } from './screens/deployments.js';
-import { Help } from './screens/help.js';
+import { Help } from './screens/help/view.js';
 
 // The forms (and zod, which they validate with) load when first opened: the first page of
 // deployments is drawn without them.

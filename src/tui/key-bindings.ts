@@ -6,7 +6,7 @@
 // cannot read, a letter for an action of a screen where letters are typed, and a key that another
 // action of the same screen already has (a clash the defaults have on purpose, like ? in help,
 // stays allowed). Ctrl+C always quits: `interrupt` is not rebound.
-import { COMMANDS, HELP_SECTIONS, keyLabel, type Command, type CommandId, type KeyMatcher, type ScopeId } from './keys.js';
+import { COMMANDS, HELP_SECTIONS, keyLabel, type BoundKeys, type Command, type CommandId, type KeyMatcher, type ScopeId } from './keys.js';
 import { KEYS_FILE, shownName } from '../config/keys-file.js';
 import { LIST_SCOPES } from './screens/deployments/keys.js';
 import { DETAIL_SCOPES } from './screens/detail/keys.js';
@@ -105,16 +105,6 @@ function withKeys(c: Command, keys: readonly KeyMatcher[]): Command {
 
 function scopeTitle(scope: ScopeId): string {
   return HELP_SECTIONS.find((s) => s.screen === scope)?.title.replace(/ \(.*\)$/, '') ?? scope;
-}
-
-/** What keys.json made of the key map. */
-export interface BoundKeys {
-  /** The key map in force (table order, as the defaults). */
-  readonly commands: readonly Command[];
-  /** One line per refused entry, for stderr; none when every binding applies. */
-  readonly problems: readonly string[];
-  /** The line shown in the UI at start: the first problem, and how many more. */
-  readonly warning?: string;
 }
 
 /** The one-line warning for a list of problems. */

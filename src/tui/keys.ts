@@ -263,6 +263,16 @@ export function keyTable(commands: readonly Command[] = COMMANDS as readonly unk
   };
 }
 
+/** What keys.json made of the key map (key-bindings.ts bindKeys; handed to the TUI in its options). */
+export interface BoundKeys {
+  /** The key map in force (table order, as the defaults). */
+  readonly commands: readonly Command[];
+  /** One line per refused entry, for stderr; none when every binding applies. */
+  readonly problems: readonly string[];
+  /** The line shown in the UI at start: the first problem, and how many more. */
+  readonly warning?: string;
+}
+
 /** The default key map (what a screen reads with no KeyTableProvider above it, as in tests of one component). */
 export const DEFAULT_KEYS: KeyTable = keyTable();
 

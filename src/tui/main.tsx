@@ -4,7 +4,7 @@
 import { TERMINAL_REQUIRED, hasTerminal, type TuiOptions } from './options.js';
 import type { Prefetch } from './first-page.js';
 import { loadKeysFile } from '../config/keys-file.js';
-import type { BoundKeys } from './key-bindings.js';
+import type { BoundKeys } from './keys.js';
 
 /** How long the first frame waits for the prefetched page before showing "Loading…". */
 const FIRST_PAGE_WAIT_MS = 150;

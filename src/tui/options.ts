@@ -1,7 +1,7 @@
 // What the CLI hands to the TUI. Plain data: importing this file loads no Ink or React.
 import type { DmsClient } from '../api/client.js';
 import type { HistorySearch } from '../search/history-search.js';
-import type { BoundKeys } from './key-bindings.js';
+import type { BoundKeys } from './keys.js';
 
 export type TuiScreen = 'browse' | 'create-app' | 'create-docstore';
 

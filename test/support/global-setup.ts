@@ -10,14 +10,29 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { clearCallerEnv } from './env.js';
 
-const RUN = Symbol.for('dms.test-run');
+/**
+ * Vitest runs the global setup once per project (unit, mocked, binary), all in one process: the
+ * first call makes the run's folders and the others share them, else each project's folder would
+ * be made inside the one before it and counted as a leak. The last teardown checks and removes them.
+ */
+const RUN = Symbol.for('dms.test.run');
+interface Run { users: number; teardown?: () => void }
+const run: Run = ((globalThis as Record<symbol, unknown>)[RUN] as Run | undefined) ?? { users: 0 };
+(globalThis as Record<symbol, unknown>)[RUN] = run;
 
 export default function setup(): () => void {
-  // Each project of vitest.config.ts runs this, in the same process: the first makes the folders,
-  // the others use them (a second would make its folder inside the first's and count as a leak).
-  const run = globalThis as { [RUN]?: true };
-  if (run[RUN]) return () => {};
-  run[RUN] = true;
+  run.users += 1;
+  run.teardown ??= start();
+  return () => {
+    run.users -= 1;
+    if (run.users > 0) return;
+    const teardown = run.teardown;
+    run.teardown = undefined;
+    teardown?.();
+  };
+}
+
+function start(): () => void {
   clearCallerEnv();
   const saved = { TMPDIR: process.env.TMPDIR, TMUX_TMPDIR: process.env.TMUX_TMPDIR };
   const root = mkdtempSync(join(tmpdir(), 'dms-run-'));
@@ -25,7 +40,6 @@ export default function setup(): () => void {
   process.env.TMPDIR = root;
   process.env.TMUX_TMPDIR = sockets;
   return () => {
-    delete run[RUN];
     for (const [key, value] of Object.entries(saved)) {
       if (value === undefined) delete process.env[key];
       else process.env[key] = value;

@@ -8,7 +8,7 @@ import { COLUMNS, fitColumns, tableWidth, type Cells } from '../../src/model/col
 import { FIELD_GROUPS, detailLines, rawJsonLines } from '../../src/tui/components/detail-fields.js';
 import { COMMANDS, DEFAULT_KEYS, type ScopeId } from '../../src/tui/keys.js';
 import { colourTheme, plainTheme, ThemeProvider, themeFor } from '../../src/tui/theme.js';
-import { helpLines } from '../../src/tui/screens/help.js';
+import { helpLines } from '../../src/tui/screens/help/lines.js';
 import { ErrorBoundary } from '../../src/tui/app.js';
 import { describeError } from '../../src/tui/errors.js';
 import { NetworkError, NotFoundError, RateLimitedError, UnauthorizedError, ForbiddenError } from '../../src/api/errors.js';

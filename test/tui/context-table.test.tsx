@@ -1,10 +1,10 @@
-// The context switcher's list (src/tui/components/context-table.tsx): an ink-table through its
+// The context switcher's list (src/tui/screens/picker/context-table.tsx): an ink-table through its
 // public props, without its frame, the cursor a bar drawn over it. The picker around it, Ctrl+X and
 // :ctx: test/tui/first-hour.test.tsx and test/e2e/first-hour.test.ts.
 import React from 'react';
 import chalk from 'chalk';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ContextTable, contextLayout, type ContextRow } from '../../src/tui/components/context-table.js';
+import { ContextTable, contextLayout, type ContextRow } from '../../src/tui/screens/picker/context-table.js';
 import { colourTheme, ThemeProvider } from '../../src/tui/theme.js';
 import { renderTui, settle } from './support/render.js';
 

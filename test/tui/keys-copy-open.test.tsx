@@ -42,7 +42,10 @@ afterAll(() => server.close());
 afterEach(() => {
   shown?.unmount();
   shown = undefined;
-  process.env = { ...savedEnv };
+  // Put back in place, never by a new object: Node reads TZ (and more) through process.env itself,
+  // and a later file in this worker that sets process.env.TZ would reach a plain object instead.
+  for (const name of Object.keys(process.env)) if (!(name in savedEnv)) delete process.env[name];
+  Object.assign(process.env, savedEnv);
 });
 
 function open(overrides: Partial<TuiOptions> = {}) {
@@ -102,6 +105,33 @@ describe('keys.json in the app', () => {
     await ui.press('H');
     const help = await ui.waitFor('Help — keys');
     expect(help).toContain('Esc/? closes help · Q quits');
+  });
+
+  it('sentences in the picker and the log name the keys in force: open on Ctrl+O, the log search on Ctrl+F', async () => {
+    const ui = open({ keys: await keysFrom('{"pickerOpen": "ctrl+o", "logSearch": "ctrl+f"}'), appUuid: undefined, configDir: tempDir('dms-keys-picker-') });
+    const picker = await ui.waitFor('(type or paste an application uuid, or part of a name, then Ctrl+O)');
+    expect(picker).not.toContain('then Enter');
+    await ui.type(APP);
+    await ui.press(KEY.ctrl('o'));
+    await ui.waitFor(/1–10 of 25/);
+    await ui.press('l');
+    await ui.waitFor('Log 100');
+    await ui.press('n');
+    await ui.waitFor('No search yet: Ctrl+F searches the log.');
+    await ui.press(KEY.ctrl('f'), 'x');
+    await ui.waitFor('/ x');
+  });
+
+  it('the picker\'s help key is the one in force: with help on Ctrl+G, ? is typed and Ctrl+G opens help', async () => {
+    const ui = open({ keys: await keysFrom('{"help": "ctrl+g"}'), appUuid: undefined, configDir: tempDir('dms-keys-picker-') });
+    await ui.waitFor('Open an application');
+    await ui.type('a?b');
+    await ui.waitFor('uuid: a?b');
+    await ui.press('?');
+    await ui.waitFor('uuid: a?b?');
+    await ui.press(KEY.ctrl('g'));
+    const help = await ui.waitFor('Help — keys');
+    expect(help).toMatch(/Ctrl\+G\s+help/);
   });
 
   it('a bad keys.json: the one-line warning shows at start and the default keys work', async () => {

@@ -2,8 +2,10 @@
 // the debug toggle, search and its way back, the save prompt.
 import { describe, expect, it } from 'vitest';
 import type { Deployment } from '../../src/api/schemas/deployment.js';
-import { bottomTop, initialLog, logReducer, prefixWidth, shownFrom, type LogAction, type LogState } from '../../src/tui/hooks/log-state.js';
-import { lineRows, rowCount } from '../../src/tui/components/log-rows.js';
+import { bottomTop, initialLog, logReducer, prefixWidth, shownFrom, type LogAction, type LogState } from '../../src/tui/screens/log/state.js';
+import { lineRows, rowCount } from '../../src/tui/screens/log/rows.js';
+import { noteText } from '../../src/tui/screens/log/lines.js';
+import { DEFAULT_KEYS } from '../../src/tui/keys.js';
 import type { LogLine } from '../../src/model/log.js';
 
 const mask = (s: string) => s;
@@ -21,6 +23,8 @@ function run(s: LogState, ...actions: LogAction[]): LogState {
 }
 
 const firstShown = (s: LogState) => s.lines[s.order[s.top]!]!.text;
+/** The message line's note as the viewer words it (default keys). */
+const note = (s: LogState) => (s.note ? noteText(s.note, DEFAULT_KEYS) : null);
 
 describe('where the view is', () => {
   it('opens at the end: the last lines fill the screen', () => {
@@ -94,7 +98,7 @@ describe('where the view is', () => {
     s = run(s, { type: 'toggle', what: 'debug' });
     expect(s.order).toHaveLength(50);
     expect(firstShown(s)).toBe(top);
-    expect(s.note).toMatch(/Debug lines shown \(25\)/);
+    expect(note(s)).toMatch(/Debug lines shown \(25\)/);
   });
 });
 
@@ -125,18 +129,18 @@ describe('search', () => {
     expect(at(s)).toBe('line 20');
     s = run(s, { type: 'searchNext', direction: -1 });
     expect(at(s)).toBe('line 2');
-    expect(s.note).toBeNull();
+    expect(note(s)).toBeNull();
     s = run(s, { type: 'searchNext', direction: -1 });
     expect(at(s)).toBe('line 29');
-    expect(s.note).toMatch(/past the start/);
+    expect(note(s)).toMatch(/past the start/);
     s = run(s, { type: 'searchNext', direction: 1 });
     expect(at(s)).toBe('line 2');
-    expect(s.note).toMatch(/past the end/);
+    expect(note(s)).toMatch(/past the end/);
   });
 
   it('n with no search says how to start one', () => {
     const s = run(initialLog(record(lines(3)), mask, { rows: 10, width: 80 }), { type: 'searchNext', direction: 1 });
-    expect(s.note).toBe('No search yet: / searches the log.');
+    expect(note(s)).toBe('No search yet: / searches the log.');
   });
 });
 

@@ -6,7 +6,7 @@
 // styles); the `›` beside it lives in the screen's gutter.
 //
 // dms draws the frame itself rather than with ink-table (@alcalzone/ink-table, used for the
-// context list: context-table.tsx): through its props ink-table puts a rule between every two rows
+// context list: screens/picker/context-table.tsx): through its props ink-table puts a rule between every two rows
 // (30 rows take 63 lines), counts widths in UTF-16 units (an emoji shifts its row), draws a Text
 // per cell, hashes every row on each render and has no cursor but its data: at 30 rows a cursor
 // move took 6–8× this table's time and a new page 5–13× (bench figure 9, README "Stack").

@@ -40,7 +40,7 @@ import { useHistoryScan } from '../hooks/use-history-scan.js';
 import { useMeasured } from '../hooks/use-measured.js';
 import { resultRows } from '../hooks/browse-state.js';
 import { ESC_STOP, progressText, type SearchState } from '../hooks/search-state.js';
-import { LogScreen } from './log.js';
+import { LogScreen } from './log/view.js';
 import { copySelected, openSelected, selectedView } from '../hooks/deployment-actions.js';
 import { thousands } from '../../text/thousands.js';
 

@@ -1,8 +1,92 @@
-// The log viewer's key scopes, by mode (searched in this order); the clash check reads them too.
-import type { ScopeId } from '../../keys.js';
+// The log viewer's keys: its scopes by mode (searched in this order; the clash check reads them
+// too), and the listener that turns keys into the reducer's actions. Saving writes the file here,
+// on the key that asks for it.
+import { resolve } from 'node:path';
+import { plainLine } from '../../../model/log.js';
+import { writeNewFile } from '../../../config/private-file.js';
+import type { KeyResult } from '../../input/bus.js';
+import { isText, type KeyEvent } from '../../input/keypress.js';
+import { lineKeys, type KeyTable, type ScopeId } from '../../keys.js';
+import type { Store } from '../../state/store.js';
+import { defaultSavePath, type LogAction, type LogNote, type LogState } from './state.js';
 
 export const LOG_SCOPES = {
   log: ['log', 'global'],
   search: ['logSearch', 'line'],
   save: ['logSave', 'line'],
 } as const satisfies Record<string, readonly ScopeId[]>;
+
+/** What the viewer's keys ask of the screen that holds it. */
+export interface LogKeyProps {
+  readonly onBack: () => void;
+  readonly onHelp: (from: ScopeId) => void;
+  readonly onQuit: () => void;
+}
+
+/** Writes the log as shown (debug lines when on, timestamps when on), plain and masked. */
+function save(s: LogState): LogNote {
+  const path = resolve(s.saving?.value.trim() || defaultSavePath(s));
+  const text = s.order.map((i) => plainLine(s.lines[i]!, { timestamps: s.timestamps })).join('\n');
+  const problem = writeNewFile(path, text === '' ? '' : `${text}\n`);
+  return problem ? { kind: 'notSaved', problem } : { kind: 'saved', lines: s.order.length, path };
+}
+
+/** What a key does in the viewer; reads the store, so keys read together see each other. */
+export function logKeys(store: Store<LogState, LogAction>, props: LogKeyProps, keys: KeyTable) {
+  const send = (a: LogAction) => store.dispatch(a);
+  const line = (target: 'search' | 'save') => lineKeys((command) => send({ type: target === 'search' ? 'searchLine' : 'saveLine', command }));
+  return {
+    key(e: KeyEvent): KeyResult {
+      const s = store.get();
+      if (s.saving) {
+        return keys.run(LOG_SCOPES.save, {
+          saveConfirm: () => {
+            const note = save(store.get());
+            if (note.kind === 'saved') send({ type: 'saveEnd' });
+            send({ type: 'note', note });
+          },
+          saveCancel: () => send({ type: 'saveEnd' }),
+          ...line('save'),
+        }, e.input, e.key) || isText(e);
+      }
+      if (s.search.editing) {
+        return keys.run(LOG_SCOPES.search, {
+          searchApply: () => send({ type: 'searchEnd', keep: true }),
+          searchCancel: () => send({ type: 'searchEnd', keep: false }),
+          ...line('search'),
+        }, e.input, e.key) || isText(e);
+      }
+      let result: KeyResult = true;
+      const used = keys.run(LOG_SCOPES.log, {
+        help: () => { props.onHelp('log'); result = 'later'; },
+        quit: () => props.onQuit(),
+        logBack: () => {
+          if (store.get().search.line.value !== '') send({ type: 'searchClear' });
+          else { props.onBack(); result = 'later'; }
+        },
+        scrollUp: () => send({ type: 'scroll', to: 'up' }),
+        scrollDown: () => send({ type: 'scroll', to: 'down' }),
+        pageUp: () => send({ type: 'scroll', to: 'pageUp' }),
+        pageDown: () => send({ type: 'scroll', to: 'pageDown' }),
+        top: () => send({ type: 'scroll', to: 'top' }),
+        bottom: () => send({ type: 'scroll', to: 'bottom' }),
+        logSearch: () => send({ type: 'searchStart' }),
+        logNext: () => send({ type: 'searchNext', direction: 1 }),
+        logPrev: () => send({ type: 'searchNext', direction: -1 }),
+        logFollow: () => send({ type: 'toggle', what: 'follow' }),
+        logDebug: () => send({ type: 'toggle', what: 'debug' }),
+        logTimestamps: () => send({ type: 'toggle', what: 'timestamps' }),
+        logWrap: () => send({ type: 'toggle', what: 'wrap' }),
+        logSave: () => send({ type: 'saveStart', path: defaultSavePath(store.get()) }),
+      }, e.input, e.key);
+      return used ? result : false;
+    },
+    text(run: string): number {
+      const s = store.get();
+      if (s.saving) send({ type: 'saveText', text: run });
+      else if (s.search.editing) send({ type: 'searchText', text: run });
+      else return 0;
+      return run.length;
+    },
+  };
+}

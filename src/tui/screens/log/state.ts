@@ -1,13 +1,15 @@
 // The log viewer as one pure reducer: the log read from the row (appended to as a followed
 // deployment's row comes back longer), what is shown (debug lines, timestamps, wrap), where the
 // view is (the first line on screen, kept at the end while it is there), the search and the
-// save prompt. Keys that arrive together each see what the ones before them did.
-import type { Deployment } from '../../api/schemas/deployment.js';
-import { viewOf, type DeploymentView } from '../../model/deployment.js';
-import { countLines, findMatches, logLines, readLog, type LogCounts, type LogEntry, type LogLine, type Masker } from '../../model/log.js';
-import { applyLine, insertLine, lineAt, type LineCommand, type LineState } from '../input/line-edit.js';
-import { rowCount } from '../components/log-rows.js';
-import { thousands } from '../../text/thousands.js';
+// save prompt. Keys that arrive together each see what the ones before them did. A note is data
+// (what happened); lines.ts words it with the keys in force. Over 300 lines: one reducer, and the
+// placement of the view (rows, the end, matches revealed) that its cases share.
+import type { Deployment } from '../../../api/schemas/deployment.js';
+import { viewOf, type DeploymentView } from '../../../model/deployment.js';
+import { countLines, findMatches, logLines, readLog, type LogCounts, type LogEntry, type LogLine, type Masker } from '../../../model/log.js';
+import { applyLine, insertLine, lineAt, type LineCommand, type LineState } from '../../input/line-edit.js';
+import { DEFAULT_KEYS } from '../../keys.js';
+import { rowCount } from './rows.js';
 
 export type LogSource = 'entries' | 'absent' | 'unreadable';
 
@@ -23,6 +25,19 @@ export interface LogSearch {
   /** Where the view was when the search started (Esc goes back there). */
   readonly origin: number;
 }
+
+/** What the message line says after a key or a poll (worded by lines.ts noteText). */
+export type LogNote =
+  | { readonly kind: 'debug'; readonly shown: boolean; readonly count: number }
+  | { readonly kind: 'wrap'; readonly on: boolean }
+  | { readonly kind: 'noSearch' }
+  | { readonly kind: 'noMatch'; readonly query: string }
+  | { readonly kind: 'searchWrapped'; readonly past: 'end' | 'start' }
+  | { readonly kind: 'saved'; readonly lines: number; readonly path: string }
+  | { readonly kind: 'notSaved'; readonly problem: string }
+  /** The followed deployment is no longer near where it was in the history. */
+  | { readonly kind: 'lost' }
+  | { readonly kind: 'followError'; readonly message: string; readonly seconds: number };
 
 export interface LogState {
   readonly record: Deployment;
@@ -56,7 +71,9 @@ export interface LogState {
   readonly saving: LineState | null;
   /** Rows for lines, and their width in cells (without the marker and time columns). */
   readonly size: { readonly rows: number; readonly width: number };
-  readonly note: string | null;
+  readonly note: LogNote | null;
+  /** The save key in force: a line cut for length names it, and that text takes room in a row. */
+  readonly saveKey: string;
 }
 
 export type LogScroll = 'up' | 'down' | 'pageUp' | 'pageDown' | 'top' | 'bottom';
@@ -78,7 +95,7 @@ export type LogAction =
   | { type: 'saveText'; text: string }
   | { type: 'saveLine'; command: LineCommand }
   | { type: 'saveEnd' }
-  | { type: 'note'; text: string | null }
+  | { type: 'note'; note: LogNote | null }
   /** Turn the next earlier part of a big log into lines (after the first frame, a part at a time). */
   | { type: 'buildEarlier' };
 
@@ -101,18 +118,18 @@ function orderOf(lines: readonly LogLine[], debug: boolean, from = 0, into: numb
   return into;
 }
 
-export function initialLog(record: Deployment, mask: Masker, size: { rows: number; width: number }): LogState {
+export function initialLog(record: Deployment, mask: Masker, size: { rows: number; width: number }, saveKey = DEFAULT_KEYS.hint('logSave')): LogState {
   const base: LogState = {
     record, view: viewOf(record), source: 'entries', reason: '', skipped: 0, entries: 0, built: 0, pending: null, lines: [],
     counts: { lines: 0, hidden: 0, stderr: 0 }, order: [], debug: false, timestamps: false, wrap: true,
-    top: 0, stick: true, follow: true, search: NO_SEARCH, saving: null, size, note: null,
+    top: 0, stick: true, follow: true, search: NO_SEARCH, saving: null, size, note: null, saveKey,
   };
   return withRecord(base, record, mask);
 }
 
 /** Rows of the line at a position of `order`. */
 function rowsAt(s: LogState, pos: number): number {
-  return rowCount(s.lines[s.order[pos]!]!, s.size.width - prefixWidth(s.timestamps), s.wrap);
+  return rowCount(s.lines[s.order[pos]!]!, s.size.width - prefixWidth(s.timestamps), s.wrap, s.saveKey);
 }
 
 /** The first position from which the last lines fill the screen. */
@@ -213,6 +230,18 @@ function withRecord(s: LogState, record: Deployment, mask: Masker): LogState {
   return next.stick ? at(next, Infinity) : at(next, next.top);
 }
 
+/** The same note again (a poll that fails the same way twice changes nothing). */
+function sameNote(a: LogNote | null, b: LogNote | null): boolean {
+  return a === b || (a !== null && b !== null && JSON.stringify(a) === JSON.stringify(b));
+}
+
+/** A file name for the saved log: the application and deployment, nothing a shell or a path would read. */
+export function defaultSavePath(s: LogState): string {
+  const v = s.view;
+  const name = [v.application || 'deployment', v.id !== null ? String(v.id) : v.uuid].filter(Boolean).join('-');
+  return `${name.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 80) || 'deployment'}.log`;
+}
+
 export function logReducer(s: LogState, action: LogAction): LogState {
   switch (action.type) {
     case 'record':
@@ -233,8 +262,7 @@ export function logReducer(s: LogState, action: LogAction): LogState {
         const topLine = s.order[s.top] ?? 0;
         let top = order.findIndex((i) => i >= topLine);
         if (top === -1) top = order.length;
-        const note = debug ? `Debug lines shown (${thousands(s.counts.hidden)}): d hides them.` : 'Debug lines hidden: d shows them.';
-        const next: LogState = { ...s, debug, order, note };
+        const next: LogState = { ...s, debug, order, note: { kind: 'debug', shown: debug, count: s.counts.hidden } };
         const moved = next.stick ? at(next, Infinity) : at({ ...next, top }, top);
         if (moved.search.line.value === '') return moved;
         // The matches among the lines now shown; the view stays where it is.
@@ -243,9 +271,7 @@ export function logReducer(s: LogState, action: LogAction): LogState {
         return { ...moved, search: { ...moved.search, matches, current: current === -1 ? matches.length - 1 : current } };
       }
       const on = !s[action.what];
-      const note = action.what === 'wrap'
-        ? (on ? 'Long lines wrap (w cuts them at the edge).' : 'Long lines are cut at the edge (w wraps them).')
-        : null;
+      const note: LogNote | null = action.what === 'wrap' ? { kind: 'wrap', on } : null;
       const next = { ...s, [action.what]: on, note } as LogState;
       return next.stick ? at(next, Infinity) : at(next, next.top);
     }
@@ -267,29 +293,29 @@ export function logReducer(s: LogState, action: LogAction): LogState {
       if (!s.search.editing) return s;
       if (!action.keep || s.search.line.value === '') return at({ ...s, search: NO_SEARCH }, s.search.origin);
       const none = s.search.matches.length === 0;
-      return { ...s, search: { ...s.search, editing: false }, note: none ? `No line matches “${s.search.line.value}”.` : null };
+      return { ...s, search: { ...s.search, editing: false }, note: none ? { kind: 'noMatch', query: s.search.line.value } : null };
     }
     case 'searchClear':
       return s.search === NO_SEARCH ? s : { ...s, search: NO_SEARCH, note: null };
     case 'searchNext': {
       const { matches, current } = s.search;
       if (matches.length === 0) {
-        return { ...s, note: s.search.line.value === '' ? 'No search yet: / searches the log.' : `No line matches “${s.search.line.value}”.` };
+        return { ...s, note: s.search.line.value === '' ? { kind: 'noSearch' } : { kind: 'noMatch', query: s.search.line.value } };
       }
       // From the match the view is on; when it is off screen, from the view itself (like less).
       const shown = shownFrom(s, s.top);
       const on = current >= 0 && matches[current]! >= s.top && matches[current]! < s.top + shown;
       let next: number;
-      let note: string | null = null;
+      let note: LogNote | null = null;
       if (action.direction === 1) {
         const after = on ? matches[current]! : s.top - 1;
         next = matches.findIndex((p) => p > after);
-        if (next === -1) { next = 0; note = 'Search went past the end: back to the first match.'; }
+        if (next === -1) { next = 0; note = { kind: 'searchWrapped', past: 'end' }; }
       } else {
         const before = on ? matches[current]! : s.top + shown;
         next = -1;
         for (let i = matches.length - 1; i >= 0 && next === -1; i--) if (matches[i]! < before) next = i;
-        if (next === -1) { next = matches.length - 1; note = 'Search went past the start: on to the last match.'; }
+        if (next === -1) { next = matches.length - 1; note = { kind: 'searchWrapped', past: 'start' }; }
       }
       return reveal({ ...s, note, search: { ...s.search, current: next } }, matches[next]!);
     }
@@ -305,7 +331,7 @@ export function logReducer(s: LogState, action: LogAction): LogState {
     case 'saveEnd':
       return s.saving ? { ...s, saving: null } : s;
     case 'note':
-      return s.note === action.text ? s : { ...s, note: action.text };
+      return sameNote(s.note, action.note) ? s : { ...s, note: action.note };
     case 'buildEarlier': {
       if (!s.pending || s.built === 0) return s;
       const from = Math.max(0, s.built - STEP_ENTRIES);

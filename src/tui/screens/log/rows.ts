@@ -1,10 +1,12 @@
 // One log line as the rows it takes on screen: its coloured spans, search matches marked, cut
 // to the width or wrapped into rows of exactly that many cells. Pure: the viewer's reducer uses
-// it to count rows, the view to draw them, so what is counted is what is drawn.
-import type { SpanStyle } from '../../text/ansi.js';
-import { splitCells, widthOf } from '../../text/cells.js';
-import type { LogLine } from '../../model/log.js';
-import { thousands } from '../../text/thousands.js';
+// it to count rows, the view to draw them, so what is counted is what is drawn. `saveKey` is the
+// save key in force, named by the note that ends a line too long to draw whole.
+import type { SpanStyle } from '../../../text/ansi.js';
+import { splitCells, widthOf } from '../../../text/cells.js';
+import type { LogLine } from '../../../model/log.js';
+import { thousands } from '../../../text/thousands.js';
+import { DEFAULT_KEYS } from '../../keys.js';
 
 export type Mark = 'match' | 'current' | 'more';
 
@@ -21,8 +23,13 @@ export const DISPLAY_MAX = 10_000;
 
 const PLAIN: SpanStyle = {};
 
+/** What ends a line drawn in part: how much more it holds, and that saving keeps it whole. */
+export function moreText(characters: number, saveKey: string): string {
+  return ` … ${thousands(characters)} more characters (${saveKey} saves the whole line)`;
+}
+
 /** The line's segments with the ranges marked (ranges sorted, not overlapping). */
-function marked(line: LogLine, ranges: readonly (readonly [number, number])[], current: boolean): Segment[] {
+function marked(line: LogLine, ranges: readonly (readonly [number, number])[], current: boolean, saveKey: string): Segment[] {
   const spans = line.spans ?? [{ text: line.text, style: PLAIN }];
   let out: Segment[] = spans.map((s) => ({ text: s.text, style: s.style }));
   if (line.text.length > DISPLAY_MAX) {
@@ -33,7 +40,7 @@ function marked(line: LogLine, ranges: readonly (readonly [number, number])[], c
       kept.push(s.text.length <= left ? s : { ...s, text: s.text.slice(0, left) });
       left -= s.text.length;
     }
-    kept.push({ text: ` … ${thousands(line.text.length - DISPLAY_MAX)} more characters (s saves the whole line)`, style: PLAIN, mark: 'more' });
+    kept.push({ text: moreText(line.text.length - DISPLAY_MAX, saveKey), style: PLAIN, mark: 'more' });
     out = kept;
   }
   if (ranges.length === 0) return out;
@@ -74,9 +81,9 @@ function marked(line: LogLine, ranges: readonly (readonly [number, number])[], c
  */
 export function lineRows(
   line: LogLine, width: number, wrap: boolean,
-  ranges: readonly (readonly [number, number])[] = [], current = false,
+  ranges: readonly (readonly [number, number])[] = [], current = false, saveKey = DEFAULT_KEYS.hint('logSave'),
 ): Row[] {
-  const segments = marked(line, ranges, current);
+  const segments = marked(line, ranges, current, saveKey);
   if (!wrap || width <= 0) return [segments];
   const rows: Segment[][] = [];
   let row: Segment[] = [];
@@ -111,12 +118,12 @@ export function lineRows(
 }
 
 /** How many rows the line takes (what lineRows would give, without building them for a plain line). */
-export function rowCount(line: LogLine, width: number, wrap: boolean): number {
+export function rowCount(line: LogLine, width: number, wrap: boolean, saveKey = DEFAULT_KEYS.hint('logSave')): number {
   if (!wrap || width <= 0) return 1;
   if (line.text.length <= DISPLAY_MAX && line.spans === null) {
     const w = widthOf(line.text);
     if (w <= width) return 1;
     if (/^[\x20-\x7e]*$/.test(line.text)) return Math.ceil(w / width);
   }
-  return lineRows(line, width, wrap).length;
+  return lineRows(line, width, wrap, [], false, saveKey).length;
 }

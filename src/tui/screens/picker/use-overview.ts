@@ -4,11 +4,11 @@
 // request cancelled when the picker goes. Results are kept per uuid; an application that scrolls
 // out of view keeps what it had and is not asked again until it is shown.
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import type { DmsClient } from '../../api/client.js';
-import type { DeploymentPage } from '../../api/schemas/deployment.js';
-import { RateLimitedError, isApiError } from '../../api/errors.js';
-import { viewOf, type Phase } from '../../model/deployment.js';
-import { maskUrlPasswords } from '../../text/secrets.js';
+import type { DmsClient } from '../../../api/client.js';
+import type { DeploymentPage } from '../../../api/schemas/deployment.js';
+import { RateLimitedError, isApiError } from '../../../api/errors.js';
+import { viewOf, type Phase } from '../../../model/deployment.js';
+import { maskUrlPasswords } from '../../../text/secrets.js';
 
 /** How often the applications in view are asked again (ms). */
 export const OVERVIEW_PERIOD_MS = 10_000;

@@ -1,27 +1,12 @@
-// Help, generated from the key map, for the screen it was opened from: its own keys, the keys of
-// its modes (the search and go-to lines of the list, the log's search), and the keys that work
-// everywhere — never another screen's (the list's Esc is not the detail view's). Wrapped at word
-// boundaries to the terminal's width. An overlay on the input bus: it takes every key while open.
-import React, { useMemo, useRef, useState } from 'react';
-import { Box, Text, measureElement, type DOMElement } from 'ink';
-import { useMeasured } from '../hooks/use-measured.js';
-import { useKeys } from '../input/bus.js';
-import { HELP_SECTIONS, type Command, type KeyTable, type ScopeId } from '../keys.js';
-import { useKeyTable } from '../input/key-table.js';
-import { HELP_SCOPES } from './help/keys.js';
-import { PHASE_MARKS } from '../../model/deployment.js';
-import { useTheme, type Theme } from '../theme.js';
-import { ScrollView, clampOffset, type Line } from '../components/scroll-view.js';
-import { widthOf, wrapCells } from '../../text/cells.js';
-
-export interface HelpProps {
-  /** The scope help was opened from: its section comes first. */
-  readonly from: ScopeId;
-  readonly width: number;
-  readonly height: number;
-  readonly onClose: () => void;
-  readonly onQuit: () => void;
-}
+// Help's text, generated from the key map, for the screen it was opened from: its own keys, the
+// keys of its modes (the search and go-to lines of the list, the log's search), and the keys
+// that work everywhere — never another screen's (the list's Esc is not the detail view's).
+// Wrapped at word boundaries to the terminal's width. Pure: every key named is the key in force.
+import { PHASE_MARKS } from '../../../model/deployment.js';
+import { widthOf, wrapCells } from '../../../text/cells.js';
+import { HELP_SECTIONS, type Command, type KeyTable, type ScopeId } from '../../keys.js';
+import type { Theme } from '../../theme.js';
+import type { Line } from '../../components/scroll-view.js';
 
 /** What the table's marks mean (they read without colour too). */
 export const LEGEND: readonly (readonly [string, string])[] = [
@@ -69,7 +54,7 @@ export function helpSections(from: ScopeId, keys: KeyTable): Section[] {
     const title = (scope === 'line' ? LINE_TITLE[screen] : undefined) ?? HELP_SECTIONS.find((s) => s.screen === scope)?.title ?? scope;
     out.push({ title, commands: keys.commandsOf(scope), scope });
   }
-  // The picker's line takes every letter: of the keys that work "everywhere but while typing" only ? does.
+  // The picker's line takes every letter: of the keys that work "everywhere but while typing" only help does.
   if (screen === 'picker') out.splice(2, 0, { title: 'Help', commands: [keys.command('help')] });
   return out.filter((s) => s.commands.length > 0);
 }
@@ -119,46 +104,17 @@ export function helpLines(from: ScopeId, theme: Theme, width: number, keys: KeyT
     }
   }
   lines.push({ text: '' });
-  for (const piece of wrapWords('Other screens list their own keys: press ? there.', Math.max(10, width - 1))) lines.push({ text: piece, colour: theme.ui.muted });
+  const others = `Other screens list their own keys: press ${keys.hint('help')} there.`;
+  for (const piece of wrapWords(others, Math.max(10, width - 1))) lines.push({ text: piece, colour: theme.ui.muted });
   return lines;
 }
 
-export function Help({ from, width, height, onClose, onQuit }: HelpProps) {
-  const theme = useTheme();
-  const keys = useKeyTable();
-  const lines = useMemo(() => helpLines(from, theme, width, keys), [from, theme, width, keys]);
-  const [offset, setOffset] = useState(0);
-  const bodyRef = useRef<DOMElement>(null);
-  const body = useMeasured(() => {
-    const measured = bodyRef.current ? measureElement(bodyRef.current).height : 0;
-    return measured > 0 ? measured : undefined;
-  }, Math.max(3, height - 3));
-  // Every key stops here while help is open: the screen under it sees none.
-  useKeys('overlay', {
-    key: (e) => {
-      const scroll = (delta: number) => setOffset((o) => clampOffset(o + delta, lines.length, body));
-      keys.run(HELP_SCOPES.help, {
-        helpClose: () => onClose(),
-        help: () => onClose(),
-        quit: () => onQuit(),
-        scrollUp: () => scroll(-1),
-        scrollDown: () => scroll(1),
-        pageUp: () => scroll(-body),
-        pageDown: () => scroll(body),
-        top: () => setOffset(0),
-        bottom: () => setOffset(clampOffset(lines.length, lines.length, body)),
-      }, e.input, e.key);
-      return true;
-    },
-  });
-  const more = lines.length > body;
-  return (
-    <Box flexDirection="column" height={height}>
-      <Text bold color={theme.ui.title} wrap="truncate-end">Help — keys{more ? ' (↑/↓ scroll)' : ''}</Text>
-      <Box ref={bodyRef} flexDirection="column" flexGrow={1}>
-        <ScrollView lines={lines} offset={clampOffset(offset, lines.length, body)} height={body} />
-      </Box>
-      <Text color={theme.ui.muted} wrap="truncate-end">{`${keys.command('helpClose').label} closes help · ${keys.hint('quit')} quits`}</Text>
-    </Box>
-  );
+/** `Help — keys`, and how to scroll when it is longer than the screen. */
+export function helpTitle(more: boolean, keys: KeyTable): string {
+  return `Help — keys${more ? ` (${keys.hint('scrollUp')}/${keys.hint('scrollDown')} scroll)` : ''}`;
+}
+
+/** `Esc/? closes help · q quits` */
+export function helpFooter(keys: KeyTable): string {
+  return `${keys.command('helpClose').label} closes help · ${keys.hint('quit')} quits`;
 }

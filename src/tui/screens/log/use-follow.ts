@@ -2,13 +2,13 @@
 // its index, found again when newer deployments pushed it down — until it is final or the user
 // pauses. Only that row is asked for, never the page (rows with logs weigh megabytes).
 import { useEffect, useRef } from 'react';
-import type { DmsClient } from '../../api/client.js';
-import { isApiError } from '../../api/errors.js';
-import { relocate, type Located } from '../../model/follow.js';
-import type { Masker } from '../../model/log.js';
-import type { Store } from '../state/store.js';
-import type { LogAction, LogState } from './log-state.js';
-import { describeError } from '../errors.js';
+import type { DmsClient } from '../../../api/client.js';
+import { isApiError } from '../../../api/errors.js';
+import { relocate, type Located } from '../../../model/follow.js';
+import type { Masker } from '../../../model/log.js';
+import type { Store } from '../../state/store.js';
+import type { LogAction, LogState } from './state.js';
+import { describeError } from '../../errors.js';
 
 export const FOLLOW_MS = 2000;
 
@@ -39,18 +39,20 @@ export function useLogFollow({ client, appUuid, store, start, mask, intervalMs =
         const found = await relocate(list, located.current);
         if (stopped) return;
         if (!found) {
-          store.dispatch({ type: 'note', text: 'Lost track of this deployment: it is no longer near where it was in the history. Esc and open it again.' });
+          store.dispatch({ type: 'note', note: { kind: 'lost' } });
           return;
         }
         located.current = found;
-        if (failing) store.dispatch({ type: 'note', text: null });
+        if (failing) store.dispatch({ type: 'note', note: null });
         failing = false;
         store.dispatch({ type: 'record', record: found.view.record, mask });
         if (!found.view.active) return;
       } catch (error) {
         if (stopped || (isApiError(error) && error.kind === 'cancelled')) return;
         failing = true;
-        store.dispatch({ type: 'note', text: `Following paused by an error: ${describeError(error, client.redact).message.replace(/ Retrying every few seconds, or press r\.$/, '')} Trying again every ${Math.round(intervalMs / 1000)} s.` });
+        // The list's advice (retrying, press r) is not this screen's: the poll itself tries again.
+        const message = describeError(error, client.redact).message.replace(/ Retrying every few seconds, or press r\.$/, '');
+        store.dispatch({ type: 'note', note: { kind: 'followError', message, seconds: Math.round(intervalMs / 1000) } });
       }
       timer = setTimeout(() => void poll(), intervalMs);
     };

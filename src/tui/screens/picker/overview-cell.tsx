@@ -4,11 +4,11 @@
 // is left. Narrow rows drop the note first, then the subject, then the age.
 import React from 'react';
 import { Text } from 'ink';
-import { PHASE_MARKS } from '../../model/deployment.js';
-import { relativeAt } from '../../text/format.js';
-import { truncate, widthOf } from '../../text/cells.js';
-import { statusColour, useTheme } from '../theme.js';
-import type { Overview } from '../hooks/use-overview.js';
+import { PHASE_MARKS } from '../../../model/deployment.js';
+import { relativeAt } from '../../../text/format.js';
+import { truncate, widthOf } from '../../../text/cells.js';
+import { statusColour, useTheme } from '../../theme.js';
+import type { Overview } from './use-overview.js';
 
 /** Narrowest subject worth showing (cells, its `…` included). */
 const SUBJECT_MIN = 8;

@@ -9,9 +9,9 @@
 import React, { memo, useMemo } from 'react';
 import { Box, Text } from 'ink';
 import { Table, type CellProps } from '@alcalzone/ink-table';
-import { clean } from '../../text/sanitize.js';
-import { truncate } from '../../text/cells.js';
-import { useTheme } from '../theme.js';
+import { clean } from '../../../text/sanitize.js';
+import { truncate } from '../../../text/cells.js';
+import { useTheme } from '../../theme.js';
 
 /** A context as the switcher lists it (the picker's ContextEntry: never its token). */
 export interface ContextRow {

@@ -11,7 +11,20 @@ import { plainHttpWarning, resolveConnection } from '../config/resolve.js';
 import { createHistorySearch, type HistorySearch } from '../search/history-search.js';
 import { clean } from '../text/sanitize.js';
 import type { TuiClientOptions, TuiConnection } from './options.js';
-import type { ContextEntry } from './screens/picker.js';
+
+/** A saved context as the switcher lists it (never its token). */
+export interface ContextEntry {
+  /** The context's name; null for the connection dms was started with (DEMO, env, flags). */
+  readonly name: string | null;
+  /** What the list shows: the context's name, or `DEMO` / `env` / `flags`. */
+  readonly label: string;
+  /** Where it connects (the server's host), or what it is. */
+  readonly detail: string;
+  /** The connection in use now. */
+  readonly inUse: boolean;
+  /** The config's current context (what dms starts with). */
+  readonly current: boolean;
+}
 
 /** A connection the TUI can switch to. */
 export interface TuiSession {

@@ -1,0 +1,96 @@
+// The log viewer's words: the title's parts (name, follow status, the range and counts), the
+// message line (notes, the search, the outcome) and the empty log. Pure text; every key a
+// sentence names is the key in force (the KeyTable), never a literal.
+import { PHASE_MARKS, type DeploymentView } from '../../../model/deployment.js';
+import { NO_LOGS } from '../../../model/log.js';
+import { thousands } from '../../../text/thousands.js';
+import type { KeyTable } from '../../keys.js';
+import type { LogNote, LogState } from './state.js';
+
+/** `Log 42 · ` (the id, else the uuid's start). */
+export function titleName(v: DeploymentView): string {
+  const name = v.id !== null ? String(v.id) : v.uuid ? v.uuid.slice(0, 40) : '(no id)';
+  return `Log ${name} · `;
+}
+
+/** `✓ finished` */
+export function statusText(v: DeploymentView): string {
+  return `${PHASE_MARKS[v.phase]} ${v.statusText}`;
+}
+
+/** After the status: ` 1m 02s · following` (or `paused`) while it runs, ` after 3m 12s` once final. */
+export function followStatus(v: DeploymentView, follow: boolean, duration: string): string {
+  if (v.active) return `${duration ? ` ${duration}` : ''} · ${follow ? 'following' : 'paused'}`;
+  return duration ? ` after ${duration}` : '';
+}
+
+/** The title's muted part: lines on screen of the lines shown, debug and stderr counts, skipped entries, cut lines. */
+export function rangeText(s: LogState, lastShown: number, keys: KeyTable): string {
+  const shown = s.order.length;
+  const c = s.counts;
+  return `  ${shown === 0 ? 0 : s.top + 1}–${lastShown} of ${thousands(shown)}${s.built > 0 ? '… (reading the start)' : ''}`
+    + (c.hidden > 0 ? ` · ${thousands(c.hidden)} debug ${s.debug ? 'shown' : `hidden (${keys.hint('logDebug')})`}` : '')
+    + (c.stderr > 0 ? ` · ${thousands(c.stderr)} stderr` : '')
+    + (s.skipped > 0 ? ` · ${s.skipped} unreadable entries skipped` : '')
+    + (s.wrap ? '' : ` · cut (${keys.hint('logWrap')} wraps)`);
+}
+
+/** What the body says when no line is shown. */
+export function emptyText(s: LogState, keys: KeyTable): string {
+  if (s.source === 'absent') return NO_LOGS;
+  if (s.source === 'unreadable') return `This deployment's log could not be read: ${s.reason}. dms logs says the same; the rows themselves are fine.`;
+  if (s.lines.length > 0) return `Only debug lines here (${thousands(s.counts.hidden)}): ${keys.hint('logDebug')} shows them.`;
+  if (s.view.phase === 'queued') return 'Waiting for the deployment to start: its log appears here as it runs.';
+  if (s.view.active) return 'No output yet: new lines appear here as the deployment runs.';
+  return 'The log is empty.';
+}
+
+/** A note as the message line says it. */
+export function noteText(note: LogNote, keys: KeyTable): string {
+  switch (note.kind) {
+    case 'debug': return note.shown
+      ? `Debug lines shown (${thousands(note.count)}): ${keys.hint('logDebug')} hides them.`
+      : `Debug lines hidden: ${keys.hint('logDebug')} shows them.`;
+    case 'wrap': return note.on
+      ? `Long lines wrap (${keys.hint('logWrap')} cuts them at the edge).`
+      : `Long lines are cut at the edge (${keys.hint('logWrap')} wraps them).`;
+    case 'noSearch': return `No search yet: ${keys.hint('logSearch')} searches the log.`;
+    case 'noMatch': return `No line matches “${note.query}”.`;
+    case 'searchWrapped': return note.past === 'end'
+      ? 'Search went past the end: back to the first match.'
+      : 'Search went past the start: on to the last match.';
+    case 'saved': return `Saved ${thousands(note.lines)} lines to ${note.path} (mode 0600).`;
+    case 'notSaved': return `Not saved: ${note.problem}`;
+    case 'lost': return `Lost track of this deployment: it is no longer near where it was in the history. ${keys.hint('logBack')} and open it again.`;
+    case 'followError': return `Following paused by an error: ${note.message} Trying again every ${note.seconds} s.`;
+  }
+}
+
+/** A note that says something went wrong (the error colour; the others are warnings). */
+export function noteIsTrouble(note: LogNote): boolean {
+  return note.kind === 'notSaved' || note.kind === 'lost';
+}
+
+/** The save prompt's label. */
+export const SAVE_PROMPT = 'Save the log to: ';
+/** The search line's prompt (the mark of a search, as in less and vi; not a key name). */
+export const SEARCH_PROMPT = '/ ';
+
+/** After the query being typed: `  no match`, `  3 of 12 matching lines`, or nothing for an empty query. */
+export function searchFound(s: LogState): string {
+  if (s.search.line.value === '') return '';
+  return s.search.matches.length === 0 ? '  no match' : `  ${s.search.current + 1} of ${thousands(s.search.matches.length)} matching lines`;
+}
+
+/** A search kept: `“error”: line 3 of 12 matching · n/N move · Esc clears`. */
+export function searchStatus(s: LogState, keys: KeyTable): string {
+  return `“${s.search.line.value}”: line ${s.search.current + 1} of ${thousands(s.search.matches.length)} matching`
+    + ` · ${keys.hint('logNext')}/${keys.hint('logPrev')} move · ${keys.hint('logBack')} clears`;
+}
+
+/** `✓ The deployment finished after 3m 12s.` for a final deployment; undefined while it may change. */
+export function outcomeText(v: DeploymentView, duration: string): string | undefined {
+  if (v.active || (v.phase !== 'finished' && v.phase !== 'failed' && v.phase !== 'cancelled')) return undefined;
+  const outcome = v.phase === 'finished' ? 'finished' : v.phase === 'failed' ? 'failed' : 'was cancelled';
+  return `${PHASE_MARKS[v.phase]} The deployment ${outcome}${duration ? ` after ${duration}` : ''}.`;
+}

@@ -1,0 +1,204 @@
+// A deployment's log: one line per output line, newest at the bottom, opened at the end; stderr
+// and commands marked so they read without colour; search, debug lines, timestamps, wrap, save.
+// A running deployment is followed (one row polled, new entries appended) until it is final.
+// The room: state.ts (the reducer), keys.ts (keys to its actions), lines.ts (the words),
+// rows.ts (a line as rows), use-follow.ts (the poll). This file draws it.
+import React, { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Box, Text, measureElement, type DOMElement } from 'ink';
+import { useMeasured } from '../../hooks/use-measured.js';
+import type { DmsClient } from '../../../api/client.js';
+import type { Deployment } from '../../../api/schemas/deployment.js';
+import { durationOf } from '../../../model/duration.js';
+import type { Located } from '../../../model/follow.js';
+import { matchRanges, maskerFor, type LogLine } from '../../../model/log.js';
+import { cursorParts } from '../../input/line-edit.js';
+import { useKeys } from '../../input/bus.js';
+import type { ScopeId } from '../../keys.js';
+import { useKeyTable } from '../../input/key-table.js';
+import { statusColour, useTheme, type Theme } from '../../theme.js';
+import { Footer } from '../../components/footer.js';
+import { createStore, useStore } from '../../state/store.js';
+import { useClock } from '../../hooks/use-clock.js';
+import { logKeys } from './keys.js';
+import { initialLog, logReducer, prefixWidth, type LogState } from './state.js';
+import { lineRows, type Row } from './rows.js';
+import { useLogFollow } from './use-follow.js';
+import {
+  SAVE_PROMPT, SEARCH_PROMPT, emptyText, followStatus, noteIsTrouble, noteText, outcomeText, rangeText, searchFound, searchStatus, statusText, titleName,
+} from './lines.js';
+
+export interface LogScreenProps {
+  readonly client: DmsClient;
+  readonly appUuid: string;
+  /** The deployment's row, and where it stands in the history. */
+  readonly start: Located;
+  readonly width: number;
+  /** Lines this screen may use (below the app's header), until it has measured itself. */
+  readonly height: number;
+  readonly active: boolean;
+  /** Follow poll period (tests shorten it). */
+  readonly followMs?: number;
+  readonly onBack: () => void;
+  readonly onHelp: (from: ScopeId) => void;
+  readonly onQuit: () => void;
+}
+
+/** Lines around the body: title, message line, footer. */
+const CHROME = 3;
+
+/** `15:22:50` (UTC) for a line's time, blank when it has none. */
+function clockOf(at: number | null): string {
+  return at === null ? '        ' : new Date(at).toISOString().slice(11, 19);
+}
+
+function Marker({ line, theme }: { line: LogLine; theme: Theme }) {
+  if (line.kind === 'cmd') return <Text color={theme.ui.focus} bold>$ </Text>;
+  if (line.kind === 'err') return <Text color={theme.ui.error} bold>! </Text>;
+  if (line.hidden) return <Text color={theme.ui.muted}>· </Text>;
+  return <Text>  </Text>;
+}
+
+function RowText({ row, line, theme }: { row: Row; line: LogLine; theme: Theme }) {
+  return (
+    <>
+      {row.map((seg, i) => {
+        const st = seg.style;
+        const match = seg.mark === 'match' || seg.mark === 'current';
+        const colour = theme.colour ? st.fg ?? (line.kind === 'err' ? theme.ui.error : undefined) : undefined;
+        return (
+          <Text
+            key={i}
+            color={seg.mark === 'more' ? theme.ui.muted : seg.mark === 'current' && theme.colour ? 'black' : colour}
+            backgroundColor={seg.mark === 'current' && theme.colour ? 'yellow' : theme.colour ? st.bg : undefined}
+            bold={st.bold || line.kind === 'cmd' || seg.mark === 'current'}
+            dimColor={st.dim || (line.hidden && !match)}
+            italic={st.italic}
+            underline={st.underline}
+            inverse={(st.inverse ?? false) !== (seg.mark === 'match' || (seg.mark === 'current' && !theme.colour))}
+          >
+            {seg.text}
+          </Text>
+        );
+      })}
+    </>
+  );
+}
+
+/** The rows on screen: from the top line down until the body is full. */
+function Body({ s, rows, theme }: { s: LogState; rows: number; theme: Theme }) {
+  const textWidth = s.size.width - prefixWidth(s.timestamps);
+  const query = s.search.line.value;
+  const current = s.search.current >= 0 ? s.search.matches[s.search.current] : undefined;
+  const out: React.ReactNode[] = [];
+  for (let pos = s.top; pos < s.order.length && out.length < rows; pos++) {
+    const line = s.lines[s.order[pos]!]!;
+    const ranges = query === '' ? [] : matchRanges(line.text, query);
+    const lineRowsOf = lineRows(line, textWidth, s.wrap, ranges, pos === current, s.saveKey);
+    lineRowsOf.forEach((row, r) => {
+      if (out.length >= rows) return;
+      out.push(
+        <Text key={`${pos}:${r}`} wrap="truncate-end">
+          {s.timestamps ? <Text color={theme.ui.muted}>{r === 0 ? `${clockOf(line.at)} ` : '         '}</Text> : null}
+          {r === 0 ? <Marker line={line} theme={theme} /> : <Text>  </Text>}
+          <RowText row={row} line={line} theme={theme} />
+        </Text>,
+      );
+    });
+  }
+  return <>{out}</>;
+}
+
+export function LogScreen(props: LogScreenProps) {
+  const { client, appUuid, start, width, height, active } = props;
+  const theme = useTheme();
+  const keys = useKeyTable();
+  const mask = useMemo(() => maskerFor(start.view.record, client.redact), [start.view.record, client]);
+  const [store] = useState(() => createStore(logReducer, initialLog(start.view.record as Deployment, mask, {
+    rows: Math.max(1, height - CHROME), width,
+  }, keys.hint('logSave'))));
+  const s = useStore(store);
+  useKeys('screen', logKeys(store, props, keys), active);
+  const following = s.follow && s.view.active;
+  useLogFollow({ client, appUuid, store, start, mask, intervalMs: props.followMs, active: following });
+  const now = useClock(s.view.active, null);
+  // A big log was opened from its end: the earlier lines are made a part at a time, after each frame.
+  useEffect(() => {
+    if (s.built === 0) return undefined;
+    const t = setTimeout(() => store.dispatch({ type: 'buildEarlier' }), 0);
+    return () => clearTimeout(t);
+  }, [s.built, store]);
+
+  // The body takes the room the screen leaves it: measured once drawn.
+  const bodyRef = useRef<DOMElement>(null);
+  const bodyRows = useMeasured(() => {
+    const measured = bodyRef.current ? measureElement(bodyRef.current).height : 0;
+    return measured > 0 ? measured : undefined;
+  }, Math.max(1, height - CHROME));
+  useLayoutEffect(() => { store.dispatch({ type: 'size', rows: bodyRows, width }); }, [store, bodyRows, width]);
+
+  const v = s.view;
+  const duration = durationOf(v, now).text;
+  const shownLines = s.order.length;
+  const title = (
+    <Text wrap="truncate-end">
+      <Text bold color={theme.ui.title}>{titleName(v)}</Text>
+      <Text bold color={statusColour(theme, v.status)}>{statusText(v)}</Text>
+      <Text color={theme.ui.title}>{followStatus(v, s.follow, duration)}</Text>
+      {s.source === 'entries' && s.counts.lines > 0
+        ? <Text color={theme.ui.muted}>{rangeText(s, Math.min(shownLines, s.top + bodyRows), keys)}</Text>
+        : null}
+    </Text>
+  );
+
+  let message: React.ReactNode;
+  const outcome = outcomeText(v, duration);
+  if (s.saving) {
+    const [before, at, after] = cursorParts(s.saving);
+    // A refusal goes on its own lines under the prompt, whole: it names the path, which can be long.
+    message = (
+      <Box flexDirection="column" flexShrink={0}>
+        <Text wrap="truncate-end">
+          <Text color={theme.ui.focus}>{SAVE_PROMPT}</Text>
+          <Text>{before}</Text><Text inverse>{at || ' '}</Text><Text>{after}</Text>
+        </Text>
+        {s.note ? <Text wrap="wrap" color={theme.ui.error}>{noteText(s.note, keys)}</Text> : null}
+      </Box>
+    );
+  } else if (s.search.editing) {
+    const [before, at, after] = cursorParts(s.search.line);
+    message = (
+      <Text wrap="truncate-end">
+        <Text color={theme.ui.focus}>{SEARCH_PROMPT}</Text>
+        <Text>{before}</Text><Text inverse>{at || ' '}</Text><Text>{after}</Text>
+        <Text color={theme.ui.muted}>{searchFound(s)}</Text>
+      </Text>
+    );
+  } else if (s.note) {
+    // Whole, on as many lines as it takes: "Saved 73 lines to PATH" names a path to be read.
+    message = (
+      <Box flexShrink={0}>
+        <Text wrap="wrap" color={noteIsTrouble(s.note) ? theme.ui.error : theme.ui.warning}>{noteText(s.note, keys)}</Text>
+      </Box>
+    );
+  } else if (s.search.line.value !== '') {
+    message = <Text wrap="truncate-end" color={theme.ui.muted}>{searchStatus(s, keys)}</Text>;
+  } else if (outcome) {
+    message = <Text wrap="truncate-end" color={statusColour(theme, v.status)}>{outcome}</Text>;
+  } else {
+    message = <Text> </Text>;
+  }
+
+  const scope: ScopeId = s.saving ? 'logSave' : s.search.editing ? 'logSearch' : 'log';
+  return (
+    <Box flexDirection="column" flexGrow={1}>
+      {title}
+      <Box ref={bodyRef} flexDirection="column" flexGrow={1}>
+        {shownLines === 0
+          ? <Text color={theme.ui.muted}>{emptyText(s, keys)}</Text>
+          : <Body s={s} rows={bodyRows} theme={theme} />}
+      </Box>
+      {message}
+      <Footer screen={scope} />
+    </Box>
+  );
+}
