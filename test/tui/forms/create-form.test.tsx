@@ -6,11 +6,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../../src/api/client.js';
 import { loadDraft } from '../../../src/config/drafts.js';
 import { addRecentValues } from '../../../src/config/recents.js';
-import { CreateAppScreen } from '../../../src/tui/screens/create-app.js';
-import { CreateDocstoreScreen } from '../../../src/tui/screens/create-docstore.js';
+import { CreateAppScreen, CreateDocstoreScreen } from '../../../src/tui/screens/forms/view.js';
 import { tempDir } from '../../support/temp.js';
 import { showsWhole } from '../../support/wrapped.js';
-import { DRAFT_DEBOUNCE_MS } from '../../../src/tui/hooks/use-form.js';
+import { DRAFT_DEBOUNCE_MS } from '../../../src/tui/screens/forms/use-draft.js';
 import { KEY as K, renderScreen, until, type Rendered } from '../support/render.js';
 import { htmlPage, json, reset, sequence, serversClosedAfterEach, type Handler } from '../../support/hostile.js';
 
