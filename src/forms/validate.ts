@@ -2,11 +2,11 @@
 // client's own zod schemas and cross-field rules.
 import { fieldProblems } from '../api/schemas/issues.js';
 import { buildBody, requestValue, type ReadFile } from './body.js';
-import type { FieldValue, FormDef, FormValues, Problem } from './types.js';
+import { topField, type FieldErrors } from './problems.js';
+import type { FieldValue, FormDef, FormValues } from './types.js';
 import { isSet, isVisible } from './values.js';
 
 export type Validator = (value: FieldValue | undefined) => string | undefined;
-export type FieldErrors = Readonly<Record<string, string>>;
 
 /** The validator of one field: `(value) => message | undefined`. */
 export function fieldValidator(def: FormDef, name: string): Validator {
@@ -68,32 +68,3 @@ export function validateForm(def: FormDef, values: FormValues, readFile?: ReadFi
 }
 
 const NOT_READ: ReadFile = () => '';
-
-/** `container_compose_domains.0.name` → `container_compose_domains`; unknown → `(body)`. */
-export function topField(def: FormDef, path: string): string {
-  const top = path.split('.')[0] ?? path;
-  return def.fields[top] ? top : '(body)';
-}
-
-/** Field → message from any server or local problem list (first message per field). */
-export function errorsFromProblems(def: FormDef, problems: readonly Problem[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const p of problems) out[topField(def, p.field)] ??= p.message;
-  return out;
-}
-
-/** The first field with an error, in step and display order; `(body)` last. */
-export function firstErrorField(def: FormDef, errors: FieldErrors): string | undefined {
-  for (const step of def.steps) for (const f of step.fields) if (errors[f]) return f;
-  return errors['(body)'] ? '(body)' : Object.keys(errors)[0];
-}
-
-/** The form field a sentence names (`… environment_name or environment_uuid.` → environment_name). */
-export function fieldNamedIn(def: FormDef, message: string): string | undefined {
-  let best: { field: string; at: number } | undefined;
-  for (const field of def.requestFields) {
-    const m = new RegExp(`\\b${field}\\b`).exec(message);
-    if (m && (!best || m.index < best.at)) best = { field, at: m.index };
-  }
-  return best?.field;
-}

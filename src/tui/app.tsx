@@ -18,8 +18,8 @@ import { Help } from './screens/help/view.js';
 
 // The forms (and zod, which they validate with) load when first opened: the first page of
 // deployments is drawn without them.
-const CreateAppScreen = lazy(async () => ({ default: (await import('./screens/create-app.js')).CreateAppScreen }));
-const CreateDocstoreScreen = lazy(async () => ({ default: (await import('./screens/create-docstore.js')).CreateDocstoreScreen }));
+const CreateAppScreen = lazy(async () => ({ default: (await import('./screens/forms/view.js')).CreateAppScreen }));
+const CreateDocstoreScreen = lazy(async () => ({ default: (await import('./screens/forms/view.js')).CreateDocstoreScreen }));
 
 export type Route =
   /** `input`: the typed line to give back (an unknown uuid, to fix a typo); `contexts`: open on the context list. */

@@ -12,7 +12,7 @@ import { EXIT, UsageError, exitCodeFor } from '../../src/commands/exit-codes.js'
 import { loadDraft, saveDraft } from '../../src/config/drafts.js';
 import { buildBody, valuesFromDraft } from '../../src/forms/body.js';
 import { closestField, flagOf } from '../../src/forms/field-flags.js';
-import { createFormReducer, initialFormState } from '../../src/forms/reducer.js';
+import { createFormReducer, initialFormState } from '../../src/tui/screens/forms/state-fields.js';
 import type { ComposeRow, FieldMeta, FieldValue, FormDef, FormValues } from '../../src/forms/types.js';
 import { runs } from '../support/arbitraries.js';
 import { tempDir } from '../support/temp.js';

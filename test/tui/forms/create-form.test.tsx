@@ -6,13 +6,16 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../../src/api/client.js';
 import { loadDraft } from '../../../src/config/drafts.js';
 import { addRecentValues } from '../../../src/config/recents.js';
-import { CreateAppScreen } from '../../../src/tui/screens/create-app.js';
-import { CreateDocstoreScreen } from '../../../src/tui/screens/create-docstore.js';
+import { CreateAppScreen, CreateDocstoreScreen } from '../../../src/tui/screens/forms/view.js';
 import { tempDir } from '../../support/temp.js';
 import { showsWhole } from '../../support/wrapped.js';
-import { DRAFT_DEBOUNCE_MS } from '../../../src/tui/hooks/use-form.js';
+import { DRAFT_DEBOUNCE_MS } from '../../../src/tui/screens/forms/use-draft.js';
 import { KEY as K, renderScreen, until, type Rendered } from '../support/render.js';
 import { htmlPage, json, reset, sequence, serversClosedAfterEach, type Handler } from '../../support/hostile.js';
+import { parseKeysText } from '../../../src/config/keys-file.js';
+import { bindKeys } from '../../../src/tui/key-bindings.js';
+import { keyTable } from '../../../src/tui/keys.js';
+import { KeyTableProvider } from '../../../src/tui/input/key-table.js';
 
 const KEY = { tab: K.tab, shiftTab: K.shiftTab, enter: K.enter, esc: K.escape, ctrlS: K.ctrl('s'), pgDn: K.pageDown, pgUp: K.pageUp, backspace: K.backspace };
 
@@ -710,5 +713,63 @@ describe('after a creation that may have been made, a second request is sent onl
     await f.press('r');
     await f.waitFor(/uuid: app-2/);
     expect(s.hitsOf('POST', POST)).toBe(2);
+  });
+});
+
+describe('keys.json in the form: sentences name the keys in force', () => {
+  /** The key table keys.json makes of `text`. */
+  async function table(text: string) {
+    const file = await parseKeysText(text);
+    const bound = bindKeys(file.bindings, file.problems);
+    expect(bound.problems).toEqual([]);
+    return keyTable(bound.commands);
+  }
+  const footer = (frame: string) => frame.trimEnd().split('\n').at(-1) ?? '';
+
+  it('submit rebound to Ctrl+G: the quick step, the banner, the review and the footer say Ctrl+G, and Ctrl+G sends', async () => {
+    const keys = await table('{"formSubmit": "ctrl+g"}');
+    const f = open(<KeyTableProvider table={keys}><CreateAppScreen {...props({ from: { ...APP, limits_cpus: 'lots' } })} /></KeyTableProvider>);
+    let frame = f.frame();
+    expect(frame).toMatch(/Ctrl\+G sends this · PgDn more settings/);
+    expect(footer(frame)).toMatch(/Ctrl\+G submit/);
+    expect(frame).not.toMatch(/Ctrl\+S/);
+    await f.press(KEY.ctrlS);
+    expect(f.frame()).not.toMatch(/Not sent/);
+    await f.press(K.ctrl('g'));
+    await f.waitFor('Not sent: 1 field to fix');
+    expect(server.posts).toHaveLength(0);
+    await f.press(K.ctrl('u'));
+    await f.type('0.5');
+    expect(f.frame()).toMatch(/Everything is fixed: Ctrl\+G sends\./);
+    for (let i = 0; i < 8; i++) await f.press(KEY.pgDn);
+    frame = f.frame();
+    expect(frame).toMatch(/Send later: dms create app --file FILE {3}Ctrl\+G sends it now\./);
+    expect(footer(frame)).toMatch(/Ctrl\+G submit/);
+    await f.press(K.ctrl('g'));
+    await f.waitFor(/uuid: new-app-1/);
+    expect(server.posts).toHaveLength(1);
+  });
+
+  it('suggest rebound to Ctrl+O: the recall notice, the marks beside recalled values and the suggestions say Ctrl+O', async () => {
+    addRecentValues(dir, { project_uuid: 'p-recent', server_uuid: 's-recent', environment_name: 'staging' });
+    const keys = await table('{"formSuggest": "ctrl+o"}');
+    const f = open(<KeyTableProvider table={keys}><CreateAppScreen {...props()} /></KeyTableProvider>);
+    const frame = f.frame();
+    expect(frame).toMatch(/as last time \(Ctrl\+O: others\)/);
+    expect(frame).toMatch(/Project \*\s+p-recent\s+\(recent, sent · Ctrl\+O another\)/);
+    expect(frame).toMatch(/suggested: p-recent {2}\(Ctrl\+O fills\)/);
+    expect(frame).not.toMatch(/Ctrl\+R/);
+  });
+
+  it('back rebound to Ctrl+B: a restored draft says Ctrl+B offers to discard it, and Ctrl+B asks before leaving', async () => {
+    const keys = await table('{"formBack": "ctrl+b"}');
+    const first = open(<KeyTableProvider table={keys}><CreateAppScreen {...props()} /></KeyTableProvider>);
+    await first.press('k');
+    await draftSaved('create-app');
+    first.unmount();
+    const f = open(<KeyTableProvider table={keys}><CreateAppScreen {...props()} /></KeyTableProvider>);
+    expect(f.frame()).toMatch(/Restored your draft from .* UTC\. Ctrl\+B on the first step offers to discard it\./);
+    await f.press(K.ctrl('b'));
+    expect(f.frame()).toMatch(/Leave the form\?/);
   });
 });

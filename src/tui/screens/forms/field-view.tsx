@@ -6,16 +6,16 @@ import type { ComposeRow, FieldMeta, FieldValue } from '../../../forms/types.js'
 import { filePathOf } from '../../../forms/values.js';
 import { widthOf, wrapCells } from '../../../text/cells.js';
 import { clean } from '../../../text/sanitize.js';
+import { useKeyTable } from '../../input/key-table.js';
 import { useTheme } from '../../theme.js';
+import { emptyText, markText, messageText, suggestedText } from './lines.js';
+import type { ValueMark } from './state.js';
 import { TextValue } from './text-value.js';
 
 export const LABEL_WIDTH = 32;
 /** The most lines a message under a field takes (the rest reads `…`). */
 const MESSAGE_LINES = 4;
 const INDENT = '    ';
-
-/** Where a value came from when the form filled it in: a default of the form, a recent value, the demo's sample data. */
-export type ValueMark = 'default' | 'recent' | 'sample';
 
 export interface FieldViewProps {
   readonly meta: FieldMeta;
@@ -34,17 +34,6 @@ export interface FieldViewProps {
   readonly note?: string;
   /** Columns of the terminal: messages wrap at it. */
   readonly width?: number;
-}
-
-/** What an empty field says instead of a value. */
-export function emptyText(meta: FieldMeta, required: boolean): string {
-  if (required) return 'required';
-  return meta.unset ? `not sent — ${meta.unset}` : 'not sent';
-}
-
-function messageText(label: string, message: string): string {
-  // Local messages are fragments ("is required."); server messages are sentences.
-  return /^[a-z(]/.test(message) && !message.startsWith('(') ? `${label} ${message}` : message;
 }
 
 /** A message as the lines it takes at `width` columns, broken between words, at most MESSAGE_LINES. */
@@ -153,16 +142,13 @@ function DomainsRows({ rows, focused, cell }: { rows: readonly ComposeRow[]; foc
   );
 }
 
-const MARK_TEXT: Record<ValueMark, string> = {
-  default: '(default, sent)', recent: '(recent, sent · Ctrl+R another)', sample: '(sample, sent · Ctrl+R another)',
-};
-
 function Message({ text, color, width }: { text: string; color: string | undefined; width?: number }) {
   return <>{messageLines(text, width).map((l, i) => <Text key={i} color={color} wrap="truncate-end">{INDENT}{l}</Text>)}</>;
 }
 
 export function FieldView({ meta, value, focused, cursor, cell, required, error, serverError, suggestions, mark, note, width }: FieldViewProps) {
   const theme = useTheme();
+  const keys = useKeyTable();
   const label = `${meta.label}${required ? ' *' : ''}`;
   const empty = emptyText(meta, required);
   let body;
@@ -203,7 +189,7 @@ export function FieldView({ meta, value, focused, cursor, cell, required, error,
           </Text>
         </Box>
         <Box flexShrink={1}>{body}</Box>
-        {mark ? <Box flexShrink={0}><Text color={theme.ui.muted} dimColor={!theme.colour}>  {MARK_TEXT[mark]}</Text></Box> : null}
+        {mark ? <Box flexShrink={0}><Text color={theme.ui.muted} dimColor={!theme.colour}>  {markText(mark, keys)}</Text></Box> : null}
       </Box>
       {meta.kind === 'domains' && Array.isArray(value) && value.length > 0
         ? <DomainsRows rows={value as readonly ComposeRow[]} focused={focused} cell={cell} /> : null}
@@ -211,7 +197,7 @@ export function FieldView({ meta, value, focused, cursor, cell, required, error,
         ? <Text color={theme.ui.muted} wrap="truncate-end">{INDENT}{meta.help}{meta.kind === 'save-as' ? null : <Text dimColor> ({meta.name})</Text>}</Text>
         : null}
       {focused && suggestions && suggestions.length > 0
-        ? <Text color={theme.ui.muted} wrap="truncate-end">{INDENT}suggested: {suggestions.slice(0, 5).join(' · ')}  (Ctrl+R fills)</Text> : null}
+        ? <Text color={theme.ui.muted} wrap="truncate-end">{INDENT}{suggestedText(suggestions, keys)}</Text> : null}
       {error ? <Message text={`✗ ${messageText(meta.label, error)}`} color={theme.ui.error} width={width} /> : null}
       {serverError ? <Message text={`✗ server: ${serverError}`} color={theme.ui.error} width={width} /> : null}
       {note ? <Message text={`→ ${note}`} color={theme.ui.warning} width={width} /> : null}

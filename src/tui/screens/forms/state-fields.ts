@@ -1,7 +1,9 @@
-// The form's state as a pure reducer: focus, values, touched, errors, step, server errors.
-import type { ComposeRow, FieldValue, FormDef, FormValues } from './types.js';
-import { firstErrorField, validateField, validateForm, type FieldErrors } from './validate.js';
-import { emptyRow, isSet, normaliseRepository, visibleFields } from './values.js';
+// The form's fields as a pure reducer: focus, values, touched, errors, step, server errors. The
+// screen's reducer (state.ts) wraps it; edits of the focused field become its actions in state-edit.ts.
+import type { ComposeRow, FieldValue, FormDef, FormValues } from '../../../forms/types.js';
+import { firstErrorField, type FieldErrors } from '../../../forms/problems.js';
+import { validateField, validateForm } from '../../../forms/validate.js';
+import { emptyRow, isSet, normaliseRepository, visibleFields } from '../../../forms/values.js';
 
 export interface FormState {
   readonly step: number;

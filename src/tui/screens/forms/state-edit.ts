@@ -1,10 +1,10 @@
 // What an edit does to the focused field, by kind: a pure function from an edit to a reducer
-// action. Edits are already commands (the TUI maps keys to them through its key table).
-import { REDIRECTS } from '../api/schemas/constants.js';
-import { applyLine, insertLine, lineAt, type LineCommand } from '../tui/input/line-edit.js';
-import { CELLS, type FormAction, type FormState } from './reducer.js';
-import type { ComposeRow, FormDef } from './types.js';
-import { emptyRow } from './values.js';
+// action. Edits are already commands (keys.ts maps keys to them through the key table).
+import { REDIRECTS } from '../../../api/schemas/constants.js';
+import { applyLine, insertLine, lineAt, type LineCommand } from '../../input/line-edit.js';
+import { CELLS, type FormAction, type FormState } from './state-fields.js';
+import type { ComposeRow, FormDef } from '../../../forms/types.js';
+import { emptyRow } from '../../../forms/values.js';
 
 /** One edit of the focused field. */
 export type FieldEdit =

@@ -1,0 +1,70 @@
+// Sending the creation: everything checked first, the draft on disk before the request, one POST
+// per send and never one on its own (a second POST would make a second resource); after a request
+// that may have made it, a send asks first. The answer, or the failure as the form shows it
+// (tui/errors.ts), goes to the store.
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { useCallback, useRef } from 'react';
+import type { DmsClient } from '../../../api/client.js';
+import type { CreateAppRequest, CreateDocstoreRequest } from '../../../api/schemas/index.js';
+import { addRecentValues } from '../../../config/recents.js';
+import type { Answer } from '../../../forms/created.js';
+import type { FormDef } from '../../../forms/types.js';
+import { validateForm } from '../../../forms/validate.js';
+import { describeCreateError } from '../../errors.js';
+import type { Store } from '../../state/store.js';
+import type { FormScreenAction, FormScreenState } from './state.js';
+import type { Draft } from './use-draft.js';
+
+/** Reads a file a field names with `@path`, when the body is built. */
+export const readNamedFile = (path: string) => readFileSync(resolve(path), 'utf8');
+
+export interface UseSubmitOptions {
+  readonly def: FormDef;
+  readonly client: DmsClient;
+  readonly configDir: string;
+  readonly store: Store<FormScreenState, FormScreenAction>;
+  readonly draft: Draft;
+}
+
+/**
+ * Validates everything, then sends once; ignored while a request is in flight. After a request
+ * that may have created the resource, asks first (phase `confirm-resend`) unless `confirmed`.
+ */
+export function useSubmit({ def, client, configDir, store, draft }: UseSubmitOptions): (confirmed?: boolean) => void {
+  const inFlight = useRef(false);
+  const made = useRef(false);
+  return useCallback((confirmed = false) => {
+    if (inFlight.current || made.current) return;
+    const screen = store.get();
+    const values = screen.form.values;
+    const { body, errors } = validateForm(def, values, readNamedFile);
+    if (Object.keys(errors).length > 0) {
+      store.dispatch({ type: 'refused', errors });
+      return;
+    }
+    // The last request may have made it: a second one is sent only when the user says so.
+    if (screen.unsure && !confirmed) {
+      store.dispatch({ type: 'ask-resend' });
+      return;
+    }
+    draft.saveNow();
+    inFlight.current = true;
+    store.dispatch({ type: 'sending' });
+    const request: Promise<Answer> = def.id === 'create-app'
+      ? client.createPublicApplication(body as CreateAppRequest)
+      : client.createDocstore(body as CreateDocstoreRequest);
+    request.then((answer) => {
+      inFlight.current = false;
+      made.current = true;
+      draft.discard();
+      addRecentValues(configDir, Object.fromEntries(
+        Object.entries(values).filter(([, v]) => typeof v === 'string') as [string, string][],
+      ));
+      store.dispatch({ type: 'created', answer });
+    }, (e: unknown) => {
+      inFlight.current = false;
+      store.dispatch({ type: 'not-created', failure: describeCreateError(e, def, values, (s) => client.redact(s)) });
+    });
+  }, [client, configDir, def, draft, store]);
+}
