@@ -19,7 +19,7 @@ import { createClient, readListBody, type DmsClient } from '../src/api/client.js
 import { createLazyClient } from '../src/api/lazy-client.js';
 import { logLines, maskerFor, readLog } from '../src/model/log.js';
 import { readDeploymentList, type Deployment } from '../src/api/schemas/index.js';
-import { DeploymentsScreen } from '../src/tui/screens/deployments.js';
+import { DeploymentsScreen } from '../src/tui/screens/deployments/view.js';
 import { DeploymentTable, type TableRow } from '../src/tui/components/deployment-table.js';
 import { HEADER_LINES } from '../src/tui/components/header.js';
 import { keysOf, viewOf } from '../src/model/deployment.js';

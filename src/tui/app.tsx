@@ -12,7 +12,7 @@ import { loadRecents, recentsServer } from '../config/recents.js';
 import { contextEntries, errorLine, openContext, type TuiSession } from './contexts.js';
 import { useTerminalSize } from './hooks/use-terminal-size.js';
 import { PickerScreen } from './screens/picker.js';
-import { DeploymentsScreen } from './screens/deployments.js';
+import { DeploymentsScreen } from './screens/deployments/view.js';
 import { Help } from './screens/help.js';
 
 // The forms (and zod, which they validate with) load when first opened: the first page of

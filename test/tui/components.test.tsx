@@ -5,7 +5,7 @@ import stringWidth from 'string-width';
 import { DEPLOYMENT_FIELDS, readDeployment } from '../../src/api/schemas/deployment.js';
 import { DeploymentTable, type TableRow } from '../../src/tui/components/deployment-table.js';
 import { COLUMNS, fitColumns, tableWidth, type Cells } from '../../src/model/columns.js';
-import { FIELD_GROUPS, detailLines, rawJsonLines } from '../../src/tui/components/detail-fields.js';
+import { FIELD_GROUPS, detailLines, rawJsonLines } from '../../src/tui/screens/detail/lines.js';
 import { COMMANDS, DEFAULT_KEYS, type ScopeId } from '../../src/tui/keys.js';
 import { colourTheme, plainTheme, ThemeProvider, themeFor } from '../../src/tui/theme.js';
 import { helpLines } from '../../src/tui/screens/help.js';

@@ -2,13 +2,13 @@
 // result under it, or the one open in the detail), its uuid or commit to the clipboard, its web
 // page to the browser (or, when no browser can start, the link to the clipboard). What happened
 // is said in the footer's note.
-import { linkFor, viewOf, type DeploymentView } from '../../model/deployment.js';
+import { linkFor, viewOf, type DeploymentView } from '../../../model/deployment.js';
 import { visibleRows } from './paging.js';
-import type { BrowseState } from './browse-state.js';
-import { PLAIN_SHA, copyToClipboard, type CopyOptions } from '../clipboard.js';
-import { PLAIN_ID_WORDS, isPlainId } from '../../text/plain-id.js';
-import { checkLink, openLink, type OpenOptions } from '../open-link.js';
-import { maskUrlPasswords } from '../../text/secrets.js';
+import type { BrowseState } from './state.js';
+import { PLAIN_SHA, copyToClipboard, type CopyOptions } from '../../clipboard.js';
+import { PLAIN_ID_WORDS, isPlainId } from '../../../text/plain-id.js';
+import { checkLink, openLink, type OpenOptions } from '../../open-link.js';
+import { maskUrlPasswords } from '../../../text/secrets.js';
 
 /** The deployment the keys act on: open in the detail, else under the cursor. */
 export function selectedView(state: BrowseState): DeploymentView | undefined {

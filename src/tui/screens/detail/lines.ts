@@ -1,20 +1,20 @@
 // The deployment detail view as display lines: a summary of what people read (the model), the
 // commit message, what changed since the deployment before, then the record's fields grouped.
 // Pure: no Ink.
-import { DEPLOYMENT_BOOL_FIELDS, DEPLOYMENT_FIELDS, DEPLOYMENT_INT_FIELDS } from '../../api/schemas/deployment-fields.js';
-import { invalidFieldsOf } from '../../api/schemas/deployment-page.js';
-import type { Deployment } from '../../api/schemas/deployment.js';
-import { PHASE_MARKS, linkFor, messageOf, viewOf, type DeploymentView } from '../../model/deployment.js';
-import { durationOf, formatDuration } from '../../model/duration.js';
-import { lineDiff } from '../../model/line-diff.js';
-import { settingsChanges, type SettingChange } from '../../model/settings.js';
-import { absoluteAt, parseTime, relativeAt, relativeTime, statusLabel } from '../../text/format.js';
-import { boundDepth } from '../../text/depth.js';
-import { clean, cleanBlock, display } from '../../text/sanitize.js';
-import { isSecretField, maskRecord, maskSecret, maskUrlPasswords } from '../../text/secrets.js';
-import { statusColour, type Colour, type Theme } from '../theme.js';
-import { wrapCells, widthOf } from '../../text/cells.js';
-import type { Line } from './scroll-view.js';
+import { DEPLOYMENT_BOOL_FIELDS, DEPLOYMENT_FIELDS, DEPLOYMENT_INT_FIELDS } from '../../../api/schemas/deployment-fields.js';
+import { invalidFieldsOf } from '../../../api/schemas/deployment-page.js';
+import type { Deployment } from '../../../api/schemas/deployment.js';
+import { PHASE_MARKS, linkFor, messageOf, viewOf, type DeploymentView } from '../../../model/deployment.js';
+import { durationOf, formatDuration } from '../../../model/duration.js';
+import { lineDiff } from '../../../model/line-diff.js';
+import { settingsChanges, type SettingChange } from '../../../model/settings.js';
+import { absoluteAt, parseTime, relativeAt, relativeTime, statusLabel } from '../../../text/format.js';
+import { boundDepth } from '../../../text/depth.js';
+import { clean, cleanBlock, display } from '../../../text/sanitize.js';
+import { isSecretField, maskRecord, maskSecret, maskUrlPasswords } from '../../../text/secrets.js';
+import { statusColour, type Colour, type Theme } from '../../theme.js';
+import { wrapCells, widthOf } from '../../../text/cells.js';
+import type { Line } from '../../components/scroll-view.js';
 
 export const FIELD_GROUPS: readonly { readonly title: string; readonly fields: readonly string[] }[] = [
   { title: 'General', fields: ['id', 'uuid', 'name', 'description', 'status', 'config_hash', 'environment_id', 'destination_type', 'destination_id', 'source_id', 'private_key_id', 'repository_project_id'] },

@@ -3,18 +3,18 @@
 // wanted), older ones are aborted, and answers are tagged with their sequence number so an old
 // answer never overwrites a newer page.
 import { useEffect, useRef, useState } from 'react';
-import type { DmsClient } from '../../api/client.js';
-import type { DeploymentPage } from '../../api/schemas/deployment.js';
-import { isApiError, type ResponseTooLargeError } from '../../api/errors.js';
-import { formatBytes } from '../../api/limits.js';
-import { addRecent } from '../../config/recents.js';
-import { loadPageSize } from '../../config/page-sizes.js';
-import { firstApplicationName, viewOf } from '../../model/deployment.js';
-import { createStore, useStore, type Store } from '../state/store.js';
+import type { DmsClient } from '../../../api/client.js';
+import type { DeploymentPage } from '../../../api/schemas/deployment.js';
+import { isApiError, type ResponseTooLargeError } from '../../../api/errors.js';
+import { formatBytes } from '../../../api/limits.js';
+import { addRecent } from '../../../config/recents.js';
+import { loadPageSize } from '../../../config/page-sizes.js';
+import { firstApplicationName, viewOf } from '../../../model/deployment.js';
+import { createStore, useStore, type Store } from '../../state/store.js';
 import { isHeavy, lightRefresh } from './light-refresh.js';
-import { browseReducer, initialBrowse, type BrowseAction, type BrowseState } from './browse-state.js';
+import { browseReducer, initialBrowse, type BrowseAction, type BrowseState } from './state.js';
 import { initialPaging, pagingReducer, wantsAutoRefresh, type PageWant } from './paging.js';
-import { describeError } from '../errors.js';
+import { describeError } from '../../errors.js';
 
 export interface UseDeploymentsOptions {
   readonly client: DmsClient;

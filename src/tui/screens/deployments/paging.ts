@@ -1,11 +1,11 @@
 // Paging, refresh, cursor and filter state of the deployments screen: a pure reducer.
 // The hook (use-deployments.ts) only turns `want` into requests and answers into actions.
-import type { ShownError } from '../errors.js';
-import type { DeploymentPage } from '../../api/schemas/deployment.js';
-import { keysOf, searchText, viewOf, type DeploymentView } from '../../model/deployment.js';
-import { applyLine, insertLine, type LineCommand } from '../input/line-edit.js';
-import { thousands } from '../../text/thousands.js';
-import { TAKE_DEFAULT, TAKE_MAX, TAKE_MIN, TAKE_STEPS, clampTake } from '../take.js';
+import type { ShownError } from '../../errors.js';
+import type { DeploymentPage } from '../../../api/schemas/deployment.js';
+import { keysOf, searchText, viewOf, type DeploymentView } from '../../../model/deployment.js';
+import { applyLine, insertLine, type LineCommand } from '../../input/line-edit.js';
+import { thousands } from '../../../text/thousands.js';
+import { TAKE_DEFAULT, TAKE_MAX, TAKE_MIN, TAKE_STEPS, clampTake } from '../../take.js';
 
 export { TAKE_DEFAULT, TAKE_MAX, TAKE_MIN, TAKE_STEPS, clampTake };
 

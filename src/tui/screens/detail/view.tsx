@@ -3,14 +3,14 @@
 // screen's reducer (browse-state.ts), whose keys drive it; it reports how tall it came out.
 import React, { useLayoutEffect, useMemo, useRef } from 'react';
 import { Box, Text, measureElement, type DOMElement } from 'ink';
-import { useMeasured } from '../hooks/use-measured.js';
-import type { Deployment } from '../../api/schemas/deployment.js';
-import { PHASE_MARKS, viewOf } from '../../model/deployment.js';
-import { statusColour, useTheme } from '../theme.js';
-import { ScrollView, clampOffset } from '../components/scroll-view.js';
-import { detailLines, rawJsonLines, type Older } from '../components/detail-fields.js';
-import { maskUrlPasswords } from '../../text/secrets.js';
-import type { DetailState } from '../hooks/browse-state.js';
+import { useMeasured } from '../../hooks/use-measured.js';
+import type { Deployment } from '../../../api/schemas/deployment.js';
+import { PHASE_MARKS, viewOf } from '../../../model/deployment.js';
+import { statusColour, useTheme } from '../../theme.js';
+import { ScrollView, clampOffset } from '../../components/scroll-view.js';
+import { detailLines, rawJsonLines, type Older } from './lines.js';
+import { maskUrlPasswords } from '../../../text/secrets.js';
+import type { DetailState } from '../deployments/state.js';
 
 /** Heading lines are cut to the terminal width: no need to hand Ink (which measures it all) more than this. */
 const HEADING_MAX = 500;

@@ -2,13 +2,13 @@
 // settings can be compared too (the table's Δ, the detail's "what changed"). Only for records that
 // carry settings; asked after the page is on screen, never in its way; remembered per row.
 import { useEffect, useState } from 'react';
-import type { DmsClient } from '../../api/client.js';
-import { isApiError } from '../../api/errors.js';
-import { keyOf, sameDeployment, viewOf, type DeploymentView } from '../../model/deployment.js';
-import { carriesSettings } from '../../model/settings.js';
-import type { Older } from '../components/detail-fields.js';
+import type { DmsClient } from '../../../api/client.js';
+import { isApiError } from '../../../api/errors.js';
+import { keyOf, sameDeployment, viewOf, type DeploymentView } from '../../../model/deployment.js';
+import { carriesSettings } from '../../../model/settings.js';
+import type { Older } from '../detail/lines.js';
 import type { PagingState } from './paging.js';
-import { describeError } from '../errors.js';
+import { describeError } from '../../errors.js';
 
 export interface OlderOptions {
   readonly client: DmsClient;
