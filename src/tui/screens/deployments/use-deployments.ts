@@ -1,20 +1,16 @@
-// The deployments screen's store (browse-state.ts) and its requests: when the wanted page
-// changes, one request goes out (keys read together make one request, for the last page they
-// wanted), older ones are aborted, and answers are tagged with their sequence number so an old
-// answer never overwrites a newer page.
+// The deployments screen's store (state.ts) and the effects around it: the first page asked for
+// when the screen shows, auto-refresh, the highlight of changed statuses fading, the application
+// remembered in recents. Page requests themselves start where they are asked for (requests.ts).
 import { useEffect, useRef, useState } from 'react';
 import type { DmsClient } from '../../../api/client.js';
-import type { DeploymentPage } from '../../../api/schemas/deployment.js';
-import { isApiError, type ResponseTooLargeError } from '../../../api/errors.js';
-import { formatBytes } from '../../../api/limits.js';
 import { addRecent } from '../../../config/recents.js';
 import { loadPageSize } from '../../../config/page-sizes.js';
 import { firstApplicationName, viewOf } from '../../../model/deployment.js';
+import type { Prefetch } from '../../first-page.js';
 import { createStore, useStore, type Store } from '../../state/store.js';
-import { isHeavy, lightRefresh } from './light-refresh.js';
 import { browseReducer, initialBrowse, type BrowseAction, type BrowseState } from './state.js';
-import { initialPaging, pagingReducer, wantsAutoRefresh, type PageWant } from './paging.js';
-import { describeError } from '../../errors.js';
+import { initialPaging, pagingReducer, wantsAutoRefresh, type PageRequest } from './paging.js';
+import { pageRequests } from './requests.js';
 
 export interface UseDeploymentsOptions {
   readonly client: DmsClient;
@@ -33,19 +29,9 @@ export interface UseDeploymentsOptions {
   readonly now?: () => number;
   /** An application just created with instant deploy: its first page is asked for every second (a 404 too) until it lists a deployment. */
   readonly awaitFirst?: boolean;
-  /** The first page's request, started before the UI loaded: used instead of asking again. */
-  readonly prefetch?: {
-    readonly skip: number;
-    readonly take: number;
-    readonly page: Promise<DeploymentPage>;
-    /** Already answered: the first render shows it. */
-    readonly result?: DeploymentPage;
-    readonly abort: () => void;
-  };
+  /** The first page's request, started before the UI loaded: used instead of asking again (its answer shown at once when it is in). */
+  readonly prefetch?: Omit<Prefetch, 'appUuid'>;
 }
-
-/** How long a page request may take before the screen says "loading…" (no flash for fast answers). */
-export const LOADING_DELAY_MS = 120;
 
 function initial(options: UseDeploymentsOptions): BrowseState {
   // The page size last chosen for this application (+/-), else the default: the prefetch read it already.
@@ -60,6 +46,8 @@ function initial(options: UseDeploymentsOptions): BrowseState {
 export interface DeploymentsController {
   readonly state: BrowseState;
   readonly store: Store<BrowseState, BrowseAction>;
+  /** Asks for another page (next, refresh, …): the one way a page request starts (requests.ts). */
+  readonly page: (request: PageRequest) => void;
 }
 
 /** Nothing on screen changes: only the page asked for (it shows once it is here, or "loading…" a moment later). */
@@ -77,69 +65,12 @@ export function useDeployments(options: UseDeploymentsOptions): DeploymentsContr
   const paging = state.paging;
   const now = options.now ?? Date.now;
 
-  // One request per page wanted, started once the keys read together are all handled (so 5,000
-  // `n`s make one request), the one before it aborted. The first page may already be on its way
-  // (main.tsx asked for it before Ink loaded).
+  const [requests] = useState(() => pageRequests(store, { client, appUuid, prefetch: options.prefetch, now }));
+  // The first page, unless it is already on screen (a prefetch answered before the first frame).
   useEffect(() => {
-    // A first page already on screen (initial) used its prefetch: later requests ask the server.
-    let prefetch = store.get().paging.everLoaded ? undefined : options.prefetch;
-    let current: { seq: number; abort: () => void } | undefined;
-    let scheduled = false;
-    const start = () => {
-      scheduled = false;
-      const { want, loading } = store.get().paging;
-      if (!loading || current?.seq === want.seq) return;
-      current?.abort();
-      const ac = new AbortController();
-      const pre = prefetch && prefetch.skip === want.skip && prefetch.take === want.take ? prefetch : undefined;
-      if (prefetch && !pre) prefetch.abort();
-      prefetch = undefined;
-      const page = () => client.listDeployments(appUuid, { skip: want.skip, take: want.take }, { signal: ac.signal });
-      const paging = store.get().paging;
-      // A page of rows with logs is refreshed a row at a time when nothing moved (light-refresh.ts).
-      const light = want.reason === 'auto' && paging.shown?.skip === want.skip && paging.shown.take === want.take && isHeavy(paging);
-      const one = (skip: number, take: number) => client.listDeployments(appUuid, { skip, take }, { signal: ac.signal });
-      const request = pre ? pre.page : light ? lightRefresh(one, paging).then((p) => p ?? page()) : page();
-      // "loading…" only for a request that takes a while.
-      const slow = setTimeout(() => store.dispatch({ type: 'loadingShown', seq: want.seq }), LOADING_DELAY_MS);
-      current = { seq: want.seq, abort: () => { clearTimeout(slow); ac.abort(); pre?.abort(); } };
-      const done = () => { clearTimeout(slow); if (current?.seq === want.seq) current = undefined; };
-      request.then(
-        (page) => {
-          if (ac.signal.aborted) return;
-          done();
-          store.dispatch({ type: 'loaded', seq: want.seq, page, at: now() });
-        },
-        (error: unknown) => {
-          if (ac.signal.aborted || (isApiError(error) && error.kind === 'cancelled')) return;
-          done();
-          if (isApiError(error) && error.kind === 'too_large') {
-            // Heavy rows (logs): fewer of them per page rather than no page.
-            const { size, limit, outOfMemory } = error as ResponseTooLargeError;
-            const shown = outOfMemory ? 'reading it ran out of memory' : size !== undefined ? formatBytes(size) : `more than ${formatBytes(limit)}`;
-            store.dispatch({ type: 'tooLarge', seq: want.seq, size: shown, error: describeError(error, client.redact) });
-            return;
-          }
-          store.dispatch({ type: 'failed', seq: want.seq, error: describeError(error, client.redact) });
-        },
-      );
-    };
-    const schedule = () => {
-      if (scheduled) return;
-      scheduled = true;
-      queueMicrotask(start);
-    };
-    const stop = store.watch((before, after) => {
-      if (after.paging.want.seq !== before.paging.want.seq) schedule();
-    });
-    schedule(); // the first page, unless it is already on screen
-    return () => {
-      stop();
-      current?.abort();
-      prefetch?.abort();
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once: the store, client and application of this screen do not change while it is shown.
-  }, []);
+    requests.load();
+    return () => requests.stop();
+  }, [requests]);
 
   const settled = !paging.loading;
 
@@ -165,9 +96,9 @@ export function useDeployments(options: UseDeploymentsOptions): DeploymentsContr
   const delay = Math.max(awaiting ? Math.min(refreshMs, 1000) : refreshMs, paging.error?.retryAfterMs ?? 0);
   useEffect(() => {
     if (!auto || !settled) return undefined;
-    const t = setTimeout(() => { if (!store.get().paging.loading) store.dispatch({ type: 'refresh', auto: true }); }, delay);
+    const t = setTimeout(() => { if (!store.get().paging.loading) requests.page({ type: 'refresh', auto: true }); }, delay);
     return () => clearTimeout(t);
-  }, [auto, settled, delay, paging.updatedAt, paging.error, store]);
+  }, [auto, settled, delay, paging.updatedAt, paging.error, store, requests]);
 
   // Changed statuses are highlighted briefly.
   const changedCount = paging.changed.size;
@@ -177,7 +108,5 @@ export function useDeployments(options: UseDeploymentsOptions): DeploymentsContr
     return () => clearTimeout(t);
   }, [changedCount, paging.changed, flashMs, store]);
 
-  return { state, store };
+  return { state, store, page: requests.page };
 }
-
-export type { PageWant };

@@ -40,7 +40,7 @@ export function useOlderNeighbour({ client, appUuid, state }: OlderOptions): Rea
           const record = page.deployments[0];
           const view: DeploymentView | undefined = record ? viewOf(record) : undefined;
           // Newer deployments may have pushed the row itself down to where its neighbour was.
-          if (view && sameDeployment(view, last)) settle({ kind: 'failed', message: 'the list moved while it was read; press r.' });
+          if (view && sameDeployment(view, last)) settle({ kind: 'moved' });
           else settle(view ? { kind: 'record', record: view.record } : { kind: 'none' });
         },
         (error: unknown) => {

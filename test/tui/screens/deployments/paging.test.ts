@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Deployment } from '../../../../src/api/schemas/deployment.js';
 import {
-  initialPaging, pageGap, pagingReducer, rangeLabel, visibleRows, wantsAutoRefresh, type PagingAction, type PagingState,
+  initialPaging, pagingReducer, visibleRows, wantsAutoRefresh, type PagingAction, type PagingState,
 } from '../../../../src/tui/screens/deployments/paging.js';
+import { pageGap as gapWith, rangeLabel } from '../../../../src/tui/screens/deployments/lines.js';
+import { DEFAULT_KEYS } from '../../../../src/tui/keys.js';
+
+/** The page-gap note with the default keys. */
+const pageGap = (s: PagingState) => gapWith(s, DEFAULT_KEYS);
 
 const rows = (from: number, n: number, status = 'finished'): Deployment[] =>
   Array.from({ length: n }, (_, i) => ({ id: from - i, status, git_commit_sha: `sha${from - i}abcdef`, git_branch: i % 2 ? 'main' : 'develop', name: 'shop' }));
