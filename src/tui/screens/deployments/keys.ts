@@ -11,7 +11,7 @@ import { clean } from '../../../text/sanitize.js';
 import { detailKeys } from '../detail/keys.js';
 import { copySelected, openSelected } from './actions.js';
 import { noActionNote, switchFailedNote, switchingNote } from './lines.js';
-import type { PageRequest } from './paging.js';
+import type { PageAsk } from './paging.js';
 import { selectedView, type BrowseAction, type BrowseState } from './state.js';
 
 export const LIST_SCOPES = {
@@ -37,7 +37,7 @@ export interface ListKeyProps {
 export interface ListKeyOptions {
   readonly store: Store<BrowseState, BrowseAction>;
   /** Asks for another page (n, r, +, …): applied to the store, its request started (requests.ts). */
-  readonly page: (request: PageRequest) => void;
+  readonly page: (ask: PageAsk) => void;
   /** Where copy's OSC 52 goes. */
   readonly terminal: { write(data: string): unknown };
 }

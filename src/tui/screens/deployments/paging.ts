@@ -61,8 +61,8 @@ export interface PagingState {
   readonly landLast: boolean;
 }
 
-/** The actions that change the page wanted: requests.ts applies them and asks for that page. */
-export type PageRequest =
+/** The actions that ask for a page (they change `want`): requests.ts applies them and starts the request. */
+export type PageAsk =
   | { type: 'next' }
   | { type: 'prev' }
   | { type: 'first' }
@@ -75,7 +75,7 @@ export type PageRequest =
   | { type: 'tooLarge'; seq: number; size: string; error: ShownError };
 
 export type PagingAction =
-  | PageRequest
+  | PageAsk
   | { type: 'loaded'; seq: number; page: DeploymentPage; at: number }
   | { type: 'failed'; seq: number; error: ShownError }
   | { type: 'cursor'; delta: number }

@@ -1,6 +1,6 @@
 // The list's page requests. A key handler (keys.ts), the auto-refresh timer or the log closing
-// asks for a page with `page(request)`: the request action goes to the store and, when it changed
-// the page wanted, that page is asked for once the keys read together are all handled (a
+// asks for a page with `page(ask)`: the action (paging.ts PageAsk) goes to the store and, when it
+// changed the page wanted, that page is asked for once the keys read together are all handled (a
 // microtask later), so 5,000 `n`s make one request, for the last page they wanted. The request
 // before it is aborted, and answers are tagged with their sequence number so an old answer never
 // overwrites a newer page (the reducer drops it: paging.ts).
@@ -11,15 +11,15 @@ import { describeError } from '../../errors.js';
 import type { Prefetch } from '../../first-page.js';
 import type { Store } from '../../state/store.js';
 import { isHeavy, lightRefresh } from './light-refresh.js';
-import type { PageRequest } from './paging.js';
+import type { PageAsk } from './paging.js';
 import type { BrowseAction, BrowseState } from './state.js';
 
 /** How long a page request may take before the screen says "loading…" (no flash for fast answers). */
 const LOADING_DELAY_MS = 120;
 
 export interface PageRequests {
-  /** Applies a page request (next, refresh, …); when it changed the page wanted, asks for that page. */
-  page(request: PageRequest): void;
+  /** Applies an action that asks for a page (next, refresh, …); when it changed the page wanted, asks for that page. */
+  page(ask: PageAsk): void;
   /** Asks for the page wanted now unless it is on screen or already asked for (the screen's first page). */
   load(): void;
   /** Aborts the request in flight and an unused prefetch (the screen is gone). */
@@ -88,9 +88,9 @@ export function pageRequests(store: Store<BrowseState, BrowseAction>, { client, 
     queueMicrotask(start);
   };
 
-  const page = (request: PageRequest) => {
+  const page = (ask: PageAsk) => {
     const before = store.get().paging.want.seq;
-    store.dispatch(request);
+    store.dispatch(ask);
     if (store.get().paging.want.seq !== before) load();
   };
 

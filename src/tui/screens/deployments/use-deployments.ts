@@ -9,7 +9,7 @@ import { firstApplicationName, viewOf } from '../../../model/deployment.js';
 import type { Prefetch } from '../../first-page.js';
 import { createStore, useStore, type Store } from '../../state/store.js';
 import { browseReducer, initialBrowse, type BrowseAction, type BrowseState } from './state.js';
-import { initialPaging, pagingReducer, wantsAutoRefresh, type PageRequest } from './paging.js';
+import { initialPaging, pagingReducer, wantsAutoRefresh, type PageAsk } from './paging.js';
 import { pageRequests } from './requests.js';
 
 export interface UseDeploymentsOptions {
@@ -47,7 +47,7 @@ export interface DeploymentsController {
   readonly state: BrowseState;
   readonly store: Store<BrowseState, BrowseAction>;
   /** Asks for another page (next, refresh, …): the one way a page request starts (requests.ts). */
-  readonly page: (request: PageRequest) => void;
+  readonly page: (ask: PageAsk) => void;
 }
 
 /** Nothing on screen changes: only the page asked for (it shows once it is here, or "loading…" a moment later). */
