@@ -106,7 +106,9 @@ function searchLine(s: SearchState, keys: KeyTable): TextLine {
   const gaps = s.gaps ? ' · the history changed while it was read: some may be missing' : '';
   if (s.kind === 'jump') {
     if (s.scanning) return { text: `Looking for ${what}: ${progress} — ${esc} stops${waiting}`, tone: 'muted' };
-    return { text: `No deployment has the id, uuid or commit ${what} (${progress}${s.stopped ? `, ${s.stopped}` : ''}). ${esc} clears this.`, tone: 'warning' };
+    // Stopped with Esc: the key as bound.
+    const stopped = s.stopped === ESC_STOP ? esc : s.stopped;
+    return { text: `No deployment has the id, uuid or commit ${what} (${progress}${stopped ? `, ${stopped}` : ''}). ${esc} clears this.`, tone: 'warning' };
   }
   const found = `${thousands(s.results.length)} found`;
   if (s.scanning) return { text: `${what}: ${found} · ${progress} — ${esc} stops${waiting}${gaps}`, tone: 'muted' };

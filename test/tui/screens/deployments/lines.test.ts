@@ -73,6 +73,9 @@ describe('sentences that name a key, with keys.json in force', () => {
     expect(text(messageLine(done, facts(), keys))).toBe('“api”: 0 found · searched all 0 · Ctrl+O opens · Ctrl+B back to the page');
     const stopped = browseReducer(searching, { type: 'searchStop' });
     expect(text(messageLine(stopped, facts(), keys))).toBe('“api”: 0 found · searched 0, stopped with Ctrl+B · Ctrl+B back to the page');
+    const jumped = browse(page, { type: 'jumpStart' }, { type: 'jumpText', text: '4711' }, { type: 'jumpEnd', go: true }, { type: 'searchStop' });
+    expect(text(messageLine(jumped, facts(), DEFAULT_KEYS))).toBe('No deployment has the id, uuid or commit “4711” (searched 0, Esc). Esc clears this.');
+    expect(text(messageLine(jumped, facts(), keys))).toBe('No deployment has the id, uuid or commit “4711” (searched 0, Ctrl+B). Ctrl+B clears this.');
   });
 
   it('a key that does nothing says which key opens help', async () => {
