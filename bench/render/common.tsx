@@ -7,7 +7,7 @@ import { Text, useInput } from 'ink';
 import type { DmsClient } from '../../src/api/client.js';
 import { readDeploymentList, type Deployment } from '../../src/api/schemas/index.js';
 import { createHistorySearch, type HistorySearch } from '../../src/search/history-search.js';
-import { DeploymentsScreen } from '../../src/tui/screens/deployments.js';
+import { DeploymentsScreen } from '../../src/tui/screens/deployments/view.js';
 import { colourTheme, ThemeProvider } from '../../src/tui/theme.js';
 import { InputProvider } from '../../src/tui/input/bus.js';
 import { mount, WIDTH } from './terminal.js';

@@ -75,7 +75,7 @@ export async function budget() {
   floor.instance.unmount();
   return {
     figures,
-    what: 'DeploymentsScreen (src/tui/screens/deployments.tsx), key → frame on screen, pages from memory, whole frames, maxFps 1000',
+    what: 'DeploymentsScreen (src/tui/screens/deployments/view.tsx), key → frame on screen, pages from memory, whole frames, maxFps 1000',
   };
 }
 

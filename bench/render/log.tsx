@@ -129,7 +129,7 @@ export async function logView() {
       decodeWarmMs: median(warmParts.map((p) => p.decodeMs)), linesWarmMs: median(warmParts.map((p) => p.linesMs)),
     },
     bigParsesBeforeOpen: parsesBeforeOpen, bigParsesPerOpen: parsesPerOpen,
-    what: 'DeploymentsScreen (pages from memory) → l on its first row → LogScreen (src/tui/screens/log.tsx) at the end of the log, 120×36, whole frames, maxFps 1000',
+    what: 'DeploymentsScreen (pages from memory) → l on its first row → LogScreen (src/tui/screens/log/view.tsx) at the end of the log, 120×36, whole frames, maxFps 1000',
   };
 }
 

@@ -1,7 +1,7 @@
 // The search of the whole history as the deployments screen asks for it, and the one place that
 // decides where it runs: in the search worker (in-worker.ts, so the screen's thread only draws)
 // when there is one and it can start, else on this thread in slices that let keys through. Made
-// where a connection is opened (commands/connect.ts, tui/contexts.ts) and handed to the TUI.
+// where a connection is opened (commands/connect.ts, tui/connections.ts) and handed to the TUI.
 import type { DmsClient } from '../api/client.js';
 import type { SearchEvent, SearchOptions, SearchRequest } from '../model/search.js';
 import { searchInWorker, type SearchWorker } from './in-worker.js';

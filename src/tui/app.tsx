@@ -13,7 +13,7 @@ import { contextEntries, errorLine, openContext, type TuiSession } from './conne
 import { createHistorySearch } from '../search/history-search.js';
 import { useTerminalSize } from './hooks/use-terminal-size.js';
 import { PickerScreen } from './screens/picker/view.js';
-import { DeploymentsScreen } from './screens/deployments.js';
+import { DeploymentsScreen } from './screens/deployments/view.js';
 import { Help } from './screens/help/view.js';
 
 // The forms (and zod, which they validate with) load when first opened: the first page of

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readDeploymentList } from '../../src/api/schemas/deployment.js';
 import { maskRecord, maskUrlPasswords } from '../../src/text/secrets.js';
 import { plainTheme } from '../../src/tui/theme.js';
-import { detailLines, rawJsonLines } from '../../src/tui/components/detail-fields.js';
+import { detailLines, rawJsonLines } from '../../src/tui/screens/detail/lines.js';
 import { KEY } from '../tui/support/render.js';
 import { respondWith, type HostileServer } from '../support/hostile.js';
 import { SECRET_RECORD_FIELDS, secretValue, tuiRecord, urlWithPassword, runs } from '../support/arbitraries.js';

@@ -5,7 +5,7 @@ import { readDeployment } from '../../src/api/schemas/deployment.js';
 import { NONE, cellsOf, fitColumns, pageColumns, BORDERED } from '../../src/model/columns.js';
 import { viewOf } from '../../src/model/deployment.js';
 import { settingsChanges } from '../../src/model/settings.js';
-import { detailLines, rawJsonLines } from '../../src/tui/components/detail-fields.js';
+import { detailLines, rawJsonLines } from '../../src/tui/screens/detail/lines.js';
 import { plainTheme } from '../../src/tui/theme.js';
 import { TOO_DEEP } from '../../src/text/depth.js';
 

@@ -17,7 +17,7 @@ import type { TuiOptions } from '../../src/tui/options.js';
 import { footerFit } from '../../src/tui/components/footer.js';
 import { DEFAULT_KEYS } from '../../src/tui/keys.js';
 import { helpLines } from '../../src/tui/screens/help/lines.js';
-import { localAndUtc } from '../../src/tui/components/detail-fields.js';
+import { localAndUtc } from '../../src/tui/screens/detail/fields.js';
 import { plainTheme } from '../../src/tui/theme.js';
 import { KEY, renderApp, until, type Rendered } from './support/render.js';
 import { tempDir } from '../support/temp.js';

@@ -134,6 +134,24 @@ describe('keys.json in the app', () => {
     expect(help).toMatch(/Ctrl\+G\s+help/);
   });
 
+  it('sentences on the list name the keys in force: {"autoRefresh": "A"} gives auto-refresh off (A)', async () => {
+    const ui = open({ keys: await keysFrom('{"autoRefresh": "A"}') });
+    await ui.waitFor(/1–10 of 25/);
+    await ui.press('A');
+    const off = await ui.waitFor('auto-refresh off (A)');
+    expect(off).not.toContain('auto-refresh off (a)');
+  });
+
+  it('sentences in the detail name the keys in force: {"absentFields": "F"} gives F lists them', async () => {
+    const ui = open({ keys: await keysFrom('{"absentFields": "F"}') });
+    await ui.waitFor(/1–10 of 25/);
+    await ui.press(KEY.enter);
+    await ui.waitFor('Deployment 100');
+    await ui.press('G');
+    const bottom = await ui.waitFor(/fields of the interface not sent; F lists them\./);
+    expect(bottom).not.toContain('f lists them');
+  });
+
   it('a bad keys.json: the one-line warning shows at start and the default keys work', async () => {
     const ui = open({ keys: await keysFrom('{"nextPage": "ctrl+shift+f", "quit": "n"}') });
     const first = await ui.waitFor(/1–10 of 25/);

@@ -1,9 +1,174 @@
-// The deployments list's key scopes, by mode: what one key listener reads together (searched in
-// this order). The clash check of keys.json (key-bindings.ts) reads the same groups.
-import type { ScopeId } from '../../keys.js';
+// The deployments list's keys: its scope groups, by mode (searched in this order; the clash check
+// of keys.json reads them too), and the screen's one key listener, which hands the detail's keys
+// to the detail (../detail/keys.ts) while it is open and leaves the log's to the log viewer.
+// Keys read together each see what the ones before them did: handlers read the store, not props.
+import { lineKeys, type KeyTable, type ScopeId } from '../../keys.js';
+import type { KeyListener, KeyResult } from '../../input/bus.js';
+import { isText, type KeyEvent } from '../../input/keypress.js';
+import type { Store } from '../../state/store.js';
+import { savePageSize } from '../../../config/page-sizes.js';
+import { clean } from '../../../text/sanitize.js';
+import { detailKeys } from '../detail/keys.js';
+import { copySelected, openSelected } from './actions.js';
+import { noActionNote, switchFailedNote, switchingNote } from './lines.js';
+import type { PageAsk } from './paging.js';
+import { selectedView, type BrowseAction, type BrowseState } from './state.js';
 
 export const LIST_SCOPES = {
   list: ['deployments', 'global'],
   filter: ['filter', 'line'],
   jump: ['jump', 'line'],
 } as const satisfies Record<string, readonly ScopeId[]>;
+
+/** What the keys read of the screen's props. */
+export interface ListKeyProps {
+  readonly appUuid: string;
+  readonly configDir?: string;
+  /** The service's own origin: the only host o opens a link on. */
+  readonly connection: { readonly origin?: string };
+  readonly showSecrets: boolean;
+  readonly onHelp: (from: ScopeId) => void;
+  readonly onQuit: () => void;
+  readonly onCreate: (kind: 'create-app' | 'create-docstore') => void;
+  readonly onBack?: (message?: string, input?: string) => void;
+  readonly onContext?: (name?: string) => Promise<string | undefined>;
+}
+
+export interface ListKeyOptions {
+  readonly store: Store<BrowseState, BrowseAction>;
+  /** Asks for another page (n, r, +, …): applied to the store, its request started (requests.ts). */
+  readonly page: (ask: PageAsk) => void;
+  /** Where copy's OSC 52 goes. */
+  readonly terminal: { write(data: string): unknown };
+}
+
+/** What a key does on the screen, by mode. */
+export function listKeys(keys: KeyTable, props: ListKeyProps, { store, page, terminal }: ListKeyOptions): KeyListener {
+  const send = (a: BrowseAction) => store.dispatch(a);
+  // Copy (OSC 52, to the terminal) and open (the browser, else the link copied): what happened goes to the footer's note.
+  const note = (text: string) => send({ type: 'keyNote', note: text });
+  const write = (d: string) => terminal.write(d);
+  const copy = (what: 'uuid' | 'commit') => { void copySelected(selectedView(store.get()), what, note, { write }); };
+  const openWeb = () => { void openSelected(selectedView(store.get()), props.connection.origin, note, { copy: { write } }); };
+  const leave = (go: () => void): KeyResult => { go(); return 'later'; };
+  // The page size chosen with +/- is remembered for the application (a file write: after the frame).
+  const rememberTake = () => {
+    const { configDir, appUuid } = props;
+    if (!configDir) return;
+    setTimeout(() => savePageSize(configDir, appUuid, store.get().paging.want.take), 0);
+  };
+  // `:ctx` / `:ctx NAME` on the go-to line: contexts, not a deployment.
+  const jumpGo = (): KeyResult => {
+    const ctx = /^ctx(?:\s+(\S+))?$/.exec(store.get().jumpLine.value.trim());
+    if (!ctx || !props.onContext) {
+      send({ type: 'jumpEnd', go: true });
+      return true;
+    }
+    send({ type: 'jumpEnd', go: false });
+    const name = ctx[1];
+    if (name === undefined) return leave(() => { void props.onContext!(); });
+    send({ type: 'notice', message: switchingNote(name) });
+    void props.onContext(name).then((error) => { if (error) send({ type: 'notice', message: switchFailedNote(error) }); });
+    return true;
+  };
+  const list = (e: KeyEvent): KeyResult => {
+    let result: KeyResult = true;
+    // While a search of the whole history is shown, moving and opening act on its results.
+    const results = () => store.get().search !== null;
+    const opened = () => { if (store.get().mode !== 'list') result = 'later'; };
+    const used = keys.run(LIST_SCOPES.list, {
+      help: () => { result = leave(() => props.onHelp('deployments')); },
+      quit: () => props.onQuit(),
+      createApp: () => { result = leave(() => props.onCreate('create-app')); },
+      createDocstore: () => { result = leave(() => props.onCreate('create-docstore')); },
+      cursorUp: () => send(results() ? { type: 'resultCursor', delta: -1 } : { type: 'cursor', delta: -1 }),
+      cursorDown: () => send(results() ? { type: 'resultCursor', delta: 1 } : { type: 'cursor', delta: 1 }),
+      open: () => { send(results() ? { type: 'openResult', then: 'detail' } : { type: 'open' }); opened(); },
+      logs: () => { send(results() ? { type: 'openResult', then: 'log' } : { type: 'openLog' }); opened(); },
+      nextPage: () => (results() ? send({ type: 'resultPage', to: 'next' }) : page({ type: 'next' })),
+      prevPage: () => (results() ? send({ type: 'resultPage', to: 'prev' }) : page({ type: 'prev' })),
+      firstPage: () => (results() ? send({ type: 'resultPage', to: 'first' }) : page({ type: 'first' })),
+      lastPage: () => (results() ? send({ type: 'resultPage', to: 'last' }) : page({ type: 'last' })),
+      takeMore: () => { page({ type: 'takeMore' }); rememberTake(); },
+      takeLess: () => { page({ type: 'takeLess' }); rememberTake(); },
+      refresh: () => page({ type: 'refresh' }),
+      autoRefresh: () => send({ type: 'toggleAuto' }),
+      filter: () => send({ type: 'filterStart' }),
+      statusFilter: () => send({ type: 'statusCycle' }),
+      jump: () => send({ type: 'jumpStart' }),
+      copyUuid: () => copy('uuid'),
+      copyCommit: () => copy('commit'),
+      openLink: () => openWeb(),
+      listBack: () => {
+        const s = store.get();
+        if (s.search?.scanning) send({ type: 'searchStop' });
+        else if (s.search) send({ type: 'searchClose' });
+        else if (s.paging.filter) send({ type: 'filter', text: '' });
+        else if (props.onBack) result = leave(() => props.onBack!());
+      },
+    }, e.input, e.key);
+    return used ? result : false;
+  };
+  const filter = (e: KeyEvent): boolean => keys.run(LIST_SCOPES.filter, {
+    filterApply: () => send({ type: 'filterSearch' }),
+    filterClear: () => send({ type: 'filterEnd', keep: false }),
+    filterCursorUp: () => send({ type: 'cursor', delta: -1 }),
+    filterCursorDown: () => send({ type: 'cursor', delta: 1 }),
+    ...lineKeys((command) => send({ type: 'filterLine', command })),
+  }, e.input, e.key);
+  const jump = (e: KeyEvent): KeyResult => {
+    let result: KeyResult = true;
+    const used = keys.run(LIST_SCOPES.jump, {
+      jumpGo: () => { result = jumpGo(); },
+      jumpCancel: () => send({ type: 'jumpEnd', go: false }),
+      ...lineKeys((command) => send({ type: 'jumpLine', command })),
+    }, e.input, e.key);
+    return used ? result : false;
+  };
+  const detail = detailKeys(keys, {
+    send, copy, openWeb, onHelp: () => props.onHelp('detail'), onQuit: () => props.onQuit(), showSecrets: props.showSecrets,
+  });
+  return {
+    key(e: KeyEvent): KeyResult {
+      const mode = store.get().mode;
+      // The log viewer has listeners of its own.
+      if (mode === 'log') return false;
+      // A note about the key before goes with this one.
+      if (store.get().keyNote !== null) send({ type: 'keyNote', note: null });
+      // In the filter and go-to lines every printable key is text; other screens' keys (q, ?) do not apply.
+      if (mode === 'filter') return filter(e) || isText(e);
+      if (mode === 'jump') return jump(e) || isText(e);
+      const used = mode === 'detail' ? detail(e) : list(e);
+      if (used !== false) return used;
+      // A key that does nothing here says so (Ctrl+C, which quits from anywhere, passes on).
+      const name = keyName(e);
+      if (name === undefined || keys.commandFor(['app'], e.input, e.key) !== undefined) return false;
+      send({ type: 'keyNote', note: noActionNote(name, keys) });
+      return true;
+    },
+    text(run: string): number {
+      const mode = store.get().mode;
+      if (mode === 'filter') send({ type: 'filterText', text: run });
+      else if (mode === 'jump') send({ type: 'jumpText', text: run });
+      else return 0;
+      return run.length;
+    },
+  };
+}
+
+/** A key as the footer names it (`x`, `Tab`, `Ctrl+X`); undefined for what has no name (an unknown sequence). */
+function keyName(e: KeyEvent): string | undefined {
+  const k = e.key;
+  const named: [boolean, string][] = [
+    [k.tab, k.shift ? 'Shift+Tab' : 'Tab'], [k.upArrow, '↑'], [k.downArrow, '↓'], [k.leftArrow, '←'], [k.rightArrow, '→'],
+    [k.pageUp, 'PgUp'], [k.pageDown, 'PgDn'], [k.home, 'Home'], [k.end, 'End'], [k.return, 'Enter'], [k.escape, 'Esc'],
+    [k.backspace, 'Backspace'], [k.delete, 'Delete'],
+  ];
+  const found = named.find(([on]) => on);
+  if (found) return found[1];
+  const [first] = [...e.input];
+  if (first === undefined || /[\u0000-\u001f\u007f-\u009f]/.test(first)) return undefined;
+  const shown = first === ' ' ? 'Space' : clean(first);
+  if (shown === '') return undefined;
+  return k.ctrl ? `Ctrl+${shown.toUpperCase()}` : k.meta ? `Alt+${shown}` : shown;
+}

@@ -1,6 +1,52 @@
-// The deployment detail's key scopes (searched in this order); the clash check reads them too.
-import type { ScopeId } from '../../keys.js';
+// The deployment detail's keys: its scope groups (searched in this order; the clash check of
+// keys.json reads them too) and what each key does. The detail is a mode of the deployments
+// screen: that screen's listener hands it the keys while it is open.
+import type { KeyTable, ScopeId } from '../../keys.js';
+import type { KeyResult } from '../../input/bus.js';
+import type { KeyEvent } from '../../input/keypress.js';
+import type { DetailAction } from './state.js';
 
 export const DETAIL_SCOPES = {
   detail: ['detail', 'global'],
 } as const satisfies Record<string, readonly ScopeId[]>;
+
+/** What the detail's keys act through. */
+export interface DetailKeyProps {
+  /** The deployments screen's store: the detail's own actions, closing it, opening its log. */
+  readonly send: (action: DetailAction | { type: 'close' } | { type: 'openLog' }) => void;
+  /** Copies the open deployment's uuid or commit. */
+  readonly copy: (what: 'uuid' | 'commit') => void;
+  /** Opens its web page. */
+  readonly openWeb: () => void;
+  readonly onHelp: () => void;
+  readonly onQuit: () => void;
+  /** dms was started with --show-secrets: s may reveal them. */
+  readonly showSecrets: boolean;
+}
+
+/** The detail's key listener: true when the key did something, 'later' when it left the detail's screen. */
+export function detailKeys(keys: KeyTable, p: DetailKeyProps): (e: KeyEvent) => KeyResult {
+  const { send } = p;
+  return (e) => {
+    let result: KeyResult = true;
+    const used = keys.run(DETAIL_SCOPES.detail, {
+      help: () => { p.onHelp(); result = 'later'; },
+      quit: () => p.onQuit(),
+      detailBack: () => send({ type: 'close' }),
+      logs: () => { send({ type: 'openLog' }); result = 'later'; },
+      scrollUp: () => send({ type: 'scroll', to: 'up' }),
+      scrollDown: () => send({ type: 'scroll', to: 'down' }),
+      pageUp: () => send({ type: 'scroll', to: 'pageUp' }),
+      pageDown: () => send({ type: 'scroll', to: 'pageDown' }),
+      top: () => send({ type: 'scroll', to: 'top' }),
+      bottom: () => send({ type: 'scroll', to: 'bottom' }),
+      rawJson: () => send({ type: 'toggle', what: 'raw' }),
+      absentFields: () => send({ type: 'toggle', what: 'absent' }),
+      reveal: () => send({ type: 'reveal', allowed: p.showSecrets }),
+      copyUuid: () => p.copy('uuid'),
+      copyCommit: () => p.copy('commit'),
+      openLink: () => p.openWeb(),
+    }, e.input, e.key);
+    return used ? result : false;
+  };
+}

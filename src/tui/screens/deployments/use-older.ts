@@ -2,13 +2,13 @@
 // settings can be compared too (the table's Δ, the detail's "what changed"). Only for records that
 // carry settings; asked after the page is on screen, never in its way; remembered per row.
 import { useEffect, useState } from 'react';
-import type { DmsClient } from '../../api/client.js';
-import { isApiError } from '../../api/errors.js';
-import { keyOf, sameDeployment, viewOf, type DeploymentView } from '../../model/deployment.js';
-import { carriesSettings } from '../../model/settings.js';
-import type { Older } from '../components/detail-fields.js';
+import type { DmsClient } from '../../../api/client.js';
+import { isApiError } from '../../../api/errors.js';
+import { keyOf, sameDeployment, viewOf, type DeploymentView } from '../../../model/deployment.js';
+import { carriesSettings } from '../../../model/settings.js';
+import type { Older } from '../detail/lines.js';
 import type { PagingState } from './paging.js';
-import { describeError } from '../errors.js';
+import { describeError } from '../../errors.js';
 
 export interface OlderOptions {
   readonly client: DmsClient;
@@ -40,7 +40,7 @@ export function useOlderNeighbour({ client, appUuid, state }: OlderOptions): Rea
           const record = page.deployments[0];
           const view: DeploymentView | undefined = record ? viewOf(record) : undefined;
           // Newer deployments may have pushed the row itself down to where its neighbour was.
-          if (view && sameDeployment(view, last)) settle({ kind: 'failed', message: 'the list moved while it was read; press r.' });
+          if (view && sameDeployment(view, last)) settle({ kind: 'moved' });
           else settle(view ? { kind: 'record', record: view.record } : { kind: 'none' });
         },
         (error: unknown) => {

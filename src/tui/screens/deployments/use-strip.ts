@@ -2,10 +2,10 @@
 // after the first frame (never before it), up to STRIP_ROWS; the first page's rows stay its head,
 // so a refresh of page 1 moves the strip on without asking again.
 import { useEffect, useMemo, useState } from 'react';
-import type { DmsClient } from '../../api/client.js';
-import { keyOf } from '../../model/deployment.js';
-import { summaryOf, type Summary } from '../../model/history.js';
-import { scanHistory, scanListOf } from '../../model/scan.js';
+import type { DmsClient } from '../../../api/client.js';
+import { keyOf } from '../../../model/deployment.js';
+import { summaryOf, type Summary } from '../../../model/history.js';
+import { scanHistory, scanListOf } from '../../../model/scan.js';
 import type { PagingState } from './paging.js';
 
 /** Deployments the strip reads back: its figures are over these ("last 200"). */

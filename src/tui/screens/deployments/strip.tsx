@@ -3,12 +3,12 @@
 // the finished ones, and how long ago the last success and the last failure were.
 import React from 'react';
 import { Text } from 'ink';
-import { PHASE_MARKS, type Phase } from '../../model/deployment.js';
-import { formatDuration } from '../../model/duration.js';
-import { stripStats } from '../../model/history.js';
-import { relativeAt } from '../../text/format.js';
-import { statusColour, useTheme } from '../theme.js';
-import type { Strip } from '../hooks/use-strip.js';
+import { PHASE_MARKS, type Phase } from '../../../model/deployment.js';
+import { formatDuration } from '../../../model/duration.js';
+import { stripStats } from '../../../model/history.js';
+import { relativeAt } from '../../../text/format.js';
+import { statusColour, useTheme } from '../../theme.js';
+import type { Strip } from './use-strip.js';
 
 export interface StripLineProps {
   readonly strip: Strip;

@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { Deployment } from '../../src/api/schemas/deployment.js';
+import type { Deployment } from '../../../../src/api/schemas/deployment.js';
 import {
-  initialPaging, pageGap, pagingReducer, rangeLabel, visibleRows, wantsAutoRefresh, type PagingAction, type PagingState,
-} from '../../src/tui/hooks/paging.js';
+  initialPaging, pagingReducer, visibleRows, wantsAutoRefresh, type PagingAction, type PagingState,
+} from '../../../../src/tui/screens/deployments/paging.js';
+import { pageGap as gapWith, rangeLabel } from '../../../../src/tui/screens/deployments/lines.js';
+import { DEFAULT_KEYS } from '../../../../src/tui/keys.js';
+
+/** The page-gap note with the default keys. */
+const pageGap = (s: PagingState) => gapWith(s, DEFAULT_KEYS);
 
 const rows = (from: number, n: number, status = 'finished'): Deployment[] =>
   Array.from({ length: n }, (_, i) => ({ id: from - i, status, git_commit_sha: `sha${from - i}abcdef`, git_branch: i % 2 ? 'main' : 'develop', name: 'shop' }));
@@ -162,8 +167,8 @@ describe('paging reducer', () => {
 
 describe('row cells', () => {
   it('are cleaned of escape sequences and control characters, with short sha and relative times', async () => {
-    const { cellsOf } = await import('../../src/model/columns.js');
-    const { viewOf } = await import('../../src/model/deployment.js');
+    const { cellsOf } = await import('../../../../src/model/columns.js');
+    const { viewOf } = await import('../../../../src/model/deployment.js');
     const now = Date.parse('2026-08-22T18:22:50Z');
     const c = cellsOf(viewOf({
       id: 7, status: 'weird\u001b[2Jstate', git_commit_sha: 'abcdef1234567890', git_branch: 'a\u001b[31mb\nc',

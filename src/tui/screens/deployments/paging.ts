@@ -1,17 +1,21 @@
-// Paging, refresh, cursor and filter state of the deployments screen: a pure reducer.
-// The hook (use-deployments.ts) only turns `want` into requests and answers into actions.
-import type { ShownError } from '../errors.js';
-import type { DeploymentPage } from '../../api/schemas/deployment.js';
-import { keysOf, searchText, viewOf, type DeploymentView } from '../../model/deployment.js';
-import { applyLine, insertLine, type LineCommand } from '../input/line-edit.js';
-import { thousands } from '../../text/thousands.js';
-import { TAKE_DEFAULT, TAKE_MAX, TAKE_MIN, TAKE_STEPS, clampTake } from '../take.js';
-
-export { TAKE_DEFAULT, TAKE_MAX, TAKE_MIN, TAKE_STEPS, clampTake };
+// Paging, refresh, cursor and filter state of the deployments screen: a pure reducer and its
+// selectors. A page is asked for by an action that changes `want` (next, refresh, …): requests.ts
+// applies those and starts the request; answers come back as `loaded`/`failed`, tagged by `seq`.
+import type { ShownError } from '../../errors.js';
+import type { DeploymentPage } from '../../../api/schemas/deployment.js';
+import { keysOf, searchText, viewOf, type DeploymentView } from '../../../model/deployment.js';
+import { applyLine, insertLine, type LineCommand } from '../../input/line-edit.js';
+import { TAKE_DEFAULT, TAKE_MAX, TAKE_MIN, TAKE_STEPS, clampTake } from '../../take.js';
 
 /** Longest filter text, in UTF-16 units. */
-export const FILTER_MAX = 200;
+const FILTER_MAX = 200;
 
+/**
+ * A one-line note on the message line: text as it reads, or a note that names a key, which
+ * lines.ts words with the keys in force (`noCount`: the server sends no count, so G cannot go
+ * to the last page; n goes on page by page).
+ */
+export type Notice = string | { readonly kind: 'noCount' };
 
 export interface PageWant {
   readonly skip: number;
@@ -39,7 +43,7 @@ export interface PagingState {
   readonly loadingShown: boolean;
   readonly error: ShownError | null;
   /** A one-line note (e.g. "this is the last page"). */
-  readonly notice: string | null;
+  readonly notice: Notice | null;
   readonly updatedAt: number | null;
   /** Keys of rows whose status changed in the last refresh (highlighted briefly). */
   readonly changed: ReadonlySet<string>;
@@ -57,7 +61,8 @@ export interface PagingState {
   readonly landLast: boolean;
 }
 
-export type PagingAction =
+/** The actions that ask for a page (they change `want`): requests.ts applies them and starts the request. */
+export type PageAsk =
   | { type: 'next' }
   | { type: 'prev' }
   | { type: 'first' }
@@ -66,10 +71,13 @@ export type PagingAction =
   | { type: 'takeMore' }
   | { type: 'takeLess' }
   | { type: 'refresh'; auto?: boolean }
+  /** The page was refused as too big (`size`: "more than 256 MB"): ask for half as many rows, down to 1. */
+  | { type: 'tooLarge'; seq: number; size: string; error: ShownError };
+
+export type PagingAction =
+  | PageAsk
   | { type: 'loaded'; seq: number; page: DeploymentPage; at: number }
   | { type: 'failed'; seq: number; error: ShownError }
-  /** The page was refused as too big (`size`: "more than 256 MB"): ask for half as many rows, down to 1. */
-  | { type: 'tooLarge'; seq: number; size: string; error: ShownError }
   | { type: 'cursor'; delta: number }
   | { type: 'cursorTo'; index: number }
   | { type: 'filter'; text: string }
@@ -83,9 +91,7 @@ export type PagingAction =
   | { type: 'loadingShown'; seq: number }
   | { type: 'toggleAuto' }
   | { type: 'clearChanged' }
-  | { type: 'clearNotice' }
-  /** Several actions applied as one update (one render). */
-  | { type: 'batch'; actions: readonly PagingAction[] };
+  | { type: 'clearNotice' };
 
 export function initialPaging(options: { take?: number; skip?: number; autoRefresh?: boolean; rows?: number } = {}): PagingState {
   const take = clampTake(options.take ?? TAKE_DEFAULT);
@@ -132,45 +138,6 @@ export function wantsAutoRefresh(state: PagingState): boolean {
   return state.shown.skip === 0 || state.rows.some((d) => d.active);
 }
 
-/**
- * `1–10 of 137`, `49,991–50,000 of 50,000`, `1–10`; `0 of 0` or `no deployments` for an empty
- * history, `empty page 21–30 of 39` for an empty page the server's count says is inside it.
- */
-export function rangeLabel(state: Pick<PagingState, 'shown' | 'rows' | 'total'>): string {
-  if (!state.shown) return '';
-  const { skip, take } = state.shown;
-  const total = state.total;
-  if (state.rows.length === 0) {
-    if (total === null) return 'no deployments';
-    if (total > skip) return `empty page ${thousands(skip + 1)}–${thousands(Math.min(skip + take, total))} of ${thousands(total)}`;
-    return `0 of ${thousands(total)}`;
-  }
-  const from = thousands(skip + 1);
-  const to = thousands(skip + state.rows.length);
-  return total !== null ? `${from}–${to} of ${thousands(total)}` : `${from}–${to}`;
-}
-
-/**
- * When the page holds fewer rows than the server's count says it should: what is missing and
- * where `n` goes (`The server sent 3 of the 10 deployments of 1–10 (39 in all): 4–10 are not
- * shown. n goes on to 11–20.`). An empty page of a non-empty history says so. Null otherwise.
- */
-export function pageGap(state: Pick<PagingState, 'shown' | 'rows' | 'total'>): string | null {
-  const { shown, total } = state;
-  if (!shown || total === null || total <= shown.skip) return null;
-  const { skip, take } = shown;
-  const sent = state.rows.length;
-  const end = Math.min(skip + take, total);
-  if (sent >= end - skip) return null;
-  const range = (from: number, to: number) => (from === to ? thousands(from) : `${thousands(from)}–${thousands(to)}`);
-  const next = end < total ? ` n goes on to ${range(end + 1, Math.min(end + take, total))}.` : '';
-  if (sent === 0) {
-    const where = skip > 0 ? 'g goes to the first page' : 'r asks again';
-    return `No deployments on this page (${range(skip + 1, end)}), though the server counts ${thousands(total)} — ${where}.${next}`;
-  }
-  return `The server sent ${thousands(sent)} of the ${thousands(end - skip)} deployments of ${range(skip + 1, end)} (${thousands(total)} in all): ${range(skip + sent + 1, end)} ${end - skip - sent === 1 ? 'is' : 'are'} not shown.${next}`;
-}
-
 function request(state: PagingState, skip: number, take: number, reason: PageWant['reason']): PagingState {
   return { ...state, want: { skip, take, seq: state.want.seq + 1, reason }, loading: true, loadingShown: false, notice: null, landLast: false };
 }
@@ -211,7 +178,7 @@ export function pagingReducer(state: PagingState, action: PagingAction): PagingS
       const { take } = state.want;
       const shownLast = state.shown !== null && state.shown.skip === state.want.skip && state.shown.take === take && state.atEnd;
       if (state.total === null && !shownLast) {
-        return { ...state, notice: 'The server does not say how many deployments there are: n goes on page by page.' };
+        return { ...state, notice: { kind: 'noCount' } };
       }
       const skip = state.total === null ? state.want.skip : Math.max(0, Math.floor(Math.max(0, state.total - 1) / take) * take);
       if (skip === state.want.skip && state.shown?.skip === skip && state.shown.take === take && !state.loading) {
@@ -326,7 +293,5 @@ export function pagingReducer(state: PagingState, action: PagingAction): PagingS
       return state.changed.size === 0 ? state : { ...state, changed: new Set() };
     case 'clearNotice':
       return state.notice === null ? state : { ...state, notice: null };
-    case 'batch':
-      return action.actions.reduce(pagingReducer, state);
   }
 }

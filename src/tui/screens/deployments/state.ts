@@ -1,11 +1,14 @@
-// The deployments screen as one pure reducer: the page (paging.ts), and the screen's mode —
-// the list, the filter line being typed, or one deployment's detail with its scroll position
-// and toggles. Keys that arrive together each see what the ones before them did.
-import type { Deployment } from '../../api/schemas/deployment.js';
-import { STATUS_FILTERS, type StatusFilter, type Summary } from '../../model/history.js';
-import { applyLine, insertLine, lineAt, type LineCommand, type LineState } from '../input/line-edit.js';
+// The deployments screen as one pure reducer: the page (paging.ts), a search of the whole history
+// (search.ts), and the screen's mode — the list, the filter or go-to line being typed, one
+// deployment's detail (its own state: ../detail/state.ts) or its log (the log viewer's room).
+// Keys that arrive together each see what the ones before them did.
+import type { Deployment } from '../../../api/schemas/deployment.js';
+import { viewOf, type DeploymentView } from '../../../model/deployment.js';
+import { STATUS_FILTERS, type StatusFilter, type Summary } from '../../../model/history.js';
+import { applyLine, insertLine, lineAt, type LineCommand, type LineState } from '../../input/line-edit.js';
 import { pagingReducer, visibleRows, type PagingAction, type PagingState } from './paging.js';
-import { searchReducer, type SearchAction, type SearchState } from './search-state.js';
+import { searchReducer, type SearchAction, type SearchState } from './search.js';
+import { detailReducer, openDetail, type DetailAction, type DetailState } from '../detail/state.js';
 
 /** `jump`: the go-to line (an id, uuid or commit) is being typed. */
 export type BrowseMode = 'list' | 'filter' | 'jump' | 'detail' | 'log';
@@ -24,21 +27,6 @@ export interface LogOpen {
   readonly index: number;
   readonly total: number | null;
   readonly from: 'list' | 'detail';
-}
-
-export interface DetailState {
-  /** The deployment's row key: the detail follows it through refreshes. */
-  readonly key: string;
-  /** The record as it was opened (shown when a refresh no longer has the row). */
-  readonly record: Deployment;
-  /** First line shown; Infinity for "the end" until the view has measured itself. */
-  readonly offset: number;
-  readonly raw: boolean;
-  readonly reveal: boolean;
-  readonly showAbsent: boolean;
-  readonly note: string | null;
-  /** The largest offset and the lines of a page, as last drawn. */
-  readonly size: { readonly max: number; readonly page: number };
 }
 
 export interface BrowseState {
@@ -64,8 +52,6 @@ export interface BrowseState {
   readonly awaitingNewest: boolean;
 }
 
-export type DetailScroll = 'up' | 'down' | 'pageUp' | 'pageDown' | 'top' | 'bottom';
-
 export type BrowseAction =
   | PagingAction
   | { type: 'filterStart' }
@@ -77,12 +63,8 @@ export type BrowseAction =
   /** Open the log of the row under the cursor (from the list) or of the open detail. */
   | { type: 'openLog' }
   | { type: 'closeLog' }
-  | { type: 'scroll'; to: DetailScroll }
-  | { type: 'toggle'; what: 'raw' | 'absent' }
-  /** Secrets shown or hidden; `allowed` false says why not. */
-  | { type: 'reveal'; allowed: boolean }
-  /** What the detail view measured when drawn. */
-  | { type: 'detailSize'; max: number; page: number }
+  /** Scrolling and toggles of the open detail. */
+  | DetailAction
   | SearchAction
   /** The filter line's Enter: search the whole history for what was typed. */
   | { type: 'filterSearch' }
@@ -117,27 +99,6 @@ function newestArrived(state: BrowseState): BrowseState {
   return browseReducer(browseReducer(done, { type: 'cursorTo', index: 0 }), { type: 'openLog' });
 }
 
-const NO_SECRETS = 'Secrets stay hidden: restart dms with --show-secrets to allow revealing them.';
-
-function scrolled(d: DetailState, to: DetailScroll): number {
-  const at = Math.min(d.offset, d.size.max);
-  const page = Math.max(1, d.size.page - 1);
-  switch (to) {
-    case 'up': return Math.max(0, at - 1);
-    case 'down': return Number.isFinite(d.offset) ? Math.min(d.size.max, at + 1) : d.offset;
-    case 'pageUp': return Math.max(0, at - page);
-    case 'pageDown': return Number.isFinite(d.offset) ? Math.min(d.size.max, at + page) : d.offset;
-    case 'top': return 0;
-    case 'bottom': return Infinity;
-  }
-}
-
-function withDetail(state: BrowseState, change: (d: DetailState) => DetailState): BrowseState {
-  if (!state.detail) return state;
-  const detail = change(state.detail);
-  return detail === state.detail ? state : { ...state, detail };
-}
-
 export function browseReducer(state: BrowseState, action: BrowseAction): BrowseState {
   switch (action.type) {
     case 'filterStart':
@@ -152,11 +113,7 @@ export function browseReducer(state: BrowseState, action: BrowseAction): BrowseS
       const row = visibleRows(state.paging)[state.paging.cursor];
       if (!row) return state;
       const key = state.paging.keys[state.paging.rows.indexOf(row)] ?? '';
-      return {
-        ...state,
-        mode: 'detail',
-        detail: { key, record: row.record, offset: 0, raw: false, reveal: false, showAbsent: false, note: null, size: { max: 0, page: 1 } },
-      };
+      return { ...state, mode: 'detail', detail: openDetail(key, row.record) };
     }
     case 'close':
       return state.mode === 'detail' ? { ...state, mode: 'list', detail: null } : state;
@@ -181,22 +138,11 @@ export function browseReducer(state: BrowseState, action: BrowseAction): BrowseS
     }
     case 'closeLog':
       return state.mode === 'log' && state.log ? { ...state, mode: state.log.from, log: null } : state;
-    case 'scroll':
-      return withDetail(state, (d) => {
-        const offset = scrolled(d, action.to);
-        return offset === d.offset && d.note === null ? d : { ...d, offset, note: null };
-      });
-    case 'toggle':
-      return withDetail(state, (d) => (action.what === 'raw'
-        ? { ...d, raw: !d.raw, offset: 0, note: null }
-        : { ...d, showAbsent: !d.showAbsent, note: null }));
-    case 'reveal':
-      return withDetail(state, (d) => (action.allowed ? { ...d, reveal: !d.reveal, note: null } : { ...d, note: NO_SECRETS }));
-    case 'detailSize':
-      return withDetail(state, (d) => {
-        if (d.size.max === action.max && d.size.page === action.page && d.offset <= action.max) return d;
-        return { ...d, size: { max: action.max, page: action.page }, offset: Math.min(d.offset, action.max) };
-      });
+    case 'scroll': case 'toggle': case 'reveal': case 'detailSize': {
+      if (!state.detail) return state;
+      const detail = detailReducer(state.detail, action);
+      return detail === state.detail ? state : { ...state, detail };
+    }
     case 'filterSearch': {
       if (state.mode !== 'filter') return state;
       const text = state.paging.filter.trim();
@@ -232,7 +178,7 @@ export function browseReducer(state: BrowseState, action: BrowseAction): BrowseS
     }
     case 'openRecord': {
       const key = `found:${action.index}`;
-      const detail: DetailState = { key, record: action.record, offset: 0, raw: false, reveal: false, showAbsent: false, note: null, size: { max: 0, page: 1 } };
+      const detail = openDetail(key, action.record);
       // A jump has done its work once it opens what it found: Esc goes back to the list.
       const search = state.search?.kind === 'jump' ? null : state.search;
       if (action.then === 'log') {
@@ -256,6 +202,16 @@ export function browseReducer(state: BrowseState, action: BrowseAction): BrowseS
       return paging === state.paging ? state : newestArrived({ ...state, paging });
     }
   }
+}
+
+/** The deployment the keys act on: open in the detail, else under the cursor. */
+export function selectedView(state: BrowseState): DeploymentView | undefined {
+  if (state.mode === 'detail' && state.detail) {
+    const at = state.paging.keys.indexOf(state.detail.key);
+    return at >= 0 ? state.paging.rows[at] : viewOf(state.detail.record);
+  }
+  if (state.search?.kind === 'search') return state.search.results[state.search.cursor];
+  return visibleRows(state.paging)[state.paging.cursor];
 }
 
 /** Results to a page: as many as the table shows. */

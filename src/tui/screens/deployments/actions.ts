@@ -1,24 +1,11 @@
-// Copy and open on the deployments screen: the deployment under the cursor (or the search
-// result under it, or the one open in the detail), its uuid or commit to the clipboard, its web
-// page to the browser (or, when no browser can start, the link to the clipboard). What happened
-// is said in the footer's note.
-import { linkFor, viewOf, type DeploymentView } from '../../model/deployment.js';
-import { visibleRows } from './paging.js';
-import type { BrowseState } from './browse-state.js';
-import { PLAIN_SHA, copyToClipboard, type CopyOptions } from '../clipboard.js';
-import { PLAIN_ID_WORDS, isPlainId } from '../../text/plain-id.js';
-import { checkLink, openLink, type OpenOptions } from '../open-link.js';
-import { maskUrlPasswords } from '../../text/secrets.js';
-
-/** The deployment the keys act on: open in the detail, else under the cursor. */
-export function selectedView(state: BrowseState): DeploymentView | undefined {
-  if (state.mode === 'detail' && state.detail) {
-    const at = state.paging.keys.indexOf(state.detail.key);
-    return at >= 0 ? state.paging.rows[at] : viewOf(state.detail.record);
-  }
-  if (state.search?.kind === 'search') return state.search.results[state.search.cursor];
-  return visibleRows(state.paging)[state.paging.cursor];
-}
+// Copy and open on the deployments screen, for the deployment the keys act on (state.ts
+// selectedView): its uuid or commit to the clipboard, its web page to the browser (or, when no
+// browser can start, the link to the clipboard). What happened is said in the footer's note.
+import { linkFor, type DeploymentView } from '../../../model/deployment.js';
+import { PLAIN_SHA, copyToClipboard, type CopyOptions } from '../../clipboard.js';
+import { PLAIN_ID_WORDS, isPlainId } from '../../../text/plain-id.js';
+import { checkLink, openLink, type OpenOptions } from '../../open-link.js';
+import { maskUrlPasswords } from '../../../text/secrets.js';
 
 /** The value to copy, or why there is none. */
 export function copyValue(view: DeploymentView | undefined, what: 'uuid' | 'commit'): { value: string } | { refused: string } {

@@ -1,23 +1,25 @@
 // One deployment: a summary, its commit message, what changed since the one before, then every
-// field it carries, grouped. Render only: its scroll position and toggles live in the deployments
-// screen's reducer (browse-state.ts), whose keys drive it; it reports how tall it came out.
+// field it carries, grouped (lines.ts). Layout only: its scroll position and toggles are its state
+// (state.ts), kept in the deployments screen's store and driven by its keys (keys.ts); it reports
+// how tall it came out.
 import React, { useLayoutEffect, useMemo, useRef } from 'react';
 import { Box, Text, measureElement, type DOMElement } from 'ink';
-import { useMeasured } from '../hooks/use-measured.js';
-import type { Deployment } from '../../api/schemas/deployment.js';
-import { PHASE_MARKS, viewOf } from '../../model/deployment.js';
-import { statusColour, useTheme } from '../theme.js';
-import { ScrollView, clampOffset } from '../components/scroll-view.js';
-import { detailLines, rawJsonLines, type Older } from '../components/detail-fields.js';
-import { maskUrlPasswords } from '../../text/secrets.js';
-import type { DetailState } from '../hooks/browse-state.js';
+import { useMeasured } from '../../hooks/use-measured.js';
+import type { Deployment } from '../../../api/schemas/deployment.js';
+import { PHASE_MARKS, viewOf } from '../../../model/deployment.js';
+import { statusColour, useTheme } from '../../theme.js';
+import { ScrollView, clampOffset } from '../../components/scroll-view.js';
+import { detailLines, detailName, linesRange, rawJsonLines, secretsLine, type Older } from './lines.js';
+import { useKeyTable } from '../../input/key-table.js';
+import { maskUrlPasswords } from '../../../text/secrets.js';
+import type { DetailState } from './state.js';
 
 /** Heading lines are cut to the terminal width: no need to hand Ink (which measures it all) more than this. */
 const HEADING_MAX = 500;
 
 export interface DetailProps {
   readonly record: Deployment;
-  /** Scroll position and toggles (browse-state.ts). */
+  /** Scroll position and toggles (state.ts). */
   readonly view: Pick<DetailState, 'offset' | 'raw' | 'reveal' | 'showAbsent' | 'note'>;
   /** The deployment before this one, for "what changed" (left out: no such section). */
   readonly older?: Older;
@@ -34,12 +36,13 @@ export interface DetailProps {
 
 export function DetailView({ record, view, older, baseUrl, now, width, bodyLines, onSize }: DetailProps) {
   const theme = useTheme();
-  const { offset, raw, reveal, showAbsent, note } = view;
+  const keys = useKeyTable();
+  const { offset, raw, reveal, showAbsent } = view;
   const lines = useMemo(
     () => (raw
-      ? rawJsonLines(record, { reveal, width, theme })
-      : detailLines(record, { reveal, width, theme, now, older, baseUrl, showAbsent })),
-    [record, raw, reveal, width, theme, now, older, baseUrl, showAbsent],
+      ? rawJsonLines(record, { reveal, width, theme, keys })
+      : detailLines(record, { reveal, width, theme, now, older, baseUrl, showAbsent, keys })),
+    [record, raw, reveal, width, theme, now, older, baseUrl, showAbsent, keys],
   );
   // The body takes the room the screen leaves it; measured once drawn.
   const bodyRef = useRef<DOMElement>(null);
@@ -55,7 +58,7 @@ export function DetailView({ record, view, older, baseUrl, now, width, bodyLines
   // Server strings in the heading: cleaned (by the model), URL passwords masked unless revealed, shortened.
   const shown = (s: string) => (reveal ? s : maskUrlPasswords(s)).slice(0, HEADING_MAX);
   const v = viewOfRecord;
-  const name = v.id !== null ? `Deployment ${v.id}` : v.uuid ? `Deployment ${shown(v.uuid)}` : 'Deployment (no id)';
+  const name = detailName(v, shown);
   return (
     <Box flexDirection="column" flexGrow={1} flexBasis={0}>
       <Text wrap="truncate-end">
@@ -64,14 +67,12 @@ export function DetailView({ record, view, older, baseUrl, now, width, bodyLines
         <Text bold color={theme.ui.title}>
           {`${v.application ? ` · ${shown(v.application)}` : ''}${raw ? ' · raw JSON' : ''}${reveal ? ' · secrets shown' : ''}`}
         </Text>
-        <Text color={theme.ui.muted}>{`  lines ${lines.length === 0 ? 0 : start + 1}–${end} of ${lines.length}`}</Text>
+        <Text color={theme.ui.muted}>{linesRange(start, end, lines.length)}</Text>
       </Text>
       <Box ref={bodyRef} flexGrow={1} flexDirection="column">
         <ScrollView lines={lines} offset={start} height={body} />
       </Box>
-      <Text wrap="truncate-end" color={note ? theme.ui.warning : theme.ui.muted}>
-        {note ?? (reveal ? 'Secrets are shown: press s to hide them.' : 'Secrets are masked.')}
-      </Text>
+      <Text wrap="truncate-end" color={view.note ? theme.ui.warning : theme.ui.muted}>{secretsLine(view, keys)}</Text>
     </Box>
   );
 }

@@ -1,8 +1,7 @@
 // A search of the whole history (or a jump to one deployment) as a pure reducer: what is asked,
 // how far the scan has read, what it found, and where the cursor is in the results, which page
-// like the list. The scan itself runs in use-history-scan.ts and reports here.
-import type { Summary, StatusFilter } from '../../model/history.js';
-import { thousands } from '../../text/thousands.js';
+// like the list. The scan itself runs in use-history-scan.ts and reports here; lines.ts words it.
+import type { Summary, StatusFilter } from '../../../model/history.js';
 
 export interface SearchState {
   /** `search` lists every match; `jump` stops at the first and opens it. */
@@ -87,10 +86,4 @@ export function searchReducer(s: SearchState | null, action: SearchAction, rows:
       return to === s.pageStart ? s : { ...s, pageStart: to, cursor: to };
     }
   }
-}
-
-/** `searched 2,300 of 50,000` / `searched all 137`, for the progress line. */
-export function progressText(s: SearchState): string {
-  if (!s.scanning && s.stopped === null) return `searched all ${thousands(s.read)}`;
-  return `searched ${thousands(s.read)}${s.total !== null ? ` of ${thousands(s.total)}` : ''}`;
 }

@@ -1,0 +1,192 @@
+// The deployments screen's text, as pure functions of its state: the header's range and status,
+// what the body says instead of the table, the message line under it (one of a dozen, by what
+// matters most), and the notes keys leave in the footer. Every key a sentence names comes from
+// the key table in force (`keys.hint`), so keys.json reaches it.
+import type { KeyTable } from '../../keys.js';
+import type { LineState } from '../../input/line-edit.js';
+import { clean } from '../../../text/sanitize.js';
+import { thousands } from '../../../text/thousands.js';
+import { wantsAutoRefresh, type Notice, type PagingState } from './paging.js';
+import { ESC_STOP, type SearchState } from './search.js';
+import { resultRows, type BrowseState } from './state.js';
+
+/** How a line is drawn: its colour (the theme's), and whether it wraps (else it is cut at the edge). */
+export type Tone = 'muted' | 'warning' | 'error';
+export interface TextLine { readonly text: string; readonly tone: Tone; readonly wrap?: boolean }
+
+/** The line under the table: a line being typed (the filter, go to), a text line, or nothing. */
+export type MessageLine =
+  | { readonly kind: 'edit'; readonly prompt: string; readonly line: LineState; readonly placeholder: string }
+  | ({ readonly kind: 'text' } & TextLine)
+  | { readonly kind: 'blank' };
+
+/**
+ * `1–10 of 137`, `49,991–50,000 of 50,000`, `1–10`; `0 of 0` or `no deployments` for an empty
+ * history, `empty page 21–30 of 39` for an empty page the server's count says is inside it.
+ */
+export function rangeLabel(state: Pick<PagingState, 'shown' | 'rows' | 'total'>): string {
+  if (!state.shown) return '';
+  const { skip, take } = state.shown;
+  const total = state.total;
+  if (state.rows.length === 0) {
+    if (total === null) return 'no deployments';
+    if (total > skip) return `empty page ${thousands(skip + 1)}–${thousands(Math.min(skip + take, total))} of ${thousands(total)}`;
+    return `0 of ${thousands(total)}`;
+  }
+  const from = thousands(skip + 1);
+  const to = thousands(skip + state.rows.length);
+  return total !== null ? `${from}–${to} of ${thousands(total)}` : `${from}–${to}`;
+}
+
+/**
+ * When the page holds fewer rows than the server's count says it should: what is missing and
+ * where `n` goes (`The server sent 3 of the 10 deployments of 1–10 (39 in all): 4–10 are not
+ * shown. n goes on to 11–20.`). An empty page of a non-empty history says so. Null otherwise.
+ */
+export function pageGap(state: Pick<PagingState, 'shown' | 'rows' | 'total'>, keys: KeyTable): string | null {
+  const { shown, total } = state;
+  if (!shown || total === null || total <= shown.skip) return null;
+  const { skip, take } = shown;
+  const sent = state.rows.length;
+  const end = Math.min(skip + take, total);
+  if (sent >= end - skip) return null;
+  const range = (from: number, to: number) => (from === to ? thousands(from) : `${thousands(from)}–${thousands(to)}`);
+  const next = end < total ? ` ${keys.hint('nextPage')} goes on to ${range(end + 1, Math.min(end + take, total))}.` : '';
+  if (sent === 0) {
+    const where = skip > 0 ? `${keys.hint('firstPage')} goes to the first page` : `${keys.hint('refresh')} asks again`;
+    return `No deployments on this page (${range(skip + 1, end)}), though the server counts ${thousands(total)} — ${where}.${next}`;
+  }
+  return `The server sent ${thousands(sent)} of the ${thousands(end - skip)} deployments of ${range(skip + 1, end)} (${thousands(total)} in all): ${range(skip + sent + 1, end)} ${end - skip - sent === 1 ? 'is' : 'are'} not shown.${next}`;
+}
+
+/** A notice as it reads. */
+export function noticeText(notice: Notice, keys: KeyTable): string {
+  if (typeof notice === 'string') return notice;
+  return `The server does not say how many deployments there are: ${keys.hint('nextPage')} goes on page by page.`;
+}
+
+/** The header's status: `10 per page · auto-refresh on`. */
+export function pageStatus(paging: PagingState, keys: KeyTable): string {
+  const auto = paging.autoRefresh ? (wantsAutoRefresh(paging) ? 'auto-refresh on' : 'auto-refresh on (idle)') : `auto-refresh off (${keys.hint('autoRefresh')})`;
+  return `${paging.want.take} per page · ${auto}`;
+}
+
+/** The header's range: the page's, or the results' while a search of the whole history is shown. */
+export function headerRange(browse: BrowseState): string {
+  const s = browse.search;
+  return s?.kind === 'search' ? resultRange(s, resultRows(browse)) : rangeLabel(browse.paging);
+}
+
+/** `results 1–10 of 37+` while the search still reads. */
+function resultRange(s: SearchState, perPage: number): string {
+  const n = s.results.length;
+  if (n === 0) return s.scanning ? 'searching…' : 'no results';
+  return `results ${s.pageStart + 1}–${Math.min(n, s.pageStart + perPage)} of ${thousands(n)}${s.scanning ? '+' : ''}`;
+}
+
+/** `searched 2,300 of 50,000` / `searched all 137`, for the progress line. */
+export function progressText(s: SearchState): string {
+  if (!s.scanning && s.stopped === null) return `searched all ${thousands(s.read)}`;
+  return `searched ${thousands(s.read)}${s.total !== null ? ` of ${thousands(s.total)}` : ''}`;
+}
+
+/** `“rollback”`, `failed deployments`, `“api” among failed deployments`. */
+function queryLabel(s: SearchState): string {
+  const text = s.text ? `“${clean(s.text)}”` : '';
+  const status = s.status === 'all' ? '' : `${s.status} deployments`;
+  return text && status ? `${text} among ${status}` : text || status || 'everything';
+}
+
+/** The line under the table while a search or a jump reads, and once it is done. */
+function searchLine(s: SearchState, keys: KeyTable): TextLine {
+  const esc = keys.hint('listBack');
+  const what = queryLabel(s);
+  const progress = progressText(s);
+  const waiting = s.pause ? ` · waiting: ${s.pause}` : '';
+  const gaps = s.gaps ? ' · the history changed while it was read: some may be missing' : '';
+  if (s.kind === 'jump') {
+    if (s.scanning) return { text: `Looking for ${what}: ${progress} — ${esc} stops${waiting}`, tone: 'muted' };
+    // Stopped with Esc: the key as bound.
+    const stopped = s.stopped === ESC_STOP ? esc : s.stopped;
+    return { text: `No deployment has the id, uuid or commit ${what} (${progress}${stopped ? `, ${stopped}` : ''}). ${esc} clears this.`, tone: 'warning' };
+  }
+  const found = `${thousands(s.results.length)} found`;
+  if (s.scanning) return { text: `${what}: ${found} · ${progress} — ${esc} stops${waiting}${gaps}`, tone: 'muted' };
+  if (s.stopped === ESC_STOP) return { text: `${what}: ${found} · ${progress}, stopped with ${esc} · ${esc} back to the page${gaps}`, tone: 'muted' };
+  if (s.stopped) return { text: `${what}: ${found} · ${progress}, stopped: ${s.stopped} · ${esc} back to the page${gaps}`, tone: 'warning' };
+  return { text: `${what}: ${found} · ${progress} · ${keys.hint('open')} opens · ${esc} back to the page${gaps}`, tone: 'muted' };
+}
+
+/** What the body shows instead of the table (a search with no results yet, an empty page, …); null: the table. */
+export function bodyNote(browse: BrowseState, visible: number, keys: KeyTable): TextLine | null {
+  const p = browse.paging;
+  const search = browse.search?.kind === 'search' ? browse.search : null;
+  if (search) {
+    if (search.results.length > 0) return null;
+    return { text: search.scanning ? `Searching the whole history for ${queryLabel(search)}…` : `No deployment matches ${queryLabel(search)}.`, tone: 'muted' };
+  }
+  if (!p.everLoaded && p.rows.length === 0) return { text: p.loading ? 'Loading deployments…' : ' ', tone: 'muted' };
+  if (p.rows.length === 0 && browse.awaitingNewest) {
+    return { text: `Waiting for the deployment the creation started: its log opens here once the server lists it. ${keys.hint('listBack')} goes back.`, tone: 'muted' };
+  }
+  if (p.rows.length === 0) {
+    // An empty page of a history the server counts is not an empty history.
+    const gap = pageGap(p, keys);
+    return gap ? { text: gap, tone: 'warning' } : { text: 'No deployments for this application yet.', tone: 'muted' };
+  }
+  if (visible === 0) return { text: `No deployment on this page matches “${clean(p.filter)}”. ${keys.hint('listBack')} clears the filter.`, tone: 'muted' };
+  return null;
+}
+
+/** What the message line needs besides the state: how the table came out. */
+export interface TableFacts {
+  /** Rows of the page the filter leaves. */
+  readonly visible: number;
+  /** The first of them drawn, how many the table has room for, and how many it drew. */
+  readonly offset: number;
+  readonly maxRows: number;
+  readonly drawn: number;
+  /** The table shows the Δ column. */
+  readonly changedColumn: boolean;
+}
+
+/** The line under the table: the first that applies, from the line being typed down to a hint. */
+export function messageLine(browse: BrowseState, t: TableFacts, keys: KeyTable): MessageLine {
+  const p = browse.paging;
+  const text = (line: TextLine): MessageLine => ({ kind: 'text', ...line });
+  if (browse.mode === 'jump') return { kind: 'edit', prompt: 'go to: ', line: browse.jumpLine, placeholder: ' an id, a uuid or the start of a commit' };
+  if (browse.mode === 'filter') {
+    return { kind: 'edit', prompt: '/ ', line: { value: p.filter, cursor: p.filterCursor }, placeholder: ' status, source, commit, subject, branch, server or id' };
+  }
+  if (browse.fetching) {
+    const v = browse.fetching.summary;
+    return text({ text: `Opening deployment ${v.id ?? v.uuid}…`, tone: 'muted' });
+  }
+  const s = browse.search;
+  if (s && (s.kind === 'search' || s.scanning || !p.notice)) return text(searchLine(s, keys));
+  // Wrapped, never cut: what to do (check the context's token, the URL) is at the end.
+  if (p.error) return text({ text: `✗ ${p.error.message}`, tone: 'error', wrap: true });
+  if (p.notice) return text({ text: noticeText(p.notice, keys), tone: 'warning' });
+  if (p.filter) return text({ text: `filter: ${clean(p.filter)} (${t.visible} of ${p.rows.length} rows) · ${keys.hint('listBack')} clears`, tone: 'muted' });
+  const gap = p.rows.length > 0 ? pageGap(p, keys) : null;
+  if (gap) return text({ text: gap, tone: 'warning', wrap: true });
+  if (t.visible > t.maxRows) {
+    const from = (p.shown?.skip ?? 0) + t.offset + 1;
+    return text({ text: `showing ${from}–${from + t.drawn - 1}; ${keys.hint('cursorUp')}/${keys.hint('cursorDown')} scroll the rest of this page`, tone: 'muted' });
+  }
+  if (t.changedColumn) return text({ text: `Δ settings changed since the deployment before · ${keys.hint('open')} shows what changed`, tone: 'muted' });
+  return { kind: 'blank' };
+}
+
+/** The footer's note for a key that does nothing here. */
+export function noActionNote(key: string, keys: KeyTable): string {
+  return `${key}: no action here — ${keys.hint('help')} for help`;
+}
+
+/** The message line while `:ctx NAME` switches, and when it could not. */
+export function switchingNote(name: string): string {
+  return `Switching to context ${clean(name)}…`;
+}
+export function switchFailedNote(error: string): string {
+  return `✗ ${error}`;
+}

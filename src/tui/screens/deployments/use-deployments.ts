@@ -1,0 +1,112 @@
+// The deployments screen's store (state.ts) and the effects around it: the first page asked for
+// when the screen shows, auto-refresh, the highlight of changed statuses fading, the application
+// remembered in recents. Page requests themselves start where they are asked for (requests.ts).
+import { useEffect, useRef, useState } from 'react';
+import type { DmsClient } from '../../../api/client.js';
+import { addRecent } from '../../../config/recents.js';
+import { loadPageSize } from '../../../config/page-sizes.js';
+import { firstApplicationName, viewOf } from '../../../model/deployment.js';
+import type { Prefetch } from '../../first-page.js';
+import { createStore, useStore, type Store } from '../../state/store.js';
+import { browseReducer, initialBrowse, type BrowseAction, type BrowseState } from './state.js';
+import { initialPaging, pagingReducer, wantsAutoRefresh, type PageAsk } from './paging.js';
+import { pageRequests } from './requests.js';
+
+export interface UseDeploymentsOptions {
+  readonly client: DmsClient;
+  readonly appUuid: string;
+  /** Where recents live; the app is remembered after its first successful page. */
+  readonly configDir?: string;
+  /** The server the app is remembered under (config/recents.ts recentsServer). */
+  readonly recentsServer?: string;
+  /** Auto-refresh period in ms (5 s). */
+  readonly refreshMs?: number;
+  /** How long a changed status stays highlighted, ms. */
+  readonly flashMs?: number;
+  /** Rows the table has room for at first (the screen measures it once drawn). */
+  readonly rows?: number;
+  /** Clock, for tests. */
+  readonly now?: () => number;
+  /** An application just created with instant deploy: its first page is asked for every second (a 404 too) until it lists a deployment. */
+  readonly awaitFirst?: boolean;
+  /** The first page's request, started before the UI loaded: used instead of asking again (its answer shown at once when it is in). */
+  readonly prefetch?: Omit<Prefetch, 'appUuid'>;
+}
+
+function initial(options: UseDeploymentsOptions): BrowseState {
+  // The page size last chosen for this application (+/-), else the default: the prefetch read it already.
+  const first = initialPaging({ rows: options.rows, take: options.prefetch?.take ?? loadPageSize(options.configDir, options.appUuid) });
+  const ready = options.prefetch?.result;
+  if (ready && options.prefetch?.skip === first.want.skip && options.prefetch.take === first.want.take) {
+    return initialBrowse(pagingReducer(first, { type: 'loaded', seq: first.want.seq, page: ready, at: (options.now ?? Date.now)() }), { awaitingNewest: options.awaitFirst });
+  }
+  return initialBrowse(first, { awaitingNewest: options.awaitFirst });
+}
+
+export interface DeploymentsController {
+  readonly state: BrowseState;
+  readonly store: Store<BrowseState, BrowseAction>;
+  /** Asks for another page (next, refresh, …): the one way a page request starts (requests.ts). */
+  readonly page: (ask: PageAsk) => void;
+}
+
+/** Nothing on screen changes: only the page asked for (it shows once it is here, or "loading…" a moment later). */
+function unseen(before: BrowseState, after: BrowseState): boolean {
+  for (const k of Object.keys(after) as (keyof BrowseState)[]) if (k !== 'paging' && before[k] !== after[k]) return false;
+  const a = before.paging as unknown as Record<string, unknown>;
+  const b = after.paging as unknown as Record<string, unknown>;
+  return Object.keys(b).every((k) => k === 'want' || k === 'loading' || a[k] === b[k]);
+}
+
+export function useDeployments(options: UseDeploymentsOptions): DeploymentsController {
+  const { client, appUuid, configDir, recentsServer, refreshMs = 5000, flashMs = 2000 } = options;
+  const [store] = useState(() => createStore(browseReducer, initial(options), { quiet: unseen }));
+  const state = useStore(store);
+  const paging = state.paging;
+  const now = options.now ?? Date.now;
+
+  const [requests] = useState(() => pageRequests(store, { client, appUuid, prefetch: options.prefetch, now }));
+  // The first page, unless it is already on screen (a prefetch answered before the first frame).
+  useEffect(() => {
+    requests.load();
+    return () => requests.stop();
+  }, [requests]);
+
+  const settled = !paging.loading;
+
+  // The application goes into recents (of its server) after its first good page, with the name its
+  // rows say (`application_name` of queue rows, `name` of settings snapshots); once more when a
+  // later page first says the name. A file write: after the frame.
+  const remembered = useRef<'no' | 'yes' | 'named'>('no');
+  useEffect(() => {
+    if (remembered.current === 'named' || !configDir || !paging.everLoaded) return undefined;
+    const name = firstApplicationName(paging.rows.map((r) => viewOf(r.record)));
+    if (remembered.current === 'yes' && !name) return undefined;
+    remembered.current = name ? 'named' : 'yes';
+    setTimeout(() => addRecent(configDir, name ? { uuid: appUuid, name } : { uuid: appUuid }, recentsServer), 0);
+    return undefined;
+  }, [paging.everLoaded, configDir, appUuid, paging.rows, recentsServer]);
+
+  // Auto-refresh: first page, or while something runs, or retrying after a network error. An
+  // automatic refresh never interrupts a request in flight.
+  // Paused while the log viewer is open: it polls its one row itself.
+  const awaiting = state.awaitingNewest;
+  const auto = (wantsAutoRefresh(paging) || awaiting) && state.mode !== 'log';
+  // After a 429 the next automatic request waits at least as long as the server asked.
+  const delay = Math.max(awaiting ? Math.min(refreshMs, 1000) : refreshMs, paging.error?.retryAfterMs ?? 0);
+  useEffect(() => {
+    if (!auto || !settled) return undefined;
+    const t = setTimeout(() => { if (!store.get().paging.loading) requests.page({ type: 'refresh', auto: true }); }, delay);
+    return () => clearTimeout(t);
+  }, [auto, settled, delay, paging.updatedAt, paging.error, store, requests]);
+
+  // Changed statuses are highlighted briefly.
+  const changedCount = paging.changed.size;
+  useEffect(() => {
+    if (changedCount === 0) return undefined;
+    const t = setTimeout(() => store.dispatch({ type: 'clearChanged' }), flashMs);
+    return () => clearTimeout(t);
+  }, [changedCount, paging.changed, flashMs, store]);
+
+  return { state, store, page: requests.page };
+}

@@ -1,0 +1,240 @@
+// The deployments of one application: header, the strip at a glance, the table with a row cursor,
+// the message line, the footer; the filter and go-to lines, a deployment's detail and its log are
+// modes of the same screen (state.ts), so the page, cursor and refresh state survive them. Layout
+// only: what keys do is keys.ts, the text is lines.ts, the rows and widths use-table.ts.
+import React, { useEffect, useLayoutEffect, useRef } from 'react';
+import { Box, Text, measureElement, useStdout, type DOMElement } from 'ink';
+import type { DmsClient } from '../../../api/client.js';
+import type { HistorySearch } from '../../../search/history-search.js';
+import type { TuiConnection } from '../../options.js';
+import type { Prefetch } from '../../first-page.js';
+import type { ScopeId } from '../../keys.js';
+import { useKeyTable } from '../../input/key-table.js';
+import { useKeys } from '../../input/bus.js';
+import { cursorParts } from '../../input/line-edit.js';
+import { useTheme, type Theme } from '../../theme.js';
+import { clean } from '../../../text/sanitize.js';
+import { Header, HEADER_LINES } from '../../components/header.js';
+import { Footer } from '../../components/footer.js';
+import { DeploymentTable } from '../../components/deployment-table.js';
+import { offsetTop } from '../../components/measure.js';
+import { useClock } from '../../hooks/use-clock.js';
+import { useHistoryScan } from './use-history-scan.js';
+import { useMeasured } from '../../hooks/use-measured.js';
+import { activityLine } from '../../../model/page.js';
+import { firstApplicationName, viewOf } from '../../../model/deployment.js';
+import { DetailView } from '../detail/view.js';
+import { LogScreen } from '../log/view.js';
+import { listKeys } from './keys.js';
+import { bodyNote, headerRange, messageLine, pageStatus, type MessageLine } from './lines.js';
+import { StripLine } from './strip.js';
+import { useDeployments } from './use-deployments.js';
+import { useOlderNeighbour, olderOf } from './use-older.js';
+import { useStrip } from './use-strip.js';
+import { useListTable } from './use-table.js';
+
+export interface DeploymentsScreenProps {
+  readonly client: DmsClient;
+  /** The whole-history search over the client's connection (`/` Enter, `:`). */
+  readonly search: HistorySearch;
+  readonly appUuid: string;
+  /** The application's name as the picker knew it (until the rows say it). */
+  readonly appName?: string;
+  readonly connection: TuiConnection;
+  /** What recents are kept under for this connection (config/recents.ts recentsServer). */
+  readonly recentsServer?: string;
+  readonly configDir?: string;
+  readonly showSecrets: boolean;
+  readonly width: number;
+  readonly height: number;
+  /** False while help or a form covers the screen. */
+  readonly active: boolean;
+  /** Auto-refresh period, ms (tests shorten it). */
+  readonly refreshMs?: number;
+  /** The log viewer's follow period, ms (tests shorten it). */
+  readonly followMs?: number;
+  /** Deployments the strip at a glance reads back (default 200; 0: no strip). */
+  readonly stripRows?: number;
+  /** The first page's request when it was started before the UI loaded. */
+  readonly prefetch?: Prefetch;
+  readonly onHelp: (from: ScopeId) => void;
+  readonly onQuit: () => void;
+  readonly onCreate: (kind: 'create-app' | 'create-docstore') => void;
+  /** Back to the application picker (Esc, or an unknown application: `input` is given back to the typed line). */
+  readonly onBack?: (message?: string, input?: string) => void;
+  /**
+   * `:ctx` on the go-to line: no name lists the contexts (in the picker), a name switches to it.
+   * Resolves with an error line, or undefined once switched.
+   */
+  readonly onContext?: (name?: string) => Promise<string | undefined>;
+  /**
+   * The application was just created with instant deploy: wait for its deployment to be listed
+   * (polling, a 404 included), put the cursor on it and open its log, which follows it to its end.
+   */
+  readonly followNewest?: boolean;
+  /** A note for the footer when the screen first shows (a keys.json warning). */
+  readonly startNote?: string;
+}
+
+/** Lines of the table's frame around its rows: top border, heading, separator, bottom border. */
+const TABLE_FRAME = 4;
+/** Lines around the table: header, message line, footer. */
+const CHROME = HEADER_LINES + 1 + 1;
+const GUTTER = 2;
+
+export function DeploymentsScreen(props: DeploymentsScreenProps) {
+  const { client, appUuid, connection, configDir, width, height, active } = props;
+  const theme = useTheme();
+  const keys = useKeyTable();
+  const guessRows = Math.max(1, height - 1 - CHROME - TABLE_FRAME);
+  const { state: browse, store, page } = useDeployments({
+    client, appUuid, configDir, refreshMs: props.refreshMs, prefetch: props.prefetch, rows: guessRows, recentsServer: props.recentsServer,
+    awaitFirst: props.followNewest === true,
+  });
+  const state = browse.paging;
+  const neighbours = useOlderNeighbour({ client, appUuid, state });
+  const now = useClock(state.rows.some((d) => d.active), state.updatedAt);
+
+  const { stdout } = useStdout();
+  useKeys('screen', listKeys(keys, props, { store, page, terminal: stdout }), active);
+  const startNote = props.startNote;
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the screen first shows.
+  useEffect(() => { if (startNote) store.dispatch({ type: 'keyNote', note: startNote }); }, []);
+  useHistoryScan({ client, search: props.search, appUuid, store });
+  const strip = useStrip({ client, appUuid, paging: state, rows: props.stripRows });
+
+  // An application that does not exist: back to the picker, saying why.
+  const onBack = props.onBack;
+  const notFound = state.error?.kind === 'not_found' && !state.everLoaded && !browse.awaitingNewest;
+  useEffect(() => {
+    if (notFound && onBack) onBack(`No application with uuid ${clean(appUuid)} (404). Check the uuid.`, appUuid);
+  }, [notFound, onBack, appUuid]);
+
+  const table = useListTable(browse, { now, neighbours, width: width - GUTTER });
+
+  // The table takes the room the screen leaves it: measured once drawn. Its rows are that room
+  // less the lines of its frame, and the cursor marks line up with where its rows start.
+  const tableArea = useRef<DOMElement>(null);
+  const tableBox = useRef<DOMElement>(null);
+  const tableBody = useRef<DOMElement>(null);
+  const drawn = table.rows.length;
+  const viewport = useMeasured(() => {
+    if (!tableArea.current) return undefined;
+    const frameLines = tableBox.current ? measureElement(tableBox.current).height - drawn : TABLE_FRAME;
+    const rows = measureElement(tableArea.current).height - frameLines;
+    return rows > 0 ? rows : undefined;
+  }, 0);
+  useLayoutEffect(() => { if (viewport > 0) store.dispatch({ type: 'viewport', rows: viewport }); }, [viewport, store]);
+  const gutterTop = useMeasured(() => offsetTop(tableBody.current, tableBox.current), 3);
+
+  const about = [table.header.build, table.header.server, table.header.domains].filter(Boolean).join(' · ');
+  const header = (
+    <Header
+      connection={connection}
+      appUuid={appUuid}
+      appName={table.header.application ?? firstApplicationName(state.rows) ?? props.appName}
+      about={about}
+      activity={browse.mode === 'log' ? undefined : activityLine(state.rows, state.shown?.skip === 0, now)}
+      range={headerRange(browse)}
+      updatedAt={state.updatedAt}
+      loading={state.loadingShown}
+      status={pageStatus(state, keys)}
+    />
+  );
+
+  const log = browse.log;
+  if (log) {
+    return (
+      <Box flexDirection="column" height={height - 1}>
+        {header}
+        <LogScreen
+          key={log.key}
+          client={client}
+          appUuid={appUuid}
+          start={{ view: viewOf(log.record), index: log.index, total: log.total }}
+          width={width}
+          height={height - 1 - HEADER_LINES}
+          active={active}
+          followMs={props.followMs}
+          // The page was not polled while the log was open: it catches up at once.
+          onBack={() => { store.dispatch({ type: 'closeLog' }); page({ type: 'refresh', auto: true }); }}
+          onHelp={props.onHelp}
+          onQuit={props.onQuit}
+        />
+      </Box>
+    );
+  }
+
+  const detail = browse.detail;
+  if (detail) {
+    // The open deployment as of the latest refresh (a running one's status and duration move on);
+    // as opened, once a refresh no longer has it on this page.
+    const index = state.keys.indexOf(detail.key);
+    return (
+      <Box flexDirection="column" height={height - 1}>
+        {header}
+        <DetailView
+          record={index >= 0 ? state.rows[index]!.record : detail.record}
+          view={detail}
+          older={index >= 0 ? olderOf(state, index, neighbours) : undefined}
+          baseUrl={connection.origin}
+          now={now}
+          width={width}
+          bodyLines={Math.max(3, height - 1 - HEADER_LINES - 1 - 2)}
+          onSize={(max, lines) => store.dispatch({ type: 'detailSize', max, page: lines })}
+        />
+        <Footer screen="detail" width={width} note={browse.keyNote} />
+      </Box>
+    );
+  }
+
+  const note = bodyNote(browse, table.visible.length, keys);
+  let body: React.ReactNode;
+  if (note) {
+    body = <Text color={theme.ui[note.tone]}>{note.text}</Text>;
+  } else {
+    // The table is never shrunk by the layout: its measured height is its own (frame lines + rows),
+    // and the rows are what the area left for it holds less that frame.
+    const gutter: string[] = Array.from({ length: gutterTop }, () => '');
+    table.rows.forEach((_, i) => gutter.push(i === table.cursor ? '›' : ' '));
+    body = (
+      <Box flexShrink={0}>
+        <Box flexDirection="column" width={GUTTER} flexShrink={0}>
+          {gutter.map((g, i) => <Text key={i} color={theme.ui.focus} bold>{g || ' '}</Text>)}
+        </Box>
+        <Box ref={tableBox} flexShrink={0}>
+          <DeploymentTable rows={table.rows} columns={table.columns} bodyRef={tableBody} cursor={table.cursor} />
+        </Box>
+      </Box>
+    );
+  }
+
+  const message = messageLine(browse, {
+    visible: table.visible.length, offset: state.window.start, maxRows: state.window.rows, drawn, changedColumn: table.columns.some((c) => c.key === 'changed'),
+  }, keys);
+  return (
+    <Box flexDirection="column" height={height - 1}>
+      {header}
+      {strip ? <StripLine strip={strip} width={width} now={now} /> : null}
+      <Box ref={tableArea} flexDirection="column" flexGrow={1} flexBasis={0}>{body}</Box>
+      <Message line={message} theme={theme} />
+      <Footer screen={browse.mode === 'filter' ? 'filter' : browse.mode === 'jump' ? 'jump' : 'deployments'} width={width} note={browse.keyNote} />
+    </Box>
+  );
+}
+
+/** The message line: a line being typed with its cursor, or a line of text in its tone. */
+function Message({ line, theme }: { readonly line: MessageLine; readonly theme: Theme }) {
+  if (line.kind === 'blank') return <Text> </Text>;
+  if (line.kind === 'text') return <Text wrap={line.wrap ? 'wrap' : 'truncate-end'} color={theme.ui[line.tone]}>{line.text}</Text>;
+  const [before, at, after] = cursorParts(line.line);
+  return (
+    <Text wrap="truncate-end">
+      <Text color={theme.ui.focus}>{line.prompt}</Text>
+      <Text>{before}</Text>
+      <Text inverse>{at || ' '}</Text>
+      <Text>{after}</Text>
+      {line.line.value ? null : <Text color={theme.ui.muted}>{line.placeholder}</Text>}
+    </Text>
+  );
+}

@@ -1,0 +1,257 @@
+// The deployment detail as display lines: a summary of what people read (the model), the commit
+// message, what changed since the deployment before, then the record's fields grouped (fields.ts);
+// the raw JSON; the heading's and the bottom line's text. Keys a sentence names come from the key
+// table in force. Pure: no Ink.
+import { invalidFieldsOf } from '../../../api/schemas/deployment-page.js';
+import type { Deployment } from '../../../api/schemas/deployment.js';
+import { PHASE_MARKS, linkFor, messageOf, viewOf, type DeploymentView } from '../../../model/deployment.js';
+import { durationOf, formatDuration } from '../../../model/duration.js';
+import { lineDiff } from '../../../model/line-diff.js';
+import { settingsChanges, type SettingChange } from '../../../model/settings.js';
+import { relativeAt } from '../../../text/format.js';
+import { boundDepth } from '../../../text/depth.js';
+import { clean, cleanBlock, display } from '../../../text/sanitize.js';
+import { isSecretField, maskRecord, maskUrlPasswords } from '../../../text/secrets.js';
+import { wrapCells, widthOf } from '../../../text/cells.js';
+import { DEFAULT_KEYS, type KeyTable } from '../../keys.js';
+import { statusColour, type Colour, type Theme } from '../../theme.js';
+import type { Line } from '../../components/scroll-view.js';
+import { fieldGroups, localAndUtc, logSize } from './fields.js';
+
+/** The deployment before this one, as far as it is known. */
+export type Older =
+  | { readonly kind: 'record'; readonly record: Deployment }
+  /** This is the oldest deployment. */
+  | { readonly kind: 'none' }
+  | { readonly kind: 'loading' }
+  | { readonly kind: 'failed'; readonly message: string }
+  /** The row itself came back where the one before it was: newer deployments pushed the list down meanwhile. */
+  | { readonly kind: 'moved' };
+
+export interface DetailOptions {
+  /** Secrets shown in clear (only ever true when dms was started with --show-secrets). */
+  readonly reveal: boolean;
+  readonly width: number;
+  readonly theme: Theme;
+  readonly now?: number;
+  /** The deployment before this one, for "what changed" (snapshot records only). */
+  readonly older?: Older;
+  /** The service's base URL, to make `deployment_url` paths into links. */
+  readonly baseUrl?: string;
+  /** List the contract fields the record does not carry too (folded into one line otherwise). */
+  readonly showAbsent?: boolean;
+  /** The keys in force, for the sentences that name one (`f lists them`); the defaults when left out. */
+  readonly keys?: KeyTable;
+}
+
+/** The whole record with the wrong-typed fields put back, for raw JSON. */
+function rawRecord(d: Deployment): Record<string, unknown> {
+  return { ...(d as Record<string, unknown>), ...invalidFieldsOf(d) };
+}
+
+/** Raw JSON lines: masked unless `reveal`; cleaned of control characters; a log stands in as its size (l shows it). */
+export function rawJsonLines(d: Deployment, options: DetailOptions): Line[] {
+  const whole = rawRecord(d);
+  const keys = options.keys ?? DEFAULT_KEYS;
+  if (typeof whole.logs === 'string') whole.logs = `<${logSize(whole.logs)} of log entries: ${keys.hint('logs')} opens the log>`;
+  // Masking bounds the depth too (text/depth.ts): what is nested deeper reads `[nested too deep]`.
+  const record = options.reveal ? boundDepth(whole) : maskRecord(whole);
+  const json = cleanBlock(JSON.stringify(record, null, 2) ?? '{}');
+  // maskRecord masks values, not keys: a key of a field not in the contract can hold a URL too.
+  const text = options.reveal ? json : maskUrlPasswords(json);
+  return text.split('\n').flatMap((l) => wrapCells(l, options.width).map((t) => ({ text: t })));
+}
+
+/** Collects labelled, wrapped lines; labels of one block share a width. */
+class Lines {
+  readonly out: Line[] = [];
+  readonly keys: KeyTable;
+  constructor(readonly options: DetailOptions) {
+    this.keys = options.keys ?? DEFAULT_KEYS;
+  }
+
+  /** Text as shown: URL passwords masked unless revealed. */
+  shown(text: string): string {
+    return this.options.reveal ? text : maskUrlPasswords(text);
+  }
+
+  title(text: string): void {
+    if (this.out.length > 0) this.out.push({ text: '' });
+    this.out.push({ text, bold: true, colour: this.options.theme.ui.title });
+  }
+
+  /** Indented text, wrapped; muted unless another colour is given. */
+  note(text: string, colour: Colour = this.options.theme.ui.muted): void {
+    this.text(text, colour);
+  }
+
+  text(text: string, colour?: Colour): void {
+    for (const piece of wrapCells(text, Math.max(10, this.options.width - 2))) this.out.push({ text: `  ${piece}`, colour });
+  }
+
+  /** `  label  value`, the value wrapped (and split at its newlines) under itself. */
+  field(label: string, text: string, labelWidth: number, style: { colour?: Colour; muted?: boolean } = {}): void {
+    const { width, theme } = this.options;
+    const head = `  ${label}`;
+    const pad = ' '.repeat(Math.max(1, labelWidth + 2 - widthOf(head)));
+    const room = Math.max(10, width - Math.max(labelWidth + 2, widthOf(head + pad)));
+    const colour = style.colour ?? (style.muted ? theme.ui.muted : undefined);
+    text.split('\n').flatMap((l) => wrapCells(l, room)).forEach((piece, i) => {
+      this.out.push({ label: i === 0 ? head + pad : ' '.repeat(labelWidth + 2), labelColour: theme.ui.muted, text: piece, colour });
+    });
+  }
+}
+
+/** Labels' width: a loop, not Math.max(...labels) — a record may carry more fields than a call takes arguments. */
+function labelWidthOf(labels: readonly string[], width: number): number {
+  let widest = -Infinity;
+  for (const l of labels) widest = Math.max(widest, widthOf(l));
+  return Math.min(Math.floor(width / 2), widest + 2);
+}
+
+function summary(lines: Lines, view: DeploymentView, options: DetailOptions): void {
+  const { theme } = options;
+  const now = options.now ?? Date.now();
+  const when = (t: number | null) => (t === null ? '' : `${localAndUtc(t)}  (${relativeAt(t, now)})`);
+  const duration = durationOf(view, now);
+  const took = view.phase === 'queued'
+    ? `waiting${view.startedAt !== null ? ` for ${formatDuration(now - view.startedAt)}` : ''}`
+    : duration.live ? `${duration.text} so far` : duration.text;
+  const rows: [string, string, Colour?][] = [
+    ['status', `${PHASE_MARKS[view.phase]} ${view.statusText}`, statusColour(theme, view.status)],
+    // `HEAD`: started without a pinned commit; the server does not say which one was built.
+    ['commit', view.commit === 'HEAD' ? 'HEAD (no commit pinned: the branch\'s latest when it started)' : view.commit],
+    ['branch', view.branch],
+    ['source', [view.source, ...view.flags].filter((s) => s !== '').join(' · ')],
+    ['started', when(view.startedAt)],
+    ['finished', when(view.finishedAt)],
+    ['duration', took],
+    ['server', view.server],
+    ['app', view.application],
+    ['uuid', view.uuid],
+    ['link', linkFor(view, options.baseUrl)],
+  ];
+  const shown = rows.filter(([, value]) => value !== '');
+  lines.title('Summary');
+  const width = labelWidthOf(shown.map(([l]) => `  ${l}`), options.width);
+  for (const [label, value, colour] of shown) lines.field(label, lines.shown(value), width, { colour });
+}
+
+function message(lines: Lines, view: DeploymentView): void {
+  const text = messageOf(view);
+  if (text === '') {
+    // A row of the deployment queue that says it has no message (`commit_message: null`, often with `HEAD`).
+    if (Object.prototype.hasOwnProperty.call(view.record, 'commit_message')) {
+      lines.title('Message');
+      lines.note('No commit message: the server sent none for this deployment.');
+    }
+    return;
+  }
+  lines.title('Message');
+  for (const l of lines.shown(text).split('\n')) lines.text(l);
+}
+
+/** A value in a "what changed" line: secrets never, empty as `(empty)`. */
+function changeValue(field: string, value: unknown, lines: Lines): string {
+  if (value === null || value === undefined || value === '') return '(empty)';
+  return lines.shown(typeof value === 'string' ? clean(value) : display(isSecretField(field) ? value : maskRecord(value)));
+}
+
+/** Lines shown of a multi-line value's diff before `… N more`. */
+const DIFF_LINES = 12;
+
+function change(lines: Lines, c: SettingChange, width: number, theme: Theme): void {
+  const empty = (v: unknown) => v === null || v === undefined || v === '';
+  if (c.secret && !lines.options.reveal) {
+    lines.field(c.field, empty(c.before) ? 'set' : empty(c.after) ? 'removed' : 'changed (secret)', width, { colour: theme.ui.warning });
+    return;
+  }
+  const multi = (v: unknown) => typeof v === 'string' && v.includes('\n');
+  if (!multi(c.before) && !multi(c.after)) {
+    lines.field(c.field, `${changeValue(c.field, c.before, lines)} → ${changeValue(c.field, c.after, lines)}`, width, { colour: theme.ui.warning });
+    return;
+  }
+  const split = (v: unknown) => (typeof v === 'string' && v !== '' ? lines.shown(cleanBlock(v)).split('\n') : []);
+  const diff = lineDiff(split(c.before), split(c.after));
+  const added = diff.filter((d) => d.kind === '+').length;
+  lines.field(c.field, `changed: ${added} line${added === 1 ? '' : 's'} added, ${diff.length - added} removed`, width, { colour: theme.ui.warning });
+  for (const d of diff.slice(0, DIFF_LINES)) {
+    lines.note(`  ${d.kind} ${d.text}`, d.kind === '+' ? theme.ui.success : theme.ui.error);
+  }
+  if (diff.length > DIFF_LINES) lines.note(`  … ${diff.length - DIFF_LINES} more changed lines (${lines.keys.hint('rawJson')} shows the raw JSON)`);
+}
+
+/** "What changed since deployment N": the settings that differ from the deployment before. */
+function changes(lines: Lines, view: DeploymentView, options: DetailOptions): void {
+  const { older, theme } = options;
+  if (!older) return;
+  if (older.kind === 'none') {
+    lines.title('What changed');
+    lines.note('The first deployment: there is nothing before it to compare with.');
+    return;
+  }
+  if (older.kind === 'loading') {
+    lines.title('What changed');
+    lines.note('Loading the deployment before this one…');
+    return;
+  }
+  if (older.kind === 'failed' || older.kind === 'moved') {
+    const why = older.kind === 'failed' ? older.message : `the list moved while it was read; press ${lines.keys.hint('refresh')}.`;
+    lines.title('What changed');
+    lines.note(`The deployment before this one could not be loaded: ${why}`, theme.ui.warning);
+    return;
+  }
+  const before = viewOf(older.record);
+  const name = before.id !== null ? `deployment ${before.id}` : 'the deployment before';
+  const list = settingsChanges(view.record, older.record);
+  lines.title(`What changed since ${name}${before.shortCommit ? ` (${lines.shown(before.shortCommit)})` : ''}`);
+  if (list.length === 0) {
+    lines.note('No settings changed.');
+    return;
+  }
+  const width = labelWidthOf(list.map((c) => `  ${c.field}`), options.width);
+  for (const c of list) change(lines, c, width, theme);
+}
+
+function groups(lines: Lines, d: Deployment, options: DetailOptions): void {
+  const { keys } = lines;
+  const { groups: shown, absent } = fieldGroups(d, { ...options, keys });
+  for (const group of shown) {
+    lines.title(group.title);
+    // Labels aligned per group, so one long name does not push every value to the right.
+    const labelWidth = labelWidthOf(group.fields.map((f) => `  ${f.name}`), options.width);
+    for (const f of group.fields) lines.field(f.label, f.text, labelWidth, { colour: f.colour, muted: f.muted });
+  }
+  if (absent > 0) {
+    lines.out.push({ text: '' });
+    lines.note(options.showAbsent
+      ? `${absent} fields of the interface were not sent (shown as "not sent"); ${keys.hint('absentFields')} folds them.`
+      : `${absent} fields of the interface not sent; ${keys.hint('absentFields')} lists them.`);
+  }
+}
+
+/** The whole detail view, as lines that each fit `width` cells. */
+export function detailLines(d: Deployment, options: DetailOptions): Line[] {
+  const lines = new Lines(options);
+  const view = viewOf(d);
+  summary(lines, view, options);
+  message(lines, view);
+  changes(lines, view, options);
+  groups(lines, d, options);
+  return lines.out;
+}
+
+/** The heading's name of a deployment: `Deployment 42`, by uuid when it has no id. */
+export function detailName(v: Pick<DeploymentView, 'id' | 'uuid'>, shown: (s: string) => string): string {
+  return v.id !== null ? `Deployment ${v.id}` : v.uuid ? `Deployment ${shown(v.uuid)}` : 'Deployment (no id)';
+}
+
+/** `  lines 1–28 of 140`: where the view is. */
+export function linesRange(start: number, end: number, total: number): string {
+  return `  lines ${total === 0 ? 0 : start + 1}–${end} of ${total}`;
+}
+
+/** The line under the body: a note from the last key, else whether secrets are shown. */
+export function secretsLine(view: { readonly note: string | null; readonly reveal: boolean }, keys: KeyTable): string {
+  return view.note ?? (view.reveal ? `Secrets are shown: press ${keys.hint('reveal')} to hide them.` : 'Secrets are masked.');
+}

@@ -1,0 +1,88 @@
+// The list's page requests (requests.ts) against a real HTTP server on 127.0.0.1: a page is asked
+// for where it is wanted (`page(request)`), keys read together make one request for the last page
+// they wanted, a page wanted while another is on the wire aborts that one, and its answer, should
+// it come, never replaces the newer page.
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { createClient, type DmsClient } from '../../../../src/api/client.js';
+import type { PageRequest as Asked } from '../../../../src/api/client.js';
+import { createStore } from '../../../../src/tui/state/store.js';
+import { initialPaging } from '../../../../src/tui/screens/deployments/paging.js';
+import { pageRequests, type PageRequests } from '../../../../src/tui/screens/deployments/requests.js';
+import { browseReducer, initialBrowse } from '../../../../src/tui/screens/deployments/state.js';
+import { respondWith, type HostileServer } from '../../../support/hostile.js';
+import { until } from '../../support/render.js';
+
+const rows = Array.from({ length: 40 }, (_, i) => ({ id: 40 - i, status: 'finished', git_commit_sha: `sha${40 - i}abcdef` }));
+/** Requests for these skips get no answer until the connection is cut. */
+const held = new Set<number>();
+/** Skips whose request was closed before it was answered (aborted by the client). */
+const cut: number[] = [];
+
+let server: HostileServer;
+let client: DmsClient;
+let requests: PageRequests | undefined;
+
+beforeAll(async () => {
+  server = await respondWith((req, res) => {
+    const skip = Number(req.query.get('skip') ?? 0);
+    const take = Number(req.query.get('take') ?? 10);
+    if (held.has(skip)) {
+      res.on('close', () => cut.push(skip));
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ count: rows.length, deployments: rows.slice(skip, skip + take) }));
+  });
+  client = createClient({ baseUrl: `${server.url}/api/v1`, token: '1|requests', retries: 0 });
+});
+afterAll(() => server.close());
+afterEach(() => {
+  requests?.stop();
+  held.clear();
+  cut.length = 0;
+});
+
+/** The list's store, its first page on screen, and the pages asked of the client from then on. */
+async function screen() {
+  const store = createStore(browseReducer, initialBrowse(initialPaging()));
+  const asked: Asked[] = [];
+  const counted: DmsClient = { ...client, listDeployments: (app, page, options) => { asked.push(page ?? {}); return client.listDeployments(app, page, options); } };
+  requests = pageRequests(store, { client: counted, appUuid: 'app-requests', now: () => 1 });
+  requests.load();
+  await until(() => store.get().paging.everLoaded, 'the first page');
+  asked.length = 0;
+  return { store, asked, requests };
+}
+
+it('three n read together make one request, for the page the last one wanted', async () => {
+  const { store, asked, requests: r } = await screen();
+  r.page({ type: 'next' });
+  r.page({ type: 'next' });
+  r.page({ type: 'next' });
+  await until(() => store.get().paging.shown?.skip === 30, 'page 31–40');
+  expect(asked).toEqual([{ skip: 30, take: 10 }]);
+});
+
+it('a page wanted while another is on the wire aborts it; the newer page is shown', async () => {
+  const { store, asked, requests: r } = await screen();
+  held.add(10);
+  r.page({ type: 'next' });
+  await until(() => server.requests.some((q) => q.query.get('skip') === '10'), 'the request for 11–20');
+  r.page({ type: 'next' });
+  await until(() => store.get().paging.shown?.skip === 20, 'page 21–30');
+  await until(() => cut.includes(10), 'the request for 11–20 aborted');
+  expect(asked).toEqual([{ skip: 10, take: 10 }, { skip: 20, take: 10 }]);
+  expect(store.get().paging.rows[0]!.id).toBe(20);
+});
+
+it('an action that does not change the page wanted asks nothing; a stopped screen asks nothing more', async () => {
+  const { store, asked, requests: r } = await screen();
+  r.page({ type: 'prev' }); // already on the first page: a notice, no request
+  await Promise.resolve();
+  expect(store.get().paging.notice).toBe('This is the first page.');
+  r.stop();
+  r.page({ type: 'refresh' });
+  await Promise.resolve();
+  await Promise.resolve();
+  expect(asked).toEqual([]);
+});
