@@ -4,6 +4,7 @@ import { InvalidResponseError, LocalValidationError, ResponseTooLargeError, Unre
 import { MAX_RESPONSE_MB_CEILING, formatBytes } from './limits.js';
 import { pageProblems } from './uuid.js';
 import { scrubAnswer } from './scrub.js';
+import { maskRecord } from '../text/secrets.js';
 import type { Redactor } from './redact.js';
 import { listBodyOf, type ListBody } from './schemas/deployment-fields.js';
 import { readDeploymentListFast } from './schemas/deployment-page.js';
@@ -77,8 +78,24 @@ function createdAnswer<T>(
     throw new UnreadableCreationError(res.status, res.body.trim() === '' ? 'an empty body' : notJson(res.body), creates, snippet(res.body, redact));
   }
   const answer = read(data);
-  if (answer === undefined) throw new UnreadableCreationError(res.status, what(data), creates, snippet(res.body, redact));
+  if (answer === undefined) throw new UnreadableCreationError(res.status, what(data), creates, snippetOf(res.body, data, redact));
   return answer;
+}
+
+/**
+ * The start of an answer for an error, from what was read of it: the parsed answer scrubbed and
+ * with its secret fields masked (a creation's answer holds webhook secrets and passwords), else
+ * the raw body (it was not JSON: there are no fields to mask).
+ */
+function snippetOf(body: string, data: unknown, redact: Redactor): string {
+  if (data === undefined) return snippet(body, redact);
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(maskRecord(data));
+  } catch {
+    text = undefined;
+  }
+  return snippet(text ?? '', redact);
 }
 
 /** Whether a JSON answer holds a uuid (a non-empty text). */
@@ -87,8 +104,8 @@ const hasUuid = (data: unknown) => typeof (data as { uuid?: unknown } | null)?.u
 export function createClient(options: ClientOptions): DmsClient {
   const transport = createTransport(options);
   const { redact } = transport;
-  const shape = (status: number, body: string, what: string) =>
-    new InvalidResponseError(status, what, snippet(body, redact));
+  const shape = (status: number, body: string, data: unknown, what: string) =>
+    new InvalidResponseError(status, what, snippetOf(body, data, redact));
 
   function getList(appUuid: string, page: PageRequest, callOptions: CallOptions) {
     const problems = pageProblems(appUuid, page);
@@ -120,15 +137,17 @@ export function createClient(options: ClientOptions): DmsClient {
 
     async listDeployments(appUuid, page = {}, callOptions = {}) {
       const res = await getList(appUuid, page, callOptions);
-      const result = await readListBody(parseJson(res.status, res.body, redact));
-      if (!result) throw shape(res.status, res.body, 'not a list of deployments');
+      const data = parseJson(res.status, res.body, redact);
+      const result = await readListBody(data);
+      if (!result) throw shape(res.status, res.body, data, 'not a list of deployments');
       return { ...result, chars: res.body.length, rateRemaining: res.rateRemaining };
     },
 
     async listRecords(appUuid, page = {}, callOptions = {}) {
       const res = await getList(appUuid, page, callOptions);
-      const result = listBodyOf(parseJson(res.status, res.body, redact));
-      if (!result) throw shape(res.status, res.body, 'not a list of deployments');
+      const data = parseJson(res.status, res.body, redact);
+      const result = listBodyOf(data);
+      if (!result) throw shape(res.status, res.body, data, 'not a list of deployments');
       return result;
     },
 

@@ -373,6 +373,17 @@ describe('each status becomes its typed error', () => {
     expect(error.message).toBe('The application was created (201), but the answer could not be read (JSON without the new application\'s uuid; body starts: {"id":5}).');
   });
 
+  it('an unreadable creation answer is quoted with its secret fields masked, and a list that is not one too', async () => {
+    const secrets = { manual_webhook_secret_provider_a: 'hookWord0123', http_basic_auth_password: 'basicPass4567' };
+    const created = await failure(clientFor((await serve(json(201, { id: 5, ...secrets }))).url).createPublicApplication(APP));
+    expect(created).toBeInstanceOf(UnreadableCreationError);
+    expect(created.message).toContain('"manual_webhook_secret_provider_a":"•••• (set)"');
+    expect(created.message).not.toMatch(/hookWord0123|basicPass4567/);
+    const listed = await failure(clientFor((await serve(json(200, { count: 'x', deployments: 7, ...secrets }))).url).listDeployments(APP_UUID));
+    expect(listed).toBeInstanceOf(InvalidResponseError);
+    expect(listed.message).not.toMatch(/hookWord0123|basicPass4567/);
+  });
+
   it('a 302 redirect is not followed and becomes InvalidResponseError', async () => {
     const { error, server } = await listFailure(redirect('/login'));
     expect(error).toBeInstanceOf(InvalidResponseError);

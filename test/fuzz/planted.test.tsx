@@ -105,7 +105,7 @@ describe('planted token and secrets', () => {
 
   it('no output of dms create app holds them', async () => {
     await fc.assert(fc.asyncProperty(planted, async ({ record }) => {
-      next = JSON.stringify({ ...record, uuid: String(record.commit_message ?? 'abc') });
+      next = JSON.stringify({ ...record, uuid: typeof record.commit_message === 'string' ? record.commit_message : 'abc' });
       for (const json of [false, true]) {
         const argv = ['create', 'app', '--project-uuid', 'p', '--server-uuid', 's', '--environment-name', 'production',
           '--git-repository', 'https://github.com/acme/shop', '--git-branch', 'main', '--build-pack', 'nixpacks', ...(json ? ['--json'] : [])];

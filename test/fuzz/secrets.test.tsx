@@ -122,11 +122,11 @@ describe('secrets stay masked', () => {
     }), { numRuns: runs(100) });
   });
 
-  it('masking a URL password stays linear: a 1 MB value is masked in well under a second', () => {
-    const t = Date.now();
+  // A pattern that backtracks on this value takes minutes: the test's timeout catches it, no clock is read.
+  it('masking a URL password stays linear: a 1 MB value is masked', () => {
     const huge = `${'x'.repeat(500_000)} https://u:Zq9SECRETbig@h ${'a'.repeat(500_000)}`;
     const masked = maskUrlPasswords(huge);
     expect(masked).not.toContain('Zq9SECRETbig');
-    expect(Date.now() - t).toBeLessThan(1000);
+    expect(masked).toContain('https://u:••••@h');
   });
 });
