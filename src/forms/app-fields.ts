@@ -56,7 +56,7 @@ f(S.network, 'domains', 'Domains', 'text', 'Comma-separated http(s) URLs, e.g. h
 f(S.network, 'redirect', 'Redirect', 'choice', 'www, non-www or both.', 'both', { choices: REDIRECTS, unset: "the server's default: both, no redirect" });
 f(S.network, 'force_domain_override', 'Force domain override', 'boolean', 'Take the domains even when another resource uses them.', false, { unset: 'off, a domain in use elsewhere is refused (409)' });
 f(S.network, 'connect_to_container_network', 'Connect to container network', 'boolean', 'Join the destination network.', false, { unset: 'off, not joined' });
-f(S.network, 'container_compose_domains', 'Compose domains', 'domains', 'Rows of service name, URLs, redirect. Ctrl+N adds a row, Ctrl+D removes it.', [{ name: 'web', domain: 'https://shop.example.com', redirect: 'both' }], { buildPacks: ['containercompose'], unset: 'no domains for the services' });
+f(S.network, 'container_compose_domains', 'Compose domains', 'domains', 'Rows of service name, URLs, redirect.', [{ name: 'web', domain: 'https://shop.example.com', redirect: 'both' }], { buildPacks: ['containercompose'], unset: 'no domains for the services' });
 // 5 Health check
 f(S.health, 'health_check_enabled', 'Health check', 'boolean', 'Check the application after deploying.', true, { unset: 'off, the application is not checked' });
 f(S.health, 'health_check_path', 'Path', 'text', 'Path to request.', '/health', { unset: 'the server requests /' });
@@ -97,7 +97,7 @@ f(S.secrets, 'http_basic_auth_username', 'Basic auth user', 'text', 'Required wh
 f(S.secrets, 'http_basic_auth_password', 'Basic auth password', 'secret', 'Password for basic auth.', 'change-me', { unset: 'none' });
 // 9 Review
 f(S.review, 'instant_deploy', 'Deploy right away', 'boolean', 'Start a deployment as soon as the application exists.', true, { unset: 'off, nothing is deployed until you start it' });
-f(S.review, '$save_as', 'Save as FILE', 'save-as', 'Path to save the request body to; Enter saves it.', undefined);
+f(S.review, '$save_as', 'Save as FILE', 'save-as', 'Path to save the request body to.', undefined);
 
 // No prototype: a body key such as `toString` or `constructor` is not a field (`fields[k]` is undefined).
 const fields: Record<string, FieldMeta> = Object.assign(Object.create(null) as Record<string, FieldMeta>, Object.fromEntries(list.map((m) => [m.name, m])));

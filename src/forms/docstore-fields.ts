@@ -35,7 +35,7 @@ f(2, 'limits_cpuset', 'CPU set', 'text', 'CPUs to use, e.g. 0-2 or 0,1,3.', '0-1
 f(2, 'limits_cpu_shares', 'CPU shares', 'integer', 'Relative weight.', 1024, { unset: 'the server uses 1024' });
 // 4 Review
 f(3, 'instant_deploy', 'Start right away', 'boolean', 'Start the database as soon as it exists.', true, { unset: 'off, it starts when you start it' });
-f(3, '$save_as', 'Save as FILE', 'save-as', 'Path to save the request body to; Enter saves it.', undefined);
+f(3, '$save_as', 'Save as FILE', 'save-as', 'Path to save the request body to.', undefined);
 
 const steps: StepDef[] = DOCSTORE_STEP_TITLES.map((title, i) => ({
   title,

@@ -25,6 +25,8 @@ export interface ShownError {
   readonly message: string;
   /** 429: wait this long before asking again. */
   readonly retryAfterMs?: number;
+  /** The server could not be reached: the list asks again by itself (its lines say so, with the refresh key in force). */
+  readonly retrying?: true;
 }
 
 /** What went wrong on the way to the server, in a few words. */
@@ -51,7 +53,7 @@ export function describeError(error: unknown, redact: Redact = asIs): ShownError
         const { reason } = error as NetworkError;
         // Timeouts say which wait ran out (connect, first byte, between chunks) and for how long.
         const what = reason === 'timeout' ? msg(error.message) : NETWORK_REASONS[reason] ?? `Server unreachable: ${msg(error.message)}`;
-        return { kind: error.kind, message: `${what} Retrying every few seconds, or press r.` };
+        return { kind: error.kind, message: what, retrying: true };
       }
       case 'rate_limited': {
         // As long as the server asks, up to what dms honours (10 s): a timer never overflows.

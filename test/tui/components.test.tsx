@@ -136,8 +136,9 @@ describe('errors', () => {
     expect(describeError(new UnauthorizedError()).message).toMatch(/rejected the token.*Check DMS_TOKEN or the context/);
     expect(describeError(new ForbiddenError('Missing required permissions: read')).message).toMatch(/lacks the permission/);
     expect(describeError(new NotFoundError('Application not found')).message).toMatch(/No such application \(404\)/);
-    expect(describeError(new NetworkError('refused', 'Connection refused by 127.0.0.1:9')).message).toBe('Server unreachable: connection refused. Retrying every few seconds, or press r.');
-    expect(describeError(new NetworkError('other', 'Network error talking to the server (EPROTO).')).message).toBe('Server unreachable: Network error talking to the server (EPROTO). Retrying every few seconds, or press r.');
+    expect(describeError(new NetworkError('refused', 'Connection refused by 127.0.0.1:9')).message).toBe('Server unreachable: connection refused.');
+    expect(describeError(new NetworkError('other', 'Network error talking to the server (EPROTO).')).message).toBe('Server unreachable: Network error talking to the server (EPROTO).');
+    expect(describeError(new NetworkError('refused', 'Connection refused by 127.0.0.1:9')).retrying).toBe(true);
     expect(describeError(new RateLimitedError(30)).message).toMatch(/wait 30 s.*Try again in 30 s/);
     expect(describeError(new RateLimitedError(7)).retryAfterMs).toBe(7000);
     // The next automatic refresh waits as the server asks, up to what dms honours (10 s): never a timer that overflows.

@@ -165,7 +165,7 @@ export function messageLine(browse: BrowseState, t: TableFacts, keys: KeyTable):
   const s = browse.search;
   if (s && (s.kind === 'search' || s.scanning || !p.notice)) return text(searchLine(s, keys));
   // Wrapped, never cut: what to do (check the context's token, the URL) is at the end.
-  if (p.error) return text({ text: `✗ ${p.error.message}`, tone: 'error', wrap: true });
+  if (p.error) return text({ text: `✗ ${p.error.message}${p.error.retrying ? ` Retrying every few seconds, or press ${keys.hint('refresh')}.` : ''}`, tone: 'error', wrap: true });
   if (p.notice) return text({ text: noticeText(p.notice, keys), tone: 'warning' });
   if (p.filter) return text({ text: `filter: ${clean(p.filter)} (${t.visible} of ${p.rows.length} rows) · ${keys.hint('listBack')} clears`, tone: 'muted' });
   const gap = p.rows.length > 0 ? pageGap(p, keys) : null;

@@ -8,7 +8,7 @@ import { widthOf, wrapCells } from '../../../text/cells.js';
 import { clean } from '../../../text/sanitize.js';
 import { useKeyTable } from '../../input/key-table.js';
 import { useTheme } from '../../theme.js';
-import { emptyText, markText, messageText, suggestedText } from './lines.js';
+import { emptyText, fieldKeysNote, markText, messageText, suggestedText } from './lines.js';
 import type { ValueMark } from './state.js';
 import { TextValue } from './text-value.js';
 
@@ -194,7 +194,7 @@ export function FieldView({ meta, value, focused, cursor, cell, required, error,
       {meta.kind === 'domains' && Array.isArray(value) && value.length > 0
         ? <DomainsRows rows={value as readonly ComposeRow[]} focused={focused} cell={cell} /> : null}
       {focused
-        ? <Text color={theme.ui.muted} wrap="truncate-end">{INDENT}{meta.help}{meta.kind === 'save-as' ? null : <Text dimColor> ({meta.name})</Text>}</Text>
+        ? <Text color={theme.ui.muted} wrap="truncate-end">{INDENT}{meta.help}{fieldKeysNote(meta.kind, keys)}{meta.kind === 'save-as' ? null : <Text dimColor> ({meta.name})</Text>}</Text>
         : null}
       {focused && suggestions && suggestions.length > 0
         ? <Text color={theme.ui.muted} wrap="truncate-end">{INDENT}{suggestedText(suggestions, keys)}</Text> : null}

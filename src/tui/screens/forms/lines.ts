@@ -269,3 +269,10 @@ export function sendLater(noun: string, file: string, keys: KeyTable): { text: s
 export function sendLaterLines(noun: string, file: string, width: number, keys: KeyTable): string[] {
   return wrapCells(sendLater(noun, file, keys).text, Math.max(20, width - 1));
 }
+
+/** What the keys do in a field, after its help (the keys in force): saving the body, a row of domains. */
+export function fieldKeysNote(kind: string, keys: KeyTable): string {
+  if (kind === 'save-as') return ` ${keys.hint('formEnter')} saves it.`;
+  if (kind === 'domains') return ` ${keys.hint('formAddRow')} adds a row, ${keys.hint('formRemoveRow')} removes it.`;
+  return '';
+}

@@ -50,8 +50,8 @@ export function useLogFollow({ client, appUuid, store, start, mask, intervalMs =
       } catch (error) {
         if (stopped || (isApiError(error) && error.kind === 'cancelled')) return;
         failing = true;
-        // The list's advice (retrying, press r) is not this screen's: the poll itself tries again.
-        const message = describeError(error, client.redact).message.replace(/ Retrying every few seconds, or press r\.$/, '');
+        // The poll itself tries again.
+        const message = describeError(error, client.redact).message;
         store.dispatch({ type: 'note', note: { kind: 'followError', message, seconds: Math.round(intervalMs / 1000) } });
       }
       timer = setTimeout(() => void poll(), intervalMs);
