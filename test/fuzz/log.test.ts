@@ -231,22 +231,17 @@ describe('size', () => {
     const unit = `${ESC}[1;31merror${ESC}[0m https://u:pw@h.example ${ESC}[2K${ESC}]0;t\u0007部署\t\u202e10%\r`;
     const output = unit.repeat(Math.ceil(1_000_000 / unit.length));
     const rec = record({ logs: JSON.stringify([{ output, type: 'stdout' }]) });
-    const start = performance.now();
     const read = readLog(rec);
     const lines = read.kind === 'entries' ? logLines(read.entries, maskerFor(rec)) : [];
-    const ms = performance.now() - start;
     expect(lines).toHaveLength(1);
     checkLines(lines);
-    expect(ms).toBeLessThan(2000);
   });
 
   it('a 1 MB line with URL passwords all along is masked quickly', () => {
     const output = 'clone https://deploy:Zq9SECRETaaa@git.example.com/o/r.git '.repeat(18_000);
     const rec = record({ logs: JSON.stringify([{ output }]) });
-    const start = performance.now();
     const read = readLog(rec);
     const lines = read.kind === 'entries' ? logLines(read.entries, maskerFor(rec)) : [];
-    expect(performance.now() - start).toBeLessThan(2000);
     expect(lines[0]!.text).not.toContain('Zq9SECRET');
   });
 
@@ -257,17 +252,14 @@ describe('size', () => {
       type: i % 7 === 0 ? 'stderr' : 'stdout', timestamp: '2026-08-22T15:22:50.123456Z', hidden: i % 3 === 0, batch: i >> 4, order: i + 1,
     }));
     const rec = record({ logs: JSON.stringify(entries), http_basic_auth_password: 'Zq9SECRETabc' });
-    const start = performance.now();
     const read = readLog(rec);
     const lines = read.kind === 'entries' ? logLines(read.entries, maskerFor(rec)) : [];
     const found = findMatches(lines, lines.map((_, i) => i), 'line 1999');
-    const ms = performance.now() - start;
     expect(lines).toHaveLength(404_000);
     // line 1999, 19990–19999, 199900–199999
     expect(found).toHaveLength(111);
     expect(lines.slice(0, 3).map((l) => [l.kind, l.text])).toEqual([['cmd', 'step 0'], ['err', 'line 0 https://u:••••@h.example'], ['err', '100%']]);
-    // ~1.5–2.5 s on a loaded two-core machine; a quadratic step would take minutes.
-    expect(ms).toBeLessThan(20_000);
+    // ~1.5–2.5 s on a loaded two-core machine; a quadratic step would take minutes and meet the timeout.
   }, 60_000);
 });
 

@@ -403,26 +403,21 @@ describe('properties', () => {
     }), { numRuns: runs(2000) });
   });
 
-  it('a 1 MB line of mixed escapes finishes in well under 2 s', () => {
+  it('a 1 MB line of mixed escapes is read (linear: a quadratic step would meet the timeout)', () => {
     const unit = [
       `${csi('1;31')}error${csi('0')} `, `${ESC}[2K`, '\t', '10%\r', `${ESC}]0;t${BEL}`, '部署', '\u009b2J', `${ESC}Pq${ST}`,
       `${csi('38;2;1;2;3')}rgb `, '\u202e', `${ESC}[?25l`, 'plain text ', ESC, '\u0007',
     ].join('');
     const line = unit.repeat(Math.ceil(1_000_000 / unit.length));
-    const start = performance.now();
     const spans = lineSpans(line);
-    const ms = performance.now() - start;
     expect(spans.length).toBeGreaterThan(0);
-    expect(ms).toBeLessThan(2000);
   });
 
   it('pathological lines (unterminated OSCs, lone ESCs, bare CSIs, CRs, tabs) stay linear', () => {
     // 500 kB each: anything quadratic would take minutes; linear takes well under a second.
     const lines = [`${ESC}]`.repeat(250_000), ESC.repeat(500_000), `${ESC}[`.repeat(250_000), 'a\r'.repeat(250_000), '部\t'.repeat(250_000)];
     for (const line of lines) {
-      const start = performance.now();
       lineSpans(line);
-      expect(performance.now() - start).toBeLessThan(2000);
     }
   });
 });
