@@ -1,5 +1,6 @@
 // Typed errors. Each says in plain words what went wrong and what to do; none carries
 // the token, request headers or the underlying library error (which holds the headers).
+// Over 300 lines: one class per kind of failure with its words, kept together so they read alike.
 import type { FieldProblem } from './schemas/issues.js';
 import type { ErrorBody } from './error-body.js';
 import { MAX_RESPONSE_MB_CEILING, MAX_RETRY_AFTER_MS, formatBytes, formatSeconds } from './limits.js';

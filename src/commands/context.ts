@@ -2,6 +2,7 @@
 // prompt without echo, or comes from a token command (`--token-command -- PROGRAM ARGS…`, run
 // each time it is needed), and is never printed, not even in errors. `add` checks the token with
 // one read before saving (verify-token.ts); `verify` does the same for a saved context.
+// Over 300 lines: five subcommands that share one argument reader and the prompt without echo.
 import { StringDecoder } from 'node:string_decoder';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import {

@@ -1,6 +1,7 @@
 // `dms create app|docstore`: headless from field flags and/or a request body (`--file`), an example
 // body (`--example`), or the form (the TUI, started by cli.ts). Flags are read into form values and
 // built into a body by the form's own code (src/forms/body.ts), so a flag and the form send the same.
+// Over 300 lines: the two creations share reading flags, a body file and an example.
 import { readFileSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { LocalValidationError } from '../api/errors.js';

@@ -2,6 +2,7 @@
 // history), waiting whenever stdout is full: a table, one JSON array, JSON lines, or CSV.
 // Secrets are masked in all of them unless --show-secrets; server text is cleaned of control
 // characters in the table and the CSV, and escaped in JSON.
+// Over 300 lines: four formats that share the writing as rows come and the waiting on stdout.
 import type { Deployment } from '../api/schemas/deployment.js';
 import { invalidFieldsOf } from '../api/schemas/deployment-page.js';
 import { viewOf, type DeploymentView } from '../model/deployment.js';

@@ -4,6 +4,7 @@
 // (Handlers), so a command that nothing handles is a type error and help lists exactly what works.
 // The user's keys.json lays other keys over it once at start (key-bindings.ts); the table in force
 // reaches screens through a React context (input/key-table.tsx), never module state.
+// Over 300 lines: the table itself, one line per command.
 // Plain data: importing this file loads no Ink or React (the Key type is a type-only import).
 import type { Key } from 'ink';
 import type { LineCommand } from './input/line-edit.js';
