@@ -32,7 +32,8 @@ export default defineConfig({
       // a test that changes module state puts it back (chalk.level, the environment: setup.ts).
       { extends: true, test: { name: 'unit', include: ['test/**/*.test.{ts,tsx}'], exclude: [...BINARY, ...MOCKED], isolate: false } },
       { extends: true, test: { name: 'mocked', include: MOCKED } },
-      { extends: true, test: { name: 'binary', include: BINARY } },
+      // A started process on a shared 2-core machine can take ten times its quiet time: a minute before a test is called hung.
+      { extends: true, test: { name: 'binary', include: BINARY, testTimeout: 60_000, hookTimeout: 60_000 } },
     ],
   },
 });

@@ -31,7 +31,7 @@ export function runBin(
     child.stderr.setEncoding('utf8');
     child.stdout.on('data', (d: string) => { stdout += d; });
     child.stderr.on('data', (d: string) => { stderr += d; });
-    const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`dms ${args.join(' ')} timed out\n${stderr}`)); }, options.timeoutMs ?? 15_000);
+    const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`dms ${args.join(' ')} timed out\n${stderr}`)); }, options.timeoutMs ?? 45_000);
     child.on('error', reject);
     child.on('close', (code) => { clearTimeout(timer); resolve({ code, stdout, stderr }); });
     child.stdin.end(options.input ?? '');

@@ -51,7 +51,7 @@ export function startTmux(command: string, options: { width?: number; height?: n
     keys: (...keys) => { tmux('send-keys', '-t', name, ...keys); },
     type: (text) => { tmux('send-keys', '-t', name, '-l', text); },
     screen: (o = {}) => tmux('capture-pane', '-p', ...(o.escapes ? ['-e'] : []), '-t', name),
-    async waitFor(test, timeoutMs = 10_000) {
+    async waitFor(test, timeoutMs = 30_000) {
       const ok = typeof test === 'string' ? (s: string) => s.includes(test)
         : test instanceof RegExp ? (s: string) => test.test(s) : test;
       const end = Date.now() + timeoutMs;

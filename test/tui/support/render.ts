@@ -84,7 +84,7 @@ function mount(tree: ReactElement, size: Size, bus?: InputBus): Rendered {
       for (const k of keys) await send(k);
     },
     type: (text) => send(text),
-    async waitFor(test, timeoutMs = 5000) {
+    async waitFor(test, timeoutMs = 15_000) {
       const ok = typeof test === 'string' ? (s: string) => s.includes(test)
         : test instanceof RegExp ? (s: string) => test.test(s) : test;
       const end = Date.now() + timeoutMs;
@@ -128,7 +128,7 @@ export function renderApp(options: TuiOptions, extra: AppRender = {}): Rendered 
 }
 
 /** Polls `check` until it is true (a request made, a file written); fails after `timeoutMs`. */
-export async function until(check: () => boolean, what = 'a condition', timeoutMs = 5000): Promise<void> {
+export async function until(check: () => boolean, what = 'a condition', timeoutMs = 15_000): Promise<void> {
   const end = Date.now() + timeoutMs;
   while (!check()) {
     if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`);
