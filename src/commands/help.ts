@@ -62,7 +62,8 @@ ${GLOBAL}`,
        dms deployments APP_UUID --all [filters] [--limit N] [-o table|json|ndjson|csv]
 
 Lists an application's deployments, newest first: one page, or with --all the whole history.
-${ADDRESS} Each successful read adds the application to the recent ones the TUI's picker and
+${ADDRESS}
+Each successful read adds the application to the recent ones that the TUI's picker and
 shell completion offer.
   --skip N         deployments to skip (default 0)
   --take N         deployments to return (default 10, at least 1)
@@ -103,10 +104,13 @@ ${GLOBAL}`,
   logs: `Usage: dms logs APP_UUID [DEPLOYMENT] [--follow [--wait-timeout SECONDS]] [--debug] [--timestamps] [--json]
 
 Prints the log of the application's newest deployment, or of DEPLOYMENT (its id, e.g. 248,
-or its uuid). APP_UUID may be the address of a deployment's page on the service: that
-deployment's log (then give no DEPLOYMENT). Commands show as "$ command"; the build's stdout and stderr both go to stdout,
-in order. The token, passwords in URLs and the record's secrets are always masked, with
---show-secrets too. The server sends logs only to tokens allowed to read sensitive data.
+or its uuid). APP_UUID may be the address of the application's page on the service
+(https://HOST/project/…/application/UUID, HOST the connection's), or of a deployment's page
+(…/application/UUID/deployment/DUUID): that deployment's log, then give no DEPLOYMENT.
+A successful read adds the application to the recent ones. Commands show as "$ command";
+the build's stdout and stderr both go to stdout, in order. The token, passwords in URLs
+and the record's secrets are always masked, with --show-secrets too. The server sends
+logs only to tokens allowed to read sensitive data.
   --debug                  include the debug lines (hidden on the service's web page)
   --timestamps             start each line with its entry's timestamp
   --json                   one line of JSON per entry: command, output, type, timestamp,

@@ -117,7 +117,9 @@ function read(dir: string): RecentsFile {
 
 function write(dir: string, file: RecentsFile, onError?: (error: unknown) => void): void {
   try {
-    writePrivateFile(path(dir), `${JSON.stringify(file, null, 2)}\n`);
+    // Not fsynced: losing the latest entry in a power cut costs nothing; waiting on the disk
+    // after every headless read would (a corrupt file reads as empty and is moved aside).
+    writePrivateFile(path(dir), `${JSON.stringify(file, null, 2)}\n`, { durable: false });
   } catch (error) {
     // A read-only or full disk must not break the screen that wanted to remember something.
     onError?.(error);
