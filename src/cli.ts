@@ -80,12 +80,16 @@ async function main(argv: string[], io: CommandIO): Promise<number> {
       }
       case 'browse':
       case undefined: {
-        const [appUuid, extra] = parsed.positionals;
+        const [appText, extra] = parsed.positionals;
         // Not repeated: an argument in the wrong place may be a token.
         if (extra !== undefined) throw new UsageError('one argument too many: dms browse takes at most one APP_UUID (the 2nd argument after browse is not repeated here, in case it is a secret). Run dms browse --help.');
+        // A uuid, or the address of the application's page (its host is checked once connected).
+        const { appArg, checkAddressHost } = await import('./commands/app-arg.js');
+        const { app: appUuid, address } = appText ? appArg(appText) : { app: undefined, address: undefined };
         requireTerminal(io);
         // With an application named, its first page is fetched in a worker while Ink loads.
         session = await openSession(parsed.values, io, true, { list: appUuid ? LIST_WORKER : undefined, search: SEARCH_WORKER });
+        checkAddressHost(address, session.connection);
         // Asked for now, while the UI's modules load.
         const first = appUuid ? askFirstPage(session.client, session.configDir, appUuid) : undefined;
         return await tui('browse', parsed, io, session, noColor, appUuid, undefined, first);

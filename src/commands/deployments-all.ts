@@ -16,6 +16,7 @@ import { errorLines, sayWait, waitText } from './output.js';
 import { createOutput, createSink, type Row } from './row-output.js';
 import { retryBaseMs, type Session } from './connect.js';
 import type { Style } from './table.js';
+import { nameOfRecords, rememberApp } from './remember.js';
 
 /** Rows the table's columns are chosen and sized by (later rows are printed in the same columns). */
 const FIRST_BLOCK = 500;
@@ -138,6 +139,8 @@ export async function runAll(args: DeploymentsArgs, io: CommandIO, session: Sess
   let read = 0;
   let firstTotal: number | null = null;
   let answered = false;
+  /** The application's name, from the first rows that say it (for recents). */
+  let name: string | undefined;
   let gaps = false;
   /** Nothing more is wanted: --limit reached, or the rows have gone past --since. */
   let done = false;
@@ -166,6 +169,7 @@ export async function runAll(args: DeploymentsArgs, io: CommandIO, session: Sess
       total = chunk.total;
       if (!answered) firstTotal = chunk.total;
       answered = true;
+      name ??= nameOfRecords(chunk.rows);
       gaps ||= chunk.gaps;
       repeated = chunk.repeated;
       for (const record of chunk.rows) {
@@ -205,6 +209,7 @@ export async function runAll(args: DeploymentsArgs, io: CommandIO, session: Sess
   if (pending) release(pending, undefined);
   if (batch.length > 0) await sink.write(batch);
   await sink.end(stopped === undefined && !interrupted);
+  if (answered) rememberApp(session, io, args.app, name);
   if (output.closed) return 0;
 
   if (filter.branch !== undefined && !branches && read > 0) io.stderr.write(`dms: warning: ${NO_BRANCHES}\n`);

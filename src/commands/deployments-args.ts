@@ -2,7 +2,9 @@
 // format, and the filters (status, branch, since/until) with --limit.
 import type { Phase } from '../model/deployment.js';
 import type { RowFilter } from '../model/filter.js';
+import type { AppAddress } from '../api/app-address.js';
 import { intFlag, quotedArg, type Parsed } from './args.js';
+import { appArg } from './app-arg.js';
 import { UsageError } from './exit-codes.js';
 
 export const OUTPUTS = ['table', 'json', 'ndjson', 'csv'] as const;
@@ -10,6 +12,8 @@ export type OutputFormat = (typeof OUTPUTS)[number];
 
 export interface DeploymentsArgs {
   readonly app: string;
+  /** APP was the address of the application's page: its host must be the connection's. */
+  readonly address?: AppAddress;
   readonly skip: number | undefined;
   readonly take: number | undefined;
   /** Read the whole history (every page). */
@@ -110,11 +114,12 @@ function outputOf(values: Parsed['values']): OutputFormat {
 
 /** Checks every argument; nothing has been sent yet. `now`: what relative times (`7d`) count back from. */
 export function deploymentsArgs(parsed: Parsed, now = Date.now()): DeploymentsArgs {
-  const [app, extra] = parsed.positionals;
+  const [appText, extra] = parsed.positionals;
   const v = parsed.values;
-  if (!app) throw new UsageError('give the application uuid: dms deployments APP_UUID.');
+  if (!appText) throw new UsageError("give the application uuid (or its page's address): dms deployments APP_UUID.");
   // Not repeated: an argument in the wrong place may be a token.
   if (extra !== undefined) throw new UsageError('one argument too many: dms deployments takes one APP_UUID (the 2nd argument after deployments is not repeated here, in case it is a secret). Run dms deployments --help.');
+  const { app, address } = appArg(appText);
   const all = v.all === true;
   if (all && v.skip !== undefined) throw new UsageError('--all reads the whole history from the newest; it takes no --skip. Use --since or --until to start later.');
   if (all && v.take !== undefined) throw new UsageError('--all reads every page and sizes the requests itself; it takes no --take. Use --limit N to stop after N deployments.');
@@ -148,7 +153,7 @@ export function deploymentsArgs(parsed: Parsed, now = Date.now()): DeploymentsAr
     throw new UsageError(`--until (${new Date(until).toISOString()}) is not after --since (${new Date(since).toISOString()}): nothing can match.`);
   }
   return {
-    app, skip, take, all, output, limit, showSecrets: v['show-secrets'] === true, time, withTotal,
+    app, ...(address ? { address } : {}), skip, take, all, output, limit, showSecrets: v['show-secrets'] === true, time, withTotal,
     filter: {
       ...(phases ? { phases } : {}), ...(branch !== undefined ? { branch } : {}),
       ...(since !== undefined ? { since } : {}), ...(until !== undefined ? { until } : {}),

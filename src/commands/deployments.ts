@@ -13,6 +13,8 @@ import type { Style } from './table.js';
 import type { CommandIO } from './io.js';
 import type { Session } from './connect.js';
 import { sayWait } from './output.js';
+import { checkAddressHost } from './app-arg.js';
+import { nameOfRecords, rememberApp } from './remember.js';
 import { thousands } from '../text/thousands.js';
 
 export { deploymentsArgs } from './deployments-args.js';
@@ -77,6 +79,7 @@ const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typ
 export async function runDeployments(
   parsed: Parsed, io: CommandIO, session: Session, style: Style, args: DeploymentsArgs = deploymentsArgs(parsed),
 ): Promise<number> {
+  checkAddressHost(args.address, session.connection);
   if (args.all) {
     const { runAll } = await import('./deployments-all.js');
     return runAll(args, io, session, style);
@@ -93,6 +96,7 @@ export async function runDeployments(
     const mask = (d: unknown) => (isObject(d) ? maskOwnRecord(d) : maskRecord(d));
     // Masking bounds the depth too: nothing deeper than JSON.stringify can go reaches it.
     await writeJsonArray(io.stdout, records, (d) => (show ? boundDepth(d) : mask(d)), args.withTotal ? { count: total } : undefined);
+    rememberApp(session, io, app, nameOfRecords(records));
     return 0;
   }
 
@@ -131,6 +135,7 @@ export async function runDeployments(
   });
   await sink.write(rows);
   await sink.end(true);
+  rememberApp(session, io, app, nameOfRecords(records));
   if (filter.branch !== undefined && records.length > 0 && views.every((v) => v.branch === '')) io.stderr.write(`dms: warning: ${NO_BRANCHES}\n`);
   if (output !== 'table') return 0;
 

@@ -20,6 +20,9 @@ Output:
   -h, --help          help for a command
   -V, --version       print the version`;
 const GLOBAL = GLOBAL_HELP_TEXT;
+const ADDRESS = `APP_UUID may be the address of the application's page on the service, as the browser
+shows it (https://HOST/project/…/application/UUID): the uuid is read from it, and HOST must
+be the host of the connection.`;
 
 export const HELP: Record<string, string> = {
   main: `dms — terminal UI and CLI for the Deployment Management Service
@@ -52,12 +55,16 @@ lost or unreadable: look for it before sending again), 130 interrupted.`,
 
 Opens the deployments browser. Without APP_UUID, pick an application (recent ones and, in
 demo mode, the sample applications). Press ? inside for keys.
+${ADDRESS}
 
 ${GLOBAL}`,
   deployments: `Usage: dms deployments APP_UUID [--skip N] [--take N] [--json [--with-total]] [--time iso|relative]
        dms deployments APP_UUID --all [filters] [--limit N] [-o table|json|ndjson|csv]
 
 Lists an application's deployments, newest first: one page, or with --all the whole history.
+${ADDRESS}
+Each successful read adds the application to the recent ones that the TUI's picker and
+shell completion offer.
   --skip N         deployments to skip (default 0)
   --take N         deployments to return (default 10, at least 1)
   --all            read every page, printing rows as they come (a few MB per request, at
@@ -97,9 +104,13 @@ ${GLOBAL}`,
   logs: `Usage: dms logs APP_UUID [DEPLOYMENT] [--follow [--wait-timeout SECONDS]] [--debug] [--timestamps] [--json]
 
 Prints the log of the application's newest deployment, or of DEPLOYMENT (its id, e.g. 248,
-or its uuid). Commands show as "$ command"; the build's stdout and stderr both go to stdout,
-in order. The token, passwords in URLs and the record's secrets are always masked, with
---show-secrets too. The server sends logs only to tokens allowed to read sensitive data.
+or its uuid). APP_UUID may be the address of the application's page on the service
+(https://HOST/project/…/application/UUID, HOST the connection's), or of a deployment's page
+(…/application/UUID/deployment/DUUID): that deployment's log, then give no DEPLOYMENT.
+A successful read adds the application to the recent ones. Commands show as "$ command";
+the build's stdout and stderr both go to stdout, in order. The token, passwords in URLs
+and the record's secrets are always masked, with --show-secrets too. The server sends
+logs only to tokens allowed to read sensitive data.
   --debug                  include the debug lines (hidden on the service's web page)
   --timestamps             start each line with its entry's timestamp
   --json                   one line of JSON per entry: command, output, type, timestamp,

@@ -1,6 +1,7 @@
 // `dms logs APP_UUID [DEPLOYMENT] [--follow [--wait-timeout S]] [--debug] [--timestamps] [--json]`
 // Prints a deployment's log (service-behaviour.md, "Deployment logs"); with --follow, polls that
 // one deployment until it is final and exits by its outcome.
+import type { AppAddress } from '../api/app-address.js';
 import { isAppUuid } from '../api/uuid.js';
 import { durationOf } from '../model/duration.js';
 import { findDeployment, newestDeployment, refOf, relocate, type DeploymentRef, type ListPage, type Located } from '../model/follow.js';
@@ -13,9 +14,13 @@ import { quotedArg, type Parsed } from './args.js';
 import { EXIT, UsageError } from './exit-codes.js';
 import type { CommandIO } from './io.js';
 import type { Session } from './connect.js';
+import { appArg, checkAddressHost } from './app-arg.js';
+import { nameOfRecords, rememberApp } from './remember.js';
 
 export interface LogsArgs {
   readonly app: string;
+  /** APP was the address of the application's or a deployment's page: its host must be the connection's. */
+  readonly address?: AppAddress;
   /** The deployment asked for; undefined: the newest. */
   readonly ref: DeploymentRef | undefined;
   readonly follow: boolean;
@@ -40,10 +45,16 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** Checks the arguments before anything is sent. */
 export function logsArgs(parsed: Parsed): LogsArgs {
-  const [app, deployment, extra] = parsed.positionals;
+  const [appText, given, extra] = parsed.positionals;
   const v = parsed.values;
-  if (!app) throw new UsageError('give the application uuid: dms logs APP_UUID [DEPLOYMENT].');
-  if (!isAppUuid(app)) throw new UsageError('APP_UUID must be an application uuid (letters, digits and -). Run dms logs --help.');
+  if (!appText) throw new UsageError("give the application uuid (or its page's address): dms logs APP_UUID [DEPLOYMENT].");
+  const { app, address } = appArg(appText);
+  if (!isAppUuid(app)) throw new UsageError("APP_UUID must be an application uuid (letters, digits and -) or its page's address. Run dms logs --help.");
+  // A deployment's address names the deployment: a second one would be a contradiction.
+  if (address?.deployment !== undefined && given !== undefined) {
+    throw new UsageError("the address is a deployment's page, which names the deployment: leave out DEPLOYMENT, or give the application's address.");
+  }
+  const deployment = given ?? address?.deployment;
   // Not echoed: a pasted token must not end up on the screen.
   if (extra !== undefined) throw new UsageError('unexpected extra argument. Run dms logs --help.');
   if (deployment !== undefined && !DEPLOYMENT_REF.test(deployment)) {
@@ -61,6 +72,7 @@ export function logsArgs(parsed: Parsed): LogsArgs {
   }
   return {
     app,
+    ...(address ? { address } : {}),
     ref: deployment === undefined ? undefined : refOf(deployment),
     follow: v.follow === true,
     waitMs,
@@ -151,6 +163,7 @@ function statusLine(name: string, view: DeploymentView): string {
 
 export async function runLogs(parsed: Parsed, io: CommandIO, session: Session, style: { readonly color: boolean }, options: LogsOptions = {}): Promise<number> {
   const args = logsArgs(parsed);
+  checkAddressHost(args.address, session.connection);
   const { client } = session;
   const say = (line: string) => { io.stderr.write(`${client.redact(line)}\n`); };
 
@@ -212,6 +225,7 @@ export async function runLogs(parsed: Parsed, io: CommandIO, session: Session, s
   };
 
   const failed = await show(at.view, true);
+  rememberApp(session, io, args.app, nameOfRecords([at.view.record]));
   if (failed !== undefined) return failed;
   if (!args.follow || closed) return EXIT.ok;
 

@@ -8,22 +8,26 @@ import { basename, dirname, join } from 'node:path';
 import { ConfigError } from './errors.js';
 import { readConfigFile } from './read-file.js';
 
-/** mkdir -p the dir with 0700, write `<path>.<pid>.tmp` with 0600, fsync, rename over path. */
-export function writePrivateFile(path: string, data: string): void {
+/**
+ * mkdir -p the dir with 0700, write `<path>.<pid>.tmp` with 0600, fsync, rename over path.
+ * `durable: false` skips the fsyncs (still whole or not at all for other readers): for a file
+ * whose loss in a power cut costs nothing (recents), written where a wait on the disk shows.
+ */
+export function writePrivateFile(path: string, data: string, { durable = true }: { readonly durable?: boolean } = {}): void {
   const dir = dirname(path);
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const tmp = `${path}.${process.pid}.tmp`;
   removeIfPresent(tmp); // left over from a crash of an earlier process with the same pid
-  writeThenRename(openSync(tmp, 'wx', 0o600), tmp, path, data);
-  syncDir(dir);
+  writeThenRename(openSync(tmp, 'wx', 0o600), tmp, path, data, durable);
+  if (durable) syncDir(dir);
 }
 
-/** Writes `data` to the open `tmp` (fd), fsyncs, closes and renames it over `path`; `tmp` is removed on failure. */
-function writeThenRename(fd: number, tmp: string, path: string, data: string): void {
+/** Writes `data` to the open `tmp` (fd), fsyncs (when durable), closes and renames it over `path`; `tmp` is removed on failure. */
+function writeThenRename(fd: number, tmp: string, path: string, data: string, durable = true): void {
   try {
     try {
       writeFileSync(fd, data);
-      fsyncSync(fd);
+      if (durable) fsyncSync(fd);
     } finally {
       closeSync(fd);
     }

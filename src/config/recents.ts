@@ -48,9 +48,12 @@ export function loadRecents(dir: string, server?: string): RecentApp[] {
 
 /**
  * Puts the app first on its server's list (replacing an older entry with the same uuid there)
- * and returns that list. A name already known is kept when none is given.
+ * and returns that list. A name already known is kept when none is given. A file that cannot be
+ * written is passed over (`onError` hears why).
  */
-export function addRecent(dir: string, app: { uuid: string; name?: string }, server?: string): RecentApp[] {
+export function addRecent(
+  dir: string, app: { uuid: string; name?: string }, server?: string, onError?: (error: unknown) => void,
+): RecentApp[] {
   const file = read(dir);
   const mine = (a: RecentApp) => a.server === server;
   if (!app.uuid) return file.apps.filter(mine);
@@ -64,7 +67,7 @@ export function addRecent(dir: string, app: { uuid: string; name?: string }, ser
   };
   const same = [entry, ...file.apps.filter((a) => mine(a) && a.uuid !== app.uuid)].slice(0, MAX_RECENT_APPS);
   file.apps = [...same, ...file.apps.filter((a) => !mine(a))].slice(0, MAX_RECENT_APPS_ALL);
-  write(dir, file);
+  write(dir, file, onError);
   return same;
 }
 
@@ -112,11 +115,14 @@ function read(dir: string): RecentsFile {
   return { apps: dedupe(apps).slice(0, MAX_RECENT_APPS_ALL), values };
 }
 
-function write(dir: string, file: RecentsFile): void {
+function write(dir: string, file: RecentsFile, onError?: (error: unknown) => void): void {
   try {
-    writePrivateFile(path(dir), `${JSON.stringify(file, null, 2)}\n`);
-  } catch {
+    // Not fsynced: losing the latest entry in a power cut costs nothing; waiting on the disk
+    // after every headless read would (a corrupt file reads as empty and is moved aside).
+    writePrivateFile(path(dir), `${JSON.stringify(file, null, 2)}\n`, { durable: false });
+  } catch (error) {
     // A read-only or full disk must not break the screen that wanted to remember something.
+    onError?.(error);
   }
 }
 

@@ -131,6 +131,11 @@ function domainsOf(value: unknown): string {
   return line(value).split(',').map((d) => d.trim()).filter((d) => d !== '').join(', ');
 }
 
+/** The application's name a record says: `application_name` (queue rows), else `name` (snapshots); cleaned, '' when none. */
+export function applicationOf(record: Record<string, unknown>): string {
+  return line(record.application_name) || line(record.name);
+}
+
 export function viewOf(record: Deployment): DeploymentView {
   const r = record as Record<string, unknown>;
   const status = line(r.status);
@@ -154,7 +159,7 @@ export function viewOf(record: Deployment): DeploymentView {
     shortCommit: shortCommitOf(commit),
     subject: subjectOf(r.commit_message),
     branch: line(r.git_branch),
-    application: line(r.application_name) || line(r.name),
+    application: applicationOf(r),
     buildPack: line(r.build_pack),
     domains: domainsOf(r.fqdn),
     server: line(r.server_name),

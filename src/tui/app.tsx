@@ -169,13 +169,12 @@ function Screens({ options, onExit, refreshMs, followMs, stripRows, prefetch }: 
   const recents = useMemo(() => (route.name === 'picker' ? loadRecents(options.configDir, server) : []), [route, options.configDir, server]);
   const openDeployments = useCallback((appUuid: string, name?: string) => dispatch({ type: 'open', appUuid, name }), []);
   const onHelp = useCallback((from: ScopeId) => dispatch({ type: 'help', from }), []);
-  // Leaving a form returns to the deployments it was opened from; `dms create …` started on
-  // the form, so leaving it quits.
+  // Leaving a form returns to the deployments it was opened from, else (`dms create …` started
+  // on the form) to the picker: Esc never quits.
   const afterCreate = useCallback(() => {
     if (browsing) dispatch({ type: 'go', route: { name: 'deployments', appUuid: browsing } });
-    else if (options.screen !== 'browse') quit();
     else dispatch({ type: 'picker' });
-  }, [browsing, options.screen, quit]);
+  }, [browsing]);
 
   const creating = route.name === 'create-app' || route.name === 'create-docstore';
   const CreateScreen = route.name === 'create-docstore' ? CreateDocstoreScreen : CreateAppScreen;

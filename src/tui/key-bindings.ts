@@ -123,6 +123,10 @@ export function bindKeys(bindings: readonly (readonly [string, readonly string[]
   const wanted = new Map<CommandId, readonly KeyMatcher[]>();
   for (const [action, names] of bindings) {
     const c = BY_ID.get(action);
+    if (action === 'pickerQuit') {
+      problems.push(`${KEYS_FILE}: "pickerQuit" is gone: Esc in the picker no longer quits; bind "pickerClear" (Esc) or "quit" — ignored`);
+      continue;
+    }
     if (!c) {
       problems.push(`${KEYS_FILE}: no action ${shownName(action)} (the names are listed in the README under Keys) — ignored`);
       continue;

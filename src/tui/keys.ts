@@ -50,7 +50,7 @@ const ctrl = (char: string): KeyMatcher => ({ char, ctrl: true });
 
 export const COMMANDS = [
   // Anywhere, text fields included
-  { id: 'interrupt', keys: [ctrl('c')], label: 'Ctrl+C', description: 'quit', screens: ['app'] },
+  { id: 'interrupt', hint: 'quit', keys: [ctrl('c')], label: 'Ctrl+C', description: 'quit', screens: ['app'], footer: ['picker'], footerRank: 6 },
   // The screens that are not typing into a field
   { id: 'help', hint: 'help', keys: [ch('?')], label: '?', description: 'help (Esc closes)', screens: ['global'], footer: ['picker', 'deployments', 'detail', 'log'], footerRank: 0 },
   { id: 'quit', hint: 'quit', keys: [ch('q')], label: 'q', description: 'quit', screens: ['global'], footer: ['deployments', 'detail', 'log'], footerRank: 2 },
@@ -62,7 +62,7 @@ export const COMMANDS = [
   { id: 'pickerUp', keys: [named('upArrow')], label: '↑', description: 'previous entry (back to the typed line at the top)', screens: ['picker'] },
   { id: 'pickerDown', hint: 'recent', keys: [named('downArrow')], label: '↓', description: 'next entry (the list shows the applications whose name or uuid holds what is typed)', screens: ['picker'], footer: ['picker'] },
   { id: 'pickerContexts', hint: 'contexts', keys: [ctrl('x')], label: 'Ctrl+X', description: 'switch to another saved context (lists them)', screens: ['picker'], footer: ['picker'] },
-  { id: 'pickerQuit', hint: 'quit', keys: [named('escape')], label: 'Esc', description: 'clear the typed line; on an empty line, quit', screens: ['picker'], footer: ['picker'] },
+  { id: 'pickerClear', keys: [named('escape')], label: 'Esc', description: 'clear the typed line, or go back to it from the list; never quits', screens: ['picker'] },
 
   // The context list (Ctrl+X in the picker, :ctx on the deployments screen)
   { id: 'contextUp', keys: [named('upArrow'), ch('k')], label: '↑/k', description: 'previous context', screens: ['contexts'] },

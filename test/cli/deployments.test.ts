@@ -229,7 +229,7 @@ describe('the headless table: times and the total (issue 16)', () => {
     let text = '';
     const stdout = Object.assign(new Writable({ write(c, _e, done) { text += String(c); done(); } }), { isTTY: true, columns: 160 });
     const io = { stdout, stderr: new Writable({ write(_c, _e, done) { done(); } }), stdin: Readable.from([]), env: {} };
-    const session = { client: createClient({ baseUrl: demo.url, token: demo.token }), connection: { label: 't', host: 'h', demo: false }, configDir: '/nonexistent', close: async () => {} };
+    const session = { client: createClient({ baseUrl: demo.url, token: demo.token }), connection: { label: 't', host: 'h', demo: false }, configDir: tempDir('dms-tty-'), close: async () => {} };
     expect(await runDeployments(parse(['deployments', app, '--take', '5']), io, session, { color: false })).toBe(0);
     expect(startedCells(text).every((c) => /^(\d+(m|h|d|mo|y) ago|just now)$/.test(c))).toBe(true);
   });

@@ -10,6 +10,7 @@ import { createKind, runCreate } from '../../src/commands/create.js';
 import { errorLines } from '../../src/commands/output.js';
 import { exitCodeFor } from '../../src/commands/exit-codes.js';
 import type { Session } from '../../src/commands/connect.js';
+import { tempDir } from '../support/temp.js';
 
 export interface HeadlessResult {
   readonly code: number;
@@ -38,7 +39,7 @@ export async function runInProcess(
   const io = { stdout: out.stream, stderr: err.stream, stdin: Readable.from([]), env: {} };
   const api = createClient(client);
   const session: Session = {
-    client: api, connection: { label: 'test', host: 'localhost', demo: false }, configDir: options.configDir ?? '/nonexistent', close: async () => {},
+    client: api, connection: { label: 'test', host: 'localhost', demo: false }, configDir: options.configDir ?? tempDir('dms-headless-'), close: async () => {},
   };
   const style = { color: options.color ?? false };
   let code: number;

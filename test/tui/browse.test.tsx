@@ -444,9 +444,12 @@ describe('application picker', () => {
   it('says so when the typed text is not an application uuid', async () => {
     const ui = open({ appUuid: undefined });
     await ui.waitFor('Open an application');
-    await ui.press('n', 'o', 't', ' ', 'a', '/', 'u');
+    await ui.press('n', 'o', 't', ' ', 'a', '!', 'u');
     await ui.press(KEY.enter);
     await ui.waitFor('is not an application uuid');
+    // With a / or a :, it is taken for a page's address.
+    await ui.press(KEY.ctrl('u'), 'a', '/', 'u', KEY.enter);
+    await ui.waitFor('An address must start with http:// or https://');
   });
 
   it('? opens help and Esc comes back with the typed text kept', async () => {
@@ -473,7 +476,7 @@ describe('application picker', () => {
     const ui = open({ appUuid: undefined, configDir: tempDir('dms-empty-') });
     await ui.waitFor('Open an application');
     await ui.press(KEY.enter);
-    await ui.waitFor('Type or paste an application uuid.');
+    await ui.waitFor("Nothing typed: paste the application's address from the service's web page, or its uuid.");
   });
 
   it('opens a pasted uuid', async () => {

@@ -321,8 +321,10 @@ describe('detail and help', () => {
     expect(detail).not.toContain('back to the application picker');
     expect(detail).not.toContain('next page');
     expect(helpLines('deployments', plainTheme, 250, DEFAULT_KEYS).map((l) => l.text).join('\n')).toContain('back to the application picker');
-    // In the picker q types a q: help does not say it quits there.
-    expect(text('picker')).not.toMatch(/^ +q +quit/m);
+    // In the picker q types a q on the line and quits from the list: help says so, and that Esc does not quit.
+    expect(text('picker')).toMatch(/^ +q +quit, from the list \(↓\); on the typed line it is a letter$/m);
+    expect(text('picker')).toMatch(/^ +Esc +clear the typed line, or go back to it from the list; never quits$/m);
+    expect(text('picker')).toMatch(/^ +Ctrl\+C +quit$/m);
     expect(text('picker')).toContain('Ctrl+X');
 
     const ui = open({ appUuid: apps()[0]!.uuid }, { columns: 60, rows: 20 });

@@ -109,7 +109,7 @@ describe('keys.json in the app', () => {
 
   it('sentences in the picker and the log name the keys in force: open on Ctrl+O, the log search on Ctrl+F', async () => {
     const ui = open({ keys: await keysFrom('{"pickerOpen": "ctrl+o", "logSearch": "ctrl+f"}'), appUuid: undefined, configDir: tempDir('dms-keys-picker-') });
-    const picker = await ui.waitFor('(type or paste an application uuid, or part of a name, then Ctrl+O)');
+    const picker = await ui.waitFor("(paste the application's address or uuid, or type part of a name, then Ctrl+O)");
     expect(picker).not.toContain('then Enter');
     await ui.type(APP);
     await ui.press(KEY.ctrl('o'));

@@ -128,6 +128,14 @@ describe('keys.json', () => {
     expect(t.problems[1]).toMatch(/always quits/);
   });
 
+  it('pickerQuit (Esc in the picker, which no longer quits) is refused with what to bind instead', async () => {
+    const t = await fromText('{"pickerQuit": "ctrl+q", "pickerClear": "ctrl+l"}');
+    expect(t.problems).toEqual(['keys.json: "pickerQuit" is gone: Esc in the picker no longer quits; bind "pickerClear" (Esc) or "quit" — ignored']);
+    table = keyTable(t.commands);
+    expect(cmd(['picker'], press('l', { ctrl: true }))).toBe('pickerClear');
+    expect(cmd(['picker'], press('q', { ctrl: true }))).toBeUndefined();
+  });
+
   it('an unknown action or a bad key name skips that entry only; the rest apply', async () => {
     const t = await fromText('{"nextPag": "x", "quit": ["Q", "f5"], "refresh": "R"}');
     expect(t.problems).toHaveLength(2);

@@ -54,9 +54,17 @@ export function helpSections(from: ScopeId, keys: KeyTable): Section[] {
     const title = (scope === 'line' ? LINE_TITLE[screen] : undefined) ?? HELP_SECTIONS.find((s) => s.screen === scope)?.title ?? scope;
     out.push({ title, commands: keys.commandsOf(scope), scope });
   }
-  // The picker's line takes every letter: of the keys that work "everywhere but while typing" only help does.
-  if (screen === 'picker') out.splice(2, 0, { title: 'Help', commands: [keys.command('help')] });
+  // The picker's line takes every letter: of the keys that work "everywhere but while typing",
+  // help does, and quit when it is no letter — a letter quits from the list only.
+  if (screen === 'picker') out.splice(2, 0, { title: 'Help and quitting', commands: [keys.command('help'), pickerQuit(keys)] });
   return out.filter((s) => s.commands.length > 0);
+}
+
+/** The quit key as the picker reads it. */
+function pickerQuit(keys: KeyTable): Command {
+  const quit = keys.command('quit');
+  const typed = quit.keys.some((m) => m.char !== undefined && !m.ctrl);
+  return typed ? { ...quit, description: `quit, from the list (${keys.hint('pickerDown')}); on the typed line it is a letter` } : quit;
 }
 
 /** Words of `text` on lines of at most `width` cells (a word longer than a line is cut). */

@@ -8,15 +8,17 @@ import type { Store } from '../../state/store.js';
 import type { ContextEntry } from '../../connections.js';
 import type { LineCommand } from '../../input/line-edit.js';
 import { filterEntries, pickTarget, type Entry, type PickerAction, type PickerState } from './state.js';
-import { NO_SAVED_CONTEXTS, NO_SWITCHING, connecting, firstLine } from './lines.js';
+import { NO_SAVED_CONTEXTS, NO_SWITCHING, connecting, firstLine, topNote } from './lines.js';
 
+// The keys of "everywhere but while typing" come last: help, and quit, which on the typed line
+// is text when it is a letter (a q in a name) and quits from the list.
 export const PICKER_SCOPES = {
-  apps: ['picker', 'line'],
-  contexts: ['contexts'],
+  apps: ['picker', 'line', 'global'],
+  contexts: ['contexts', 'global'],
 } as const satisfies Record<string, readonly ScopeId[]>;
 
-/** Where help's key is looked for: of the keys of "everywhere but while typing", help is the one the picker reads. */
-const HELP_SCOPE: readonly ScopeId[] = ['global'];
+/** Where help's and quit's keys are looked for. */
+const GLOBAL_SCOPE: readonly ScopeId[] = ['global'];
 
 /** What the picker's keys ask of the screen that holds it. */
 export interface PickerKeyProps {
@@ -69,15 +71,17 @@ export function helpAt(run: string, keys: KeyTable): number {
 
 /** The help key (no Alt: Alt+? is not help). */
 function isHelp(e: KeyEvent, keys: KeyTable): boolean {
-  return !e.key.meta && keys.commandFor(HELP_SCOPE, e.input, e.key) === 'help';
+  return !e.key.meta && keys.commandFor(GLOBAL_SCOPE, e.input, e.key) === 'help';
 }
 
 /** What a key does in the picker; reads the store, so keys read together see each other. */
-export function pickerKeys(store: Store<PickerState, PickerAction>, entries: readonly Entry[], props: PickerKeyProps, switching: Switch, keys: KeyTable) {
+export function pickerKeys(
+  store: Store<PickerState, PickerAction>, entries: readonly Entry[], props: PickerKeyProps, switching: Switch, keys: KeyTable, host: string,
+) {
   const send = (a: PickerAction) => store.dispatch(a);
   const shownCount = () => filterEntries(entries, store.get().line.value).length;
   const open = (): KeyResult => {
-    const target = pickTarget(store.get(), entries);
+    const target = pickTarget(store.get(), entries, host);
     if (typeof target === 'string') {
       send({ type: 'error', message: target });
       return true;
@@ -120,6 +124,12 @@ export function pickerKeys(store: Store<PickerState, PickerAction>, entries: rea
     props.onHelp();
     return 'later';
   };
+  // The quit key: a letter is text on the typed line and quits from the list; a named or Ctrl key quits anywhere.
+  const quit = (e: KeyEvent) => {
+    if (isText(e) && store.get().mode === 'apps' && store.get().selected < 0) return false;
+    props.onQuit();
+    return true;
+  };
   const apps = (e: KeyEvent): KeyResult => {
     let result: KeyResult = true;
     const line = (command: LineCommand) => send({ type: 'line', command });
@@ -128,15 +138,17 @@ export function pickerKeys(store: Store<PickerState, PickerAction>, entries: rea
       pickerUp: () => send({ type: 'move', delta: -1, entries: shownCount() }),
       pickerDown: () => send({ type: 'move', delta: 1, entries: shownCount() }),
       pickerContexts: () => listContexts(),
-      pickerQuit: () => {
+      // Esc never quits: it empties the line (or leaves the list for it), then says what quits.
+      pickerClear: () => {
         if (store.get().line.value !== '' || store.get().selected >= 0) send({ type: 'clear' });
-        else props.onQuit();
+        else send({ type: 'note', message: topNote(keys, entries.length > 0) });
       },
       ...lineKeys(line),
+      // The help key is never part of a uuid or a name search: it opens help.
+      help: () => (isHelp(e, keys) ? (result = help(), true) : false),
+      quit: () => quit(e),
     }, e.input, e.key);
     if (used) return result;
-    // The help key is never part of a uuid or a name search: it opens help.
-    if (isHelp(e, keys)) return help();
     // Printable keys are text (taken by `text` below when they come as a run).
     if (isText(e)) {
       send({ type: 'text', text: e.input });
@@ -152,14 +164,16 @@ export function pickerKeys(store: Store<PickerState, PickerAction>, entries: rea
       send({ type: 'busy', what: null });
       return true;
     }
+    let result: KeyResult = true;
     const used = keys.run(PICKER_SCOPES.contexts, {
       contextUp: () => send({ type: 'contextMove', delta: -1 }),
       contextDown: () => send({ type: 'contextMove', delta: 1 }),
       contextPick: () => pick(),
       contextCancel: () => send({ type: 'apps' }),
+      help: () => (isHelp(e, keys) ? (result = help(), true) : false),
+      quit: () => quit(e),
     }, e.input, e.key);
-    if (used) return true;
-    if (isHelp(e, keys)) return help();
+    if (used) return result;
     return isText(e);
   };
   const listener: KeyListener = {
@@ -167,6 +181,8 @@ export function pickerKeys(store: Store<PickerState, PickerAction>, entries: rea
     // A run of typed or pasted text goes to the line whole, up to the help key.
     text: (run) => {
       if (store.get().mode !== 'apps') return 0;
+      // On the list, the quit key pressed alone is a key, not text.
+      if (store.get().selected >= 0 && keys.commandFor(GLOBAL_SCOPE, run, {}) === 'quit') return 0;
       const stop = helpAt(run, keys);
       const take = stop < 0 ? run : run.slice(0, stop);
       if (take === '') return 0;

@@ -9,8 +9,10 @@ import type { KeyTable } from '../../keys.js';
 export const PICKER_TITLE = 'Open an application';
 export const UUID_PROMPT = 'uuid: ';
 /** In the empty typed line (with colour: it reads as a placeholder). */
-export const PLACEHOLDER = ' type or paste an application uuid, or part of a name';
-export const NO_RECENTS = 'No recent applications on this server yet.';
+export const PLACEHOLDER = " paste the application's address or uuid, or type part of a name";
+/** Where a uuid is found: the service's web page of the application. */
+export const WHERE_UUID = "paste the application's address from the service's web page, or its uuid";
+export const NO_RECENTS = `No recent applications on this server yet: ${WHERE_UUID}.`;
 
 /** Over the list: what it holds, or how many entries match what is typed. */
 export function listTitle(entries: number, shown: number, typed: string, demo: boolean): string {
@@ -21,7 +23,24 @@ export function listTitle(entries: number, shown: number, typed: string, demo: b
 
 /** Under the typed line when nothing else is said (without colour, where no placeholder shows). */
 export function typeHint(keys: KeyTable): string {
-  return `  (type or paste an application uuid, or part of a name, then ${keys.hint('pickerOpen')})`;
+  return `  (paste the application's address or uuid, or type part of a name, then ${keys.hint('pickerOpen')})`;
+}
+
+/** Under the typed line while it holds an address that reads: what Enter opens. */
+export function addressHint(uuid: string, keys: KeyTable): string {
+  return `  ${keys.hint('pickerOpen')} opens application ${uuid} (from the address)`;
+}
+
+/**
+ * Esc on the empty line: it goes no further, and what quits. The quit key is typed on the line
+ * when it is a letter: then it quits from the list only (`listed`: there is one).
+ */
+export function topNote(keys: KeyTable, listed: boolean): string {
+  const quit = keys.command('quit').keys[0];
+  const typed = quit !== undefined && quit.char !== undefined && !quit.ctrl;
+  const other = !typed ? ` or ${keys.hint('quit')}` : '';
+  const fromList = typed && listed ? `, or ${keys.hint('quit')} on the list (${keys.hint('pickerDown')})` : '';
+  return `Esc stops here: ${keys.hint('interrupt')}${other} quits${fromList}.`;
 }
 
 /** Under the typed line while it filters the list: what Enter opens. */
@@ -34,10 +53,10 @@ export function errorText(error: string): string {
   return `✗ ${error}`;
 }
 
-export const ASK_UUID = 'Type or paste an application uuid.';
+export const ASK_UUID = `Nothing typed: ${WHERE_UUID}.`;
 
 export function notAUuid(typed: string): string {
-  return `“${truncate(typed, 40)}” is not an application uuid: use letters, digits, - and _ (up to 64).`;
+  return `“${truncate(typed, 40)}” is not an application uuid (letters, digits, - and _, up to 64) nor the address of its page.`;
 }
 
 /** An entry's note: when it was opened, or that it is a demo application. */

@@ -2,6 +2,7 @@
 // entry the cursor is on, the context list and a switch under way; and what the list holds, what
 // the typed text leaves of it and what Enter opens. Keys that arrive together (`↓ ↓ ↓ Enter`, a
 // paste, three Backspaces) each see what the ones before did.
+import { addressOn, looksLikeAddress } from '../../../api/app-address.js';
 import { isAppUuid } from '../../../api/uuid.js';
 import type { RecentApp } from '../../../config/recents.js';
 import { clean } from '../../../text/sanitize.js';
@@ -18,6 +19,8 @@ export interface PickerState {
   /** The entry of the filtered list the cursor is on; -1: the typed line. */
   readonly selected: number;
   readonly error: string | undefined;
+  /** Said in place of the hint until the next key (Esc on the empty line: what quits). */
+  readonly note: string | undefined;
   readonly mode: 'apps' | 'contexts';
   readonly contexts: readonly ContextEntry[];
   readonly contextCursor: number;
@@ -31,6 +34,7 @@ export type PickerAction =
   | { type: 'clear' }
   | { type: 'move'; delta: number; entries: number }
   | { type: 'error'; message: string | undefined }
+  | { type: 'note'; message: string }
   | { type: 'contexts'; contexts: readonly ContextEntry[] }
   | { type: 'contextMove'; delta: number }
   | { type: 'apps' }
@@ -40,10 +44,16 @@ export type PickerAction =
 const LINE_MAX = 200;
 
 export function initialPicker(input = '', message?: string): PickerState {
-  return { line: lineAt(input), selected: -1, error: message, mode: 'apps', contexts: [], contextCursor: 0, busy: null };
+  return { line: lineAt(input), selected: -1, error: message, note: undefined, mode: 'apps', contexts: [], contextCursor: 0, busy: null };
 }
 
 export function pickerReducer(state: PickerState, action: PickerAction): PickerState {
+  // A note lasts until the next key.
+  const next = reduce(state, action);
+  return next.note === undefined || action.type === 'note' ? next : { ...next, note: undefined };
+}
+
+function reduce(state: PickerState, action: PickerAction): PickerState {
   switch (action.type) {
     case 'text':
     case 'line': {
@@ -57,6 +67,7 @@ export function pickerReducer(state: PickerState, action: PickerAction): PickerS
       return { ...state, line: lineAt(''), selected: -1, error: undefined };
     case 'move': return { ...state, selected: Math.max(-1, Math.min(action.entries - 1, state.selected + action.delta)) };
     case 'error': return state.error === action.message ? state : { ...state, error: action.message };
+    case 'note': return { ...state, note: action.message, error: undefined };
     case 'contexts': {
       const inUse = action.contexts.findIndex((c) => c.inUse);
       return { ...state, mode: 'contexts', contexts: action.contexts, contextCursor: Math.max(0, inUse), error: undefined };
@@ -88,17 +99,35 @@ export function filterEntries(entries: readonly Entry[], typed: string): readonl
  * first entry it matches, else the uuid typed; on an empty line the first entry. A string is an
  * error to show.
  */
-export function pickTarget(state: PickerState, entries: readonly Entry[]): Entry | string {
+export function pickTarget(state: PickerState, entries: readonly Entry[], host: string): Entry | string {
   const shown = filterEntries(entries, state.line.value);
   const chosen = state.selected >= 0 ? shown[state.selected] : undefined;
   if (chosen) return chosen;
   const typed = tidyUuid(state.line.value);
   if (typed === '') return entries[0] ?? ASK_UUID;
+  // The address of the application's (or a deployment's) page, pasted from the browser.
+  if (looksLikeAddress(typed)) {
+    const read = addressOn(typed, host);
+    if ('error' in read) return capitalised(read.error);
+    return entries.find((e) => e.uuid === read.address.app) ?? { uuid: read.address.app, note: '' };
+  }
   const exact = entries.find((e) => e.uuid === typed);
   if (exact) return exact;
   if (shown[0]) return shown[0];
   if (!isAppUuid(typed)) return notAUuid(typed);
   return { uuid: typed, note: '' };
+}
+
+/** The application uuid of a typed page address that reads on `host`; undefined for anything else. */
+export function typedAddress(value: string, host: string): string | undefined {
+  const text = tidyUuid(value);
+  if (!looksLikeAddress(text)) return undefined;
+  const read = addressOn(text, host);
+  return 'address' in read ? read.address.app : undefined;
+}
+
+function capitalised(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /** The list: the recent applications (newest first), then the demo's that are not among them. Ages at `now`. */

@@ -20,9 +20,9 @@ import { truncate, widthOf } from '../../../text/cells.js';
 import type { DmsClient } from '../../../api/client.js';
 import { useClock } from '../../hooks/use-clock.js';
 import { createSwitch, pickerKeys, type PickerKeyProps } from './keys.js';
-import { entriesOf, filterEntries, initialPicker, pickerReducer, tidyUuid, windowStart } from './state.js';
+import { entriesOf, filterEntries, initialPicker, pickerReducer, tidyUuid, typedAddress, windowStart } from './state.js';
 import {
-  PICKER_TITLE, PLACEHOLDER, UUID_PROMPT, busyText, contextsTitle, errorText, firstMatchHint, listTitle, typeHint,
+  PICKER_TITLE, PLACEHOLDER, UUID_PROMPT, addressHint, busyText, contextsTitle, errorText, firstMatchHint, listTitle, typeHint,
 } from './lines.js';
 import { useOverview } from './use-overview.js';
 import { OverviewCell } from './overview-cell.js';
@@ -59,7 +59,7 @@ export function PickerScreen(props: PickerProps) {
   const shown = useMemo(() => filterEntries(entries, line.value), [entries, line.value]);
   const [switching] = useState(createSwitch);
   const table = useKeyTable();
-  const keys = pickerKeys(store, entries, props, switching, table);
+  const keys = pickerKeys(store, entries, props, switching, table, connection.host);
   useKeys('screen', keys.listener, active);
 
   // `:ctx` on the deployments screen opens the picker on the context list.
@@ -82,12 +82,18 @@ export function PickerScreen(props: PickerProps) {
   const focused = active && mode === 'apps' && selected < 0;
   const [before, at, after] = cursorParts(line);
   const typed = line.value.trim() !== '';
+  // A pasted page address that reads (on this connection's host): the uuid Enter opens.
+  const address = useMemo(() => typedAddress(line.value, connection.host), [line.value, connection.host]);
   let hint: React.ReactNode;
   if (state.busy) {
     hint = <Text wrap="truncate-end" color={theme.ui.muted}>{busyText(state.busy, table)}</Text>;
   } else if (error) {
     // Wrapped, never cut: on a narrow terminal the status (404) and the hint are the point.
     hint = <Text wrap="wrap" color={theme.ui.error}>{errorText(error)}</Text>;
+  } else if (state.note) {
+    hint = <Text wrap="wrap" color={theme.ui.muted}>{`  ${state.note}`}</Text>;
+  } else if (mode === 'apps' && address) {
+    hint = <Text wrap="truncate-end" color={theme.ui.muted}>{addressHint(address, table)}</Text>;
   } else if (mode === 'apps' && typed && selected < 0 && shown.length > 0 && !entries.some((e) => e.uuid === tidyUuid(line.value))) {
     const first = shown[0]!;
     hint = <Text wrap="truncate-end" color={theme.ui.muted}>{firstMatchHint(first.name ?? first.uuid, table)}</Text>;
