@@ -76,8 +76,8 @@ export interface ColumnChartOptions {
 
 /**
  * Values as columns from a baseline (null: no column, `·` on the baseline), scaled to the largest
- * (or `max`), with the axis on the left: the top's value, the mark's label on its row, 0 at the
- * bottom. `values` are resampled to the room left of the axis (the median of the values a cell holds).
+ * (or `max`), with the axis on the left: the mark's label on its row, else the top's value on the
+ * top row and 0 at the bottom. `values` are resampled to the room left of the axis (the median of the values a cell holds).
  */
 export function columnChart(values: readonly (number | null)[], o: ColumnChartOptions): string[] {
   const height = Math.max(1, o.height);
@@ -89,7 +89,7 @@ export function columnChart(values: readonly (number | null)[], o: ColumnChartOp
   const cols = resample(values, room);
   const top = o.max ?? largest(cols);
   const markRow = o.mark && top > 0 ? Math.min(height - 1, Math.floor((o.mark.value / top) * height - 1e-9)) : -1;
-  const labels = Array.from({ length: height }, (_, r) => (r === height - 1 ? o.format(top) : r === markRow && o.mark ? o.mark.label : r === 0 ? o.format(0) : ''));
+  const labels = Array.from({ length: height }, (_, r) => (r === markRow && o.mark ? o.mark.label : r === height - 1 ? o.format(top) : r === 0 ? o.format(0) : ''));
   const lines: string[] = [];
   for (let r = height - 1; r >= 0; r--) {
     let line = '';
