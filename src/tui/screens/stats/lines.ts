@@ -14,7 +14,7 @@ export function titleText(s: StatsState, appName: string | undefined): string {
   return `${head} · ${thousands(n)} deployment${n === 1 ? '' : 's'} · ${windowText(s.stats)}`;
 }
 
-const of = (s: StatsState) => `${thousands(s.read)}${s.total !== null ? ` of ${thousands(s.total)}` : ''}`;
+const of = (s: StatsState) => (s.read === 0 && s.total === null ? 'the history' : `${thousands(s.read)}${s.total !== null ? ` of ${thousands(s.total)}` : ''}`);
 
 /** `reading 2,300 of 50,000 — Esc stops`, `read all 137`, `stopped at 2,300 of 50,000: figures of the newest 2,300`. */
 export function progressText(s: StatsState, keys: KeyTable): string {
