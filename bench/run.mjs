@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 // `npm run bench`: the speed figures of issue 5 (1–6), of the deployment logs (7), of reading
-// the whole history (8) and of the list's table drawn by dms or by ink-table (9), each a ratio
+// the whole history (8), of the list's table drawn by dms or by ink-table (9) and of `dms stats` (10), each a ratio
 // against a floor measured side by side in this run (A B A B …, median of the pair ratios), plus
 // absolute values. Prints a table and writes bench/results.json.
 // See docs/performance.md.
 //
-//   node bench/run.mjs [--quick] [--pairs N] [--only 1,2,4,7,8,9]
+//   node bench/run.mjs [--quick] [--pairs N] [--only 1,2,4,7,8,9,10]
 //   DMS_BIN=/path/to/dms.js node bench/run.mjs      (default: dist/dms.js)
 import { execFile, execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
@@ -537,6 +537,37 @@ await figure(8, 'whole history: TUI search', '≤ 16 ms move while searching; RS
   });
 });
 
+// ---------------------------------------------------------------- 10. stats of the whole history
+// `dms stats` reads the same 50,000 deployments as figure 8 with the same scan and keeps a few
+// numbers of each: against `dms deployments --all -o ndjson` on the same history, side by side.
+await figure(10, 'stats: dms stats over 50,000 deployments', '≤ 1.1 × --all -o ndjson; ≤ 150 MiB', async () => {
+  const big = requireBigHistory();
+  const historyEnv = cleanEnv({ DMS_URL: demo.url, DMS_TOKEN: demo.token, DMS_CONFIG_DIR: configDir });
+  const statsCmd = [NODE, BIN, 'stats', big, '-o', 'json'];
+  const allCmd = [NODE, BIN, 'deployments', big, '--all', '-o', 'ndjson'];
+  // Once through a pipe: the stats must count the whole history.
+  const check = await timed(statsCmd, { env: historyEnv, timeoutS: 300 });
+  if (check.out_bytes < 500) throw new Error(`dms stats printed only ${check.out_bytes} bytes`);
+  const rss = [];
+  const r = await pairs({
+    pairs: PAIRS,
+    a: async () => { const run = await timed(statsCmd, { env: historyEnv, nullStdout: true, timeoutS: 300 }); rss.push(run.maxrss_kib); return run.ms; },
+    b: async () => (await timed(allCmd, { env: historyEnv, nullStdout: true, timeoutS: 300 })).ms,
+  });
+  record({
+    figure: 'stats: dms stats / --all -o ndjson', key: 'statsTime', status: 'measured', value: r.ratio, goal: '≤ 1.10', max: 1.1,
+    a_ms: r.a, b_ms: r.b, pairs: r.n, ratios: r.ratios,
+    detail: `dms stats monorepo-ci -o json ${fmt(r.a / 1000, 2)} s vs dms deployments monorepo-ci --all -o ndjson > /dev/null ${fmt(r.b / 1000, 2)} s;`
+      + ` 50,000 deployments with their short logs (token with logs), the same scan; ${r.n} pairs`,
+  });
+  const mib = median(rss.slice(1)) / 1024;
+  record({
+    figure: 'stats: peak RSS', key: 'statsRss', status: 'measured', value: mib, unit: ' MiB', digits: 1, goal: '≤ 150 MiB', max: 150,
+    rss_kib: rss.slice(1),
+    detail: `ru_maxrss of dms stats over the whole history ${fmt(mib, 1)} MiB (median of ${rss.length - 1} runs; max ${fmt(Math.max(...rss.slice(1)) / 1024, 1)})`,
+  });
+});
+
 // ---------------------------------------------------------------- report
 await demo?.close();
 rmSync(tmp, { recursive: true, force: true });
@@ -563,7 +594,7 @@ function absolute(r) {
   if (r.key === 'logSoak') return `heap ${fmt(r.after20.heapMiB, 1)}→${fmt(r.end.heapMiB, 1)}, RSS ${fmt(r.rss_after20_median, 1)}→${fmt(r.rss_end_median, 1)} MiB`;
   if (r.key === 'logSoakBytes' || r.key === 'logSoakBytesNewest') return `${fmt(r.bytes_per_tick / 2 ** 20, 2)} of ${fmt(r.page_bytes / 2 ** 20, 1)} MiB a tick`;
   if (r.key?.startsWith('render_') || r.key?.startsWith('table_') || r.key === 'bigTable') return `${fmt(r.ratio, 1)}× floor ${fmt(r.b_ms, 2)} ms`;
-  if (r.key === 'historyAll') return `${fmt(r.a_ms / 1000, 2)} vs ${fmt(r.b_ms / 1000, 2)} s`;
+  if (r.key === 'historyAll' || r.key === 'statsTime') return `${fmt(r.a_ms / 1000, 2)} vs ${fmt(r.b_ms / 1000, 2)} s`;
   if (r.key === 'historySearch') return `${r.requests} requests: ${Object.entries(r.by_take).map(([t, s]) => `${s.requests}×${t}`).join(', ')}`;
   if (r.key === 'historyMove') return `from write ${fmt(r.from_write_ms, 1)}; idle ${fmt(r.idle_ms, 1)} ms`;
   if (r.key === 'historyMemory') return `RSS ${fmt(r.before.rssMiB, 1)}→${fmt(r.after.rssMiB, 1)}, heap ${fmt(r.before.heapMiB, 1)}→${fmt(r.after.heapMiB, 1)} MiB`;

@@ -58,6 +58,12 @@ async function main(argv: string[], io: CommandIO): Promise<number> {
         session = await openSession(parsed.values, io, false);
         return await runDeployments(parsed, io, session, style, args);
       }
+      case 'stats': {
+        const { statsArgs, runStats } = await import('./commands/stats.js');
+        const args = statsArgs(parsed); // usage errors before connecting
+        session = await openSession(parsed.values, io, false);
+        return await runStats(args, io, session, style);
+      }
       case 'logs': {
         const { logsArgs, runLogs } = await import('./commands/logs.js');
         logsArgs(parsed); // usage errors before connecting

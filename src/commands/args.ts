@@ -25,6 +25,7 @@ export const COMMAND_OPTIONS = {
     status: { type: 'string' }, branch: { type: 'string' }, since: { type: 'string' }, until: { type: 'string' }, limit: { type: 'string' },
     time: { type: 'string' }, 'with-total': { type: 'boolean' },
   },
+  stats: { since: { type: 'string' }, until: { type: 'string' }, output: { type: 'string', short: 'o' } },
   logs: { debug: { type: 'boolean' }, timestamps: { type: 'boolean' }, follow: { type: 'boolean' }, 'wait-timeout': { type: 'string' } },
   // Besides its own: a flag for every field of both request bodies (src/forms/field-flags.ts).
   create: {

@@ -22,6 +22,7 @@ type Slot = 'apps' | 'contexts' | 'none' | Readonly<Record<string, string>>;
 const POSITIONALS: Record<Command, (before: readonly string[]) => Slot> = {
   browse: (b) => (b.length === 0 ? 'apps' : 'none'),
   deployments: (b) => (b.length === 0 ? 'apps' : 'none'),
+  stats: (b) => (b.length === 0 ? 'apps' : 'none'),
   logs: (b) => (b.length === 0 ? 'apps' : 'none'), // DEPLOYMENT: only the server knows
   create: (b) => (b.length === 0 ? { app: 'an application from a public git repository', docstore: 'a docstore database' } : 'none'),
   context: (b) => (b.length === 0 ? CONTEXT_USAGE : ['use', 'remove', 'verify'].includes(b[0]!) && b.length === 1 ? 'contexts' : 'none'),
@@ -33,6 +34,7 @@ const POSITIONALS: Record<Command, (before: readonly string[]) => Slot> = {
 const COMMAND_DESCRIPTIONS: Record<Command, string> = {
   browse: "browse an application's deployments (TUI)",
   deployments: "list an application's deployments",
+  stats: "an application's history in numbers and pictures",
   logs: 'the log of a deployment',
   create: 'create an application or a docstore',
   context: 'saved connections',

@@ -2,7 +2,6 @@
 // (model/scan.ts) and printed as it comes, chunk after chunk, never all held: filtered on the way,
 // stopping as soon as the answer is complete (--limit reached, or a row older than --since), or
 // at Ctrl+C. The progress line (on a terminal) is gone from the screen on every way out.
-import { setFlagsFromString } from 'node:v8';
 import { LocalValidationError } from '../api/errors.js';
 import { pageProblems } from '../api/uuid.js';
 import { viewOf, type DeploymentView } from '../model/deployment.js';
@@ -12,7 +11,8 @@ import { timeDisplayOf, type DeploymentsArgs } from './deployments-args.js';
 import { thousands } from '../text/thousands.js';
 import { EXIT, exitCodeFor } from './exit-codes.js';
 import type { CommandIO } from './io.js';
-import { errorLines, sayWait, waitText } from './output.js';
+import { errorLines } from './output.js';
+import { keepHeapTight, progressLine } from './progress.js';
 import { createOutput, createSink, type Row } from './row-output.js';
 import { retryBaseMs, type Session } from './connect.js';
 import type { Style } from './table.js';
@@ -20,8 +20,6 @@ import { nameOfRecords, rememberApp } from './remember.js';
 
 /** Rows the table's columns are chosen and sized by (later rows are printed in the same columns). */
 const FIRST_BLOCK = 500;
-/** Least time between two redraws of the progress line. */
-const PROGRESS_MS = 100;
 
 /**
  * The table's last line with --all: `50,000 deployments; showing all`, `50,000 deployments;
@@ -35,76 +33,6 @@ export function historySummary(o: { total: number | null; read: number; shown: n
   if (o.shown === o.read && whole) return all === 0 ? 'no deployments' : `${head}; showing all`;
   if (!o.filtered) return `${head}; showing the newest ${thousands(o.shown)}`;
   return `${head}; showing ${thousands(o.shown)} of the newest ${thousands(o.read)} (filtered)`;
-}
-
-interface Progress {
-  update(read: number, total: number | null, matched: number | undefined): void;
-  /** A wait: on the line on a terminal, else a line of its own. */
-  pause(why: string, ms: number): void;
-  /** Takes the line off the terminal (before other output). */
-  hide(): void;
-  /** Puts it back. */
-  show(): void;
-  /** Takes the line off for good: the reading is over, whatever is written after. */
-  end(): void;
-}
-
-/**
- * "read 2,300 of 50,000" on one line of a terminal, redrawn in place. Waits are said on it, or,
- * when stderr is not a terminal, as lines of their own (sayWait: "dms: waiting 3 s: the server
- * asks to slow down (429)"), so a script's log says why the reading stood still.
- */
-function progressLine(stderr: NodeJS.WritableStream, onTerminal: boolean): Progress {
-  let text = '';
-  let note = '';
-  let visible = false;
-  let over = false;
-  let drawn = 0;
-  const say = sayWait(stderr);
-  const draw = () => {
-    if (!onTerminal || over || text === '') return;
-    stderr.write(`\r\u001b[K${text}${note}`);
-    visible = true;
-    drawn = Date.now();
-  };
-  const hide = () => {
-    if (!visible) return;
-    stderr.write('\r\u001b[K');
-    visible = false;
-  };
-  return {
-    update(read, total, matched) {
-      text = `read ${thousands(read)}${total !== null ? ` of ${thousands(total)}` : ''}${matched !== undefined ? ` · ${thousands(matched)} matching` : ''}`;
-      note = '';
-      if (Date.now() - drawn >= PROGRESS_MS) draw();
-    },
-    pause(why, ms) {
-      if (over) return;
-      if (!onTerminal) {
-        say(why, ms);
-        return;
-      }
-      note = ` · ${waitText(why, ms)}`;
-      draw();
-    },
-    hide,
-    show: draw,
-    end() {
-      hide();
-      over = true;
-    },
-  };
-}
-
-/**
- * Every record passes through and is gone, so V8 is asked to keep its heap tight rather than grow
- * it for speed: the young generation is not grown, the old one by 10% at a time. (Both are read at
- * each collection.) Over monorepo-ci's 50,000 deployments peak RSS fell from ~150 to ~97 MiB in
- * the same time (bench figure 8).
- */
-function keepHeapTight(): void {
-  setFlagsFromString('--semi-space-growth-factor=1');
-  setFlagsFromString('--heap-growing-percent=10');
 }
 
 export async function runAll(args: DeploymentsArgs, io: CommandIO, session: Session, style: Style): Promise<number> {

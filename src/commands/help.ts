@@ -32,6 +32,7 @@ Usage:
   dms browse [APP_UUID]                 browse an application's deployments (TUI)
   dms deployments APP_UUID [--skip N] [--take N] [--all] [filters] [-o table|json|ndjson|csv]
   dms logs APP_UUID [DEPLOYMENT] [--follow] [--json]
+  dms stats APP_UUID [--since T] [--until T] [-o table|json]   the history in numbers and pictures
   dms create app [--from FILE]          the application form (TUI): quick create first
   dms create app --git-repository URL … create headlessly from flags (one per field) and/or
                  [--file FILE|-]         a request body; --example prints one to start from
@@ -99,6 +100,25 @@ Table:
                    default relative on a terminal, iso when stdout is a pipe or a file
   The last line says the total: "137 deployments; showing 1–10".
   With --all the table's columns are chosen and sized by its first 500 rows.
+
+${GLOBAL}`,
+  stats: `Usage: dms stats APP_UUID [--since TIME] [--until TIME] [-o table|json]
+
+Reads the whole history (as dms deployments --all reads it: a few MB per request, within the
+server's rate limit; on a terminal, stderr shows how far it got) and prints, for the deployments
+created in the window: how often the application deploys, its change failure rate, the median
+and p90 duration of the finished ones and the time to restore after a failure, each with its
+trend (first half of the window against the second); deployments per day as a calendar, the
+duration over time with its p90, the failure rate by week; and the same figures by source
+(manual, webhook, API, rollback, PR) and by branch where the rows say it.
+  --since TIME     the window starts at TIME: 7d, 36h, 90m (ago), 2026-11-01 (midnight UTC),
+                   2026-11-01T10:00:00Z (UTC unless it has an offset); reading stops at the
+                   first older deployment. Default: the oldest deployment's day
+  --until TIME     the window ends before TIME (same forms). Default: now
+  -o, --output F   table (default; as wide as the terminal, 80 columns when piped) or json
+  --json           the same as -o json
+Ctrl+C, or a failure that retries do not get past, prints the stats of what was read, says
+"stopped after N of M deployments" and exits by its cause (130 for Ctrl+C).
 
 ${GLOBAL}`,
   logs: `Usage: dms logs APP_UUID [DEPLOYMENT] [--follow [--wait-timeout SECONDS]] [--debug] [--timestamps] [--json]

@@ -11,6 +11,7 @@ import { KEYS_FILE, shownName } from '../config/keys-file.js';
 import { LIST_SCOPES } from './screens/deployments/keys.js';
 import { DETAIL_SCOPES } from './screens/detail/keys.js';
 import { LOG_SCOPES } from './screens/log/keys.js';
+import { STATS_SCOPES } from './screens/stats/keys.js';
 import { HELP_SCOPES } from './screens/help/keys.js';
 import { PICKER_SCOPES } from './screens/picker/keys.js';
 import { FORM_SCOPES } from './screens/forms/keys.js';
@@ -20,7 +21,7 @@ import { FORM_SCOPES } from './screens/forms/keys.js';
  * a key may do one thing in each group.
  */
 export const SCOPE_GROUPS: readonly (readonly ScopeId[])[] = [
-  LIST_SCOPES, DETAIL_SCOPES, LOG_SCOPES, HELP_SCOPES, PICKER_SCOPES, FORM_SCOPES,
+  LIST_SCOPES, DETAIL_SCOPES, LOG_SCOPES, STATS_SCOPES, HELP_SCOPES, PICKER_SCOPES, FORM_SCOPES,
 ].flatMap((screen) => Object.values(screen).map((scopes): readonly ScopeId[] => [...scopes, 'app']));
 
 /** Scopes where printable keys are typed into a line or a field: a letter there cannot be a command. */

@@ -11,7 +11,7 @@ import type { LineCommand } from './input/line-edit.js';
 
 /** Where a command applies: a screen, a mode of one, or a kind of field. */
 export type ScopeId =
-  | 'app' | 'global' | 'picker' | 'contexts' | 'deployments' | 'filter' | 'jump' | 'detail' | 'log' | 'logSearch' | 'logSave' | 'help' | 'line'
+  | 'app' | 'global' | 'picker' | 'contexts' | 'deployments' | 'filter' | 'jump' | 'detail' | 'log' | 'logSearch' | 'logSave' | 'stats' | 'help' | 'line'
   | 'form' | 'formChoice' | 'formConfirm' | 'formOverwrite' | 'formFailed' | 'formResend' | 'formDone' | 'formSaveCredentials';
 /** Kept for the screens that named it so. */
 export type ScreenId = ScopeId;
@@ -52,8 +52,8 @@ export const COMMANDS = [
   // Anywhere, text fields included
   { id: 'interrupt', hint: 'quit', keys: [ctrl('c')], label: 'Ctrl+C', description: 'quit', screens: ['app'], footer: ['picker'], footerRank: 6 },
   // The screens that are not typing into a field
-  { id: 'help', hint: 'help', keys: [ch('?')], label: '?', description: 'help (Esc closes)', screens: ['global'], footer: ['picker', 'deployments', 'detail', 'log'], footerRank: 0 },
-  { id: 'quit', hint: 'quit', keys: [ch('q')], label: 'q', description: 'quit', screens: ['global'], footer: ['deployments', 'detail', 'log'], footerRank: 2 },
+  { id: 'help', hint: 'help', keys: [ch('?')], label: '?', description: 'help (Esc closes)', screens: ['global'], footer: ['picker', 'deployments', 'detail', 'log', 'stats'], footerRank: 0 },
+  { id: 'quit', hint: 'quit', keys: [ch('q')], label: 'q', description: 'quit', screens: ['global'], footer: ['deployments', 'detail', 'log', 'stats'], footerRank: 2 },
   { id: 'createApp', hint: 'new app', keys: [ch('c')], label: 'c', description: 'create a public application', screens: ['deployments'], footer: ['deployments'], footerRank: 7 },
   { id: 'createDocstore', hint: 'new docstore', keys: [ch('d')], label: 'd', description: 'create a docstore database', screens: ['deployments'], footer: ['deployments'], footerRank: 7 },
 
@@ -86,6 +86,7 @@ export const COMMANDS = [
   { id: 'filter', hint: 'search', keys: [ch('/')], label: '/', description: 'search the whole history: commit, subject, branch, status, server, id, and words like failed, running, webhook, api, rollback, manual, pr, #12 (the page is filtered as you type)', screens: ['deployments'], footer: ['deployments'], footerRank: 2 },
   { id: 'statusFilter', hint: 'failed/running/all', keys: [ch('s')], label: 's', description: 'the whole history\'s failed, then running, then all deployments', screens: ['deployments'], footer: ['deployments'], footerRank: 3 },
   { id: 'jump', hint: 'go to', keys: [ch(':')], label: ':', description: 'go to a deployment by id, uuid or commit prefix; :ctx switches context', screens: ['deployments'], footer: ['deployments'], footerRank: 3 },
+  { id: 'stats', hint: 'stats', keys: [ch('S')], label: 'S', description: 'the history in numbers and pictures: deployments per day, failure rate, duration, time to restore', screens: ['deployments'], footer: ['deployments'], footerRank: 6 },
   { id: 'listBack', keys: [named('escape')], label: 'Esc', description: 'stop a search that is reading; then back to the page; clear the filter; then back to the application picker', screens: ['deployments'] },
 
   // Filter line (then the line-editing keys)
@@ -100,12 +101,12 @@ export const COMMANDS = [
 
   // Detail
   { id: 'detailBack', hint: 'back', keys: [named('escape')], label: 'Esc', description: 'back to the list, same page and row', screens: ['detail'], footer: ['detail'] },
-  { id: 'scrollUp', keys: [named('upArrow'), ch('k')], label: '↑/k', description: 'scroll up', screens: ['detail', 'log', 'help'] },
-  { id: 'scrollDown', hint: 'scroll', keys: [named('downArrow'), ch('j')], label: '↓/j', description: 'scroll down', screens: ['detail', 'log', 'help'], footer: ['detail'] },
-  { id: 'pageUp', keys: [named('pageUp')], label: 'PgUp', description: 'scroll a page up', screens: ['detail', 'log', 'help'] },
-  { id: 'pageDown', keys: [named('pageDown'), ch(' ')], label: 'PgDn', description: 'scroll a page down', screens: ['detail', 'log', 'help'] },
-  { id: 'top', keys: [ch('g'), named('home')], label: 'g', description: 'top', screens: ['detail', 'log', 'help'] },
-  { id: 'bottom', keys: [ch('G'), named('end')], label: 'G', description: 'bottom', screens: ['detail', 'log', 'help'] },
+  { id: 'scrollUp', keys: [named('upArrow'), ch('k')], label: '↑/k', description: 'scroll up', screens: ['detail', 'log', 'stats', 'help'] },
+  { id: 'scrollDown', hint: 'scroll', keys: [named('downArrow'), ch('j')], label: '↓/j', description: 'scroll down', screens: ['detail', 'log', 'stats', 'help'], footer: ['detail', 'stats'] },
+  { id: 'pageUp', keys: [named('pageUp')], label: 'PgUp', description: 'scroll a page up', screens: ['detail', 'log', 'stats', 'help'] },
+  { id: 'pageDown', keys: [named('pageDown'), ch(' ')], label: 'PgDn', description: 'scroll a page down', screens: ['detail', 'log', 'stats', 'help'] },
+  { id: 'top', keys: [ch('g'), named('home')], label: 'g', description: 'top', screens: ['detail', 'log', 'stats', 'help'] },
+  { id: 'bottom', keys: [ch('G'), named('end')], label: 'G', description: 'bottom', screens: ['detail', 'log', 'stats', 'help'] },
   { id: 'rawJson', hint: 'raw JSON', keys: [ch('y')], label: 'y', description: 'raw JSON on/off (secrets still masked)', screens: ['detail'], footer: ['detail'] },
   { id: 'absentFields', keys: [ch('f')], label: 'f', description: 'list / fold the interface fields the record does not carry', screens: ['detail'] },
   { id: 'reveal', hint: 'secrets', keys: [ch('s')], label: 's', description: 'show/hide secrets (needs --show-secrets)', screens: ['detail'], footer: ['detail'] },
@@ -129,6 +130,9 @@ export const COMMANDS = [
   { id: 'searchCancel', hint: 'cancel', keys: [named('escape')], label: 'Esc', description: 'cancel the search, back to where the view was', screens: ['logSearch'], footer: ['logSearch'] },
   { id: 'saveConfirm', hint: 'save', keys: [named('return')], label: 'Enter', description: 'save to this file (a new file, mode 0600)', screens: ['logSave'], footer: ['logSave'] },
   { id: 'saveCancel', hint: 'cancel', keys: [named('escape')], label: 'Esc', description: 'do not save', screens: ['logSave'], footer: ['logSave'] },
+
+  // Stats (S on the deployments list; and the scroll keys above)
+  { id: 'statsBack', hint: 'back', keys: [named('escape')], label: 'Esc', description: 'stop reading the history (what was read stays); then back to the list', screens: ['stats'], footer: ['stats'], footerRank: 1 },
 
   // Help
   { id: 'helpClose', keys: [named('escape'), ch('?')], label: 'Esc/?', description: 'close help', screens: ['help'] },
@@ -287,6 +291,7 @@ export const HELP_SECTIONS: readonly { readonly title: string; readonly screen: 
   { title: 'Deployment log', screen: 'log' },
   { title: 'Searching the log', screen: 'logSearch' },
   { title: 'Saving the log', screen: 'logSave' },
+  { title: 'Stats', screen: 'stats' },
   { title: 'Help', screen: 'help' },
   { title: 'Application picker', screen: 'picker' },
   { title: 'Choosing a context', screen: 'contexts' },

@@ -99,6 +99,7 @@ export function listKeys(keys: KeyTable, props: ListKeyProps, { store, page, ter
       copyUuid: () => copy('uuid'),
       copyCommit: () => copy('commit'),
       openLink: () => openWeb(),
+      stats: () => { send({ type: 'openStats' }); result = 'later'; },
       listBack: () => {
         const s = store.get();
         if (s.search?.scanning) send({ type: 'searchStop' });
@@ -131,8 +132,8 @@ export function listKeys(keys: KeyTable, props: ListKeyProps, { store, page, ter
   return {
     key(e: KeyEvent): KeyResult {
       const mode = store.get().mode;
-      // The log viewer has listeners of its own.
-      if (mode === 'log') return false;
+      // The log viewer and the stats view have listeners of their own.
+      if (mode === 'log' || mode === 'stats') return false;
       // A note about the key before goes with this one.
       if (store.get().keyNote !== null) send({ type: 'keyNote', note: null });
       // In the filter and go-to lines every printable key is text; other screens' keys (q, ?) do not apply.

@@ -11,7 +11,7 @@ import { searchReducer, type SearchAction, type SearchState } from './search.js'
 import { detailReducer, openDetail, type DetailAction, type DetailState } from '../detail/state.js';
 
 /** `jump`: the go-to line (an id, uuid or commit) is being typed. */
-export type BrowseMode = 'list' | 'filter' | 'jump' | 'detail' | 'log';
+export type BrowseMode = 'list' | 'filter' | 'jump' | 'detail' | 'log' | 'stats';
 
 /** A deployment found by a search or a jump, being fetched whole to open it. */
 export interface Fetching {
@@ -63,6 +63,9 @@ export type BrowseAction =
   /** Open the log of the row under the cursor (from the list) or of the open detail. */
   | { type: 'openLog' }
   | { type: 'closeLog' }
+  /** The stats of the whole history over the list (S); Esc comes back to the list as it was. */
+  | { type: 'openStats' }
+  | { type: 'closeStats' }
   /** Scrolling and toggles of the open detail. */
   | DetailAction
   | SearchAction
@@ -138,6 +141,10 @@ export function browseReducer(state: BrowseState, action: BrowseAction): BrowseS
     }
     case 'closeLog':
       return state.mode === 'log' && state.log ? { ...state, mode: state.log.from, log: null } : state;
+    case 'openStats':
+      return state.mode === 'list' ? { ...state, mode: 'stats' } : state;
+    case 'closeStats':
+      return state.mode === 'stats' ? { ...state, mode: 'list' } : state;
     case 'scroll': case 'toggle': case 'reveal': case 'detailSize': {
       if (!state.detail) return state;
       const detail = detailReducer(state.detail, action);

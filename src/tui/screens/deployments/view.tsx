@@ -25,6 +25,7 @@ import { activityLine } from '../../../model/page.js';
 import { firstApplicationName, viewOf } from '../../../model/deployment.js';
 import { DetailView } from '../detail/view.js';
 import { LogScreen } from '../log/view.js';
+import { StatsScreen } from '../stats/view.js';
 import { listKeys } from './keys.js';
 import { bodyNote, headerRange, messageLine, pageStatus, type MessageLine } from './lines.js';
 import { StripLine } from './strip.js';
@@ -141,6 +142,22 @@ export function DeploymentsScreen(props: DeploymentsScreenProps) {
       status={pageStatus(state, keys)}
     />
   );
+
+  if (browse.mode === 'stats') {
+    return (
+      <StatsScreen
+        client={client}
+        appUuid={appUuid}
+        appName={table.header.application ?? firstApplicationName(state.rows) ?? props.appName}
+        width={width}
+        height={height - 1}
+        active={active}
+        onBack={() => store.dispatch({ type: 'closeStats' })}
+        onHelp={props.onHelp}
+        onQuit={props.onQuit}
+      />
+    );
+  }
 
   const log = browse.log;
   if (log) {

@@ -28,6 +28,7 @@ const SCREEN_SCOPES: Partial<Record<ScopeId, readonly ScopeId[]>> = {
   deployments: ['deployments', 'filter', 'jump', 'global', 'app', 'line', 'help'],
   detail: ['detail', 'global', 'app', 'help'],
   log: ['log', 'logSearch', 'logSave', 'global', 'app', 'line', 'help'],
+  stats: ['stats', 'global', 'app', 'help'],
   picker: ['picker', 'contexts', 'line', 'app', 'help'],
   form: [...FORM_SCOPES, 'line', 'app', 'help'],
 };

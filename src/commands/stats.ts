@@ -1,0 +1,124 @@
+// `dms stats APP_UUID [--since T] [--until T] [-o table|json]`: the history in numbers and
+// pictures (model/stats.ts, model/stats-report.ts), read with the whole-history scan as `--all`
+// reads it — rate budget, 429s, the progress line, Ctrl+C — keeping a few numbers per deployment,
+// never the records. A reading that stops (a fault, Ctrl+C) prints the stats of what was read,
+// says so, and exits by its cause.
+import { LocalValidationError } from '../api/errors.js';
+import { pageProblems } from '../api/uuid.js';
+import { viewOf } from '../model/deployment.js';
+import { scanHistory, scanListOf, ScanStopped } from '../model/scan.js';
+import { createStats, statsOf, type StatsWindow } from '../model/stats.js';
+import { reportLines, statsJson, windowText } from '../model/stats-report.js';
+import { jsonSafe } from '../text/sanitize.js';
+import { maskUrlPasswords } from '../text/secrets.js';
+import { thousands } from '../text/thousands.js';
+import type { Parsed } from './args.js';
+import { quotedArg } from './args.js';
+import { parseTime } from './deployments-args.js';
+import { EXIT, UsageError, exitCodeFor } from './exit-codes.js';
+import type { CommandIO } from './io.js';
+import { errorLines } from './output.js';
+import { keepHeapTight, progressLine } from './progress.js';
+import { retryBaseMs, type Session } from './connect.js';
+import { paint, type Style } from './table.js';
+
+export const STATS_OUTPUTS = ['table', 'json'] as const;
+
+export interface StatsArgs {
+  readonly app: string;
+  readonly window: StatsWindow;
+  readonly output: (typeof STATS_OUTPUTS)[number];
+}
+
+/** Checks every argument; nothing has been sent yet. `now`: what relative times (`7d`) count back from. */
+export function statsArgs(parsed: Parsed, now = Date.now()): StatsArgs {
+  const [app, extra] = parsed.positionals;
+  const v = parsed.values;
+  if (!app) throw new UsageError('give the application uuid: dms stats APP_UUID.');
+  if (extra !== undefined) throw new UsageError('one argument too many: dms stats takes one APP_UUID (the 2nd argument after stats is not repeated here, in case it is a secret). Run dms stats --help.');
+  const raw = v.output;
+  if (raw !== undefined && (typeof raw !== 'string' || !(STATS_OUTPUTS as readonly string[]).includes(raw))) {
+    const shown = typeof raw === 'string' ? quotedArg(raw) : undefined;
+    throw new UsageError(`-o/--output takes ${STATS_OUTPUTS.join(' or ')}${shown ? `, not ${shown}` : ''}.`);
+  }
+  if (v.json === true && raw !== undefined && raw !== 'json') throw new UsageError(`--json is -o json; it cannot go with -o ${String(raw)}. Choose one.`);
+  const output = v.json === true ? 'json' : ((raw as StatsArgs['output'] | undefined) ?? 'table');
+  const since = typeof v.since === 'string' ? parseTime('since', v.since, now) : undefined;
+  const until = typeof v.until === 'string' ? parseTime('until', v.until, now) : undefined;
+  if (since !== undefined && until !== undefined && until <= since) {
+    throw new UsageError(`--until (${new Date(until).toISOString()}) is not after --since (${new Date(since).toISOString()}): the window is empty.`);
+  }
+  return { app, output, window: { ...(since !== undefined ? { since } : {}), ...(until !== undefined ? { until } : {}) } };
+}
+
+/** Cells the table takes: the terminal's width, else 80. */
+function widthOf(stdout: NodeJS.WritableStream): number {
+  const out = stdout as NodeJS.WriteStream;
+  return out.isTTY && out.columns ? Math.max(40, out.columns) : 80;
+}
+
+export async function runStats(args: StatsArgs, io: CommandIO, session: Session, style: Style): Promise<number> {
+  keepHeapTight();
+  const problems = pageProblems(args.app, {});
+  if (problems.length > 0) throw new LocalValidationError(problems);
+  const onTerminal = (io.stderr as NodeJS.WriteStream).isTTY === true;
+  const progress = progressLine(io.stderr, onTerminal);
+  const stop = new AbortController();
+  const acc = createStats();
+  const { since } = args.window;
+  let name: string | undefined;
+  let read = 0;
+  let total: number | null = null;
+  let gaps = false;
+  let done = false;
+  let stopped: ScanStopped | undefined;
+  let interrupted = false;
+  const onSigint = () => { interrupted = true; stop.abort(); };
+  process.once('SIGINT', onSigint);
+  try {
+    for await (const chunk of scanHistory(scanListOf(session.client, args.app), { signal: stop.signal, onPause: progress.pause, retryMs: retryBaseMs(io.env) })) {
+      read = chunk.read;
+      total = chunk.total;
+      gaps ||= chunk.gaps;
+      for (const record of chunk.rows) {
+        const view = viewOf(record);
+        // Newest first: nothing from here on was created in the window.
+        if (since !== undefined && view.startedAt !== null && view.startedAt < since) { done = true; break; }
+        if (name === undefined && view.application !== '') name = maskUrlPasswords(view.application);
+        acc.add(view);
+      }
+      progress.update(read, total, undefined);
+      if (done) break;
+    }
+  } catch (error) {
+    if (!(error instanceof ScanStopped)) throw error;
+    stopped = error;
+  } finally {
+    process.off('SIGINT', onSigint);
+    progress.end();
+  }
+  if (stopped && stopped.read === 0) throw stopped.reason;
+  const complete = stopped === undefined && !(interrupted && !done);
+  const stats = statsOf(acc, args.window, Date.now());
+
+  if (args.output === 'json') {
+    io.stdout.write(`${jsonSafe(JSON.stringify({ application: { uuid: args.app, name: name ?? null }, ...statsJson(stats, args.window, complete) }, null, 2))}\n`);
+  } else {
+    const width = widthOf(io.stdout);
+    const head = `${name ? `${name} · ` : ''}${thousands(stats.deployments)} deployment${stats.deployments === 1 ? '' : 's'} · ${windowText(stats)}${complete ? '' : ` · the newest ${thousands(acc.count)} read (stopped)`}`;
+    const lines = [{ text: head.slice(0, width), tone: 'title' as const }, ...reportLines(stats, { width, durationRows: 5, failureRows: 3, branches: 20 })];
+    io.stdout.write(`${lines.map((l) => (l.tone === 'title' ? paint(style, 'bold', l.text) : l.text)).join('\n')}\n`);
+  }
+
+  if (gaps) io.stderr.write('dms: warning: the history moved in a way the reading could not follow; some deployments may be missing.\n');
+  const stoppedAfter = (n: number, why: string) => `dms: stopped after ${thousands(n)}${total !== null ? ` of ${thousands(total)}` : ''} deployments: ${why}\n`;
+  if (stopped) {
+    io.stderr.write(stoppedAfter(stopped.read, (errorLines(stopped.reason, session.client.redact)[0] ?? '').replace(/^dms: /, '')));
+    return exitCodeFor(stopped.reason);
+  }
+  if (interrupted && !done) {
+    io.stderr.write(stoppedAfter(read, 'interrupted (Ctrl+C).'));
+    return EXIT.interrupted;
+  }
+  return EXIT.ok;
+}
