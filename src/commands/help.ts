@@ -96,7 +96,7 @@ Output format:
                    array; count is the server's total of the whole history (null when it
                    sends none), however many deployments the filters and --limit keep
 Table:
-  --time iso|relative  the started column as 2026-11-01T10:00:00Z (UTC) or as 3h ago;
+  --time iso|relative  the started column as 2026-11-01T10:00:00Z (UTC) or as 3h 5m ago;
                    default relative on a terminal, iso when stdout is a pipe or a file
   The last line says the total: "137 deployments; showing 1–10".
   With --all the table's columns are chosen and sized by its first 500 rows.

@@ -233,7 +233,7 @@ export interface TableOptions {
   readonly firstBlock: number;
   /** What `started` counts back from. */
   readonly now: number;
-  /** `started` as `3h ago` (default) or `2026-11-01T10:00:00Z`. */
+  /** `started` as `3h 5m ago` (default) or `2026-11-01T10:00:00Z`. */
   readonly time?: TimeDisplay;
 }
 

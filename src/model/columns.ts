@@ -1,7 +1,7 @@
 // The deployments table as data, shared by the TUI and `dms deployments`: which columns exist,
 // what each row shows in them, which columns a page fills, and how they fit a width. Pure.
 import { widthOf } from '../text/cells.js';
-import { relativeAt } from '../text/format.js';
+import { timeAt, type TimeMode } from '../text/format.js';
 import { maskUrlPasswords } from '../text/secrets.js';
 import { PHASE_MARKS, type DeploymentView } from './deployment.js';
 import { durationOf } from './duration.js';
@@ -33,7 +33,7 @@ export const COLUMNS: readonly ColumnSpec[] = [
   { key: 'commit', header: 'commit', min: 7, max: 12, priority: 0 },
   { key: 'subject', header: 'subject', min: 16, max: 100, priority: 0, flex: true, comfort: 36 },
   { key: 'branch', header: 'branch', min: 6, max: 20, priority: 5 },
-  { key: 'started', header: 'started', min: 7, max: 10, priority: 0 },
+  { key: 'started', header: 'started', min: 11, max: 11, priority: 0 },
   { key: 'duration', header: 'duration', min: 7, max: 10, priority: 2 },
   { key: 'server', header: 'server', min: 6, max: 20, priority: 6 },
   { key: 'application', header: 'app', min: 6, max: 24, priority: 7 },
@@ -63,6 +63,8 @@ export interface CellOptions {
   readonly changed?: boolean;
   /** Passwords in URLs shown as sent (`dms deployments --show-secrets`); the TUI's table never does. */
   readonly reveal?: boolean;
+  /** `started` as `3d 4h ago` (default) or as the local time with its zone (T in the TUI). */
+  readonly time?: TimeMode;
 }
 
 /** What a row shows in each column: the view's clean text, URL passwords masked, shortened. */
@@ -75,7 +77,7 @@ export function cellsOf(view: DeploymentView, now: number, options: CellOptions 
     commit: cell(view.shortCommit),
     subject: cell(view.subject) || NONE,
     branch: cell(view.branch),
-    started: view.startedAt === null ? '' : relativeAt(view.startedAt, now),
+    started: view.startedAt === null ? '' : timeAt(view.startedAt, now, options.time ?? 'relative'),
     duration: durationOf(view, now).text,
     server: cell(view.server),
     application: cell(view.application),
@@ -190,4 +192,13 @@ export function fitColumns(
 /** Cells a bordered table of these columns takes. */
 export function tableWidth(columns: readonly LaidColumn[], frame: Frame = BORDERED): number {
   return frame.base + columns.reduce((sum, c) => sum + c.width + frame.perColumn, 0);
+}
+
+/**
+ * The columns with `started` as wide as a local time with its zone (`2026-11-24 14:03 +01`, 20
+ * cells; 23 where the offset has minutes). Relative times take a fixed 11 (COLUMNS), so the
+ * column keeps its width from page to page; only T changes it.
+ */
+export function absoluteTimeColumns(specs: readonly ColumnSpec[] = COLUMNS): ColumnSpec[] {
+  return specs.map((c) => (c.key === 'started' ? { ...c, min: 20, max: 23 } : c));
 }

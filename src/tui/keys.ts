@@ -116,6 +116,9 @@ export const COMMANDS = [
   { id: 'copyCommit', keys: [ch('C')], label: 'C', description: 'copy the deployment\'s commit sha to the clipboard (OSC 52)', screens: ['deployments', 'detail'] },
   { id: 'openLink', hint: 'browser', keys: [ch('o')], label: 'o', description: 'open the deployment\'s web page in the browser (only a link on the service\'s own host)', screens: ['deployments', 'detail'], footer: ['detail'], footerRank: 6 },
 
+  // Times in the list, the detail and the log: relative or the local date and time (remembered for the user)
+  { id: 'timeMode', hint: 'ago/date', keys: [ch('T')], label: 'T', description: 'times as "3d 4h ago" or as the local date and time with the zone (remembered)', screens: ['deployments', 'detail', 'log'], footer: ['deployments', 'detail', 'log'], footerRank: 4 },
+
   // Log viewer (and the scroll keys above)
   { id: 'logBack', hint: 'back', keys: [named('escape')], label: 'Esc', description: 'clear the search; without one, back to where the log was opened', screens: ['log'], footer: ['log'] },
   { id: 'logSearch', hint: 'search', keys: [ch('/')], label: '/', description: 'search the log (smart case: a capital letter makes it exact)', screens: ['log'], footer: ['log'] },

@@ -57,7 +57,7 @@ describe('dms --demo: the picker’s overview', () => {
         continue;
       }
       if (ENDED.has(view.phase)) expect(line, line).toContain(`${PHASE_MARKS[view.phase]} ${uuid}`);
-      expect(line, line).toMatch(/ {2}(just now|\d+(m|h|d|mo|y) ago) {2}/);
+      expect(line, line).toMatch(/ {2}(just now|\d+(m|h|d|w|y) ago) {2}/);
       // The subject, as far as the row has room for it.
       if (view.subject) expect(line, line).toContain(view.subject.slice(0, 10));
     }

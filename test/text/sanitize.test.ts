@@ -178,27 +178,40 @@ describe('format helpers', () => {
   const ago = (seconds: number) => new Date(NOW - seconds * 1000).toISOString();
 
   describe('relativeTime', () => {
+    // Two units, the second left out when 0; weeks and days from 30 days, years and weeks from 365 (format.ts relativeAt).
     it.each([
-      [0, 'just now'], [30, 'just now'], [59, 'just now'], [60, '1m ago'], [89, '1m ago'], [5 * 60, '5m ago'],
-      [59 * 60 + 59, '59m ago'], [3600, '1h ago'], [3 * 3600 + 1800, '3h ago'], [23 * 3600 + 3599, '23h ago'],
-      [86400, '1d ago'], [2 * 86400, '2d ago'], [44 * 86400, '44d ago'], [45 * 86400, '1mo ago'],
-      [90 * 86400, '3mo ago'], [364 * 86400, '12mo ago'], [365 * 86400, '1y ago'], [800 * 86400, '2y ago'],
+      [0, 'just now'], [1, '1s ago'], [30, '30s ago'], [59, '59s ago'], [60, '1m ago'], [89, '1m 29s ago'], [5 * 60, '5m ago'],
+      [5 * 60 + 10, '5m 10s ago'], [59 * 60 + 59, '59m 59s ago'], [3600, '1h ago'], [3601, '1h ago'], [3 * 3600 + 1800, '3h 30m ago'],
+      [2 * 3600 + 5 * 60 + 59, '2h 5m ago'], [23 * 3600 + 3599, '23h 59m ago'], [86400, '1d ago'], [86400 + 3599, '1d ago'],
+      [3 * 86400 + 4 * 3600, '3d 4h ago'], [7 * 86400, '7d ago'], [7 * 86400 + 3600, '7d 1h ago'], [29 * 86400 + 23 * 3600, '29d 23h ago'],
+      [30 * 86400, '4w 2d ago'], [35 * 86400, '5w ago'], [44 * 86400 + 80000, '6w 2d ago'], [364 * 86400, '52w ago'],
+      [365 * 86400, '1y ago'], [365 * 86400 + 8 * 86400, '1y 1w ago'], [800 * 86400, '2y 10w ago'],
     ])('%i seconds ago reads %j', (seconds, expected) => {
       expect(relativeTime(ago(seconds), NOW)).toBe(expected);
     });
 
-    it('times in the future read "in ..."', () => {
+    it('is at most 11 cells, so the started column keeps one width', () => {
+      for (let s = 0; s < 20 * 365 * 86400; s = Math.ceil(s * 1.07) + 1) {
+        expect(relativeTime(ago(s), NOW).length, String(s)).toBeLessThanOrEqual(11);
+        expect(relativeTime(ago(-s), NOW).length, String(-s)).toBeLessThanOrEqual(11);
+      }
+    });
+
+    it('times in the future read "in ..."; up to a minute ahead (clock skew) reads "just now"', () => {
       expect(relativeTime(ago(-120), NOW)).toBe('in 2m');
+      expect(relativeTime(ago(-(2 * 3600 + 300)), NOW)).toBe('in 2h 5m');
       expect(relativeTime(ago(-2 * 86400), NOW)).toBe('in 2d');
       expect(relativeTime(ago(-10), NOW)).toBe('just now');
+      expect(relativeTime(ago(-60), NOW)).toBe('just now');
+      expect(relativeTime(ago(-61), NOW)).toBe('in 1m 1s');
     });
 
     it('reads the servers\' microsecond timestamps', () => {
-      expect(relativeTime('2026-08-22T12:22:50.000000Z', NOW)).toBe('3h ago');
+      expect(relativeTime('2026-08-22T12:20:50.000000Z', NOW)).toBe('3h 2m ago');
     });
 
     it('reads a timestamp without a zone as UTC', () => {
-      expect(relativeTime('2026-08-22 12:22:50', NOW)).toBe('3h ago');
+      expect(relativeTime('2026-08-22 12:20:50', NOW)).toBe('3h 2m ago');
     });
 
     it.each([[null], [undefined], [''], ['not a date'], ['2026-13-45T99:99:99Z']])('is empty for %j', (v) => {

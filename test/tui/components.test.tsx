@@ -40,8 +40,8 @@ describe('table layout', () => {
       { key: 'b', cells: cells({ branch: '🚀 rocket', application: 'naïve café', subject: '部署 🛒 badge' }), status: 'failed', flash: true },
       { key: 'c', cells: cells({ branch: 'plain' }), status: 'in_progress', flash: false },
     ];
-    const columns = fitColumns(COLUMNS, rows.map((r) => r.cells), 118);
-    const ui = renderTui(<ThemeProvider value={plainTheme}><DeploymentTable rows={rows} columns={columns} /></ThemeProvider>, { columns: 120, rows: 30 });
+    const columns = fitColumns(COLUMNS, rows.map((r) => r.cells), 122);
+    const ui = renderTui(<ThemeProvider value={plainTheme}><DeploymentTable rows={rows} columns={columns} /></ThemeProvider>, { columns: 124, rows: 30 });
     await settle();
     const lines = ui.frame().split('\n').filter((l) => l.trim());
     expect(lines).toHaveLength(7); // top, heading, separator, 3 rows, bottom
@@ -85,7 +85,10 @@ describe('detail fields', () => {
     expect(text).not.toContain('s3cret');
     expect(text).toContain('Other (not in the contract)');
     expect(text).toMatch(/server_extra\s+\{"a":1\}/);
-    expect(text).toMatch(/created_at\s+2026-08-22 15:22:50 UTC {2}\(.+\)/);
+    // A time both ways: relative first (the default), or the date first after T.
+    expect(text).toMatch(/created_at\s+\d+\w+( \d+\w+)? ago {2}\(2026-08-22 15:22:50 UTC\)/);
+    const absolute = detailLines(d, { reveal: false, width: 120, theme: plainTheme, time: 'absolute' }).map((l) => `${l.label ?? ''}${l.text}`).join('\n');
+    expect(absolute).toMatch(/created_at\s+2026-08-22 15:22:50 UTC {2}\(\d+\w+( \d+\w+)? ago\)/);
     expect(text).not.toContain('\u001b');
     const raw = rawJsonLines(d, { reveal: false, width: 120, theme: plainTheme }).map((l) => l.text).join('\n');
     expect(raw).toContain('"http_basic_auth_password": "•••• (set)"');

@@ -70,6 +70,23 @@ describe('keys.json', () => {
     expect(cmd(['deployments', 'global'], press('p'))).toBe('prevPage');
   });
 
+  it('T (times relative/absolute) can be rebound on the list, the detail and the log; not onto the log\'s t', async () => {
+    const moved = await fromText('{"timeMode": "Z"}');
+    expect(moved.problems).toEqual([]);
+    table = keyTable(moved.commands);
+    for (const scopes of [['deployments', 'global'], ['detail', 'global'], ['log', 'global']] as const) {
+      expect(cmd(scopes, press('Z'))).toBe('timeMode');
+      expect(cmd(scopes, press('T'))).toBeUndefined();
+    }
+    expect(table.hint('timeMode')).toBe('Z');
+    const clash = await fromText('{"timeMode": "t"}');
+    expect(clash.problems.join('\n')).toMatch(/timeMode/);
+    table = keyTable(clash.commands);
+    expect(cmd(['log', 'global'], press('T'))).toBe('timeMode');
+    expect(cmd(['log', 'global'], press('t'))).toBe('logTimestamps');
+    table = DEFAULT_KEYS;
+  });
+
   it('a swap of two keys applies (no clash once both moved)', async () => {
     const t = await fromText('{"nextPage": "p", "prevPage": "n"}');
     expect(t.problems).toEqual([]);

@@ -182,7 +182,24 @@ describe('opening the log', () => {
     expect(cut).toMatch(/x{20,}…/);
     for (const l of cut.split('\n')) expect(l.length).toBeLessThanOrEqual(100);
     await ui.press('t');
-    expect(await ui.waitFor(/\d\d:\d\d:\d\d \$ git clone/)).toBeTruthy();
+    // Relative times (the default): each line's time after the deployment started (an hour ago; the log began 50 minutes in).
+    const relative = await ui.waitFor(/\+50:00 +\$ git clone/);
+    expect(relative).toMatch(/Log 49 · ✗ failed after 3m 12s · started 1h ago/);
+  });
+
+  it('T shows the log\'s times as the local clock and its start as a local date with the zone, and back', async () => {
+    const ui = open({ columns: 120, rows: 30 });
+    await ui.waitFor(/1–3 of 3/);
+    await ui.press('l', 'g', 't');
+    await ui.waitFor(/\+50:00 +\$ git clone/);
+    await ui.press('T');
+    const first = new Date(now - 600_000);
+    const two = (n: number) => String(n).padStart(2, '0');
+    const clock = `${two(first.getHours())}:${two(first.getMinutes())}:${two(first.getSeconds())}`;
+    const absolute = await ui.waitFor(`${clock} $ git clone`);
+    expect(absolute).toMatch(/· started \d{4}-\d\d-\d\d \d\d:\d\d (UTC|[+-]\d\d(:\d\d)?) /);
+    await ui.press('T');
+    await ui.waitFor(/\+50:00 +\$ git clone/);
   });
 
   it('s saves the log as shown to a new file, mode 0600, without escape codes; an existing file is never overwritten', async () => {

@@ -98,7 +98,7 @@ describe('the strip at a glance', () => {
     const failed = history(300).slice(0, 200).filter((r) => r.status === 'failed').length;
     expect(strip).toContain(`${Math.round(((199 - failed) / 199) * 100)}% finished`);
     expect(strip).toContain('median 3m 00s');
-    expect(strip).toMatch(/last ✓ \d+h ago · last ✗ \d+h ago/);
+    expect(strip).toMatch(/last ✓ \d+h( \d+m)? ago · last ✗ \d+h( \d+m)? ago/);
     // Newest on the right: the running one.
     expect(/last 200 ([✓✗●]+)/.exec(strip)![1]!.endsWith('●')).toBe(true);
     // The first page was not asked for again; the strip went on after it.

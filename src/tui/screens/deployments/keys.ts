@@ -7,6 +7,7 @@ import type { KeyListener, KeyResult } from '../../input/bus.js';
 import { isText, type KeyEvent } from '../../input/keypress.js';
 import type { Store } from '../../state/store.js';
 import { savePageSize } from '../../../config/page-sizes.js';
+import { saveTimeMode } from '../../../config/display.js';
 import { clean } from '../../../text/sanitize.js';
 import { detailKeys } from '../detail/keys.js';
 import { copySelected, openSelected } from './actions.js';
@@ -40,6 +41,12 @@ export interface ListKeyOptions {
   readonly page: (ask: PageAsk) => void;
   /** Where copy's OSC 52 goes. */
   readonly terminal: { write(data: string): unknown };
+}
+
+/** T: times relative or absolute, in the list, the detail and the log; remembered for the user (a file write: after the frame). */
+export function toggleTime(store: Store<BrowseState, BrowseAction>, configDir: string | undefined): void {
+  store.dispatch({ type: 'timeMode' });
+  if (configDir) setTimeout(() => saveTimeMode(configDir, store.get().time), 0);
 }
 
 /** What a key does on the screen, by mode. */
@@ -100,6 +107,7 @@ export function listKeys(keys: KeyTable, props: ListKeyProps, { store, page, ter
       copyCommit: () => copy('commit'),
       openLink: () => openWeb(),
       stats: () => { send({ type: 'openStats' }); result = 'later'; },
+      timeMode: () => toggleTime(store, props.configDir),
       listBack: () => {
         const s = store.get();
         if (s.search?.scanning) send({ type: 'searchStop' });
@@ -127,7 +135,7 @@ export function listKeys(keys: KeyTable, props: ListKeyProps, { store, page, ter
     return used ? result : false;
   };
   const detail = detailKeys(keys, {
-    send, copy, openWeb, onHelp: () => props.onHelp('detail'), onQuit: () => props.onQuit(), showSecrets: props.showSecrets,
+    send, copy, openWeb, toggleTime: () => toggleTime(store, props.configDir), onHelp: () => props.onHelp('detail'), onQuit: () => props.onQuit(), showSecrets: props.showSecrets,
   });
   return {
     key(e: KeyEvent): KeyResult {

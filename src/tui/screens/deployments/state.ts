@@ -5,6 +5,7 @@
 import type { Deployment } from '../../../api/schemas/deployment.js';
 import { viewOf, type DeploymentView } from '../../../model/deployment.js';
 import { STATUS_FILTERS, type StatusFilter, type Summary } from '../../../model/history.js';
+import type { TimeMode } from '../../../text/format.js';
 import { applyLine, insertLine, lineAt, type LineCommand, type LineState } from '../../input/line-edit.js';
 import { pagingReducer, visibleRows, type PagingAction, type PagingState } from './paging.js';
 import { searchReducer, type SearchAction, type SearchState } from './search.js';
@@ -50,6 +51,8 @@ export interface BrowseState {
    * user moved on meanwhile (a filter, a search, another view).
    */
   readonly awaitingNewest: boolean;
+  /** Times as `3d 4h ago` or as the local time with its zone (T; remembered for the user). */
+  readonly time: TimeMode;
 }
 
 export type BrowseAction =
@@ -84,12 +87,14 @@ export type BrowseAction =
   /** A one-line note on the message line (a context switch under way, or why it failed). */
   | { type: 'notice'; message: string }
   /** A note in the footer for the key just pressed, or null to clear it. */
-  | { type: 'keyNote'; note: string | null };
+  | { type: 'keyNote'; note: string | null }
+  /** T: relative times, or absolute. */
+  | { type: 'timeMode' };
 
-export function initialBrowse(paging: PagingState, options: { awaitingNewest?: boolean } = {}): BrowseState {
+export function initialBrowse(paging: PagingState, options: { awaitingNewest?: boolean; time?: TimeMode } = {}): BrowseState {
   return newestArrived({
     paging, mode: 'list', detail: null, log: null, search: null, searches: 0, status: 'all', jumpLine: lineAt(''), fetching: null, keyNote: null,
-    awaitingNewest: options.awaitingNewest === true,
+    awaitingNewest: options.awaitingNewest === true, time: options.time ?? 'relative',
   });
 }
 
@@ -197,6 +202,8 @@ export function browseReducer(state: BrowseState, action: BrowseAction): BrowseS
       return { ...state, paging: { ...state.paging, notice: action.message } };
     case 'keyNote':
       return state.keyNote === action.note ? state : { ...state, keyNote: action.note };
+    case 'timeMode':
+      return { ...state, time: state.time === 'relative' ? 'absolute' : 'relative' };
     case 'fetchFailed':
       return { ...state, fetching: null, paging: { ...state.paging, notice: action.message } };
     case 'searchStart': case 'searchChunk': case 'searchDone': case 'searchPause': case 'searchStop': case 'searchClose':

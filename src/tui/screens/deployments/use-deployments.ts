@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { DmsClient } from '../../../api/client.js';
 import { addRecent } from '../../../config/recents.js';
 import { loadPageSize } from '../../../config/page-sizes.js';
+import { loadTimeMode } from '../../../config/display.js';
 import { firstApplicationName, viewOf } from '../../../model/deployment.js';
 import type { Prefetch } from '../../first-page.js';
 import { createStore, useStore, type Store } from '../../state/store.js';
@@ -37,10 +38,12 @@ function initial(options: UseDeploymentsOptions): BrowseState {
   // The page size last chosen for this application (+/-), else the default: the prefetch read it already.
   const first = initialPaging({ rows: options.rows, take: options.prefetch?.take ?? loadPageSize(options.configDir, options.appUuid) });
   const ready = options.prefetch?.result;
+  // How times read (T), as last chosen: the user's, whatever the application.
+  const start = { awaitingNewest: options.awaitFirst, time: loadTimeMode(options.configDir) };
   if (ready && options.prefetch?.skip === first.want.skip && options.prefetch.take === first.want.take) {
-    return initialBrowse(pagingReducer(first, { type: 'loaded', seq: first.want.seq, page: ready, at: (options.now ?? Date.now)() }), { awaitingNewest: options.awaitFirst });
+    return initialBrowse(pagingReducer(first, { type: 'loaded', seq: first.want.seq, page: ready, at: (options.now ?? Date.now)() }), start);
   }
-  return initialBrowse(first, { awaitingNewest: options.awaitFirst });
+  return initialBrowse(first, start);
 }
 
 export interface DeploymentsController {

@@ -3,10 +3,11 @@
 // shows one application, so they do not jump from page to page. Memoised step by step: a cursor
 // move recomputes none of it.
 import { useMemo, useState } from 'react';
-import { cellsOf, fitColumns, pageColumns, type Cells, type ColumnKey, type LaidColumn, type PageColumns } from '../../../model/columns.js';
+import { absoluteTimeColumns, cellsOf, COLUMNS, fitColumns, pageColumns, type Cells, type ColumnKey, type LaidColumn, type PageColumns } from '../../../model/columns.js';
 import type { DeploymentView } from '../../../model/deployment.js';
 import { settingsChanged } from '../../../model/settings.js';
 import { widthOf } from '../../../text/cells.js';
+import type { TimeMode } from '../../../text/format.js';
 import type { TableRow } from '../../components/deployment-table.js';
 import type { Older } from '../detail/lines.js';
 import { visibleRows } from './paging.js';
@@ -32,9 +33,11 @@ export interface ListTableOptions {
   readonly neighbours: ReadonlyMap<string, Older>;
   /** Cells the table may take. */
   readonly width: number;
+  /** `started` as `3d 4h ago` or as the local time (T). */
+  readonly time: TimeMode;
 }
 
-export function useListTable(browse: BrowseState, { now, neighbours, width }: ListTableOptions): ListTable {
+export function useListTable(browse: BrowseState, { now, neighbours, width, time }: ListTableOptions): ListTable {
   const state = browse.paging;
   const { rows: pageRows, filter, keys: pageKeys } = state;
   const visible = useMemo(() => visibleRows({ rows: pageRows, filter }), [pageRows, filter]);
@@ -45,8 +48,9 @@ export function useListTable(browse: BrowseState, { now, neighbours, width }: Li
     const older = olderOf({ rows: pageRows, keys: pageKeys }, i, neighbours);
     return older?.kind === 'record' && settingsChanged(pageRows[i]!.record, older.record);
   }), [pageRows, pageKeys, neighbours]);
-  const pageCells = useMemo(() => pageRows.map((d, i) => cellsOf(d, now, { changed: changed[i] })), [pageRows, now, changed]);
-  const page = useMemo(() => pageColumns(pageCells), [pageCells]);
+  const pageCells = useMemo(() => pageRows.map((d, i) => cellsOf(d, now, { changed: changed[i], time })), [pageRows, now, changed, time]);
+  const specs = useMemo(() => (time === 'absolute' ? absoluteTimeColumns() : COLUMNS), [time]);
+  const page = useMemo(() => pageColumns(pageCells, specs), [pageCells, specs]);
 
   // A search of the whole history shows its results instead of the page, paged the same way.
   const search = browse.search?.kind === 'search' ? browse.search : null;
@@ -54,9 +58,9 @@ export function useListTable(browse: BrowseState, { now, neighbours, width }: Li
   const found = search?.results;
   const foundStart = search?.pageStart ?? 0;
   const results = useMemo(() => (found ? found.slice(foundStart, foundStart + perPage) : null), [found, foundStart, perPage]);
-  const resultCells = useMemo(() => results?.map((v) => cellsOf(v, now)) ?? null, [results, now]);
+  const resultCells = useMemo(() => results?.map((v) => cellsOf(v, now, { time })) ?? null, [results, now, time]);
   const shownCells = resultCells ?? pageCells;
-  const shownColumns = useMemo(() => (resultCells ? pageColumns(resultCells).columns : page.columns), [resultCells, page]);
+  const shownColumns = useMemo(() => (resultCells ? pageColumns(resultCells, specs).columns : page.columns), [resultCells, page, specs]);
   // Widths stay as wide as a column has been for this application (pages, refreshes, results), so they do not jump.
   const [seenWidths, setSeenWidths] = useState<ReadonlyMap<ColumnKey, number>>(() => new Map());
   const stable = useMemo(() => widest(seenWidths, shownCells), [seenWidths, shownCells]);

@@ -26,7 +26,7 @@ import { firstApplicationName, viewOf } from '../../../model/deployment.js';
 import { DetailView } from '../detail/view.js';
 import { LogScreen } from '../log/view.js';
 import { StatsScreen } from '../stats/view.js';
-import { listKeys } from './keys.js';
+import { listKeys, toggleTime } from './keys.js';
 import { bodyNote, headerRange, messageLine, pageStatus, type MessageLine } from './lines.js';
 import { StripLine } from './strip.js';
 import { useDeployments } from './use-deployments.js';
@@ -111,7 +111,7 @@ export function DeploymentsScreen(props: DeploymentsScreenProps) {
     if (notFound && onBack) onBack(`No application with uuid ${clean(appUuid)} (404). Check the uuid.`, appUuid);
   }, [notFound, onBack, appUuid]);
 
-  const table = useListTable(browse, { now, neighbours, width: width - GUTTER });
+  const table = useListTable(browse, { now, neighbours, width: width - GUTTER, time: browse.time });
 
   // The table takes the room the screen leaves it: measured once drawn. Its rows are that room
   // less the lines of its frame, and the cursor marks line up with where its rows start.
@@ -177,6 +177,8 @@ export function DeploymentsScreen(props: DeploymentsScreenProps) {
           onBack={() => { store.dispatch({ type: 'closeLog' }); page({ type: 'refresh', auto: true }); }}
           onHelp={props.onHelp}
           onQuit={props.onQuit}
+          time={browse.time}
+          onTimeMode={() => toggleTime(store, configDir)}
         />
       </Box>
     );
@@ -196,6 +198,7 @@ export function DeploymentsScreen(props: DeploymentsScreenProps) {
           older={index >= 0 ? olderOf(state, index, neighbours) : undefined}
           baseUrl={connection.origin}
           now={now}
+          time={browse.time}
           width={width}
           bodyLines={Math.max(3, height - 1 - HEADER_LINES - 1 - 2)}
           onSize={(max, lines) => store.dispatch({ type: 'detailSize', max, page: lines })}

@@ -4,7 +4,7 @@
 import { DEPLOYMENT_BOOL_FIELDS, DEPLOYMENT_FIELDS, DEPLOYMENT_INT_FIELDS } from '../../../api/schemas/deployment-fields.js';
 import { invalidFieldsOf } from '../../../api/schemas/deployment-page.js';
 import type { Deployment } from '../../../api/schemas/deployment.js';
-import { absoluteAt, parseTime, relativeTime, statusLabel } from '../../../text/format.js';
+import { absoluteAt, parseTime, relativeAt, statusLabel, type TimeMode } from '../../../text/format.js';
 import { clean, cleanBlock, display } from '../../../text/sanitize.js';
 import { isSecretField, maskRecord, maskSecret, maskUrlPasswords } from '../../../text/secrets.js';
 import type { KeyTable } from '../../keys.js';
@@ -56,6 +56,17 @@ export function localAndUtc(t: number): string {
   return `${local} ${zone} · ${local.slice(0, 10) === utc.slice(0, 10) ? utc.slice(11) : utc}`;
 }
 
+/**
+ * A time both ways, the one T chose first: `3d 4h ago  (2026-08-22 17:22:50 +02:00 · 15:22:50 UTC)`,
+ * or `2026-08-22 17:22:50 +02:00 · 15:22:50 UTC  (3d 4h ago)`. The detail keeps both: it is where
+ * one looks a deployment up; T only says which is read first.
+ */
+export function bothTimes(t: number, now: number, mode: TimeMode): string {
+  const rel = relativeAt(t, now);
+  if (rel === '') return localAndUtc(t);
+  return mode === 'absolute' ? `${localAndUtc(t)}  (${rel})` : `${rel}  (${localAndUtc(t)})`;
+}
+
 /** `12.3 KiB`, `4.8 MiB`: the size of a logs field. */
 export function logSize(text: string): string {
   const kib = text.length / 1024;
@@ -74,9 +85,8 @@ function valueText(field: string, value: unknown, options: FieldOptions): { text
     return { text: `${logSize(value)} of log entries: ${options.keys.hint('logs')} opens the log`, muted: true };
   }
   if (TIME_FIELDS.has(field) && typeof value === 'string') {
-    const rel = relativeTime(value, options.now);
     const t = parseTime(value);
-    return { text: `${Number.isNaN(t) ? clean(value) : localAndUtc(t)}${rel ? `  (${rel})` : ''}` };
+    return { text: Number.isNaN(t) ? clean(value) : bothTimes(t, options.now ?? Date.now(), options.time ?? 'relative') };
   }
   if (field === 'status' && typeof value === 'string') {
     const label = statusLabel(value);
@@ -102,6 +112,8 @@ export interface FieldOptions {
   readonly reveal: boolean;
   readonly theme: Theme;
   readonly now?: number;
+  /** Which of a time's two forms comes first (T). */
+  readonly time?: TimeMode;
   /** List the contract fields the record does not carry too (as "not sent"). */
   readonly showAbsent?: boolean;
   /** The keys in force, for a value that names one (`l opens the log`). */

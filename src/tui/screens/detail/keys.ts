@@ -18,6 +18,8 @@ export interface DetailKeyProps {
   readonly copy: (what: 'uuid' | 'commit') => void;
   /** Opens its web page. */
   readonly openWeb: () => void;
+  /** T: relative times, or absolute (the list's and the log's too). */
+  readonly toggleTime: () => void;
   readonly onHelp: () => void;
   readonly onQuit: () => void;
   /** dms was started with --show-secrets: s may reveal them. */
@@ -46,6 +48,7 @@ export function detailKeys(keys: KeyTable, p: DetailKeyProps): (e: KeyEvent) => 
       copyUuid: () => p.copy('uuid'),
       copyCommit: () => p.copy('commit'),
       openLink: () => p.openWeb(),
+      timeMode: () => p.toggleTime(),
     }, e.input, e.key);
     return used ? result : false;
   };

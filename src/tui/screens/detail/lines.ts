@@ -8,7 +8,7 @@ import { PHASE_MARKS, linkFor, messageOf, viewOf, type DeploymentView } from '..
 import { durationOf, formatDuration } from '../../../model/duration.js';
 import { lineDiff } from '../../../model/line-diff.js';
 import { settingsChanges, type SettingChange } from '../../../model/settings.js';
-import { relativeAt } from '../../../text/format.js';
+import type { TimeMode } from '../../../text/format.js';
 import { boundDepth } from '../../../text/depth.js';
 import { clean, cleanBlock, display } from '../../../text/sanitize.js';
 import { isSecretField, maskRecord, maskUrlPasswords } from '../../../text/secrets.js';
@@ -16,7 +16,7 @@ import { wrapCells, widthOf } from '../../../text/cells.js';
 import { DEFAULT_KEYS, type KeyTable } from '../../keys.js';
 import { statusColour, type Colour, type Theme } from '../../theme.js';
 import type { Line } from '../../components/scroll-view.js';
-import { fieldGroups, localAndUtc, logSize } from './fields.js';
+import { bothTimes, fieldGroups, logSize } from './fields.js';
 
 /** The deployment before this one, as far as it is known. */
 export type Older =
@@ -34,6 +34,8 @@ export interface DetailOptions {
   readonly width: number;
   readonly theme: Theme;
   readonly now?: number;
+  /** Which of a time's two forms comes first (T): `3d 4h ago` or the local date and time. */
+  readonly time?: TimeMode;
   /** The deployment before this one, for "what changed" (snapshot records only). */
   readonly older?: Older;
   /** The service's base URL, to make `deployment_url` paths into links. */
@@ -112,7 +114,7 @@ function labelWidthOf(labels: readonly string[], width: number): number {
 function summary(lines: Lines, view: DeploymentView, options: DetailOptions): void {
   const { theme } = options;
   const now = options.now ?? Date.now();
-  const when = (t: number | null) => (t === null ? '' : `${localAndUtc(t)}  (${relativeAt(t, now)})`);
+  const when = (t: number | null) => (t === null ? '' : bothTimes(t, now, options.time ?? 'relative'));
   const duration = durationOf(view, now);
   const took = view.phase === 'queued'
     ? `waiting${view.startedAt !== null ? ` for ${formatDuration(now - view.startedAt)}` : ''}`

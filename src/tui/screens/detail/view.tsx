@@ -13,6 +13,7 @@ import { detailLines, detailName, linesRange, rawJsonLines, secretsLine, type Ol
 import { useKeyTable } from '../../input/key-table.js';
 import { maskUrlPasswords } from '../../../text/secrets.js';
 import type { DetailState } from './state.js';
+import type { TimeMode } from '../../../text/format.js';
 
 /** Heading lines are cut to the terminal width: no need to hand Ink (which measures it all) more than this. */
 const HEADING_MAX = 500;
@@ -27,6 +28,8 @@ export interface DetailProps {
   readonly baseUrl?: string;
   /** The clock for durations and ages (a running deployment's duration grows with it). */
   readonly now?: number;
+  /** Which of a time's two forms comes first (T). */
+  readonly time?: TimeMode;
   readonly width: number;
   /** Lines for the body when it has not been measured yet (the first frame). */
   readonly bodyLines: number;
@@ -34,15 +37,15 @@ export interface DetailProps {
   readonly onSize?: (max: number, page: number) => void;
 }
 
-export function DetailView({ record, view, older, baseUrl, now, width, bodyLines, onSize }: DetailProps) {
+export function DetailView({ record, view, older, baseUrl, now, time, width, bodyLines, onSize }: DetailProps) {
   const theme = useTheme();
   const keys = useKeyTable();
   const { offset, raw, reveal, showAbsent } = view;
   const lines = useMemo(
     () => (raw
       ? rawJsonLines(record, { reveal, width, theme, keys })
-      : detailLines(record, { reveal, width, theme, now, older, baseUrl, showAbsent, keys })),
-    [record, raw, reveal, width, theme, now, older, baseUrl, showAbsent, keys],
+      : detailLines(record, { reveal, width, theme, now, time, older, baseUrl, showAbsent, keys })),
+    [record, raw, reveal, width, theme, now, time, older, baseUrl, showAbsent, keys],
   );
   // The body takes the room the screen leaves it; measured once drawn.
   const bodyRef = useRef<DOMElement>(null);

@@ -21,6 +21,8 @@ export interface LogKeyProps {
   readonly onBack: () => void;
   readonly onHelp: (from: ScopeId) => void;
   readonly onQuit: () => void;
+  /** T: relative times, or absolute (the list's and the detail's too). */
+  readonly onTimeMode: () => void;
 }
 
 /** Writes the log as shown (debug lines when on, timestamps when on), plain and masked. */
@@ -77,6 +79,7 @@ export function logKeys(store: Store<LogState, LogAction>, props: LogKeyProps, k
         logDebug: () => send({ type: 'toggle', what: 'debug' }),
         logTimestamps: () => send({ type: 'toggle', what: 'timestamps' }),
         logWrap: () => send({ type: 'toggle', what: 'wrap' }),
+        timeMode: () => props.onTimeMode(),
         logSave: () => send({ type: 'saveStart', path: defaultSavePath(store.get()) }),
       }, e.input, e.key);
       return used ? result : false;

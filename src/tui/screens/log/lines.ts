@@ -3,6 +3,7 @@
 // sentence names is the key in force (the KeyTable), never a literal.
 import { PHASE_MARKS, type DeploymentView } from '../../../model/deployment.js';
 import { NO_LOGS } from '../../../model/log.js';
+import { timeAt, type TimeMode } from '../../../text/format.js';
 import { thousands } from '../../../text/thousands.js';
 import type { KeyTable } from '../../keys.js';
 import type { LogNote, LogState } from './state.js';
@@ -22,6 +23,34 @@ export function statusText(v: DeploymentView): string {
 export function followStatus(v: DeploymentView, follow: boolean, duration: string): string {
   if (v.active) return `${duration ? ` ${duration}` : ''} · ${follow ? 'following' : 'paused'}`;
   return duration ? ` after ${duration}` : '';
+}
+
+/** After the follow status: ` · started 3d 4h ago`, or ` · started 2026-11-24 14:03 +01` (T); nothing without a start. */
+export function startedText(v: DeploymentView, now: number, time: TimeMode): string {
+  const at = v.startedAt === null ? '' : timeAt(v.startedAt, now, time);
+  return at === '' ? '' : ` · started ${at}`;
+}
+
+const two = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * A line's time, 8 cells (blank without one): in absolute mode the local clock (`14:03:07`, the
+ * zone is the title's); in relative mode how long after the deployment started (`   +2:31`, right-aligned;
+ * `+1:02:03`, `+12h05m` from 10 hours on; `-0:02` before it, a clock skew), or the local clock
+ * when the deployment has no start.
+ */
+export function stampOf(at: number | null, time: TimeMode, startedAt: number | null): string {
+  if (at === null || !Number.isFinite(at)) return ' '.repeat(8);
+  if (time === 'absolute' || startedAt === null) {
+    const d = new Date(at);
+    return `${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
+  }
+  const s = Math.round((at - startedAt) / 1000);
+  const a = Math.abs(s);
+  const h = Math.floor(a / 3600);
+  const m = Math.floor((a % 3600) / 60);
+  const span = h >= 10 ? `${h}h${two(m)}m` : h > 0 ? `${h}:${two(m)}:${two(a % 60)}` : `${m}:${two(a % 60)}`;
+  return `${s < 0 ? '-' : '+'}${span}`.padStart(8).slice(-8);
 }
 
 /** The title's muted part: lines on screen of the lines shown, debug and stderr counts, skipped entries, cut lines. */

@@ -19,12 +19,13 @@ import { statusColour, useTheme, type Theme } from '../../theme.js';
 import { Footer } from '../../components/footer.js';
 import { createStore, useStore } from '../../state/store.js';
 import { useClock } from '../../hooks/use-clock.js';
+import type { TimeMode } from '../../../text/format.js';
 import { logKeys } from './keys.js';
 import { initialLog, logReducer, prefixWidth, type LogState } from './state.js';
 import { lineRows, type Row } from './rows.js';
 import { useLogFollow } from './use-follow.js';
 import {
-  SAVE_PROMPT, SEARCH_PROMPT, emptyText, followStatus, noteIsTrouble, noteText, outcomeText, rangeText, searchFound, searchStatus, statusText, titleName,
+  SAVE_PROMPT, SEARCH_PROMPT, emptyText, followStatus, noteIsTrouble, noteText, outcomeText, rangeText, searchFound, searchStatus, stampOf, startedText, statusText, titleName,
 } from './lines.js';
 
 export interface LogScreenProps {
@@ -41,15 +42,14 @@ export interface LogScreenProps {
   readonly onBack: () => void;
   readonly onHelp: (from: ScopeId) => void;
   readonly onQuit: () => void;
+  /** Times as `3d 4h ago` or as the local time (T): the title's start, the lines' times. */
+  readonly time: TimeMode;
+  /** T pressed here: the deployments screen keeps the mode (and remembers it). */
+  readonly onTimeMode: () => void;
 }
 
 /** Lines around the body: title, message line, footer. */
 const CHROME = 3;
-
-/** `15:22:50` (UTC) for a line's time, blank when it has none. */
-function clockOf(at: number | null): string {
-  return at === null ? '        ' : new Date(at).toISOString().slice(11, 19);
-}
 
 function Marker({ line, theme }: { line: LogLine; theme: Theme }) {
   if (line.kind === 'cmd') return <Text color={theme.ui.focus} bold>$ </Text>;
@@ -85,7 +85,7 @@ function RowText({ row, line, theme }: { row: Row; line: LogLine; theme: Theme }
 }
 
 /** The rows on screen: from the top line down until the body is full. */
-function Body({ s, rows, theme }: { s: LogState; rows: number; theme: Theme }) {
+function Body({ s, rows, theme, time }: { s: LogState; rows: number; theme: Theme; time: TimeMode }) {
   const textWidth = s.size.width - prefixWidth(s.timestamps);
   const query = s.search.line.value;
   const current = s.search.current >= 0 ? s.search.matches[s.search.current] : undefined;
@@ -98,7 +98,7 @@ function Body({ s, rows, theme }: { s: LogState; rows: number; theme: Theme }) {
       if (out.length >= rows) return;
       out.push(
         <Text key={`${pos}:${r}`} wrap="truncate-end">
-          {s.timestamps ? <Text color={theme.ui.muted}>{r === 0 ? `${clockOf(line.at)} ` : '         '}</Text> : null}
+          {s.timestamps ? <Text color={theme.ui.muted}>{r === 0 ? `${stampOf(line.at, time, s.view.startedAt)} ` : '         '}</Text> : null}
           {r === 0 ? <Marker line={line} theme={theme} /> : <Text>  </Text>}
           <RowText row={row} line={line} theme={theme} />
         </Text>,
@@ -144,6 +144,7 @@ export function LogScreen(props: LogScreenProps) {
       <Text bold color={theme.ui.title}>{titleName(v)}</Text>
       <Text bold color={statusColour(theme, v.status)}>{statusText(v)}</Text>
       <Text color={theme.ui.title}>{followStatus(v, s.follow, duration)}</Text>
+      <Text color={theme.ui.title}>{startedText(v, now, props.time)}</Text>
       {s.source === 'entries' && s.counts.lines > 0
         ? <Text color={theme.ui.muted}>{rangeText(s, Math.min(shownLines, s.top + bodyRows), keys)}</Text>
         : null}
@@ -195,7 +196,7 @@ export function LogScreen(props: LogScreenProps) {
       <Box ref={bodyRef} flexDirection="column" flexGrow={1}>
         {shownLines === 0
           ? <Text color={theme.ui.muted}>{emptyText(s, keys)}</Text>
-          : <Body s={s} rows={bodyRows} theme={theme} />}
+          : <Body s={s} rows={bodyRows} theme={theme} time={props.time} />}
       </Box>
       {message}
       <Footer screen={scope} />

@@ -61,7 +61,7 @@ export function notAUuid(typed: string): string {
 
 /** An entry's note: when it was opened, or that it is a demo application. */
 export function recentNote(openedAt: string | undefined, now: number): string {
-  return openedAt ? `opened ${relativeTime(openedAt, now)}` : 'recent';
+  return openedAt ? `opened ${relativeTime(openedAt, now, 1)}` : 'recent';
 }
 export function demoNote(note: string | undefined): string {
   return note ? `demo · ${clean(note)}` : 'demo';

@@ -43,7 +43,7 @@ const NOTE_MIN = 6;
 export function overviewTail(overview: Overview | undefined, room: number, now: number, note = ''): OverviewTail {
   const newest = overview?.kind === 'ok' ? overview.newest : null;
   const wanted = !overview ? '…' : overview.kind === 'failed' ? overview.problem
-    : !newest ? 'no deployments' : newest.startedAt === null ? '' : relativeAt(newest.startedAt, now);
+    : !newest ? 'no deployments' : newest.startedAt === null ? '' : relativeAt(newest.startedAt, now, 1);
   // Nothing after a word that does not fit: a note in its place would read as the status.
   if (wanted && 2 + widthOf(wanted) > room) return { word: '', subject: '', note: '' };
   let left = room - (wanted ? 2 + widthOf(wanted) : 0) - 2;
