@@ -133,8 +133,8 @@ export const COMMANDS = [
   { id: 'logSave', hint: 'save', keys: [ch('s')], label: 's', description: 'save the log to a file (as shown, masked, no colour codes; never overwrites)', screens: ['log'], footer: ['log'] },
   { id: 'searchApply', hint: 'keep search', keys: [named('return')], label: 'Enter', description: 'keep the search (n/N move between matches)', screens: ['logSearch'], footer: ['logSearch'] },
   { id: 'searchCancel', hint: 'cancel', keys: [named('escape')], label: 'Esc', description: 'cancel the search, back to where the view was', screens: ['logSearch'], footer: ['logSearch'] },
-  { id: 'filterKeep', hint: 'keep filter', keys: [named('return')], label: 'Enter', description: 'keep the filter (an empty pattern shows every line)', screens: ['logFilter'], footer: ['logFilter'] },
-  { id: 'filterDrop', hint: 'cancel', keys: [named('escape')], label: 'Esc', description: 'cancel the filter: every line again', screens: ['logFilter'], footer: ['logFilter'] },
+  { id: 'logFilterKeep', hint: 'keep filter', keys: [named('return')], label: 'Enter', description: 'keep the filter (an empty pattern shows every line)', screens: ['logFilter'], footer: ['logFilter'] },
+  { id: 'logFilterCancel', hint: 'cancel', keys: [named('escape')], label: 'Esc', description: 'cancel the filter: every line again', screens: ['logFilter'], footer: ['logFilter'] },
   { id: 'saveConfirm', hint: 'save', keys: [named('return')], label: 'Enter', description: 'save to this file (a new file, mode 0600)', screens: ['logSave'], footer: ['logSave'] },
   { id: 'saveCancel', hint: 'cancel', keys: [named('escape')], label: 'Esc', description: 'do not save', screens: ['logSave'], footer: ['logSave'] },
 

@@ -29,13 +29,24 @@ describe('help lists each key once', () => {
     }
   });
 
+  it('the log\'s new keys clash with none of its others: & on n is refused and & stays', () => {
+    const bound = bindKeys([['logFilter', ['n']], ['logFilterKeep', ['x']]]);
+    expect(bound.problems).toHaveLength(2);
+    expect(bound.problems.join('\n')).toMatch(/"logFilter": n is already "next match" \(logNext, Deployment log\) — logFilter keeps &/);
+    expect(bound.problems.join('\n')).toMatch(/"logFilterKeep": "?x"? would be typed there/);
+    expect(keyTable(bound.commands).hint('logFilter')).toBe('&');
+  });
+
   it('the log footer names n/N and e/E as one item each, with the keys in force', () => {
     const item = (keys: typeof DEFAULT_KEYS) => footerFit('log', 400, '', keys).map((c) => c.id);
     expect(item(DEFAULT_KEYS)).toEqual(expect.arrayContaining(['logNext', 'logNextError', 'logFilter']));
     expect(item(DEFAULT_KEYS)).not.toContain('logPrev');
     expect(itemText(DEFAULT_KEYS.command('logNext'), DEFAULT_KEYS)).toEqual(['n/N', ' next/prev match']);
     expect(itemText(DEFAULT_KEYS.command('logNextError'), DEFAULT_KEYS)).toEqual(['e/E', ' next/prev error']);
-    const rebound = keyTable(bindKeys([['logPrev', ['P']], ['logNextError', ['x']]]).commands);
+    const bound = bindKeys([['logPrev', ['P']], ['logNextError', ['x']], ['logFilter', ['ctrl+f']], ['logLeft', ['h']], ['logFilterKeep', ['tab']]]);
+    expect(bound.problems).toEqual([]);
+    const rebound = keyTable(bound.commands);
+    expect(rebound.hint('logFilter')).toBe('Ctrl+F');
     expect(itemText(rebound.command('logNext'), rebound)[0]).toBe('n/P');
     expect(itemText(rebound.command('logNextError'), rebound)[0]).toBe('x/E');
   });

@@ -62,8 +62,8 @@ export function logKeys(store: Store<LogState, LogAction>, props: LogKeyProps, k
       }
       if (s.filter.editing) {
         return keys.run(LOG_SCOPES.filter, {
-          filterKeep: () => send({ type: 'filterEnd', keep: true }),
-          filterDrop: () => send({ type: 'filterEnd', keep: false }),
+          logFilterKeep: () => send({ type: 'filterEnd', keep: true }),
+          logFilterCancel: () => send({ type: 'filterEnd', keep: false }),
           ...line('filter'),
         }, e.input, e.key) || isText(e);
       }

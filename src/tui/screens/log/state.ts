@@ -335,9 +335,8 @@ function filtered(s: LogState, line: LineState): LogState {
 
 /** Every line shown again (debug lines as they were). */
 function unfiltered(s: LogState): LogState {
-  const next: LogState = { ...s, filter: NO_FILTER, note: s.filter.line.value === '' ? null : { kind: 'filterCleared', lines: 0 } };
-  if (s.filter.line.value === '') return next;
-  const moved = reordered(next, orderOf(s.lines, s.debug, ''));
+  if (s.filter.line.value === '') return { ...s, filter: NO_FILTER };
+  const moved = reordered({ ...s, filter: NO_FILTER }, orderOf(s.lines, s.debug, ''));
   return { ...moved, note: { kind: 'filterCleared', lines: moved.order.length } };
 }
 
