@@ -405,6 +405,13 @@ await figure(7, 'logs: viewer open and screen move', '≤ 150 ms open, ≤ 16 ms
     goal: '≤ 16 ms', max: 16, a_ms: r.move.a_ms, b_ms: r.move.b_ms, pairs: r.move.n, ratios: r.move.ratios, digits: 1,
     detail: `PgUp/PgDn in turn in that log (${l.screenLines} lines a screen), key → frame, median of ${r.move.n}: ${fmt(r.move.a_ms, 1)} ms (${fmt(r.move.ratio, 1)}× a one-<Text> change ${fmt(r.move.b_ms, 2)} ms)`,
   });
+  const f = r.filter;
+  record({
+    figure: 'logs: & only matching lines', key: 'logFilter', status: 'measured', value: f.type_ms, unit: ' ms', goal: '(info)', digits: 1,
+    pattern: f.pattern, matched: f.matched, runs: f.n, type_ms: f.type_ms, backspace_ms: f.backspace_ms, clear_ms: f.clear_ms, types: f.types,
+    detail: `& then "${f.pattern}" typed in that log (${l.shownLines.toLocaleString('en-US')} lines shown; ${f.matched} hold it), key → frame, median of ${f.n}: ${fmt(f.type_ms, 1)} ms;`
+      + ` Backspace (every line looked at again) ${fmt(f.backspace_ms, 1)} ms; & again (every line shown) ${fmt(f.clear_ms, 1)} ms`,
+  });
 });
 
 /** Figure 7's soak on one of the pages with logs. */

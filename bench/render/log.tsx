@@ -118,12 +118,44 @@ export async function logView() {
     moves.as.push(x); moves.bs.push(y); moves.ratios.push(x / y);
   }
   const rows = logRangeOf(t.stdout.last)!;
+
+  // `&` (only matching lines) on the same log: a pattern typed as one read → the frame with the
+  // count of lines holding it (every line made is looked at); Backspace (a shorter pattern: every
+  // line again); `&` again → every line shown. The log is never read again.
+  const PATTERN = 'deprecated';
+  const holds = (p: string) => (f: string) => new RegExp(`& ${p}\\s+(?:[\\d,]+ lines hold it|no line holds it)`).test(f);
+  let matched = '';
+  const filterRound = async () => {
+    t.stdin.write('&');
+    await t.stdout.until((f) => f.includes('Enter keep filter'));
+    gc();
+    await sleep(20);
+    const type = await t.stdout.timeFrame(() => t.stdin.write(PATTERN), holds(PATTERN));
+    matched = /([\d,]+) lines hold it/.exec(t.stdout.last)?.[1] ?? '0';
+    gc();
+    await sleep(20);
+    const back = await t.stdout.timeFrame(() => t.stdin.write('\u007f'), holds(PATTERN.slice(0, -1)));
+    t.stdin.write('\r');
+    await t.stdout.until((f) => f.includes(`only lines with “${PATTERN.slice(0, -1)}”`));
+    gc();
+    await sleep(20);
+    const clear = await t.stdout.timeFrame(() => t.stdin.write('&'), (f) => f.includes('Every line shown again'));
+    return { type, back, clear };
+  };
+  await filterRound();
+  const filters: { type: number; back: number; clear: number }[] = [];
+  for (let i = 0; i < Math.max(5, PAIRS); i++) filters.push(await filterRound());
   t.instance.unmount();
   t.instance.cleanup();
   floor.instance.unmount();
   const sum = (o: { as: number[]; bs: number[]; ratios: number[] }) => ({ a_ms: median(o.as), b_ms: median(o.bs), ratio: median(o.ratios), n: o.as.length, as: o.as, bs: o.bs, ratios: o.ratios });
   return {
     open: sum(opens), move: sum(moves), firstOpenMs, wholeMs: median(wholeMs),
+    filter: {
+      pattern: PATTERN, matched, n: filters.length,
+      type_ms: median(filters.map((f) => f.type)), backspace_ms: median(filters.map((f) => f.back)), clear_ms: median(filters.map((f) => f.clear)),
+      types: filters.map((f) => f.type),
+    },
     log: {
       chars: logChars, entries: warmParts[0]!.entries, shownLines, screenLines: rows.to - rows.from + 1,
       decodeWarmMs: median(warmParts.map((p) => p.decodeMs)), linesWarmMs: median(warmParts.map((p) => p.linesMs)),

@@ -30,6 +30,8 @@ f(S.quick, 'git_branch', 'Branch', 'text', 'Branch to build.', 'main');
 f(S.quick, 'build_pack', 'Build pack', 'choice', 'How the application is built.', 'nixpacks', { choices: BUILD_PACKS });
 f(S.quick, 'ports_exposes', 'Port', 'text', 'Port(s) the application listens on, comma-separated, e.g. 3000 or 3000,3001.', '3000', { buildPacks: NOT_COMPOSE, unset: 'the server uses 3000 (80 for static sites)' });
 f(S.quick, 'name', 'Name', 'text', 'Display name.', 'shop', { unset: 'the server names it after the repository and branch' });
+// On the quick step: Ctrl+S there sends it, and the success screen follows the deployment it starts.
+f(S.quick, 'instant_deploy', 'Deploy right away', 'boolean', 'Start a deployment as soon as the application exists.', true, { unset: 'off, nothing is deployed until you start it' });
 // 2 Where & source
 f(S.source, 'environment_uuid', 'Environment uuid', 'text', 'uuid of the environment; either this or the name is enough.', '', { recent: true, unset: 'the environment name is used' });
 f(S.source, 'destination_uuid', 'Destination', 'text', 'Container network on the server; only when the server has several.', '', { recent: true, unset: "the server's only network" });
@@ -96,7 +98,6 @@ f(S.secrets, 'is_http_basic_auth_enabled', 'Basic auth', 'boolean', 'Protect the
 f(S.secrets, 'http_basic_auth_username', 'Basic auth user', 'text', 'Required when basic auth is on.', 'admin', { unset: 'none' });
 f(S.secrets, 'http_basic_auth_password', 'Basic auth password', 'secret', 'Password for basic auth.', 'change-me', { unset: 'none' });
 // 9 Review
-f(S.review, 'instant_deploy', 'Deploy right away', 'boolean', 'Start a deployment as soon as the application exists.', true, { unset: 'off, nothing is deployed until you start it' });
 f(S.review, '$save_as', 'Save as FILE', 'save-as', 'Path to save the request body to.', undefined);
 
 // No prototype: a body key such as `toString` or `constructor` is not a field (`fields[k]` is undefined).

@@ -201,14 +201,22 @@ function fold(text: string): string {
  */
 export function findMatches(lines: readonly LogLine[], order: readonly number[], query: string): number[] {
   if (query === '') return [];
+  const test = textTest(query);
+  const found: number[] = [];
+  for (let p = 0; p < order.length; p++) if (test(lines[order[p]!]!.text)) found.push(p);
+  return found;
+}
+
+/** Whether a text holds the query (smart case, as findMatches). */
+export function textTest(query: string): (text: string) => boolean {
   const exact = query !== query.toLowerCase();
   const q = exact ? query : fold(query);
-  const found: number[] = [];
-  for (let p = 0; p < order.length; p++) {
-    const text = lines[order[p]!]!.text;
-    if ((exact ? text : fold(text)).includes(q)) found.push(p);
-  }
-  return found;
+  return exact ? (text) => text.includes(q) : (text) => fold(text).includes(q);
+}
+
+/** Every text that holds `next` holds `before` too (both read the same way): its matches are among those of `before`. */
+export function narrows(next: string, before: string): boolean {
+  return before !== '' && next.includes(before) && (next !== next.toLowerCase()) === (before !== before.toLowerCase());
 }
 
 /** Where the query occurs in one text: [start, end) pairs, not overlapping. */

@@ -25,7 +25,7 @@ export const SCOPE_GROUPS: readonly (readonly ScopeId[])[] = [
 ].flatMap((screen) => Object.values(screen).map((scopes): readonly ScopeId[] => [...scopes, 'app']));
 
 /** Scopes where printable keys are typed into a line or a field: a letter there cannot be a command. */
-const TYPING: ReadonlySet<ScopeId> = new Set<ScopeId>(['line', 'picker', 'filter', 'jump', 'logSearch', 'logSave', 'form', 'formChoice', 'formSaveCredentials']);
+const TYPING: ReadonlySet<ScopeId> = new Set<ScopeId>(['line', 'picker', 'filter', 'jump', 'logSearch', 'logFilter', 'logSave', 'form', 'formChoice', 'formSaveCredentials']);
 
 const NAMED: Readonly<Record<string, KeyMatcher>> = {
   up: { key: 'upArrow' }, down: { key: 'downArrow' }, left: { key: 'leftArrow' }, right: { key: 'rightArrow' },

@@ -11,7 +11,7 @@ import type { LineCommand } from './input/line-edit.js';
 
 /** Where a command applies: a screen, a mode of one, or a kind of field. */
 export type ScopeId =
-  | 'app' | 'global' | 'picker' | 'contexts' | 'deployments' | 'filter' | 'jump' | 'detail' | 'log' | 'logSearch' | 'logSave' | 'stats' | 'help' | 'line'
+  | 'app' | 'global' | 'picker' | 'contexts' | 'deployments' | 'filter' | 'jump' | 'detail' | 'log' | 'logSearch' | 'logFilter' | 'logSave' | 'stats' | 'help' | 'line'
   | 'form' | 'formChoice' | 'formConfirm' | 'formOverwrite' | 'formFailed' | 'formResend' | 'formDone' | 'formSaveCredentials';
 /** Kept for the screens that named it so. */
 export type ScreenId = ScopeId;
@@ -40,6 +40,8 @@ export interface Command {
   readonly footer?: readonly ScopeId[];
   /** The footer's key names when shorter than the label (`+/-` for more and fewer rows). */
   readonly footerLabel?: string;
+  /** The footer names this command's first key after its own (`n/N`): one footer item for a pair. */
+  readonly footerWith?: string;
   /** Order in the footer, and which keys stay when it is narrow: lower first (default 5). */
   readonly footerRank?: number;
 }
@@ -120,10 +122,15 @@ export const COMMANDS = [
   { id: 'timeMode', hint: 'ago/date', keys: [ch('T')], label: 'T', description: 'times as "3d 4h ago" or as the local date and time with the zone (remembered)', screens: ['deployments', 'detail', 'log'], footer: ['deployments', 'detail', 'log'], footerRank: 4 },
 
   // Log viewer (and the scroll keys above)
-  { id: 'logBack', hint: 'back', keys: [named('escape')], label: 'Esc', description: 'clear the search; without one, back to where the log was opened', screens: ['log'], footer: ['log'] },
+  { id: 'logBack', hint: 'back', keys: [named('escape')], label: 'Esc', description: 'clear the search, then the filter; without them, back to where the log was opened', screens: ['log'], footer: ['log'] },
   { id: 'logSearch', hint: 'search', keys: [ch('/')], label: '/', description: 'search the log (smart case: a capital letter makes it exact)', screens: ['log'], footer: ['log'] },
-  { id: 'logNext', hint: 'next/prev match', keys: [ch('n')], label: 'n/N', description: 'next match', screens: ['log'], footer: ['log'] },
+  { id: 'logNext', hint: 'next/prev match', keys: [ch('n')], label: 'n', footerWith: 'logPrev', description: 'next match', screens: ['log'], footer: ['log'] },
   { id: 'logPrev', keys: [ch('N')], label: 'N', description: 'previous match', screens: ['log'] },
+  { id: 'logFilter', hint: 'only matching', keys: [ch('&')], label: '&', description: 'show only the lines that match a pattern (typed like a search, smart case); again: every line', screens: ['log'], footer: ['log'] },
+  { id: 'logNextError', hint: 'next/prev error', keys: [ch('e')], label: 'e', footerWith: 'logPrevError', description: 'next error line (stderr, or reading as one: ERROR, error:, FATAL, panic, Killed, failed, exit code other than 0)', screens: ['log'], footer: ['log'] },
+  { id: 'logPrevError', keys: [ch('E')], label: 'E', description: 'previous error line', screens: ['log'] },
+  { id: 'logLeft', keys: [named('leftArrow')], label: '←', description: 'scroll left (long lines cut at the edge)', screens: ['log'] },
+  { id: 'logRight', keys: [named('rightArrow')], label: '→', description: 'scroll right (long lines cut at the edge)', screens: ['log'] },
   { id: 'logFollow', hint: 'follow', keys: [ch('f')], label: 'f', description: 'follow a running deployment on/off', screens: ['log'], footer: ['log'] },
   { id: 'logDebug', hint: 'debug lines', keys: [ch('d')], label: 'd', description: 'debug (hidden) lines on/off', screens: ['log'], footer: ['log'] },
   { id: 'logTimestamps', hint: 'times', keys: [ch('t')], label: 't', description: 'timestamps on/off', screens: ['log'], footer: ['log'] },
@@ -131,6 +138,8 @@ export const COMMANDS = [
   { id: 'logSave', hint: 'save', keys: [ch('s')], label: 's', description: 'save the log to a file (as shown, masked, no colour codes; never overwrites)', screens: ['log'], footer: ['log'] },
   { id: 'searchApply', hint: 'keep search', keys: [named('return')], label: 'Enter', description: 'keep the search (n/N move between matches)', screens: ['logSearch'], footer: ['logSearch'] },
   { id: 'searchCancel', hint: 'cancel', keys: [named('escape')], label: 'Esc', description: 'cancel the search, back to where the view was', screens: ['logSearch'], footer: ['logSearch'] },
+  { id: 'logFilterKeep', hint: 'keep filter', keys: [named('return')], label: 'Enter', description: 'keep the filter (an empty pattern shows every line)', screens: ['logFilter'], footer: ['logFilter'] },
+  { id: 'logFilterCancel', hint: 'cancel', keys: [named('escape')], label: 'Esc', description: 'cancel the filter: every line again', screens: ['logFilter'], footer: ['logFilter'] },
   { id: 'saveConfirm', hint: 'save', keys: [named('return')], label: 'Enter', description: 'save to this file (a new file, mode 0600)', screens: ['logSave'], footer: ['logSave'] },
   { id: 'saveCancel', hint: 'cancel', keys: [named('escape')], label: 'Esc', description: 'do not save', screens: ['logSave'], footer: ['logSave'] },
 
@@ -293,6 +302,7 @@ export const HELP_SECTIONS: readonly { readonly title: string; readonly screen: 
   { title: 'Deployment detail', screen: 'detail' },
   { title: 'Deployment log', screen: 'log' },
   { title: 'Searching the log', screen: 'logSearch' },
+  { title: 'Filtering the log', screen: 'logFilter' },
   { title: 'Saving the log', screen: 'logSave' },
   { title: 'Stats', screen: 'stats' },
   { title: 'Help', screen: 'help' },

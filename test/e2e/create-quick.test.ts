@@ -102,6 +102,33 @@ describe('quick create (TUI)', () => {
     expect(existsSync(join(config, 'drafts', 'create-app.json'))).toBe(false);
   });
 
+  it('Deploy right away on the quick step: Ctrl+S there deploys, and Enter on the success screen follows the deployment\'s log', async () => {
+    const config = tempDir('dms-e2e-cfg-');
+    await createdBefore(config);
+    const s = dms('create app', config);
+    await s.waitFor('as last time');
+    s.keys('Tab', 'Tab', 'Tab');
+    await s.waitFor('› Repository');
+    s.type('https://github.com/acme/quick-deploy');
+    await s.waitFor('acme/quick-deploy');
+    // Branch, build pack, port, name, then the on/off field, still on step 1.
+    s.keys('Tab', 'Tab', 'Tab', 'Tab', 'Tab');
+    let screen = await s.waitFor(/› Deploy right away/);
+    expect(screen).toMatch(/step 1 of 9: Quick create/);
+    s.keys('Space');
+    await s.waitFor(/Deploy right away\s+\[x\]/);
+    s.keys('C-s');
+    screen = await s.waitFor(/Application created[\s\S]*Enter\/o follows its deployment/);
+    const uuid = /uuid: ([0-9a-f-]{36})/.exec(screen)![1]!;
+    expect(bodiesOf('/applications/public').at(-1)).toMatchObject({ git_repository: 'https://github.com/acme/quick-deploy', instant_deploy: true });
+    s.keys('Enter');
+    // The new application's deployments, its deployment's log open and followed.
+    screen = await s.waitFor(/^Log \S+ · /m, 30_000);
+    expect(screen).toContain(uuid);
+    s.keys('q');
+    expect(await s.waitFor(/\[exit \d+\]/, 15_000)).toContain('[exit 0]');
+  });
+
   it('a docstore: s reveals the generated password on the success screen, w saves it to a new 0600 file, never in the drafts folder', async () => {
     const config = tempDir('dms-e2e-cfg-');
     const out = tempDir('dms-e2e-out-');

@@ -37,7 +37,7 @@ describe('schema → steps and fields', () => {
   });
 
   it('Quick create holds what is required and what people set every time', () => {
-    expect(APP_FORM.steps[0]!.fields).toEqual(['project_uuid', 'server_uuid', 'environment_name', 'git_repository', 'git_branch', 'build_pack', 'ports_exposes', 'name']);
+    expect(APP_FORM.steps[0]!.fields).toEqual(['project_uuid', 'server_uuid', 'environment_name', 'git_repository', 'git_branch', 'build_pack', 'ports_exposes', 'name', 'instant_deploy']);
     expect(DOCSTORE_FORM.steps[0]!.fields).toEqual(['project_uuid', 'server_uuid', 'environment_name', 'name', 'image', 'is_public', 'public_port']);
     for (const def of [APP_FORM, DOCSTORE_FORM]) for (const f of def.required) expect(def.steps[0]!.fields).toContain(f);
   });

@@ -16,11 +16,11 @@ describe('reducer', () => {
   });
   it('next at the last field of a step goes to the next step', () => {
     let s = initialFormState(APP_FORM, APP_MIN);
-    for (let i = 0; i < 8; i++) s = reduce(s, { type: 'next' });
+    for (let i = 0; i < 9; i++) s = reduce(s, { type: 'next' });
     expect(s.step).toBe(1);
     expect(s.focus).toBe('environment_uuid');
     s = reduce(s, { type: 'prev' });
-    expect([s.step, s.focus]).toEqual([0, 'name']);
+    expect([s.step, s.focus]).toEqual([0, 'instant_deploy']);
   });
   it('leaving a field checks it; editing clears a fixed message', () => {
     let s = initialFormState(APP_FORM);

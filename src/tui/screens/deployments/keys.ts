@@ -8,10 +8,10 @@ import { isText, type KeyEvent } from '../../input/keypress.js';
 import type { Store } from '../../state/store.js';
 import { savePageSize } from '../../../config/page-sizes.js';
 import { saveTimeMode } from '../../../config/display.js';
-import { clean } from '../../../text/sanitize.js';
 import { detailKeys } from '../detail/keys.js';
 import { copySelected, openSelected } from './actions.js';
-import { noActionNote, switchFailedNote, switchingNote } from './lines.js';
+import { unboundNote } from '../../input/key-note.js';
+import { switchFailedNote, switchingNote } from './lines.js';
 import type { PageAsk } from './paging.js';
 import { selectedView, type BrowseAction, type BrowseState } from './state.js';
 
@@ -150,9 +150,9 @@ export function listKeys(keys: KeyTable, props: ListKeyProps, { store, page, ter
       const used = mode === 'detail' ? detail(e) : list(e);
       if (used !== false) return used;
       // A key that does nothing here says so (Ctrl+C, which quits from anywhere, passes on).
-      const name = keyName(e);
-      if (name === undefined || keys.commandFor(['app'], e.input, e.key) !== undefined) return false;
-      send({ type: 'keyNote', note: noActionNote(name, keys) });
+      const note = unboundNote(e, keys);
+      if (note === undefined) return false;
+      send({ type: 'keyNote', note });
       return true;
     },
     text(run: string): number {
@@ -163,21 +163,4 @@ export function listKeys(keys: KeyTable, props: ListKeyProps, { store, page, ter
       return run.length;
     },
   };
-}
-
-/** A key as the footer names it (`x`, `Tab`, `Ctrl+X`); undefined for what has no name (an unknown sequence). */
-function keyName(e: KeyEvent): string | undefined {
-  const k = e.key;
-  const named: [boolean, string][] = [
-    [k.tab, k.shift ? 'Shift+Tab' : 'Tab'], [k.upArrow, '↑'], [k.downArrow, '↓'], [k.leftArrow, '←'], [k.rightArrow, '→'],
-    [k.pageUp, 'PgUp'], [k.pageDown, 'PgDn'], [k.home, 'Home'], [k.end, 'End'], [k.return, 'Enter'], [k.escape, 'Esc'],
-    [k.backspace, 'Backspace'], [k.delete, 'Delete'],
-  ];
-  const found = named.find(([on]) => on);
-  if (found) return found[1];
-  const [first] = [...e.input];
-  if (first === undefined || /[\u0000-\u001f\u007f-\u009f]/.test(first)) return undefined;
-  const shown = first === ' ' ? 'Space' : clean(first);
-  if (shown === '') return undefined;
-  return k.ctrl ? `Ctrl+${shown.toUpperCase()}` : k.meta ? `Alt+${shown}` : shown;
 }

@@ -178,11 +178,6 @@ export function messageLine(browse: BrowseState, t: TableFacts, keys: KeyTable):
   return { kind: 'blank' };
 }
 
-/** The footer's note for a key that does nothing here. */
-export function noActionNote(key: string, keys: KeyTable): string {
-  return `${key}: no action here — ${keys.hint('help')} for help`;
-}
-
 /** The message line while `:ctx NAME` switches, and when it could not. */
 export function switchingNote(name: string): string {
   return `Switching to context ${clean(name)}…`;

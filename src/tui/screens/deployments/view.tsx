@@ -24,6 +24,7 @@ import { useMeasured } from '../../hooks/use-measured.js';
 import { activityLine } from '../../../model/page.js';
 import { firstApplicationName, viewOf } from '../../../model/deployment.js';
 import { DetailView } from '../detail/view.js';
+import { footerWithout } from '../detail/lines.js';
 import { LogScreen } from '../log/view.js';
 import { StatsScreen } from '../stats/view.js';
 import { listKeys, toggleTime } from './keys.js';
@@ -203,7 +204,7 @@ export function DeploymentsScreen(props: DeploymentsScreenProps) {
           bodyLines={Math.max(3, height - 1 - HEADER_LINES - 1 - 2)}
           onSize={(max, lines) => store.dispatch({ type: 'detailSize', max, page: lines })}
         />
-        <Footer screen="detail" width={width} note={browse.keyNote} />
+        <Footer screen="detail" width={width} note={browse.keyNote} without={footerWithout(props.showSecrets)} />
       </Box>
     );
   }

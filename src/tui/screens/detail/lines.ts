@@ -13,7 +13,7 @@ import { boundDepth } from '../../../text/depth.js';
 import { clean, cleanBlock, display } from '../../../text/sanitize.js';
 import { isSecretField, maskRecord, maskUrlPasswords } from '../../../text/secrets.js';
 import { wrapCells, widthOf } from '../../../text/cells.js';
-import { DEFAULT_KEYS, type KeyTable } from '../../keys.js';
+import { DEFAULT_KEYS, type CommandId, type KeyTable } from '../../keys.js';
 import { statusColour, type Colour, type Theme } from '../../theme.js';
 import type { Line } from '../../components/scroll-view.js';
 import { bothTimes, fieldGroups, logSize } from './fields.js';
@@ -251,6 +251,11 @@ export function detailName(v: Pick<DeploymentView, 'id' | 'uuid'>, shown: (s: st
 /** `  lines 1–28 of 140`: where the view is. */
 export function linesRange(start: number, end: number, total: number): string {
   return `  lines ${total === 0 ? 0 : start + 1}–${end} of ${total}`;
+}
+
+/** The detail's footer keys left out: `s secrets` only when dms may reveal them (--show-secrets). */
+export function footerWithout(showSecrets: boolean): readonly CommandId[] {
+  return showSecrets ? [] : ['reveal'];
 }
 
 /** The line under the body: a note from the last key, else whether secrets are shown. */

@@ -27,20 +27,20 @@ const FORM_SCOPES = HELP_SECTIONS.map((s) => s.screen).filter((s) => s.startsWit
 const SCREEN_SCOPES: Partial<Record<ScopeId, readonly ScopeId[]>> = {
   deployments: ['deployments', 'filter', 'jump', 'global', 'app', 'line', 'help'],
   detail: ['detail', 'global', 'app', 'help'],
-  log: ['log', 'logSearch', 'logSave', 'global', 'app', 'line', 'help'],
+  log: ['log', 'logSearch', 'logFilter', 'logSave', 'global', 'app', 'line', 'help'],
   stats: ['stats', 'global', 'app', 'help'],
   picker: ['picker', 'contexts', 'line', 'app', 'help'],
   form: [...FORM_SCOPES, 'line', 'app', 'help'],
 };
 /** Modes that share their screen's help. */
 const SCREEN_OF: Partial<Record<ScopeId, ScopeId>> = {
-  filter: 'deployments', jump: 'deployments', logSearch: 'log', logSave: 'log', contexts: 'picker',
+  filter: 'deployments', jump: 'deployments', logSearch: 'log', logFilter: 'log', logSave: 'log', contexts: 'picker',
   ...Object.fromEntries(FORM_SCOPES.map((s) => [s, 'form'])),
 };
 /** What "a line" is on each screen. */
 const LINE_TITLE: Partial<Record<ScopeId, string>> = {
   deployments: 'Editing a line (the search and go-to lines)',
-  log: 'Editing a line (the log search, the file name)',
+  log: 'Editing a line (the log search and filter, the file name)',
   picker: 'Editing the typed line',
   form: 'Editing a line (form fields)',
 };

@@ -6,6 +6,7 @@ import { plainLine } from '../../../model/log.js';
 import { writeNewFile } from '../../../config/private-file.js';
 import type { KeyResult } from '../../input/bus.js';
 import { isText, type KeyEvent } from '../../input/keypress.js';
+import { unboundNote } from '../../input/key-note.js';
 import { lineKeys, type KeyTable, type ScopeId } from '../../keys.js';
 import type { Store } from '../../state/store.js';
 import { defaultSavePath, type LogAction, type LogNote, type LogState } from './state.js';
@@ -13,6 +14,7 @@ import { defaultSavePath, type LogAction, type LogNote, type LogState } from './
 export const LOG_SCOPES = {
   log: ['log', 'global'],
   search: ['logSearch', 'line'],
+  filter: ['logFilter', 'line'],
   save: ['logSave', 'line'],
 } as const satisfies Record<string, readonly ScopeId[]>;
 
@@ -36,9 +38,11 @@ function save(s: LogState): LogNote {
 /** What a key does in the viewer; reads the store, so keys read together see each other. */
 export function logKeys(store: Store<LogState, LogAction>, props: LogKeyProps, keys: KeyTable) {
   const send = (a: LogAction) => store.dispatch(a);
-  const line = (target: 'search' | 'save') => lineKeys((command) => send({ type: target === 'search' ? 'searchLine' : 'saveLine', command }));
+  const line = (target: 'search' | 'filter' | 'save') => lineKeys((command) => send({ type: `${target}Line`, command }));
   return {
     key(e: KeyEvent): KeyResult {
+      // A note about the key before goes with this one.
+      if (store.get().keyNote !== null) send({ type: 'keyNote', note: null });
       const s = store.get();
       if (s.saving) {
         return keys.run(LOG_SCOPES.save, {
@@ -58,12 +62,21 @@ export function logKeys(store: Store<LogState, LogAction>, props: LogKeyProps, k
           ...line('search'),
         }, e.input, e.key) || isText(e);
       }
+      if (s.filter.editing) {
+        return keys.run(LOG_SCOPES.filter, {
+          logFilterKeep: () => send({ type: 'filterEnd', keep: true }),
+          logFilterCancel: () => send({ type: 'filterEnd', keep: false }),
+          ...line('filter'),
+        }, e.input, e.key) || isText(e);
+      }
       let result: KeyResult = true;
       const used = keys.run(LOG_SCOPES.log, {
         help: () => { props.onHelp('log'); result = 'later'; },
         quit: () => props.onQuit(),
         logBack: () => {
-          if (store.get().search.line.value !== '') send({ type: 'searchClear' });
+          const now = store.get();
+          if (now.search.line.value !== '') send({ type: 'searchClear' });
+          else if (now.filter.line.value !== '') send({ type: 'filterClear' });
           else { props.onBack(); result = 'later'; }
         },
         scrollUp: () => send({ type: 'scroll', to: 'up' }),
@@ -75,6 +88,12 @@ export function logKeys(store: Store<LogState, LogAction>, props: LogKeyProps, k
         logSearch: () => send({ type: 'searchStart' }),
         logNext: () => send({ type: 'searchNext', direction: 1 }),
         logPrev: () => send({ type: 'searchNext', direction: -1 }),
+        // As in less: & asks for a pattern; with one in force, it shows every line again.
+        logFilter: () => send({ type: store.get().filter.line.value === '' ? 'filterStart' : 'filterClear' }),
+        logNextError: () => send({ type: 'errorNext', direction: 1 }),
+        logPrevError: () => send({ type: 'errorNext', direction: -1 }),
+        logLeft: () => send({ type: 'sideways', direction: -1 }),
+        logRight: () => send({ type: 'sideways', direction: 1 }),
         logFollow: () => send({ type: 'toggle', what: 'follow' }),
         logDebug: () => send({ type: 'toggle', what: 'debug' }),
         logTimestamps: () => send({ type: 'toggle', what: 'timestamps' }),
@@ -82,12 +101,18 @@ export function logKeys(store: Store<LogState, LogAction>, props: LogKeyProps, k
         timeMode: () => props.onTimeMode(),
         logSave: () => send({ type: 'saveStart', path: defaultSavePath(store.get()) }),
       }, e.input, e.key);
-      return used ? result : false;
+      if (used) return result;
+      // A key that does nothing here says so, in the footer (Ctrl+C, which quits from anywhere, passes on).
+      const note = unboundNote(e, keys);
+      if (note === undefined) return false;
+      send({ type: 'keyNote', note });
+      return true;
     },
     text(run: string): number {
       const s = store.get();
       if (s.saving) send({ type: 'saveText', text: run });
       else if (s.search.editing) send({ type: 'searchText', text: run });
+      else if (s.filter.editing) send({ type: 'filterText', text: run });
       else return 0;
       return run.length;
     },

@@ -53,21 +53,26 @@ export function stampOf(at: number | null, time: TimeMode, startedAt: number | n
   return `${s < 0 ? '-' : '+'}${span}`.padStart(8).slice(-8);
 }
 
-/** The title's muted part: lines on screen of the lines shown, debug and stderr counts, skipped entries, cut lines. */
+/** The title's muted part: lines on screen of the lines shown, the filter, debug and stderr counts, skipped entries, cut lines. */
 export function rangeText(s: LogState, lastShown: number, keys: KeyTable): string {
   const shown = s.order.length;
   const c = s.counts;
+  const pattern = s.filter.line.value;
   return `  ${shown === 0 ? 0 : s.top + 1}–${lastShown} of ${thousands(shown)}${s.built > 0 ? '… (reading the start)' : ''}`
+    + (pattern !== '' && !s.filter.editing ? ` · only lines with “${pattern}” (${keys.hint('logFilter')} shows all)` : '')
     + (c.hidden > 0 ? ` · ${thousands(c.hidden)} debug ${s.debug ? 'shown' : `hidden (${keys.hint('logDebug')})`}` : '')
     + (c.stderr > 0 ? ` · ${thousands(c.stderr)} stderr` : '')
     + (s.skipped > 0 ? ` · ${s.skipped} unreadable entries skipped` : '')
-    + (s.wrap ? '' : ` · cut (${keys.hint('logWrap')} wraps)`);
+    + (s.wrap ? '' : ` · cut${s.left > 0 ? ` from column ${thousands(s.left + 1)}` : ''} (${keys.hint('logWrap')} wraps, ${keys.hint('logLeft')}/${keys.hint('logRight')} scroll)`);
 }
 
 /** What the body says when no line is shown. */
 export function emptyText(s: LogState, keys: KeyTable): string {
   if (s.source === 'absent') return NO_LOGS;
   if (s.source === 'unreadable') return `This deployment's log could not be read: ${s.reason}. dms logs says the same; the rows themselves are fine.`;
+  if (s.filter.line.value !== '' && s.lines.length > 0) {
+    return `No line holds “${s.filter.line.value}”${s.filter.editing ? '' : `: ${keys.hint('logFilter')} shows every line`}.`;
+  }
   if (s.lines.length > 0) return `Only debug lines here (${thousands(s.counts.hidden)}): ${keys.hint('logDebug')} shows them.`;
   if (s.view.phase === 'queued') return 'Waiting for the deployment to start: its log appears here as it runs.';
   if (s.view.active) return 'No output yet: new lines appear here as the deployment runs.';
@@ -92,6 +97,17 @@ export function noteText(note: LogNote, keys: KeyTable): string {
     case 'notSaved': return `Not saved: ${note.problem}`;
     case 'lost': return `Lost track of this deployment: it is no longer near where it was in the history. ${keys.hint('logBack')} and open it again.`;
     case 'followError': return `Following paused by an error: ${note.message} Trying again every ${note.seconds} s.`;
+    case 'errorLine': return (note.past === 'end' ? 'Past the end: back to the first error line. ' : note.past === 'start' ? 'Past the start: on to the last error line. ' : '')
+      + `Line ${thousands(note.position + 1)} ${note.stderr ? 'was written to stderr' : 'reads as an error'}`
+      + ` · ${keys.hint('logNextError')}/${keys.hint('logPrevError')} next/previous`;
+    case 'noErrors': return 'No error line among the lines shown: none written to stderr, none reading as an error.';
+    case 'filterCleared': return `Every line shown again (${thousands(note.lines)}).`;
+    case 'noSideways': return note.why === 'wrap'
+      ? `Long lines wrap: nothing to scroll sideways (${keys.hint('logWrap')} cuts them at the edge).`
+      : 'Every line on screen fits: nothing to scroll sideways.';
+    case 'sideways': return note.column === 1
+      ? `Lines shown from their start (${keys.hint('logRight')} scrolls right).`
+      : `Lines shown from column ${thousands(note.column)} (${keys.hint('logLeft')}/${keys.hint('logRight')} scroll, ${keys.hint('logWrap')} wraps).`;
   }
 }
 
@@ -104,6 +120,14 @@ export function noteIsTrouble(note: LogNote): boolean {
 export const SAVE_PROMPT = 'Save the log to: ';
 /** The search line's prompt (the mark of a search, as in less and vi; not a key name). */
 export const SEARCH_PROMPT = '/ ';
+/** The filter line's prompt (less's mark for it). */
+export const FILTER_PROMPT = '& ';
+
+/** After the pattern being typed: `  12 of 3,400 lines hold it`, `  no line holds it`, or nothing for an empty pattern. */
+export function filterFound(s: LogState): string {
+  if (s.filter.line.value === '') return '';
+  return s.order.length === 0 ? '  no line holds it' : `  ${thousands(s.order.length)} lines hold it`;
+}
 
 /** After the query being typed: `  no match`, `  3 of 12 matching lines`, or nothing for an empty query. */
 export function searchFound(s: LogState): string {

@@ -127,3 +127,33 @@ export function rowCount(line: LogLine, width: number, wrap: boolean, saveKey = 
   }
   return lineRows(line, width, wrap, [], false, saveKey).length;
 }
+
+/** The row without its first `cells` cells (←/→ while lines are cut); a wide character cut in half leaves a space. */
+export function shiftRow(row: Row, cells: number): Row {
+  if (cells <= 0) return row;
+  const out: Segment[] = [];
+  let skip = cells;
+  for (const seg of row) {
+    if (skip <= 0) {
+      out.push(seg);
+      continue;
+    }
+    const w = widthOf(seg.text);
+    if (w <= skip) {
+      skip -= w;
+      continue;
+    }
+    const [head, rest] = splitCells(seg.text, skip);
+    const hw = widthOf(head);
+    let text = rest;
+    // A wide character across the edge is cut: spaces keep the columns.
+    if (hw > skip) text = ' '.repeat(hw - skip) + rest;
+    else if (hw < skip) {
+      const [wide, after] = splitCells(rest, 1);
+      text = ' '.repeat(Math.max(0, widthOf(wide) - (skip - hw))) + after;
+    }
+    skip = 0;
+    if (text !== '') out.push({ ...seg, text });
+  }
+  return out;
+}

@@ -1,15 +1,20 @@
 // The log viewer as one pure reducer: the log read from the row (appended to as a followed
-// deployment's row comes back longer), what is shown (debug lines, timestamps, wrap), where the
-// view is (the first line on screen, kept at the end while it is there), the search and the
-// save prompt. Keys that arrive together each see what the ones before them did. A note is data
-// (what happened); lines.ts words it with the keys in force. Over 300 lines: one reducer, and the
-// placement of the view (rows, the end, matches revealed) that its cases share.
+// deployment's row comes back longer), what is shown (debug lines, the filter, timestamps, wrap),
+// where the view is (the first line on screen, kept at the end while it is there; the cells cut
+// on the left), the search, the error line jumped to and the save prompt. Keys that arrive
+// together each see what the ones before them did. A note is data (what happened); lines.ts words
+// it with the keys in force. Over 300 lines: one reducer, and the placement of the view (rows, the
+// end, matches revealed) that its cases share.
 import type { Deployment } from '../../../api/schemas/deployment.js';
 import { viewOf, type DeploymentView } from '../../../model/deployment.js';
-import { countLines, findMatches, logLines, readLog, type LogCounts, type LogEntry, type LogLine, type Masker } from '../../../model/log.js';
+import { isErrorLine } from '../../../model/error-line.js';
+import {
+  countLines, findMatches, logLines, narrows, readLog, textTest, type LogCounts, type LogEntry, type LogLine, type Masker,
+} from '../../../model/log.js';
 import { applyLine, insertLine, lineAt, type LineCommand, type LineState } from '../../input/line-edit.js';
 import { DEFAULT_KEYS } from '../../keys.js';
-import { rowCount } from './rows.js';
+import { lineRows, rowCount } from './rows.js';
+import { widthOf } from '../../../text/cells.js';
 
 export type LogSource = 'entries' | 'absent' | 'unreadable';
 
@@ -26,6 +31,14 @@ export interface LogSearch {
   readonly origin: number;
 }
 
+/** Only the lines that hold a pattern (`&`, as in less): typed on a line, applied as it is typed. */
+export interface LogFilter {
+  /** The pattern in force, and the line editor's cursor in it ('' shows every line). */
+  readonly line: LineState;
+  /** The pattern is being typed. */
+  readonly editing: boolean;
+}
+
 /** What the message line says after a key or a poll (worded by lines.ts noteText). */
 export type LogNote =
   | { readonly kind: 'debug'; readonly shown: boolean; readonly count: number }
@@ -37,7 +50,15 @@ export type LogNote =
   | { readonly kind: 'notSaved'; readonly problem: string }
   /** The followed deployment is no longer near where it was in the history. */
   | { readonly kind: 'lost' }
-  | { readonly kind: 'followError'; readonly message: string; readonly seconds: number };
+  | { readonly kind: 'followError'; readonly message: string; readonly seconds: number }
+  /** e/E stopped at the line at `position` (in the lines shown); `past`: it went round the end or the start. */
+  | { readonly kind: 'errorLine'; readonly position: number; readonly stderr: boolean; readonly past: 'end' | 'start' | null }
+  | { readonly kind: 'noErrors' }
+  | { readonly kind: 'filterCleared'; readonly lines: number }
+  /** ←/→ with nothing to scroll: lines wrap, or every line on screen fits. */
+  | { readonly kind: 'noSideways'; readonly why: 'wrap' | 'fits' }
+  /** ←/→ moved the view: the first column shown. */
+  | { readonly kind: 'sideways'; readonly column: number };
 
 export interface LogState {
   readonly record: Deployment;
@@ -67,6 +88,13 @@ export interface LogState {
   /** Follow a running deployment (the key pauses it). */
   readonly follow: boolean;
   readonly search: LogSearch;
+  readonly filter: LogFilter;
+  /** Cells cut from the start of every line (←/→ while lines are cut at the edge). */
+  readonly left: number;
+  /** The line e/E stopped at (the next one is looked for from it while it is on screen). */
+  readonly errorLine: LogLine | null;
+  /** A key that does nothing here, said in the footer until the next key. */
+  readonly keyNote: string | null;
   /** The save prompt's path, while it is open. */
   readonly saving: LineState | null;
   /** Rows for lines, and their width in cells (without the marker and time columns). */
@@ -91,6 +119,15 @@ export type LogAction =
   | { type: 'searchEnd'; keep: boolean }
   | { type: 'searchClear' }
   | { type: 'searchNext'; direction: 1 | -1 }
+  | { type: 'filterStart' }
+  | { type: 'filterText'; text: string }
+  | { type: 'filterLine'; command: LineCommand }
+  /** Leave the pattern's line: keep the filter, or show every line again. */
+  | { type: 'filterEnd'; keep: boolean }
+  | { type: 'filterClear' }
+  | { type: 'sideways'; direction: 1 | -1 }
+  | { type: 'errorNext'; direction: 1 | -1 }
+  | { type: 'keyNote'; note: string | null }
   | { type: 'saveStart'; path: string }
   | { type: 'saveText'; text: string }
   | { type: 'saveLine'; command: LineCommand }
@@ -110,19 +147,38 @@ export function prefixWidth(timestamps: boolean): number {
 }
 
 const NO_SEARCH: LogSearch = { line: lineAt(''), editing: false, matches: [], current: -1, origin: 0 };
+const NO_FILTER: LogFilter = { line: lineAt(''), editing: false };
 /** Longest query or path typed. */
 const LINE_MAX = 500;
 
-function orderOf(lines: readonly LogLine[], debug: boolean, from = 0, into: number[] = []): number[] {
-  for (let i = from; i < lines.length; i++) if (debug || !lines[i]!.hidden) into.push(i);
+/** The lines shown (indices into `lines`): debug lines when `debug`, only those holding `pattern` when it is not empty. */
+function orderOf(lines: readonly LogLine[], debug: boolean, pattern: string, from = 0, into: number[] = []): number[] {
+  const holds = pattern === '' ? null : textTest(pattern);
+  for (let i = from; i < lines.length; i++) {
+    const line = lines[i]!;
+    if ((debug || !line.hidden) && (holds === null || holds(line.text))) into.push(i);
+  }
   return into;
+}
+
+/** The first position in `order` (ascending indices) whose line index is at least `index`. */
+function positionFrom(order: readonly number[], index: number): number {
+  let lo = 0;
+  let hi = order.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (order[mid]! < index) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 export function initialLog(record: Deployment, mask: Masker, size: { rows: number; width: number }, saveKey = DEFAULT_KEYS.hint('logSave')): LogState {
   const base: LogState = {
     record, view: viewOf(record), source: 'entries', reason: '', skipped: 0, entries: 0, built: 0, pending: null, lines: [],
     counts: { lines: 0, hidden: 0, stderr: 0 }, order: [], debug: false, timestamps: false, wrap: true,
-    top: 0, stick: true, follow: true, search: NO_SEARCH, saving: null, size, note: null, saveKey,
+    top: 0, stick: true, follow: true, search: NO_SEARCH, filter: NO_FILTER, left: 0, errorLine: null, keyNote: null,
+    saving: null, size, note: null, saveKey,
   };
   return withRecord(base, record, mask);
 }
@@ -216,7 +272,8 @@ function withRecord(s: LogState, record: Deployment, mask: Masker): LogState {
   const built = append ? s.built : read.entries.length > LAZY_ENTRIES ? read.entries.length - TAIL_ENTRIES : 0;
   const added = logLines(read.entries, mask, append ? s.entries : built);
   const lines = append ? (added.length > 0 ? [...s.lines, ...added] : s.lines) : added;
-  const order = append ? (added.length > 0 ? orderOf(lines, s.debug, s.lines.length, [...s.order]) : s.order) : orderOf(lines, s.debug);
+  const pattern = s.filter.line.value;
+  const order = append ? (added.length > 0 ? orderOf(lines, s.debug, pattern, s.lines.length, [...s.order]) : s.order) : orderOf(lines, s.debug, pattern);
   let next: LogState = {
     ...s, record, view, source: 'entries', reason: '', skipped: read.skipped, entries: read.entries.length,
     built, pending: built > 0 ? { entries: read.entries, mask } : null,
@@ -242,6 +299,98 @@ export function defaultSavePath(s: LogState): string {
   return `${name.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 80) || 'deployment'}.log`;
 }
 
+/**
+ * The view over other lines shown (debug lines on or off, another filter): the line at the top
+ * stays there (or the next one shown), or the view stays at the end; the search's matches are
+ * found again among the lines now shown.
+ */
+function reordered(s: LogState, order: number[]): LogState {
+  const top = positionFrom(order, s.order[s.top] ?? 0);
+  const next: LogState = { ...s, order };
+  const moved = next.stick ? at(next, Infinity) : at({ ...next, top }, top);
+  if (moved.search.line.value === '') return moved;
+  const matches = findMatches(moved.lines, moved.order, moved.search.line.value);
+  const current = matches.findIndex((p) => p >= moved.top);
+  return { ...moved, search: { ...moved.search, matches, current: current === -1 ? matches.length - 1 : current } };
+}
+
+/**
+ * The filter's pattern changed as it is typed: only the lines holding it are shown. The lines
+ * already made are filtered again, never the log read again; a longer pattern holding the one
+ * before looks only among the lines it showed.
+ */
+function filtered(s: LogState, line: LineState): LogState {
+  const before = s.filter.line.value;
+  const next = { ...s, filter: { ...s.filter, line }, note: null };
+  if (line.value === before) return next;
+  let order: number[];
+  if (narrows(line.value, before)) {
+    const holds = textTest(line.value);
+    order = s.order.filter((i) => holds(s.lines[i]!.text));
+  } else {
+    order = orderOf(s.lines, s.debug, line.value);
+  }
+  return reordered(next, order);
+}
+
+/** Every line shown again (debug lines as they were). */
+function unfiltered(s: LogState): LogState {
+  if (s.filter.line.value === '') return { ...s, filter: NO_FILTER };
+  const moved = reordered({ ...s, filter: NO_FILTER }, orderOf(s.lines, s.debug, ''));
+  return { ...moved, note: { kind: 'filterCleared', lines: moved.order.length } };
+}
+
+/** Cells of text beside the marker (and the time). */
+function textWidth(s: LogState): number {
+  return s.size.width - prefixWidth(s.timestamps);
+}
+
+/** ←/→ while lines are cut: half a screen sideways, no further right than the widest line on screen needs. */
+function sideways(s: LogState, direction: 1 | -1): LogState {
+  if (s.wrap) return { ...s, note: { kind: 'noSideways', why: 'wrap' } };
+  const width = textWidth(s);
+  let widest = 0;
+  const end = Math.min(s.order.length, s.top + shownFrom(s, s.top));
+  for (let pos = s.top; pos < end; pos++) {
+    const [row] = lineRows(s.lines[s.order[pos]!]!, width, false, [], false, s.saveKey);
+    let w = 0;
+    for (const seg of row ?? []) w += widthOf(seg.text);
+    widest = Math.max(widest, w);
+  }
+  const most = Math.max(0, widest - width);
+  if (most === 0 && s.left === 0) return { ...s, note: { kind: 'noSideways', why: 'fits' } };
+  const step = Math.max(1, Math.floor(width / 2));
+  const left = Math.max(0, Math.min(most, s.left + direction * step));
+  return left === s.left ? s : { ...s, left, note: { kind: 'sideways', column: left + 1 } };
+}
+
+/**
+ * e/E: the next (or previous) line that is an error line (model/error-line.ts), from the one
+ * stopped at when it is on screen, else from the view (as n/N do); round the end once.
+ */
+function errorNext(s: LogState, direction: 1 | -1): LogState {
+  const n = s.order.length;
+  if (n === 0) return { ...s, note: { kind: 'noErrors' } };
+  const shown = shownFrom(s, s.top);
+  let from = direction === 1 ? s.top - 1 : s.top + shown;
+  for (let pos = s.top; pos < Math.min(n, s.top + shown); pos++) {
+    if (s.lines[s.order[pos]!] === s.errorLine) from = pos;
+  }
+  const find = (start: number, stop: number): number => {
+    for (let pos = start; pos !== stop; pos += direction) if (isErrorLine(s.lines[s.order[pos]!]!)) return pos;
+    return -1;
+  };
+  let past: 'end' | 'start' | null = null;
+  let found = find(from + direction, direction === 1 ? n : -1);
+  if (found === -1) {
+    past = direction === 1 ? 'end' : 'start';
+    found = find(direction === 1 ? 0 : n - 1, Math.max(-1, Math.min(n, from + direction)));
+  }
+  if (found === -1) return { ...s, note: { kind: 'noErrors' } };
+  const line = s.lines[s.order[found]!]!;
+  return reveal({ ...s, errorLine: line, note: { kind: 'errorLine', position: found, stderr: line.kind === 'err', past } }, found);
+}
+
 export function logReducer(s: LogState, action: LogAction): LogState {
   switch (action.type) {
     case 'record':
@@ -257,22 +406,13 @@ export function logReducer(s: LogState, action: LogAction): LogState {
       if (action.what === 'follow') return { ...s, follow: !s.follow };
       if (action.what === 'debug') {
         const debug = !s.debug;
-        const order = orderOf(s.lines, debug);
-        // The line at the top stays at the top (or the next one shown, when it was a debug line).
-        const topLine = s.order[s.top] ?? 0;
-        let top = order.findIndex((i) => i >= topLine);
-        if (top === -1) top = order.length;
-        const next: LogState = { ...s, debug, order, note: { kind: 'debug', shown: debug, count: s.counts.hidden } };
-        const moved = next.stick ? at(next, Infinity) : at({ ...next, top }, top);
-        if (moved.search.line.value === '') return moved;
-        // The matches among the lines now shown; the view stays where it is.
-        const matches = findMatches(moved.lines, moved.order, moved.search.line.value);
-        const current = matches.findIndex((p) => p >= moved.top);
-        return { ...moved, search: { ...moved.search, matches, current: current === -1 ? matches.length - 1 : current } };
+        const note: LogNote = { kind: 'debug', shown: debug, count: s.counts.hidden };
+        return reordered({ ...s, debug, note }, orderOf(s.lines, debug, s.filter.line.value));
       }
       const on = !s[action.what];
       const note: LogNote | null = action.what === 'wrap' ? { kind: 'wrap', on } : null;
-      const next = { ...s, [action.what]: on, note } as LogState;
+      // Wrapped lines have nothing cut on the left.
+      const next = { ...s, [action.what]: on, note, left: action.what === 'wrap' ? 0 : s.left } as LogState;
       return next.stick ? at(next, Infinity) : at(next, next.top);
     }
     case 'searchStart':
@@ -319,6 +459,30 @@ export function logReducer(s: LogState, action: LogAction): LogState {
       }
       return reveal({ ...s, note, search: { ...s.search, current: next } }, matches[next]!);
     }
+    case 'filterStart':
+      return { ...s, note: null, filter: { line: s.filter.line, editing: true } };
+    case 'filterText': {
+      if (!s.filter.editing) return s;
+      const line = insertLine(s.filter.line, action.text);
+      return line.value.length > LINE_MAX ? s : filtered(s, line);
+    }
+    case 'filterLine': {
+      if (!s.filter.editing) return s;
+      return filtered(s, applyLine(s.filter.line, action.command));
+    }
+    case 'filterEnd': {
+      if (!s.filter.editing) return s;
+      if (action.keep && s.filter.line.value !== '') return { ...s, filter: { ...s.filter, editing: false } };
+      return unfiltered(s);
+    }
+    case 'filterClear':
+      return s.filter === NO_FILTER ? s : unfiltered(s);
+    case 'sideways':
+      return sideways({ ...s, note: null }, action.direction);
+    case 'errorNext':
+      return errorNext(s, action.direction);
+    case 'keyNote':
+      return s.keyNote === action.note ? s : { ...s, keyNote: action.note };
     case 'saveStart':
       return { ...s, note: null, saving: lineAt(action.path) };
     case 'saveText': {
@@ -337,7 +501,7 @@ export function logReducer(s: LogState, action: LogAction): LogState {
       const from = Math.max(0, s.built - STEP_ENTRIES);
       const earlier = logLines(s.pending.entries, s.pending.mask, from, s.built);
       const lines = [...earlier, ...s.lines];
-      const order = orderOf(lines, s.debug);
+      const order = orderOf(lines, s.debug, s.filter.line.value);
       // The same line stays at the top: positions move down by the earlier lines now shown.
       const shownEarlier = order.length - s.order.length;
       let next: LogState = {

@@ -1,5 +1,6 @@
 // A deployment's log: one line per output line, newest at the bottom, opened at the end; stderr
-// and commands marked so they read without colour; search, debug lines, timestamps, wrap, save.
+// and commands marked so they read without colour; search, only matching lines, error lines,
+// debug lines, timestamps, wrap (or cut, scrolled sideways), save.
 // A running deployment is followed (one row polled, new entries appended) until it is final.
 // The room: state.ts (the reducer), keys.ts (keys to its actions), lines.ts (the words),
 // rows.ts (a line as rows), use-follow.ts (the poll). This file draws it.
@@ -22,10 +23,10 @@ import { useClock } from '../../hooks/use-clock.js';
 import type { TimeMode } from '../../../text/format.js';
 import { logKeys } from './keys.js';
 import { initialLog, logReducer, prefixWidth, type LogState } from './state.js';
-import { lineRows, type Row } from './rows.js';
+import { lineRows, shiftRow, type Row } from './rows.js';
 import { useLogFollow } from './use-follow.js';
 import {
-  SAVE_PROMPT, SEARCH_PROMPT, emptyText, followStatus, noteIsTrouble, noteText, outcomeText, rangeText, searchFound, searchStatus, stampOf, startedText, statusText, titleName,
+  FILTER_PROMPT, SAVE_PROMPT, SEARCH_PROMPT, emptyText, filterFound, followStatus, noteIsTrouble, noteText, outcomeText, rangeText, searchFound, searchStatus, stampOf, startedText, statusText, titleName,
 } from './lines.js';
 
 export interface LogScreenProps {
@@ -51,7 +52,9 @@ export interface LogScreenProps {
 /** Lines around the body: title, message line, footer. */
 const CHROME = 3;
 
-function Marker({ line, theme }: { line: LogLine; theme: Theme }) {
+function Marker({ line, theme, stopped }: { line: LogLine; theme: Theme; stopped: boolean }) {
+  // The error line e/E stopped at.
+  if (stopped) return <Text color={theme.ui.error} bold inverse>›</Text>;
   if (line.kind === 'cmd') return <Text color={theme.ui.focus} bold>$ </Text>;
   if (line.kind === 'err') return <Text color={theme.ui.error} bold>! </Text>;
   if (line.hidden) return <Text color={theme.ui.muted}>· </Text>;
@@ -93,13 +96,15 @@ function Body({ s, rows, theme, time }: { s: LogState; rows: number; theme: Them
   for (let pos = s.top; pos < s.order.length && out.length < rows; pos++) {
     const line = s.lines[s.order[pos]!]!;
     const ranges = query === '' ? [] : matchRanges(line.text, query);
-    const lineRowsOf = lineRows(line, textWidth, s.wrap, ranges, pos === current, s.saveKey);
+    const made = lineRows(line, textWidth, s.wrap, ranges, pos === current, s.saveKey);
+    const lineRowsOf = s.wrap || s.left === 0 ? made : made.map((row) => shiftRow(row, s.left));
+    const stopped = line === s.errorLine;
     lineRowsOf.forEach((row, r) => {
       if (out.length >= rows) return;
       out.push(
         <Text key={`${pos}:${r}`} wrap="truncate-end">
           {s.timestamps ? <Text color={theme.ui.muted}>{r === 0 ? `${stampOf(line.at, time, s.view.startedAt)} ` : '         '}</Text> : null}
-          {r === 0 ? <Marker line={line} theme={theme} /> : <Text>  </Text>}
+          {r === 0 ? <><Marker line={line} theme={theme} stopped={stopped} />{stopped ? ' ' : null}</> : <Text>  </Text>}
           <RowText row={row} line={line} theme={theme} />
         </Text>,
       );
@@ -174,6 +179,15 @@ export function LogScreen(props: LogScreenProps) {
         <Text color={theme.ui.muted}>{searchFound(s)}</Text>
       </Text>
     );
+  } else if (s.filter.editing) {
+    const [before, at, after] = cursorParts(s.filter.line);
+    message = (
+      <Text wrap="truncate-end">
+        <Text color={theme.ui.focus}>{FILTER_PROMPT}</Text>
+        <Text>{before}</Text><Text inverse>{at || ' '}</Text><Text>{after}</Text>
+        <Text color={theme.ui.muted}>{filterFound(s)}</Text>
+      </Text>
+    );
   } else if (s.note) {
     // Whole, on as many lines as it takes: "Saved 73 lines to PATH" names a path to be read.
     message = (
@@ -189,7 +203,7 @@ export function LogScreen(props: LogScreenProps) {
     message = <Text> </Text>;
   }
 
-  const scope: ScopeId = s.saving ? 'logSave' : s.search.editing ? 'logSearch' : 'log';
+  const scope: ScopeId = s.saving ? 'logSave' : s.search.editing ? 'logSearch' : s.filter.editing ? 'logFilter' : 'log';
   return (
     <Box flexDirection="column" flexGrow={1}>
       {title}
@@ -199,7 +213,7 @@ export function LogScreen(props: LogScreenProps) {
           : <Body s={s} rows={bodyRows} theme={theme} time={props.time} />}
       </Box>
       {message}
-      <Footer screen={scope} />
+      <Footer screen={scope} note={s.keyNote} />
     </Box>
   );
 }

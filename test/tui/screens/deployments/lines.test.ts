@@ -5,7 +5,8 @@ import type { Deployment } from '../../../../src/api/schemas/deployment.js';
 import { parseKeysText } from '../../../../src/config/keys-file.js';
 import { bindKeys } from '../../../../src/tui/key-bindings.js';
 import { DEFAULT_KEYS, keyTable, type KeyTable } from '../../../../src/tui/keys.js';
-import { bodyNote, messageLine, noActionNote, noticeText, pageGap, pageStatus, type TableFacts } from '../../../../src/tui/screens/deployments/lines.js';
+import { noActionNote } from '../../../../src/tui/input/key-note.js';
+import { bodyNote, messageLine, noticeText, pageGap, pageStatus, type TableFacts } from '../../../../src/tui/screens/deployments/lines.js';
 import { initialPaging, pagingReducer, type PagingState } from '../../../../src/tui/screens/deployments/paging.js';
 import { browseReducer, initialBrowse, type BrowseAction, type BrowseState } from '../../../../src/tui/screens/deployments/state.js';
 

@@ -1,0 +1,24 @@
+// Whether a log line reads as an error: the rule the log viewer's e/E jump by (and where a
+// failure's reason can be looked for). Pure; one place to change what counts.
+
+// Marks whose case matters: ERROR and FATAL in capitals, `Error:` anywhere (TypeError:),
+// `error:` and `fatal:` at a word's start (npm, git), and Killed (the OOM killer's word).
+const CASED = /\bERROR\b|\bFATAL\b|\bKilled\b|Error:|(?:^|[^A-Za-z])(?:error|fatal):/;
+// Words read in any case: panic (Go; Rust's `panicked`), failed (`Build failed`, `FAILED`).
+const ANY_CASE = /\bpanic(?:ked)?\b|\bfailed\b/i;
+// `0 failed` (a test summary) says that nothing failed.
+const NONE_FAILED = /\b0 failed\b/gi;
+// `exit code 2`, `exit code: 137`, `exited with code 1`, `exit status 1`.
+const EXIT_CODE = /\bexit(?:ed)?(?: with)? (?:code|status)[:=]? *(-?\d+)/gi;
+
+/** The text reads as an error: ERROR, error:, Error:, FATAL, fatal:, panic, Killed, failed, or an exit code other than 0. */
+export function readsAsError(text: string): boolean {
+  if (CASED.test(text) || ANY_CASE.test(text.replace(NONE_FAILED, ''))) return true;
+  for (const m of text.matchAll(EXIT_CODE)) if (Number(m[1]) !== 0) return true;
+  return false;
+}
+
+/** A log line the viewer stops at: written to stderr, or reading as an error. */
+export function isErrorLine(line: { readonly kind: string; readonly text: string }): boolean {
+  return line.kind === 'err' || readsAsError(line.text);
+}

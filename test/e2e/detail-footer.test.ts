@@ -1,0 +1,46 @@
+// The detail's footer offers `s secrets` only when s can reveal them: with --show-secrets (built
+// binary, tmux, a demo service started here).
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startDemoService, type DemoService } from '../../src/demo/server.js';
+import { SHOP_FRONTEND } from '../../src/demo/seed-apps.js';
+import { BIN } from '../support/bin.js';
+import { shellQuote, startTmux, type TmuxSession } from '../support/tmux.js';
+import { tempDir } from '../support/temp.js';
+
+let demo: DemoService;
+const sessions: TmuxSession[] = [];
+
+beforeAll(async () => {
+  demo = await startDemoService({ rateLimitPerMinute: 0 });
+});
+afterAll(async () => {
+  await demo.close();
+});
+afterEach(() => {
+  while (sessions.length > 0) sessions.pop()!.kill();
+});
+
+const footer = (screen: string) => screen.replace(/\n$/, '').split('\n').filter((l) => l.trim() !== '').at(-1) ?? '';
+
+async function detailFooter(flags: string): Promise<string> {
+  const t = startTmux(`node ${shellQuote(BIN)} browse ${SHOP_FRONTEND} ${flags}`, {
+    width: 120, height: 36,
+    env: { DMS_URL: demo.url, DMS_TOKEN: demo.token, DMS_CONFIG_DIR: tempDir('dms-e2e-detail-') },
+  });
+  sessions.push(t);
+  await t.waitFor(/1–10 of \d+/, 20_000);
+  t.keys('Enter');
+  const screen = await t.waitFor(/^Deployment \S+ · /m, 15_000);
+  t.keys('q');
+  await t.waitFor(/\[exit \d+\]/, 15_000);
+  return footer(screen);
+}
+
+describe('the detail footer (built binary, tmux)', () => {
+  it('without --show-secrets it does not offer s; with it, s secrets is there', async () => {
+    const masked = await detailFooter('');
+    expect(masked).toMatch(/^\? help .*y raw JSON/);
+    expect(masked).not.toContain('s secrets');
+    expect(await detailFooter('--show-secrets')).toContain('s secrets');
+  });
+});
