@@ -10,7 +10,7 @@ import type { LineCommand } from './input/line-edit.js';
 
 /** Where a command applies: a screen, a mode of one, or a kind of field. */
 export type ScopeId =
-  | 'app' | 'global' | 'picker' | 'contexts' | 'deployments' | 'filter' | 'jump' | 'detail' | 'log' | 'logSearch' | 'logSave' | 'help' | 'line'
+  | 'app' | 'global' | 'picker' | 'contexts' | 'deployments' | 'filter' | 'jump' | 'detail' | 'log' | 'logSearch' | 'logSave' | 'help' | 'line' | 'compare'
   | 'form' | 'formChoice' | 'formConfirm' | 'formOverwrite' | 'formFailed' | 'formResend' | 'formDone' | 'formSaveCredentials';
 /** Kept for the screens that named it so. */
 export type ScreenId = ScopeId;
@@ -51,8 +51,8 @@ export const COMMANDS = [
   // Anywhere, text fields included
   { id: 'interrupt', keys: [ctrl('c')], label: 'Ctrl+C', description: 'quit', screens: ['app'] },
   // The screens that are not typing into a field
-  { id: 'help', hint: 'help', keys: [ch('?')], label: '?', description: 'help (Esc closes)', screens: ['global'], footer: ['picker', 'deployments', 'detail', 'log'], footerRank: 0 },
-  { id: 'quit', hint: 'quit', keys: [ch('q')], label: 'q', description: 'quit', screens: ['global'], footer: ['deployments', 'detail', 'log'], footerRank: 2 },
+  { id: 'help', hint: 'help', keys: [ch('?')], label: '?', description: 'help (Esc closes)', screens: ['global'], footer: ['picker', 'deployments', 'detail', 'log', 'compare'], footerRank: 0 },
+  { id: 'quit', hint: 'quit', keys: [ch('q')], label: 'q', description: 'quit', screens: ['global'], footer: ['deployments', 'detail', 'log', 'compare'], footerRank: 2 },
   { id: 'createApp', hint: 'new app', keys: [ch('c')], label: 'c', description: 'create a public application', screens: ['deployments'], footer: ['deployments'], footerRank: 7 },
   { id: 'createDocstore', hint: 'new docstore', keys: [ch('d')], label: 'd', description: 'create a docstore database', screens: ['deployments'], footer: ['deployments'], footerRank: 7 },
 
@@ -77,7 +77,7 @@ export const COMMANDS = [
   { id: 'prevPage', hint: 'prev', keys: [ch('p'), named('leftArrow'), named('pageUp')], label: 'p/←/PgUp', footerLabel: 'p/←', description: 'previous page', screens: ['deployments'], footer: ['deployments'], footerRank: 1 },
   { id: 'firstPage', keys: [ch('g'), named('home')], label: 'g/Home', description: 'first page', screens: ['deployments'] },
   { id: 'lastPage', hint: 'last page', keys: [ch('G'), named('end')], label: 'G/End', footerLabel: 'G', description: 'last page (the oldest deployments), cursor on its last row', screens: ['deployments'], footer: ['deployments'], footerRank: 4 },
-  { id: 'takeMore', hint: 'rows', keys: [ch('+'), ch('=')], label: '+', footerLabel: '+/-', description: 'more rows per page (up to 100; remembered for the application)', screens: ['deployments'], footer: ['deployments'], footerRank: 4 },
+  { id: 'takeMore', hint: 'rows', keys: [ch('+')], label: '+', footerLabel: '+/-', description: 'more rows per page (up to 100; remembered for the application)', screens: ['deployments'], footer: ['deployments'], footerRank: 4 },
   { id: 'takeLess', keys: [ch('-')], label: '-', description: 'fewer rows per page (at least 5; remembered for the application)', screens: ['deployments'] },
   { id: 'refresh', hint: 'refresh', keys: [ch('r')], label: 'r', description: 'refresh now', screens: ['deployments'], footer: ['deployments'], footerRank: 4 },
   { id: 'autoRefresh', hint: 'auto-refresh', keys: [ch('a')], label: 'a', description: 'auto-refresh on/off (every 5 s on page 1 or while a deployment runs)', screens: ['deployments'], footer: ['deployments'], footerRank: 6 },
@@ -85,6 +85,8 @@ export const COMMANDS = [
   { id: 'filter', hint: 'search', keys: [ch('/')], label: '/', description: 'search the whole history: commit, subject, branch, status, server, id, and words like failed, running, webhook, api, rollback, manual, pr, #12 (the page is filtered as you type)', screens: ['deployments'], footer: ['deployments'], footerRank: 2 },
   { id: 'statusFilter', hint: 'failed/running/all', keys: [ch('s')], label: 's', description: 'the whole history\'s failed, then running, then all deployments', screens: ['deployments'], footer: ['deployments'], footerRank: 3 },
   { id: 'jump', hint: 'go to', keys: [ch(':')], label: ':', description: 'go to a deployment by id, uuid or commit prefix; :ctx switches context', screens: ['deployments'], footer: ['deployments'], footerRank: 3 },
+  { id: 'markRow', hint: 'mark', keys: [ch(' ')], label: 'Space', description: 'mark the row to compare (a * before it; it stays marked across pages; Space again unmarks)', screens: ['deployments'], footer: ['deployments'], footerRank: 5 },
+  { id: 'compare', hint: 'compare', keys: [ch('=')], label: '=', description: 'compare the marked row with the row under the cursor; on a failed or cancelled row with no mark, with the last finished deployment before it', screens: ['deployments'], footer: ['deployments'], footerRank: 5 },
   { id: 'listBack', keys: [named('escape')], label: 'Esc', description: 'stop a search that is reading; then back to the page; clear the filter; then back to the application picker', screens: ['deployments'] },
 
   // Filter line (then the line-editing keys)
@@ -99,12 +101,12 @@ export const COMMANDS = [
 
   // Detail
   { id: 'detailBack', hint: 'back', keys: [named('escape')], label: 'Esc', description: 'back to the list, same page and row', screens: ['detail'], footer: ['detail'] },
-  { id: 'scrollUp', keys: [named('upArrow'), ch('k')], label: '↑/k', description: 'scroll up', screens: ['detail', 'log', 'help'] },
-  { id: 'scrollDown', hint: 'scroll', keys: [named('downArrow'), ch('j')], label: '↓/j', description: 'scroll down', screens: ['detail', 'log', 'help'], footer: ['detail'] },
-  { id: 'pageUp', keys: [named('pageUp')], label: 'PgUp', description: 'scroll a page up', screens: ['detail', 'log', 'help'] },
-  { id: 'pageDown', keys: [named('pageDown'), ch(' ')], label: 'PgDn', description: 'scroll a page down', screens: ['detail', 'log', 'help'] },
-  { id: 'top', keys: [ch('g'), named('home')], label: 'g', description: 'top', screens: ['detail', 'log', 'help'] },
-  { id: 'bottom', keys: [ch('G'), named('end')], label: 'G', description: 'bottom', screens: ['detail', 'log', 'help'] },
+  { id: 'scrollUp', keys: [named('upArrow'), ch('k')], label: '↑/k', description: 'scroll up', screens: ['detail', 'log', 'help', 'compare'] },
+  { id: 'scrollDown', hint: 'scroll', keys: [named('downArrow'), ch('j')], label: '↓/j', description: 'scroll down', screens: ['detail', 'log', 'help', 'compare'], footer: ['detail', 'compare'] },
+  { id: 'pageUp', keys: [named('pageUp')], label: 'PgUp', description: 'scroll a page up', screens: ['detail', 'log', 'help', 'compare'] },
+  { id: 'pageDown', keys: [named('pageDown'), ch(' ')], label: 'PgDn', description: 'scroll a page down', screens: ['detail', 'log', 'help', 'compare'] },
+  { id: 'top', keys: [ch('g'), named('home')], label: 'g', description: 'top', screens: ['detail', 'log', 'help', 'compare'] },
+  { id: 'bottom', keys: [ch('G'), named('end')], label: 'G', description: 'bottom', screens: ['detail', 'log', 'help', 'compare'] },
   { id: 'rawJson', hint: 'raw JSON', keys: [ch('y')], label: 'y', description: 'raw JSON on/off (secrets still masked)', screens: ['detail'], footer: ['detail'] },
   { id: 'absentFields', keys: [ch('f')], label: 'f', description: 'list / fold the interface fields the record does not carry', screens: ['detail'] },
   { id: 'reveal', hint: 'secrets', keys: [ch('s')], label: 's', description: 'show/hide secrets (needs --show-secrets)', screens: ['detail'], footer: ['detail'] },
@@ -128,6 +130,9 @@ export const COMMANDS = [
   { id: 'searchCancel', hint: 'cancel', keys: [named('escape')], label: 'Esc', description: 'cancel the search, back to where the view was', screens: ['logSearch'], footer: ['logSearch'] },
   { id: 'saveConfirm', hint: 'save', keys: [named('return')], label: 'Enter', description: 'save to this file (a new file, mode 0600)', screens: ['logSave'], footer: ['logSave'] },
   { id: 'saveCancel', hint: 'cancel', keys: [named('escape')], label: 'Esc', description: 'do not save', screens: ['logSave'], footer: ['logSave'] },
+
+  // Comparing two deployments (and the scroll keys above)
+  { id: 'compareBack', hint: 'back', keys: [named('escape')], label: 'Esc', description: 'back to the list (the mark stays)', screens: ['compare'], footer: ['compare'] },
 
   // Help
   { id: 'helpClose', keys: [named('escape'), ch('?')], label: 'Esc/?', description: 'close help', screens: ['help'] },
@@ -286,6 +291,7 @@ export const HELP_SECTIONS: readonly { readonly title: string; readonly screen: 
   { title: 'Deployment log', screen: 'log' },
   { title: 'Searching the log', screen: 'logSearch' },
   { title: 'Saving the log', screen: 'logSave' },
+  { title: 'Comparing two deployments', screen: 'compare' },
   { title: 'Help', screen: 'help' },
   { title: 'Application picker', screen: 'picker' },
   { title: 'Choosing a context', screen: 'contexts' },

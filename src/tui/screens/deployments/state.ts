@@ -3,15 +3,16 @@
 // deployment's detail (its own state: ../detail/state.ts) or its log (the log viewer's room).
 // Keys that arrive together each see what the ones before them did.
 import type { Deployment } from '../../../api/schemas/deployment.js';
-import { viewOf, type DeploymentView } from '../../../model/deployment.js';
+import { keyOf, viewOf, type DeploymentView } from '../../../model/deployment.js';
 import { STATUS_FILTERS, type StatusFilter, type Summary } from '../../../model/history.js';
 import { applyLine, insertLine, lineAt, type LineCommand, type LineState } from '../../input/line-edit.js';
 import { pagingReducer, visibleRows, type PagingAction, type PagingState } from './paging.js';
 import { searchReducer, type SearchAction, type SearchState } from './search.js';
 import { detailReducer, openDetail, type DetailAction, type DetailState } from '../detail/state.js';
+import { toggleMark, type CompareOpen, type Picked } from '../compare/state.js';
 
 /** `jump`: the go-to line (an id, uuid or commit) is being typed. */
-export type BrowseMode = 'list' | 'filter' | 'jump' | 'detail' | 'log';
+export type BrowseMode = 'list' | 'filter' | 'jump' | 'detail' | 'log' | 'compare';
 
 /** A deployment found by a search or a jump, being fetched whole to open it. */
 export interface Fetching {
@@ -50,6 +51,10 @@ export interface BrowseState {
    * user moved on meanwhile (a filter, a search, another view).
    */
   readonly awaitingNewest: boolean;
+  /** The row marked with Space for `=` (kept across pages, searches and refreshes). */
+  readonly mark: Picked | null;
+  /** Two deployments compared (`=`), over the list until Esc. */
+  readonly compare: CompareOpen | null;
 }
 
 export type BrowseAction =
@@ -81,12 +86,16 @@ export type BrowseAction =
   /** A one-line note on the message line (a context switch under way, or why it failed). */
   | { type: 'notice'; message: string }
   /** A note in the footer for the key just pressed, or null to clear it. */
-  | { type: 'keyNote'; note: string | null };
+  | { type: 'keyNote'; note: string | null }
+  /** Space: mark the row under the cursor, or unmark it. */
+  | { type: 'markRow' }
+  | { type: 'openCompare'; open: CompareOpen }
+  | { type: 'closeCompare' };
 
 export function initialBrowse(paging: PagingState, options: { awaitingNewest?: boolean } = {}): BrowseState {
   return newestArrived({
     paging, mode: 'list', detail: null, log: null, search: null, searches: 0, status: 'all', jumpLine: lineAt(''), fetching: null, keyNote: null,
-    awaitingNewest: options.awaitingNewest === true,
+    awaitingNewest: options.awaitingNewest === true, mark: null, compare: null,
   });
 }
 
@@ -190,6 +199,12 @@ export function browseReducer(state: BrowseState, action: BrowseAction): BrowseS
       return { ...state, paging: { ...state.paging, notice: action.message } };
     case 'keyNote':
       return state.keyNote === action.note ? state : { ...state, keyNote: action.note };
+    case 'markRow':
+      return state.mode === 'list' ? { ...state, mark: toggleMark(state.mark, pickedRow(state)) } : state;
+    case 'openCompare':
+      return state.mode === 'list' ? { ...state, mode: 'compare', compare: action.open } : state;
+    case 'closeCompare':
+      return state.mode === 'compare' ? { ...state, mode: 'list', compare: null } : state;
     case 'fetchFailed':
       return { ...state, fetching: null, paging: { ...state.paging, notice: action.message } };
     case 'searchStart': case 'searchChunk': case 'searchDone': case 'searchPause': case 'searchStop': case 'searchClose':
@@ -212,6 +227,30 @@ export function selectedView(state: BrowseState): DeploymentView | undefined {
   }
   if (state.search?.kind === 'search') return state.search.results[state.search.cursor];
   return visibleRows(state.paging)[state.paging.cursor];
+}
+
+/** The row under the cursor as `=` and Space take it: a search result (a summary), else a row of the page. */
+export function pickedRow(state: BrowseState): Picked | undefined {
+  if (state.search?.kind === 'search') {
+    const found = state.search.results[state.search.cursor];
+    return found ? { view: found, index: found.index, whole: false } : undefined;
+  }
+  const p = state.paging;
+  const row = visibleRows(p)[p.cursor];
+  return row ? { view: row, index: (p.shown?.skip ?? 0) + p.rows.indexOf(row), whole: true } : undefined;
+}
+
+/** The page's rows for a comparison (what lies between is read from them first). */
+export function pageOf(state: BrowseState): CompareOpen['page'] {
+  return { rows: state.paging.rows, start: state.paging.shown?.skip ?? 0 };
+}
+
+/** The key of the drawn row the mark is on: a page row's key or a search result's (`r:<index>`). */
+export function isMarkedRow(state: BrowseState, rowKey: string): boolean {
+  const m = state.mark;
+  if (!m) return false;
+  if (rowKey.startsWith('r:')) return rowKey === `r:${m.index}`;
+  return rowKey.split(' ')[0] === keyOf(m.view, -1);
 }
 
 /** Results to a page: as many as the table shows. */
