@@ -70,6 +70,12 @@ async function main(argv: string[], io: CommandIO): Promise<number> {
         session = await openSession(parsed.values, io, false);
         return await runLogs(parsed, io, session, style);
       }
+      case 'diff': {
+        const { diffArgs, runDiff } = await import('./commands/diff.js');
+        diffArgs(parsed); // usage errors before connecting
+        session = await openSession(parsed.values, io, false);
+        return await runDiff(parsed, io, session, style);
+      }
       case 'create': {
         const { checkCreateArgs, createKind, isHeadless, printExample, readBody, runCreate } = await import('./commands/create.js');
         const kind = createKind(parsed);

@@ -26,6 +26,7 @@ export const COMMAND_OPTIONS = {
     time: { type: 'string' }, 'with-total': { type: 'boolean' },
   },
   stats: { since: { type: 'string' }, until: { type: 'string' }, output: { type: 'string', short: 'o' } },
+  diff: { output: { type: 'string', short: 'o' } },
   logs: { debug: { type: 'boolean' }, timestamps: { type: 'boolean' }, follow: { type: 'boolean' }, 'wait-timeout': { type: 'string' } },
   // Besides its own: a flag for every field of both request bodies (src/forms/field-flags.ts).
   create: {
@@ -39,6 +40,9 @@ export const COMMAND_OPTIONS = {
 } as const satisfies Record<string, Options>;
 
 export type Command = keyof typeof COMMAND_OPTIONS;
+
+/** `dms diff -o`: what completion offers and diff-args.ts accepts. */
+export const DIFF_OUTPUTS = ['table', 'json'] as const;
 const ALL = Object.assign({}, GLOBAL_OPTIONS, ...Object.values(COMMAND_OPTIONS)) as Options;
 
 export interface Parsed {

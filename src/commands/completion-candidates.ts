@@ -2,7 +2,7 @@
 // values (output formats, statuses, context names, recent applications, a create form's choices
 // and recent values). Pure: the config folder comes in as a CompletionSource.
 import type { CreateNoun } from '../forms/field-flags.js';
-import { COMMAND_OPTIONS, GLOBAL_OPTIONS, type Command } from './args.js';
+import { COMMAND_OPTIONS, DIFF_OUTPUTS, GLOBAL_OPTIONS, type Command } from './args.js';
 import { allFieldFlags, createNoun, fieldFlags, flagDescriptions } from './completion-flags.js';
 import type { Shell } from './completion-scripts.js';
 import type { Candidate, CompletionSource } from './completion-source.js';
@@ -24,6 +24,7 @@ const POSITIONALS: Record<Command, (before: readonly string[]) => Slot> = {
   deployments: (b) => (b.length === 0 ? 'apps' : 'none'),
   stats: (b) => (b.length === 0 ? 'apps' : 'none'),
   logs: (b) => (b.length === 0 ? 'apps' : 'none'), // DEPLOYMENT: only the server knows
+  diff: (b) => (b.length === 0 ? 'apps' : 'none'), // A and B: only the server knows
   create: (b) => (b.length === 0 ? { app: 'an application from a public git repository', docstore: 'a docstore database' } : 'none'),
   context: (b) => (b.length === 0 ? CONTEXT_USAGE : ['use', 'remove', 'verify'].includes(b[0]!) && b.length === 1 ? 'contexts' : 'none'),
   demo: () => 'none',
@@ -36,6 +37,7 @@ const COMMAND_DESCRIPTIONS: Record<Command, string> = {
   deployments: "list an application's deployments",
   stats: "an application's history in numbers and pictures",
   logs: 'the log of a deployment',
+  diff: 'compare two deployments',
   create: 'create an application or a docstore',
   context: 'saved connections',
   demo: 'run only the demo service',
@@ -105,11 +107,11 @@ export function complete(words: readonly string[], source: CompletionSource, she
     ({ candidates: shell === 'bash' ? candidates.filter((c) => c.value.startsWith(prefix)) : candidates });
 
   const noun = command === 'create' ? createNoun(positionals) : undefined;
-  if (pending !== undefined) return valuesOf(pending, current, '', source, keep, noun);
+  if (pending !== undefined) return valuesOf(pending, current, '', source, keep, noun, command);
   if (!endOfOptions && current.startsWith('--') && current.includes('=')) {
     const at = current.indexOf('=');
     const found = findOption(current.slice(0, at), options);
-    return found?.takesValue ? valuesOf(found.name, current.slice(at + 1), current.slice(0, at + 1), source, keep, noun) : none();
+    return found?.takesValue ? valuesOf(found.name, current.slice(at + 1), current.slice(0, at + 1), source, keep, noun, command) : none();
   }
   const flags = () => keep(flagCandidates(offered, command, used, current, noun));
   if (!endOfOptions && current.startsWith('-')) return flags();
@@ -136,7 +138,7 @@ function none(): Completion {
 
 function valuesOf(
   name: string, typed: string, prefix: string, source: CompletionSource,
-  keep: (c: Candidate[], prefix?: string) => Completion, noun: CreateNoun | undefined,
+  keep: (c: Candidate[], prefix?: string) => Completion, noun: CreateNoun | undefined, command: Command | undefined,
 ): Completion {
   const withPrefix = (c: Candidate[]) => c.map((x) => ({ ...x, value: `${prefix}${x.value}` }));
   const field = noun === undefined ? undefined : fieldFlags(noun).get(name);
@@ -145,7 +147,7 @@ function valuesOf(
     const offered = field.choices ?? (field.recent ? source.recentValues(field.name).filter((v) => PLAIN_VALUE.test(v)) : []);
     return keep(withPrefix(offered.map((value) => ({ value }))), `${prefix}${typed}`);
   }
-  const kind = VALUES[name];
+  const kind = name === 'output' && command === 'diff' ? DIFF_OUTPUTS : VALUES[name];
   if (kind === undefined) return none();
   if (kind === 'files') return { files: true };
   if (kind === 'contexts') return keep(withPrefix(source.contexts()), `${prefix}${typed}`);

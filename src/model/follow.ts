@@ -32,7 +32,7 @@ export function refOfView(view: DeploymentView): DeploymentRef {
   return { id: view.id, uuid: view.uuid };
 }
 
-function matchesRef(view: DeploymentView, ref: DeploymentRef): boolean {
+export function matchesRef(view: DeploymentView, ref: DeploymentRef): boolean {
   if (ref.id !== null) return view.id === ref.id;
   return ref.uuid !== '' && (view.uuid === ref.uuid || (view.record as { uuid?: unknown }).uuid === ref.uuid);
 }

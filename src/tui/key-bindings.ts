@@ -15,13 +15,14 @@ import { STATS_SCOPES } from './screens/stats/keys.js';
 import { HELP_SCOPES } from './screens/help/keys.js';
 import { PICKER_SCOPES } from './screens/picker/keys.js';
 import { FORM_SCOPES } from './screens/forms/keys.js';
+import { COMPARE_SCOPES } from './screens/compare/keys.js';
 
 /**
  * Scopes read together by one key listener, as each screen declares them (plus Ctrl+C, everywhere):
  * a key may do one thing in each group.
  */
 export const SCOPE_GROUPS: readonly (readonly ScopeId[])[] = [
-  LIST_SCOPES, DETAIL_SCOPES, LOG_SCOPES, STATS_SCOPES, HELP_SCOPES, PICKER_SCOPES, FORM_SCOPES,
+  LIST_SCOPES, DETAIL_SCOPES, LOG_SCOPES, STATS_SCOPES, HELP_SCOPES, PICKER_SCOPES, FORM_SCOPES, COMPARE_SCOPES,
 ].flatMap((screen) => Object.values(screen).map((scopes): readonly ScopeId[] => [...scopes, 'app']));
 
 /** Scopes where printable keys are typed into a line or a field: a letter there cannot be a command. */

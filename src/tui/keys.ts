@@ -11,7 +11,7 @@ import type { LineCommand } from './input/line-edit.js';
 
 /** Where a command applies: a screen, a mode of one, or a kind of field. */
 export type ScopeId =
-  | 'app' | 'global' | 'picker' | 'contexts' | 'deployments' | 'filter' | 'jump' | 'detail' | 'log' | 'logSearch' | 'logFilter' | 'logSave' | 'stats' | 'help' | 'line'
+  | 'app' | 'global' | 'picker' | 'contexts' | 'deployments' | 'filter' | 'jump' | 'detail' | 'log' | 'logSearch' | 'logFilter' | 'logSave' | 'stats' | 'help' | 'line' | 'compare'
   | 'form' | 'formChoice' | 'formConfirm' | 'formOverwrite' | 'formFailed' | 'formResend' | 'formDone' | 'formSaveCredentials';
 /** Kept for the screens that named it so. */
 export type ScreenId = ScopeId;
@@ -54,8 +54,8 @@ export const COMMANDS = [
   // Anywhere, text fields included
   { id: 'interrupt', hint: 'quit', keys: [ctrl('c')], label: 'Ctrl+C', description: 'quit', screens: ['app'], footer: ['picker'], footerRank: 6 },
   // The screens that are not typing into a field
-  { id: 'help', hint: 'help', keys: [ch('?')], label: '?', description: 'help (Esc closes)', screens: ['global'], footer: ['picker', 'deployments', 'detail', 'log', 'stats'], footerRank: 0 },
-  { id: 'quit', hint: 'quit', keys: [ch('q')], label: 'q', description: 'quit', screens: ['global'], footer: ['deployments', 'detail', 'log', 'stats'], footerRank: 2 },
+  { id: 'help', hint: 'help', keys: [ch('?')], label: '?', description: 'help (Esc closes)', screens: ['global'], footer: ['picker', 'deployments', 'detail', 'log', 'stats', 'compare'], footerRank: 0 },
+  { id: 'quit', hint: 'quit', keys: [ch('q')], label: 'q', description: 'quit', screens: ['global'], footer: ['deployments', 'detail', 'log', 'stats', 'compare'], footerRank: 2 },
   { id: 'createApp', hint: 'new app', keys: [ch('c')], label: 'c', description: 'create a public application', screens: ['deployments'], footer: ['deployments'], footerRank: 7 },
   { id: 'createDocstore', hint: 'new docstore', keys: [ch('d')], label: 'd', description: 'create a docstore database', screens: ['deployments'], footer: ['deployments'], footerRank: 7 },
 
@@ -80,7 +80,7 @@ export const COMMANDS = [
   { id: 'prevPage', hint: 'prev', keys: [ch('p'), named('leftArrow'), named('pageUp')], label: 'p/←/PgUp', footerLabel: 'p/←', description: 'previous page', screens: ['deployments'], footer: ['deployments'], footerRank: 1 },
   { id: 'firstPage', keys: [ch('g'), named('home')], label: 'g/Home', description: 'first page', screens: ['deployments'] },
   { id: 'lastPage', hint: 'last page', keys: [ch('G'), named('end')], label: 'G/End', footerLabel: 'G', description: 'last page (the oldest deployments), cursor on its last row', screens: ['deployments'], footer: ['deployments'], footerRank: 4 },
-  { id: 'takeMore', hint: 'rows', keys: [ch('+'), ch('=')], label: '+', footerLabel: '+/-', description: 'more rows per page (up to 100; remembered for the application)', screens: ['deployments'], footer: ['deployments'], footerRank: 4 },
+  { id: 'takeMore', hint: 'rows', keys: [ch('+')], label: '+', footerLabel: '+/-', description: 'more rows per page (up to 100; remembered for the application)', screens: ['deployments'], footer: ['deployments'], footerRank: 4 },
   { id: 'takeLess', keys: [ch('-')], label: '-', description: 'fewer rows per page (at least 5; remembered for the application)', screens: ['deployments'] },
   { id: 'refresh', hint: 'refresh', keys: [ch('r')], label: 'r', description: 'refresh now', screens: ['deployments'], footer: ['deployments'], footerRank: 4 },
   { id: 'autoRefresh', hint: 'auto-refresh', keys: [ch('a')], label: 'a', description: 'auto-refresh on/off (every 5 s on page 1 or while a deployment runs)', screens: ['deployments'], footer: ['deployments'], footerRank: 6 },
@@ -89,6 +89,8 @@ export const COMMANDS = [
   { id: 'statusFilter', hint: 'failed/running/all', keys: [ch('s')], label: 's', description: 'the whole history\'s failed, then running, then all deployments', screens: ['deployments'], footer: ['deployments'], footerRank: 3 },
   { id: 'jump', hint: 'go to', keys: [ch(':')], label: ':', description: 'go to a deployment by id, uuid or commit prefix; :ctx switches context', screens: ['deployments'], footer: ['deployments'], footerRank: 3 },
   { id: 'stats', hint: 'stats', keys: [ch('S')], label: 'S', description: 'the history in numbers and pictures: deployments per day, failure rate, duration, time to restore', screens: ['deployments'], footer: ['deployments'], footerRank: 6 },
+  { id: 'markRow', hint: 'mark', keys: [ch(' ')], label: 'Space', description: 'mark the row to compare (a * before it; it stays marked across pages; Space again unmarks)', screens: ['deployments'], footer: ['deployments'], footerRank: 5 },
+  { id: 'compare', hint: 'compare', keys: [ch('=')], label: '=', description: 'compare the marked row with the row under the cursor; on a failed or cancelled row with no mark, with the last finished deployment before it', screens: ['deployments'], footer: ['deployments'], footerRank: 5 },
   { id: 'listBack', keys: [named('escape')], label: 'Esc', description: 'stop a search that is reading; then back to the page; clear the filter; then back to the application picker', screens: ['deployments'] },
 
   // Filter line (then the line-editing keys)
@@ -103,12 +105,12 @@ export const COMMANDS = [
 
   // Detail
   { id: 'detailBack', hint: 'back', keys: [named('escape')], label: 'Esc', description: 'back to the list, same page and row', screens: ['detail'], footer: ['detail'] },
-  { id: 'scrollUp', keys: [named('upArrow'), ch('k')], label: '↑/k', description: 'scroll up', screens: ['detail', 'log', 'stats', 'help'] },
-  { id: 'scrollDown', hint: 'scroll', keys: [named('downArrow'), ch('j')], label: '↓/j', description: 'scroll down', screens: ['detail', 'log', 'stats', 'help'], footer: ['detail', 'stats'] },
-  { id: 'pageUp', keys: [named('pageUp')], label: 'PgUp', description: 'scroll a page up', screens: ['detail', 'log', 'stats', 'help'] },
-  { id: 'pageDown', keys: [named('pageDown'), ch(' ')], label: 'PgDn', description: 'scroll a page down', screens: ['detail', 'log', 'stats', 'help'] },
-  { id: 'top', keys: [ch('g'), named('home')], label: 'g', description: 'top', screens: ['detail', 'log', 'stats', 'help'] },
-  { id: 'bottom', keys: [ch('G'), named('end')], label: 'G', description: 'bottom', screens: ['detail', 'log', 'stats', 'help'] },
+  { id: 'scrollUp', keys: [named('upArrow'), ch('k')], label: '↑/k', description: 'scroll up', screens: ['detail', 'log', 'stats', 'help', 'compare'] },
+  { id: 'scrollDown', hint: 'scroll', keys: [named('downArrow'), ch('j')], label: '↓/j', description: 'scroll down', screens: ['detail', 'log', 'stats', 'help', 'compare'], footer: ['detail', 'stats', 'compare'] },
+  { id: 'pageUp', keys: [named('pageUp')], label: 'PgUp', description: 'scroll a page up', screens: ['detail', 'log', 'stats', 'help', 'compare'] },
+  { id: 'pageDown', keys: [named('pageDown'), ch(' ')], label: 'PgDn', description: 'scroll a page down', screens: ['detail', 'log', 'stats', 'help', 'compare'] },
+  { id: 'top', keys: [ch('g'), named('home')], label: 'g', description: 'top', screens: ['detail', 'log', 'stats', 'help', 'compare'] },
+  { id: 'bottom', keys: [ch('G'), named('end')], label: 'G', description: 'bottom', screens: ['detail', 'log', 'stats', 'help', 'compare'] },
   { id: 'rawJson', hint: 'raw JSON', keys: [ch('y')], label: 'y', description: 'raw JSON on/off (secrets still masked)', screens: ['detail'], footer: ['detail'] },
   { id: 'absentFields', keys: [ch('f')], label: 'f', description: 'list / fold the interface fields the record does not carry', screens: ['detail'] },
   { id: 'reveal', hint: 'secrets', keys: [ch('s')], label: 's', description: 'show/hide secrets (needs --show-secrets)', screens: ['detail'], footer: ['detail'] },
@@ -145,6 +147,8 @@ export const COMMANDS = [
 
   // Stats (S on the deployments list; and the scroll keys above)
   { id: 'statsBack', hint: 'back', keys: [named('escape')], label: 'Esc', description: 'stop reading the history (what was read stays); then back to the list', screens: ['stats'], footer: ['stats'], footerRank: 1 },
+  // Comparing two deployments (and the scroll keys above)
+  { id: 'compareBack', hint: 'back', keys: [named('escape')], label: 'Esc', description: 'back to the list (the mark stays)', screens: ['compare'], footer: ['compare'] },
 
   // Help
   { id: 'helpClose', keys: [named('escape'), ch('?')], label: 'Esc/?', description: 'close help', screens: ['help'] },
@@ -305,6 +309,7 @@ export const HELP_SECTIONS: readonly { readonly title: string; readonly screen: 
   { title: 'Filtering the log', screen: 'logFilter' },
   { title: 'Saving the log', screen: 'logSave' },
   { title: 'Stats', screen: 'stats' },
+  { title: 'Comparing two deployments', screen: 'compare' },
   { title: 'Help', screen: 'help' },
   { title: 'Application picker', screen: 'picker' },
   { title: 'Choosing a context', screen: 'contexts' },

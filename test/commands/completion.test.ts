@@ -70,6 +70,9 @@ describe('what dms completes', () => {
   it('values dms knows: output formats, statuses as a comma-separated list, --time', () => {
     expect(values('deployments x --output ')).toEqual([...OUTPUTS]);
     expect(values('deployments x -o ')).toEqual([...OUTPUTS]);
+    // dms diff prints a table or JSON only.
+    expect(values('diff x 1 -o ')).toEqual(['table', 'json']);
+    expect(values('diff x 1 --output=')).toEqual(['--output=table', '--output=json']);
     expect(values('deployments x -o nd')).toEqual(['ndjson']);
     expect(values('deployments x --output=j')).toEqual(['--output=json']);
     expect(values('deployments x --status f')).toEqual(['finished', 'failed']);

@@ -13,7 +13,9 @@ import { copySelected, openSelected } from './actions.js';
 import { unboundNote } from '../../input/key-note.js';
 import { switchFailedNote, switchingNote } from './lines.js';
 import type { PageAsk } from './paging.js';
-import { selectedView, type BrowseAction, type BrowseState } from './state.js';
+import { pageOf, pickedRow, selectedView, type BrowseAction, type BrowseState } from './state.js';
+import { compareAsk } from '../compare/state.js';
+import { markNote, refusalNote } from '../compare/lines.js';
 
 export const LIST_SCOPES = {
   list: ['deployments', 'global'],
@@ -108,6 +110,17 @@ export function listKeys(keys: KeyTable, props: ListKeyProps, { store, page, ter
       openLink: () => openWeb(),
       stats: () => { send({ type: 'openStats' }); result = 'later'; },
       timeMode: () => toggleTime(store, props.configDir),
+      markRow: () => {
+        if (!pickedRow(store.get())) return note(refusalNote('noRow', keys));
+        send({ type: 'markRow' });
+        note(markNote(store.get().mark?.view ?? null, keys));
+      },
+      compare: () => {
+        const s = store.get();
+        const ask = compareAsk(pickedRow(s), s.mark, pageOf(s));
+        if (typeof ask === 'string') note(refusalNote(ask, keys));
+        else { send({ type: 'openCompare', open: ask }); opened(); }
+      },
       listBack: () => {
         const s = store.get();
         if (s.search?.scanning) send({ type: 'searchStop' });
@@ -140,8 +153,8 @@ export function listKeys(keys: KeyTable, props: ListKeyProps, { store, page, ter
   return {
     key(e: KeyEvent): KeyResult {
       const mode = store.get().mode;
-      // The log viewer and the stats view have listeners of their own.
-      if (mode === 'log' || mode === 'stats') return false;
+      // The log viewer, the stats view and the comparison have listeners of their own.
+      if (mode === 'log' || mode === 'stats' || mode === 'compare') return false;
       // A note about the key before goes with this one.
       if (store.get().keyNote !== null) send({ type: 'keyNote', note: null });
       // In the filter and go-to lines every printable key is text; other screens' keys (q, ?) do not apply.

@@ -3,16 +3,17 @@
 // deployment's detail (its own state: ../detail/state.ts) or its log (the log viewer's room).
 // Keys that arrive together each see what the ones before them did.
 import type { Deployment } from '../../../api/schemas/deployment.js';
-import { viewOf, type DeploymentView } from '../../../model/deployment.js';
+import { keyOf, viewOf, type DeploymentView } from '../../../model/deployment.js';
 import { STATUS_FILTERS, type StatusFilter, type Summary } from '../../../model/history.js';
 import type { TimeMode } from '../../../text/format.js';
 import { applyLine, insertLine, lineAt, type LineCommand, type LineState } from '../../input/line-edit.js';
 import { pagingReducer, visibleRows, type PagingAction, type PagingState } from './paging.js';
 import { searchReducer, type SearchAction, type SearchState } from './search.js';
 import { detailReducer, openDetail, type DetailAction, type DetailState } from '../detail/state.js';
+import { toggleMark, type CompareOpen, type Picked } from '../compare/state.js';
 
 /** `jump`: the go-to line (an id, uuid or commit) is being typed. */
-export type BrowseMode = 'list' | 'filter' | 'jump' | 'detail' | 'log' | 'stats';
+export type BrowseMode = 'list' | 'filter' | 'jump' | 'detail' | 'log' | 'stats' | 'compare';
 
 /** A deployment found by a search or a jump, being fetched whole to open it. */
 export interface Fetching {
@@ -53,6 +54,10 @@ export interface BrowseState {
   readonly awaitingNewest: boolean;
   /** Times as `3d 4h ago` or as the local time with its zone (T; remembered for the user). */
   readonly time: TimeMode;
+  /** The row marked with Space for `=` (kept across pages, searches and refreshes). */
+  readonly mark: Picked | null;
+  /** Two deployments compared (`=`), over the list until Esc. */
+  readonly compare: CompareOpen | null;
 }
 
 export type BrowseAction =
@@ -89,12 +94,16 @@ export type BrowseAction =
   /** A note in the footer for the key just pressed, or null to clear it. */
   | { type: 'keyNote'; note: string | null }
   /** T: relative times, or absolute. */
-  | { type: 'timeMode' };
+  | { type: 'timeMode' }
+  /** Space: mark the row under the cursor, or unmark it. */
+  | { type: 'markRow' }
+  | { type: 'openCompare'; open: CompareOpen }
+  | { type: 'closeCompare' };
 
 export function initialBrowse(paging: PagingState, options: { awaitingNewest?: boolean; time?: TimeMode } = {}): BrowseState {
   return newestArrived({
     paging, mode: 'list', detail: null, log: null, search: null, searches: 0, status: 'all', jumpLine: lineAt(''), fetching: null, keyNote: null,
-    awaitingNewest: options.awaitingNewest === true, time: options.time ?? 'relative',
+    awaitingNewest: options.awaitingNewest === true, time: options.time ?? 'relative', mark: null, compare: null,
   });
 }
 
@@ -204,6 +213,12 @@ export function browseReducer(state: BrowseState, action: BrowseAction): BrowseS
       return state.keyNote === action.note ? state : { ...state, keyNote: action.note };
     case 'timeMode':
       return { ...state, time: state.time === 'relative' ? 'absolute' : 'relative' };
+    case 'markRow':
+      return state.mode === 'list' ? { ...state, mark: toggleMark(state.mark, pickedRow(state)) } : state;
+    case 'openCompare':
+      return state.mode === 'list' ? { ...state, mode: 'compare', compare: action.open } : state;
+    case 'closeCompare':
+      return state.mode === 'compare' ? { ...state, mode: 'list', compare: null } : state;
     case 'fetchFailed':
       return { ...state, fetching: null, paging: { ...state.paging, notice: action.message } };
     case 'searchStart': case 'searchChunk': case 'searchDone': case 'searchPause': case 'searchStop': case 'searchClose':
@@ -226,6 +241,30 @@ export function selectedView(state: BrowseState): DeploymentView | undefined {
   }
   if (state.search?.kind === 'search') return state.search.results[state.search.cursor];
   return visibleRows(state.paging)[state.paging.cursor];
+}
+
+/** The row under the cursor as `=` and Space take it: a search result (a summary), else a row of the page. */
+export function pickedRow(state: BrowseState): Picked | undefined {
+  if (state.search?.kind === 'search') {
+    const found = state.search.results[state.search.cursor];
+    return found ? { view: found, index: found.index, whole: false } : undefined;
+  }
+  const p = state.paging;
+  const row = visibleRows(p)[p.cursor];
+  return row ? { view: row, index: (p.shown?.skip ?? 0) + p.rows.indexOf(row), whole: true } : undefined;
+}
+
+/** The page's rows for a comparison (what lies between is read from them first). */
+export function pageOf(state: BrowseState): CompareOpen['page'] {
+  return { rows: state.paging.rows, start: state.paging.shown?.skip ?? 0 };
+}
+
+/** The key of the drawn row the mark is on: a page row's key or a search result's (`r:<index>`). */
+export function isMarkedRow(state: BrowseState, rowKey: string): boolean {
+  const m = state.mark;
+  if (!m) return false;
+  if (rowKey.startsWith('r:')) return rowKey === `r:${m.index}`;
+  return rowKey.split(' ')[0] === keyOf(m.view, -1);
 }
 
 /** Results to a page: as many as the table shows. */

@@ -27,8 +27,10 @@ import { DetailView } from '../detail/view.js';
 import { footerWithout } from '../detail/lines.js';
 import { LogScreen } from '../log/view.js';
 import { StatsScreen } from '../stats/view.js';
+import { CompareScreen } from '../compare/view.js';
 import { listKeys, toggleTime } from './keys.js';
 import { bodyNote, headerRange, messageLine, pageStatus, type MessageLine } from './lines.js';
+import { isMarkedRow } from './state.js';
 import { StripLine } from './strip.js';
 import { useDeployments } from './use-deployments.js';
 import { useOlderNeighbour, olderOf } from './use-older.js';
@@ -185,6 +187,27 @@ export function DeploymentsScreen(props: DeploymentsScreenProps) {
     );
   }
 
+  const compare = browse.compare;
+  if (compare) {
+    return (
+      <Box flexDirection="column" height={height - 1}>
+        {header}
+        <CompareScreen
+          client={client}
+          appUuid={appUuid}
+          open={compare}
+          width={width}
+          height={height - 1 - HEADER_LINES}
+          active={active}
+          now={now}
+          onBack={() => store.dispatch({ type: 'closeCompare' })}
+          onHelp={props.onHelp}
+          onQuit={props.onQuit}
+        />
+      </Box>
+    );
+  }
+
   const detail = browse.detail;
   if (detail) {
     // The open deployment as of the latest refresh (a running one's status and duration move on);
@@ -217,7 +240,8 @@ export function DeploymentsScreen(props: DeploymentsScreenProps) {
     // The table is never shrunk by the layout: its measured height is its own (frame lines + rows),
     // and the rows are what the area left for it holds less that frame.
     const gutter: string[] = Array.from({ length: gutterTop }, () => '');
-    table.rows.forEach((_, i) => gutter.push(i === table.cursor ? '›' : ' '));
+    // The cursor's `›`, and `*` on the row marked for `=` (Space).
+    table.rows.forEach((r, i) => gutter.push(`${i === table.cursor ? '›' : ' '}${isMarkedRow(browse, r.key) ? '*' : ' '}`));
     body = (
       <Box flexShrink={0}>
         <Box flexDirection="column" width={GUTTER} flexShrink={0}>

@@ -1,0 +1,107 @@
+// Comparing two deployments as pure state: what `=` asks for on the list (the cursor row and the
+// marked one, or the last good one before a failure), and the screen's own state as the history
+// between them is read — progress, what was found or why not, and the scroll position.
+import { sameDeployment, type DeploymentView } from '../../../model/deployment.js';
+import type { Found } from '../../../model/compare-find.js';
+
+/** A deployment picked on the list: the cursor row, or the marked one. */
+export interface Picked {
+  readonly view: DeploymentView;
+  /** Its position in the history when picked (0: the newest). */
+  readonly index: number;
+  /** Its record is whole (a row of a page), not a search result's summary. */
+  readonly whole: boolean;
+}
+
+/** What `=` opens. */
+export interface CompareOpen {
+  /** The cursor's row. */
+  readonly a: Picked;
+  /** The marked row; null: the last finished deployment before `a`. */
+  readonly b: Picked | null;
+  /** The page's rows and the position of the first: what lies between is read from them first. */
+  readonly page: { readonly rows: readonly DeploymentView[]; readonly start: number };
+}
+
+/** Why `=` opened nothing. */
+export type CompareRefusal = 'noRow' | 'sameRow' | 'noMark';
+
+/** What `=` does: open a comparison, or say why not. */
+export function compareAsk(cursor: Picked | undefined, mark: Picked | null, page: CompareOpen['page']): CompareOpen | CompareRefusal {
+  if (!cursor) return 'noRow';
+  if (mark) return sameDeployment(mark.view, cursor.view) ? 'sameRow' : { a: cursor, b: mark, page };
+  const ended = cursor.view.phase === 'failed' || cursor.view.phase === 'cancelled';
+  return ended ? { a: cursor, b: null, page } : 'noMark';
+}
+
+/** Space on a row: marks it, or unmarks it when it is the marked one. */
+export function toggleMark(mark: Picked | null, cursor: Picked | undefined): Picked | null {
+  if (!cursor) return mark;
+  return mark && sameDeployment(mark.view, cursor.view) ? null : cursor;
+}
+
+export interface ComparePair {
+  readonly newer: Found;
+  readonly older: Found;
+  /** The deployments between them, newest first. */
+  readonly between: readonly DeploymentView[];
+}
+
+export interface CompareState {
+  /** Rows of the history read so far while looking; null once done. */
+  readonly reading: number | null;
+  readonly pair: ComparePair | null;
+  /** Why the comparison could not be made. */
+  readonly problem: string | null;
+  /** A wait under way (`keeping under the rate limit`). */
+  readonly pause: string | null;
+  readonly offset: number;
+  /** The largest offset and a page's lines, as last drawn. */
+  readonly size: { readonly max: number; readonly page: number };
+}
+
+export type CompareScroll = 'up' | 'down' | 'pageUp' | 'pageDown' | 'top' | 'bottom';
+
+export type CompareAction =
+  | { type: 'reading'; read: number }
+  | { type: 'pause'; why: string }
+  | { type: 'found'; pair: ComparePair }
+  | { type: 'failed'; problem: string }
+  | { type: 'scroll'; to: CompareScroll }
+  | { type: 'size'; max: number; page: number };
+
+export function initialCompare(): CompareState {
+  return { reading: 0, pair: null, problem: null, pause: null, offset: 0, size: { max: 0, page: 1 } };
+}
+
+function scrolled(s: CompareState, to: CompareScroll): number {
+  const page = Math.max(1, s.size.page - 1);
+  switch (to) {
+    case 'up': return Math.max(0, s.offset - 1);
+    case 'down': return Math.min(s.size.max, s.offset + 1);
+    case 'pageUp': return Math.max(0, s.offset - page);
+    case 'pageDown': return Math.min(s.size.max, s.offset + page);
+    case 'top': return 0;
+    case 'bottom': return s.size.max;
+  }
+}
+
+export function compareReducer(s: CompareState, action: CompareAction): CompareState {
+  switch (action.type) {
+    case 'reading':
+      return s.reading === null || s.reading === action.read ? s : { ...s, reading: action.read, pause: null };
+    case 'pause':
+      return s.reading === null ? s : { ...s, pause: action.why };
+    case 'found':
+      return { ...s, reading: null, pause: null, pair: action.pair };
+    case 'failed':
+      return { ...s, reading: null, pause: null, problem: action.problem };
+    case 'scroll': {
+      const offset = scrolled(s, action.to);
+      return offset === s.offset ? s : { ...s, offset };
+    }
+    case 'size':
+      if (s.size.max === action.max && s.size.page === action.page && s.offset <= action.max) return s;
+      return { ...s, size: { max: action.max, page: action.page }, offset: Math.min(s.offset, action.max) };
+  }
+}

@@ -1,0 +1,187 @@
+// `dms diff APP A [B]`, the built binary headless: against the demo service started here (both
+// record shapes), and small hostile servers for the edges (no finished deployment before A,
+// secrets that changed, ids that are not ids: nothing sent).
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createClient, type DmsClient } from '../../src/api/client.js';
+import { DEPLOYMENT_FIELDS } from '../../src/api/schemas/deployment-fields.js';
+import { startDemoService, type DemoService } from '../../src/demo/server.js';
+import { SHOP_FRONTEND } from '../../src/demo/seed-apps.js';
+import { ORDERS_WORKER } from '../../src/demo/seed-apps-shapes.js';
+import { viewOf, type DeploymentView } from '../../src/model/deployment.js';
+import { countPhases } from '../../src/model/compare.js';
+import { settingsChanges } from '../../src/model/settings.js';
+import { loadedWith } from '../support/bin.js';
+import { json, serversClosedAfterEach, type Handler } from '../support/hostile.js';
+import { runBin } from '../support/run-bin.js';
+
+let demo: DemoService;
+let client: DmsClient;
+beforeAll(async () => {
+  demo = await startDemoService({ rateLimitPerMinute: 0 });
+  client = createClient({ baseUrl: demo.url, token: demo.token });
+});
+afterAll(async () => { await demo.close(); });
+const server = serversClosedAfterEach(afterEach);
+
+const demoEnv = () => ({ DMS_URL: demo.url, DMS_TOKEN: demo.token });
+async function history(app: string): Promise<DeploymentView[]> {
+  const page = await client.listDeployments(app, { skip: 0, take: 1000 });
+  return page.deployments.map(viewOf);
+}
+const diffJson = (stdout: string) => JSON.parse(stdout) as {
+  older: { id: number; status: string; subject: string }; newer: { id: number; status: string };
+  between: { count: number; by_status: Record<string, number> };
+  settings: { field: string; before?: unknown; after?: unknown; secret?: boolean; change?: string }[] | null;
+  secrets: Record<string, string>;
+};
+
+describe('dms diff against the demo', () => {
+  it('two snapshot deployments: the settings that differ, in the table and in JSON', async () => {
+    const views = await history(SHOP_FRONTEND);
+    const at = views.findIndex((v, i) => views[i + 1] && settingsChanges(v.record, views[i + 1]!.record).some((c) => !c.secret));
+    expect(at, 'the demo has consecutive snapshots whose settings differ').toBeGreaterThanOrEqual(0);
+    const newer = views[at]!;
+    const older = views[at + 1]!;
+    const changes = settingsChanges(newer.record, older.record);
+
+    const table = await runBin(['diff', SHOP_FRONTEND, String(older.id), String(newer.id)], { env: demoEnv() });
+    expect(table.stderr).toBe('');
+    expect(table.code).toBe(0);
+    const first = changes.find((c) => !c.secret)!;
+    expect(table.stdout).toMatch(new RegExp(`${first.field}\\s+${String(first.before)} → ${String(first.after)}`));
+    expect(table.stdout).toContain('none between them');
+
+    const out = await runBin(['diff', SHOP_FRONTEND, newer.uuid, String(older.id), '-o', 'json'], { env: demoEnv() });
+    expect(out.code).toBe(0);
+    const d = diffJson(out.stdout);
+    expect([d.newer.id, d.older.id]).toEqual([newer.id, older.id]);
+    expect(d.settings!.map((s) => s.field)).toEqual(changes.map((c) => c.field));
+    expect(d.between.count).toBe(0);
+  });
+
+  it('without B: the last finished deployment before a failed one, and how those between ended', async () => {
+    const views = await history(SHOP_FRONTEND);
+    const failed = views.findIndex((v, i) => v.phase === 'failed' && views[i + 1]?.phase !== 'finished' && views.slice(i + 1).some((w) => w.phase === 'finished'));
+    expect(failed).toBeGreaterThanOrEqual(0);
+    const good = views.findIndex((v, i) => i > failed && v.phase === 'finished');
+    const between = views.slice(failed + 1, good);
+
+    const out = await runBin(['diff', SHOP_FRONTEND, String(views[failed]!.id), '--json'], { env: demoEnv() });
+    expect(out.code).toBe(0);
+    const d = diffJson(out.stdout);
+    expect(d.newer).toMatchObject({ id: views[failed]!.id, status: 'failed' });
+    expect(d.older).toMatchObject({ id: views[good]!.id, status: 'finished' });
+    expect(d.between.count).toBe(between.length);
+    expect(d.between.by_status).toEqual(countPhases(between));
+  });
+
+  it('queue rows: compared without settings, said so', async () => {
+    const views = await history(ORDERS_WORKER);
+    const [a, b] = [views[1]!, views[4]!];
+    const out = await runBin(['diff', ORDERS_WORKER, a.uuid, b.uuid], { env: demoEnv() });
+    expect(out.code).toBe(0);
+    expect(out.stdout).toContain('settings not compared: these records carry no settings');
+    expect(out.stdout).toContain('2 deployments between them');
+    const j = diffJson((await runBin(['diff', ORDERS_WORKER, a.uuid, b.uuid, '-o', 'json'], { env: demoEnv() })).stdout);
+    expect(j.settings).toBeNull();
+  });
+
+  it('A not among the deployments: exit 4, one line that says where to look', async () => {
+    const out = await runBin(['diff', SHOP_FRONTEND, '999999'], { env: demoEnv() });
+    expect(out.code).toBe(4);
+    expect(out.stdout).toBe('');
+    expect(out.stderr).toBe(`dms: no deployment 999999 among the deployments of application ${SHOP_FRONTEND}. dms deployments ${SHOP_FRONTEND} lists them.\n`);
+    const b = await runBin(['diff', SHOP_FRONTEND, String((await history(SHOP_FRONTEND))[0]!.id), 'nosuchuuid'], { env: demoEnv() });
+    expect(b.code).toBe(4);
+    expect(b.stderr).toMatch(/^dms: no deployment nosuchuuid among/);
+  });
+});
+
+/** A snapshot record as the interface describes it. */
+const snapshot = (fields: Record<string, unknown>) => ({ ...Object.fromEntries(DEPLOYMENT_FIELDS.map((f) => [f, null])), limits_memory: '512m', ...fields });
+/** The list endpoint over `rows`, paged as asked. */
+const listOf = (rows: readonly Record<string, unknown>[]): Handler => (req, res, raw) => {
+  const skip = Number(req.query.get('skip') ?? 0);
+  const take = Number(req.query.get('take') ?? 10);
+  return json(200, rows.slice(skip, skip + take))(req, res, raw);
+};
+const APP = 'app-1';
+
+describe('dms diff at the edges', () => {
+  it('no finished deployment before A: exit 4, says to name the other one', async () => {
+    const s = await server(listOf([
+      snapshot({ id: 3, status: 'failed' }), snapshot({ id: 2, status: 'cancelled-by-user' }), snapshot({ id: 1, status: 'failed' }),
+    ]));
+    const out = await runBin(['diff', APP, '3'], { env: { DMS_URL: s.url, DMS_TOKEN: '1|t' } });
+    expect(out.code).toBe(4);
+    expect(out.stderr).toBe(`dms: no finished deployment before deployment 3 to compare it with. Name the other one: dms diff ${APP} 3 B.\n`);
+  });
+
+  it('secrets that differ are said "changed", never shown, with --show-secrets too', async () => {
+    const s = await server(listOf([
+      snapshot({ id: 2, status: 'failed', http_basic_auth_password: 'NewPassw0rd!', manual_webhook_secret_provider_a: 'hook-secret-1', limits_memory: '1g' }),
+      snapshot({ id: 1, status: 'finished', http_basic_auth_password: 'OldPassw0rd!', manual_webhook_secret_provider_a: 'hook-secret-1' }),
+    ]));
+    const env = { DMS_URL: s.url, DMS_TOKEN: '1|t' };
+    const table = await runBin(['diff', APP, '2', '--show-secrets'], { env });
+    const j = await runBin(['diff', APP, '2', '1', '-o', 'json', '--show-secrets'], { env });
+    expect([table.code, j.code]).toEqual([0, 0]);
+    for (const text of [table.stdout, table.stderr, j.stdout, j.stderr]) {
+      for (const secret of ['NewPassw0rd', 'OldPassw0rd', 'hook-secret-1']) expect(text).not.toContain(secret);
+    }
+    expect(table.stdout).toMatch(/http_basic_auth_password\s+changed \(secret\)/);
+    expect(table.stdout).toMatch(/limits_memory\s+512m → 1g/);
+    expect(table.stdout).toContain('secrets unchanged: manual_webhook_secret_provider_a');
+    expect(table.stderr).toBe('dms: dms diff never shows secret values, only whether they changed (--show-secrets does not apply here).\n');
+    const d = diffJson(j.stdout);
+    expect(d.settings).toContainEqual({ field: 'http_basic_auth_password', secret: true, change: 'changed' });
+    expect(d.secrets).toMatchObject({ http_basic_auth_password: 'changed', manual_webhook_secret_provider_a: 'same' });
+  });
+
+  it('ids that are not ids, a missing A, the same deployment twice, an unknown format: exit 2, nothing sent', async () => {
+    const s = await server(listOf([snapshot({ id: 1, status: 'finished' })]));
+    const env = { DMS_URL: s.url, DMS_TOKEN: '1|t' };
+    const cases: [string[], RegExp][] = [
+      [['diff', APP, '1|secret-token-value'], /^dms: A must be a deployment id \(a number\) or uuid \(letters, digits and -\)\. Run dms diff --help\.\n$/],
+      [['diff', APP, '1', '../2'], /^dms: B must be a deployment id/],
+      [['diff', APP], /^dms: give the application and a deployment: dms diff APP_UUID A \[B\]/],
+      [['diff', APP, '7', '7'], /^dms: A and B are the same deployment/],
+      [['diff', APP, '7', '8', '9'], /^dms: one argument too many/],
+      [['diff', APP, '7', '-o', 'csv'], /^dms: -o must be table or json/],
+    ];
+    for (const [args, message] of cases) {
+      const out = await runBin(args, { env });
+      expect(out.code, args.join(' ')).toBe(2);
+      expect(out.stderr).toMatch(message);
+      expect(out.stderr.split('\n')).toHaveLength(2);
+      expect(out.stderr).not.toContain('secret-token-value');
+    }
+    expect(s.total()).toBe(0);
+  });
+
+  it('one deployment named by its id and by its uuid: said, exit 2', async () => {
+    const s = await server(listOf([snapshot({ id: 2, uuid: 'u-2', status: 'finished' }), snapshot({ id: 1, uuid: 'u-1', status: 'finished' })]));
+    const out = await runBin(['diff', APP, '2', 'u-2'], { env: { DMS_URL: s.url, DMS_TOKEN: '1|t' } });
+    expect(out.code).toBe(2);
+    expect(out.stderr).toBe('dms: 2 and u-2 are the same deployment (deployment 2): name two.\n');
+  });
+
+  it('reads only as far as it needs: both found on the first page, one request', async () => {
+    const rows = Array.from({ length: 40 }, (_, i) => snapshot({ id: 40 - i, status: 'finished' }));
+    const s = await server(listOf(rows));
+    const out = await runBin(['diff', APP, '39', '37'], { env: { DMS_URL: s.url, DMS_TOKEN: '1|t' } });
+    expect(out.code).toBe(0);
+    expect(out.stdout).toContain('1 deployment between them: 1 finished');
+    expect(s.total()).toBeLessThanOrEqual(2); // the scan keeps two requests in flight
+  });
+
+  it('--help describes it; the built diff command loads no Ink or React', async () => {
+    const r = await runBin(['diff', '--help']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^Usage: dms diff APP_UUID A \[B\] \[-o table\|json\]/);
+    expect((await runBin(['--help'])).stdout).toContain('dms diff APP_UUID A [B]');
+    const text = loadedWith(/^diff-.*\.js$/);
+    expect(text).toBeDefined();
+    expect(text).not.toMatch(/useEffect|yoga|react-reconciler/i);
+  });
+});
