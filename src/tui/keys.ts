@@ -85,6 +85,9 @@ export const COMMANDS = [
   { id: 'filter', hint: 'search', keys: [ch('/')], label: '/', description: 'search the whole history: commit, subject, branch, status, server, id, and words like failed, running, webhook, api, rollback, manual, pr, #12 (the page is filtered as you type)', screens: ['deployments'], footer: ['deployments'], footerRank: 2 },
   { id: 'statusFilter', hint: 'failed/running/all', keys: [ch('s')], label: 's', description: 'the whole history\'s failed, then running, then all deployments', screens: ['deployments'], footer: ['deployments'], footerRank: 3 },
   { id: 'jump', hint: 'go to', keys: [ch(':')], label: ':', description: 'go to a deployment by id, uuid or commit prefix; :ctx switches context', screens: ['deployments'], footer: ['deployments'], footerRank: 3 },
+  { id: 'wide', hint: 'wide', keys: [ch('W')], label: 'W', description: 'wide: every column, scrolled sideways when they do not all fit; again: the columns that fit', screens: ['deployments'], footer: ['deployments'], footerRank: 6 },
+  { id: 'columnsLeft', keys: [ch('<')], label: '<', description: 'wide view: scroll the columns left', screens: ['deployments'] },
+  { id: 'columnsRight', keys: [ch('>')], label: '>', description: 'wide view: scroll the columns right', screens: ['deployments'] },
   { id: 'listBack', keys: [named('escape')], label: 'Esc', description: 'stop a search that is reading; then back to the page; clear the filter; then back to the application picker', screens: ['deployments'] },
 
   // Filter line (then the line-editing keys)

@@ -3,7 +3,7 @@
 // deployment's detail (its own state: ../detail/state.ts) or its log (the log viewer's room).
 // Keys that arrive together each see what the ones before them did.
 import type { Deployment } from '../../../api/schemas/deployment.js';
-import { viewOf, type DeploymentView } from '../../../model/deployment.js';
+import { keyOfRecord, viewOf, type DeploymentView } from '../../../model/deployment.js';
 import { STATUS_FILTERS, type StatusFilter, type Summary } from '../../../model/history.js';
 import { applyLine, insertLine, lineAt, type LineCommand, type LineState } from '../../input/line-edit.js';
 import { pagingReducer, visibleRows, type PagingAction, type PagingState } from './paging.js';
@@ -50,6 +50,16 @@ export interface BrowseState {
    * user moved on meanwhile (a filter, a search, another view).
    */
   readonly awaitingNewest: boolean;
+  /** Every column drawn (W), scrolled sideways when they do not fit: `columnStart` is the first shown. */
+  readonly wide: boolean;
+  readonly columnStart: number;
+  /** The last first column that still shows the last one (measured by the table). */
+  readonly columnMax: number;
+  /**
+   * The deployment a jump (`:N`) opened: where it is in the history and its row's key. Leaving it
+   * (Esc) goes to the page that holds it, the cursor on it (keys.ts asks for that page).
+   */
+  readonly jumped: { readonly index: number; readonly key: string } | null;
 }
 
 export type BrowseAction =
@@ -81,12 +91,17 @@ export type BrowseAction =
   /** A one-line note on the message line (a context switch under way, or why it failed). */
   | { type: 'notice'; message: string }
   /** A note in the footer for the key just pressed, or null to clear it. */
-  | { type: 'keyNote'; note: string | null };
+  | { type: 'keyNote'; note: string | null }
+  | { type: 'wideToggle' }
+  /** Sideways in the wide view, by whole columns. */
+  | { type: 'columnScroll'; delta: number }
+  /** How far the wide view can scroll (the table, once laid out). */
+  | { type: 'columnRoom'; max: number };
 
 export function initialBrowse(paging: PagingState, options: { awaitingNewest?: boolean } = {}): BrowseState {
   return newestArrived({
     paging, mode: 'list', detail: null, log: null, search: null, searches: 0, status: 'all', jumpLine: lineAt(''), fetching: null, keyNote: null,
-    awaitingNewest: options.awaitingNewest === true,
+    awaitingNewest: options.awaitingNewest === true, wide: false, columnStart: 0, columnMax: 0, jumped: null,
   });
 }
 
@@ -116,7 +131,7 @@ export function browseReducer(state: BrowseState, action: BrowseAction): BrowseS
       return { ...state, mode: 'detail', detail: openDetail(key, row.record) };
     }
     case 'close':
-      return state.mode === 'detail' ? { ...state, mode: 'list', detail: null } : state;
+      return state.mode === 'detail' ? { ...state, mode: 'list', detail: null, jumped: null } : state;
     case 'openLog': {
       const p = state.paging;
       let key: string;
@@ -179,17 +194,31 @@ export function browseReducer(state: BrowseState, action: BrowseAction): BrowseS
     case 'openRecord': {
       const key = `found:${action.index}`;
       const detail = openDetail(key, action.record);
-      // A jump has done its work once it opens what it found: Esc goes back to the list.
-      const search = state.search?.kind === 'jump' ? null : state.search;
+      // A jump has done its work once it opens what it found: Esc goes back to the list, on its page.
+      const jump = state.search?.kind === 'jump';
+      const search = jump ? null : state.search;
+      const jumped = jump ? { index: action.index, key: keyOfRecord(action.record, 0) } : null;
       if (action.then === 'log') {
-        return { ...state, search, fetching: null, mode: 'log', log: { key, record: action.record, index: action.index, total: action.total, from: 'list' } };
+        return { ...state, search, jumped, fetching: null, mode: 'log', log: { key, record: action.record, index: action.index, total: action.total, from: 'list' } };
       }
-      return { ...state, search, fetching: null, mode: 'detail', detail };
+      return { ...state, search, jumped, fetching: null, mode: 'detail', detail };
     }
     case 'notice':
       return { ...state, paging: { ...state.paging, notice: action.message } };
     case 'keyNote':
       return state.keyNote === action.note ? state : { ...state, keyNote: action.note };
+    case 'wideToggle':
+      return { ...state, wide: !state.wide, columnStart: 0 };
+    case 'columnScroll': {
+      if (!state.wide) return state;
+      const columnStart = Math.max(0, Math.min(state.columnMax, state.columnStart + action.delta));
+      return columnStart === state.columnStart ? state : { ...state, columnStart };
+    }
+    case 'columnRoom': {
+      const max = Math.max(0, action.max);
+      if (max === state.columnMax) return state;
+      return { ...state, columnMax: max, columnStart: Math.min(state.columnStart, max) };
+    }
     case 'fetchFailed':
       return { ...state, fetching: null, paging: { ...state.paging, notice: action.message } };
     case 'searchStart': case 'searchChunk': case 'searchDone': case 'searchPause': case 'searchStop': case 'searchClose':
