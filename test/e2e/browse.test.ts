@@ -6,6 +6,7 @@ import { createClient } from '../../src/api/client.js';
 import { BIN } from '../support/bin.js';
 import { shellQuote, startTmux, type TmuxSession } from '../support/tmux.js';
 import { tempDir } from '../support/temp.js';
+import { tenPerPage } from '../support/page-sizes.js';
 
 let demo: DemoService;
 let configDir: string;
@@ -15,7 +16,7 @@ let session: TmuxSession | undefined;
 beforeAll(async () => {
   demo = await startDemoService({ rateLimitPerMinute: 0 });
   app = demo.seed.applications[0]!.uuid;
-  configDir = tempDir('dms-e2e-browse-');
+  configDir = tenPerPage(tempDir('dms-e2e-browse-'));
 });
 afterAll(async () => {
   await demo.close();

@@ -20,6 +20,7 @@ import { formatDuration } from '../../src/model/duration.js';
 import { matchesQuery, queryOf, stripStats } from '../../src/model/history.js';
 import { BIN } from '../support/bin.js';
 import { tempDir } from '../support/temp.js';
+import { tenPerPage } from '../support/page-sizes.js';
 import { shellQuote, startTmux, type TmuxSession } from '../support/tmux.js';
 
 /** monorepo-ci's history. */
@@ -48,7 +49,7 @@ let newest200: DeploymentView[];
 beforeAll(async () => {
   demo = await startDemoService({ rateLimitPerMinute: 0 });
   client = createClient({ baseUrl: demo.url, token: demo.token });
-  configDir = tempDir('dms-e2e-history-');
+  configDir = tenPerPage(tempDir('dms-e2e-history-'));
 
   // The whole history as the service makes it: the same generator, the same record shape.
   const store = createStore(createSeed(Date.now()));
