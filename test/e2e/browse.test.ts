@@ -136,7 +136,8 @@ describe('dms browse in a terminal that changes size', () => {
     const sizes = [
       [60, 22, (s: string) => s.includes('subject') && !s.includes('duration')],
       [120, 36, (s: string) => s.includes('branch')],
-      [80, 24, (s: string) => s.includes('duration') && !s.includes('branch')],
+      // At 80 columns id stays; duration and branch go (source, branch, duration, server go first).
+      [80, 24, (s: string) => s.includes('│ id') && !s.includes('duration') && !s.includes('branch')],
     ] as const;
     for (const [w, h, columns] of sizes) {
       t.resize(w, h);
