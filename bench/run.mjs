@@ -260,7 +260,7 @@ await figure(3, 'render budget', '≤ 16 ms cursor, ≤ 50 ms page at 30 rows', 
     const isGoal = row.rows === 30;
     const max = row.kind === 'cursor' ? 16 : 50;
     record({
-      figure: `render: ${row.kind} @${row.rows} rows`, key: `render_${row.kind}_${row.rows}`, status: 'measured',
+      figure: `render: ${row.kind} @${row.rows} rows${row.terminal ? ` (fit ${row.terminal} lines)` : ''}`, key: `render_${row.kind}_${row.rows}${row.terminal ? '_fit' : ''}`, status: 'measured',
       value: row.a_ms, unit: ' ms', ratio: row.ratio, goal: isGoal ? `≤ ${max} ms` : '(info)', max: isGoal ? max : undefined,
       a_ms: row.a_ms, b_ms: row.b_ms, pairs: row.pairs, ratios: row.ratios, digits: 1,
       detail: `${fmt(row.ratio, 1)}× a one-<Text> change (${fmt(row.b_ms, 2)} ms)${i === 0 ? `; ${r.what}` : ''}`,

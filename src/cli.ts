@@ -103,7 +103,9 @@ async function main(argv: string[], io: CommandIO): Promise<number> {
         session = await openSession(parsed.values, io, true, { list: appUuid ? LIST_WORKER : undefined, search: SEARCH_WORKER });
         checkAddressHost(address, session.connection);
         // Asked for now, while the UI's modules load.
-        const first = appUuid ? askFirstPage(session.client, session.configDir, appUuid) : undefined;
+        // As many rows as fit the terminal (unless a size was chosen for the application).
+        const rows = (io.stdout as NodeJS.WriteStream).rows;
+        const first = appUuid ? askFirstPage(session.client, session.configDir, appUuid, rows) : undefined;
         return await tui('browse', parsed, io, session, noColor, appUuid, undefined, first);
       }
       default:

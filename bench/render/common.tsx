@@ -26,7 +26,8 @@ export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const connection = { label: 'bench', host: '127.0.0.1', demo: false };
 const noop = () => {};
 
-export function Screen({ client, search, app, height, refreshMs }: { client: DmsClient; search?: HistorySearch; app: string; height: number; refreshMs: number }) {
+/** `pageRows`: rows a page holds (10 by default, as the figures were measured); null: the rows that fit `height`, as dms asks. */
+export function Screen({ client, search, app, height, refreshMs, pageRows = 10 }: { client: DmsClient; search?: HistorySearch; app: string; height: number; refreshMs: number; pageRows?: number | null }) {
   // One search for the screen's life (as the TUI's session holds one): on this thread unless given.
   const [searching] = useState(() => search ?? createHistorySearch({ client }));
   return (
@@ -40,6 +41,7 @@ export function Screen({ client, search, app, height, refreshMs }: { client: Dms
         showSecrets={false}
         width={WIDTH}
         height={height}
+        pageRows={pageRows ?? undefined}
         active
         refreshMs={refreshMs}
         onHelp={noop}

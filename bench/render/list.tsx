@@ -6,6 +6,7 @@ import { Text } from 'ink';
 import { createClient, type DmsClient } from '../../src/api/client.js';
 import { DeploymentTable, type TableRow } from '../../src/tui/components/deployment-table.js';
 import { HEADER_LINES } from '../../src/tui/components/header.js';
+import { fittingTake } from '../../src/tui/take.js';
 import { keysOf, viewOf } from '../../src/model/deployment.js';
 import { cellsOf, fitColumns, pageColumns } from '../../src/model/columns.js';
 import { colourTheme, ThemeProvider } from '../../src/tui/theme.js';
@@ -20,12 +21,16 @@ export async function budget() {
   const { floor, floorChange } = await trivialFloor();
 
   const figures = [];
-  for (const rows of [10, 30, 100]) {
-    if (all.length < 2 * rows) throw new Error(`the app has ${all.length} deployments; ${2 * rows} are needed for pages of ${rows}`);
+  // `--rows 30,fit50`: pages of 30 set with + (as before), or the rows that fit a 50-line terminal (dms's own page size).
+  const sizes = (opt('rows') ?? '10,30,100,fit50').split(',');
+  for (const size of sizes) {
+    const fitLines = /^fit(\d+)$/.exec(size)?.[1];
     // Header + the history strip 1 + table frame 4 + message 1 + footer 1 + 1 spare lines around the rows.
-    const height = rows + HEADER_LINES + 8;
-    const t = mount(<Screen client={client} app="bench-app" height={height} refreshMs={1e9} />, height + 2);
-    await t.stdout.until((f) => f.includes(`1–10 of ${all.length.toLocaleString('en-US')}`));
+    const height = fitLines ? Number(fitLines) : Number(size) + HEADER_LINES + 8;
+    const rows = fitLines ? fittingTake(height) : Number(size);
+    if (all.length < 2 * rows) throw new Error(`the app has ${all.length} deployments; ${2 * rows} are needed for pages of ${rows}`);
+    const t = mount(<Screen client={client} app="bench-app" height={height} refreshMs={1e9} pageRows={fitLines ? null : 10} />, height + 2);
+    await t.stdout.until((f) => f.includes(`1–${fitLines ? rows : 10} of ${all.length.toLocaleString('en-US')}`));
     // `+` steps the page size 10 → 15 → 20 → 30 → 50 → 75 → 100.
     while (!t.stdout.last || !t.stdout.last.includes(`1–${rows} of`)) {
       const before = rangeOf(t.stdout.last)?.[2];
@@ -67,7 +72,7 @@ export async function budget() {
         bs.push(y);
         ratios.push(x / y);
       }
-      figures.push({ kind, rows, a_ms: median(as), b_ms: median(bs), ratio: median(ratios), ratios, as, bs, pairs: PAIRS });
+      figures.push({ kind, rows, ...(fitLines ? { terminal: height } : {}), a_ms: median(as), b_ms: median(bs), ratio: median(ratios), ratios, as, bs, pairs: PAIRS });
     }
     t.instance.unmount();
     t.instance.cleanup();

@@ -1,5 +1,5 @@
 // The deployments table as data, shared by the TUI and `dms deployments`: which columns exist,
-// what each row shows in them, which columns a page fills, and how they fit a width. Pure.
+// what each row shows in them, which columns the rows seen fill, and how they fit a width. Pure.
 import { widthOf } from '../text/cells.js';
 import { timeAt, type TimeMode } from '../text/format.js';
 import { maskUrlPasswords } from '../text/secrets.js';
@@ -17,7 +17,7 @@ export interface ColumnSpec {
   readonly min: number;
   /** Widest it gets, in cells. */
   readonly max: number;
-  /** 0: always drawn (shrunk rather than dropped); otherwise lower numbers are kept first when space is short. */
+  /** 0: always drawn (shrunk rather than dropped); otherwise lower numbers are kept first when space is short (the highest go first). */
   readonly priority: number;
   /** Takes the width left over. */
   readonly flex?: boolean;
@@ -25,21 +25,25 @@ export interface ColumnSpec {
   readonly comfort?: number;
 }
 
-/** In the order they are drawn. */
+/**
+ * In the order they are drawn. Always drawn: status, commit, subject, started and id (what `:` and
+ * `dms logs APP ID` take). When space is short the others go, the highest priority first: the
+ * application's values (when they differ between rows), then source, branch, duration, server.
+ */
 export const COLUMNS: readonly ColumnSpec[] = [
   { key: 'changed', header: 'Δ', min: 1, max: 1, priority: 1 },
   { key: 'status', header: 'status', min: 6, max: 14, priority: 0 },
-  { key: 'source', header: 'source', min: 6, max: 10, priority: 3 },
+  { key: 'source', header: 'source', min: 6, max: 10, priority: 6 },
   { key: 'commit', header: 'commit', min: 7, max: 12, priority: 0 },
   { key: 'subject', header: 'subject', min: 16, max: 100, priority: 0, flex: true, comfort: 36 },
   { key: 'branch', header: 'branch', min: 6, max: 20, priority: 5 },
   { key: 'started', header: 'started', min: 11, max: 11, priority: 0 },
-  { key: 'duration', header: 'duration', min: 7, max: 10, priority: 2 },
-  { key: 'server', header: 'server', min: 6, max: 20, priority: 6 },
+  { key: 'duration', header: 'duration', min: 7, max: 10, priority: 4 },
+  { key: 'server', header: 'server', min: 6, max: 20, priority: 3 },
   { key: 'application', header: 'app', min: 6, max: 24, priority: 7 },
   { key: 'build', header: 'build', min: 5, max: 16, priority: 8 },
   { key: 'domains', header: 'domains', min: 10, max: 40, priority: 9 },
-  { key: 'id', header: 'id', min: 2, max: 10, priority: 4 },
+  { key: 'id', header: 'id', min: 2, max: 10, priority: 0 },
 ];
 
 /** Columns whose value is the application's, not the deployment's: the same on every row goes to the header. */
@@ -94,20 +98,65 @@ export interface PageColumns {
   readonly header: Partial<Record<ColumnKey, string>>;
 }
 
-/** Which columns a page draws: none that no row fills; the application's values once, in the header, when they agree. */
-export function pageColumns(rows: readonly Cells[], specs: readonly ColumnSpec[] = COLUMNS): PageColumns {
+/**
+ * What the rows seen so far fill (the TUI keeps one per application, so paging never changes
+ * which columns are drawn): the columns some row fills, and each application column's one value.
+ */
+export interface SeenColumns {
+  readonly filled: ReadonlySet<ColumnKey>;
+  /** An application column's value while every row seen that has one agrees; null once two differ. */
+  readonly shared: ReadonlyMap<ColumnKey, string | null>;
+}
+
+export const NOTHING_SEEN: SeenColumns = { filled: new Set(), shared: new Map() };
+
+/**
+ * `seen` with `rows` added: the same object when they add nothing. `carried`: columns the record
+ * shape has though these rows leave them empty (a record carrying `commit_message: null` has a
+ * subject column, drawn `—`: shapeColumns).
+ */
+export function seeColumns(seen: SeenColumns, rows: readonly Cells[], carried: Iterable<ColumnKey> = []): SeenColumns {
+  let filled: Set<ColumnKey> | undefined;
+  let shared: Map<ColumnKey, string | null> | undefined;
+  const fill = (key: ColumnKey) => { if (!(filled ?? seen.filled).has(key)) (filled ??= new Set(seen.filled)).add(key); };
+  for (const key of carried) fill(key);
+  for (const r of rows) {
+    for (const key of Object.keys(r) as ColumnKey[]) {
+      const value = r[key];
+      if (value === '' || value === NONE) continue;
+      fill(key);
+      if (!APP_COLUMNS.includes(key)) continue;
+      const now = (shared ?? seen.shared);
+      if (!now.has(key)) (shared ??= new Map(seen.shared)).set(key, value);
+      else if (now.get(key) !== null && now.get(key) !== value) (shared ??= new Map(seen.shared)).set(key, null);
+    }
+  }
+  return filled || shared ? { filled: filled ?? seen.filled, shared: shared ?? seen.shared } : seen;
+}
+
+/** Columns the record shape has whatever this record's values: subject when it carries `commit_message` (null included). */
+export function shapeColumns(view: DeploymentView): ColumnKey[] {
+  return 'commit_message' in (view.record as Record<string, unknown>) ? ['subject'] : [];
+}
+
+/** The columns drawn from what was seen: none that no row filled; the application's values once, in the header, when they agree. */
+export function columnsSeen(seen: SeenColumns, specs: readonly ColumnSpec[] = COLUMNS): PageColumns {
   const header: Partial<Record<ColumnKey, string>> = {};
   const columns = specs.filter((spec) => {
-    const values = new Set<string>();
-    for (const r of rows) if (r[spec.key] !== '' && r[spec.key] !== NONE) values.add(r[spec.key]);
-    if (values.size === 0) return false;
-    if (values.size === 1 && APP_COLUMNS.includes(spec.key)) {
-      header[spec.key] = [...values][0]!;
+    if (!seen.filled.has(spec.key)) return false;
+    const one = seen.shared.get(spec.key);
+    if (typeof one === 'string') {
+      header[spec.key] = one;
       return false;
     }
     return true;
   });
   return { columns, header };
+}
+
+/** Which columns one page draws (`dms deployments`): columnsSeen of its rows alone. */
+export function pageColumns(rows: readonly Cells[], specs: readonly ColumnSpec[] = COLUMNS): PageColumns {
+  return columnsSeen(seeColumns(NOTHING_SEEN, rows), specs);
 }
 
 export interface LaidColumn {
@@ -139,10 +188,12 @@ const EARLY = 2;
  * does not fit whole is shrunk to the room left, down to its minimum), then the spare width to
  * the flexible column. Returns them in drawing order. `seen`: the widest each column has been
  * before (the TUI keeps widths across pages and refreshes of one application, so they do not jump).
+ * `keep`: columns drawn whatever their priority (shrunk rather than dropped), as the required ones:
+ * the TUI keeps the columns it drew at this width, so a wider cell on another page drops none.
  */
 export function fitColumns(
   specs: readonly ColumnSpec[], rows: readonly Cells[], available: number, frame: Frame = BORDERED,
-  seen?: ReadonlyMap<ColumnKey, number>,
+  seen?: ReadonlyMap<ColumnKey, number>, keep: ReadonlySet<ColumnKey> = new Set(),
 ): LaidColumn[] {
   const natural = new Map<ColumnKey, number>();
   for (const spec of specs) {
@@ -152,9 +203,10 @@ export function fitColumns(
   }
   const width = new Map<ColumnKey, number>();
   const floor = (spec: ColumnSpec) => (spec.flex ? Math.min(spec.min, natural.get(spec.key)!) : natural.get(spec.key)!);
+  const required = (spec: ColumnSpec) => spec.priority === 0 || keep.has(spec.key);
   let used = frame.base;
   for (const spec of specs) {
-    if (spec.priority !== 0) continue;
+    if (!required(spec)) continue;
     width.set(spec.key, floor(spec));
     used += floor(spec) + frame.perColumn;
   }
@@ -174,7 +226,7 @@ export function fitColumns(
       used += grow;
     }
   };
-  const optional = specs.filter((s) => s.priority !== 0).sort((a, b) => a.priority - b.priority);
+  const optional = specs.filter((s) => !required(s)).sort((a, b) => a.priority - b.priority);
   const place = (spec: ColumnSpec, shrink: boolean) => {
     const room = available - used - frame.perColumn;
     const w = floor(spec) <= room ? floor(spec) : shrink && room >= spec.min ? room : 0;
@@ -201,4 +253,75 @@ export function tableWidth(columns: readonly LaidColumn[], frame: Frame = BORDER
  */
 export function absoluteTimeColumns(specs: readonly ColumnSpec[] = COLUMNS): ColumnSpec[] {
   return specs.map((c) => (c.key === 'started' ? { ...c, min: 20, max: 23 } : c));
+}
+
+/** The columns a wide table shows at `start` (the first shown), and where it may start. */
+export interface ColumnWindow {
+  readonly columns: readonly LaidColumn[];
+  readonly start: number;
+  /** The last `start` that still shows the last column. */
+  readonly maxStart: number;
+}
+
+/**
+ * The whole columns of `laid` (a table wider than `available`: the wide view) that fit from
+ * `start` on; the first one is cut to the room when it alone does not fit.
+ */
+export function columnWindow(laid: readonly LaidColumn[], start: number, available: number, frame: Frame = BORDERED): ColumnWindow {
+  const fits = (from: number, to: number) => tableWidth(laid.slice(from, to), frame) <= available;
+  let maxStart = Math.max(0, laid.length - 1);
+  while (maxStart > 0 && fits(maxStart - 1, laid.length)) maxStart--;
+  const first = Math.max(0, Math.min(start, maxStart));
+  let end = first + 1;
+  while (end < laid.length && fits(first, end + 1)) end++;
+  const columns = laid.slice(first, end);
+  if (columns.length === 1 && !fits(first, end)) {
+    const room = Math.max(1, available - frame.base - frame.perColumn);
+    columns[0] = { ...columns[0]!, width: Math.min(columns[0]!.width, room) };
+  }
+  return { columns, start: first, maxStart };
+}
+
+/** The columns a table drew at a width: kept while the width stays. */
+export interface DrawnColumns {
+  readonly width: number;
+  readonly keys: ReadonlySet<ColumnKey>;
+}
+
+/**
+ * fitColumns for a table that keeps its shape: the columns drawn before at this width stay
+ * (`drawn`: what was drawn last; another width starts afresh). Returns the columns and what was
+ * drawn (`drawn` itself when the same).
+ */
+export function stableColumns(
+  specs: readonly ColumnSpec[], rows: readonly Cells[], available: number, seen: ReadonlyMap<ColumnKey, number>, drawn: DrawnColumns | null,
+): { laid: LaidColumn[]; drawn: DrawnColumns } {
+  const kept = drawn?.width === available ? drawn : null;
+  let laid = fitColumns(specs, rows, available, BORDERED, seen, kept?.keys);
+  // Kept columns that no longer fit (a cell grew past what the flexible column can give): fit afresh.
+  if (kept && tableWidth(laid) > available) laid = fitColumns(specs, rows, available, BORDERED, seen);
+  const same = kept !== null && laid.length === kept.keys.size && laid.every((c) => kept.keys.has(c.key));
+  return { laid, drawn: same ? kept : { width: available, keys: new Set(laid.map((c) => c.key)) } };
+}
+
+/**
+ * Every column for the wide view (W), each at its width; the flexible one at its comfortable
+ * width, or wider while the whole table still fits `available` (then nothing scrolls).
+ */
+export function wideColumns(
+  specs: readonly ColumnSpec[], rows: readonly Cells[], available: number, seen?: ReadonlyMap<ColumnKey, number>,
+): LaidColumn[] {
+  const all = fitColumns(specs, rows, Number.POSITIVE_INFINITY, BORDERED, seen);
+  const flexOf = (key: ColumnKey) => specs.find((s) => s.key === key && s.flex);
+  const snug = all.map((c) => {
+    const spec = flexOf(c.key);
+    return spec ? { ...c, width: Math.min(c.width, Math.max(spec.min, spec.comfort ?? spec.min)) } : c;
+  });
+  let spare = available - tableWidth(snug);
+  return snug.map((c, i) => {
+    if (spare <= 0 || !flexOf(c.key)) return c;
+    const grow = Math.min(spare, all[i]!.width - c.width);
+    spare -= grow;
+    return { ...c, width: c.width + grow };
+  });
 }

@@ -12,6 +12,7 @@ import { loadRecents, recentsServer } from '../config/recents.js';
 import { contextEntries, errorLine, openContext, type TuiSession } from './connections.js';
 import { createHistorySearch } from '../search/history-search.js';
 import { useTerminalSize } from './hooks/use-terminal-size.js';
+import { FRAME_MIN_HEIGHT } from './take.js';
 import { PickerScreen } from './screens/picker/view.js';
 import { DeploymentsScreen } from './screens/deployments/view.js';
 import { Help } from './screens/help/view.js';
@@ -41,6 +42,8 @@ export interface AppProps {
   readonly followMs?: number;
   /** Deployments the strip at a glance reads back (default 200; 0: no strip). */
   readonly stripRows?: number;
+  /** Rows a page holds while none was chosen for the application, instead of the rows that fit (tests). */
+  readonly pageRows?: number;
   /** The input bus (tests pass theirs to wait on keys being handled). */
   readonly bus?: InputBus;
 }
@@ -110,7 +113,7 @@ function firstState(options: TuiOptions): AppState {
   return { route, browsing: options.appUuid ?? null, help: null, session: firstSession(options) };
 }
 
-export function App({ options, onExit, onCrash, refreshMs, followMs, stripRows, prefetch, bus }: AppProps) {
+export function App({ options, onExit, onCrash, refreshMs, followMs, stripRows, pageRows, prefetch, bus }: AppProps) {
   const theme = useMemo(() => themeFor(options.noColor), [options.noColor]);
   // The key map in force (keys.json laid over the defaults), for every screen below.
   const keys = useMemo(() => keyTable(options.keys?.commands), [options.keys]);
@@ -119,7 +122,7 @@ export function App({ options, onExit, onCrash, refreshMs, followMs, stripRows, 
       <KeyTableProvider table={keys}>
         <ErrorBoundary onCrash={(error) => { onCrash?.(error); onExit(1); }}>
           <InputProvider bus={bus}>
-            <Screens options={options} onExit={onExit} refreshMs={refreshMs} followMs={followMs} stripRows={stripRows} prefetch={prefetch} />
+            <Screens options={options} onExit={onExit} refreshMs={refreshMs} followMs={followMs} stripRows={stripRows} pageRows={pageRows} prefetch={prefetch} />
           </InputProvider>
         </ErrorBoundary>
       </KeyTableProvider>
@@ -127,7 +130,7 @@ export function App({ options, onExit, onCrash, refreshMs, followMs, stripRows, 
   );
 }
 
-function Screens({ options, onExit, refreshMs, followMs, stripRows, prefetch }: AppProps) {
+function Screens({ options, onExit, refreshMs, followMs, stripRows, pageRows, prefetch }: AppProps) {
   const { width, height } = useTerminalSize();
   const [state, dispatch] = useReducer(appReducer, options, firstState);
   const { route, browsing, help, session } = state;
@@ -179,7 +182,7 @@ function Screens({ options, onExit, refreshMs, followMs, stripRows, prefetch }: 
   const creating = route.name === 'create-app' || route.name === 'create-docstore';
   const CreateScreen = route.name === 'create-docstore' ? CreateDocstoreScreen : CreateAppScreen;
   const showBrowser = browsing !== null && (route.name === 'deployments' || creating);
-  const frameHeight = Math.max(10, height);
+  const frameHeight = Math.max(FRAME_MIN_HEIGHT, height);
 
   return (
     <Box flexDirection="column" width={width}>
@@ -202,6 +205,7 @@ function Screens({ options, onExit, refreshMs, followMs, stripRows, prefetch }: 
             refreshMs={refreshMs}
             followMs={followMs}
             stripRows={stripRows}
+            pageRows={pageRows}
             prefetch={session.id === 0 && prefetch?.appUuid === browsing ? prefetch : undefined}
             onHelp={onHelp}
             onQuit={quit}

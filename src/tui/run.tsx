@@ -42,12 +42,15 @@ export async function start(options: TuiOptions, prefetch?: Prefetch): Promise<n
   // On a resize Ink lays the tree out at the new width and draws it at once, before React has
   // re-rendered for that width: lines laid out for the old width would be wrapped by the terminal
   // into rows Ink does not know it drew. This listener, added before Ink's, re-renders the app
-  // first (the App reads the terminal size on every render). A terminal that got narrower may
-  // also have rewrapped the old frame: start from a clear screen then.
-  let columns = stdout.columns ?? 0;
+  // first (the App reads the terminal size on every render). Any resize starts from a clear
+  // screen: a narrower terminal rewraps the old frame, a shorter one scrolls it, and Ink then
+  // erases from where it thinks the frame starts (a footer was left over the table's border).
+  // The frame is laid out for the terminal's size, so the next one differs and is written whole.
+  let size = `${stdout.columns ?? 0}x${stdout.rows ?? 0}`;
   const onResize = () => {
-    if ((stdout.columns ?? 0) < columns) stdout.write(CLEAR_SCREEN);
-    columns = stdout.columns ?? 0;
+    const now = `${stdout.columns ?? 0}x${stdout.rows ?? 0}`;
+    if (now !== size) stdout.write(CLEAR_SCREEN);
+    size = now;
     instance?.rerender(app());
   };
   stdout.on('resize', onResize);

@@ -6,6 +6,7 @@ import { createClient } from '../../src/api/client.js';
 import { BIN } from '../support/bin.js';
 import { shellQuote, startTmux, type TmuxSession } from '../support/tmux.js';
 import { tempDir } from '../support/temp.js';
+import { tenPerPage } from '../support/page-sizes.js';
 
 let demo: DemoService;
 let configDir: string;
@@ -15,7 +16,7 @@ let session: TmuxSession | undefined;
 beforeAll(async () => {
   demo = await startDemoService({ rateLimitPerMinute: 0 });
   app = demo.seed.applications[0]!.uuid;
-  configDir = tempDir('dms-e2e-browse-');
+  configDir = tenPerPage(tempDir('dms-e2e-browse-'));
 });
 afterAll(async () => {
   await demo.close();
@@ -136,7 +137,8 @@ describe('dms browse in a terminal that changes size', () => {
       [60, 22, (s: string) => s.includes('subject') && !s.includes('duration')],
       // 130: the started column's fixed 11 cells (`20h 18m ago`) leave branch no room at 120 on the demo.
       [130, 36, (s: string) => s.includes('branch')],
-      [80, 24, (s: string) => s.includes('duration') && !s.includes('branch')],
+      // At 80 columns id stays; duration and branch go (source, branch, duration, server go first).
+      [80, 24, (s: string) => s.includes('│ id') && !s.includes('duration') && !s.includes('branch')],
     ] as const;
     for (const [w, h, columns] of sizes) {
       t.resize(w, h);

@@ -9,6 +9,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_SEED } from '../../src/demo/seed.js';
 import { BIN } from '../support/bin.js';
 import { tempDir } from '../support/temp.js';
+import { tenPerPage } from '../support/page-sizes.js';
+import { fittingTake } from '../../src/tui/take.js';
 import { shellQuote, startTmux, type TmuxSession } from '../support/tmux.js';
 
 const APP = DEMO_SEED.applications[0]!.uuid;
@@ -25,7 +27,8 @@ function withFifo(file: string): string {
   const dir = tempDir('dms-e2e-fifo-');
   mkdirSync(join(dir, file, '..'), { recursive: true });
   execFileSync('mkfifo', [join(dir, file)]);
-  return dir;
+  // Pages of 10 remembered, unless the FIFO is where they are remembered.
+  return file === 'page-sizes.json' ? dir : tenPerPage(dir);
 }
 
 function launch(dir: string, args: string): TmuxSession {
@@ -53,9 +56,9 @@ describe('a FIFO in the config folder, read by the TUI', () => {
     expect(lstatSync(join(dir, 'recents.json')).isFIFO()).toBe(true);
   }, TIMEOUT);
 
-  it('page-sizes.json: the list comes up with the default page size', async () => {
+  it('page-sizes.json: the list comes up with the rows that fit (no size remembered)', async () => {
     const t = launch(withFifo('page-sizes.json'), `browse ${APP} --demo`);
-    await t.waitFor(/1–10 of \d+/, 30_000);
+    await t.waitFor(`1–${fittingTake(30)} of `, 30_000);
     t.keys('q');
     await t.waitFor('[exit 0]', 30_000);
   }, TIMEOUT);

@@ -12,6 +12,7 @@ import { addRecent } from '../../src/config/recents.js';
 import { startDemoService, type DemoService } from '../../src/demo/server.js';
 import { BIN } from '../support/bin.js';
 import { tempDir } from '../support/temp.js';
+import { tenPerPage } from '../support/page-sizes.js';
 import { shellQuote, startTmux, type TmuxSession } from '../support/tmux.js';
 
 let one: DemoService;
@@ -53,7 +54,7 @@ function configWithContexts(): string {
     contexts: { one: { url: one.url, token: one.token }, two: { url: two.url, token: two.token } },
   };
   writeFileSync(join(dir, 'config.json'), JSON.stringify(config, null, 2), { mode: 0o600 });
-  return dir;
+  return tenPerPage(dir, [...one.seed.applications, ...two.seed.applications].map((a) => a.uuid).concat(onlyOnTwo.uuid));
 }
 
 function launch(dir: string, args: string, env: Record<string, string> = {}, size = { width: 100, height: 30 }): TmuxSession {

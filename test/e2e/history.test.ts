@@ -20,6 +20,7 @@ import { formatDuration } from '../../src/model/duration.js';
 import { matchesQuery, queryOf, stripStats } from '../../src/model/history.js';
 import { BIN } from '../support/bin.js';
 import { tempDir } from '../support/temp.js';
+import { tenPerPage } from '../support/page-sizes.js';
 import { shellQuote, startTmux, type TmuxSession } from '../support/tmux.js';
 
 /** monorepo-ci's history. */
@@ -48,7 +49,7 @@ let newest200: DeploymentView[];
 beforeAll(async () => {
   demo = await startDemoService({ rateLimitPerMinute: 0 });
   client = createClient({ baseUrl: demo.url, token: demo.token });
-  configDir = tempDir('dms-e2e-history-');
+  configDir = tenPerPage(tempDir('dms-e2e-history-'));
 
   // The whole history as the service makes it: the same generator, the same record shape.
   const store = createStore(createSeed(Date.now()));
@@ -294,7 +295,7 @@ describe('the whole history of monorepo-ci (50,000 deployments) at 120×36', () 
     expect(await t.waitFor(/\[exit \d+\]/, 15_000)).toContain('[exit 0]');
   }, TEST_MS);
 
-  it(': + the id of a deployment in the middle of the history opens its detail; Esc back to the page', async () => {
+  it(': + the id of a deployment in the middle of the history opens its detail; Esc goes to the page holding it, the cursor on it', async () => {
     const { view } = middle;
     const t = launch(MONOREPO_CI, W, H);
     await wait(t, (s) => onPage(s) && dataLines(s).length === 10, 20_000);
@@ -311,10 +312,12 @@ describe('the whole history of monorepo-ci (50,000 deployments) at 120×36', () 
     expect(detail).toMatch(new RegExp(`^ {2}id +${view.id}$`, 'm'));
 
     t.keys('Escape');
-    const back = await wait(t, (s) => onPage(s) && dataLines(s).length === 10);
+    const skip = Math.floor(middle.age / 10) * 10;
+    const range = `${(skip + 1).toLocaleString('en-US')}–${(skip + 10).toLocaleString('en-US')} of 50,000`;
+    const back = await wait(t, (s) => s.includes(range) && !detailOpen(s, view.id) && dataLines(s).length === 10);
     expect(back).not.toContain('Looking for');
-    expect(dataLines(back)[0]).toContain(` ${newest200[0]!.id} `);
-    expect(cursorAt(back)).toBe(0);
+    expect(cursorAt(back)).toBe(middle.age - skip);
+    expect(dataLines(back)[middle.age - skip]).toContain(` ${view.id} `);
 
     t.keys('q');
     expect(await t.waitFor(/\[exit \d+\]/, 15_000)).toContain('[exit 0]');

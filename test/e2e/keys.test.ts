@@ -10,6 +10,7 @@ import { viewOf } from '../../src/model/deployment.js';
 import { BIN } from '../support/bin.js';
 import { shellQuote, startTmux, type TmuxSession } from '../support/tmux.js';
 import { tempDir } from '../support/temp.js';
+import { tenPerPage } from '../support/page-sizes.js';
 
 let demo: DemoService;
 let app: string;
@@ -30,7 +31,7 @@ afterEach(() => {
 });
 
 function launch(keysJson: string | null): TmuxSession {
-  const configDir = tempDir('dms-e2e-keys-');
+  const configDir = tenPerPage(tempDir('dms-e2e-keys-'));
   dirs.push(configDir);
   if (keysJson !== null) writeFileSync(join(configDir, 'keys.json'), keysJson);
   session = startTmux(`node ${shellQuote(BIN)} browse ${app}`, {

@@ -9,6 +9,7 @@ import { NO_LOGS } from '../../src/model/log.js';
 import { BIN } from '../support/bin.js';
 import { shellQuote, startTmux, type TmuxSession } from '../support/tmux.js';
 import { tempDir } from '../support/temp.js';
+import { tenPerPage } from '../support/page-sizes.js';
 
 /** One deployer step: the seed's running deployment (8–16 steps) ends 4–8 s after its demo starts. */
 const STEP_MS = 500;
@@ -33,7 +34,7 @@ function browse(service: DemoService, options: { width?: number; height?: number
   const session = startTmux(`node ${shellQuote(BIN)} browse ${ORDERS_WORKER}`, {
     width: options.width ?? 120, height: options.height ?? 36,
     env: {
-      DMS_URL: service.url, DMS_TOKEN: options.token ?? service.token, DMS_CONFIG_DIR: tempDir('dms-e2e-logs-'),
+      DMS_URL: service.url, DMS_TOKEN: options.token ?? service.token, DMS_CONFIG_DIR: tenPerPage(tempDir('dms-e2e-logs-')),
       DMS_FOLLOW_INTERVAL_MS: '200', TERM: 'xterm-256color', ...options.env,
     },
   });

@@ -6,6 +6,7 @@ import { BIN } from '../support/bin.js';
 import { respondWith, type HostileServer } from '../support/hostile.js';
 import { shellQuote, startTmux, type TmuxSession } from '../support/tmux.js';
 import { tempDir } from '../support/temp.js';
+import { tenPerPage } from '../support/page-sizes.js';
 
 const APP = 'app-short-pages';
 let server: HostileServer;
@@ -33,7 +34,7 @@ describe('dms browse on pages shorter than the count says', () => {
     const height = 24;
     session = startTmux(`node ${shellQuote(BIN)} browse ${APP}`, {
       width: 100, height,
-      env: { DMS_URL: `${server.url}/api/v1`, DMS_TOKEN: '1|shortpages', DMS_CONFIG_DIR: tempDir('dms-e2e-short-'), TERM: 'xterm-256color' },
+      env: { DMS_URL: `${server.url}/api/v1`, DMS_TOKEN: '1|shortpages', DMS_CONFIG_DIR: tenPerPage(tempDir('dms-e2e-short-'), [APP]), TERM: 'xterm-256color' },
     });
     const t = session;
     const first = await t.waitFor(/1–3 of 39/);

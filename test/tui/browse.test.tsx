@@ -342,7 +342,7 @@ describe('first page requested before the UI loaded (prefetch)', () => {
   it('an answered prefetch is the first frame and is not asked again', async () => {
     const page = await firstPage();
     const before = demo.requests.length;
-    shown = renderApp(options(), { prefetch: { appUuid: app, skip: 0, take: 10, page: Promise.resolve(page), result: page, abort: () => {} } });
+    shown = renderApp(options(), { prefetch: { appUuid: app, skip: 0, take: 10, fitted: false, page: Promise.resolve(page), result: page, abort: () => {} } });
     await shown.waitFor(/1–10 of \d+/);
     expect(shown.frames().some((f) => f.includes('Loading deployments'))).toBe(false);
     expect(shown.frame()).toMatch(/1–10 of \d+/);
@@ -356,7 +356,7 @@ describe('first page requested before the UI loaded (prefetch)', () => {
   it('a prefetch still on the wire is awaited instead of asking again', async () => {
     const before = demo.requests.length;
     const page = client.listDeployments(app, { skip: 0, take: 10 });
-    shown = renderApp(options(), { prefetch: { appUuid: app, skip: 0, take: 10, page, abort: () => {} } });
+    shown = renderApp(options(), { prefetch: { appUuid: app, skip: 0, take: 10, fitted: false, page, abort: () => {} } });
     await shown.waitFor(/1–10 of \d+/);
     expect(listQueries(before)).toEqual(['skip=0&take=10']);
   });

@@ -23,14 +23,14 @@ const cells = (over: Partial<Cells> = {}): Cells => ({
 });
 
 describe('table layout', () => {
-  it('drops the least important columns to fit the width, keeping status, commit, subject and started', () => {
+  it('drops the least important columns to fit the width, keeping status, commit, subject, started and id', () => {
     const rows = [cells()];
     const wide = fitColumns(COLUMNS, rows, 250).map((c) => c.key);
     expect(wide).toEqual(COLUMNS.map((c) => c.key));
     const narrow = fitColumns(COLUMNS, rows, 78);
-    expect(narrow.map((c) => c.key)).toEqual(expect.arrayContaining(['status', 'commit', 'subject', 'started']));
+    expect(narrow.map((c) => c.key)).toEqual(expect.arrayContaining(['status', 'commit', 'subject', 'started', 'id']));
     expect(tableWidth(narrow)).toBeLessThanOrEqual(78);
-    expect(fitColumns(COLUMNS, rows, 50).map((c) => c.key)).toEqual(['status', 'commit', 'subject', 'started']);
+    expect(fitColumns(COLUMNS, rows, 50).map((c) => c.key)).toEqual(['status', 'commit', 'subject', 'started', 'id']);
     expect(tableWidth(fitColumns(COLUMNS, rows, 50))).toBeLessThanOrEqual(50);
   });
 
@@ -40,8 +40,8 @@ describe('table layout', () => {
       { key: 'b', cells: cells({ branch: '🚀 rocket', application: 'naïve café', subject: '部署 🛒 badge' }), status: 'failed', flash: true },
       { key: 'c', cells: cells({ branch: 'plain' }), status: 'in_progress', flash: false },
     ];
-    const columns = fitColumns(COLUMNS, rows.map((r) => r.cells), 122);
-    const ui = renderTui(<ThemeProvider value={plainTheme}><DeploymentTable rows={rows} columns={columns} /></ThemeProvider>, { columns: 124, rows: 30 });
+    const columns = fitColumns(COLUMNS, rows.map((r) => r.cells), 162);
+    const ui = renderTui(<ThemeProvider value={plainTheme}><DeploymentTable rows={rows} columns={columns} /></ThemeProvider>, { columns: 164, rows: 30 });
     await settle();
     const lines = ui.frame().split('\n').filter((l) => l.trim());
     expect(lines).toHaveLength(7); // top, heading, separator, 3 rows, bottom

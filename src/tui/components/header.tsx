@@ -4,10 +4,11 @@ import { Box, Text } from 'ink';
 import type { TuiConnection } from '../options.js';
 import { useTheme } from '../theme.js';
 import { clean } from '../../text/sanitize.js';
+import { LIST_LINES } from '../take.js';
 
 export const DEMO_BANNER = 'DEMO — sample data; set DMS_URL and DMS_TOKEN or add a context to connect';
 /** Lines the header takes on the deployments screen (with its activity line). */
-export const HEADER_LINES = 4;
+export const HEADER_LINES = LIST_LINES.header;
 
 export interface HeaderProps {
   readonly connection: TuiConnection;

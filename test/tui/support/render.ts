@@ -116,6 +116,8 @@ export function renderScreen(tree: ReactElement, size: Size = {}): Rendered {
 export interface AppRender extends Omit<AppProps, 'options' | 'onExit' | 'bus'> {
   readonly onExit?: (code: number) => void;
   readonly size?: Size;
+  /** Pages hold the rows that fit the terminal, as in dms; else 10 a page (what most tests count on). */
+  readonly fitRows?: boolean;
 }
 
 /** The whole app, as `dms` runs it, with an input bus the harness watches. */
@@ -123,8 +125,10 @@ export function renderApp(options: TuiOptions, extra: AppRender = {}): Rendered 
   const bus = new InputBus();
   // The strip at a glance reads older pages in the background: off unless a test asks for it, so
   // tests that count page requests see only the pages they asked for (test/tui/whole-history.test.tsx has it on).
-  const { size = { columns: 120, rows: 36 }, onExit = () => {}, refreshMs = 60_000, stripRows = 0, ...rest } = extra;
-  return mount(React.createElement(App, { options, onExit, refreshMs, stripRows, bus, ...rest }), size, bus);
+  // Pages of 10 unless a test asks for the rows that fit (test/tui/page-fit.test.tsx).
+  const { size = { columns: 120, rows: 36 }, onExit = () => {}, refreshMs = 60_000, stripRows = 0, fitRows = false, ...rest } = extra;
+  const pageRows = fitRows ? undefined : rest.pageRows ?? 10;
+  return mount(React.createElement(App, { options, onExit, refreshMs, stripRows, bus, ...rest, pageRows }), size, bus);
 }
 
 /** Polls `check` until it is true (a request made, a file written); fails after `timeoutMs`. */

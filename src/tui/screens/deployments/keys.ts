@@ -121,6 +121,10 @@ export function listKeys(keys: KeyTable, props: ListKeyProps, { store, page, ter
         if (typeof ask === 'string') note(refusalNote(ask, keys));
         else { send({ type: 'openCompare', open: ask }); opened(); }
       },
+      wide: () => send({ type: 'wideToggle' }),
+      // Outside the wide view they do nothing (and say so).
+      columnsLeft: () => (store.get().wide ? send({ type: 'columnScroll', delta: -1 }) : false),
+      columnsRight: () => (store.get().wide ? send({ type: 'columnScroll', delta: 1 }) : false),
       listBack: () => {
         const s = store.get();
         if (s.search?.scanning) send({ type: 'searchStop' });
@@ -147,8 +151,14 @@ export function listKeys(keys: KeyTable, props: ListKeyProps, { store, page, ter
     }, e.input, e.key);
     return used ? result : false;
   };
+  // Leaving a deployment that `:N` opened goes to the page holding it, the cursor on it.
+  const detailSend: typeof send = (a) => {
+    const { jumped } = store.get();
+    send(a);
+    if (a.type === 'close' && jumped) page({ type: 'goTo', index: jumped.index, key: jumped.key });
+  };
   const detail = detailKeys(keys, {
-    send, copy, openWeb, toggleTime: () => toggleTime(store, props.configDir), onHelp: () => props.onHelp('detail'), onQuit: () => props.onQuit(), showSecrets: props.showSecrets,
+    send: detailSend, copy, openWeb, toggleTime: () => toggleTime(store, props.configDir), onHelp: () => props.onHelp('detail'), onQuit: () => props.onQuit(), showSecrets: props.showSecrets,
   });
   return {
     key(e: KeyEvent): KeyResult {

@@ -148,6 +148,8 @@ export interface TableFacts {
   readonly drawn: number;
   /** The table shows the Δ column. */
   readonly changedColumn: boolean;
+  /** The wide view (W): the columns shown of all of them. */
+  readonly wide?: { readonly from: number; readonly to: number; readonly of: number } | null;
 }
 
 /** The line under the table: the first that applies, from the line being typed down to a hint. */
@@ -170,6 +172,11 @@ export function messageLine(browse: BrowseState, t: TableFacts, keys: KeyTable):
   if (p.filter) return text({ text: `filter: ${clean(p.filter)} (${t.visible} of ${p.rows.length} rows) · ${keys.hint('listBack')} clears`, tone: 'muted' });
   const gap = p.rows.length > 0 ? pageGap(p, keys) : null;
   if (gap) return text({ text: gap, tone: 'warning', wrap: true });
+  if (t.wide) {
+    const { from, to, of } = t.wide;
+    const sideways = to - from + 1 < of ? ` · ${keys.hint('columnsLeft')}/${keys.hint('columnsRight')} scroll sideways` : '';
+    return text({ text: `wide: columns ${from}–${to} of ${of}${sideways} · ${keys.hint('wide')} back to the columns that fit`, tone: 'muted' });
+  }
   if (t.visible > t.maxRows) {
     const from = (p.shown?.skip ?? 0) + t.offset + 1;
     return text({ text: `showing ${from}–${from + t.drawn - 1}; ${keys.hint('cursorUp')}/${keys.hint('cursorDown')} scroll the rest of this page`, tone: 'muted' });

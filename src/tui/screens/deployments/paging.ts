@@ -59,6 +59,14 @@ export interface PagingState {
   readonly everLoaded: boolean;
   /** The page asked for was the last one (G): its cursor goes to its last row when it arrives. */
   readonly landLast: boolean;
+  /** The row (its key) the cursor goes to when the page asked for arrives (back from `:N`). */
+  readonly landKey: string | null;
+  /**
+   * The rows that fit the terminal, while no page size was chosen for the application (+/-): the
+   * next page asked for has that many (a resize changes it; the page on screen stays). Null: the
+   * size is fixed (chosen, or cut down after a page too big to read).
+   */
+  readonly fit: number | null;
 }
 
 /** The actions that ask for a page (they change `want`): requests.ts applies them and starts the request. */
@@ -71,6 +79,8 @@ export type PageAsk =
   | { type: 'takeMore' }
   | { type: 'takeLess' }
   | { type: 'refresh'; auto?: boolean }
+  /** The page holding the deployment at `index` in the history, the cursor on its row `key` (Esc after `:N`). */
+  | { type: 'goTo'; index: number; key: string }
   /** The page was refused as too big (`size`: "more than 256 MB"): ask for half as many rows, down to 1. */
   | { type: 'tooLarge'; seq: number; size: string; error: ShownError };
 
@@ -87,14 +97,21 @@ export type PagingAction =
   | { type: 'filterLine'; command: LineCommand }
   /** How many rows the table has room for (measured when drawn). */
   | { type: 'viewport'; rows: number }
+  /** The rows that fit the terminal now (a resize): the next page asked for has as many, unless a size was chosen. */
+  | { type: 'fit'; take: number }
   /** The request for `seq` is still out: say "loading…". */
   | { type: 'loadingShown'; seq: number }
   | { type: 'toggleAuto' }
   | { type: 'clearChanged' }
   | { type: 'clearNotice' };
 
-export function initialPaging(options: { take?: number; skip?: number; autoRefresh?: boolean; rows?: number } = {}): PagingState {
-  const take = clampTake(options.take ?? TAKE_DEFAULT);
+/**
+ * `take`: the page size chosen for the application (+/-, remembered); else `fit`: the rows that
+ * fit the terminal, followed as it is resized; else the service's default.
+ */
+export function initialPaging(options: { take?: number; fit?: number; skip?: number; autoRefresh?: boolean; rows?: number } = {}): PagingState {
+  const fit = options.take === undefined && options.fit !== undefined ? clampTake(options.fit) : null;
+  const take = fit ?? clampTake(options.take ?? TAKE_DEFAULT);
   return {
     want: { skip: options.skip ?? 0, take, seq: 1, reason: 'load' },
     shown: null,
@@ -115,6 +132,8 @@ export function initialPaging(options: { take?: number; skip?: number; autoRefre
     autoRefresh: options.autoRefresh ?? true,
     everLoaded: false,
     landLast: false,
+    landKey: null,
+    fit,
   };
 }
 
@@ -139,7 +158,18 @@ export function wantsAutoRefresh(state: PagingState): boolean {
 }
 
 function request(state: PagingState, skip: number, take: number, reason: PageWant['reason']): PagingState {
-  return { ...state, want: { skip, take, seq: state.want.seq + 1, reason }, loading: true, loadingShown: false, notice: null, landLast: false };
+  return { ...state, want: { skip, take, seq: state.want.seq + 1, reason }, loading: true, loadingShown: false, notice: null, landLast: false, landKey: null };
+}
+
+/** Rows the next page asked for holds: what fits the terminal now, or the size chosen. */
+function nextTake(state: PagingState): number {
+  return state.fit ?? state.want.take;
+}
+
+/** The visible row with this key, or -1. */
+function rowOf(state: PagingState, key: string): number {
+  const at = state.keys.indexOf(key);
+  return at < 0 ? -1 : visibleRows(state).indexOf(state.rows[at]!);
 }
 
 /** The cursor inside the visible rows, and the window of drawn rows around it. */
@@ -166,16 +196,16 @@ export function pagingReducer(state: PagingState, action: PagingAction): PagingS
   switch (action.type) {
     case 'next': {
       if (lastPageKnown(state)) return { ...state, notice: 'This is the last page.' };
-      return request(state, state.want.skip + state.want.take, state.want.take, 'load');
+      return request(state, state.want.skip + state.want.take, nextTake(state), 'load');
     }
     case 'prev': {
       if (state.want.skip === 0) return { ...state, notice: 'This is the first page.' };
-      return request(state, Math.max(0, state.want.skip - state.want.take), state.want.take, 'load');
+      return request(state, Math.max(0, state.want.skip - nextTake(state)), nextTake(state), 'load');
     }
     case 'first':
-      return request(state, 0, state.want.take, 'load');
+      return request(state, 0, nextTake(state), 'load');
     case 'last': {
-      const { take } = state.want;
+      const take = nextTake(state);
       const shownLast = state.shown !== null && state.shown.skip === state.want.skip && state.shown.take === take && state.atEnd;
       if (state.total === null && !shownLast) {
         return { ...state, notice: { kind: 'noCount' } };
@@ -192,11 +222,19 @@ export function pagingReducer(state: PagingState, action: PagingAction): PagingS
       const next = action.type === 'takeMore'
         ? TAKE_STEPS.find((t) => t > cur) ?? TAKE_MAX
         : [...TAKE_STEPS].reverse().find((t) => t < cur) ?? Math.min(cur, TAKE_MIN);
-      if (next === cur) return { ...state, notice: `Page size stays ${cur} (between ${TAKE_MIN} and ${TAKE_MAX}).` };
-      return request(state, state.want.skip, next, 'load');
+      // A size chosen: the terminal's height no longer decides it.
+      if (next === cur) return { ...state, fit: null, notice: `Page size stays ${cur} (between ${TAKE_MIN} and ${TAKE_MAX}).` };
+      return { ...request(state, state.want.skip, next, 'load'), fit: null };
     }
     case 'refresh':
-      return request(state, state.want.skip, state.want.take, action.auto ? 'auto' : 'refresh');
+      return request(state, state.want.skip, nextTake(state), action.auto ? 'auto' : 'refresh');
+    case 'goTo': {
+      const take = nextTake(state);
+      const skip = Math.floor(Math.max(0, action.index) / take) * take;
+      const onScreen = state.shown?.skip === skip && state.shown.take === take && state.want.skip === skip && !state.loading;
+      if (onScreen && rowOf(state, action.key) >= 0) return clampCursor({ ...state, cursor: rowOf(state, action.key) });
+      return { ...request(state, skip, take, 'load'), landKey: action.key };
+    }
     case 'loaded': {
       if (action.seq !== state.want.seq) return state; // an answer to a page no longer wanted
       const { skip, take } = state.want;
@@ -216,6 +254,7 @@ export function pagingReducer(state: PagingState, action: PagingAction): PagingS
           notice: 'No more deployments: this is the last page.',
           updatedAt: action.at,
           landLast: false,
+          landKey: null,
         };
       }
       const samePage = state.shown !== null && state.shown.skip === skip;
@@ -241,12 +280,14 @@ export function pagingReducer(state: PagingState, action: PagingAction): PagingS
         error: null,
         updatedAt: action.at,
         changed,
-        cursor: state.landLast ? Number.MAX_SAFE_INTEGER : samePage ? state.cursor : 0,
+        cursor: state.landLast ? Number.MAX_SAFE_INTEGER : samePage && state.landKey === null ? state.cursor : 0,
         window: samePage ? state.window : { start: 0, rows: state.window.rows },
         everLoaded: true,
         landLast: false,
+        landKey: null,
       };
-      return clampCursor(next);
+      const landed = state.landKey === null ? -1 : rowOf(next, state.landKey);
+      return clampCursor(landed >= 0 ? { ...next, cursor: landed } : next);
     }
     case 'failed': {
       if (action.seq !== state.want.seq) return state;
@@ -261,6 +302,7 @@ export function pagingReducer(state: PagingState, action: PagingAction): PagingS
       const fewer = Math.max(1, Math.floor(take / 2));
       return {
         ...request(state, skip, fewer, 'load'),
+        fit: null,
         notice: `A page of ${take} deployments was too big (${action.size}): pages now hold ${fewer}.`,
       };
     }
@@ -284,6 +326,10 @@ export function pagingReducer(state: PagingState, action: PagingAction): PagingS
     case 'viewport': {
       const rows = Math.max(1, action.rows);
       return rows === state.window.rows ? state : clampCursor({ ...state, window: { start: state.window.start, rows } });
+    }
+    case 'fit': {
+      const take = clampTake(action.take);
+      return state.fit === null || state.fit === take ? state : { ...state, fit: take };
     }
     case 'loadingShown':
       return action.seq === state.want.seq && state.loading && !state.loadingShown ? { ...state, loadingShown: true } : state;

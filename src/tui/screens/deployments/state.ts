@@ -3,7 +3,7 @@
 // deployment's detail (its own state: ../detail/state.ts) or its log (the log viewer's room).
 // Keys that arrive together each see what the ones before them did.
 import type { Deployment } from '../../../api/schemas/deployment.js';
-import { keyOf, viewOf, type DeploymentView } from '../../../model/deployment.js';
+import { keyOf, keyOfRecord, viewOf, type DeploymentView } from '../../../model/deployment.js';
 import { STATUS_FILTERS, type StatusFilter, type Summary } from '../../../model/history.js';
 import type { TimeMode } from '../../../text/format.js';
 import { applyLine, insertLine, lineAt, type LineCommand, type LineState } from '../../input/line-edit.js';
@@ -58,6 +58,16 @@ export interface BrowseState {
   readonly mark: Picked | null;
   /** Two deployments compared (`=`), over the list until Esc. */
   readonly compare: CompareOpen | null;
+  /** Every column drawn (W), scrolled sideways when they do not fit: `columnStart` is the first shown. */
+  readonly wide: boolean;
+  readonly columnStart: number;
+  /** The last first column that still shows the last one (measured by the table). */
+  readonly columnMax: number;
+  /**
+   * The deployment a jump (`:N`) opened: where it is in the history and its row's key. Leaving it
+   * (Esc) goes to the page that holds it, the cursor on it (keys.ts asks for that page).
+   */
+  readonly jumped: { readonly index: number; readonly key: string } | null;
 }
 
 export type BrowseAction =
@@ -98,12 +108,18 @@ export type BrowseAction =
   /** Space: mark the row under the cursor, or unmark it. */
   | { type: 'markRow' }
   | { type: 'openCompare'; open: CompareOpen }
-  | { type: 'closeCompare' };
+  | { type: 'closeCompare' }
+  | { type: 'wideToggle' }
+  /** Sideways in the wide view, by whole columns. */
+  | { type: 'columnScroll'; delta: number }
+  /** How far the wide view can scroll (the table, once laid out). */
+  | { type: 'columnRoom'; max: number };
 
 export function initialBrowse(paging: PagingState, options: { awaitingNewest?: boolean; time?: TimeMode } = {}): BrowseState {
   return newestArrived({
     paging, mode: 'list', detail: null, log: null, search: null, searches: 0, status: 'all', jumpLine: lineAt(''), fetching: null, keyNote: null,
     awaitingNewest: options.awaitingNewest === true, time: options.time ?? 'relative', mark: null, compare: null,
+    wide: false, columnStart: 0, columnMax: 0, jumped: null,
   });
 }
 
@@ -133,7 +149,7 @@ export function browseReducer(state: BrowseState, action: BrowseAction): BrowseS
       return { ...state, mode: 'detail', detail: openDetail(key, row.record) };
     }
     case 'close':
-      return state.mode === 'detail' ? { ...state, mode: 'list', detail: null } : state;
+      return state.mode === 'detail' ? { ...state, mode: 'list', detail: null, jumped: null } : state;
     case 'openLog': {
       const p = state.paging;
       let key: string;
@@ -200,12 +216,14 @@ export function browseReducer(state: BrowseState, action: BrowseAction): BrowseS
     case 'openRecord': {
       const key = `found:${action.index}`;
       const detail = openDetail(key, action.record);
-      // A jump has done its work once it opens what it found: Esc goes back to the list.
-      const search = state.search?.kind === 'jump' ? null : state.search;
+      // A jump has done its work once it opens what it found: Esc goes back to the list, on its page.
+      const jump = state.search?.kind === 'jump';
+      const search = jump ? null : state.search;
+      const jumped = jump ? { index: action.index, key: keyOfRecord(action.record, 0) } : null;
       if (action.then === 'log') {
-        return { ...state, search, fetching: null, mode: 'log', log: { key, record: action.record, index: action.index, total: action.total, from: 'list' } };
+        return { ...state, search, jumped, fetching: null, mode: 'log', log: { key, record: action.record, index: action.index, total: action.total, from: 'list' } };
       }
-      return { ...state, search, fetching: null, mode: 'detail', detail };
+      return { ...state, search, jumped, fetching: null, mode: 'detail', detail };
     }
     case 'notice':
       return { ...state, paging: { ...state.paging, notice: action.message } };
@@ -219,6 +237,18 @@ export function browseReducer(state: BrowseState, action: BrowseAction): BrowseS
       return state.mode === 'list' ? { ...state, mode: 'compare', compare: action.open } : state;
     case 'closeCompare':
       return state.mode === 'compare' ? { ...state, mode: 'list', compare: null } : state;
+    case 'wideToggle':
+      return { ...state, wide: !state.wide, columnStart: 0 };
+    case 'columnScroll': {
+      if (!state.wide) return state;
+      const columnStart = Math.max(0, Math.min(state.columnMax, state.columnStart + action.delta));
+      return columnStart === state.columnStart ? state : { ...state, columnStart };
+    }
+    case 'columnRoom': {
+      const max = Math.max(0, action.max);
+      if (max === state.columnMax) return state;
+      return { ...state, columnMax: max, columnStart: Math.min(state.columnStart, max) };
+    }
     case 'fetchFailed':
       return { ...state, fetching: null, paging: { ...state.paging, notice: action.message } };
     case 'searchStart': case 'searchChunk': case 'searchDone': case 'searchPause': case 'searchStop': case 'searchClose':

@@ -26,6 +26,8 @@ export interface UseDeploymentsOptions {
   readonly flashMs?: number;
   /** Rows the table has room for at first (the screen measures it once drawn). */
   readonly rows?: number;
+  /** Rows that fit the terminal (take.ts fittingTake): the page size while none was chosen for the application. */
+  readonly fit?: number;
   /** Clock, for tests. */
   readonly now?: () => number;
   /** An application just created with instant deploy: its first page is asked for every second (a 404 too) until it lists a deployment. */
@@ -35,8 +37,12 @@ export interface UseDeploymentsOptions {
 }
 
 function initial(options: UseDeploymentsOptions): BrowseState {
-  // The page size last chosen for this application (+/-), else the default: the prefetch read it already.
-  const first = initialPaging({ rows: options.rows, take: options.prefetch?.take ?? loadPageSize(options.configDir, options.appUuid) });
+  // The page size last chosen for this application (+/-), else the rows that fit: the prefetch read it already.
+  const { prefetch, fit, rows } = options;
+  const chosen = prefetch ? (prefetch.fitted ? undefined : prefetch.take) : loadPageSize(options.configDir, options.appUuid);
+  const asked = initialPaging({ rows, take: chosen, fit: prefetch?.fitted ? prefetch.take : fit });
+  // The prefetch's size is used for the first page; the pages after it fit the screen as it is now.
+  const first = fit === undefined ? asked : pagingReducer(asked, { type: 'fit', take: fit });
   const ready = options.prefetch?.result;
   // How times read (T), as last chosen: the user's, whatever the application.
   const start = { awaitingNewest: options.awaitFirst, time: loadTimeMode(options.configDir) };
@@ -69,6 +75,9 @@ export function useDeployments(options: UseDeploymentsOptions): DeploymentsContr
   const now = options.now ?? Date.now;
 
   const [requests] = useState(() => pageRequests(store, { client, appUuid, prefetch: options.prefetch, now }));
+  // A resize: the next page asked for fits the new height (the page on screen stays).
+  const { fit } = options;
+  useEffect(() => { if (fit !== undefined) store.dispatch({ type: 'fit', take: fit }); }, [fit, store]);
   // The first page, unless it is already on screen (a prefetch answered before the first frame).
   useEffect(() => {
     requests.load();

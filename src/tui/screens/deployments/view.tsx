@@ -36,6 +36,7 @@ import { useDeployments } from './use-deployments.js';
 import { useOlderNeighbour, olderOf } from './use-older.js';
 import { useStrip } from './use-strip.js';
 import { useListTable } from './use-table.js';
+import { fittingTake } from '../../take.js';
 
 export interface DeploymentsScreenProps {
   readonly client: DmsClient;
@@ -59,6 +60,8 @@ export interface DeploymentsScreenProps {
   readonly followMs?: number;
   /** Deployments the strip at a glance reads back (default 200; 0: no strip). */
   readonly stripRows?: number;
+  /** Rows a page holds while none was chosen for the application, instead of the rows that fit (tests). */
+  readonly pageRows?: number;
   /** The first page's request when it was started before the UI loaded. */
   readonly prefetch?: Prefetch;
   readonly onHelp: (from: ScopeId) => void;
@@ -91,8 +94,10 @@ export function DeploymentsScreen(props: DeploymentsScreenProps) {
   const theme = useTheme();
   const keys = useKeyTable();
   const guessRows = Math.max(1, height - 1 - CHROME - TABLE_FRAME);
+  // As many rows a page as the table has room for, unless a size was chosen for the application.
+  const fit = props.pageRows ?? fittingTake(height, { strip: props.stripRows !== 0 });
   const { state: browse, store, page } = useDeployments({
-    client, appUuid, configDir, refreshMs: props.refreshMs, prefetch: props.prefetch, rows: guessRows, recentsServer: props.recentsServer,
+    client, appUuid, configDir, refreshMs: props.refreshMs, prefetch: props.prefetch, rows: guessRows, fit, recentsServer: props.recentsServer,
     awaitFirst: props.followNewest === true,
   });
   const state = browse.paging;
@@ -115,6 +120,9 @@ export function DeploymentsScreen(props: DeploymentsScreenProps) {
   }, [notFound, onBack, appUuid]);
 
   const table = useListTable(browse, { now, neighbours, width: width - GUTTER, time: browse.time });
+  // The wide view's scroll limit, from the table as drawn.
+  const columnMax = table.wide?.maxStart ?? 0;
+  useLayoutEffect(() => { store.dispatch({ type: 'columnRoom', max: columnMax }); }, [columnMax, store]);
 
   // The table takes the room the screen leaves it: measured once drawn. Its rows are that room
   // less the lines of its frame, and the cursor marks line up with where its rows start.
@@ -256,6 +264,7 @@ export function DeploymentsScreen(props: DeploymentsScreenProps) {
 
   const message = messageLine(browse, {
     visible: table.visible.length, offset: state.window.start, maxRows: state.window.rows, drawn, changedColumn: table.columns.some((c) => c.key === 'changed'),
+    wide: table.wide,
   }, keys);
   return (
     <Box flexDirection="column" height={height - 1}>
