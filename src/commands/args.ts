@@ -25,7 +25,7 @@ export const COMMAND_OPTIONS = {
     status: { type: 'string' }, branch: { type: 'string' }, since: { type: 'string' }, until: { type: 'string' }, limit: { type: 'string' },
     time: { type: 'string' }, 'with-total': { type: 'boolean' },
   },
-  logs: { debug: { type: 'boolean' }, timestamps: { type: 'boolean' }, follow: { type: 'boolean' }, 'wait-timeout': { type: 'string' } },
+  logs: { debug: { type: 'boolean' }, timestamps: { type: 'boolean' }, follow: { type: 'boolean' }, 'wait-timeout': { type: 'string' }, reason: { type: 'boolean' } },
   // Besides its own: a flag for every field of both request bodies (src/forms/field-flags.ts).
   create: {
     file: { type: 'string' }, from: { type: 'string' }, 'conf-file': { type: 'string' }, example: { type: 'boolean' },

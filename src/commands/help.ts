@@ -95,6 +95,7 @@ Table:
 
 ${GLOBAL}`,
   logs: `Usage: dms logs APP_UUID [DEPLOYMENT] [--follow [--wait-timeout SECONDS]] [--debug] [--timestamps] [--json]
+       dms logs APP_UUID [DEPLOYMENT] --reason
 
 Prints the log of the application's newest deployment, or of DEPLOYMENT (its id, e.g. 248,
 or its uuid). Commands show as "$ command"; the build's stdout and stderr both go to stdout,
@@ -110,6 +111,9 @@ in order. The token, passwords in URLs and the record's secrets are always maske
                            deployment goes on
   --wait-timeout SECONDS   with --follow: stop waiting after SECONDS (exit 9); --timeout
                            stays the limit of each request
+  --reason                 print only the line that explains why the deployment failed or
+                           was cancelled (from the end of its log); when there is none, say
+                           why on stderr and exit 11
 
 ${GLOBAL}`,
   create: `Usage: dms create app|docstore [FIELD FLAGS] [--file FILE|-] [--json]   create, headless
