@@ -7,6 +7,7 @@
 // the log, else the last line that reads as an error, the last command's output first. Read from
 // the end of the log (log-tail.ts): a 5 MB log is not decoded whole. Pure: no Ink, no I/O.
 import type { Deployment } from '../api/schemas/deployment.js';
+import { INVISIBLE_BMP, JOINERS } from '../text/invisible.js';
 import { clean } from '../text/sanitize.js';
 import { phaseOf } from './deployment.js';
 import { logLines, maskerFor, type LogEntry, type LogLine, type Masker } from './log.js';
@@ -40,7 +41,11 @@ export type Reason =
 /** Longest reason kept (UTF-16 units): one line a person reads, not a megabyte of minified output. */
 export const REASON_MAX = 1000;
 
-/** Entries (from the end) looked through for an error line when the log has no epilogue. */
+/**
+ * Entries (from the end) looked through for the epilogue, a command or an error line: a huge
+ * build log's worth. Read one at a time from the end, 20,000 take ~60 ms; all of a 200,000-entry
+ * log ~1.5 s, more than decoding it whole (bench/reason.ts).
+ */
 export const SCAN_ENTRIES = 20_000;
 
 /** Entries of stderr looked through just before the epilogue. */
@@ -57,9 +62,23 @@ const ERROR_LINE: readonly RegExp[] = [
   /\bunhealthy\b|\bnot healthy\b|health ?check\b.*\bfail/i,
 ];
 
+/** A word every error line holds (one of ERROR_LINE's): a line without any is not one. */
+const ERROR_WORD = /err|fatal|panic|exit|kill|memory|health/i;
+
 /** Whether a display line reads as an error: ERROR, error:, exit code N (not 0), Killed, exit 137, a failed health check, … */
 export function looksLikeError(line: string): boolean {
-  return ERROR_LINE.some((re) => re.test(line));
+  return ERROR_WORD.test(line) && ERROR_LINE.some((re) => re.test(line));
+}
+
+/**
+ * Output that shows as it is sent (no escape, control, carriage return or invisible character):
+ * its display lines are pieces of it, so without an error word none of them reads as an error.
+ */
+const AS_SENT = new RegExp(`^[^\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u2028\\u2029${INVISIBLE_BMP}${JOINERS}\\ud800-\\udfff]*$`);
+
+/** False only when no line of the entry's output can read as an error (a quick look before making its lines). */
+function mayHoldError(output: string): boolean {
+  return ERROR_WORD.test(output) || !AS_SENT.test(output);
 }
 
 const SEPARATOR = /^={10,}$/;
@@ -121,6 +140,7 @@ function lastErrorLine(r: Reader, from: number, count: number, keep: (k: number,
     if (!e) return undefined;
     if (e.hidden) continue;
     if (!keep(k, e)) return undefined;
+    if (!mayHoldError(e.output)) continue;
     const lines = r.lines(k);
     for (let j = lines.length - 1; j >= 0; j--) {
       const l = lines[j]!;
@@ -134,7 +154,7 @@ function lastErrorLine(r: Reader, from: number, count: number, keep: (k: number,
 
 /** The epilogue's message entry: the last shown entry that is not a separator or the trailer, when it says `Deployment failed:`. */
 function epilogue(r: Reader): { k: number; line: number } | undefined {
-  for (let k = 0; ; k++) {
+  for (let k = 0; k < SCAN_ENTRIES; k++) {
     const e = r.entry(k);
     if (!e) return undefined;
     if (e.hidden) continue;
@@ -143,6 +163,7 @@ function epilogue(r: Reader): { k: number; line: number } | undefined {
     const line = lines.findIndex((l) => l.kind !== 'cmd' && FAILED.test(l.text.trim()));
     return line === -1 ? undefined : { k, line };
   }
+  return undefined;
 }
 
 /** The cause in the epilogue at entry `k`: its `Error:` part, the message, or the stderr just before it. */
