@@ -264,14 +264,14 @@ const BLOCK = 500;
 /** The deployments table: columns chosen and sized by the first rows, then printed in blocks in the same columns. */
 export async function tableSink(options: TableOptions): Promise<RowSink> {
   // The deployment model's columns and string-width (behind them) load only for the human table.
-  const [{ columnsTable, paint, statusColour }, { cellsOf, fitColumns, pageColumns, PLAIN, COLUMNS }] = await Promise.all([
+  const [{ columnsTable, paint, statusColour }, { cellsOf, fitColumns, pageColumns, PLAIN, COLUMNS, REASON_COLUMN }] = await Promise.all([
     import('./table.js'), import('../model/columns.js'),
   ]);
   type Laid = ReturnType<typeof fitColumns>;
   const { out, style, show, now } = options;
   const isoTime = options.time === 'iso';
   // An ISO time is 20 cells, never cut.
-  const specs = isoTime ? COLUMNS.map((c) => (c.key === 'started' ? { ...c, min: 20, max: 20 } : c)) : COLUMNS;
+  const specs = [...(isoTime ? COLUMNS.map((c) => (c.key === 'started' ? { ...c, min: 20, max: 20 } : c)) : COLUMNS), REASON_COLUMN];
   let views: DeploymentView[] = [];
   let cells: ReturnType<typeof cellsOf>[] = [];
   let laid: Laid | undefined;

@@ -40,10 +40,13 @@ export const COLUMNS: readonly ColumnSpec[] = [
   { key: 'build', header: 'build', min: 5, max: 16, priority: 8 },
   { key: 'domains', header: 'domains', min: 10, max: 40, priority: 9 },
   { key: 'id', header: 'id', min: 2, max: 10, priority: 4 },
-  // The line that explains a failure (model/reason.ts), drawn when a row has one: last, given room
-  // before the subject grows (fitColumns), cut to fit.
-  { key: 'reason', header: 'reason', min: 12, max: 160, priority: 0, flex: true, comfort: 40 },
 ];
+
+/**
+ * The line that explains a failure (model/reason.ts): `dms deployments` draws it last, after
+ * COLUMNS, when a row has one; it gets room before the subject grows (fitColumns), cut to fit.
+ */
+export const REASON_COLUMN: ColumnSpec = { key: 'reason', header: 'reason', min: 12, max: 160, priority: 0, flex: true, comfort: 40 };
 
 /** Columns whose value is the application's, not the deployment's: the same on every row goes to the header. */
 export const APP_COLUMNS: readonly ColumnKey[] = ['application', 'build', 'domains', 'server'];
