@@ -211,9 +211,14 @@ describe('the built binary on the demo', () => {
     expect(one.stderr).toMatch(/no reason for deployment \d+: the server sent no logs/);
   });
 
-  it('the built deployments command loads no Ink or React', () => {
-    const text = loadedWith(/^deployments-.*\.js$/, (t) => t.includes('reason'));
-    expect(text).toBeDefined();
-    expect(text).not.toMatch(/useEffect|yoga|react-reconciler|ink-text-input/i);
+  it('the built deployments and logs commands load the reason with them, and no Ink or React', () => {
+    for (const name of [/^deployments-.*\.js$/, /^logs-.*\.js$/]) {
+      const text = loadedWith(name);
+      expect(text, String(name)).toBeDefined();
+      // model/reason.ts is in (its words for a message that only names a command) …
+      expect(text).toContain('Command execution failed');
+      // … and nothing of the TUI.
+      expect(text).not.toMatch(/useEffect|yoga|react-reconciler|ink-text-input/i);
+    }
   });
 });
