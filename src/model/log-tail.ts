@@ -56,6 +56,8 @@ function walker(text: string, whole: () => readonly LogEntry[]): LogTail | undef
     let e = pos - 1;
     while (e > start && isSpace(text.charCodeAt(e))) e--;
     if (e === start) {
+      // `[]` is empty; `[,{…}]` is not JSON (readLog says so).
+      if (pos !== end) return false;
       done = true;
       return true;
     }

@@ -224,6 +224,12 @@ describe('the log is read from its end', () => {
     expect(said(reasonOf(rec))).toBe('from the end');
   });
 
+  it('a list that is not JSON where the walk ends (a comma after `[`) is unreadable, as readLog says', () => {
+    const rec = readDeployment({ id: 1, status: 'failed', logs: '[,{"output":"ERROR: x","type":"stderr"}]' });
+    expect(readLog(rec).kind).toBe('unreadable');
+    expect(reasonOf(rec)).toMatchObject({ kind: 'none', why: 'unreadable' });
+  });
+
   it('the entries read from the end are readLog\'s, for logs encoded once, twice, as an array, pretty-printed, with braces inside strings', () => {
     const entries = [out('{"a":1},{"b":2}'), out('', { command: 'echo ",{\\"x\\":1}"' }), { junk: true }, err('}]'), 5, out('[{'), out('x', { nested: { deep: [{ a: 1 }, { b: '},{' }] } })];
     const once = JSON.stringify(entries);
