@@ -109,7 +109,7 @@ describe('the whole history of the demo\'s monorepo-ci (50,000 deployments)', ()
     expect(out.slice(1, -1).every((l) => /^\d+ *$/.test(l.slice(idAt, reasonAt)))).toBe(true);
     const failed = out.slice(1, -1).filter((l) => l.startsWith('✗'));
     expect(failed.length).toBeGreaterThan(10);
-    for (const l of failed) expect(l.slice(reasonAt - 2, reasonAt + 1)).toMatch(/^  \S$/);
+    for (const l of failed) expect(l.slice(reasonAt - 2, reasonAt + 1)).toMatch(/^ {2}\S$/);
     expect(out.at(-1)).toBe('50,000 deployments; showing the newest 1,200');
     expect(r.stderr).toBe('app monorepo-ci · server build-ams-2\n');
   });
