@@ -27,7 +27,7 @@ export const COMMAND_OPTIONS = {
   },
   stats: { since: { type: 'string' }, until: { type: 'string' }, output: { type: 'string', short: 'o' } },
   diff: { output: { type: 'string', short: 'o' } },
-  logs: { debug: { type: 'boolean' }, timestamps: { type: 'boolean' }, follow: { type: 'boolean' }, 'wait-timeout': { type: 'string' } },
+  logs: { debug: { type: 'boolean' }, timestamps: { type: 'boolean' }, follow: { type: 'boolean' }, 'wait-timeout': { type: 'string' }, reason: { type: 'boolean' } },
   // Besides its own: a flag for every field of both request bodies (src/forms/field-flags.ts).
   create: {
     file: { type: 'string' }, from: { type: 'string' }, 'conf-file': { type: 'string' }, example: { type: 'boolean' },

@@ -57,6 +57,7 @@ export async function runAll(args: DeploymentsArgs, io: CommandIO, session: Sess
     // --with-total: the server's count of the whole history, as its first answer gives it (rows
     // that arrive while reading are not read, so they are not counted either).
     countOf: args.withTotal ? () => firstTotal : undefined,
+    redact: session.client.redact, streamed: true,
   });
   const { filter, limit } = args;
   const filtering = isFiltering(filter);

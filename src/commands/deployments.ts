@@ -131,7 +131,7 @@ export async function runDeployments(
   const sink = await createSink({
     format: output, out: stdout, stderr: io.stderr, style, show,
     width: out.isTTY && out.columns ? out.columns : Infinity, firstBlock: Infinity, now: Date.now(),
-    time: timeDisplayOf(args.time, io.stdout), countOf: args.withTotal ? () => total : undefined,
+    time: timeDisplayOf(args.time, io.stdout), countOf: args.withTotal ? () => total : undefined, redact: session.client.redact,
   });
   await sink.write(rows);
   await sink.end(true);

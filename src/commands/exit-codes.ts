@@ -19,6 +19,8 @@ export const EXIT = {
    * script may take for "try again".
    */
   unconfirmed: 10,
+  /** `dms logs --reason`: the deployment has no reason to print (it did not fail, its row has no logs, its log names no cause). */
+  noReason: 11,
   interrupted: 130,
 } as const;
 

@@ -93,9 +93,10 @@ Output format:
                    on a failure, so a JSON reader fails too
   csv              a header line, then status, source, commit, subject, branch, started,
                    finished (ISO 8601 UTC), duration (seconds, once final), server, id,
-                   uuid; quoted as RFC 4180 says, lines end in CRLF. A cell that starts with
-                   = + - or @ gets a ' in front, so a spreadsheet shows it instead of
-                   running it as a formula
+                   uuid, and reason when a row has one (with --all: when the first rows
+                   carry logs); quoted as RFC 4180 says, lines end in CRLF. A cell that
+                   starts with = + - or @ gets a ' in front, so a spreadsheet shows it
+                   instead of running it as a formula
   --with-total     with -o json: {"count": N, "deployments": [...]} instead of the bare
                    array; count is the server's total of the whole history (null when it
                    sends none), however many deployments the filters and --limit keep
@@ -103,6 +104,8 @@ Table:
   --time iso|relative  the started column as 2026-11-01T10:00:00Z (UTC) or as 3h 5m ago;
                    default relative on a terminal, iso when stdout is a pipe or a file
   The last line says the total: "137 deployments; showing 1–10".
+  A failed or cancelled row whose log says why gets it in a last column, REASON (the line
+  that explains the end; dms logs APP ID --reason prints it whole).
   With --all the table's columns are chosen and sized by its first 500 rows.
 
 ${GLOBAL}`,
@@ -126,6 +129,7 @@ Ctrl+C, or a failure that retries do not get past, prints the stats of what was 
 
 ${GLOBAL}`,
   logs: `Usage: dms logs APP_UUID [DEPLOYMENT] [--follow [--wait-timeout SECONDS]] [--debug] [--timestamps] [--json]
+       dms logs APP_UUID [DEPLOYMENT] --reason
 
 Prints the log of the application's newest deployment, or of DEPLOYMENT (its id, e.g. 248,
 or its uuid). APP_UUID may be the address of the application's page on the service
@@ -145,6 +149,9 @@ logs only to tokens allowed to read sensitive data.
                            deployment goes on
   --wait-timeout SECONDS   with --follow: stop waiting after SECONDS (exit 9); --timeout
                            stays the limit of each request
+  --reason                 print only the line that explains why the deployment failed or
+                           was cancelled (from the end of its log); when there is none, say
+                           why on stderr and exit 11
 
 ${GLOBAL}`,
   diff: `Usage: dms diff APP_UUID A [B] [-o table|json]

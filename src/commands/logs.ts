@@ -1,12 +1,14 @@
 // `dms logs APP_UUID [DEPLOYMENT] [--follow [--wait-timeout S]] [--debug] [--timestamps] [--json]`
 // Prints a deployment's log (service-behaviour.md, "Deployment logs"); with --follow, polls that
-// one deployment until it is final and exits by its outcome.
+// one deployment until it is final and exits by its outcome. With --reason, only the line that
+// explains how it ended (model/reason.ts).
 import type { AppAddress } from '../api/app-address.js';
 import { isAppUuid } from '../api/uuid.js';
 import { durationOf } from '../model/duration.js';
 import { findDeployment, newestDeployment, refOf, relocate, type DeploymentRef, type ListPage, type Located } from '../model/follow.js';
 import { NO_LOGS, logLines, maskerFor, plainLine, readLog, type LogEntry, type LogLine, type Masker } from '../model/log.js';
 import type { DeploymentView } from '../model/deployment.js';
+import { noReasonText, reasonOf } from '../model/reason.js';
 import { spansToAnsi } from '../text/ansi.js';
 import { PLAIN_ID_WORDS, idText, isPlainId } from '../text/plain-id.js';
 import { clean, jsonSafe } from '../text/sanitize.js';
@@ -29,6 +31,8 @@ export interface LogsArgs {
   readonly debug: boolean;
   readonly timestamps: boolean;
   readonly json: boolean;
+  /** Print only the reason of the failure. */
+  readonly reason: boolean;
 }
 
 export interface LogsOptions {
@@ -70,6 +74,10 @@ export function logsArgs(parsed: Parsed): LogsArgs {
     }
     waitMs = Math.round(Number(raw) * 1000);
   }
+  if (v.reason === true) {
+    const other = (['follow', 'json', 'timestamps', 'debug'] as const).find((f) => v[f] === true);
+    if (other) throw new UsageError(`--reason prints one line and takes no --${other}; leave one of them out.`);
+  }
   return {
     app,
     ...(address ? { address } : {}),
@@ -79,6 +87,7 @@ export function logsArgs(parsed: Parsed): LogsArgs {
     debug: v.debug === true,
     timestamps: v.timestamps === true,
     json: v.json === true,
+    reason: v.reason === true,
   };
 }
 
@@ -193,6 +202,7 @@ export async function runLogs(parsed: Parsed, io: CommandIO, session: Session, s
   }
 
   const name = deploymentName(at.view);
+  if (args.reason) return printReason(at.view, name, io, client.redact, say);
   let printed = 0;
   let noted = false;
 
@@ -270,6 +280,22 @@ export async function runLogs(parsed: Parsed, io: CommandIO, session: Session, s
     return EXIT.interrupted;
   }
   return EXIT.ok; // stdout closed
+}
+
+/** `--reason`: the line on stdout (exit 0), or why there is none on stderr (exit 11; 1 when the log cannot be read). */
+function printReason(view: DeploymentView, name: string, io: CommandIO, redact: (s: string) => string, say: (line: string) => void): number {
+  const reason = reasonOf(view.record, { redact });
+  if (reason.kind === 'reason') {
+    io.stdout.write(`${reason.text}\n`);
+    return EXIT.ok;
+  }
+  if (reason.why === 'unreadable') {
+    say(`dms: the log of ${name} could not be read: ${reason.detail ?? 'it is not JSON'}`);
+    return EXIT.failure;
+  }
+  const status = reason.why === 'not ended badly' ? ` (${view.statusText})` : '';
+  say(`dms: no reason for ${name}${status}: ${noReasonText(reason.why)}.`);
+  return EXIT.noReason;
 }
 
 /** Resolves after `ms`, or at once when `signal` aborts. */

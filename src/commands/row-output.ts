@@ -6,6 +6,8 @@
 import type { Deployment } from '../api/schemas/deployment.js';
 import { invalidFieldsOf } from '../api/schemas/deployment-page.js';
 import { viewOf, type DeploymentView } from '../model/deployment.js';
+import { hasLogField } from '../model/log.js';
+import { reasonText } from '../model/reason.js';
 import { boundDepth } from '../text/depth.js';
 import { maskOwnRecord, maskRecord, maskUrlPasswords } from '../text/secrets.js';
 import { jsonSafe } from '../text/sanitize.js';
@@ -197,26 +199,44 @@ export function csvFields(view: DeploymentView, show: boolean): string[] {
   ];
 }
 
-export function csvSink(out: Output, show: boolean): RowSink {
-  let started = false;
-  const header = async () => {
-    if (started) return;
-    started = true;
-    await out.write(csvLine(CSV_COLUMNS));
+export interface CsvOptions {
+  /** Hides the token in the reason (the client's redact). */
+  readonly redact?: (text: string) => string;
+  /** Rows come chunk after chunk (--all): the first chunk decides the reason column. */
+  readonly streamed?: boolean;
+}
+
+/**
+ * The CSV: its columns, and `reason` last when a row has one (the whole line, cleaned and masked).
+ * The header is written with the first rows: on one page, when any row has a reason; with --all,
+ * when a row of the first chunk has one or carries logs (whether rows carry logs is the token's
+ * permission, the same on every page: a later failure would have a reason).
+ */
+export function csvSink(out: Output, show: boolean, options: CsvOptions = {}): RowSink {
+  let reasons: boolean | undefined;
+  const header = async (withReason: boolean) => {
+    if (reasons !== undefined) return;
+    reasons = withReason;
+    await out.write(csvLine(withReason ? [...CSV_COLUMNS, 'reason'] : CSV_COLUMNS));
   };
   return {
     needsView: true,
     needsChanged: false,
     async write(rows) {
-      await header();
+      const texts = rows.map((r) => reasonText(r.record, { redact: options.redact }));
+      await header(texts.some((t) => t !== '') || (options.streamed === true && rows.some((r) => hasLogField(r.record))));
       for (let start = 0; start < rows.length; start += BATCH) {
         let text = '';
-        for (const r of rows.slice(start, start + BATCH)) text += csvLine(csvFields(r.view ?? viewOf(r.record), show));
+        for (let i = start; i < Math.min(rows.length, start + BATCH); i++) {
+          const r = rows[i]!;
+          const fields = csvFields(r.view ?? viewOf(r.record), show);
+          text += csvLine(reasons ? [...fields, texts[i]!] : fields);
+        }
         await out.write(text);
       }
     },
     async end(complete) {
-      if (complete) await header();
+      if (complete) await header(false);
     },
   };
 }
@@ -235,6 +255,8 @@ export interface TableOptions {
   readonly now: number;
   /** `started` as `3h 5m ago` (default) or `2026-11-01T10:00:00Z`. */
   readonly time?: TimeDisplay;
+  /** Hides the token in reasons (the client's redact); the record's secrets and URL passwords are always hidden there. */
+  readonly redact?: (text: string) => string;
 }
 
 /** Rows printed together once the columns are set. */
@@ -243,14 +265,14 @@ const BLOCK = 500;
 /** The deployments table: columns chosen and sized by the first rows, then printed in blocks in the same columns. */
 export async function tableSink(options: TableOptions): Promise<RowSink> {
   // The deployment model's columns and string-width (behind them) load only for the human table.
-  const [{ columnsTable, paint, statusColour }, { cellsOf, fitColumns, pageColumns, PLAIN, COLUMNS }] = await Promise.all([
+  const [{ columnsTable, paint, statusColour }, { cellsOf, fitColumns, pageColumns, PLAIN, COLUMNS, REASON_COLUMN }] = await Promise.all([
     import('./table.js'), import('../model/columns.js'),
   ]);
   type Laid = ReturnType<typeof fitColumns>;
   const { out, style, show, now } = options;
   const isoTime = options.time === 'iso';
   // An ISO time is 20 cells, never cut.
-  const specs = isoTime ? COLUMNS.map((c) => (c.key === 'started' ? { ...c, min: 20, max: 20 } : c)) : COLUMNS;
+  const specs = [...(isoTime ? COLUMNS.map((c) => (c.key === 'started' ? { ...c, min: 20, max: 20 } : c)) : COLUMNS), REASON_COLUMN];
   let views: DeploymentView[] = [];
   let cells: ReturnType<typeof cellsOf>[] = [];
   let laid: Laid | undefined;
@@ -281,7 +303,8 @@ export async function tableSink(options: TableOptions): Promise<RowSink> {
       for (const r of rows) {
         const view = r.view ?? viewOf(r.record);
         views.push(view);
-        const c = cellsOf(view, now, { changed: r.changed === true, reveal: show });
+        // The reason is worked out as the row passes (from the end of its log) and only its line is kept.
+        const c = cellsOf(view, now, { changed: r.changed === true, reveal: show, reason: reasonText(r.record, { redact: options.redact }) });
         cells.push(isoTime ? { ...c, started: isoSeconds(view.startedAt) } : c);
       }
       if (cells.length >= (laid === undefined ? options.firstBlock : BLOCK)) await print();
@@ -302,13 +325,15 @@ export interface SinkOptions extends TableOptions {
   readonly format: OutputFormat;
   /** `-o json --with-total`: the count to wrap the array with (asked for when the first text is written). */
   readonly countOf?: () => number | null;
+  /** Rows come chunk after chunk (--all). */
+  readonly streamed?: boolean;
 }
 
 export async function createSink(o: SinkOptions): Promise<RowSink> {
   switch (o.format) {
     case 'json': return jsonArraySink(o.out, o.show, o.countOf);
     case 'ndjson': return ndjsonSink(o.out, o.show);
-    case 'csv': return csvSink(o.out, o.show);
+    case 'csv': return csvSink(o.out, o.show, { redact: o.redact, streamed: o.streamed });
     case 'table': return tableSink(o);
   }
 }

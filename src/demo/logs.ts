@@ -2,7 +2,7 @@
 // record's `logs` is a JSON-encoded array of entries, oldest first. Made from the deployment alone
 // (same deployment, same log), on first request; final logs are kept in a cache bounded by size.
 // A running deployment's log grows with the time since it started; when it ends, the rest follows.
-import { logBody, logEnding, shortLog, type Outcome } from './log-script.js';
+import { FAILURE_PHASE, FAILURE_WEIGHTS, logBody, logEnding, shortLog, weighted, type FailureKind, type Outcome } from './log-script.js';
 import type { LogLine, Stream } from './log-lines.js';
 import { createBufferCache } from './lru.js';
 import type { DemoApp, DemoDeployment } from './model.js';
@@ -80,6 +80,30 @@ function cutOf(d: DemoDeployment, outcome: Outcome, length: number, big: boolean
 }
 
 /**
+ * How a failed seed deployment failed, and where its log stops: a kind of failure by the weights
+ * of log-script.ts, then a point in the part of the log where that failure happens (a registry
+ * pull at the start of the build, a health check after the whole body). A huge log fails late in
+ * its build, as before.
+ */
+function failureOf(d: DemoDeployment, lines: readonly LogLine[], big: boolean): { cut: number; kind: FailureKind } {
+  const r = streamOf(d, 'failure');
+  const kind = big ? weighted(FAILURE_WEIGHTS.filter(([k]) => k === 'build-exit' || k === 'missing-env' || k === 'out-of-memory'), r) : weighted(FAILURE_WEIGHTS, r);
+  if (big) return { cut: cutOf(d, 'failed', lines.length, true), kind };
+  const phase = FAILURE_PHASE[kind];
+  // A build fails in the output of its `docker build` (or compose build) command.
+  let from = phase === 'build'
+    ? lines.findIndex((l) => l.phase === 'build' && l.command !== null && /^docker (compose .*)?build /.test(l.command))
+    : lines.findIndex((l) => l.phase === phase);
+  if (from === -1 || kind === 'health-check') return { cut: lines.length, kind };
+  let to = from;
+  while (to + 1 < lines.length && lines[to + 1]!.phase === phase) to++;
+  if (phase === 'build') from += 1;
+  // A pull fails before the build has written much; other failures anywhere in their step.
+  const span = Math.max(1, kind === 'image-pull' ? Math.min(to - from + 1, 2) : to - from + 1);
+  return { cut: Math.max(1, Math.min(lines.length, from + Math.floor(r() * span))), kind };
+}
+
+/**
  * The deployment's log entries at `clock.now`: none while queued, a prefix of its body growing
  * with the time since it started while running, the whole log with its outcome's ending once final.
  * `size`: `big` for the few deployments with a huge log (`true` says the same), `short` for a
@@ -115,8 +139,8 @@ export function logEntries(app: DemoApp, d: DemoDeployment, clock: LogClock, siz
     }
   } else {
     // Seed history: from a little after it was queued until it ended.
-    const cut = cutOf(d, final, body.lines.length, big);
-    const ending = logEnding(final, body, cut, streamOf(d, 'ending'));
+    const { cut, kind } = final === 'failed' ? failureOf(d, body.lines, big) : { cut: cutOf(d, final, body.lines.length, big), kind: undefined };
+    const ending = logEnding(final, body, cut, streamOf(d, 'ending'), kind);
     const start = d.createdAt * 1000 + Math.round(Math.min(8e6, (end - d.createdAt * 1000) * 0.05) * streamOf(d, 'queued')());
     const split = start + Math.round((end - start) * 0.85);
     lines = [...body.lines.slice(0, cut), ...ending];

@@ -8,7 +8,7 @@ import { durationOf } from './duration.js';
 
 export type ColumnKey =
   | 'changed' | 'status' | 'source' | 'commit' | 'subject' | 'branch' | 'started' | 'duration' | 'server'
-  | 'application' | 'build' | 'domains' | 'id';
+  | 'application' | 'build' | 'domains' | 'id' | 'reason';
 
 export interface ColumnSpec {
   readonly key: ColumnKey;
@@ -46,6 +46,12 @@ export const COLUMNS: readonly ColumnSpec[] = [
   { key: 'id', header: 'id', min: 2, max: 10, priority: 0 },
 ];
 
+/**
+ * The line that explains a failure (model/reason.ts): `dms deployments` draws it last, after
+ * COLUMNS, when a row has one; it gets room before the subject grows (fitColumns), cut to fit.
+ */
+export const REASON_COLUMN: ColumnSpec = { key: 'reason', header: 'reason', min: 12, max: 160, priority: 0, flex: true, comfort: 40 };
+
 /** Columns whose value is the application's, not the deployment's: the same on every row goes to the header. */
 export const APP_COLUMNS: readonly ColumnKey[] = ['application', 'build', 'domains', 'server'];
 
@@ -69,6 +75,8 @@ export interface CellOptions {
   readonly reveal?: boolean;
   /** `started` as `3d 4h ago` (default) or as the local time with its zone (T in the TUI). */
   readonly time?: TimeMode;
+  /** The reason of a failure (model/reason.ts), already cleaned and masked; '' or absent: none. */
+  readonly reason?: string;
 }
 
 /** What a row shows in each column: the view's clean text, URL passwords masked, shortened. */
@@ -88,6 +96,7 @@ export function cellsOf(view: DeploymentView, now: number, options: CellOptions 
     build: cell(view.buildPack),
     domains: cell(view.domains),
     id: view.id === null ? '' : String(view.id),
+    reason: (options.reason ?? '').slice(0, CELL_MAX),
   };
 }
 
@@ -218,8 +227,10 @@ export function fitColumns(
     width.set(widest, width.get(widest)! - 1);
     used--;
   }
+  // Room goes to the last flexible column first: the reason, when drawn, before the subject.
+  const flexFirst = specs.filter((s) => s.flex).reverse();
   const growFlex = (upTo: (spec: ColumnSpec) => number) => {
-    for (const spec of specs) {
+    for (const spec of flexFirst) {
       if (!spec.flex || !width.has(spec.key)) continue;
       const grow = Math.max(0, Math.min(upTo(spec) - width.get(spec.key)!, available - used));
       width.set(spec.key, width.get(spec.key)! + grow);

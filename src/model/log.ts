@@ -41,7 +41,8 @@ export function hasLogField(record: Deployment): boolean {
   return Object.prototype.hasOwnProperty.call(record, 'logs');
 }
 
-function entryOf(value: unknown): LogEntry | undefined {
+/** An element of the list as an entry; undefined when it is not one (no output and no command). */
+export function entryOf(value: unknown): LogEntry | undefined {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
   const e = value as Record<string, unknown>;
   const hasOutput = typeof e.output === 'string' || typeof e.output === 'number';

@@ -100,11 +100,16 @@ describe('the whole history of the demo\'s monorepo-ci (50,000 deployments)', ()
     expect(r.code, r.stderr).toBe(0);
     const out = lines(r.stdout);
     expect(out).toHaveLength(1202);
-    expect(out[0]).toMatch(/^STATUS\s+SOURCE\s+COMMIT\s+SUBJECT\s+STARTED\s+DURATION\s+ID$/);
+    // The demo's failed deployments have a reason (the last column).
+    expect(out[0]).toMatch(/^STATUS\s+SOURCE\s+COMMIT\s+SUBJECT\s+STARTED\s+DURATION\s+ID\s+REASON$/);
     expect(out.filter((l) => l.startsWith('STATUS')).length).toBe(1);
-    // Blocks after the first keep its columns: the id column starts at the same place on every row.
+    // Blocks after the first keep its columns: the id and reason columns start at the same place on every row.
     const idAt = out[0]!.indexOf('ID');
-    expect(out.slice(1, -1).every((l) => /^\d+$/.test(l.slice(idAt)))).toBe(true);
+    const reasonAt = out[0]!.indexOf('REASON');
+    expect(out.slice(1, -1).every((l) => /^\d+ *$/.test(l.slice(idAt, reasonAt)))).toBe(true);
+    const failed = out.slice(1, -1).filter((l) => l.startsWith('✗'));
+    expect(failed.length).toBeGreaterThan(10);
+    for (const l of failed) expect(l.slice(reasonAt - 2, reasonAt + 1)).toMatch(/^ {2}\S$/);
     expect(out.at(-1)).toBe('50,000 deployments; showing the newest 1,200');
     expect(r.stderr).toBe('app monorepo-ci · server build-ams-2\n');
   });

@@ -28,7 +28,8 @@ describe('dms deployments', () => {
     const r = await runBin(['deployments', app], { env });
     expect(r.code).toBe(0);
     const lines = r.stdout.trim().split('\n');
-    expect(lines[0]).toMatch(/^(Δ\s+)?STATUS\s+SOURCE\s+COMMIT\s+SUBJECT\s+BRANCH\s+STARTED\s+DURATION\s+ID$/);
+    // The first page holds failed deployments: their reason is the last column.
+    expect(lines[0]).toMatch(/^(Δ\s+)?STATUS\s+SOURCE\s+COMMIT\s+SUBJECT\s+BRANCH\s+STARTED\s+DURATION\s+ID\s+REASON$/);
     expect(lines).toHaveLength(12);
     expect(lines[11]).toBe('137 deployments; showing 1–10');
     expect(r.stderr).toMatch(/^app shop-frontend · build nixpacks · server edge-fra-1 · domains https:\/\/shop\.example\.com[^\n]*\n$/);
@@ -40,7 +41,7 @@ describe('dms deployments', () => {
     const r = await runBin(['deployments', queueApp], { env });
     expect(r.code).toBe(0);
     const lines = r.stdout.trim().split('\n');
-    expect(lines[0]).toMatch(/^STATUS\s+SOURCE\s+COMMIT\s+SUBJECT\s+STARTED\s+DURATION\s+ID$/);
+    expect(lines[0]).toMatch(/^STATUS\s+SOURCE\s+COMMIT\s+SUBJECT\s+STARTED\s+DURATION\s+ID\s+REASON$/);
     expect(lines).toHaveLength(12);
     expect(lines[1]).toMatch(/^● in progress\s+\S.*\s+[0-9a-f]{7}\s+\S.*\s+\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ\s+\d+m \d\ds\s+\d+$/);
     expect(lines.slice(2, -1).every((l) => /^[✓✗⊘] /.test(l))).toBe(true);

@@ -14,6 +14,9 @@ type Row = Record<string, unknown>;
 const NOW = Date.parse('2026-08-22T15:22:50Z');
 const FINAL = ['finished', 'failed', 'cancelled-by-user'];
 const ESC = '\u001b';
+const SEPARATOR = '========================================';
+/** The last entry of a failed log: the epilogue's closing line, or its separator when the old version stays. */
+const EPILOGUE_END = /^(Deployment failed\. Removing the new version of your application\.|={40})$/;
 
 /** The entries of a row's log: the field is a JSON string holding a JSON array. */
 const entriesOf = (row: Row): LogEntry[] => {
@@ -204,16 +207,40 @@ describe('how a log ends', () => {
     }
   });
 
-  it('failed: stderr lines explaining the failure', () => {
+  it('failed: the service\'s epilogue — separator, "Deployment failed: …", debug entries, separator, the closing line unless the old version stays', () => {
     const failed = final.filter((f) => f.status === 'failed');
     expect(failed.length).toBeGreaterThan(2);
     for (const { entries } of failed) {
-      const tail = entries.slice(-2);
-      for (const e of tail) expect(e.type).toBe('stderr');
-      expect(tail.at(-1)!.output).toBe('Deployment failed. Removing the new version of your application.');
-      expect(entries.slice(-6).some((e) => /exit code: \d+|unhealthy/.test(e.output))).toBe(true);
+      const closing = entries.at(-1)!.output === 'Deployment failed. Removing the new version of your application.';
+      const tail = closing ? entries.slice(0, -1) : entries;
+      // The old version kept running: only after a failed health check, which says so.
+      if (!closing) expect(tail.some((e) => /rolling back to the old container/.test(e.output))).toBe(true);
+      const separators = tail.flatMap((e, i) => (e.output === SEPARATOR ? [i] : []));
+      expect(separators.at(-1)).toBe(tail.length - 1);
+      const open = separators.at(-2)!;
+      const message = tail[open + 1]!;
+      expect(message).toMatchObject({ type: 'stderr', hidden: false });
+      expect(message.output).toMatch(/^Deployment failed: \S/);
+      const debug = tail.slice(open + 2, -1);
+      expect(debug.length).toBeGreaterThan(0);
+      for (const e of debug) expect(e).toMatchObject({ type: 'stderr', hidden: true });
+      expect(debug.map((e) => e.output.split(':')[0])).toEqual(expect.arrayContaining(['Error type', 'Location', 'Stack trace (first 5 lines)']));
       expect(entries.some((e) => e.output === 'New container started.')).toBe(false);
     }
+  });
+
+  it('failed deployments fail for varied reasons: a build step\'s exit, a missing variable, out of memory, a registry pull, a health check', async () => {
+    const messages = (await Promise.all(['shop-frontend', 'shop-api', 'orders-worker', 'status-page', 'admin-stack'].map((name) => rows(name, 'take=200'))))
+      .flat().filter((r) => r.status === 'failed')
+      .map((r) => entriesOf(r).find((e) => e.output.startsWith('Deployment failed: '))?.output ?? '');
+    const seen = (re: RegExp) => messages.filter((m) => re.test(m)).length;
+    expect(seen(/\(exit code 1\): docker build.*\nError: Type error/s)).toBeGreaterThan(0);
+    expect(seen(/\(exit code 1\): docker build.*\nError: Module not found/s)).toBeGreaterThan(0);
+    expect(seen(/\nError: Missing required environment variable \w+$/)).toBeGreaterThan(0);
+    expect(seen(/\(exit code 137\): docker build \S+[^\n]*$/)).toBeGreaterThan(0);
+    expect(seen(/\nError: failed to solve: node:20-alpine: failed to resolve source metadata/)).toBeGreaterThan(0);
+    expect(seen(/^Deployment failed: Health check failed: /)).toBeGreaterThan(0);
+    expect(seen(/\(exit code 128\): git ls-remote/)).toBeGreaterThan(0);
   });
 
   it('cancelled: a cancellation line', () => {
@@ -302,7 +329,7 @@ describe('a running deployment', () => {
     });
     expect(done.slice(0, grown.length)).toEqual(grown);
     if (status === 'finished') expect(done.at(-1)!.output).toBe('New container started.');
-    else expect(done.at(-1)).toMatchObject({ type: 'stderr', output: 'Deployment failed. Removing the new version of your application.' });
+    else expect(done.at(-1)).toMatchObject({ type: 'stderr', output: expect.stringMatching(EPILOGUE_END) });
     // Final: the same log on the next request.
     expect(entriesOf(await now())).toEqual(done);
   });
@@ -331,7 +358,7 @@ describe('a running deployment', () => {
       });
       const [was, now] = [entriesOf(before), entriesOf(done)];
       if (before.status === 'in_progress') expect(now.slice(0, was.length)).toEqual(was);
-      expect(now.at(-1)!.output).toMatch(/^(New container started\.|Deployment failed\. Removing the new version of your application\.)$/);
+      expect(now.at(-1)!.output).toMatch(new RegExp(`^New container started\\.$|${EPILOGUE_END.source}`));
     } finally {
       await moving.close();
     }

@@ -22,6 +22,13 @@ describe('readsAsError', () => {
     'Build failed.',
     'Failed to compile.',
     'Tests: 3 FAILED, 10 passed',
+    // The failure reason's forms (one rule for e/E and model/reason.ts).
+    'Error response from daemon: pull access denied for acme/shop',
+    'npm ERR! code ELIFECYCLE',
+    'Container exited: OOMKilled',
+    'exit 137',
+    'Health check failed after 3 attempts',
+    'container is unhealthy',
   ])('%s', (text) => {
     expect(readsAsError(text)).toBe(true);
   });

@@ -19,7 +19,7 @@ import { renderTui, settle } from './support/render.js';
 const cells = (over: Partial<Cells> = {}): Cells => ({
   changed: '', status: '✓ finished', source: 'webhook', commit: 'abcdef1', subject: 'Fix rounding of VAT in cart totals',
   branch: 'main', started: '3h ago', duration: '3m 12s', server: 'edge-fra-1', application: 'shop', build: 'nixpacks',
-  domains: 'https://shop.example.com', id: '12', ...over,
+  domains: 'https://shop.example.com', id: '12', reason: '', ...over,
 });
 
 describe('table layout', () => {
