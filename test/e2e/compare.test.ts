@@ -13,6 +13,7 @@ import { viewOf, type DeploymentView } from '../../src/model/deployment.js';
 import { settingsChanges } from '../../src/model/settings.js';
 import { BIN } from '../support/bin.js';
 import { tempDir } from '../support/temp.js';
+import { tenPerPage } from '../support/page-sizes.js';
 import { shellQuote, startTmux, type TmuxSession } from '../support/tmux.js';
 
 let demo: DemoService;
@@ -25,7 +26,7 @@ let views: DeploymentView[];
 beforeAll(async () => {
   demo = await startDemoService({ rateLimitPerMinute: 0 });
   client = createClient({ baseUrl: demo.url, token: demo.token });
-  configDir = tempDir('dms-e2e-compare-');
+  configDir = tenPerPage(tempDir('dms-e2e-compare-'));
   views = (await client.listDeployments(SHOP_FRONTEND, { skip: 0, take: 1000 })).deployments.map(viewOf);
 });
 afterAll(async () => {

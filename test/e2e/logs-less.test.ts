@@ -24,7 +24,7 @@ afterEach(() => {
   while (sessions.length > 0) sessions.pop()!.kill();
 });
 
-const LIST = /1–10 of \d+/;
+const LIST = /1–\d+ of \d+/;
 const lines = (screen: string) => screen.replace(/\n$/, '').split('\n');
 const dataLines = (screen: string) => screen.split('\n').filter((l) => /^[› ] │/.test(l)).slice(1);
 const logOpen = (screen: string) => lines(screen).some((l) => /^Log \S+ · /.test(l));

@@ -67,7 +67,7 @@ function expectPictures(screen: string): void {
 describe('S opens the stats of the whole history over the list', () => {
   it('at 120×36 with NO_COLOR: the figures, the calendar, the duration with its p90, the weekly failure rate, by source; Esc back', { timeout: 60_000 }, async () => {
     const t = launch(appNamed('shop-frontend'), 120, 36);
-    await t.waitFor(/1–10 of \d+/, 20_000);
+    await t.waitFor(/1–\d+ of \d+/, 20_000);
     t.keys('S');
     const screen = await t.waitFor(/^read all \d+/m, 30_000);
     expect(lines(screen)[0]).toMatch(/^Stats · shop-frontend · \d+ deployments · \d{4}-\d\d-\d\d – \d{4}-\d\d-\d\d \(\d+ days\)/);
@@ -81,13 +81,13 @@ describe('S opens the stats of the whole history over the list', () => {
       .flatMap((m) => m[1]!.split(';').map(Number)).filter((n) => (n >= 30 && n <= 38) || (n >= 40 && n <= 48) || (n >= 90 && n <= 107));
     expect(colours).toEqual([]);
     t.keys('Escape');
-    await t.waitFor(/1–10 of \d+/, 10_000);
+    await t.waitFor(/1–\d+ of \d+/, 10_000);
     expect(t.screen()).not.toContain('Deployments per day');
   });
 
   it('at 80×24: the four figures and the three pictures on the first screen; ↓ scrolls to the split by source', { timeout: 60_000 }, async () => {
     const t = launch(appNamed('orders-worker'), 80, 24);
-    await t.waitFor(/1–10 of \d+/, 20_000);
+    await t.waitFor(/1–\d+ of \d+/, 20_000);
     t.keys('S');
     const screen = await t.waitFor(/^read all \d+/m, 30_000);
     expectPictures(screen);
@@ -100,7 +100,7 @@ describe('S opens the stats of the whole history over the list', () => {
 
   it('the 50,000-deployment history: figures as rows arrive, Esc stops the reading and keeps them, Esc again goes back', { timeout: 90_000 }, async () => {
     const t = launch(appNamed('monorepo-ci'), 100, 30, limited);
-    await t.waitFor(/1–10 of 50,000/, 20_000);
+    await t.waitFor(/1–\d+ of 50,000/, 20_000);
     t.keys('S');
     // While it reads: how far, and the figures so far.
     const reading = await t.waitFor((s) => /^reading [\d,]+ of 50,000 — Esc stops/m.test(s) && /^deployments {2}/m.test(s), 30_000);
@@ -112,6 +112,6 @@ describe('S opens the stats of the whole history over the list', () => {
     expect(read).toBeLessThan(50_000);
     expect(stopped).toMatch(/^Deployments per day/m);
     t.keys('Escape');
-    await t.waitFor(/1–10 of 50,000/, 10_000);
+    await t.waitFor(/1–\d+ of 50,000/, 10_000);
   });
 });

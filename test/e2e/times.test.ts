@@ -52,7 +52,7 @@ describe('T in dms browse', () => {
   it('list, detail and log show absolute local times with the zone and back; a restart keeps the choice', async () => {
     const dir = tempDir('dms-e2e-times-');
     const t = launch(dir);
-    const first = await t.waitFor(/1–10 of \d+/, 30_000);
+    const first = await t.waitFor(/1–\d+ of \d+/, 30_000);
     expect(started(first).every((c) => RELATIVE.test(c)), started(first).join(' | ')).toBe(true);
     // Two units: rows of the demo hours apart read differently.
     expect(new Set(started(first)).size).toBe(started(first).length);
@@ -85,7 +85,7 @@ describe('T in dms browse', () => {
 
     // Restarted: absolute from the first frame.
     const again = launch(dir);
-    const reopened = await again.waitFor((s) => /1–10 of \d+/.test(s) && started(s).length >= 5, 30_000);
+    const reopened = await again.waitFor((s) => /1–\d+ of \d+/.test(s) && started(s).length >= 5, 30_000);
     expect(started(reopened).every((c) => ABSOLUTE.test(c)), started(reopened).join(' | ')).toBe(true);
     again.keys('q');
     await again.waitFor('[exit 0]', 30_000);

@@ -91,7 +91,8 @@ const cursorRow = (f: string) => f.split('\n').find((l) => l.startsWith('›')) 
 
 describe('the strip at a glance', () => {
   it('reads the last 200 after the first page, shows a mark per deployment and the figures', async () => {
-    const ui = open(200);
+    // 160 columns: the marks take at least half the line, and two-unit ages need the rest.
+    const ui = open(200, { columns: 160, rows: 36 });
     await ui.waitFor(/1–10 of 300/);
     const strip = await ui.waitFor(/last 200 [✓✗●]+/);
     // 199 final among the 200: every 7th failed.
@@ -267,7 +268,8 @@ describe.each(['thread', 'worker'] as const)('searching on the %s', (where) => {
       await ui.press(KEY.enter);
       await ui.waitFor('Deployment 42 ·');
       await ui.press(KEY.escape);
-      await ui.waitFor(/1–10 of 300/);
+      // Esc lands on the page that holds it, the cursor on it.
+      expect(cursorRow(await ui.waitFor(/251–260 of 300/))).toMatch(/│ 42 +│/);
       await ui.press(':');
       await ui.type('c0de0005');
       await ui.press(KEY.enter);
