@@ -71,10 +71,12 @@ async function main(argv: string[], io: CommandIO): Promise<number> {
         return await runLogs(parsed, io, session, style);
       }
       case 'diff': {
-        const { diffArgs, runDiff } = await import('./commands/diff.js');
+        const [{ diffArgs, runDiff }, { reasonText }] = await Promise.all([import('./commands/diff.js'), import('./model/reason.js')]);
         diffArgs(parsed); // usage errors before connecting
         session = await openSession(parsed.values, io, false);
-        return await runDiff(parsed, io, session, style);
+        const { redact } = session.client;
+        // Each side's reason when it failed or was cancelled (read from its row's log; pure, no Ink).
+        return await runDiff(parsed, io, session, style, { reasonOf: (v) => reasonText(v.record, { redact }) || undefined });
       }
       case 'create': {
         const { checkCreateArgs, createKind, isHeadless, printExample, readBody, runCreate } = await import('./commands/create.js');

@@ -13,6 +13,9 @@ import { settingsChanges } from '../../src/model/settings.js';
 import { loadedWith } from '../support/bin.js';
 import { json, serversClosedAfterEach, type Handler } from '../support/hostile.js';
 import { runBin } from '../support/run-bin.js';
+import { reasonText } from '../../src/model/reason.js';
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 let demo: DemoService;
 let client: DmsClient;
@@ -36,6 +39,21 @@ const diffJson = (stdout: string) => JSON.parse(stdout) as {
 };
 
 describe('dms diff against the demo', () => {
+  it('a failed deployment with the last good one: its reason, in the table and in JSON (the good one has none)', async () => {
+    const views = await history(SHOP_FRONTEND);
+    const failed = views.find((v) => v.phase === 'failed')!;
+    const reason = reasonText(failed.record);
+    expect(reason).not.toBe('');
+    const table = await runBin(['diff', SHOP_FRONTEND, String(failed.id)], { env: demoEnv() });
+    expect(table.code).toBe(0);
+    expect(table.stdout).toMatch(new RegExp(`reason\\s+.*${escape(reason.slice(0, 30))}`));
+    const out = await runBin(['diff', SHOP_FRONTEND, String(failed.id), '-o', 'json'], { env: demoEnv() });
+    const d = JSON.parse(out.stdout) as { newer: { reason: string | null }; older: { reason: string | null; status: string } };
+    expect(d.newer.reason).toBe(reason);
+    expect(d.older.status).toBe('finished');
+    expect(d.older.reason).toBeNull();
+  });
+
   it('two snapshot deployments: the settings that differ, in the table and in JSON', async () => {
     const views = await history(SHOP_FRONTEND);
     const at = views.findIndex((v, i) => views[i + 1] && settingsChanges(v.record, views[i + 1]!.record).some((c) => !c.secret));

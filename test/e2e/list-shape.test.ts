@@ -126,7 +126,8 @@ it('Esc after :N goes to the page holding that deployment, the cursor on it', as
   t.keys('Enter');
   await t.waitFor(`Deployment ${target.id}`, 20_000);
   t.keys('Escape');
-  const back = await t.waitFor((s) => s.includes(range(49, 60, 137)) && !s.includes('Deployment '));
+  // The detail's heading gone (a reason under the table may say "Deployment cancelled by user.").
+  const back = await t.waitFor((s) => s.includes(range(49, 60, 137)) && !s.includes(`Deployment ${target.id} · `));
   const cursorLine = lines(back).find((l) => l.startsWith('›'))!;
   expect(cursorLine).toContain(String(target.git_commit_sha).slice(0, 7));
   expect(cursorLine).toMatch(new RegExp(`│ ${target.id}\\s+│$`));

@@ -7,6 +7,7 @@ import { lineRows, rowCount } from '../../src/tui/screens/log/rows.js';
 import { noteText } from '../../src/tui/screens/log/lines.js';
 import { DEFAULT_KEYS } from '../../src/tui/keys.js';
 import type { LogLine } from '../../src/model/log.js';
+import { reasonOf } from '../../src/model/reason.js';
 
 const mask = (s: string) => s;
 
@@ -208,5 +209,30 @@ describe('a big log', () => {
     while (s.built > 0) s = run(s, { type: 'buildEarlier' });
     expect(s.stick).toBe(true);
     expect(firstShown(s)).toBe('line 8990');
+  });
+});
+
+describe('opening at the reason of a failure', () => {
+  // 200 build lines, the cause, 100 lines after it: the end's screen does not hold the cause.
+  const failing = record([...lines(200), { output: 'Error: out of memory (exit code 137)', type: 'stderr' }, ...lines(100, 500)], 'failed');
+
+  it('puts the reason line on screen, marked as where e/E stopped, not the end', () => {
+    const r = reasonOf(failing);
+    expect(r.kind).toBe('reason');
+    const s = initialLog(failing, mask, { rows: 10, width: 80 }, DEFAULT_KEYS.hint('logSave'), r.kind === 'reason' ? r.at : undefined);
+    const shown = s.order.slice(s.top, s.top + shownFrom(s, s.top)).map((i) => s.lines[i]!.text);
+    expect(shown).toContain('Error: out of memory (exit code 137)');
+    expect(s.stick).toBe(false);
+    expect(s.errorLine?.text).toBe('Error: out of memory (exit code 137)');
+    // Without it: the end, as always.
+    const end = initialLog(failing, mask, { rows: 10, width: 80 });
+    expect(end.stick).toBe(true);
+    expect(firstShown(end)).not.toContain('Error');
+  });
+
+  it('opens at the end when the position names no line', () => {
+    const s = initialLog(failing, mask, { rows: 10, width: 80 }, DEFAULT_KEYS.hint('logSave'), { fromEnd: 5000, line: 0 });
+    expect(s.stick).toBe(true);
+    expect(s.errorLine).toBeNull();
   });
 });

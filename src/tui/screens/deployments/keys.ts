@@ -15,6 +15,8 @@ import { switchFailedNote, switchingNote } from './lines.js';
 import type { PageAsk } from './paging.js';
 import { pageOf, pickedRow, selectedView, type BrowseAction, type BrowseState } from './state.js';
 import { compareAsk } from '../compare/state.js';
+import type { DetailState } from '../detail/state.js';
+import type { ReasonAt } from '../../../model/reason.js';
 import { markNote, refusalNote } from '../compare/lines.js';
 
 export const LIST_SCOPES = {
@@ -43,6 +45,8 @@ export interface ListKeyOptions {
   readonly page: (ask: PageAsk) => void;
   /** Where copy's OSC 52 goes. */
   readonly terminal: { write(data: string): unknown };
+  /** Where the open detail's reason stands in its log: `l` there opens the log at that line. */
+  readonly reasonAt?: (detail: DetailState) => ReasonAt | undefined;
 }
 
 /** T: times relative or absolute, in the list, the detail and the log; remembered for the user (a file write: after the frame). */
@@ -52,7 +56,7 @@ export function toggleTime(store: Store<BrowseState, BrowseAction>, configDir: s
 }
 
 /** What a key does on the screen, by mode. */
-export function listKeys(keys: KeyTable, props: ListKeyProps, { store, page, terminal }: ListKeyOptions): KeyListener {
+export function listKeys(keys: KeyTable, props: ListKeyProps, { store, page, terminal, reasonAt }: ListKeyOptions): KeyListener {
   const send = (a: BrowseAction) => store.dispatch(a);
   // Copy (OSC 52, to the terminal) and open (the browser, else the link copied): what happened goes to the footer's note.
   const note = (text: string) => send({ type: 'keyNote', note: text });
@@ -153,8 +157,10 @@ export function listKeys(keys: KeyTable, props: ListKeyProps, { store, page, ter
   };
   // Leaving a deployment that `:N` opened goes to the page holding it, the cursor on it.
   const detailSend: typeof send = (a) => {
-    const { jumped } = store.get();
-    send(a);
+    const { jumped, detail } = store.get();
+    // The log of a failure opens at its reason's line.
+    const at = a.type === 'openLog' && detail && reasonAt ? reasonAt(detail) : undefined;
+    send(at ? { type: 'openLog', at } : a);
     if (a.type === 'close' && jumped) page({ type: 'goTo', index: jumped.index, key: jumped.key });
   };
   const detail = detailKeys(keys, {

@@ -4,6 +4,10 @@
 // the key table in force (`keys.hint`), so keys.json reaches it.
 import type { KeyTable } from '../../keys.js';
 import type { LineState } from '../../input/line-edit.js';
+import { PHASE_MARKS, type Phase } from '../../../model/deployment.js';
+import type { Reason } from '../../../model/reason.js';
+import { noReasonText } from '../../../model/reason.js';
+import { truncate } from '../../../text/cells.js';
 import { clean } from '../../../text/sanitize.js';
 import { thousands } from '../../../text/thousands.js';
 import { wantsAutoRefresh, type Notice, type PagingState } from './paging.js';
@@ -150,6 +154,22 @@ export interface TableFacts {
   readonly changedColumn: boolean;
   /** The wide view (W): the columns shown of all of them. */
   readonly wide?: { readonly from: number; readonly to: number; readonly of: number } | null;
+  /** The cursor row's reason (a failed or cancelled row, once read after the frame), and the line's width in cells. */
+  readonly reason?: { readonly phase: Phase; readonly reason: Reason; readonly width: number } | null;
+}
+
+/**
+ * The cursor row's reason as the line under the table: `✗ why: <the line>` in the error tone, or
+ * `no reason: <why>` muted; cut to `width` cells. The reason is a line under the table, not a
+ * column: issue 24 made the columns stable (they stay while the width does), and a column that
+ * comes and goes with failed rows, or takes the room of the subject, would move them.
+ */
+export function reasonNote(phase: Phase, reason: Reason, width: number): TextLine | null {
+  if (reason.kind === 'reason') return { text: truncate(`${PHASE_MARKS[phase]} why: ${reason.text}`, width), tone: 'error' };
+  if (reason.why === 'not ended badly') return null;
+  // The row carries no logs: the token's rows never do (the server sends logs only to a token that may read sensitive data).
+  const why = reason.why === 'no logs' ? "this token's rows carry no logs" : noReasonText(reason.why, reason.detail);
+  return { text: truncate(`no reason: ${why}`, width), tone: 'muted' };
 }
 
 /** The line under the table: the first that applies, from the line being typed down to a hint. */
@@ -169,8 +189,12 @@ export function messageLine(browse: BrowseState, t: TableFacts, keys: KeyTable):
   // Wrapped, never cut: what to do (check the context's token, the URL) is at the end.
   if (p.error) return text({ text: `✗ ${p.error.message}${p.error.retrying ? ` Retrying every few seconds, or press ${keys.hint('refresh')}.` : ''}`, tone: 'error', wrap: true });
   if (p.notice) return text({ text: noticeText(p.notice, keys), tone: 'warning' });
-  if (p.filter) return text({ text: `filter: ${clean(p.filter)} (${t.visible} of ${p.rows.length} rows) · ${keys.hint('listBack')} clears`, tone: 'muted' });
+  // The cursor row's reason, under the warnings above and above the notes below: moving through
+  // failures (a filter of `failed` too, the filter's note back on any other row) reads like a list of causes.
   const gap = p.rows.length > 0 ? pageGap(p, keys) : null;
+  const why = t.reason && !gap ? reasonNote(t.reason.phase, t.reason.reason, t.reason.width) : null;
+  if (why) return text(why);
+  if (p.filter) return text({ text: `filter: ${clean(p.filter)} (${t.visible} of ${p.rows.length} rows) · ${keys.hint('listBack')} clears`, tone: 'muted' });
   if (gap) return text({ text: gap, tone: 'warning', wrap: true });
   if (t.wide) {
     const { from, to, of } = t.wide;

@@ -5,6 +5,7 @@
 import type { Deployment } from '../../../api/schemas/deployment.js';
 import { keyOf, keyOfRecord, viewOf, type DeploymentView } from '../../../model/deployment.js';
 import { STATUS_FILTERS, type StatusFilter, type Summary } from '../../../model/history.js';
+import type { ReasonAt } from '../../../model/reason.js';
 import type { TimeMode } from '../../../text/format.js';
 import { applyLine, insertLine, lineAt, type LineCommand, type LineState } from '../../input/line-edit.js';
 import { pagingReducer, visibleRows, type PagingAction, type PagingState } from './paging.js';
@@ -29,6 +30,8 @@ export interface LogOpen {
   readonly index: number;
   readonly total: number | null;
   readonly from: 'list' | 'detail';
+  /** Where it opens: at the reason's line (from the detail of a failure), else at the end. */
+  readonly at?: ReasonAt;
 }
 
 export interface BrowseState {
@@ -78,8 +81,8 @@ export type BrowseAction =
   /** Open the detail of the row under the cursor. */
   | { type: 'open' }
   | { type: 'close' }
-  /** Open the log of the row under the cursor (from the list) or of the open detail. */
-  | { type: 'openLog' }
+  /** Open the log of the row under the cursor (from the list) or of the open detail; `at`: at that line. */
+  | { type: 'openLog'; at?: ReasonAt }
   | { type: 'closeLog' }
   /** The stats of the whole history over the list (S); Esc comes back to the list as it was. */
   | { type: 'openStats' }
@@ -167,7 +170,8 @@ export function browseReducer(state: BrowseState, action: BrowseAction): BrowseS
       const at = p.keys.indexOf(key);
       const index = (p.shown?.skip ?? 0) + Math.max(0, at);
       const fresh = at >= 0 ? p.rows[at]!.record : record;
-      return { ...state, mode: 'log', log: { key, record: fresh, index, total: p.total, from: state.mode } };
+      const log: LogOpen = { key, record: fresh, index, total: p.total, from: state.mode, ...(action.at ? { at: action.at } : {}) };
+      return { ...state, mode: 'log', log };
     }
     case 'closeLog':
       return state.mode === 'log' && state.log ? { ...state, mode: state.log.from, log: null } : state;

@@ -2,7 +2,7 @@
 // the message line, the footer; the filter and go-to lines, a deployment's detail and its log are
 // modes of the same screen (state.ts), so the page, cursor and refresh state survive them. Layout
 // only: what keys do is keys.ts, the text is lines.ts, the rows and widths use-table.ts.
-import React, { useEffect, useLayoutEffect, useRef } from 'react';
+import React, { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { Box, Text, measureElement, useStdout, type DOMElement } from 'ink';
 import type { DmsClient } from '../../../api/client.js';
 import type { HistorySearch } from '../../../search/history-search.js';
@@ -22,7 +22,9 @@ import { useClock } from '../../hooks/use-clock.js';
 import { useHistoryScan } from './use-history-scan.js';
 import { useMeasured } from '../../hooks/use-measured.js';
 import { activityLine } from '../../../model/page.js';
-import { firstApplicationName, viewOf } from '../../../model/deployment.js';
+import { firstApplicationName, viewOf, type DeploymentView } from '../../../model/deployment.js';
+import { reasonOf } from '../../../model/reason.js';
+import type { DetailState } from '../detail/state.js';
 import { DetailView } from '../detail/view.js';
 import { footerWithout } from '../detail/lines.js';
 import { LogScreen } from '../log/view.js';
@@ -36,6 +38,8 @@ import { useDeployments } from './use-deployments.js';
 import { useOlderNeighbour, olderOf } from './use-older.js';
 import { useStrip } from './use-strip.js';
 import { useListTable } from './use-table.js';
+import { useReasons } from './use-reasons.js';
+import { visibleRows } from './paging.js';
 import { fittingTake } from '../../take.js';
 
 export interface DeploymentsScreenProps {
@@ -104,8 +108,34 @@ export function DeploymentsScreen(props: DeploymentsScreenProps) {
   const neighbours = useOlderNeighbour({ client, appUuid, state });
   const now = useClock(state.rows.some((d) => d.active), state.updatedAt);
 
+  // The reasons of the page's failed and cancelled rows, read after the frame (use-reasons.ts).
+  const focus = useMemo(() => {
+    if (browse.detail) {
+      const at = state.keys.indexOf(browse.detail.key);
+      return { key: browse.detail.key, view: at >= 0 ? state.rows[at]! : viewOf(browse.detail.record) };
+    }
+    // A search's results are slim summaries (no logs): only the page's rows have a reason to read.
+    if (browse.search?.kind === 'search') return null;
+    const row = visibleRows(state)[state.cursor];
+    return row ? { key: state.keys[state.rows.indexOf(row)] ?? '', view: row } : null;
+  }, [browse.detail, browse.search, state]);
+  const reasonFor = useReasons({ rows: state.rows, keys: state.keys, focus, redact: client.redact });
+  const focusReason = focus ? reasonFor(focus.key, focus.view) : undefined;
+  // `l` in the detail: at the reason's line (read now when the timer has not read it yet).
+  const reasonAt = useCallback((d: DetailState) => {
+    const at = state.keys.indexOf(d.key);
+    const view = at >= 0 ? state.rows[at]! : viewOf(d.record);
+    const r = reasonFor(d.key, view) ?? reasonOf(view.record, { redact: client.redact });
+    return r.kind === 'reason' ? r.at : undefined;
+  }, [state, reasonFor, client]);
+  // The comparison says each side's reason (a side read again from the history has its own record).
+  const compareReason = useCallback((v: DeploymentView) => {
+    const r = reasonOf(v.record, { redact: client.redact });
+    return r.kind === 'reason' ? r.text : undefined;
+  }, [client]);
+
   const { stdout } = useStdout();
-  useKeys('screen', listKeys(keys, props, { store, page, terminal: stdout }), active);
+  useKeys('screen', listKeys(keys, props, { store, page, terminal: stdout, reasonAt }), active);
   const startNote = props.startNote;
   // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the screen first shows.
   useEffect(() => { if (startNote) store.dispatch({ type: 'keyNote', note: startNote }); }, []);
@@ -180,6 +210,7 @@ export function DeploymentsScreen(props: DeploymentsScreenProps) {
           client={client}
           appUuid={appUuid}
           start={{ view: viewOf(log.record), index: log.index, total: log.total }}
+          startAt={log.at}
           width={width}
           height={height - 1 - HEADER_LINES}
           active={active}
@@ -208,6 +239,7 @@ export function DeploymentsScreen(props: DeploymentsScreenProps) {
           height={height - 1 - HEADER_LINES}
           active={active}
           now={now}
+          reasonOf={compareReason}
           onBack={() => store.dispatch({ type: 'closeCompare' })}
           onHelp={props.onHelp}
           onQuit={props.onQuit}
@@ -228,6 +260,7 @@ export function DeploymentsScreen(props: DeploymentsScreenProps) {
           record={index >= 0 ? state.rows[index]!.record : detail.record}
           view={detail}
           older={index >= 0 ? olderOf(state, index, neighbours) : undefined}
+          reason={focusReason}
           baseUrl={connection.origin}
           now={now}
           time={browse.time}
@@ -265,6 +298,7 @@ export function DeploymentsScreen(props: DeploymentsScreenProps) {
   const message = messageLine(browse, {
     visible: table.visible.length, offset: state.window.start, maxRows: state.window.rows, drawn, changedColumn: table.columns.some((c) => c.key === 'changed'),
     wide: table.wide,
+    reason: focus && focusReason ? { phase: focus.view.phase, reason: focusReason, width: width - 1 } : null,
   }, keys);
   return (
     <Box flexDirection="column" height={height - 1}>

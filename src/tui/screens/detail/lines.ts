@@ -8,6 +8,7 @@ import { PHASE_MARKS, linkFor, messageOf, viewOf, type DeploymentView } from '..
 import { durationOf, formatDuration } from '../../../model/duration.js';
 import { lineDiff } from '../../../model/line-diff.js';
 import { settingsChanges, type SettingChange } from '../../../model/settings.js';
+import { noReasonText, type Reason } from '../../../model/reason.js';
 import type { TimeMode } from '../../../text/format.js';
 import { boundDepth } from '../../../text/depth.js';
 import { clean, cleanBlock, display } from '../../../text/sanitize.js';
@@ -44,6 +45,18 @@ export interface DetailOptions {
   readonly showAbsent?: boolean;
   /** The keys in force, for the sentences that name one (`f lists them`); the defaults when left out. */
   readonly keys?: KeyTable;
+  /** A failed or cancelled deployment's reason (model/reason.ts), once read; `…` until then. */
+  readonly reason?: Reason;
+}
+
+/** The summary's reason of a failed or cancelled deployment: the line (error tone), or why there is none (muted). */
+export function reasonRow(view: DeploymentView, reason: Reason | undefined, options: Pick<DetailOptions, 'theme' | 'keys'>): [string, string, Colour?] | null {
+  if (view.phase !== 'failed' && view.phase !== 'cancelled') return null;
+  const { theme } = options;
+  if (reason === undefined) return ['reason', '…', theme.ui.muted];
+  if (reason.kind === 'reason') return ['reason', `${reason.text}  (${(options.keys ?? DEFAULT_KEYS).hint('logs')} opens the log at this line)`, theme.ui.error];
+  if (reason.why === 'not ended badly') return null;
+  return ['reason', `none: ${noReasonText(reason.why, reason.detail)}`, theme.ui.muted];
 }
 
 /** The whole record with the wrong-typed fields put back, for raw JSON. */
@@ -119,8 +132,10 @@ function summary(lines: Lines, view: DeploymentView, options: DetailOptions): vo
   const took = view.phase === 'queued'
     ? `waiting${view.startedAt !== null ? ` for ${formatDuration(now - view.startedAt)}` : ''}`
     : duration.live ? `${duration.text} so far` : duration.text;
+  const reason = reasonRow(view, options.reason, options);
   const rows: [string, string, Colour?][] = [
     ['status', `${PHASE_MARKS[view.phase]} ${view.statusText}`, statusColour(theme, view.status)],
+    ...(reason ? [reason] : []),
     // `HEAD`: started without a pinned commit; the server does not say which one was built.
     ['commit', view.commit === 'HEAD' ? 'HEAD (no commit pinned: the branch\'s latest when it started)' : view.commit],
     ['branch', view.branch],

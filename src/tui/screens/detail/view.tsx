@@ -14,6 +14,7 @@ import { useKeyTable } from '../../input/key-table.js';
 import { maskUrlPasswords } from '../../../text/secrets.js';
 import type { DetailState } from './state.js';
 import type { TimeMode } from '../../../text/format.js';
+import type { Reason } from '../../../model/reason.js';
 
 /** Heading lines are cut to the terminal width: no need to hand Ink (which measures it all) more than this. */
 const HEADING_MAX = 500;
@@ -24,6 +25,8 @@ export interface DetailProps {
   readonly view: Pick<DetailState, 'offset' | 'raw' | 'reveal' | 'showAbsent' | 'note'>;
   /** The deployment before this one, for "what changed" (left out: no such section). */
   readonly older?: Older;
+  /** A failed or cancelled deployment's reason, once read (the list reads it after the frame). */
+  readonly reason?: Reason;
   /** The service's base URL, for the web link. */
   readonly baseUrl?: string;
   /** The clock for durations and ages (a running deployment's duration grows with it). */
@@ -37,15 +40,15 @@ export interface DetailProps {
   readonly onSize?: (max: number, page: number) => void;
 }
 
-export function DetailView({ record, view, older, baseUrl, now, time, width, bodyLines, onSize }: DetailProps) {
+export function DetailView({ record, view, older, reason, baseUrl, now, time, width, bodyLines, onSize }: DetailProps) {
   const theme = useTheme();
   const keys = useKeyTable();
   const { offset, raw, reveal, showAbsent } = view;
   const lines = useMemo(
     () => (raw
       ? rawJsonLines(record, { reveal, width, theme, keys })
-      : detailLines(record, { reveal, width, theme, now, time, older, baseUrl, showAbsent, keys })),
-    [record, raw, reveal, width, theme, now, time, older, baseUrl, showAbsent, keys],
+      : detailLines(record, { reveal, width, theme, now, time, older, baseUrl, showAbsent, keys, reason })),
+    [record, raw, reveal, width, theme, now, time, older, baseUrl, showAbsent, keys, reason],
   );
   // The body takes the room the screen leaves it; measured once drawn.
   const bodyRef = useRef<DOMElement>(null);

@@ -8,6 +8,7 @@
 import type { Deployment } from '../../../api/schemas/deployment.js';
 import { viewOf, type DeploymentView } from '../../../model/deployment.js';
 import { isErrorLine } from '../../../model/error-line.js';
+import { reasonLine, type ReasonAt } from '../../../model/reason.js';
 import {
   countLines, findMatches, logLines, narrows, readLog, textTest, type LogCounts, type LogEntry, type LogLine, type Masker,
 } from '../../../model/log.js';
@@ -173,7 +174,22 @@ function positionFrom(order: readonly number[], index: number): number {
   return lo;
 }
 
-export function initialLog(record: Deployment, mask: Masker, size: { rows: number; width: number }, saveKey = DEFAULT_KEYS.hint('logSave')): LogState {
+/**
+ * The log as it opens: at the end, or at `at` (the reason of a failure, model/reason.ts) when its
+ * line is among the lines made: that line on screen a few lines below the top, marked as the line
+ * e/E stopped at (they go on from it).
+ */
+export function initialLog(record: Deployment, mask: Masker, size: { rows: number; width: number }, saveKey = DEFAULT_KEYS.hint('logSave'), at?: ReasonAt): LogState {
+  const s = initialAtEnd(record, mask, size, saveKey);
+  if (!at) return s;
+  const index = reasonLine(s.lines, s.entries, at);
+  if (index === -1) return s;
+  const pos = positionFrom(s.order, index);
+  if (pos >= s.order.length) return s;
+  return reveal({ ...s, errorLine: s.lines[s.order[pos]!]! }, pos);
+}
+
+function initialAtEnd(record: Deployment, mask: Masker, size: { rows: number; width: number }, saveKey: string): LogState {
   const base: LogState = {
     record, view: viewOf(record), source: 'entries', reason: '', skipped: 0, entries: 0, built: 0, pending: null, lines: [],
     counts: { lines: 0, hidden: 0, stderr: 0 }, order: [], debug: false, timestamps: false, wrap: true,

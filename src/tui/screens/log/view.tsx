@@ -25,6 +25,7 @@ import { logKeys } from './keys.js';
 import { initialLog, logReducer, prefixWidth, type LogState } from './state.js';
 import { lineRows, shiftRow, type Row } from './rows.js';
 import { useLogFollow } from './use-follow.js';
+import type { ReasonAt } from '../../../model/reason.js';
 import {
   FILTER_PROMPT, SAVE_PROMPT, SEARCH_PROMPT, emptyText, filterFound, followStatus, noteIsTrouble, noteText, outcomeText, rangeText, searchFound, searchStatus, stampOf, startedText, statusText, titleName,
 } from './lines.js';
@@ -34,6 +35,8 @@ export interface LogScreenProps {
   readonly appUuid: string;
   /** The deployment's row, and where it stands in the history. */
   readonly start: Located;
+  /** Open at this line (the reason of a failure) instead of at the end. */
+  readonly startAt?: ReasonAt;
   readonly width: number;
   /** Lines this screen may use (below the app's header), until it has measured itself. */
   readonly height: number;
@@ -120,7 +123,7 @@ export function LogScreen(props: LogScreenProps) {
   const mask = useMemo(() => maskerFor(start.view.record, client.redact), [start.view.record, client]);
   const [store] = useState(() => createStore(logReducer, initialLog(start.view.record as Deployment, mask, {
     rows: Math.max(1, height - CHROME), width,
-  }, keys.hint('logSave'))));
+  }, keys.hint('logSave'), props.startAt)));
   const s = useStore(store);
   useKeys('screen', logKeys(store, props, keys), active);
   const following = s.follow && s.view.active;

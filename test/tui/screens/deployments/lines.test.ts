@@ -6,7 +6,9 @@ import { parseKeysText } from '../../../../src/config/keys-file.js';
 import { bindKeys } from '../../../../src/tui/key-bindings.js';
 import { DEFAULT_KEYS, keyTable, type KeyTable } from '../../../../src/tui/keys.js';
 import { noActionNote } from '../../../../src/tui/input/key-note.js';
-import { bodyNote, messageLine, noticeText, pageGap, pageStatus, type TableFacts } from '../../../../src/tui/screens/deployments/lines.js';
+import { bodyNote, messageLine, noticeText, pageGap, pageStatus, reasonNote, type TableFacts } from '../../../../src/tui/screens/deployments/lines.js';
+import type { Reason } from '../../../../src/model/reason.js';
+import { widthOf } from '../../../../src/text/cells.js';
 import { initialPaging, pagingReducer, type PagingState } from '../../../../src/tui/screens/deployments/paging.js';
 import { browseReducer, initialBrowse, type BrowseAction, type BrowseState } from '../../../../src/tui/screens/deployments/state.js';
 
@@ -93,5 +95,39 @@ describe('the message line', () => {
     const failed = browse(pagingReducer(page, { type: 'refresh' }), { type: 'failed', seq: 2, error: { kind: 'network', message: 'No answer.' } }, { type: 'notice', message: 'A note.' });
     expect(messageLine(failed, facts(), DEFAULT_KEYS)).toEqual({ kind: 'text', text: '✗ No answer.', tone: 'error', wrap: true });
     expect(messageLine(browse(page), facts(), DEFAULT_KEYS)).toEqual({ kind: 'blank' });
+  });
+});
+
+describe('the reason of the cursor row under the table', () => {
+  const found: Reason = { kind: 'reason', text: "Module not found: Can't resolve '@/lib/analytics'", at: { fromEnd: 3, line: 0 }, source: 'message' };
+  const page = () => browse(loaded(initialPaging(), rows(10, 10), 10));
+
+  it('reads `✗ why: <the line>` in the error tone; ⊘ for a cancelled row', () => {
+    expect(reasonNote('failed', found, 100)).toEqual({ text: "✗ why: Module not found: Can't resolve '@/lib/analytics'", tone: 'error' });
+    expect(reasonNote('cancelled', { ...found, text: 'Deployment cancelled by user.' }, 100)?.text).toBe('⊘ why: Deployment cancelled by user.');
+  });
+
+  it('says briefly why there is none: a row without logs, a log that says nothing', () => {
+    expect(reasonNote('failed', { kind: 'none', why: 'no logs' }, 100)).toEqual({ text: "no reason: this token's rows carry no logs", tone: 'muted' });
+    expect(reasonNote('failed', { kind: 'none', why: 'no cause' }, 100)?.text).toBe('no reason: no line of its log says why it ended');
+    expect(reasonNote('finished', { kind: 'none', why: 'not ended badly' }, 100)).toBeNull();
+  });
+
+  it('is cut to the width, in cells', () => {
+    const long: Reason = { ...found, text: `npm ERR! ${'x'.repeat(200)}` };
+    const line = reasonNote('failed', long, 40)!;
+    expect(widthOf(line.text)).toBe(40);
+    expect(line.text.endsWith('…')).toBe(true);
+    expect(widthOf(reasonNote('failed', { ...found, text: '依存関係の解決に失敗しました。'.repeat(5) }, 30)!.text)).toBeLessThanOrEqual(30);
+  });
+
+  it('shows on the message line instead of the hints, under the warnings', () => {
+    const reason = { phase: 'failed' as const, reason: found, width: 100 };
+    expect(text(messageLine(page(), facts({ reason, changedColumn: true }), DEFAULT_KEYS))).toBe("✗ why: Module not found: Can't resolve '@/lib/analytics'");
+    // A row with no reason to show: the hint as before.
+    expect(text(messageLine(page(), facts({ reason: null, changedColumn: true }), DEFAULT_KEYS))).toMatch(/^Δ settings changed/);
+    // A warning matters more: the server's notice stays.
+    const noticed = browse({ ...loaded(initialPaging(), rows(10, 10), 10), notice: 'This is the first page.' });
+    expect(text(messageLine(noticed, facts({ reason }), DEFAULT_KEYS))).toBe('This is the first page.');
   });
 });

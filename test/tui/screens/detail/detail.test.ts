@@ -63,3 +63,22 @@ describe('keys named in the detail', () => {
     expect(secretsLine({ note: null, reveal: true }, keys)).toBe('Secrets are shown: press S to hide them.');
   });
 });
+
+describe('the reason in the summary', () => {
+  const failed = readDeployment({ id: 8, status: 'failed', logs: '[{"output":"Error: exit code 137","type":"stderr"}]' });
+  const opts = { reveal: false, width: 100, theme: plainTheme, keys: DEFAULT_KEYS };
+  const reasonLine = (lines: readonly { text: string; label?: string }[]) => lines.find((l) => l.label?.trim() === 'reason');
+
+  it('says the line of a failed deployment and that l opens the log at it, under its status', () => {
+    const reason = { kind: 'reason' as const, text: 'exit code 137', at: { fromEnd: 0, line: 0 }, source: 'error line' as const };
+    const lines = detailLines(failed, { ...opts, reason });
+    expect(reasonLine(lines)?.text).toBe('exit code 137  (l opens the log at this line)');
+    expect(lines.findIndex((l) => l.label?.trim() === 'reason')).toBe(lines.findIndex((l) => l.label?.trim() === 'status') + 1);
+  });
+
+  it('says why there is none, … until it is read, and nothing for a finished deployment', () => {
+    expect(reasonLine(detailLines(failed, { ...opts, reason: { kind: 'none', why: 'no logs' } }))?.text).toMatch(/^none: the server sent no logs/);
+    expect(reasonLine(detailLines(failed, opts))?.text).toBe('…');
+    expect(reasonLine(detailLines(record, opts))).toBeUndefined();
+  });
+});
