@@ -1,6 +1,6 @@
 // The TUI's first frame of two builds side by side (A B A B …, as `npm run bench` pairs its
 // figures): has a change moved it? Each run is `dms browse APP` in a pseudo-terminal until
-// "1–10 of" is on screen, against the bench's demo service, rows without logs (as figure 1).
+// "1–N of" (the rows that fit) is on screen, against the bench's demo service, rows without logs (as figure 1).
 //
 //   node bench/compare.mjs OTHER_DMS_JS [THIS_DMS_JS] [--pairs N] [--app queue]
 //
@@ -30,7 +30,7 @@ const demo = await startDemo(await bundle('bench/demo-serve.ts', join(tmp, 'demo
 try {
   const app = which === 'queue' ? demo.queueApp : demo.apps[0].uuid;
   const env = cleanEnv({ DMS_URL: demo.url, DMS_TOKEN: demo.tokenNoLogs, DMS_CONFIG_DIR: join(tmp, 'config') });
-  const frame = async (bin) => (await timed([process.execPath, bin, 'browse', app], { env, pty: '120x36', until: '1–10 of' })).ms;
+  const frame = async (bin) => (await timed([process.execPath, bin, 'browse', app], { env, pty: '120x36', until: '1–[0-9]+ of' })).ms;
   const r = await pairs({ pairs: PAIRS, a: () => frame(self), b: () => frame(other), onPair: (_i, a, b) => process.stdout.write(`${fmt(a, 0)} ms / ${fmt(b, 0)} ms\n`) });
   process.stdout.write(`first frame: this ${fmt(r.a, 0)} ms, other ${fmt(r.b, 0)} ms: ${fmt(r.ratio, 3)}× (median of ${r.n} pair ratios)\n`);
 } finally {
