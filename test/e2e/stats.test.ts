@@ -40,6 +40,8 @@ function launch(app: string, width: number, height: number, service = demo): Tmu
 }
 
 const lines = (screen: string) => screen.replace(/\n$/, '').split('\n');
+/** A screen that shows `test` and is drawn to its end: the footer is there (tmux may be read while a frame is written). */
+const whole = (test: RegExp) => (screen: string) => test.test(screen) && /Esc back/.test(lines(screen).at(-2) ?? '');
 
 /** Every frame fits: no line wider than the terminal, and the last line left empty (a frame as tall would scroll). */
 function expectFits(screen: string, width: number, height: number): void {
@@ -69,7 +71,7 @@ describe('S opens the stats of the whole history over the list', () => {
     const t = launch(appNamed('shop-frontend'), 120, 36);
     await t.waitFor(/1–\d+ of \d+/, 20_000);
     t.keys('S');
-    const screen = await t.waitFor(/^read all \d+/m, 30_000);
+    const screen = await t.waitFor(whole(/^read all \d+/m), 30_000);
     expect(lines(screen)[0]).toMatch(/^Stats · shop-frontend · \d+ deployments · \d{4}-\d\d-\d\d – \d{4}-\d\d-\d\d \(\d+ days\)/);
     expectPictures(screen);
     // Room enough for the split by source and branch too.
@@ -89,7 +91,7 @@ describe('S opens the stats of the whole history over the list', () => {
     const t = launch(appNamed('orders-worker'), 80, 24);
     await t.waitFor(/1–\d+ of \d+/, 20_000);
     t.keys('S');
-    const screen = await t.waitFor(/^read all \d+/m, 30_000);
+    const screen = await t.waitFor(whole(/^read all \d+/m), 30_000);
     expectPictures(screen);
     expectFits(screen, 80, 24);
     t.keys('G');
