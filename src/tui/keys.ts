@@ -339,3 +339,14 @@ export function lineKeys(apply: (command: LineCommand) => void) {
     lineKillAfter: () => apply('killAfter'),
   };
 }
+
+/** Where a scroll key moves a scrolled view (the detail, the log, help, stats, a comparison). */
+export type ScrollTo = 'up' | 'down' | 'pageUp' | 'pageDown' | 'top' | 'bottom';
+
+/** The six scroll commands' handlers, for a view that scrolls with `scroll(to)`. */
+export function scrollHandlers(scroll: (to: ScrollTo) => void) {
+  return {
+    scrollUp: () => scroll('up'), scrollDown: () => scroll('down'), pageUp: () => scroll('pageUp'),
+    pageDown: () => scroll('pageDown'), top: () => scroll('top'), bottom: () => scroll('bottom'),
+  };
+}

@@ -2,7 +2,7 @@
 // that turns them into the screen's actions. Esc goes back to the list, which keeps the mark.
 import type { KeyListener, KeyResult } from '../../input/bus.js';
 import type { KeyEvent } from '../../input/keypress.js';
-import type { KeyTable, ScopeId } from '../../keys.js';
+import { scrollHandlers, type KeyTable, type ScopeId } from '../../keys.js';
 import type { Store } from '../../state/store.js';
 import type { CompareAction, CompareState } from './state.js';
 
@@ -25,12 +25,7 @@ export function compareKeys(store: Store<CompareState, CompareAction>, props: Co
         help: () => { props.onHelp('compare'); result = 'later'; },
         quit: () => props.onQuit(),
         compareBack: () => { props.onBack(); result = 'later'; },
-        scrollUp: () => send({ type: 'scroll', to: 'up' }),
-        scrollDown: () => send({ type: 'scroll', to: 'down' }),
-        pageUp: () => send({ type: 'scroll', to: 'pageUp' }),
-        pageDown: () => send({ type: 'scroll', to: 'pageDown' }),
-        top: () => send({ type: 'scroll', to: 'top' }),
-        bottom: () => send({ type: 'scroll', to: 'bottom' }),
+        ...scrollHandlers((to) => send({ type: 'scroll', to })),
       }, e.input, e.key);
       return used ? result : false;
     },

@@ -1,7 +1,7 @@
 // The deployment detail's keys: its scope groups (searched in this order; the clash check of
 // keys.json reads them too) and what each key does. The detail is a mode of the deployments
 // screen: that screen's listener hands it the keys while it is open.
-import type { KeyTable, ScopeId } from '../../keys.js';
+import { scrollHandlers, type KeyTable, type ScopeId } from '../../keys.js';
 import type { KeyResult } from '../../input/bus.js';
 import type { KeyEvent } from '../../input/keypress.js';
 import type { DetailAction } from './state.js';
@@ -36,12 +36,7 @@ export function detailKeys(keys: KeyTable, p: DetailKeyProps): (e: KeyEvent) => 
       quit: () => p.onQuit(),
       detailBack: () => send({ type: 'close' }),
       logs: () => { send({ type: 'openLog' }); result = 'later'; },
-      scrollUp: () => send({ type: 'scroll', to: 'up' }),
-      scrollDown: () => send({ type: 'scroll', to: 'down' }),
-      pageUp: () => send({ type: 'scroll', to: 'pageUp' }),
-      pageDown: () => send({ type: 'scroll', to: 'pageDown' }),
-      top: () => send({ type: 'scroll', to: 'top' }),
-      bottom: () => send({ type: 'scroll', to: 'bottom' }),
+      ...scrollHandlers((to) => send({ type: 'scroll', to })),
       rawJson: () => send({ type: 'toggle', what: 'raw' }),
       absentFields: () => send({ type: 'toggle', what: 'absent' }),
       reveal: () => send({ type: 'reveal', allowed: p.showSecrets }),

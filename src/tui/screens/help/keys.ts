@@ -1,7 +1,7 @@
 // Help's keys: its scope (searched in this order; the clash check reads it too), and the listener
 // of the overlay, which takes every key while help is open.
 import type { KeyListener } from '../../input/bus.js';
-import type { KeyTable, ScopeId } from '../../keys.js';
+import { scrollHandlers, type KeyTable, type ScopeId } from '../../keys.js';
 
 export const HELP_SCOPES = {
   help: ['help', 'global'],
@@ -23,12 +23,7 @@ export function helpKeys({ onClose, onQuit, scroll }: HelpKeyProps, keys: KeyTab
         helpClose: () => onClose(),
         help: () => onClose(),
         quit: () => onQuit(),
-        scrollUp: () => scroll('up'),
-        scrollDown: () => scroll('down'),
-        pageUp: () => scroll('pageUp'),
-        pageDown: () => scroll('pageDown'),
-        top: () => scroll('top'),
-        bottom: () => scroll('bottom'),
+        ...scrollHandlers(scroll),
       }, e.input, e.key);
       // Every key stops here while help is open: the screen under it sees none.
       return true;

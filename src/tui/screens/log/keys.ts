@@ -7,7 +7,7 @@ import { writeNewFile } from '../../../config/private-file.js';
 import type { KeyResult } from '../../input/bus.js';
 import { isText, type KeyEvent } from '../../input/keypress.js';
 import { unboundNote } from '../../input/key-note.js';
-import { lineKeys, type KeyTable, type ScopeId } from '../../keys.js';
+import { lineKeys, scrollHandlers, type KeyTable, type ScopeId } from '../../keys.js';
 import type { Store } from '../../state/store.js';
 import { defaultSavePath, type LogAction, type LogNote, type LogState } from './state.js';
 
@@ -79,12 +79,7 @@ export function logKeys(store: Store<LogState, LogAction>, props: LogKeyProps, k
           else if (now.filter.line.value !== '') send({ type: 'filterClear' });
           else { props.onBack(); result = 'later'; }
         },
-        scrollUp: () => send({ type: 'scroll', to: 'up' }),
-        scrollDown: () => send({ type: 'scroll', to: 'down' }),
-        pageUp: () => send({ type: 'scroll', to: 'pageUp' }),
-        pageDown: () => send({ type: 'scroll', to: 'pageDown' }),
-        top: () => send({ type: 'scroll', to: 'top' }),
-        bottom: () => send({ type: 'scroll', to: 'bottom' }),
+        ...scrollHandlers((to) => send({ type: 'scroll', to })),
         logSearch: () => send({ type: 'searchStart' }),
         logNext: () => send({ type: 'searchNext', direction: 1 }),
         logPrev: () => send({ type: 'searchNext', direction: -1 }),

@@ -1,7 +1,7 @@
 // The stats view's keys: its scope (the clash check of keys.json reads it too) and its listener.
 // Esc stops a reading under way (what was read stays on screen), then goes back to the list.
 import type { KeyListener, KeyResult } from '../../input/bus.js';
-import type { KeyTable, ScopeId } from '../../keys.js';
+import { scrollHandlers, type KeyTable, type ScopeId } from '../../keys.js';
 import type { Store } from '../../state/store.js';
 import type { StatsAction, StatsState } from './state.js';
 
@@ -27,12 +27,7 @@ export function statsKeys(store: Store<StatsState, StatsAction>, props: StatsKey
           if (store.get().scanning) store.dispatch({ type: 'stop' });
           else { props.onBack(); result = 'later'; }
         },
-        scrollUp: () => scroll('up'),
-        scrollDown: () => scroll('down'),
-        pageUp: () => scroll('pageUp'),
-        pageDown: () => scroll('pageDown'),
-        top: () => scroll('top'),
-        bottom: () => scroll('bottom'),
+        ...scrollHandlers(scroll),
       }, e.input, e.key);
       return used ? result : false;
     },
