@@ -11,7 +11,8 @@
 
 Output: {"ms": elapsed, "matched": bool, "status": exit status or -signal,
          "first_ms": time to the first visible (non-escape) output,
-         "maxrss_kib": the child's peak resident set (wait4 rusage), "out_bytes": n}
+         "maxrss_kib": the child's peak resident set (wait4 rusage), "cpu_ms": its user+system CPU
+         time (wait4 rusage), "out_bytes": n}
 The clock starts just before fork(), so interpreter start-up of this helper is not counted.
 """
 import argparse, fcntl, json, os, re, select, signal, struct, sys, termios, time
@@ -149,6 +150,9 @@ def main():
         'first_ms': None if first is None else round(first * 1000, 3),
         'status': code,
         'maxrss_kib': rusage.ru_maxrss,
+        # CPU the child used (all its threads) until it ended or was killed at the match: steadier
+        # than the clock on a busy machine, which stretches the wall time but not the work.
+        'cpu_ms': round((rusage.ru_utime + rusage.ru_stime) * 1000, 3),
         'out_bytes': out_bytes,
     }
     if until is not None and not matched:

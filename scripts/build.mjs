@@ -2,6 +2,8 @@
 // `--if-stale` skips the build when dist is newer than every source file.
 import { build } from 'esbuild';
 import { esbuildOptions } from './esbuild-options.mjs';
+import { buildVendorScripts, vendorShims } from './vendor-scripts.mjs';
+import { execFileSync } from 'node:child_process';
 import { statSync, readdirSync, existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -25,4 +27,19 @@ if (process.argv.includes('--if-stale') && existsSync(entry)) {
 }
 
 rmSync(out, { recursive: true, force: true });
-await build(esbuildOptions({ dms: join(root, 'src/cli.ts'), 'list-worker': join(root, 'src/api/list-worker.ts'), 'search-worker': join(root, 'src/search/worker.ts') }, out));
+// React, Ink, ink-table, got and zod first, as plain scripts whose compiled code V8 can keep (vendor-scripts.mjs).
+const hashes = await buildVendorScripts(out);
+const options = esbuildOptions({
+  dms: join(root, 'src/cli.ts'),
+  'list-worker': join(root, 'src/api/list-worker.ts'),
+  'search-worker': join(root, 'src/search/worker.ts'),
+  'train-cache': join(root, 'src/start/train.tsx'),
+}, out);
+await build({ ...options, plugins: [...options.plugins, await vendorShims(hashes)] });
+// The training run: the first start after a build finds the code cache already made (beside the
+// bundle; in the user's cache folder when dist/ cannot be written). A failure only costs speed.
+try {
+  execFileSync(process.execPath, [join(out, 'train-cache.js')], { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, DMS_NO_CACHE: '' }, timeout: 60_000 });
+} catch (error) {
+  process.stderr.write(`build: the code cache's training run failed (dms starts without it): ${String(error.stderr ?? error.message).trim().split('\n')[0]}\n`);
+}

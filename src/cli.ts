@@ -9,6 +9,7 @@ import { configDir } from './config/paths.js';
 import { TERMINAL_REQUIRED, hasTerminal, type TuiScreen } from './tui/options.js';
 import { askFirstPage } from './tui/first-page.js';
 import type { Prefetch } from './tui/first-page.js';
+import { cacheNotes, refreshCaches } from './start/cache-notes.js';
 
 /** Built next to this file (scripts/esbuild-options.mjs). */
 const LIST_WORKER = new URL('./list-worker.js', import.meta.url);
@@ -102,8 +103,10 @@ async function main(argv: string[], io: CommandIO): Promise<number> {
         const { app: appUuid, address } = appText ? appArg(appText) : { app: undefined, address: undefined };
         requireTerminal(io);
         // With an application named, its first page is fetched in a worker while Ink loads.
-        session = await openSession(parsed.values, io, true, { list: appUuid ? LIST_WORKER : undefined, search: SEARCH_WORKER });
+        const here = io.env.DMS_FIRST_PAGE === 'here';
+        session = await openSession(parsed.values, io, true, { list: appUuid && !here ? LIST_WORKER : undefined, search: SEARCH_WORKER });
         checkAddressHost(address, session.connection);
+        if (here && appUuid) await (session.client as { ready?: () => Promise<unknown> }).ready?.();
         // Asked for now, while the UI's modules load.
         // As many rows as fit the terminal (unless a size was chosen for the application).
         const rows = (io.stdout as NodeJS.WriteStream).rows;
@@ -154,3 +157,5 @@ async function tui(
 
 const io: CommandIO = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env };
 process.exitCode = await main(process.argv.slice(2), io);
+refreshCaches();
+if (io.env.DMS_DEBUG) for (const note of cacheNotes) io.stderr.write(`dms: debug: ${note}\n`);

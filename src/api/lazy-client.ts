@@ -13,6 +13,8 @@ import type { ListJob } from './list-worker.js';
 export interface LazyClient extends DmsClient {
   /** Starts loading the real client now (e.g. once the first frame is drawn). */
   warm(): void;
+  /** The real client, loaded. */
+  ready(): Promise<DmsClient>;
 }
 
 type WorkerAnswer =
@@ -89,6 +91,7 @@ export function createLazyClient(options: LazyClientOptions): LazyClient {
   return {
     redact: redactor(options.token),
     warm: () => { void load(); },
+    ready: () => load(),
     async listDeployments(appUuid, page = {}, callOptions = {}) {
       if (listWorker && !real && !workerUsed) {
         workerUsed = true;

@@ -4,6 +4,7 @@ import { render, type Instance } from 'ink';
 import type { TuiOptions } from './options.js';
 import { App } from './app.js';
 import type { Prefetch } from './first-page.js';
+import { refreshCaches } from '../start/cache-notes.js';
 
 const ENTER_ALT_SCREEN = '\u001b[?1049h\u001b[H';
 const LEAVE_ALT_SCREEN = '\u001b[?1049l';
@@ -59,6 +60,8 @@ export async function start(options: TuiOptions, prefetch?: Prefetch): Promise<n
   // the requests that follow, before the user's first key asks for one.
   const warm = (options.client as { warm?: () => void }).warm;
   if (warm) setTimeout(warm, 100);
+  // A code cache made by this start is written again with what drawing the screen compiled.
+  setTimeout(refreshCaches, 1000).unref();
   const onSignal = (signal: NodeJS.Signals) => {
     code = signal === 'SIGINT' ? 130 : 143;
     instance.unmount();

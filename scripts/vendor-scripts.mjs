@@ -1,0 +1,118 @@
+// The packages dms loads on every start as plain scripts (dist/<name>-vendor.cjs) instead of ES
+// modules, so V8 can keep their compiled code between runs (src/start/code-cache.ts): Node 20
+// caches no compiled code for ES modules. `ui`: React, Ink and ink-table (the TUI only); `got`
+// (every command that talks to the server, and the list and search workers); `zod` (those that
+// read records; apart from got, as `dms logs` reads no schema).
+// In the binary, each package's import becomes a stand-in that reads the script's exports
+// (src/start/vendor-script.ts loads it). The packages' code is the same, with its top-level awaits
+// taken out (a script cannot have them): yoga's WebAssembly start becomes a promise awaited before
+// the UI renders, and Ink's two awaits that run only with DEV=true (React devtools, not shipped)
+// go. A changed package file fails the build, not the run.
+import { build } from 'esbuild';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { ROOT, esbuildOptions } from './esbuild-options.mjs';
+
+/** Each script's packages, by the name its exports object gives them. */
+export const SCRIPTS = {
+  ui: { react: 'react', jsx: 'react/jsx-runtime', ink: 'ink', table: '@alcalzone/ink-table' },
+  got: { got: 'got' },
+  zod: { zod: 'zod' },
+};
+const LOADER = join(ROOT, 'src/start/vendor-script.ts');
+
+function edit(path, edits) {
+  let text = readFileSync(path, 'utf8');
+  for (const [from, to] of edits) {
+    if (!text.includes(from)) throw new Error(`${path} changed: "${from.trim()}" not found (scripts/vendor-scripts.mjs)`);
+    text = text.replace(from, to);
+  }
+  return { contents: text, loader: 'js', resolveDir: dirname(path) };
+}
+
+const noTopLevelAwait = {
+  name: 'no-top-level-await',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]yoga-layout[\\/]dist[\\/]src[\\/]index\.js$/ }, (a) => edit(a.path, [[
+      'const Yoga = wrapAssembly(await loadYoga());\nexport default Yoga;',
+      'let Yoga;\nexport const yogaReady = loadYoga().then((m) => { Yoga = wrapAssembly(m); });\nexport { Yoga as default };',
+    ]]));
+    b.onLoad({ filter: /[\\/]ink[\\/]build[\\/]reconciler\.js$/ }, (a) => edit(a.path, [
+      ["        await import('./devtools.js');", '        void 0;'],
+      ['    ? await loadPackageJson()', '    ? { name: undefined, version: undefined }'],
+    ]));
+  },
+};
+
+/** Builds dist/<name>-vendor.cjs for each script; resolves with their content hashes (the code caches' keys). */
+export async function buildVendorScripts(out) {
+  const hashes = {};
+  for (const [name, packages] of Object.entries(SCRIPTS)) {
+    const contents = [
+      ...Object.entries(packages).map(([k, p]) => `import * as ${k} from '${p}';`),
+      // What the script's start waits for before it is used (ui: yoga's WebAssembly).
+      name === 'ui' ? "export { yogaReady as ready } from 'yoga-layout';" : 'export const ready = undefined;',
+      `export { ${Object.keys(packages).join(', ')} };`,
+    ].join('\n');
+    const base = esbuildOptions({}, out);
+    const file = join(out, `${name}-vendor.cjs`);
+    await build({
+      ...base,
+      entryPoints: undefined,
+      outdir: undefined,
+      stdin: { contents, resolveDir: ROOT, sourcefile: `${name}-vendor-entry.js`, loader: 'js' },
+      outfile: file,
+      format: 'cjs',
+      splitting: false,
+      banner: {},
+      plugins: [...base.plugins, noTopLevelAwait],
+    });
+    hashes[name] = createHash('sha256').update(readFileSync(file)).digest('hex');
+  }
+  return hashes;
+}
+
+/** The names each package exports (read from the packages themselves, so a new export is not missed). */
+async function exportNames(packages) {
+  const names = {};
+  for (const [k, p] of Object.entries(packages)) {
+    const m = await import(p);
+    names[k] = Object.keys(m).filter((n) => n !== 'default' && n !== '__esModule' && /^[A-Za-z_$][\w$]*$/.test(n));
+  }
+  return names;
+}
+
+/** For the binary's build: each package becomes a stand-in reading its vendor script's exports. */
+export async function vendorShims(hashes) {
+  const byPath = {};
+  for (const [name, packages] of Object.entries(SCRIPTS)) {
+    const names = await exportNames(packages);
+    for (const [k, p] of Object.entries(packages)) byPath[p] = { name, key: k, names: names[k] };
+  }
+  const escape = (p) => p.replace(/[/.@-]/g, (c) => `\\${c}`);
+  const filter = new RegExp(`^(${Object.keys(byPath).map(escape).join('|')})$`);
+  return {
+    name: 'vendor-shims',
+    setup(b) {
+      b.onResolve({ filter }, (a) => ({ path: a.path, namespace: 'vendor-shim' }));
+      b.onResolve({ filter: /^dms:vendor\/\w+$/ }, (a) => ({ path: a.path.slice('dms:vendor/'.length), namespace: 'vendor-script' }));
+      b.onLoad({ filter: /.*/, namespace: 'vendor-script' }, (a) => ({
+        // The chunk that holds this is in dist/chunks/ (or dist/ itself); the script is in dist/.
+        contents: `import { loadVendorScript } from ${JSON.stringify(LOADER)};\n`
+          + `const file = new URL(import.meta.url.includes('/chunks/') ? '../${a.path}-vendor.cjs' : './${a.path}-vendor.cjs', import.meta.url);\n`
+          + `export default await loadVendorScript(file, ${JSON.stringify(a.path)}, ${JSON.stringify(hashes[a.path])});\n`,
+        loader: 'js',
+        resolveDir: ROOT,
+      }));
+      b.onLoad({ filter: /.*/, namespace: 'vendor-shim' }, (a) => {
+        const { name, key, names } = byPath[a.path];
+        return {
+          contents: `import vendor from 'dms:vendor/${name}';\nconst m = vendor.${key};\nexport default m.default;\nexport const { ${names.join(', ')} } = m;\n`,
+          loader: 'js',
+          resolveDir: ROOT,
+        };
+      });
+    },
+  };
+}

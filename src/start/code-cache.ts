@@ -1,0 +1,156 @@
+// V8's compiled code for a bundled script, kept on disk between runs (the UI's vendor script:
+// ui-vendor.ts). A cache file is `DMSC1\n`, a CRC-32 of the rest, then V8's bytes; it is named by
+// the script's hash, Node's version and the CPU, so another bundle or another Node never reads it.
+// Nothing here can break a start: a cache that is missing, corrupt, not the user's own or in a
+// folder that cannot be written is passed over (and said in notes, for DMS_DEBUG=1).
+import { closeSync, constants, fstatSync, mkdirSync, openSync, readdirSync, readSync, renameSync, statSync, unlinkSync, writeSync, fsyncSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { crc32 } from 'node:zlib';
+import { cacheNotes } from './cache-notes.js';
+
+const MAGIC = Buffer.from('DMSC1\n');
+const HEAD = MAGIC.length + 4;
+/** Larger than any cache of ours: a file this big is not one. */
+const MAX_BYTES = 64 * 2 ** 20;
+
+/** The file name of a cache for `stem` (e.g. `ui-vendor`) built from a script whose hash is `hash`. */
+export function cacheName(stem: string, hash: string): string {
+  return `${stem}-${hash.slice(0, 16)}-${process.version}-${process.arch}.v8cache`;
+}
+
+/**
+ * Where a cache may live, in order: beside the bundle, then `$XDG_CACHE_HOME/dms`, else
+ * `~/.cache/dms`. Null when the cache is off (`DMS_NO_CACHE=1`).
+ */
+export function cachePlaces(bundleDir: string, env: NodeJS.ProcessEnv): string[] | null {
+  if (env.DMS_NO_CACHE && env.DMS_NO_CACHE !== '0') return null;
+  const xdg = env.XDG_CACHE_HOME?.startsWith('/') ? env.XDG_CACHE_HOME : undefined;
+  let home: string | undefined;
+  try {
+    home = env.HOME || homedir();
+  } catch {
+    home = undefined;
+  }
+  const user = xdg ? join(xdg, 'dms') : home ? join(home, '.cache', 'dms') : undefined;
+  return user && user !== bundleDir ? [bundleDir, user] : [bundleDir];
+}
+
+/** Whose files a cache may be read from and written in (this process's user; tests name another). */
+export interface Owner {
+  readonly uid?: number;
+}
+const userOf = (owner: Owner) => ('uid' in owner ? owner.uid : process.getuid?.());
+
+/** The folder is the user's own and nobody else may write in it. */
+function ownFolder(dir: string, owner: Owner): boolean {
+  try {
+    const s = statSync(dir);
+    const me = userOf(owner);
+    return s.isDirectory() && (me === undefined || s.uid === me) && (s.mode & 0o022) === 0;
+  } catch {
+    return false;
+  }
+}
+
+/** V8's bytes from the first place that holds a sound cache file `name`, else undefined. */
+export function readCache(places: readonly string[], name: string, owner: Owner = {}): { data: Buffer; file: string } | undefined {
+  for (const dir of places) {
+    const file = join(dir, name);
+    const got = readOne(file, owner);
+    if (typeof got === 'string') {
+      if (got !== 'missing') cacheNotes.push(`code cache ${file}: ${got}, passed over`);
+      continue;
+    }
+    return { data: got, file };
+  }
+  return undefined;
+}
+
+function readOne(file: string, owner: Owner): Buffer | string {
+  let fd: number;
+  try {
+    // Never blocks (a FIFO) and never follows a link planted in its place.
+    fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return code === 'ENOENT' || code === 'ENOTDIR' ? 'missing' : `unreadable (${code ?? 'error'})`;
+  }
+  try {
+    const s = fstatSync(fd);
+    const me = userOf(owner);
+    if (!s.isFile()) return 'not a file';
+    if (me !== undefined && s.uid !== me) return 'owned by another user';
+    if ((s.mode & 0o022) !== 0) return 'writable by others';
+    if (s.size < HEAD || s.size > MAX_BYTES) return 'corrupt (size)';
+    const all = Buffer.allocUnsafe(s.size);
+    let at = 0;
+    while (at < s.size) {
+      const n = readSync(fd, all, at, s.size - at, at);
+      if (n === 0) break;
+      at += n;
+    }
+    if (at !== s.size || !all.subarray(0, MAGIC.length).equals(MAGIC)) return 'corrupt (header)';
+    const data = all.subarray(HEAD);
+    if (all.readUInt32BE(MAGIC.length) !== crc32(data)) return 'corrupt (checksum)';
+    return data;
+  } catch (error) {
+    return `unreadable (${(error as NodeJS.ErrnoException).code ?? 'error'})`;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Writes V8's bytes as `name` in the first place that takes it: a new file at 0600, renamed over
+ * the old one, so a reader sees the old cache or the new one, never half of one. Older caches of
+ * the same stem there (another bundle, another Node) are removed. The file written, or undefined.
+ */
+export function writeCache(places: readonly string[], name: string, data: Buffer, stem: string, owner: Owner = {}): string | undefined {
+  const head = Buffer.alloc(HEAD);
+  MAGIC.copy(head);
+  head.writeUInt32BE(crc32(data), MAGIC.length);
+  for (const [i, dir] of places.entries()) {
+    try {
+      // The user's cache folder is made (0700); the bundle's folder must exist and be ours.
+      if (i > 0) mkdirSync(dir, { recursive: true, mode: 0o700 });
+      if (!ownFolder(dir, owner)) {
+        cacheNotes.push(`code cache: ${dir} is not a folder of this user's alone, not written there`);
+        continue;
+      }
+      const file = join(dir, name);
+      const temp = join(dir, `.${name}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`);
+      const fd = openSync(temp, 'wx', 0o600);
+      try {
+        writeSync(fd, head);
+        writeSync(fd, data);
+        fsyncSync(fd);
+      } finally {
+        closeSync(fd);
+      }
+      renameSync(temp, file);
+      removeStale(dir, name, stem);
+      return file;
+    } catch (error) {
+      cacheNotes.push(`code cache: not written in ${dir} (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+    }
+  }
+  return undefined;
+}
+
+/** Caches of other bundles or Node versions, and temporary files a killed writer left (a minute old). */
+function removeStale(dir: string, keep: string, stem: string): void {
+  try {
+    const now = Date.now();
+    for (const f of readdirSync(dir)) {
+      const other = f.startsWith(`${stem}-`) && f.endsWith('.v8cache') && f !== keep;
+      const temp = f.startsWith(`.${stem}-`) && f.endsWith('.tmp');
+      if (!other && !temp) continue;
+      const p = join(dir, f);
+      if (temp && now - statSync(p).mtimeMs < 60_000) continue;
+      unlinkSync(p);
+    }
+  } catch {
+    // Left for the next write.
+  }
+}

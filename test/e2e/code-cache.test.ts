@@ -1,0 +1,125 @@
+// The UI's code cache on the built binary in a real terminal (tmux), on a copy of dist/ so the
+// other tests keep theirs: a first start without a cache and the next one with it both reach the
+// first frame; a corrupt cache, a start killed (SIGKILL) right after its first frame, a folder
+// others may write to and DMS_NO_CACHE=1 each do what the README says. DMS_DEBUG=1 tells, on
+// stderr at exit, what the cache did.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { chmodSync, cpSync, existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { startDemoService, type DemoService } from '../../src/demo/server.js';
+import { SHOP_FRONTEND } from '../../src/demo/seed-apps.js';
+import { BIN } from '../support/bin.js';
+import { shellQuote, startTmux, type TmuxSession } from '../support/tmux.js';
+import { tempDir } from '../support/temp.js';
+
+let demo: DemoService;
+let dist: string;
+let home: string;
+const sessions: TmuxSession[] = [];
+
+beforeAll(async () => {
+  demo = await startDemoService({ rateLimitPerMinute: 0 });
+  dist = join(tempDir('dms-e2e-cache-'), 'dist');
+  cpSync(dirname(BIN), dist, { recursive: true });
+  chmodSync(dist, 0o755);
+  home = tempDir('dms-e2e-cache-home-');
+});
+afterAll(async () => {
+  await demo.close();
+});
+afterEach(() => {
+  while (sessions.length > 0) sessions.pop()!.kill();
+});
+
+const LIST = /1–\d+ of \d+/;
+const allCaches = (dir: string) => (existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.v8cache')) : []);
+/** The UI script's cache (React, Ink): the one every start of the TUI reads. */
+const caches = (dir: string) => allCaches(dir).filter((f) => f.startsWith('ui-vendor-'));
+const clear = () => { for (const f of allCaches(dist)) rmSync(join(dist, f)); rmSync(join(home, 'cache'), { recursive: true, force: true }); };
+
+/** Starts `dms browse` on the copy; resolves with what it said on stderr once it has quit (or was killed). */
+async function start(env: Record<string, string> = {}, { kill = false } = {}): Promise<string> {
+  const out = join(tempDir('dms-e2e-cache-run-'), 'stderr');
+  const pidFile = `${out}.pid`;
+  const t = startTmux(`sh -c ${shellQuote(`echo $$ > ${shellQuote(pidFile)}; exec node ${shellQuote(join(dist, 'dms.js'))} browse ${SHOP_FRONTEND} 2>${shellQuote(out)}`)}`, {
+    width: 120, height: 36,
+    env: { DMS_URL: demo.url, DMS_TOKEN: demo.token, DMS_CONFIG_DIR: tempDir('dms-e2e-cache-cfg-'), DMS_DEBUG: '1', HOME: home, XDG_CACHE_HOME: join(home, 'cache'), TERM: 'xterm-256color', ...env },
+  });
+  sessions.push(t);
+  await t.waitFor(LIST);
+  if (kill) {
+    process.kill(Number(readFileSync(pidFile, 'utf8')), 'SIGKILL');
+  } else {
+    t.keys('q');
+  }
+  await t.waitFor(/\[exit \d+\]/);
+  return readFileSync(out, 'utf8');
+}
+
+describe('the code cache (built binary, tmux)', () => {
+  it('the build leaves a cache of each script beside the bundle (its training run), 0600, and the first start uses them', async () => {
+    expect(allCaches(dirname(BIN)).map((f) => f.replace(/-.*/, '')).sort()).toEqual(['got', 'ui', 'zod']);
+    for (const f of allCaches(dist)) expect(statSync(join(dist, f)).mode & 0o777).toBe(0o600);
+    const said = await start();
+    // (got's cache is read too, by the thread that reads the first page: not said from there.)
+    expect(said).toMatch(new RegExp(`code cache .*${caches(dist)[0]!.replace(/\./g, '\\.')}: used`));
+    expect(said).not.toMatch(/written|passed over|rejected/);
+  });
+
+  it('a first start with no cache reaches its frame and leaves one; the next start uses it', async () => {
+    clear();
+    const first = await start();
+    expect(first).toMatch(/code cache .*ui-vendor-.*: written\n/);
+    expect(caches(dist)).toHaveLength(1);
+    expect(await start()).toMatch(/code cache .*ui-vendor-.*: used/);
+  });
+
+  it('a start killed right after its first frame still leaves the cache for the next', async () => {
+    clear();
+    await start({}, { kill: true });
+    expect(caches(dist)).toHaveLength(1);
+    expect(await start()).toMatch(/ui-vendor-.*: used/);
+  });
+
+  it('a corrupt cache is passed over, the start goes on and writes a good one', async () => {
+    const [name] = caches(dist);
+    const file = join(dist, name!);
+    const bytes = readFileSync(file);
+    bytes[bytes.length >> 1]! ^= 0xff;
+    writeFileSync(file, bytes, { mode: 0o600 });
+    const said = await start();
+    expect(said).toMatch(/corrupt \(checksum\), passed over/);
+    expect(said).toMatch(/ui-vendor-.*: written/);
+    expect(await start()).toMatch(/ui-vendor-.*: used/);
+  });
+
+  it("a bundle folder others may write to is not used: the cache goes to $XDG_CACHE_HOME/dms", async () => {
+    clear();
+    chmodSync(dist, 0o777);
+    try {
+      const said = await start();
+      expect(said).toMatch(/is not a folder of this user's alone/);
+      expect(caches(dist)).toHaveLength(0);
+      expect(caches(join(home, 'cache', 'dms'))).toHaveLength(1);
+      expect(await start()).toMatch(new RegExp(`code cache ${join(home, 'cache', 'dms')}/ui-vendor-.*: used`));
+    } finally {
+      chmodSync(dist, 0o755);
+    }
+  });
+
+  it('DMS_NO_CACHE=1: nothing read, nothing written', async () => {
+    clear();
+    const said = await start({ DMS_NO_CACHE: '1' });
+    expect(said).not.toMatch(/code cache/);
+    expect(allCaches(dist)).toHaveLength(0);
+    expect(allCaches(join(home, 'cache', 'dms'))).toHaveLength(0);
+  });
+
+  it('two first starts at once both reach their frame and leave one whole cache', async () => {
+    clear();
+    const [a, b] = await Promise.all([start(), start()]);
+    expect(a + b).not.toMatch(/corrupt/);
+    expect(caches(dist)).toHaveLength(1);
+    expect(await start()).toMatch(/ui-vendor-.*: used/);
+  });
+});
