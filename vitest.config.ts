@@ -9,7 +9,6 @@ const BINARY = [
   'test/cli/**/*.test.{ts,tsx}',
   'test/harness/**/*.test.{ts,tsx}',
   'test/faults/{bin,edges,scan,short-pages}.test.{ts,tsx}',
-  'test/api/lazy-client.test.ts',
   'test/search/worker.test.ts',
   'test/tui/whole-history.test.tsx',
 ];

@@ -26,6 +26,7 @@ def main():
     ap.add_argument('--until')
     ap.add_argument('--timeout', type=float, default=20.0)
     ap.add_argument('--null-stdout', action='store_true')
+    ap.add_argument('--stop-signal', default='KILL', help='signal sent at the match (KILL; INT lets it exit and write, e.g., a --cpu-prof)')
     ap.add_argument('cmd', nargs=argparse.REMAINDER)
     a = ap.parse_args()
     cmd = a.cmd[1:] if a.cmd and a.cmd[0] == '--' else a.cmd
@@ -112,8 +113,10 @@ def main():
                     elapsed = time.perf_counter() - t0
                     matched = True
                     if not killed:
-                        os.kill(pid, signal.SIGKILL)
-                        killed = True
+                        os.kill(pid, getattr(signal, 'SIG' + a.stop_signal))
+                        killed = a.stop_signal == 'KILL'
+                        if not killed:
+                            deadline = time.perf_counter() + 10
         if status is None:
             wpid, st, ru = os.wait4(pid, os.WNOHANG)
             if wpid == pid:

@@ -4,7 +4,7 @@ import { build } from 'esbuild';
 import { esbuildOptions } from './esbuild-options.mjs';
 import { buildVendorScripts, vendorShims } from './vendor-scripts.mjs';
 import { execFileSync } from 'node:child_process';
-import { statSync, readdirSync, existsSync, rmSync } from 'node:fs';
+import { statSync, readdirSync, existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -31,11 +31,13 @@ rmSync(out, { recursive: true, force: true });
 const hashes = await buildVendorScripts(out);
 const options = esbuildOptions({
   dms: join(root, 'src/cli.ts'),
-  'list-worker': join(root, 'src/api/list-worker.ts'),
   'search-worker': join(root, 'src/search/worker.ts'),
   'train-cache': join(root, 'src/start/train.tsx'),
 }, out);
-await build({ ...options, plugins: [...options.plugins, await vendorShims(hashes)] });
+// DMS_PROFILE_BUILD=1 (bench/first-frame-profile.mjs): source maps and esbuild's metafile too.
+const profiling = process.env.DMS_PROFILE_BUILD === '1';
+const result = await build({ ...options, plugins: [...options.plugins, await vendorShims(hashes)], ...(profiling ? { sourcemap: 'external', metafile: true } : {}) });
+if (profiling) writeFileSync(join(out, 'meta.json'), JSON.stringify(result.metafile));
 // The training run: the first start after a build finds the code cache already made (beside the
 // bundle; in the user's cache folder when dist/ cannot be written). A failure only costs speed.
 try {

@@ -67,6 +67,7 @@ export async function buildVendorScripts(out) {
       splitting: false,
       banner: {},
       plugins: [...base.plugins, noTopLevelAwait],
+      sourcemap: process.env.DMS_PROFILE_BUILD === '1' ? 'external' : false,
     });
     hashes[name] = createHash('sha256').update(readFileSync(file)).digest('hex');
   }

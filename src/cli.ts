@@ -9,10 +9,10 @@ import { configDir } from './config/paths.js';
 import { TERMINAL_REQUIRED, hasTerminal, type TuiScreen } from './tui/options.js';
 import { askFirstPage } from './tui/first-page.js';
 import type { Prefetch } from './tui/first-page.js';
+import type { LazyClient } from './api/lazy-client.js';
 import { cacheNotes, refreshCaches } from './start/cache-notes.js';
 
 /** Built next to this file (scripts/esbuild-options.mjs). */
-const LIST_WORKER = new URL('./list-worker.js', import.meta.url);
 const SEARCH_WORKER = new URL('./search-worker.js', import.meta.url);
 
 async function main(argv: string[], io: CommandIO): Promise<number> {
@@ -102,12 +102,15 @@ async function main(argv: string[], io: CommandIO): Promise<number> {
         const { appArg, checkAddressHost } = await import('./commands/app-arg.js');
         const { app: appUuid, address } = appText ? appArg(appText) : { app: undefined, address: undefined };
         requireTerminal(io);
-        // With an application named, its first page is fetched in a worker while Ink loads.
-        const here = io.env.DMS_FIRST_PAGE === 'here';
-        session = await openSession(parsed.values, io, true, { list: appUuid && !here ? LIST_WORKER : undefined, search: SEARCH_WORKER });
+        session = await openSession(parsed.values, io, true, { search: SEARCH_WORKER });
         checkAddressHost(address, session.connection);
-        if (here && appUuid) await (session.client as { ready?: () => Promise<unknown> }).ready?.();
-        // Asked for now, while the UI's modules load.
+        // With an application named, its first page is asked for on this thread before the UI's
+        // modules load: the client (got, from its code cache) first, then the request, which is on
+        // the wire while Ink loads. Measured against a worker thread that reads it meanwhile: this
+        // is 0.82× the first frame on a busy 2-core machine (0.92× with a 5 MB log) and
+        // no slower on a quiet one (docs/performance.md, "Where the first page is read").
+        if (appUuid) await (session.client as LazyClient).ready();
+        // As many rows as fit the terminal (unless a size was chosen for the application).
         // As many rows as fit the terminal (unless a size was chosen for the application).
         const rows = (io.stdout as NodeJS.WriteStream).rows;
         const first = appUuid ? askFirstPage(session.client, session.configDir, appUuid, rows) : undefined;

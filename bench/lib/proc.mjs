@@ -6,15 +6,17 @@ const HELPER = fileURLToPath(new URL('../pty-time.py', import.meta.url));
 
 /**
  * @param {string[]} cmd command and arguments
- * @param {{pty?: string, until?: string, env?: Record<string,string>, timeoutS?: number, nullStdout?: boolean}} o
+ * @param {{pty?: string, until?: string, env?: Record<string,string>, timeoutS?: number, nullStdout?: boolean, stopSignal?: string}} o
+ *   `stopSignal`: sent at the match instead of SIGKILL (INT: the command exits on its own, writing a --cpu-prof).
  *   `nullStdout`: stdout is /dev/null (as `CMD > /dev/null`), not a pipe the helper reads; `out_bytes` is then stderr's alone.
- * @returns {Promise<{ms:number, matched:boolean, status:number, maxrss_kib:number, out_bytes:number}>}
+ * @returns {Promise<{ms:number, matched:boolean, status:number, maxrss_kib:number, cpu_ms:number, out_bytes:number}>}
  */
 export function timed(cmd, o = {}) {
   const args = [HELPER];
   if (o.pty) args.push('--pty', o.pty);
   if (o.until) args.push('--until', o.until);
   if (o.nullStdout) args.push('--null-stdout');
+  if (o.stopSignal) args.push('--stop-signal', o.stopSignal);
   args.push('--timeout', String(o.timeoutS ?? 20), '--', ...cmd);
   return new Promise((resolve, reject) => {
     execFile('python3', args, { env: o.env ?? process.env, maxBuffer: 1 << 20 }, (error, stdout, stderr) => {

@@ -53,11 +53,10 @@ export function maxResponseBytes(values: Parsed['values'], env: NodeJS.ProcessEn
 /**
  * Opens a session. `allowDemo`: with nothing configured, start the embedded demo service
  * (the TUI does; headless commands ask for a server instead, so scripts never get sample data by accident).
- * `workers`: the first list request runs in `list` (see api/lazy-client.ts), searches of the
- * whole history in `search` (see search/history-search.ts).
+ * `workers`: searches of the whole history run in `search` (see search/history-search.ts).
  */
 export async function openSession(
-  values: Parsed['values'], io: CommandIO, allowDemo: boolean, workers: { readonly list?: URL; readonly search?: URL } = {},
+  values: Parsed['values'], io: CommandIO, allowDemo: boolean, workers: { readonly search?: URL } = {},
 ): Promise<Session> {
   const dir = configDir(io.env);
   const timeout = timeoutMs(values);
@@ -65,7 +64,7 @@ export async function openSession(
   const str = (k: string) => (typeof values[k] === 'string' ? (values[k] as string) : undefined);
   /** The client of the server at `options`, and its search when there is a search worker. */
   const connect = (options: ClientOptions) => {
-    const client = createLazyClient({ ...options, listWorker: workers.list });
+    const client = createLazyClient(options);
     return { client, search: workers.search ? createHistorySearch({ client, worker: { file: workers.search, options } }) : undefined };
   };
   const connection = values.demo

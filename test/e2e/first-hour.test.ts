@@ -150,7 +150,7 @@ describe('a token the server rejects', () => {
     chmodSync(dir, 0o700);
     const config = { current: 'stale', contexts: { stale: { url: one.url, token: '9|not-the-token' } } };
     writeFileSync(join(dir, 'config.json'), JSON.stringify(config), { mode: 0o600 });
-    // The first page is read in a worker thread (api/list-worker.ts): its error must keep the context.
+    // The first page is read before the UI loads (cli.ts): its error must keep the context.
     const t = launch(dir, `browse ${one.seed.applications[0]!.uuid}`, {}, { width: 60, height: 15 });
     const joined = (s: string) => s.replace(/\s*\n\s*/g, ' ');
     const screen = await t.waitFor((s) => joined(s).includes('dms context add stale --url URL.'));

@@ -1,0 +1,99 @@
+// What the TUI's first frame costs, module by module: builds dms with source maps (DMS_PROFILE_BUILD=1,
+// in a temp folder), runs `dms browse APP` against the bench's demo in a pseudo-terminal with
+// `--cpu-prof` until "1–N of" is on screen (then SIGINT: it exits and writes the profile), and
+// sums the CPU samples of the screen's thread by the source file they map to. Prints a Markdown
+// table for docs/performance.md: every module that ran before the frame (the profile's time runs
+// to the exit, a few ms after the frame), its samples and its bytes in the bundle.
+//
+//   node bench/first-frame-profile.mjs [--runs N] [--shape light|queue|heavy]
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, existsSync } from 'node:fs';
+import { SourceMap } from 'node:module';
+import { loadavg, tmpdir } from 'node:os';
+import { basename, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { bundle, ROOT } from './lib/bundle.mjs';
+import { startDemo } from './lib/demo.mjs';
+import { cleanEnv, timed } from './lib/proc.mjs';
+
+const args = process.argv.slice(2);
+const flag = (name) => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : undefined; };
+const RUNS = Number(flag('--runs') ?? 5);
+const shape = flag('--shape') ?? 'light';
+
+const tmp = mkdtempSync(join(tmpdir(), 'dms-profile-'));
+const dist = join(tmp, 'dist');
+execFileSync(process.execPath, [join(ROOT, 'scripts/build.mjs')], { env: { ...process.env, DMS_DIST: dist, DMS_PROFILE_BUILD: '1' }, stdio: 'inherit' });
+const meta = JSON.parse(readFileSync(join(dist, 'meta.json'), 'utf8'));
+const demo = await startDemo(await bundle('bench/demo-serve.ts', join(tmp, 'demo'), 'demo-serve'));
+
+/** Source maps by output file; vendor scripts run inside a one-line wrapper (vendor-script.ts). */
+const WRAPPER = '(function (exports, require, module, __filename, __dirname) {'.length;
+const maps = new Map();
+function mapOf(file) {
+  if (!maps.has(file)) maps.set(file, existsSync(`${file}.map`) ? new SourceMap(JSON.parse(readFileSync(`${file}.map`, 'utf8'))) : null);
+  return maps.get(file);
+}
+const name = (source) => {
+  const p = source.replace(/^(\.\.\/)+/, '').replace(/^.*node_modules\//, 'node_modules/');
+  return p.startsWith('node_modules/') ? p : relative(ROOT, fileURLToPath(new URL(source, `file://${dist}/chunks/`))).replace(/^(\.\.\/)+/, '');
+};
+
+const selfBy = new Map();
+let total = 0;
+const special = new Map();
+try {
+  const url = shape === 'heavy' ? demo.logUrl : demo.url;
+  const token = shape === 'heavy' ? demo.token : demo.tokenNoLogs;
+  const app = shape === 'heavy' ? demo.logApp : shape === 'queue' ? demo.queueApp : demo.apps[0].uuid;
+  for (let run = 0; run < RUNS; run++) {
+    const profDir = join(tmp, `prof-${run}`);
+    await timed([process.execPath, '--cpu-prof', `--cpu-prof-dir=${profDir}`, '--cpu-prof-interval=1000', join(dist, 'dms.js'), 'browse', app], {
+      env: cleanEnv({ DMS_URL: url, DMS_TOKEN: token, DMS_CONFIG_DIR: join(tmp, 'config') }), pty: '120x36', until: '1–[0-9]+ of', stopSignal: 'INT',
+    });
+    // The screen's thread: the first profile written by the process (a worker's has a higher thread number).
+    const files = readdirSync(profDir).sort();
+    const profile = JSON.parse(readFileSync(join(profDir, files[0]), 'utf8'));
+    const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
+    const timeOf = new Map();
+    profile.samples.forEach((id, i) => timeOf.set(id, (timeOf.get(id) ?? 0) + profile.timeDeltas[i]));
+    for (const [id, us] of timeOf) {
+      const { callFrame } = nodes.get(id);
+      total += us;
+      let key;
+      if (!callFrame.url) key = `(${callFrame.functionName || 'anonymous'})`;
+      else if (callFrame.url.startsWith('node:') || !callFrame.url.includes(dist)) key = `node: ${callFrame.url.replace(/^node:/, '')}`;
+      else {
+        const file = callFrame.url.startsWith('file:') ? fileURLToPath(callFrame.url) : callFrame.url;
+        const map = mapOf(file);
+        const column = callFrame.lineNumber === 0 && file.endsWith('.cjs') ? callFrame.columnNumber - WRAPPER : callFrame.columnNumber;
+        const entry = map?.findEntry(callFrame.lineNumber, Math.max(0, column));
+        key = entry?.originalSource ? name(entry.originalSource) : `${basename(file)} (unmapped)`;
+      }
+      if (key.startsWith('(') || key.startsWith('node: ')) special.set(key, (special.get(key) ?? 0) + us);
+      else selfBy.set(key, (selfBy.get(key) ?? 0) + us);
+    }
+  }
+} finally {
+  await demo.close();
+}
+
+// Bytes each module has in the build (chunks and vendor scripts).
+const bytes = new Map();
+for (const out of Object.values(meta.outputs)) for (const [input, { bytesInOutput }] of Object.entries(out.inputs)) bytes.set(input.replace(/^.*node_modules\//, 'node_modules/'), bytesInOutput);
+for (const f of readdirSync(dist).filter((f) => f.endsWith('-vendor.cjs'))) bytes.set(`dist/${f}`, readFileSync(join(dist, f)).length);
+
+const ms = (us) => (us / 1000 / RUNS).toFixed(1);
+const pkg = (m) => (m.startsWith('node_modules/') ? m.split('/').slice(1, m.split('/')[1].startsWith('@') ? 3 : 2).join('/') : m.split('/').slice(0, 2).join('/'));
+const byPkg = new Map();
+for (const [m, us] of selfBy) byPkg.set(pkg(m), (byPkg.get(pkg(m)) ?? 0) + us);
+const out = [];
+out.push(`First frame of \`dms browse\` (${shape} page), CPU samples of the screen's thread from start to exit (SIGINT at the frame), mean of ${RUNS} runs; load ${loadavg()[0].toFixed(1)}. Total ${ms(total)} ms.`);
+out.push('', '| where | ms |', '| --- | ---: |');
+for (const [k, us] of [...special].sort((a, b) => b[1] - a[1]).slice(0, 12)) out.push(`| ${k} | ${ms(us)} |`);
+out.push('', '| package or folder | ms |', '| --- | ---: |');
+for (const [k, us] of [...byPkg].sort((a, b) => b[1] - a[1])) out.push(`| ${k} | ${ms(us)} |`);
+out.push('', '| module | ms | bytes in the build |', '| --- | ---: | ---: |');
+for (const [k, us] of [...selfBy].sort((a, b) => b[1] - a[1])) out.push(`| ${k} | ${ms(us)} | ${bytes.get(k) ?? ''} |`);
+process.stdout.write(`${out.join('\n')}\n`);
+rmSync(tmp, { recursive: true, force: true });
