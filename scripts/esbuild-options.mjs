@@ -1,7 +1,8 @@
 // The esbuild settings of the shipped binary, shared by scripts/build.mjs and the bench's floors.
-import { readFileSync, realpathSync } from 'node:fs';
+import { realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inkOutputPatch } from './ink-output-patch.mjs';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const stub = (name) => join(ROOT, 'scripts/stubs', name);
@@ -32,32 +33,6 @@ const fastWidth = {
   },
 };
 
-// Ink's output stage makes new caches for every frame, so each frame tokenizes every line on the
-// screen again (most of a frame's CPU and garbage when the screen is full). One set of caches,
-// kept across frames and emptied when large, gives the same output: the cached values are
-// derived from the line alone and never changed. A changed Ink file fails the build, not the run.
-const OUTPUT = /[\\/]ink[\\/]build[\\/]output\.js$/;
-const sharedOutputCaches = {
-  name: 'ink-shared-output-caches',
-  setup(b) {
-    b.onLoad({ filter: OUTPUT }, (a) => {
-      let text = readFileSync(a.path, 'utf8');
-      const edits = [
-        ['    caches = new OutputCaches();', '    caches = SHARED_CACHES;'],
-        ['export default class Output {', 'const SHARED_CACHES = new OutputCaches();\nexport default class Output {'],
-        ['            this.styledChars.set(line, cached);', '            if (this.styledChars.size > 8192) this.styledChars.clear();\n            this.styledChars.set(line, cached);'],
-        ['            this.widths.set(text, cached);', '            if (this.widths.size > 8192) this.widths.clear();\n            this.widths.set(text, cached);'],
-        ['            this.blockWidths.set(text, cached);', '            if (this.blockWidths.size > 8192) this.blockWidths.clear();\n            this.blockWidths.set(text, cached);'],
-      ];
-      for (const [from, to] of edits) {
-        if (!text.includes(from)) throw new Error(`ink's output.js changed: "${from.trim()}" not found (scripts/esbuild-options.mjs)`);
-        text = text.replace(from, to);
-      }
-      return { contents: text, loader: 'js' };
-    });
-  },
-};
-
 /**
  * ESM with code splitting (the TUI is a lazily loaded chunk), minified, production React.
  * `stockInk` leaves Ink's own string-width in place (the bench's floors: Ink as published).
@@ -81,7 +56,7 @@ export function esbuildOptions(entryPoints, outdir, { stockInk = false } = {}) {
       'http2-wrapper': stub('http2-wrapper.mjs'),
       'cacheable-request': stub('cacheable-request.mjs'),
     },
-    plugins: stockInk ? [startupStubs] : [startupStubs, fastWidth, sharedOutputCaches],
+    plugins: stockInk ? [startupStubs] : [startupStubs, fastWidth, inkOutputPatch],
     banner: {
       js: "#!/usr/bin/env node\nimport { createRequire as __dmsCreateRequire } from 'node:module'; const require = __dmsCreateRequire(import.meta.url);",
     },

@@ -1,4 +1,4 @@
-// The deployments list's figures: 3 (key → frame at 10, 30 and 100 rows), 4 (the first frame of a
+// The deployments list's figures: 3 (key → frame at 10, 30, 50 and 100 rows), 4 (the first frame of a
 // 1000-row table), 5 (memory over 200 page changes and 100 refreshes) and 6 (5,000 keys at once).
 import React from 'react';
 import { performance } from 'node:perf_hooks';
@@ -22,7 +22,7 @@ export async function budget() {
 
   const figures = [];
   // `--rows 30,fit50`: pages of 30 set with + (as before), or the rows that fit a 50-line terminal (dms's own page size).
-  const sizes = (opt('rows') ?? '10,30,100,fit50').split(',');
+  const sizes = (opt('rows') ?? '10,30,50,100,fit50').split(',');
   for (const size of sizes) {
     const fitLines = /^fit(\d+)$/.exec(size)?.[1];
     // Header + the history strip 1 + table frame 4 + message 1 + footer 1 + 1 spare lines around the rows.
