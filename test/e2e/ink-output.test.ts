@@ -31,7 +31,7 @@ beforeAll(async () => {
   const script = `
     import { build } from 'esbuild';
     import { esbuildOptions } from ${JSON.stringify(join(ROOT, 'scripts/esbuild-options.mjs'))};
-    const o = esbuildOptions({ dms: ${JSON.stringify(join(ROOT, 'src/cli.ts'))}, 'list-worker': ${JSON.stringify(join(ROOT, 'src/api/list-worker.ts'))}, 'search-worker': ${JSON.stringify(join(ROOT, 'src/search/worker.ts'))} }, ${JSON.stringify(out)});
+    const o = esbuildOptions({ dms: ${JSON.stringify(join(ROOT, 'src/cli.ts'))}, 'search-worker': ${JSON.stringify(join(ROOT, 'src/search/worker.ts'))} }, ${JSON.stringify(out)});
     if (!o.plugins.some((p) => p.name === 'ink-output-patch')) throw new Error('no ink-output-patch plugin in the build');
     await build({ ...o, plugins: o.plugins.filter((p) => p.name !== 'ink-output-patch') });`;
   execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
