@@ -11,7 +11,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, existsSync } from 'node
 import { SourceMap } from 'node:module';
 import { loadavg, tmpdir } from 'node:os';
 import { basename, join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { bundle, ROOT } from './lib/bundle.mjs';
 import { startDemo } from './lib/demo.mjs';
 import { cleanEnv, timed } from './lib/proc.mjs';
@@ -34,9 +34,10 @@ function mapOf(file) {
   if (!maps.has(file)) maps.set(file, existsSync(`${file}.map`) ? new SourceMap(JSON.parse(readFileSync(`${file}.map`, 'utf8'))) : null);
   return maps.get(file);
 }
-const name = (source) => {
-  const p = source.replace(/^(\.\.\/)+/, '').replace(/^.*node_modules\//, 'node_modules/');
-  return p.startsWith('node_modules/') ? p : relative(ROOT, fileURLToPath(new URL(source, `file://${dist}/chunks/`))).replace(/^(\.\.\/)+/, '');
+/** A source named by a map beside `file`: its path from the project's root (node_modules/… for packages). */
+const name = (source, file) => {
+  if (source.includes('node_modules/')) return source.replace(/^.*node_modules\//, 'node_modules/');
+  return relative(ROOT, fileURLToPath(new URL(source, pathToFileURL(file)))).replace(/^(\.\.\/)+/, '');
 };
 
 const selfBy = new Map();
@@ -68,7 +69,7 @@ try {
         const map = mapOf(file);
         const column = callFrame.lineNumber === 0 && file.endsWith('.cjs') ? callFrame.columnNumber - WRAPPER : callFrame.columnNumber;
         const entry = map?.findEntry(callFrame.lineNumber, Math.max(0, column));
-        key = entry?.originalSource ? name(entry.originalSource) : `${basename(file)} (unmapped)`;
+        key = entry?.originalSource ? name(entry.originalSource, file) : `${basename(file)} (unmapped)`;
       }
       if (key.startsWith('(') || key.startsWith('node: ')) special.set(key, (special.get(key) ?? 0) + us);
       else selfBy.set(key, (selfBy.get(key) ?? 0) + us);

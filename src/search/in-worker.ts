@@ -61,10 +61,13 @@ export async function* searchInWorker(
       } else if (m.type === 'opening') {
         opening = m.summary;
       } else if (m.type === 'open') {
-        yield { type: 'open', record: withInvalidFields(m.record, m.invalid), index: m.index, total: m.total };
+        // An opened record is a search's last event: done, whatever else the worker still sends.
+        return yield { type: 'open', record: withInvalidFields(m.record, m.invalid), index: m.index, total: m.total };
       } else if (m.type === 'lost' && opening) {
-        // The record could not be read on this side (nested too deep): read it again here.
-        yield { type: 'openSummary', summary: opening };
+        // The record could not be read on this side (nested too deep): read it again here. Its
+        // last event too: a busy machine showed the worker's `done` after such a message could be
+        // lost with the exit (the search then said "stopped without a word").
+        return yield { type: 'openSummary', summary: opening };
       } else if (m.type === 'lost') {
         // (Only an opened record can fail to cross: anything else is a bug.)
         throw new Error('a search result could not be passed on');

@@ -3,7 +3,8 @@
 // record that cannot cross threads read again, Esc stopping the worker, and the cases where the
 // worker cannot help.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ResourceLimits } from 'node:worker_threads';
 import { createClient } from '../../src/api/client.js';
@@ -13,6 +14,8 @@ import { invalidFieldsOf } from '../../src/api/schemas/index.js';
 import { ScanStopped } from '../../src/model/scan.js';
 import { searchHistory, type SearchEvent, type SearchRequest } from '../../src/model/search.js';
 import { createHistorySearch } from '../../src/search/history-search.js';
+import { searchInWorker } from '../../src/search/in-worker.js';
+import { tempDir } from '../support/temp.js';
 import { respondWith, type HostileServer } from '../support/hostile.js';
 import { BIN } from '../support/bin.js';
 
@@ -127,6 +130,22 @@ describe('the search worker', () => {
     const last = events.at(-1)!;
     expect(last.type).toBe('openSummary');
     if (last.type === 'openSummary') expect([last.summary.id, last.summary.index, last.summary.uuid]).toEqual([17, 2483, `dep${'17'.padStart(21, '0')}`]);
+  });
+
+  it('an opened record ends the search, even when the worker exits without its last word', async () => {
+    // A worker whose `done` never comes (as on a busy machine, where it was lost with the exit
+    // after a message that could not be read): the open is the search's last event all the same.
+    const file = join(tempDir('dms-search-worker-'), 'opens-then-exits.mjs');
+    const summary = { id: 17, index: 2483, uuid: 'dep17', status: 'finished' };
+    writeFileSync(file, `import { parentPort } from 'node:worker_threads';
+      parentPort.postMessage({ type: 'opening', summary: ${JSON.stringify(summary)} });
+      parentPort.postMessage({ type: 'open', record: { id: 17, status: 'finished' }, invalid: {}, index: 2483, total: 2500 });
+      process.exit(0);`);
+    const { events, error } = await collect(searchInWorker({ file: pathToFileURL(file), options: options() }, APP, { kind: 'jump', text: '17', status: 'all' }, {}, () => {
+      throw new Error('not searched here');
+    }));
+    expect(error).toBeUndefined();
+    expect(events.map((e) => e.type)).toEqual(['open']);
   });
 
   it('a refusal arrives as the same typed error, stopped where the scan stood, without the token', async () => {
