@@ -1,8 +1,12 @@
 // The TUI's first frame of two builds side by side (A B A B …, as `npm run bench` pairs its
-// figures): has a change moved it? Each run is `dms browse APP` in a pseudo-terminal until
-// "1–N of" (the rows that fit) is on screen, against the bench's demo service, rows without logs (as figure 1).
+// figures): has a change moved it? Each run is `dms browse APP` in a pseudo-terminal of 120×36
+// until "1–N of" (the rows that fit) is on screen, against the bench's demo service, on one of
+// figure 1's page shapes (bench/lib/shapes.mjs):
+//   light  the demo's light page (the default), rows without logs, built by the demo;
+//   queue  the deployed shape without logs (orders-worker's queue rows), answered from memory;
+//   heavy  the deployed shape with a ~5 MB log in the newest row, answered from memory.
 //
-//   node bench/compare.mjs OTHER_DMS_JS [THIS_DMS_JS] [--pairs N] [--app queue]
+//   node bench/compare.mjs OTHER_DMS_JS [THIS_DMS_JS] [--pairs N] [--shape light|queue|heavy]
 //
 // Prints one line per pair and the median of the pair ratios (this / other). To compare with an
 // older commit: git worktree add /tmp/old COMMIT && ln -s "$PWD/node_modules" /tmp/old/ &&
@@ -12,27 +16,31 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { bundle, ROOT } from './lib/bundle.mjs';
 import { startDemo } from './lib/demo.mjs';
-import { cleanEnv, timed } from './lib/proc.mjs';
+import { timed } from './lib/proc.mjs';
+import { SHAPES, pageShape } from './lib/shapes.mjs';
 import { fmt, pairs } from './lib/stats.mjs';
 
+const TERM_SIZE = '120x36';
 const args = process.argv.slice(2);
 const flag = (name) => { const i = args.indexOf(name); return i >= 0 ? args.splice(i, 2)[1] : undefined; };
 const PAIRS = Number(flag('--pairs') ?? 15);
-const which = flag('--app');
+// `--app queue` (before the shapes) is `--shape queue`.
+const shapeName = flag('--shape') ?? (flag('--app') === 'queue' ? 'queue' : 'light');
 const [other, self = join(ROOT, 'dist/dms.js')] = args.map((p) => resolve(p));
-if (!other || !existsSync(other) || !existsSync(self)) {
-  process.stderr.write('usage: node bench/compare.mjs OTHER_DMS_JS [THIS_DMS_JS] [--pairs N] [--app queue] (both built)\n');
+if (!other || !existsSync(other) || !existsSync(self) || !SHAPES.includes(shapeName)) {
+  process.stderr.write(`usage: node bench/compare.mjs OTHER_DMS_JS [THIS_DMS_JS] [--pairs N] [--shape ${SHAPES.join('|')}] (both built)\n`);
   process.exit(2);
 }
 
 const tmp = mkdtempSync(join(tmpdir(), 'dms-compare-'));
-const demo = await startDemo(await bundle('bench/demo-serve.ts', join(tmp, 'demo'), 'demo-serve'));
+const deployedRows = shapeName === 'light' ? undefined : Number(TERM_SIZE.split('x')[1]);
+const demo = await startDemo(await bundle('bench/demo-serve.ts', join(tmp, 'demo'), 'demo-serve'), { deployedRows });
 try {
-  const app = which === 'queue' ? demo.queueApp : demo.apps[0].uuid;
-  const env = cleanEnv({ DMS_URL: demo.url, DMS_TOKEN: demo.tokenNoLogs, DMS_CONFIG_DIR: join(tmp, 'config') });
-  const frame = async (bin) => (await timed([process.execPath, bin, 'browse', app], { env, pty: '120x36', until: '1–[0-9]+ of' })).ms;
+  const shape = pageShape(demo, shapeName, join(tmp, 'config'));
+  process.stdout.write(`shape ${shapeName}: ${shape.label}\n`);
+  const frame = async (bin) => (await timed([process.execPath, bin, 'browse', shape.app], { env: shape.env, pty: TERM_SIZE, until: '1–[0-9]+ of' })).ms;
   const r = await pairs({ pairs: PAIRS, a: () => frame(self), b: () => frame(other), onPair: (_i, a, b) => process.stdout.write(`${fmt(a, 0)} ms / ${fmt(b, 0)} ms\n`) });
-  process.stdout.write(`first frame: this ${fmt(r.a, 0)} ms, other ${fmt(r.b, 0)} ms: ${fmt(r.ratio, 3)}× (median of ${r.n} pair ratios)\n`);
+  process.stdout.write(`first frame (${shapeName}): this ${fmt(r.a, 0)} ms, other ${fmt(r.b, 0)} ms: ${fmt(r.ratio, 3)}× (median of ${r.n} pair ratios)\n`);
 } finally {
   await demo.close();
   rmSync(tmp, { recursive: true, force: true });

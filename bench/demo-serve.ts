@@ -20,14 +20,29 @@
 // - for figure 8's search, SCAN_URL: the demo service itself through a proxy that notes each list
 //   request (skip, take, bytes, when, how long); GET <origin>/scan/__stats?reset=1 reads and
 //   zeroes them. (The search reads from a worker thread: the screen's process cannot count them.)
+// - with `--deployed ROWS` (figure 1 and bench/compare.mjs), DEPLOYED_URL: the deployed shape of
+//   figure 1's first frames, built before READY and answered from memory, so that dms and the
+//   fetch+parse floor time the transfer and the parse of the same bytes, not the demo's page building.
+//   orders-worker's whole history (its rows of the deployment queue, as deployed servers send them),
+//   the newest row carrying the demo's largest build log (~4.5 MiB; the demo's own newest row is
+//   running with a short one), each other row its own log, except the demo's two other huge logs,
+//   which are swapped for the log of the row before (so the newest row's is the page's one huge
+//   log). DMS_TOKEN reads the rows with their logs (the 5 MB-log shape), DMS_TOKEN_NO_LOGS the same
+//   rows without a `logs` key (the no-logs shape). The first page at the take dms asks in a
+//   terminal ROWS lines tall (DEPLOYED_TAKE: the rows that fit) and at the service's default take
+//   is written out once at start; any other page once, on its first request. GET <URL>/__stats
+//   lists the requests answered (skip, take, bytes, whether the body was built at start);
+//   ?reset=1 also empties the list.
 // Prints DMS_URL, DMS_TOKEN, DMS_TOKEN_NO_LOGS, APP lines (as `dms demo --serve` does), then
 // BIG_URL, BASE_RECORDS, BIG_QUEUE_APP (the uuid whose BIG_URL page holds queue rows), LOG_URL,
-// HEAVY_URL and LOG_APP (the uuid both answer for); stops on SIGTERM/SIGINT.
+// HEAVY_URL and LOG_APP (the uuid both answer for), SCAN_URL, and with --deployed DEPLOYED_URL,
+// DEPLOYED_APP, DEPLOYED_TAKE and DEPLOYED_LOG_CHARS; stops on SIGTERM/SIGINT.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describeDemo, startDemoService } from '../src/demo/server.js';
 import { APP_DEFINITIONS } from '../src/demo/seed-apps.js';
 import { phpJson } from '../src/demo/reply.js';
+import { TAKE_DEFAULT, fittingTake } from '../src/tui/take.js';
 
 const BIG = 1000;
 const demo = await startDemoService({ port: 0, rateLimitPerMinute: 0 });
@@ -133,6 +148,88 @@ async function servePage(which: 'logs' | 'heavy', logs: boolean, rest: string, u
   answer(res, 200, body);
 }
 
+// ---------------------------------------------------------------- figure 1: the deployed shape, from memory
+
+const deployedAt = process.argv.indexOf('--deployed');
+const deployedRows = deployedAt >= 0 ? Number(process.argv[deployedAt + 1]) : undefined;
+
+interface DeployedPages {
+  /** Each row as it stands in a body: with its log (`logs`), and without the key (`none`). */
+  readonly rows: { readonly logs: readonly string[]; readonly none: readonly string[] };
+  /** Bodies by `logs|none skip take`; those written at start are in `prebuilt`. */
+  readonly bodies: Map<string, Buffer>;
+  readonly prebuilt: Set<string>;
+  /** The first page's take in a terminal `deployedRows` tall (what dms asks for there). */
+  readonly take: number;
+  /** Characters of the newest row's log. */
+  readonly logChars: number;
+}
+
+const MB = 1_000_000;
+
+async function buildDeployed(rows: number): Promise<DeployedPages> {
+  const all = (await get(`${demo.url}/deployments/applications/${queueApp}?take=${BIG}`, demo.token)).deployments;
+  const logOf = (r: Row | undefined) => (typeof r?.logs === 'string' ? r.logs : '');
+  const huge = all.map(logOf).reduce((a, b) => (b.length > a.length ? b : a), '');
+  if (huge.length < 2 * MB) throw new Error(`orders-worker's history carries no huge log (the largest has ${huge.length} characters)`);
+  let ordinary = '';
+  const withLogs = all.map((r, i) => {
+    const own = logOf(r);
+    if (own.length <= MB) ordinary = own;
+    return { ...r, logs: i === 0 ? huge : own.length > MB ? ordinary : own };
+  });
+  const pages: DeployedPages = {
+    rows: { logs: withLogs.map((r) => phpJson(r)), none: withLogs.map(({ logs: _, ...r }) => phpJson(r)) },
+    bodies: new Map(),
+    prebuilt: new Set(),
+    take: fittingTake(rows),
+    logChars: huge.length,
+  };
+  for (const which of ['logs', 'none'] as const) {
+    for (const take of new Set([pages.take, TAKE_DEFAULT])) {
+      deployedBody(pages, which, 0, take);
+      pages.prebuilt.add(`${which} 0 ${take}`);
+    }
+  }
+  return pages;
+}
+
+function deployedBody(pages: DeployedPages, which: 'logs' | 'none', skip: number, take: number): Buffer {
+  const key = `${which} ${skip} ${take}`;
+  let body = pages.bodies.get(key);
+  if (!body) {
+    const rows = pages.rows[which];
+    body = Buffer.from(`{"count":${rows.length},"deployments":[${rows.slice(skip, skip + take).join(',')}]}`);
+    pages.bodies.set(key, body);
+  }
+  return body;
+}
+
+const deployed = deployedRows === undefined ? undefined : await buildDeployed(deployedRows);
+let deployedRequests: { which: 'logs' | 'none'; skip: number; take: number; bytes: number; prebuilt: boolean }[] = [];
+
+function serveDeployed(pages: DeployedPages, logs: boolean, rest: string, url: URL, res: import('node:http').ServerResponse) {
+  if (rest === '/__stats') {
+    answer(res, 200, JSON.stringify({ requests: deployedRequests, take: pages.take }));
+    if (url.searchParams.has('reset')) deployedRequests = [];
+    return;
+  }
+  if (rest !== `/deployments/applications/${queueApp}`) {
+    answer(res, 404, '{"message":"Application not found"}');
+    return;
+  }
+  const skip = Number(url.searchParams.get('skip') ?? 0);
+  const take = Number(url.searchParams.get('take') ?? TAKE_DEFAULT);
+  if (!Number.isSafeInteger(skip) || !Number.isSafeInteger(take) || skip < 0 || take < 1) {
+    answer(res, 422, '{"message":"The skip and take fields must be integers (skip at least 0, take at least 1)."}');
+    return;
+  }
+  const which = logs ? 'logs' : 'none';
+  const body = deployedBody(pages, which, skip, take);
+  deployedRequests.push({ which, skip, take, bytes: body.length, prebuilt: pages.prebuilt.has(`${which} ${skip} ${take}`) });
+  answer(res, 200, body);
+}
+
 // ---------------------------------------------------------------- figure 8: the search's requests
 
 interface ScanRequest { skip: number; take: number; bytes: number; at: number; ms: number }
@@ -169,6 +266,17 @@ const server = createServer((req, res) => {
       process.stderr.write(`demo-serve: ${String(error)}\n`);
       if (!res.headersSent) answer(res, 502, JSON.stringify({ message: String(error) }));
     });
+    return;
+  }
+  const dep = /^\/deployed\/api\/v1(\/.*)$/.exec(url.pathname);
+  if (dep && deployed) {
+    // As the demo does: the first token reads the rows with their logs, the second without.
+    const logs = req.headers.authorization === `Bearer ${demo.token}`;
+    if (!logs && req.headers.authorization !== `Bearer ${demo.tokenNoLogs}`) {
+      answer(res, 401, '{"message":"Unauthenticated."}');
+      return;
+    }
+    serveDeployed(deployed, logs, dep[1]!, url, res);
     return;
   }
   const log = /^\/(logs|heavy)\/api\/v1(\/.*)$/.exec(url.pathname);
@@ -208,6 +316,12 @@ lines.push(`LOG_URL=${origin}/logs/api/v1`);
 lines.push(`HEAVY_URL=${origin}/heavy/api/v1`);
 lines.push(`LOG_APP=${app}`);
 lines.push(`SCAN_URL=${origin}/scan/api/v1`);
+if (deployed) {
+  lines.push(`DEPLOYED_URL=${origin}/deployed/api/v1`);
+  lines.push(`DEPLOYED_APP=${queueApp}`);
+  lines.push(`DEPLOYED_TAKE=${deployed.take}`);
+  lines.push(`DEPLOYED_LOG_CHARS=${deployed.logChars}`);
+}
 process.stdout.write(`${lines.join('\n')}\nREADY\n`);
 
 const stop = async () => {

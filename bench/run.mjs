@@ -2,8 +2,9 @@
 // `npm run bench`: the speed figures of issue 5 (1–6), of the deployment logs (7), of reading
 // the whole history (8), of the list's table drawn by dms or by ink-table (9) and of `dms stats` (10), each a ratio
 // against a floor measured side by side in this run (A B A B …, median of the pair ratios), plus
-// absolute values. Prints a table and writes bench/results.json.
-// See docs/performance.md.
+// absolute values. Figure 1 is the first frame on three page shapes against the stock Ink hello
+// world (and the heavy page against fetch+parse too), in rounds of three (issue 26).
+// Prints a table and writes bench/results.json. See docs/performance.md.
 //
 //   node bench/run.mjs [--quick] [--pairs N] [--only 1,2,4,7,8,9,10]
 //   DMS_BIN=/path/to/dms.js node bench/run.mjs      (default: dist/dms.js)
@@ -14,7 +15,8 @@ import { dirname, join, resolve } from 'node:path';
 import { bundle, ROOT } from './lib/bundle.mjs';
 import { startDemo } from './lib/demo.mjs';
 import { cleanEnv, timed } from './lib/proc.mjs';
-import { fmt, median, pairs } from './lib/stats.mjs';
+import { deployedRequests, pageShape } from './lib/shapes.mjs';
+import { fmt, median, pairs, rounds } from './lib/stats.mjs';
 
 const argv = process.argv.slice(2);
 const quick = argv.includes('--quick');
@@ -61,9 +63,12 @@ const fetchParseFloor = join(ROOT, 'bench/floor/fetch-parse.mjs');
 let demo;
 let app;
 try {
-  demo = await startDemo(await bundle('bench/demo-serve.ts', join(tmp, 'demo'), 'demo-serve'));
+  // Figure 1's deployed shapes are built (their logs made) at start: only when figure 1 runs.
+  const deployedRows = want(1) ? Number(TERM_SIZE.split('x')[1]) : undefined;
+  demo = await startDemo(await bundle('bench/demo-serve.ts', join(tmp, 'demo'), 'demo-serve'), { deployedRows });
   app = demo.apps[0].uuid;
-  log(`demo service ${demo.url}, app ${app} (${demo.apps[0].name}); 1000-record page at ${demo.bigUrl} (from ${demo.baseRecords} demo records)`);
+  log(`demo service ${demo.url}, app ${app} (${demo.apps[0].name}); 1000-record page at ${demo.bigUrl} (from ${demo.baseRecords} demo records)`
+    + `${demo.deployedUrl ? `; deployed shape from memory at ${demo.deployedUrl} (first page ${demo.deployedTake} rows)` : ''}`);
 } catch (error) {
   log(`dms bench: the demo service did not start: ${error.message}`);
 }
@@ -127,48 +132,106 @@ for (const [shape, label] of [['snapshot', 'settings snapshots'], ['queue', 'que
   });
 }
 
-// ---------------------------------------------------------------- 1. TUI first frame
-await figure(1, 'TUI first frame', '≤ 1.3', async () => {
+// ---------------------------------------------------------------- 1. TUI first frame, three page shapes
+// `dms browse APP` in a pseudo-terminal of TERM_SIZE until its header shows "1–N of" (N: the rows
+// that fit), against the stock Ink hello world in the same rounds (dms, hello world, dms, …); on
+// the page with a 5 MB log also against fetch + JSON.parse of the same page, and held to the slower
+// of the two floors round by round. Shapes: bench/lib/shapes.mjs; docs/performance.md, "First
+// frame on three page shapes".
+const RANGE = '1–[0-9]+ of';
+const HELLO = 'Hello from Ink';
+const loadNow = () => Number(loadavg()[0].toFixed(2));
+
+/** The first page as dms asks it (skip 0, `take` rows), fetched once: its size and rows. */
+async function firstPage(shape, take) {
+  const res = await fetch(`${shape.url}/deployments/applications/${shape.app}?skip=0&take=${take}`, {
+    headers: { authorization: `Bearer ${shape.env.DMS_TOKEN}`, accept: 'application/json' },
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`the first page of ${shape.name} answered ${res.status}: ${text.slice(0, 200)}`);
+  const body = JSON.parse(text);
+  const logs = body.deployments.map((r) => (typeof r.logs === 'string' ? r.logs.length : 0));
+  return { bytes: Buffer.byteLength(text), rows: body.deployments.length, count: body.count, newestLogChars: logs[0] ?? 0, logChars: logs.reduce((a, b) => a + b, 0) };
+}
+
+async function firstFrameFigure(shapeName, figureName, key, goal, max) {
   requireDemo();
-  const firstOutput = []; // the first visible output of dms browse (its loading frame)
-  const helloDmsMs = []; // the hello world bundled like dms (not the floor; for the record)
-  const r = await pairs({
-    pairs: PAIRS,
-    a: async () => {
-      const run = await timed([NODE, BIN, 'browse', app], { env, pty: TERM_SIZE, until: '1–[0-9]+ of' });
+  const shape = pageShape(demo, shapeName, configDir);
+  const heavy = shapeName === 'heavy';
+  const deployed = shapeName !== 'light';
+  const take = shape.take ?? demo.deployedTake;
+  if (take === undefined) throw new Error('the demo service named no DEPLOYED_TAKE (the rows that fit)');
+  const page = await firstPage(shape, take);
+  if (deployed) await deployedRequests(demo); // forget firstPage's request
+  const load = [loadNow()];
+  const firstOutput = [];
+  const runs = {
+    dms: async () => {
+      const run = await timed([NODE, BIN, 'browse', shape.app], { env: shape.env, pty: TERM_SIZE, until: RANGE });
       firstOutput.push(run.first_ms);
       return run.ms;
     },
-    b: async () => {
-      const ms = (await timed([NODE, hello], { env, pty: TERM_SIZE, until: 'Hello from Ink' })).ms;
-      helloDmsMs.push((await timed([NODE, helloDms], { env, pty: TERM_SIZE, until: 'Hello from Ink' })).ms);
-      return ms;
-    },
-  });
-  const first = median(firstOutput.slice(1));
-  const dmsBuilt = median(helloDmsMs.slice(1));
-  record({
-    figure: 'TUI first frame', key: 'firstFrame', status: 'measured', value: r.ratio, goal: '≤ 1.3', max: 1.3,
-    a_ms: r.a, b_ms: r.b, pairs: r.n, ratios: r.ratios, first_output_ms: first, hello_dms_ms: dmsBuilt,
-    detail: `dms browse → "1–N of" ${fmt(r.a, 0)} ms (first output at ${fmt(first, 0)} ms) vs Ink hello world ${fmt(r.b, 0)} ms; `
-      + `the hello world bundled with dms's string-width ${fmt(dmsBuilt, 0)} ms (${fmt(r.a / dmsBuilt, 2)}×)`,
-  });
-});
+    hello: async () => (await timed([NODE, hello], { env: shape.env, pty: TERM_SIZE, until: HELLO })).ms,
+  };
+  // Heavy pages: the same request dms makes (skip 0, the rows that fit), parsed, "1–N of" printed.
+  if (heavy) runs.fetchParse = async () => (await timed([NODE, fetchParseFloor, shape.app, String(take)], { env: shape.env, pty: TERM_SIZE, until: RANGE })).ms;
+  // For the record, not a floor: the hello world bundled with dms's string-width.
+  if (shapeName === 'light') runs.helloDms = async () => (await timed([NODE, helloDms], { env: shape.env, pty: TERM_SIZE, until: HELLO })).ms;
+  const r = await rounds({ runs, rounds: PAIRS });
+  load.push(loadNow());
 
-await figure(1, 'TUI first frame: queue rows', '≤ 1.3', async () => {
-  requireDemo();
-  if (!demo.queueApp) throw new Error('the demo service named no queue-row application (APP_QUEUE_ROWS)');
-  const r = await pairs({
-    pairs: PAIRS,
-    a: async () => (await timed([NODE, BIN, 'browse', demo.queueApp], { env, pty: TERM_SIZE, until: '1–[0-9]+ of' })).ms,
-    b: async () => (await timed([NODE, hello], { env, pty: TERM_SIZE, until: 'Hello from Ink' })).ms,
-  });
+  // On the deployed shapes, each dms run must have asked for the page the demo wrote out at start
+  // (and the floor fetched): skip 0, `take` rows. Later requests (after the first frame) are counted.
+  let later = 0;
+  if (deployed) {
+    const seen = await deployedRequests(demo);
+    const firsts = seen.filter((q) => q.skip === 0 && q.take === take);
+    const expected = (PAIRS + 1) * (heavy ? 2 : 1);
+    if (firsts.length < expected) {
+      throw new Error(`the demo answered ${firsts.length} first pages of ${take} rows for ${expected} runs; requests seen: ${seen.slice(0, 8).map((q) => `skip=${q.skip}&take=${q.take}`).join(', ')}`);
+    }
+    if (firsts.some((q) => !q.prebuilt)) throw new Error('a first page was built on request, not written out at start');
+    later = seen.length - firsts.length;
+  }
+
+  const m = r.medians;
+  const vsHello = r.ratio('dms', 'hello');
+  const first = median(firstOutput.slice(1)); // without the warm-up round
+  const pageText = `${page.rows} rows of ${page.count}, ${page.bytes >= 2 ** 20 ? `${fmt(page.bytes / 2 ** 20, 1)} MiB` : `${fmt(page.bytes / 1024, 0)} KiB`}`
+    + `${heavy ? `, the newest row's log ${fmt(page.newestLogChars / 2 ** 20, 1)} MiB (the ${page.rows - 1} others' ${fmt((page.logChars - page.newestLogChars) / 2 ** 20, 1)} MiB)` : ''}`
+    + `${deployed ? ', answered from memory' : ', built by the demo on each request'}`;
+  const common = {
+    figure: figureName, key, status: 'measured', goal, max, pairs: r.n, a_ms: m.dms, hello_ms: m.hello, first_output_ms: first,
+    ratio_hello: vsHello.ratio, ratios_hello: vsHello.ratios, runs_ms: r.values, load, shape: shapeName, app: shape.app, take,
+    page_bytes: page.bytes, page_rows: page.rows, page_count: page.count, later_requests: deployed ? later : undefined,
+  };
+  const tail = `; page: ${pageText}${deployed && later ? `; ${later} later requests (after the first frame) in ${PAIRS + 1} runs` : ''}; load ${load.join(' → ')}`;
+  if (!heavy) {
+    const dmsBuilt = m.helloDms;
+    record({
+      ...common, value: vsHello.ratio, b_ms: m.hello, ratios: vsHello.ratios, hello_dms_ms: dmsBuilt,
+      detail: `dms browse ${shape.label} → "1–${page.rows} of" ${fmt(m.dms, 0)} ms (first output at ${fmt(first, 0)} ms) vs the Ink hello world ${fmt(m.hello, 0)} ms`
+        + `${dmsBuilt ? `; the hello world bundled with dms's string-width ${fmt(dmsBuilt, 0)} ms (dms ${fmt(r.ratio('dms', 'helloDms').ratio, 2)}× it)` : ''}${tail}`,
+    });
+    return;
+  }
+  const vsFetch = r.ratio('dms', 'fetchParse');
+  const vsSlower = r.ratio('dms', (v) => Math.max(v.hello, v.fetchParse));
+  const helloSlower = r.values.hello.filter((h, i) => h >= r.values.fetchParse[i]).length;
+  const slower = r.values.hello.map((h, i) => Math.max(h, r.values.fetchParse[i]));
   record({
-    figure: 'TUI first frame: queue rows', key: 'firstFrameQueue', status: 'measured', value: r.ratio, goal: '≤ 1.3', max: 1.3,
-    a_ms: r.a, b_ms: r.b, pairs: r.n, ratios: r.ratios,
-    detail: `dms browse on the queue-row application → "1–N of" ${fmt(r.a, 0)} ms vs Ink hello world ${fmt(r.b, 0)} ms`,
+    ...common, value: vsSlower.ratio, b_ms: median(slower), ratios: vsSlower.ratios, fetch_parse_ms: m.fetchParse,
+    ratio_fetch_parse: vsFetch.ratio, ratios_fetch_parse: vsFetch.ratios, hello_slower_rounds: helloSlower,
+    log_chars: page.newestLogChars,
+    detail: `dms browse ${shape.label} → "1–${page.rows} of" ${fmt(m.dms, 0)} ms (first output at ${fmt(first, 0)} ms); floors in the same rounds:`
+      + ` the Ink hello world ${fmt(m.hello, 0)} ms (dms ${fmt(vsHello.ratio, 2)}× it), fetch+JSON.parse of the same page ${fmt(m.fetchParse, 0)} ms (dms ${fmt(vsFetch.ratio, 2)}× it);`
+      + ` the slower of the two, round by round (the hello world in ${helloSlower} of ${r.n} rounds), ${fmt(median(slower), 0)} ms: dms ${fmt(vsSlower.ratio, 2)}×${tail}`,
   });
-});
+}
+
+await figure(1, 'TUI first frame: light page', '≤ 1.10 × hello world', () => firstFrameFigure('light', 'first frame: light page', 'firstFrame', '≤ 1.10 × hello world', 1.1));
+await figure(1, 'TUI first frame: deployed, no logs', '≤ 1.10 × hello world', () => firstFrameFigure('queue', 'first frame: deployed, no logs', 'firstFrameQueue', '≤ 1.10 × hello world', 1.1));
+await figure(1, 'TUI first frame: deployed, 5 MB log', '≤ 1.25 × slower floor', () => firstFrameFigure('heavy', 'first frame: deployed, 5 MB log', 'firstFrameHeavy', '≤ 1.25 × slower floor', 1.25));
 
 // ---------------------------------------------------------------- 4. big pages
 const bigBodies = {};
@@ -333,7 +396,6 @@ await figure(5, 'soak', '≤ 10% growth page 20 → 200', async () => {
 // ---------------------------------------------------------------- 7. deployment logs
 // Rows with their logs (the demo's first token): LOG_URL's page of 10 rows whose newest carries a
 // ~5 MB, ~20,000-entry log; HEAVY_URL's page of 10 rows each carrying it (bench/demo-serve.ts).
-const logEnv = cleanEnv({ DMS_URL: demo?.logUrl, DMS_TOKEN: demo?.token, DMS_CONFIG_DIR: configDir });
 let logBody;
 /** The log page's body, saved once for the in-process figures. */
 async function logBodyFile() {
@@ -350,43 +412,7 @@ async function logBodyFile() {
   return file;
 }
 
-await figure(7, 'logs: first frame with a 5 MB log', '≤ 1.3', async () => {
-  const file = await logBodyFile();
-  const page = JSON.parse(readFileSync(file, 'utf8'));
-  const logChars = page.deployments[0]?.logs?.length ?? 0;
-  const pageBytes = Buffer.byteLength(readFileSync(file));
-  const firstOutput = [];
-  // For the record (not in the ratio): dms and the floor on the same 10 rows without their logs
-  // (the second token), so what the logs add to each can be told from what dms costs anyway.
-  const noLogsEnv = cleanEnv({ ...logEnv, DMS_TOKEN: demo.tokenNoLogs });
-  const noLogs = [];
-  const floorNoLogs = [];
-  const r = await pairs({
-    pairs: PAIRS,
-    a: async () => {
-      const run = await timed([NODE, BIN, 'browse', demo.logApp], { env: logEnv, pty: TERM_SIZE, until: '1–[0-9]+ of' });
-      firstOutput.push(run.first_ms);
-      return run.ms;
-    },
-    b: async () => {
-      const ms = (await timed([NODE, fetchParseFloor, demo.logApp], { env: logEnv, pty: TERM_SIZE, until: '1–[0-9]+ of' })).ms;
-      noLogs.push((await timed([NODE, BIN, 'browse', demo.logApp], { env: noLogsEnv, pty: TERM_SIZE, until: '1–[0-9]+ of' })).ms);
-      floorNoLogs.push((await timed([NODE, fetchParseFloor, demo.logApp], { env: noLogsEnv, pty: TERM_SIZE, until: '1–[0-9]+ of' })).ms);
-      return ms;
-    },
-  });
-  const first = median(firstOutput.slice(1));
-  const without = median(noLogs.slice(1));
-  const floorWithout = median(floorNoLogs.slice(1));
-  record({
-    figure: 'logs: first frame, 5 MB log', key: 'firstFrameLogs', status: 'measured', value: r.ratio, goal: '≤ 1.3', max: 1.3,
-    a_ms: r.a, b_ms: r.b, pairs: r.n, ratios: r.ratios, first_output_ms: first, no_logs_ms: without, floor_no_logs_ms: floorWithout,
-    page_bytes: pageBytes, log_chars: logChars,
-    detail: `dms browse → "1–N of" on 10 rows whose newest carries a ${fmt(logChars / 2 ** 20, 1)} MiB log (page ${fmt(pageBytes / 2 ** 20, 1)} MiB) ${fmt(r.a, 0)} ms`
-      + ` (first output at ${fmt(first, 0)} ms) vs fetch+JSON.parse of the same page ${fmt(r.b, 0)} ms; the same rows without logs: dms ${fmt(without, 0)} ms,`
-      + ` the floor ${fmt(floorWithout, 0)} ms (the logs add ${fmt(r.a - without, 0)} ms to dms, ${fmt(r.b - floorWithout, 0)} ms to the floor)`,
-  });
-});
+// Figure 7's first frame with a 5 MB log is figure 1's 'deployed, 5 MB log' now (against both floors).
 
 await figure(7, 'logs: viewer open and screen move', '≤ 150 ms open, ≤ 6 ms move', async () => {
   await renderScript();
@@ -603,6 +629,7 @@ function absolute(r) {
   if (r.key === 'logSoak') return `heap ${fmt(r.after20.heapMiB, 1)}→${fmt(r.end.heapMiB, 1)}, RSS ${fmt(r.rss_after20_median, 1)}→${fmt(r.rss_end_median, 1)} MiB`;
   if (r.key === 'logSoakBytes' || r.key === 'logSoakBytesNewest') return `${fmt(r.bytes_per_tick / 2 ** 20, 2)} of ${fmt(r.page_bytes / 2 ** 20, 1)} MiB a tick`;
   if (r.key?.startsWith('render_') || r.key?.startsWith('table_') || r.key === 'bigTable') return `${fmt(r.ratio, 1)}× floor ${fmt(r.b_ms, 2)} ms`;
+  if (r.key === 'firstFrameHeavy') return `${fmt(r.a_ms, 0)} vs ${fmt(r.hello_ms, 0)} hello / ${fmt(r.fetch_parse_ms, 0)} f+p ms`;
   if (r.key === 'historyAll' || r.key === 'statsTime') return `${fmt(r.a_ms / 1000, 2)} vs ${fmt(r.b_ms / 1000, 2)} s`;
   if (r.key === 'historySearch') return `${r.requests} requests: ${Object.entries(r.by_take).map(([t, s]) => `${s.requests}×${t}`).join(', ')}`;
   if (r.key === 'historyMove') return `from write ${fmt(r.from_write_ms, 1)}; idle ${fmt(r.idle_ms, 1)} ms`;

@@ -1,9 +1,10 @@
-// Floor for figure 7's first frame with a 5 MB log: one `fetch` of the first page (10 rows, the
-// newest carrying a ~5 MB log), `JSON.parse`, and the page range printed as dms's header shows it
-// ("1–10 of N"), which is when the bench stops the clock. Nothing decodes the logs.
-// Usage: node fetch-parse.mjs APP (env DMS_URL, DMS_TOKEN).
-const [app] = process.argv.slice(2);
-const res = await fetch(`${process.env.DMS_URL}/deployments/applications/${app}?skip=0&take=10`, {
+// Floor for the first frame of a heavy page (figure 1, the 5 MB-log shape): one `fetch` of the
+// first page — the same request dms makes, `take` the rows that fit its terminal — `JSON.parse`,
+// and the page range printed as dms's header shows it ("1–24 of N"), which is when the bench
+// stops the clock. Nothing decodes the logs.
+// Usage: node fetch-parse.mjs APP [TAKE] (env DMS_URL, DMS_TOKEN; TAKE 10 by default).
+const [app, take = '10'] = process.argv.slice(2);
+const res = await fetch(`${process.env.DMS_URL}/deployments/applications/${app}?skip=0&take=${take}`, {
   headers: { authorization: `Bearer ${process.env.DMS_TOKEN}`, accept: 'application/json' },
 });
 if (!res.ok) {

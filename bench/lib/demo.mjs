@@ -1,10 +1,16 @@
 // The demo service for the whole run: bench/demo-serve.ts (bundled), which runs the same
-// startDemoService as `dms demo --serve` with the rate limit off, plus a 1000-record page and
-// the pages with logs of figure 7.
+// startDemoService as `dms demo --serve` with the rate limit off, plus a 1000-record page,
+// the pages with logs of figure 7 and, when asked (`deployedRows`), figure 1's deployed shape.
 import { spawn } from 'node:child_process';
 
-export async function startDemo(script, { timeoutMs = 15_000 } = {}) {
-  const child = spawn(process.execPath, [script], {
+/**
+ * `deployedRows`: also serve the deployed shape from memory (DEPLOYED_URL), its first page written
+ * out at start for a terminal that many lines tall (a few seconds more to start: its logs are made first).
+ */
+export async function startDemo(script, { timeoutMs, deployedRows } = {}) {
+  timeoutMs ??= deployedRows ? 60_000 : 15_000;
+  const args = deployedRows ? ['--deployed', String(deployedRows)] : [];
+  const child = spawn(process.execPath, [script, ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { PATH: process.env.PATH, HOME: process.env.HOME },
   });
@@ -39,6 +45,14 @@ export async function startDemo(script, { timeoutMs = 15_000 } = {}) {
     bigHistoryApp: get('APP_BIG_HISTORY'),
     /** The demo service through a proxy that counts the list requests (figure 8's search: GET …/scan/__stats). */
     scanUrl: get('SCAN_URL'),
+    /**
+     * Figure 1's deployed shape (with `deployedRows`): orders-worker's queue rows answered from memory,
+     * the newest carrying a ~5 MB log (DMS_TOKEN) or no row a `logs` key (DMS_TOKEN_NO_LOGS);
+     * `deployedTake`: the first page's take dms asks for there; GET <deployedUrl>/__stats lists the requests.
+     */
+    deployedUrl: get('DEPLOYED_URL'), deployedApp: get('DEPLOYED_APP'),
+    deployedTake: get('DEPLOYED_TAKE') ? Number(get('DEPLOYED_TAKE')) : undefined,
+    deployedLogChars: get('DEPLOYED_LOG_CHARS') ? Number(get('DEPLOYED_LOG_CHARS')) : undefined,
     close: () => new Promise((resolve) => {
       if (child.exitCode !== null) return resolve();
       child.once('exit', () => resolve());

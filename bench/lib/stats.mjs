@@ -30,3 +30,32 @@ export async function pairs({ a, b, pairs: n, warmup = 1, onPair }) {
 export function fmt(x, digits = 2) {
   return Number.isFinite(x) ? x.toFixed(digits) : '—';
 }
+
+/**
+ * `pairs` with more than one floor: `warmup` unrecorded rounds, then `rounds` rounds, each running
+ * every entry of `runs` once in their order (A, B, C, A, B, C …). Returns each run's values and
+ * median; `ratio(a, b)` gives the per-round ratios of `a` to `b` (a run's name, or a function of the
+ * round's values, e.g. the slower of two floors) and their median.
+ */
+export async function rounds({ runs, rounds: n, warmup = 1, onRound }) {
+  const names = Object.keys(runs);
+  for (let i = 0; i < warmup; i++) for (const name of names) await runs[name]();
+  const values = Object.fromEntries(names.map((name) => [name, []]));
+  for (let i = 0; i < n; i++) {
+    const round = {};
+    for (const name of names) round[name] = await runs[name]();
+    for (const name of names) values[name].push(round[name]);
+    onRound?.(i, round);
+  }
+  const at = (i) => Object.fromEntries(names.map((name) => [name, values[name][i]]));
+  return {
+    n,
+    values,
+    medians: Object.fromEntries(names.map((name) => [name, median(values[name])])),
+    ratio(a, b) {
+      const of = (x, i) => (typeof x === 'function' ? x(at(i)) : values[x][i]);
+      const ratios = Array.from({ length: n }, (_, i) => of(a, i) / of(b, i));
+      return { ratio: median(ratios), ratios };
+    },
+  };
+}
