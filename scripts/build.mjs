@@ -32,12 +32,15 @@ const hashes = await buildVendorScripts(out);
 const options = esbuildOptions({
   dms: join(root, 'src/cli.ts'),
   'search-worker': join(root, 'src/search/worker.ts'),
-  'train-cache': join(root, 'src/start/train.tsx'),
 }, out);
 // DMS_PROFILE_BUILD=1 (bench/first-frame-profile.mjs): source maps and esbuild's metafile too.
 const profiling = process.env.DMS_PROFILE_BUILD === '1';
 const result = await build({ ...options, plugins: [...options.plugins, await vendorShims(hashes)], ...(profiling ? { sourcemap: 'external', metafile: true } : {}) });
 if (profiling) writeFileSync(join(out, 'meta.json'), JSON.stringify(result.metafile));
+// The training run's entry, on its own (one file): as an entry of the build above it would split
+// the binary's chunks further (every module it shares with dms would become a chunk of its own).
+const train = esbuildOptions({ 'train-cache': join(root, 'src/start/train.tsx') }, out);
+await build({ ...train, splitting: false, plugins: [...train.plugins, await vendorShims(hashes)] });
 // The training run: the first start after a build finds the code cache already made (beside the
 // bundle; in the user's cache folder when dist/ cannot be written). A failure only costs speed.
 try {
