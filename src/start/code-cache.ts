@@ -129,7 +129,9 @@ export function writeCache(places: readonly string[], name: string, data: Buffer
         closeSync(fd);
       }
       renameSync(temp, file);
-      removeStale(dir, name, stem);
+      // Beside the bundle the other caches are this bundle's old ones; the user's folder may hold
+      // those of other installed versions in use, so there only month-old ones go.
+      removeStale(dir, name, stem, i === 0 ? 0 : MONTH);
       return file;
     } catch (error) {
       cacheNotes.push(`code cache: not written in ${dir} (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
@@ -138,8 +140,13 @@ export function writeCache(places: readonly string[], name: string, data: Buffer
   return undefined;
 }
 
-/** Caches of other bundles or Node versions, and temporary files a killed writer left (a minute old). */
-function removeStale(dir: string, keep: string, stem: string): void {
+const MONTH = 30 * 24 * 3600_000;
+
+/**
+ * Caches of other bundles or Node versions (older than `age`: not written for that long), and
+ * temporary files a killed writer left (a minute old).
+ */
+function removeStale(dir: string, keep: string, stem: string, age: number): void {
   try {
     const now = Date.now();
     for (const f of readdirSync(dir)) {
@@ -147,7 +154,7 @@ function removeStale(dir: string, keep: string, stem: string): void {
       const temp = f.startsWith(`.${stem}-`) && f.endsWith('.tmp');
       if (!other && !temp) continue;
       const p = join(dir, f);
-      if (temp && now - statSync(p).mtimeMs < 60_000) continue;
+      if (now - statSync(p).mtimeMs < (temp ? 60_000 : age)) continue;
       unlinkSync(p);
     }
   } catch {

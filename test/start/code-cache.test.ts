@@ -143,6 +143,22 @@ describe('the code cache file', () => {
     expect(readdirSync(dir).sort()).toEqual([`.${NAME}.456.def.tmp`, NAME, 'unrelated.txt'].sort());
   });
 
+  it("in the user's cache folder (shared by installed versions) only month-old caches of others go", () => {
+    const bundle = join(dir, 'shared-bundle');
+    mkdirSync(bundle, { mode: 0o777 });
+    chmodSync(bundle, 0o777); // not the user's alone: the cache goes to the user's folder
+    const user = join(dir, 'user');
+    mkdirSync(user, { mode: 0o700 });
+    const recent = cacheName(STEM, 'c'.repeat(64));
+    const old = cacheName(STEM, 'd'.repeat(64));
+    writeFileSync(join(user, recent), 'x');
+    writeFileSync(join(user, old), 'x');
+    const monthAgo = new Date(Date.now() - 31 * 24 * 3600_000);
+    utimesSync(join(user, old), monthAgo, monthAgo);
+    expect(writeCache([bundle, user], NAME, v8Cache('7 + 7').data, STEM)).toBe(join(user, NAME));
+    expect(readdirSync(user).sort()).toEqual([NAME, recent].sort());
+  });
+
   it('writers at the same time leave one whole cache (each writes its own file, then renames)', async () => {
     const { Worker } = await import('node:worker_threads');
     const { build } = await import('esbuild');
