@@ -89,15 +89,29 @@ export function useDeployments(options: UseDeploymentsOptions): DeploymentsContr
   // The application goes into recents (of its server) after its first good page, with the name its
   // rows say (`application_name` of queue rows, `name` of settings snapshots); once more when a
   // later page first says the name. A file write: after the frame.
+  // A write still waiting when the screen goes (a quit right after the first page) is made then,
+  // not after: nothing of the screen writes once it is gone.
   const remembered = useRef<'no' | 'yes' | 'named'>('no');
+  const pendingRecent = useRef<{ timer: NodeJS.Timeout; write: () => void } | undefined>(undefined);
   useEffect(() => {
     if (remembered.current === 'named' || !configDir || !paging.everLoaded) return undefined;
     const name = firstApplicationName(paging.rows.map((r) => viewOf(r.record)));
     if (remembered.current === 'yes' && !name) return undefined;
     remembered.current = name ? 'named' : 'yes';
-    setTimeout(() => addRecent(configDir, name ? { uuid: appUuid, name } : { uuid: appUuid }, recentsServer), 0);
+    if (pendingRecent.current) clearTimeout(pendingRecent.current.timer);
+    const write = () => {
+      pendingRecent.current = undefined;
+      addRecent(configDir, name ? { uuid: appUuid, name } : { uuid: appUuid }, recentsServer);
+    };
+    pendingRecent.current = { timer: setTimeout(write, 0), write };
     return undefined;
   }, [paging.everLoaded, configDir, appUuid, paging.rows, recentsServer]);
+  useEffect(() => () => {
+    const pending = pendingRecent.current;
+    if (!pending) return;
+    clearTimeout(pending.timer);
+    pending.write();
+  }, []);
 
   // Auto-refresh: first page, or while something runs, or retrying after a network error. An
   // automatic refresh never interrupts a request in flight.
