@@ -7,6 +7,11 @@
 //   heavy  the deployed shape with a ~5 MB log in the newest row, answered from memory.
 //
 //   node bench/compare.mjs OTHER_DMS_JS [THIS_DMS_JS] [--pairs N] [--shape light|queue|heavy]
+//   node bench/compare.mjs OTHER_DMS_JS [THIS_DMS_JS] [--pairs N] --headless '--version'
+//   node bench/compare.mjs OTHER_DMS_JS [THIS_DMS_JS] [--pairs N] --headless 'deployments APP --json'
+//
+// `--headless ARGS`: a headless command instead (no terminal, stdout a pipe, timed to its exit;
+// APP is the light page's application), with its CPU time (user + system) beside the clock.
 //
 // Prints one line per pair and the median of the pair ratios (this / other). To compare with an
 // older commit: git worktree add /tmp/old COMMIT && ln -s "$PWD/node_modules" /tmp/old/ &&
@@ -24,6 +29,7 @@ const TERM_SIZE = '120x36';
 const args = process.argv.slice(2);
 const flag = (name) => { const i = args.indexOf(name); return i >= 0 ? args.splice(i, 2)[1] : undefined; };
 const PAIRS = Number(flag('--pairs') ?? 15);
+const headless = flag('--headless');
 // `--app queue` (before the shapes) is `--shape queue`.
 const shapeName = flag('--shape') ?? (flag('--app') === 'queue' ? 'queue' : 'light');
 const [other, self = join(ROOT, 'dist/dms.js')] = args.map((p) => resolve(p));
@@ -38,9 +44,19 @@ const demo = await startDemo(await bundle('bench/demo-serve.ts', join(tmp, 'demo
 try {
   const shape = pageShape(demo, shapeName, join(tmp, 'config'));
   process.stdout.write(`shape ${shapeName}: ${shape.label}\n`);
-  const frame = async (bin) => (await timed([process.execPath, bin, 'browse', shape.app], { env: shape.env, pty: TERM_SIZE, until: '1–[0-9]+ of' })).ms;
+  const cpu = new Map([[self, []], [other, []]]);
+  const command = headless?.split(/\s+/).filter(Boolean).map((a) => (a === 'APP' ? shape.app : a));
+  const frame = async (bin) => {
+    const t = command
+      ? await timed([process.execPath, bin, ...command], { env: shape.env })
+      : await timed([process.execPath, bin, 'browse', shape.app], { env: shape.env, pty: TERM_SIZE, until: '1–[0-9]+ of' });
+    cpu.get(bin).push(t.cpu_ms);
+    return t.ms;
+  };
   const r = await pairs({ pairs: PAIRS, a: () => frame(self), b: () => frame(other), onPair: (_i, a, b) => process.stdout.write(`${fmt(a, 0)} ms / ${fmt(b, 0)} ms\n`) });
-  process.stdout.write(`first frame (${shapeName}): this ${fmt(r.a, 0)} ms, other ${fmt(r.b, 0)} ms: ${fmt(r.ratio, 3)}× (median of ${r.n} pair ratios)\n`);
+  const cpuRatios = cpu.get(self).map((c, i) => c / cpu.get(other)[i]).sort((x, y) => x - y);
+  const what = command ? `dms ${headless}` : `first frame (${shapeName})`;
+  process.stdout.write(`${what}: this ${fmt(r.a, 0)} ms, other ${fmt(r.b, 0)} ms: ${fmt(r.ratio, 3)}× (median of ${r.n} pair ratios); CPU ${fmt(cpuRatios[cpuRatios.length >> 1], 3)}×\n`);
 } finally {
   await demo.close();
   rmSync(tmp, { recursive: true, force: true });
