@@ -65,9 +65,13 @@ function launch(dir: string, args: string, env: Record<string, string> = {}, siz
   return session;
 }
 
-/** The requests for a page of `uuid`'s deployments that `demo` received since index `from`. */
+/**
+ * The requests for a page of `uuid`'s deployments that `demo` received since index `from`: not the
+ * picker's overview of each application in view (`take=1`, asked for on its own schedule, which
+ * on a busy machine can come after the keys were sent).
+ */
 const pageRequests = (demo: DemoService, from: number, uuid: string) =>
-  demo.requests.slice(from).filter((r) => r.path.endsWith(`/deployments/applications/${uuid}`));
+  demo.requests.slice(from).filter((r) => r.path.endsWith(`/deployments/applications/${uuid}`) && new URLSearchParams(r.query).get('take') !== '1');
 
 /** The picker's typed line. */
 const typedLine = (screen: string) => screen.split('\n').find((l) => l.includes('uuid:')) ?? '';
