@@ -1,11 +1,13 @@
-// V8's compiled code for a bundled script, kept on disk between runs (the UI's vendor script:
-// ui-vendor.ts). A cache file is `DMSC1\n`, a CRC-32 of the rest, then V8's bytes; it is named by
-// the script's hash, Node's version and the CPU, so another bundle or another Node never reads it.
+// V8's compiled code for a bundled script, kept on disk between runs (the vendor scripts:
+// vendor-script.ts). A cache file is `DMSC1\n`, a CRC-32 of the rest, then V8's bytes; it is named by
+// the script's hash, Node's version and V8's tag (its flags, the CPU), so another bundle, another
+// Node or a run under other V8 flags never reads it.
 // Nothing here can break a start: a cache that is missing, corrupt, not the user's own or in a
 // folder that cannot be written is passed over (and said in notes, for DMS_DEBUG=1).
 import { closeSync, constants, fstatSync, mkdirSync, openSync, readdirSync, readSync, renameSync, statSync, unlinkSync, writeSync, fsyncSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { cachedDataVersionTag } from 'node:v8';
 import { crc32 } from 'node:zlib';
 import { cacheNotes } from './cache-notes.js';
 
@@ -14,9 +16,15 @@ const HEAD = MAGIC.length + 4;
 /** Larger than any cache of ours: a file this big is not one. */
 const MAX_BYTES = 64 * 2 ** 20;
 
-/** The file name of a cache for `stem` (e.g. `ui-vendor`) built from a script whose hash is `hash`. */
-export function cacheName(stem: string, hash: string): string {
-  return `${stem}-${hash.slice(0, 16)}-${process.version}-${process.arch}.v8cache`;
+/**
+ * The file name of a cache for `stem` (e.g. `ui-vendor`) built from a script whose hash is `hash`,
+ * for this Node and this V8: `v8.cachedDataVersionTag()` changes with V8's version, its flags and
+ * the CPU's features. Flags can change at run time (`dms deployments --all` narrows the heap with
+ * `v8.setFlagsFromString` before got loads): such a run keeps a cache of its own instead of
+ * making the others' rejected by V8 and written again, turn about.
+ */
+export function cacheName(stem: string, hash: string, tag: number = cachedDataVersionTag()): string {
+  return `${stem}-${hash.slice(0, 16)}-${process.version}-${(tag >>> 0).toString(16)}.v8cache`;
 }
 
 /**
@@ -144,13 +152,15 @@ const MONTH = 30 * 24 * 3600_000;
 
 /**
  * Caches of other bundles or Node versions (older than `age`: not written for that long), and
- * temporary files a killed writer left (a minute old).
+ * temporary files a killed writer left (a minute old). Those of this bundle and Node made under
+ * other V8 flags stay: they are in use by the runs that set them.
  */
 function removeStale(dir: string, keep: string, stem: string, age: number): void {
   try {
     const now = Date.now();
+    const same = keep.slice(0, keep.lastIndexOf('-') + 1); // stem-hash-version-
     for (const f of readdirSync(dir)) {
-      const other = f.startsWith(`${stem}-`) && f.endsWith('.v8cache') && f !== keep;
+      const other = f.startsWith(`${stem}-`) && f.endsWith('.v8cache') && !f.startsWith(same);
       const temp = f.startsWith(`.${stem}-`) && f.endsWith('.tmp');
       if (!other && !temp) continue;
       const p = join(dir, f);

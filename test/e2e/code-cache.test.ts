@@ -11,6 +11,7 @@ import { SHOP_FRONTEND } from '../../src/demo/seed-apps.js';
 import { BIN } from '../support/bin.js';
 import { shellQuote, startTmux, type TmuxSession } from '../support/tmux.js';
 import { tempDir } from '../support/temp.js';
+import { runBin } from '../support/run-bin.js';
 
 let demo: DemoService;
 let dist: string;
@@ -105,6 +106,24 @@ describe('the code cache (built binary, tmux)', () => {
     } finally {
       chmodSync(dist, 0o755);
     }
+  });
+
+  it('a run that changes V8 flags (--all narrows the heap) keeps a cache of its own: the others still use theirs', async () => {
+    const env = { DMS_URL: demo.url, DMS_TOKEN: demo.token, DMS_CONFIG_DIR: tempDir('dms-e2e-cache-cfg-'), DMS_DEBUG: '1', HOME: home, XDG_CACHE_HOME: join(home, 'cache') };
+    const got = () => allCaches(dist).filter((f) => f.startsWith('got-vendor-'));
+    const before = got();
+    const all = await runBin(['deployments', SHOP_FRONTEND, '--all', '-o', 'ndjson'], { env, bin: join(dist, 'dms.js') });
+    expect(all.code).toBe(0);
+    expect(all.stderr).not.toMatch(/rejected/);
+    for (let i = 0; i < 2; i++) {
+      const plain = await runBin(['deployments', SHOP_FRONTEND, '--json'], { env, bin: join(dist, 'dms.js') });
+      expect(plain.code).toBe(0);
+      expect(plain.stderr).toMatch(/got-vendor-.*: used/);
+      expect(plain.stderr).not.toMatch(/rejected|written/);
+    }
+    // The --all run's own (another V8 tag) beside the one the others use.
+    expect(got().length).toBe(before.length + 1);
+    expect(got()).toEqual(expect.arrayContaining(before));
   });
 
   it('DMS_NO_CACHE=1: nothing read, nothing written', async () => {

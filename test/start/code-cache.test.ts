@@ -5,6 +5,7 @@ import { describe, expect, it, beforeEach } from 'vitest';
 import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { cachedDataVersionTag } from 'node:v8';
 import vm from 'node:vm';
 import { cacheName, cachePlaces, readCache, writeCache } from '../../src/start/code-cache.js';
 import { cacheNotes } from '../../src/start/cache-notes.js';
@@ -29,9 +30,12 @@ beforeEach(() => {
 });
 
 describe('the code cache file', () => {
-  it('is named by the bundle hash, the Node version and the CPU', () => {
-    expect(cacheName(STEM, 'f00d'.repeat(16))).toBe(`ui-vendor-f00df00df00df00d-${process.version}-${process.arch}.v8cache`);
+  it("is named by the bundle hash, the Node version and V8's tag (its version, flags and the CPU's features)", () => {
+    const tag = cachedDataVersionTag() >>> 0;
+    expect(cacheName(STEM, 'f00d'.repeat(16))).toBe(`ui-vendor-f00df00df00df00d-${process.version}-${tag.toString(16)}.v8cache`);
     expect(cacheName(STEM, 'beef'.repeat(16))).not.toBe(cacheName(STEM, 'f00d'.repeat(16)));
+    // Other V8 flags (set at run time by --all) or another CPU: another file.
+    expect(cacheName(STEM, 'f00d'.repeat(16), tag ^ 1)).not.toBe(cacheName(STEM, 'f00d'.repeat(16)));
   });
 
   it('lives beside the bundle, else in $XDG_CACHE_HOME/dms, else ~/.cache/dms; DMS_NO_CACHE=1 turns it off', () => {
@@ -127,11 +131,13 @@ describe('the code cache file', () => {
     expect(script.runInThisContext()).toBe(42);
   });
 
-  it('a new cache removes the caches of other bundles and Node versions, and old temporary files', () => {
+  it('a new cache removes the caches of other bundles and Node versions (not its own under other flags), and old temporary files', () => {
     const other = cacheName(STEM, 'b'.repeat(64));
-    const oldNode = `${STEM}-aaaaaaaaaaaaaaaa-v18.0.0-${process.arch}.v8cache`;
+    const oldNode = `${STEM}-aaaaaaaaaaaaaaaa-v18.0.0-839dbe75.v8cache`;
+    const otherFlags = cacheName(STEM, 'a'.repeat(64), (cachedDataVersionTag() ^ 1) >>> 0);
     writeFileSync(join(dir, other), 'x');
     writeFileSync(join(dir, oldNode), 'x');
+    writeFileSync(join(dir, otherFlags), 'x');
     writeFileSync(join(dir, 'unrelated.txt'), 'x');
     const stale = join(dir, `.${NAME}.123.abc.tmp`);
     const recent = join(dir, `.${NAME}.456.def.tmp`);
@@ -140,7 +146,8 @@ describe('the code cache file', () => {
     const old = new Date(Date.now() - 5 * 60_000);
     utimesSync(stale, old, old);
     writeCache([dir], NAME, v8Cache('5 + 5').data, STEM);
-    expect(readdirSync(dir).sort()).toEqual([`.${NAME}.456.def.tmp`, NAME, 'unrelated.txt'].sort());
+    // Kept: this bundle's cache under other V8 flags (in use by the runs that set them).
+    expect(readdirSync(dir).sort()).toEqual([`.${NAME}.456.def.tmp`, NAME, otherFlags, 'unrelated.txt'].sort());
   });
 
   it("in the user's cache folder (shared by installed versions) only month-old caches of others go", () => {

@@ -16,14 +16,14 @@ export function tempConfigDir(): string {
 
 export function runBin(
   args: string[],
-  options: { env?: Record<string, string | undefined>; input?: string; timeoutMs?: number } = {},
+  options: { env?: Record<string, string | undefined>; input?: string; timeoutMs?: number; bin?: string } = {},
 ): Promise<BinResult> {
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries({ PATH: process.env.PATH, HOME: process.env.HOME, DMS_CONFIG_DIR: tempConfigDir(), ...options.env })) {
     if (v !== undefined) env[k] = v;
   }
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [options.bin ?? BIN, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     // Decoded as a stream: a character split across two chunks stays one character.
