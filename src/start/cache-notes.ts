@@ -3,7 +3,7 @@
 // command that loads no vendor script (`dms --version`) loads nothing for it.
 const KEY = Symbol.for('dms.code-cache');
 
-interface CacheState {
+export interface CacheState {
   readonly notes: string[];
   /** Writes again, fuller, each cache this run made (vendor-script.ts adds them). */
   readonly refreshers: (() => void)[];
