@@ -111,7 +111,6 @@ async function main(argv: string[], io: CommandIO): Promise<number> {
         // no slower on a quiet one (docs/performance.md, "Where the first page is read").
         if (appUuid) await (session.client as LazyClient).ready();
         // As many rows as fit the terminal (unless a size was chosen for the application).
-        // As many rows as fit the terminal (unless a size was chosen for the application).
         const rows = (io.stdout as NodeJS.WriteStream).rows;
         const first = appUuid ? askFirstPage(session.client, session.configDir, appUuid, rows) : undefined;
         return await tui('browse', parsed, io, session, noColor, appUuid, undefined, first);

@@ -1,6 +1,6 @@
 // The first page of `dms browse APP`, asked for as soon as the connection is known: before the
-// UI's modules load, so the worker that fetches it starts as early as it can (the first frame
-// waits for it). Small on purpose: the CLI imports it for every command.
+// UI's modules load, so the request is on the wire while they compile (the first frame waits
+// for it). Small on purpose: the CLI imports it for every command.
 import type { DmsClient } from '../api/client.js';
 import { loadPageSize } from '../config/page-sizes.js';
 import type { DeploymentPage } from '../api/schemas/deployment.js';
