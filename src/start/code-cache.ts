@@ -4,11 +4,12 @@
 // Node or a run under other V8 flags never reads it.
 // Nothing here can break a start: a cache that is missing, corrupt, not the user's own or in a
 // folder that cannot be written is passed over (and said in notes, for DMS_DEBUG=1).
-import { closeSync, constants, fstatSync, mkdirSync, openSync, readdirSync, readSync, renameSync, statSync, unlinkSync, writeSync, fsyncSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readdirSync, renameSync, statSync, unlinkSync, writeSync, fsyncSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { cachedDataVersionTag } from 'node:v8';
 import { crc32 } from 'node:zlib';
+import { readFileBytes } from '../config/read-file.js';
 import { cacheNotes } from './cache-notes.js';
 
 const MAGIC = Buffer.from('DMSC1\n');
@@ -76,37 +77,19 @@ export function readCache(places: readonly string[], name: string, owner: Owner 
 }
 
 function readOne(file: string, owner: Owner): Buffer | string {
-  let fd: number;
-  try {
-    // Never blocks (a FIFO) and never follows a link planted in its place.
-    fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    return code === 'ENOENT' || code === 'ENOTDIR' ? 'missing' : `unreadable (${code ?? 'error'})`;
-  }
-  try {
-    const s = fstatSync(fd);
-    const me = userOf(owner);
-    if (!s.isFile()) return 'not a file';
-    if (me !== undefined && s.uid !== me) return 'owned by another user';
-    if ((s.mode & 0o022) !== 0) return 'writable by others';
-    if (s.size < HEAD || s.size > MAX_BYTES) return 'corrupt (size)';
-    const all = Buffer.allocUnsafe(s.size);
-    let at = 0;
-    while (at < s.size) {
-      const n = readSync(fd, all, at, s.size - at, at);
-      if (n === 0) break;
-      at += n;
-    }
-    if (at !== s.size || !all.subarray(0, MAGIC.length).equals(MAGIC)) return 'corrupt (header)';
-    const data = all.subarray(HEAD);
-    if (all.readUInt32BE(MAGIC.length) !== crc32(data)) return 'corrupt (checksum)';
-    return data;
-  } catch (error) {
-    return `unreadable (${(error as NodeJS.ErrnoException).code ?? 'error'})`;
-  } finally {
-    closeSync(fd);
-  }
+  const me = userOf(owner);
+  const read = readFileBytes(file, MAX_BYTES, {
+    noFollow: true, // never follows a link planted in its place
+    check: (s) => (me !== undefined && s.uid !== me ? 'owned by another user' : (s.mode & 0o022) !== 0 ? 'writable by others' : undefined),
+  });
+  if (read === undefined) return 'missing';
+  if (!('bytes' in read)) return read.cause === 'kind' ? 'not a file' : read.cause === 'size' ? 'corrupt (size)' : read.problem;
+  const all = read.bytes;
+  if (all.length < HEAD) return 'corrupt (size)';
+  if (!all.subarray(0, MAGIC.length).equals(MAGIC)) return 'corrupt (header)';
+  const data = all.subarray(HEAD);
+  if (all.readUInt32BE(MAGIC.length) !== crc32(data)) return 'corrupt (checksum)';
+  return data;
 }
 
 /**

@@ -2,7 +2,7 @@
 // passed over (corrupt, another user's, writable by others, not a file), where it is written when
 // the first place cannot take it, and that V8 rejects a cache made for other code.
 import { describe, expect, it, beforeEach } from 'vitest';
-import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { cachedDataVersionTag } from 'node:v8';
@@ -97,6 +97,16 @@ describe('the code cache file', () => {
     mkdirSync(join(dir, NAME));
     expect(readCache([dir], NAME)).toBeUndefined();
     expect(cacheNotes.at(-1)).toMatch(/not a file|unreadable/);
+  });
+
+  it('a link in its place is not followed, even to a sound cache', () => {
+    const other = tempDir();
+    chmodSync(other, 0o700);
+    writeCache([other], NAME, v8Cache('3 + 3').data, STEM);
+    expect(readCache([other], NAME)).toBeDefined();
+    symlinkSync(join(other, NAME), join(dir, NAME));
+    expect(readCache([dir], NAME)).toBeUndefined();
+    expect(cacheNotes.at(-1)).toMatch(/ELOOP/);
   });
 
   it('the first place that is not the user\'s alone (or cannot be written) is skipped for the next', () => {
