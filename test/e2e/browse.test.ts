@@ -1,39 +1,22 @@
 // The built binary in a real terminal (tmux): `dms browse APP` against a demo service started here.
-import { rmSync } from 'node:fs';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startDemoService, type DemoService } from '../../src/demo/server.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.js';
-import { BIN } from '../support/bin.js';
-import { shellQuote, startTmux, type TmuxSession } from '../support/tmux.js';
+import { setUpDemo } from '../support/terminals.js';
+import type { TmuxSession } from '../support/tmux.js';
 import { tempDir } from '../support/temp.js';
 import { tenPerPage } from '../support/page-sizes.js';
 
-let demo: DemoService;
+const e2e = setUpDemo('browse');
 let configDir: string;
 let app: string;
-let session: TmuxSession | undefined;
 
-beforeAll(async () => {
-  demo = await startDemoService({ rateLimitPerMinute: 0 });
-  app = demo.seed.applications[0]!.uuid;
+beforeAll(() => {
+  app = e2e.demo.seed.applications[0]!.uuid;
   configDir = tenPerPage(tempDir('dms-e2e-browse-'));
-});
-afterAll(async () => {
-  await demo.close();
-  // A dms still shutting down may write its recents meanwhile: retry instead of failing on ENOTEMPTY.
-  rmSync(configDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
-});
-afterEach(() => {
-  session?.kill();
-  session = undefined;
 });
 
 function launch(width: number, height: number, env: Record<string, string> = {}): TmuxSession {
-  session = startTmux(`node ${shellQuote(BIN)} browse ${app}`, {
-    width, height,
-    env: { DMS_URL: demo.url, DMS_TOKEN: demo.token, DMS_CONFIG_DIR: configDir, TERM: 'xterm-256color', ...env },
-  });
-  return session;
+  return e2e.launch(`browse ${app}`, { width, height, env: { DMS_CONFIG_DIR: configDir, ...env } });
 }
 
 const dataLines = (screen: string) => screen.split('\n').filter((l) => /^[› ] │/.test(l)).slice(1);
@@ -41,7 +24,7 @@ const dataLines = (screen: string) => screen.split('\n').filter((l) => /^[› ] 
 for (const [width, height] of [[120, 36], [80, 24]] as const) {
   describe(`dms browse at ${width}×${height}`, () => {
     it('pages, opens the detail with the full sha, goes back, shows help and quits cleanly', async () => {
-      const first = (await createClient({ baseUrl: demo.url, token: demo.token }).listDeployments(app, { skip: 10, take: 10 })).deployments[0]!;
+      const first = (await createClient({ baseUrl: e2e.demo.url, token: e2e.demo.token }).listDeployments(app, { skip: 10, take: 10 })).deployments[0]!;
       const t = launch(width, height);
       const screen = await t.waitFor(/1–10 of \d+/);
       // The live frame is shorter than the terminal: the pane's last line stays empty.
@@ -87,19 +70,15 @@ describe('dms browse keys', () => {
 
 describe('dms browse on rows of the deployment queue (what deployed servers send)', () => {
   it('lists the newest deployment\'s subject and short sha; its detail shows the whole message and the duration', async () => {
-    const queueApp = demo.seed.applications.find((a) => a.shape === 'queue')!.uuid;
-    const page = await createClient({ baseUrl: demo.url, token: demo.token }).listDeployments(queueApp, { skip: 0, take: 10 });
+    const queueApp = e2e.demo.seed.applications.find((a) => a.shape === 'queue')!.uuid;
+    const page = await createClient({ baseUrl: e2e.demo.url, token: e2e.demo.token }).listDeployments(queueApp, { skip: 0, take: 10 });
     // The newest whose message has a body, so the detail has more than the subject to show.
     const index = page.deployments.findIndex((d) => String(d.commit_message).includes('\n\n') && d.commit !== 'HEAD');
     expect(index).toBeGreaterThanOrEqual(0);
     const target = page.deployments[index]!;
     const [subject, , ...body] = String(target.commit_message).split('\n');
     const newest = page.deployments[0]!;
-    session = startTmux(`node ${shellQuote(BIN)} browse ${queueApp}`, {
-      width: 120, height: 36,
-      env: { DMS_URL: demo.url, DMS_TOKEN: demo.token, DMS_CONFIG_DIR: configDir, TERM: 'xterm-256color' },
-    });
-    const t = session;
+    const t = e2e.launch(`browse ${queueApp}`, { width: 120, height: 36, env: { DMS_CONFIG_DIR: configDir } });
     const list = await t.waitFor(/1–10 of \d+/);
     const first = dataLines(list)[0]!;
     expect(first).toContain(String(newest.commit).slice(0, 7));
@@ -159,7 +138,7 @@ describe('dms browse with CI set in the shell', () => {
   // One run each (two in one test overran its time on a busy machine), with the token that reads
   // no logs: what is checked is that frames are drawn, not pages of megabytes of logs.
   it.each(['CI', 'CONTINUOUS_INTEGRATION'])('%s set: still draws live frames (Ink would otherwise wait for exit) and quits', async (name) => {
-    const t = launch(100, 30, { [name]: name === 'CI' ? 'true' : '1', DMS_TOKEN: demo.tokenNoLogs });
+    const t = launch(100, 30, { [name]: name === 'CI' ? 'true' : '1', DMS_TOKEN: e2e.demo.tokenNoLogs });
     await t.waitFor(/1–10 of \d+/);
     t.keys('n');
     await t.waitFor(/11–20 of \d+/);

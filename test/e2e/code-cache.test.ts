@@ -3,33 +3,25 @@
 // first frame; a corrupt cache, a start killed (SIGKILL) right after its first frame, a folder
 // others may write to and DMS_NO_CACHE=1 each do what the README says. DMS_DEBUG=1 tells, on
 // stderr at exit, what the cache did.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { chmodSync, cpSync, existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { startDemoService, type DemoService } from '../../src/demo/server.js';
 import { SHOP_FRONTEND } from '../../src/demo/seed-apps.js';
 import { BIN } from '../support/bin.js';
-import { shellQuote, startTmux, type TmuxSession } from '../support/tmux.js';
+import { setUpDemo } from '../support/terminals.js';
+import { shellQuote } from '../support/tmux.js';
 import { tempDir } from '../support/temp.js';
 import { runBin } from '../support/run-bin.js';
 
-let demo: DemoService;
+const e2e = setUpDemo('cache-cfg');
 let dist: string;
 let home: string;
-const sessions: TmuxSession[] = [];
 
-beforeAll(async () => {
-  demo = await startDemoService({ rateLimitPerMinute: 0 });
+beforeAll(() => {
   dist = join(tempDir('dms-e2e-cache-'), 'dist');
   cpSync(dirname(BIN), dist, { recursive: true });
   chmodSync(dist, 0o755);
   home = tempDir('dms-e2e-cache-home-');
-});
-afterAll(async () => {
-  await demo.close();
-});
-afterEach(() => {
-  while (sessions.length > 0) sessions.pop()!.kill();
 });
 
 const LIST = /1–\d+ of \d+/;
@@ -42,11 +34,10 @@ const clear = () => { for (const f of allCaches(dist)) rmSync(join(dist, f)); rm
 async function start(env: Record<string, string> = {}, { kill = false } = {}): Promise<string> {
   const out = join(tempDir('dms-e2e-cache-run-'), 'stderr');
   const pidFile = `${out}.pid`;
-  const t = startTmux(`sh -c ${shellQuote(`echo $$ > ${shellQuote(pidFile)}; exec node ${shellQuote(join(dist, 'dms.js'))} browse ${SHOP_FRONTEND} 2>${shellQuote(out)}`)}`, {
+  const t = e2e.run(`sh -c ${shellQuote(`echo $$ > ${shellQuote(pidFile)}; exec node ${shellQuote(join(dist, 'dms.js'))} browse ${SHOP_FRONTEND} 2>${shellQuote(out)}`)}`, {
     width: 120, height: 36,
-    env: { DMS_URL: demo.url, DMS_TOKEN: demo.token, DMS_CONFIG_DIR: tempDir('dms-e2e-cache-cfg-'), DMS_DEBUG: '1', HOME: home, XDG_CACHE_HOME: join(home, 'cache'), TERM: 'xterm-256color', ...env },
+    env: { DMS_DEBUG: '1', HOME: home, XDG_CACHE_HOME: join(home, 'cache'), ...env },
   });
-  sessions.push(t);
   await t.waitFor(LIST);
   if (kill) {
     process.kill(Number(readFileSync(pidFile, 'utf8')), 'SIGKILL');
@@ -110,7 +101,7 @@ describe('the code cache (built binary, tmux)', () => {
   });
 
   it('a run that changes V8 flags (--all narrows the heap) keeps a cache of its own: the others still use theirs', async () => {
-    const env = { DMS_URL: demo.url, DMS_TOKEN: demo.token, DMS_CONFIG_DIR: tempDir('dms-e2e-cache-cfg-'), DMS_DEBUG: '1', HOME: home, XDG_CACHE_HOME: join(home, 'cache') };
+    const env = { DMS_URL: e2e.demo.url, DMS_TOKEN: e2e.demo.token, DMS_CONFIG_DIR: tempDir('dms-e2e-cache-cfg-'), DMS_DEBUG: '1', HOME: home, XDG_CACHE_HOME: join(home, 'cache') };
     const got = () => allCaches(dist).filter((f) => f.startsWith('got-vendor-'));
     const before = got();
     const all = await runBin(['deployments', SHOP_FRONTEND, '--all', '-o', 'ndjson'], { env, bin: join(dist, 'dms.js') });

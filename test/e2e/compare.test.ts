@@ -2,48 +2,32 @@
 // started here: Space marks a row, `=` on another compares them (a setting that differs between
 // two snapshot deployments); `=` on a failed row with no mark compares it with the last finished
 // one before it; the mark stays across pages. What to expect is read from the service first.
-import { rmSync } from 'node:fs';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type DmsClient } from '../../src/api/client.js';
 import { SHOP_FRONTEND } from '../../src/demo/seed-apps.js';
-import { startDemoService, type DemoService } from '../../src/demo/server.js';
 import { countPhases } from '../../src/model/compare.js';
 import { phaseCountsText } from '../../src/model/compare.js';
 import { viewOf, type DeploymentView } from '../../src/model/deployment.js';
 import { settingsChanges } from '../../src/model/settings.js';
-import { BIN } from '../support/bin.js';
 import { tempDir } from '../support/temp.js';
 import { tenPerPage } from '../support/page-sizes.js';
-import { shellQuote, startTmux, type TmuxSession } from '../support/tmux.js';
+import { setUpDemo } from '../support/terminals.js';
+import type { TmuxSession } from '../support/tmux.js';
 
-let demo: DemoService;
+const e2e = setUpDemo('compare');
 let client: DmsClient;
 let configDir: string;
-let session: TmuxSession | undefined;
 /** The application's history, newest first, as the service sends it. */
 let views: DeploymentView[];
 
 beforeAll(async () => {
-  demo = await startDemoService({ rateLimitPerMinute: 0 });
-  client = createClient({ baseUrl: demo.url, token: demo.token });
+  client = createClient({ baseUrl: e2e.demo.url, token: e2e.demo.token });
   configDir = tenPerPage(tempDir('dms-e2e-compare-'));
   views = (await client.listDeployments(SHOP_FRONTEND, { skip: 0, take: 1000 })).deployments.map(viewOf);
 });
-afterAll(async () => {
-  await demo.close();
-  rmSync(configDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
-});
-afterEach(() => {
-  session?.kill();
-  session = undefined;
-});
 
 function launch(width = 120, height = 36): TmuxSession {
-  session = startTmux(`node ${shellQuote(BIN)} browse ${SHOP_FRONTEND}`, {
-    width, height,
-    env: { DMS_URL: demo.url, DMS_TOKEN: demo.token, DMS_CONFIG_DIR: configDir, TERM: 'xterm-256color', NO_COLOR: '1' },
-  });
-  return session;
+  return e2e.launch(`browse ${SHOP_FRONTEND}`, { width, height, env: { DMS_CONFIG_DIR: configDir, NO_COLOR: '1' } });
 }
 
 const name = (v: DeploymentView) => `deployment ${v.id}`;

@@ -5,22 +5,17 @@
 import { execFileSync } from 'node:child_process';
 import { lstatSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_SEED } from '../../src/demo/seed.js';
-import { BIN } from '../support/bin.js';
 import { tempDir } from '../support/temp.js';
 import { tenPerPage } from '../support/page-sizes.js';
 import { fittingTake } from '../../src/tui/take.js';
-import { shellQuote, startTmux, type TmuxSession } from '../support/tmux.js';
+import { setUpTerminals } from '../support/terminals.js';
+import type { TmuxSession } from '../support/tmux.js';
 
 const APP = DEMO_SEED.applications[0]!.uuid;
 const TIMEOUT = 60_000;
-let session: TmuxSession | undefined;
-
-afterEach(() => {
-  session?.kill();
-  session = undefined;
-});
+const terminals = setUpTerminals('fifo');
 
 /** A config folder with a FIFO at `file` (a path inside it). */
 function withFifo(file: string): string {
@@ -32,10 +27,7 @@ function withFifo(file: string): string {
 }
 
 function launch(dir: string, args: string): TmuxSession {
-  session = startTmux(`node ${shellQuote(BIN)} ${args}`, {
-    width: 160, height: 30, env: { DMS_CONFIG_DIR: dir, TERM: 'xterm-256color' },
-  });
-  return session;
+  return terminals.launch(args, { width: 160, height: 30, env: { DMS_CONFIG_DIR: dir } });
 }
 
 describe('a FIFO in the config folder, read by the TUI', () => {

@@ -3,23 +3,20 @@
 // is sent, and the password the server generates can be revealed and saved.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startDemoService, type DemoService } from '../../src/demo/server.js';
-import { BIN } from '../support/bin.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { respondWith, type HostileServer } from '../support/hostile.js';
 import { runBin } from '../support/run-bin.js';
-import { shellQuote, startTmux, type TmuxSession } from '../support/tmux.js';
+import { setUpDemo } from '../support/terminals.js';
+import type { TmuxSession } from '../support/tmux.js';
 import { tempDir } from '../support/temp.js';
 import { showsWhole } from '../support/wrapped.js';
 
-let demo: DemoService;
+const e2e = setUpDemo('cfg', { deployStepMs: 500 });
 let proxy: HostileServer;
 let url: string;
-const sessions: TmuxSession[] = [];
 
 beforeAll(async () => {
-  demo = await startDemoService({ deployStepMs: 500 });
-  const origin = new URL(demo.url).origin;
+  const origin = new URL(e2e.demo.url).origin;
   // Forwards every request to the demo as it came, and its answer back; `proxy.requests` keeps the bodies.
   proxy = await respondWith(async (req, res) => {
     const headers: Record<string, string> = {};
@@ -36,23 +33,20 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await proxy.close();
-  await demo.close();
 });
-afterEach(() => { while (sessions.length > 0) sessions.pop()!.kill(); });
 
 /** Where the earlier creation went: the second project, its staging environment, the second server. */
 function where() {
-  const project = demo.seed.projects[1]!;
-  const env = demo.seed.environments.find((e) => e.project_uuid === project.uuid && e.name !== 'production')!;
-  return { project_uuid: project.uuid, server_uuid: demo.seed.servers[1]!.uuid, environment_name: env.name };
+  const { seed } = e2e.demo;
+  const project = seed.projects[1]!;
+  const env = seed.environments.find((e) => e.project_uuid === project.uuid && e.name !== 'production')!;
+  return { project_uuid: project.uuid, server_uuid: seed.servers[1]!.uuid, environment_name: env.name };
 }
 
-const env = (config: string) => ({ DMS_URL: url, DMS_TOKEN: demo.token, DMS_CONFIG_DIR: config });
+const env = (config: string) => ({ DMS_URL: url, DMS_TOKEN: e2e.demo.token, DMS_CONFIG_DIR: config });
 
 function dms(args: string, config: string): TmuxSession {
-  const s = startTmux(`node ${shellQuote(BIN)} ${args}`, { width: 100, height: 30, env: { ...env(config), NO_COLOR: '1' } });
-  sessions.push(s);
-  return s;
+  return e2e.launch(args, { width: 100, height: 30, env: { ...env(config), NO_COLOR: '1', TERM: undefined } });
 }
 
 /** An earlier creation (headless, by flags) in the same config folder: its where-values become the recent ones. */

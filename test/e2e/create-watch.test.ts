@@ -3,44 +3,32 @@
 // to its end; `dms create app --wait` does the same headless and exits by the outcome.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startDemoService, type DemoService } from '../../src/demo/server.js';
-import { BIN } from '../support/bin.js';
-import { shellQuote, startTmux, type TmuxSession } from '../support/tmux.js';
+import { describe, expect, it } from 'vitest';
+import { setUpDemo } from '../support/terminals.js';
+import { shellQuote, type TmuxSession } from '../support/tmux.js';
 import { tempDir } from '../support/temp.js';
 
-let demo: DemoService;
-const sessions: TmuxSession[] = [];
+// 200 ms a step: a new deployment is queued for under a second and done within a few.
+const e2e = setUpDemo('cfg', { deployStepMs: 200, rateLimitPerMinute: 0 });
 const bodies = tempDir('dms-e2e-watch-');
 
-beforeAll(async () => {
-  // 200 ms a step: a new deployment is queued for under a second and done within a few.
-  demo = await startDemoService({ deployStepMs: 200, rateLimitPerMinute: 0 });
-});
-afterAll(() => demo.close());
-afterEach(() => { while (sessions.length > 0) sessions.pop()!.kill(); });
-
 function bodyFile(name: string, repo: string): string {
-  const project = demo.seed.projects[0]!;
-  const env = demo.seed.environments.find((e) => e.project_uuid === project.uuid)!;
+  const { seed } = e2e.demo;
+  const project = seed.projects[0]!;
+  const env = seed.environments.find((e) => e.project_uuid === project.uuid)!;
   const path = join(bodies, name);
   writeFileSync(path, JSON.stringify({
-    project_uuid: project.uuid, server_uuid: demo.seed.servers[0]!.uuid, environment_name: env.name,
+    project_uuid: project.uuid, server_uuid: seed.servers[0]!.uuid, environment_name: env.name,
     git_repository: `https://github.com/acme/${repo}`, git_branch: 'main', build_pack: 'nixpacks', ports_exposes: '3000', instant_deploy: true,
   }));
   return path;
 }
 
 function dms(args: string): TmuxSession {
-  const s = startTmux(`node ${shellQuote(BIN)} ${args}`, {
-    width: 100, height: 30,
-    env: { DMS_URL: demo.url, DMS_TOKEN: demo.token, DMS_CONFIG_DIR: tempDir('dms-e2e-cfg-'), NO_COLOR: '1', DMS_FOLLOW_INTERVAL_MS: '200' },
-  });
-  sessions.push(s);
-  return s;
+  return e2e.launch(args, { width: 100, height: 30, env: { NO_COLOR: '1', DMS_FOLLOW_INTERVAL_MS: '200', TERM: undefined } });
 }
 
-const posts = () => demo.requests.filter((r) => r.method === 'POST').length;
+const posts = () => e2e.demo.requests.filter((r) => r.method === 'POST').length;
 
 describe('create and watch (tmux)', () => {
   it('the wizard: Ctrl+S, Enter follows the new deployment until it finishes; Esc shows it in the list', async () => {

@@ -1,27 +1,20 @@
 // The create forms in a real terminal (tmux), driving the built binary against the demo service.
 import { writeFileSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startDemoService, type DemoService } from '../../src/demo/server.js';
-import { BIN } from '../support/bin.js';
+import { describe, expect, it } from 'vitest';
 import { htmlPage, json, respondWith, sequence } from '../support/hostile.js';
-import { shellQuote, startTmux, type TmuxSession } from '../support/tmux.js';
+import { setUpDemo } from '../support/terminals.js';
+import { shellQuote, type TmuxSession } from '../support/tmux.js';
 import { tempDir } from '../support/temp.js';
 
-let demo: DemoService;
-const sessions: TmuxSession[] = [];
+const e2e = setUpDemo('cfg', { deployStepMs: 500 });
 const bodies = tempDir('dms-e2e-bodies-');
 
-beforeAll(async () => {
-  demo = await startDemoService({ deployStepMs: 500 });
-});
-afterAll(() => demo.close());
-afterEach(() => { while (sessions.length > 0) sessions.pop()!.kill(); });
-
 function where() {
-  const project = demo.seed.projects[0]!;
-  const env = demo.seed.environments.find((e) => e.project_uuid === project.uuid)!;
-  return { project_uuid: project.uuid, server_uuid: demo.seed.servers[0]!.uuid, environment_name: env.name };
+  const { seed } = e2e.demo;
+  const project = seed.projects[0]!;
+  const env = seed.environments.find((e) => e.project_uuid === project.uuid)!;
+  return { project_uuid: project.uuid, server_uuid: seed.servers[0]!.uuid, environment_name: env.name };
 }
 
 function bodyFile(name: string, body: unknown): string {
@@ -31,15 +24,10 @@ function bodyFile(name: string, body: unknown): string {
 }
 
 function dms(args: string, configDir: string): TmuxSession {
-  const s = startTmux(`node ${shellQuote(BIN)} ${args}`, {
-    width: 100, height: 30,
-    env: { DMS_URL: demo.url, DMS_TOKEN: demo.token, DMS_CONFIG_DIR: configDir, NO_COLOR: '1' },
-  });
-  sessions.push(s);
-  return s;
+  return e2e.launch(args, { width: 100, height: 30, env: { DMS_CONFIG_DIR: configDir, NO_COLOR: '1', TERM: undefined } });
 }
 
-const posts = (path: string) => demo.requests.filter((r) => r.method === 'POST' && r.path.endsWith(path)).length;
+const posts = (path: string) => e2e.demo.requests.filter((r) => r.method === 'POST' && r.path.endsWith(path)).length;
 
 describe('dms create (TUI)', () => {
   it('docstore --from body.json, Ctrl+S shows uuid:', async () => {
@@ -112,11 +100,10 @@ describe('dms create (TUI)', () => {
     const server = await respondWith(sequence(htmlPage(201, '<!DOCTYPE html><html><body>Created</body></html>'), json(201, { uuid: 'app-e2e-2' })));
     try {
       const file = bodyFile('unread.json', { ...where(), git_repository: 'https://github.com/acme/unread', git_branch: 'main', build_pack: 'nixpacks' });
-      const s = startTmux(`node ${shellQuote(BIN)} create app --from ${shellQuote(file)}`, {
+      const s = e2e.launch(`create app --from ${shellQuote(file)}`, {
         width: 100, height: 30,
-        env: { DMS_URL: `${server.url}/api/v1`, DMS_TOKEN: '3|e2eToken', DMS_CONFIG_DIR: tempDir('dms-e2e-cfg-'), NO_COLOR: '1' },
+        env: { DMS_URL: `${server.url}/api/v1`, DMS_TOKEN: '3|e2eToken', NO_COLOR: '1', TERM: undefined },
       });
-      sessions.push(s);
       await s.waitFor('Create application');
       s.keys('C-s');
       const said = await s.waitFor(/r sends again \(asks first\)/);

@@ -1,33 +1,15 @@
 // The detail's footer offers `s secrets` only when s can reveal them: with --show-secrets (built
 // binary, tmux, a demo service started here).
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startDemoService, type DemoService } from '../../src/demo/server.js';
+import { describe, expect, it } from 'vitest';
 import { SHOP_FRONTEND } from '../../src/demo/seed-apps.js';
-import { BIN } from '../support/bin.js';
-import { shellQuote, startTmux, type TmuxSession } from '../support/tmux.js';
-import { tempDir } from '../support/temp.js';
+import { setUpDemo } from '../support/terminals.js';
 
-let demo: DemoService;
-const sessions: TmuxSession[] = [];
-
-beforeAll(async () => {
-  demo = await startDemoService({ rateLimitPerMinute: 0 });
-});
-afterAll(async () => {
-  await demo.close();
-});
-afterEach(() => {
-  while (sessions.length > 0) sessions.pop()!.kill();
-});
+const e2e = setUpDemo('detail');
 
 const footer = (screen: string) => screen.replace(/\n$/, '').split('\n').filter((l) => l.trim() !== '').at(-1) ?? '';
 
 async function detailFooter(flags: string): Promise<string> {
-  const t = startTmux(`node ${shellQuote(BIN)} browse ${SHOP_FRONTEND} ${flags}`, {
-    width: 120, height: 36,
-    env: { DMS_URL: demo.url, DMS_TOKEN: demo.token, DMS_CONFIG_DIR: tempDir('dms-e2e-detail-') },
-  });
-  sessions.push(t);
+  const t = e2e.launch(`browse ${SHOP_FRONTEND} ${flags}`, { width: 120, height: 36, env: { TERM: undefined } });
   await t.waitFor(/1–\d+ of \d+/, 20_000);
   t.keys('Enter');
   const screen = await t.waitFor(/^Deployment \S+ · /m, 15_000);

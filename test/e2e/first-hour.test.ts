@@ -6,20 +6,20 @@
 // one per demo service started here), as a user who saved two contexts would.
 import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.js';
 import { addRecent } from '../../src/config/recents.js';
 import { startDemoService, type DemoService } from '../../src/demo/server.js';
-import { BIN } from '../support/bin.js';
 import { tempDir } from '../support/temp.js';
 import { tenPerPage } from '../support/page-sizes.js';
-import { shellQuote, startTmux, type TmuxSession } from '../support/tmux.js';
+import { setUpTerminals } from '../support/terminals.js';
+import type { TmuxSession } from '../support/tmux.js';
 
 let one: DemoService;
 let two: DemoService;
 /** An application only the second demo service has, and the name it was given. */
 let onlyOnTwo: { uuid: string; name: string };
-let session: TmuxSession | undefined;
+const terminals = setUpTerminals('first-hour');
 
 beforeAll(async () => {
   one = await startDemoService({ rateLimitPerMinute: 0 });
@@ -38,11 +38,6 @@ afterAll(async () => {
   await one.close();
   await two.close();
 });
-afterEach(() => {
-  session?.kill();
-  session = undefined;
-});
-
 const origin = (demo: DemoService) => new URL(demo.url).origin;
 
 /** A config folder with the contexts "one" (current) and "two", config.json private (0600). */
@@ -58,11 +53,7 @@ function configWithContexts(): string {
 }
 
 function launch(dir: string, args: string, env: Record<string, string> = {}, size = { width: 100, height: 30 }): TmuxSession {
-  session = startTmux(`node ${shellQuote(BIN)} ${args}`, {
-    ...size,
-    env: { DMS_CONFIG_DIR: dir, TERM: 'xterm-256color', ...env },
-  });
-  return session;
+  return terminals.launch(args, { ...size, env: { DMS_CONFIG_DIR: dir, ...env } });
 }
 
 /**

@@ -6,22 +6,21 @@
 // What to look for is worked out from the demo's own generator (src/demo/generated-history.ts: a
 // deployment is made from its position alone), checked against the service where it matters.
 import stringWidth from 'string-width';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type DmsClient } from '../../src/api/client.js';
 import type { Deployment } from '../../src/api/schemas/deployment.js';
 import { deploymentRecord } from '../../src/demo/records.js';
 import { MONOREPO_CI } from '../../src/demo/seed-apps-big.js';
 import { ORDERS_WORKER } from '../../src/demo/seed-apps-shapes.js';
 import { createSeed } from '../../src/demo/seed.js';
-import { startDemoService, type DemoService } from '../../src/demo/server.js';
 import { createStore } from '../../src/demo/store.js';
 import { PHASE_MARKS, viewOf, type DeploymentView } from '../../src/model/deployment.js';
 import { formatDuration } from '../../src/model/duration.js';
 import { matchesQuery, queryOf, stripStats } from '../../src/model/history.js';
-import { BIN } from '../support/bin.js';
 import { tempDir } from '../support/temp.js';
 import { tenPerPage } from '../support/page-sizes.js';
-import { shellQuote, startTmux, type TmuxSession } from '../support/tmux.js';
+import { setUpDemo } from '../support/terminals.js';
+import type { TmuxSession } from '../support/tmux.js';
 
 /** monorepo-ci's history. */
 const TOTAL = 50_000;
@@ -31,10 +30,9 @@ const TEST_MS = 180_000;
 /** A word of ~16 % of the subjects ("Merge pull request #… from …"): results arrive from the first chunk. */
 const COMMON = 'merge';
 
-let demo: DemoService;
+const e2e = setUpDemo('history');
 let client: DmsClient;
 let configDir: string;
-let session: TmuxSession | undefined;
 
 /** A short sha that only the oldest deployments carry: the query, and that deployment as the service sends it. */
 let oldest: { query: string; age: number; view: DeploymentView };
@@ -47,8 +45,7 @@ let commonIds: (number | null)[];
 let newest200: DeploymentView[];
 
 beforeAll(async () => {
-  demo = await startDemoService({ rateLimitPerMinute: 0 });
-  client = createClient({ baseUrl: demo.url, token: demo.token });
+  client = createClient({ baseUrl: e2e.demo.url, token: e2e.demo.token });
   configDir = tenPerPage(tempDir('dms-e2e-history-'));
 
   // The whole history as the service makes it: the same generator, the same record shape.
@@ -96,22 +93,8 @@ beforeAll(async () => {
   expect(newest200).toHaveLength(200);
 }, 120_000);
 
-afterAll(async () => {
-  session?.kill();
-  await demo?.close();
-});
-
-afterEach(() => {
-  session?.kill();
-  session = undefined;
-});
-
 function launch(app: string, width: number, height: number): TmuxSession {
-  session = startTmux(`node ${shellQuote(BIN)} browse ${app}`, {
-    width, height,
-    env: { DMS_URL: demo.url, DMS_TOKEN: demo.token, DMS_CONFIG_DIR: configDir, TERM: 'xterm-256color' },
-  });
-  return session;
+  return e2e.launch(`browse ${app}`, { width, height, env: { DMS_CONFIG_DIR: configDir } });
 }
 
 const lines = (screen: string) => screen.replace(/\n$/, '').split('\n');
@@ -248,7 +231,7 @@ describe('the whole history of monorepo-ci (50,000 deployments) at 120×36', () 
   it('/ a common word: results while it reads, j moves in them; Esc stops it and keeps them; Esc back to the page', async () => {
     const t = launch(MONOREPO_CI, W, H);
     await wait(t, (s) => onPage(s) && dataLines(s).length === 10, 20_000);
-    const scanRequests = () => demo.requests.filter((r) => r.path.endsWith(MONOREPO_CI) && Number(new URLSearchParams(r.query).get('take')) > 200).length;
+    const scanRequests = () => e2e.demo.requests.filter((r) => r.path.endsWith(MONOREPO_CI) && Number(new URLSearchParams(r.query).get('take')) > 200).length;
 
     t.keys('/');
     await wait(t, (s) => messageLine(s).startsWith('/ '));

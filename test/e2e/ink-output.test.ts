@@ -4,25 +4,24 @@
 // included (capture-pane -e), must be the same, through the list, its cursor and pages, the
 // detail, the log viewer and a resize.
 import { execFileSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startDemoService, type DemoService } from '../../src/demo/server.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { saveTimeMode } from '../../src/config/display.js';
 import { BIN } from '../support/bin.js';
-import { shellQuote, startTmux, type TmuxSession } from '../support/tmux.js';
+import { setUpDemo } from '../support/terminals.js';
+import type { TmuxSession } from '../support/tmux.js';
 import { tempDir } from '../support/temp.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-let demo: DemoService;
+const e2e = setUpDemo('output');
 let configs: string[] = [];
 let stockBin: string;
+/** The binary under test's terminal and the stock build's, side by side. */
 let sessions: TmuxSession[] = [];
 
-beforeAll(async () => {
-  demo = await startDemoService({ rateLimitPerMinute: 0 });
+beforeAll(() => {
   // Absolute times: a minute that turns between the two captures cannot tell them apart.
   configs = [tempDir('dms-e2e-output-a-'), tempDir('dms-e2e-output-b-')];
   for (const dir of configs) saveTimeMode(dir, 'absolute');
@@ -36,14 +35,6 @@ beforeAll(async () => {
     await build({ ...o, plugins: o.plugins.filter((p) => p.name !== 'ink-output-patch') });`;
   execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
   stockBin = join(out, 'dms.js');
-});
-afterAll(async () => {
-  await demo.close();
-  for (const dir of configs) rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
-});
-afterEach(() => {
-  for (const s of sessions) s.kill();
-  sessions = [];
 });
 
 type Fact = RegExp | string | ((screen: string) => boolean);
@@ -75,10 +66,9 @@ const cursorAt = (screen: string) => screen.split('\n').findIndex((l) => l.start
 
 describe("dms's output stage in a real terminal", () => {
   it("draws the same bytes as Ink's own: list, cursor, pages, detail, log, resize", async () => {
-    const app = demo.seed.applications[0]!.uuid;
-    sessions = [BIN, stockBin].map((bin, i) => startTmux(`node ${shellQuote(bin)} browse ${app}`, {
-      width: 120, height: 36,
-      env: { DMS_URL: demo.url, DMS_TOKEN: demo.token, DMS_CONFIG_DIR: configs[i]!, TERM: 'xterm-256color', COLORTERM: 'truecolor' },
+    const app = e2e.demo.seed.applications[0]!.uuid;
+    sessions = [BIN, stockBin].map((bin, i) => e2e.launch(`browse ${app}`, {
+      bin, width: 120, height: 36, env: { DMS_CONFIG_DIR: configs[i]!, COLORTERM: 'truecolor' },
     }));
     const both = (...keys: string[]) => { for (const s of sessions) s.keys(...keys); };
     let screen = await same((s) => /1–\d+ of/.test(s) && cursorAt(s) >= 0);

@@ -1,44 +1,27 @@
 // The built binary in a real terminal (tmux): keys.json rebinding a key, a bad keys.json, and
 // copying a uuid with OSC 52 into tmux's clipboard.
 import { execFileSync } from 'node:child_process';
-import { rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startDemoService, type DemoService } from '../../src/demo/server.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.js';
 import { viewOf } from '../../src/model/deployment.js';
-import { BIN } from '../support/bin.js';
-import { shellQuote, startTmux, type TmuxSession } from '../support/tmux.js';
+import { setUpDemo } from '../support/terminals.js';
+import type { TmuxSession } from '../support/tmux.js';
 import { tempDir } from '../support/temp.js';
 import { tenPerPage } from '../support/page-sizes.js';
 
-let demo: DemoService;
+const e2e = setUpDemo('keys');
 let app: string;
-let session: TmuxSession | undefined;
-const dirs: string[] = [];
 
-beforeAll(async () => {
-  demo = await startDemoService({ rateLimitPerMinute: 0 });
-  app = demo.seed.applications[0]!.uuid;
-});
-afterAll(async () => {
-  await demo.close();
-  for (const d of dirs) rmSync(d, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
-});
-afterEach(() => {
-  session?.kill();
-  session = undefined;
+beforeAll(() => {
+  app = e2e.demo.seed.applications[0]!.uuid;
 });
 
 function launch(keysJson: string | null): TmuxSession {
   const configDir = tenPerPage(tempDir('dms-e2e-keys-'));
-  dirs.push(configDir);
   if (keysJson !== null) writeFileSync(join(configDir, 'keys.json'), keysJson);
-  session = startTmux(`node ${shellQuote(BIN)} browse ${app}`, {
-    width: 120, height: 30,
-    env: { DMS_URL: demo.url, DMS_TOKEN: demo.token, DMS_CONFIG_DIR: configDir, TERM: 'xterm-256color' },
-  });
-  return session;
+  return e2e.launch(`browse ${app}`, { width: 120, height: 30, env: { DMS_CONFIG_DIR: configDir } });
 }
 
 /** The tmux server startTmux runs its sessions on (test/support/tmux.ts names it so). */
@@ -76,7 +59,7 @@ describe('keys.json in the built binary', () => {
 
 describe('copy in tmux', () => {
   it('Y puts the uuid of the row under the cursor in tmux\'s clipboard (set-clipboard on)', async () => {
-    const uuid = viewOf((await createClient({ baseUrl: demo.url, token: demo.token }).listDeployments(app, { skip: 0, take: 10 })).deployments[1]!).uuid;
+    const uuid = viewOf((await createClient({ baseUrl: e2e.demo.url, token: e2e.demo.token }).listDeployments(app, { skip: 0, take: 10 })).deployments[1]!).uuid;
     const t = launch(null);
     tmux('set-option', '-g', 'set-clipboard', 'on');
     await t.waitFor(/1–10 of \d+/);

@@ -1,41 +1,25 @@
 // The built binary in a real terminal (tmux): the list fills the screen (pages hold the rows that
 // fit), keeps its columns while paging (a snapshot app and a queue-row app), W shows every column,
 // Esc after `:N` lands on that deployment's page, and a shrink redraws whole.
-import { rmSync } from 'node:fs';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startDemoService, type DemoService } from '../../src/demo/server.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ORDERS_WORKER } from '../../src/demo/seed-apps-shapes.js';
 import { createClient } from '../../src/api/client.js';
 import { fittingTake } from '../../src/tui/take.js';
-import { BIN } from '../support/bin.js';
-import { shellQuote, startTmux, type TmuxSession } from '../support/tmux.js';
+import { setUpDemo } from '../support/terminals.js';
+import type { TmuxSession } from '../support/tmux.js';
 import { tempDir } from '../support/temp.js';
 
-let demo: DemoService;
+const e2e = setUpDemo('list-shape');
 let configDir: string;
 let snapshotApp: string;
-let session: TmuxSession | undefined;
 
-beforeAll(async () => {
-  demo = await startDemoService({ rateLimitPerMinute: 0 });
-  snapshotApp = demo.seed.applications[0]!.uuid;
+beforeAll(() => {
+  snapshotApp = e2e.demo.seed.applications[0]!.uuid;
   configDir = tempDir('dms-e2e-list-shape-');
-});
-afterAll(async () => {
-  await demo.close();
-  rmSync(configDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
-});
-afterEach(() => {
-  session?.kill();
-  session = undefined;
 });
 
 function launch(app: string, width: number, height: number): TmuxSession {
-  session = startTmux(`node ${shellQuote(BIN)} browse ${app}`, {
-    width, height,
-    env: { DMS_URL: demo.url, DMS_TOKEN: demo.token, DMS_CONFIG_DIR: configDir, TERM: 'xterm-256color' },
-  });
-  return session;
+  return e2e.launch(`browse ${app}`, { width, height, env: { DMS_CONFIG_DIR: configDir } });
 }
 
 const lines = (screen: string) => screen.replace(/\n$/, '').split('\n');
@@ -46,7 +30,7 @@ const heading = (screen: string) => {
   return lines(screen)[at + 1]!.split('│').map((c) => c.trim()).filter(Boolean);
 };
 const range = (from: number, to: number, of: number) => `${from}–${to} of ${of}`;
-const listQueries = (uuid: string) => demo.requests.filter((r) => r.path.endsWith(`/deployments/applications/${uuid}`)).map((r) => r.query);
+const listQueries = (uuid: string) => e2e.demo.requests.filter((r) => r.path.endsWith(`/deployments/applications/${uuid}`)).map((r) => r.query);
 
 for (const [width, height] of [[120, 36], [80, 24]] as const) {
   it(`at ${width}×${height} a page holds the rows that fit: the table is full, with no line saying the rest scrolls`, async () => {
@@ -88,7 +72,7 @@ describe('columns keep their place while paging', () => {
         const screen = from! > total ? await t.waitFor('last page') : await t.waitFor(range(from!, to!, total));
         expect(heading(screen)).toEqual(first);
       }
-      session?.kill();
+      t.kill();
     }
   });
 });
@@ -117,7 +101,7 @@ it('W shows every column at 80×24, > and < scroll them sideways, W again goes b
 });
 
 it('Esc after :N goes to the page holding that deployment, the cursor on it', async () => {
-  const all = await createClient({ baseUrl: demo.url, token: demo.token }).listDeployments(snapshotApp, { skip: 0, take: 100 });
+  const all = await createClient({ baseUrl: e2e.demo.url, token: e2e.demo.token }).listDeployments(snapshotApp, { skip: 0, take: 100 });
   const target = all.deployments[50]!;
   const t = launch(snapshotApp, 80, 24);
   await t.waitFor(range(1, 12, 137));

@@ -2,27 +2,14 @@
 // service started here: `&` shows only the lines holding a pattern and `&` again every line; e/E
 // jump between error lines; ←/→ scroll cut lines sideways; an unbound key says so; help lists
 // each key once.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startDemoService, type DemoService } from '../../src/demo/server.js';
+import { describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.js';
 import { ORDERS_WORKER, STATUS_PAGE } from '../../src/demo/seed-apps-shapes.js';
 import { ADMIN_STACK, DOCS_SITE, SHOP_API, SHOP_FRONTEND } from '../../src/demo/seed-apps.js';
-import { BIN } from '../support/bin.js';
-import { shellQuote, startTmux, type TmuxSession } from '../support/tmux.js';
-import { tempDir } from '../support/temp.js';
+import { setUpDemo } from '../support/terminals.js';
+import type { TmuxSession } from '../support/tmux.js';
 
-let demo: DemoService;
-const sessions: TmuxSession[] = [];
-
-beforeAll(async () => {
-  demo = await startDemoService({ rateLimitPerMinute: 0 });
-});
-afterAll(async () => {
-  await demo.close();
-});
-afterEach(() => {
-  while (sessions.length > 0) sessions.pop()!.kill();
-});
+const e2e = setUpDemo('less');
 
 const LIST = /1–\d+ of \d+/;
 const lines = (screen: string) => screen.replace(/\n$/, '').split('\n');
@@ -45,7 +32,7 @@ const footer = (screen: string) => lines(screen).filter((l) => l.trim() !== '').
 
 /** The first application of the demo with a deployment of `status` on its first page, and that row's index. */
 async function rowWith(status: string): Promise<{ app: string; index: number; id: number }> {
-  const client = createClient({ baseUrl: demo.url, token: demo.token });
+  const client = createClient({ baseUrl: e2e.demo.url, token: e2e.demo.token });
   for (const app of [ORDERS_WORKER, SHOP_FRONTEND, SHOP_API, ADMIN_STACK, DOCS_SITE, STATUS_PAGE]) {
     const page = await client.listDeployments(app, { skip: 0, take: 10 });
     const index = page.deployments.findIndex((d) => d.status === status && typeof (d as { logs?: unknown }).logs === 'string');
@@ -56,11 +43,7 @@ async function rowWith(status: string): Promise<{ app: string; index: number; id
 
 /** `dms browse APP`, the cursor on row `index`, `l`: the log open at its end. */
 async function openLog(row: { app: string; index: number; id: number }, width = 120, height = 36): Promise<TmuxSession> {
-  const t = startTmux(`node ${shellQuote(BIN)} browse ${row.app}`, {
-    width, height,
-    env: { DMS_URL: demo.url, DMS_TOKEN: demo.token, DMS_CONFIG_DIR: tempDir('dms-e2e-less-'), TERM: 'xterm-256color' },
-  });
-  sessions.push(t);
+  const t = e2e.launch(`browse ${row.app}`, { width, height });
   await t.waitFor(listShown, 20_000);
   for (let i = 0; i < row.index; i++) t.keys('j');
   await t.waitFor((s) => dataLines(s).findIndex((l) => l.startsWith('›')) === row.index, 15_000);

@@ -1,13 +1,13 @@
 // The log viewer of the built binary in a real terminal (tmux): `dms browse APP`, then `l`, against
 // demo services started here whose seed deployments move on (advanceSeed), followed every 200 ms.
 import { execFileSync } from 'node:child_process';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { startDemoService, type DemoService } from '../../src/demo/server.js';
 import { createClient } from '../../src/api/client.js';
 import { ORDERS_WORKER } from '../../src/demo/seed-apps-shapes.js';
 import { NO_LOGS } from '../../src/model/log.js';
-import { BIN } from '../support/bin.js';
-import { shellQuote, startTmux, type TmuxSession } from '../support/tmux.js';
+import { setUpDemo } from '../support/terminals.js';
+import type { TmuxSession } from '../support/tmux.js';
 import { tempDir } from '../support/temp.js';
 import { tenPerPage } from '../support/page-sizes.js';
 
@@ -15,31 +15,22 @@ import { tenPerPage } from '../support/page-sizes.js';
 const STEP_MS = 500;
 const TIMEOUT = 60_000;
 
-let demo: DemoService;
-const sessions: TmuxSession[] = [];
+const e2e = setUpDemo('logs', { rateLimitPerMinute: 0, advanceSeed: true, deployStepMs: STEP_MS });
+/** Services a test starts for itself, closed after the file. */
 const demos: DemoService[] = [];
 
-beforeAll(async () => {
-  demo = await startDemoService({ rateLimitPerMinute: 0, advanceSeed: true, deployStepMs: STEP_MS });
-  demos.push(demo);
-});
 afterAll(async () => {
   await Promise.all(demos.map((d) => d.close()));
 });
-afterEach(() => {
-  while (sessions.length > 0) sessions.pop()!.kill();
-});
 
 function browse(service: DemoService, options: { width?: number; height?: number; token?: string; env?: Record<string, string> } = {}): TmuxSession {
-  const session = startTmux(`node ${shellQuote(BIN)} browse ${ORDERS_WORKER}`, {
+  return e2e.launch(`browse ${ORDERS_WORKER}`, {
     width: options.width ?? 120, height: options.height ?? 36,
     env: {
       DMS_URL: service.url, DMS_TOKEN: options.token ?? service.token, DMS_CONFIG_DIR: tenPerPage(tempDir('dms-e2e-logs-')),
-      DMS_FOLLOW_INTERVAL_MS: '200', TERM: 'xterm-256color', ...options.env,
+      DMS_FOLLOW_INTERVAL_MS: '200', ...options.env,
     },
   });
-  sessions.push(session);
-  return session;
 }
 
 const LIST = /1–10 of \d+/;
@@ -140,10 +131,10 @@ describe('dms browse: following a running deployment\'s log', () => {
 for (const [width, height] of [[120, 36], [80, 24]] as const) {
   describe(`dms browse: a finished deployment's log at ${width}×${height}`, () => {
     it('j l opens it at the end; / searches with a count, Enter keeps it, n moves, g goes to the top, d shows debug lines, Esc Esc back, q quits', async () => {
-      const page = await firstPage(demo);
+      const page = await firstPage(e2e.demo);
       expect(page[1]!.status, 'the second row of the seed is finished').toBe('finished');
       const { id } = page[1]!;
-      const t = browse(demo, { width, height });
+      const t = browse(e2e.demo, { width, height });
       await t.waitFor(listShown, 20_000);
       await cursorTo(t, 1, 1);
       t.keys('l');
@@ -212,11 +203,11 @@ describe('dms browse: what a log cannot do to the terminal', () => {
   const NEEDLES = ['> build', 'Creating an optimized production build ...', 'Collecting build traces ...'];
 
   async function openHostile(env: Record<string, string>) {
-    const page = await firstPage(demo);
+    const page = await firstPage(e2e.demo);
     const index = page.findIndex((d) => /\u001b\]0;/.test(d.text) && /\u001b\[2J/.test(d.text) && NEEDLES.every((n) => d.text.includes(n)));
     expect(index, 'a deployment on the first page whose log carries an OSC title and a clear').toBeGreaterThanOrEqual(0);
     const { id } = page[index]!;
-    const t = browse(demo, { env });
+    const t = browse(e2e.demo, { env });
     await t.waitFor(listShown, 20_000);
     const title = paneTitle(t);
     await cursorTo(t, index, index);
@@ -274,9 +265,9 @@ describe('dms browse: what a log cannot do to the terminal', () => {
 
 describe('dms browse with a token that may not read logs', () => {
   it('l says the server sent no logs and why', async () => {
-    const page = await firstPage(demo, demo.tokenNoLogs);
+    const page = await firstPage(e2e.demo, e2e.demo.tokenNoLogs);
     expect(page.every((d) => d.text === '')).toBe(true);
-    const t = browse(demo, { token: demo.tokenNoLogs });
+    const t = browse(e2e.demo, { token: e2e.demo.tokenNoLogs });
     await t.waitFor(listShown, 20_000);
     t.keys('l');
     const screen = await t.waitFor(NO_LOGS, 15_000);

@@ -4,18 +4,17 @@
 // from a demo service started here with the same seed: deployments that have ended are the same
 // in both; those still queued or running move on in the binary's demo, so any mark will do there.
 import stringWidth from 'string-width';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.js';
 import { startDemoService, type DemoService } from '../../src/demo/server.js';
 import { PHASE_MARKS, viewOf, type DeploymentView } from '../../src/model/deployment.js';
-import { BIN } from '../support/bin.js';
-import { shellQuote, startTmux, type TmuxSession } from '../support/tmux.js';
-import { tempDir } from '../support/temp.js';
+import { setUpTerminals } from '../support/terminals.js';
+import type { TmuxSession } from '../support/tmux.js';
 
+const terminals = setUpTerminals('overview');
 let demo: DemoService;
 /** Each demo application's newest deployment (null: none), by uuid. */
 const newest = new Map<string, DeploymentView | null>();
-let session: TmuxSession | undefined;
 
 beforeAll(async () => {
   demo = await startDemoService({ rateLimitPerMinute: 0 });
@@ -26,16 +25,9 @@ beforeAll(async () => {
   }
 });
 afterAll(() => demo.close());
-afterEach(() => {
-  session?.kill();
-  session = undefined;
-});
 
 function launch(width: number, height: number): TmuxSession {
-  session = startTmux(`node ${shellQuote(BIN)} --demo`, {
-    width, height, env: { DMS_CONFIG_DIR: tempDir('dms-e2e-overview-'), TERM: 'xterm-256color' },
-  });
-  return session;
+  return terminals.launch('--demo', { width, height });
 }
 
 const lineOf = (screen: string, uuid: string) => screen.split('\n').find((l) => l.includes(uuid)) ?? '';

@@ -1,27 +1,13 @@
 // The reason of a failure on the built binary in a real terminal (tmux), against a demo service
 // started here: on the list, the failed cursor row's reason is the line under the table; in its
 // detail, `l` opens the log with the reason's line in view, marked.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startDemoService, type DemoService } from '../../src/demo/server.js';
+import { describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.js';
 import { reasonText } from '../../src/model/reason.js';
 import { SHOP_FRONTEND } from '../../src/demo/seed-apps.js';
-import { BIN } from '../support/bin.js';
-import { shellQuote, startTmux, type TmuxSession } from '../support/tmux.js';
-import { tempDir } from '../support/temp.js';
+import { setUpDemo } from '../support/terminals.js';
 
-let demo: DemoService;
-const sessions: TmuxSession[] = [];
-
-beforeAll(async () => {
-  demo = await startDemoService({ rateLimitPerMinute: 0 });
-});
-afterAll(async () => {
-  await demo.close();
-});
-afterEach(() => {
-  while (sessions.length > 0) sessions.pop()!.kill();
-});
+const e2e = setUpDemo('reason');
 
 const lines = (screen: string) => screen.replace(/\n$/, '').split('\n');
 const dataLines = (screen: string) => screen.split('\n').filter((l) => /^[› ][ *]│/.test(l)).slice(1);
@@ -30,7 +16,7 @@ const messageLine = (screen: string) => filled(screen).at(-2) ?? '';
 
 describe('the reason of a failure (built binary, tmux)', () => {
   it('shows on the list for the failed cursor row, and l from its detail opens the log at it', async () => {
-    const client = createClient({ baseUrl: demo.url, token: demo.token });
+    const client = createClient({ baseUrl: e2e.demo.url, token: e2e.demo.token });
     // The first failed row of the newest: the page that fits 36 lines starts with the same rows.
     const page = await client.listDeployments(SHOP_FRONTEND, { skip: 0, take: 10 });
     const index = page.deployments.findIndex((d) => d.status === 'failed');
@@ -38,11 +24,7 @@ describe('the reason of a failure (built binary, tmux)', () => {
     const reason = reasonText(page.deployments[index]!);
     expect(reason).not.toBe('');
 
-    const t = startTmux(`node ${shellQuote(BIN)} browse ${SHOP_FRONTEND}`, {
-      width: 120, height: 36,
-      env: { DMS_URL: demo.url, DMS_TOKEN: demo.token, DMS_CONFIG_DIR: tempDir('dms-e2e-reason-'), TERM: 'xterm-256color' },
-    });
-    sessions.push(t);
+    const t = e2e.launch(`browse ${SHOP_FRONTEND}`, { width: 120, height: 36 });
     await t.waitFor((s) => / of \d+/.test(s) && dataLines(s).length > index, 20_000);
     for (let i = 0; i < index; i++) t.keys('j');
     const list = await t.waitFor((s) => dataLines(s).findIndex((l) => l.startsWith('›')) === index && messageLine(s).startsWith('✗ why: '), 15_000);

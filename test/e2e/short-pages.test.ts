@@ -1,16 +1,15 @@
 // The built binary in a real terminal (tmux) against a server whose pages are shorter than its
 // count says ({count: 39, deployments: [3 rows]}): paging follows the count, and the screen says
 // what each page is missing.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { BIN } from '../support/bin.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { respondWith, type HostileServer } from '../support/hostile.js';
-import { shellQuote, startTmux, type TmuxSession } from '../support/tmux.js';
+import { setUpTerminals } from '../support/terminals.js';
 import { tempDir } from '../support/temp.js';
 import { tenPerPage } from '../support/page-sizes.js';
 
 const APP = 'app-short-pages';
+const terminals = setUpTerminals('short');
 let server: HostileServer;
-let session: TmuxSession | undefined;
 
 beforeAll(async () => {
   server = await respondWith((req, res) => {
@@ -24,19 +23,14 @@ beforeAll(async () => {
   });
 });
 afterAll(() => server.close());
-afterEach(() => {
-  session?.kill();
-  session = undefined;
-});
 
 describe('dms browse on pages shorter than the count says', () => {
   it('says what the page is missing, n goes on by the count, G lands on 31–39, q quits', async () => {
     const height = 24;
-    session = startTmux(`node ${shellQuote(BIN)} browse ${APP}`, {
+    const t = terminals.launch(`browse ${APP}`, {
       width: 100, height,
-      env: { DMS_URL: `${server.url}/api/v1`, DMS_TOKEN: '1|shortpages', DMS_CONFIG_DIR: tenPerPage(tempDir('dms-e2e-short-'), [APP]), TERM: 'xterm-256color' },
+      env: { DMS_URL: `${server.url}/api/v1`, DMS_TOKEN: '1|shortpages', DMS_CONFIG_DIR: tenPerPage(tempDir('dms-e2e-short-'), [APP]) },
     });
-    const t = session;
     const first = await t.waitFor(/1–3 of 39/);
     expect(first.replace(/\s+/g, ' ')).toContain('The server sent 3 of the 10 deployments of 1–10 (39 in all): 4–10 are not shown. n goes on to 11–20.');
     // The live frame is shorter than the terminal: the pane's last line stays empty.

@@ -1,29 +1,24 @@
 // The built binary in a real terminal (tmux), issue 24: Esc never quits (five from a log leave
 // dms running on the picker), a page address pasted into the picker opens that application, and
 // an application read headless (`dms deployments APP`) is in the picker the next time.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoService, type DemoService } from '../../src/demo/server.js';
-import { BIN } from '../support/bin.js';
 import { runBin } from '../support/run-bin.js';
-import { shellQuote, startTmux, type TmuxSession } from '../support/tmux.js';
+import { setUpTerminals } from '../support/terminals.js';
+import type { TmuxSession } from '../support/tmux.js';
 import { tempDir } from '../support/temp.js';
 
-let session: TmuxSession | undefined;
+const terminals = setUpTerminals('start');
 let demo: DemoService;
 
 beforeAll(async () => {
   demo = await startDemoService({ rateLimitPerMinute: 0 });
 });
 afterAll(() => demo.close());
-afterEach(() => {
-  session?.kill();
-  session = undefined;
-});
 
 /** dms on the embedded demo (nothing configured), on the picker. */
 function onDemo(): TmuxSession {
-  session = startTmux(`node ${shellQuote(BIN)}`, { width: 120, height: 32, env: { DMS_CONFIG_DIR: tempDir('dms-e2e-start-'), TERM: 'xterm-256color' } });
-  return session;
+  return terminals.launch('', { width: 120, height: 32 });
 }
 
 const PICKER = 'Open an application';
@@ -78,8 +73,8 @@ describe('headless reads in the picker (tmux)', () => {
     const env = { DMS_URL: demo.url, DMS_TOKEN: demo.token, DMS_CONFIG_DIR: dir };
     const app = demo.seed.applications.find((a) => a.shape === 'queue')!;
     expect((await runBin(['deployments', app.uuid], { env })).code).toBe(0);
-    session = startTmux(`node ${shellQuote(BIN)}`, { width: 120, height: 30, env: { ...env, TERM: 'xterm-256color' } });
-    const screen = await session.waitFor(PICKER);
+    const t = terminals.launch('', { width: 120, height: 30, env });
+    const screen = await t.waitFor(PICKER);
     expect(screen).toContain('Recent applications');
     expect(lineOf(screen, app.uuid)).toContain(app.name);
   });

@@ -2,41 +2,31 @@
 // NO_COLOR=1: the figures and the three pictures at 120×36 and 80×24, frames that fit, the
 // reading of the 50,000-deployment history shown as it goes and stopped by Esc (the figures of
 // what was read stay), and Esc back to the list where it was.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoService, type DemoService } from '../../src/demo/server.js';
-import { BIN } from '../support/bin.js';
 import { tempDir } from '../support/temp.js';
-import { shellQuote, startTmux, type TmuxSession } from '../support/tmux.js';
+import { setUpDemo } from '../support/terminals.js';
+import type { TmuxSession } from '../support/tmux.js';
 
-let demo: DemoService;
+const e2e = setUpDemo('stats');
 /** With the service's own rate limit (~200 requests a minute): 50,000 deployments take the reading half a minute or more. */
 let limited: DemoService;
 let configDir: string;
-let session: TmuxSession | undefined;
 
 beforeAll(async () => {
-  demo = await startDemoService({ rateLimitPerMinute: 0 });
   limited = await startDemoService();
   configDir = tempDir('dms-e2e-stats-');
 });
 afterAll(async () => {
-  session?.kill();
-  await demo?.close();
   await limited?.close();
 });
-afterEach(() => {
-  session?.kill();
-  session = undefined;
-});
 
-const appNamed = (name: string) => demo.seed.applications.find((a) => a.name === name)!.uuid;
+const appNamed = (name: string) => e2e.demo.seed.applications.find((a) => a.name === name)!.uuid;
 
-function launch(app: string, width: number, height: number, service = demo): TmuxSession {
-  session = startTmux(`node ${shellQuote(BIN)} browse ${app}`, {
-    width, height,
-    env: { DMS_URL: service.url, DMS_TOKEN: service.token, DMS_CONFIG_DIR: configDir, TERM: 'xterm-256color', NO_COLOR: '1' },
+function launch(app: string, width: number, height: number, service = e2e.demo): TmuxSession {
+  return e2e.launch(`browse ${app}`, {
+    width, height, env: { DMS_URL: service.url, DMS_TOKEN: service.token, DMS_CONFIG_DIR: configDir, NO_COLOR: '1' },
   });
-  return session;
 }
 
 const lines = (screen: string) => screen.replace(/\n$/, '').split('\n');

@@ -3,34 +3,22 @@
 // "3d 4h ago"; the choice is kept in the config folder, so a restart opens with it.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startDemoService, type DemoService } from '../../src/demo/server.js';
-import { BIN } from '../support/bin.js';
-import { shellQuote, startTmux, type TmuxSession } from '../support/tmux.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setUpDemo } from '../support/terminals.js';
+import type { TmuxSession } from '../support/tmux.js';
 import { tempDir } from '../support/temp.js';
 import { until } from '../tui/support/render.js';
 
 const TIMEOUT = 60_000;
-let demo: DemoService;
+const e2e = setUpDemo('times');
 let app: string;
-let session: TmuxSession | undefined;
 
-beforeAll(async () => {
-  demo = await startDemoService({ rateLimitPerMinute: 0 });
-  app = demo.seed.applications[0]!.uuid;
-});
-afterAll(async () => { await demo.close(); });
-afterEach(() => {
-  session?.kill();
-  session = undefined;
+beforeAll(() => {
+  app = e2e.demo.seed.applications[0]!.uuid;
 });
 
 function launch(configDir: string): TmuxSession {
-  session = startTmux(`node ${shellQuote(BIN)} browse ${app}`, {
-    width: 160, height: 36,
-    env: { DMS_URL: demo.url, DMS_TOKEN: demo.token, DMS_CONFIG_DIR: configDir, TERM: 'xterm-256color', TZ: 'Europe/Berlin' },
-  });
-  return session;
+  return e2e.launch(`browse ${app}`, { width: 160, height: 36, env: { DMS_CONFIG_DIR: configDir, TZ: 'Europe/Berlin' } });
 }
 
 /** The started cells of the table's rows. */

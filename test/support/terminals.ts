@@ -1,0 +1,82 @@
+// The set-up the end-to-end tests share: the built binary started in a real terminal (tmux) with
+// the environment a test chose, each terminal killed after its test; and, for most files, a demo
+// service started for the file that dms is pointed at.
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { startDemoService, type DemoOptions, type DemoService } from '../../src/demo/server.js';
+import { BIN } from './bin.js';
+import { tempDir } from './temp.js';
+import { shellQuote, startTmux, type TmuxSession } from './tmux.js';
+
+export interface LaunchOptions {
+  /** The terminal's size: startTmux's 100×30 unless given. */
+  readonly width?: number;
+  readonly height?: number;
+  /**
+   * Variables added to the defaults or set in their place: TERM=xterm-256color, a new
+   * DMS_CONFIG_DIR (a temp folder removed after the file) and, on a demo, its DMS_URL and
+   * DMS_TOKEN. One set to `undefined` is left unset (`TERM: undefined`: tmux's own).
+   */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  /** The script node runs: the built binary (BIN) unless given. */
+  readonly bin?: string;
+}
+
+export interface Terminals {
+  /** `dms ARGS` (node BIN ARGS) in a new terminal. */
+  launch(args: string, options?: LaunchOptions): TmuxSession;
+  /** A shell command line in a new terminal, with the same environment as `launch`. */
+  run(command: string, options?: LaunchOptions): TmuxSession;
+}
+
+export interface DemoTerminals extends Terminals {
+  /** The file's demo service: started before its first test (read it in a hook or a test). */
+  readonly demo: DemoService;
+}
+
+/**
+ * Registers, in the calling test file, an afterEach that kills every terminal started through the
+ * returned functions. `name` names the config folders: `dms-e2e-NAME-…`. `defaults` are variables
+ * set before the test's own (read at each start).
+ */
+export function setUpTerminals(name: string, defaults: () => Record<string, string> = () => ({})): Terminals {
+  const open: TmuxSession[] = [];
+  afterEach(() => {
+    while (open.length > 0) open.pop()!.kill();
+  });
+  const run = (command: string, { width, height, env = {} }: LaunchOptions = {}): TmuxSession => {
+    const all: Record<string, string | undefined> = { TERM: 'xterm-256color', ...defaults(), ...env };
+    if (!('DMS_CONFIG_DIR' in env)) all.DMS_CONFIG_DIR = tempDir(`dms-e2e-${name}-`);
+    const set = Object.fromEntries(Object.entries(all).filter((e): e is [string, string] => e[1] !== undefined));
+    const session = startTmux(command, { width, height, env: set });
+    open.push(session);
+    return session;
+  };
+  return {
+    run,
+    launch: (args, options = {}) => run(`node ${shellQuote(options.bin ?? BIN)}${args ? ` ${args}` : ''}`, options),
+  };
+}
+
+/**
+ * setUpTerminals on a demo service started for the calling test file (beforeAll) and closed after
+ * it (afterAll): each terminal's dms reads it (DMS_URL, DMS_TOKEN) unless the test sets others.
+ * `options` are the demo's, in place of the default (no rate limit).
+ */
+export function setUpDemo(name: string, options: DemoOptions = { rateLimitPerMinute: 0 }): DemoTerminals {
+  let demo: DemoService | undefined;
+  const started = () => {
+    if (!demo) throw new Error('the demo service starts in beforeAll: read it in a hook or a test');
+    return demo;
+  };
+  beforeAll(async () => {
+    demo = await startDemoService(options);
+  });
+  afterAll(async () => {
+    await demo?.close();
+  });
+  const terminals = setUpTerminals(name, () => ({ DMS_URL: started().url, DMS_TOKEN: started().token }));
+  return {
+    ...terminals,
+    get demo() { return started(); },
+  };
+}
