@@ -87,11 +87,33 @@ const baseCount = (await get(`${demo.url}/deployments/applications/${app}?take=1
 /** Where the first application's huge log is in its history (0: the newest), from the seed. */
 const hugeAt = APP_DEFINITIONS.find((d) => d.uuid === app)?.bigLogs?.[0];
 
-interface LogPage {
-  /** Each row as it stands in a body (phpJson, like the demo): with its log, and without (DMS_TOKEN_NO_LOGS). */
-  readonly rows: { readonly logs: string[]; readonly none: string[] };
+/** Rows that pages are cut from (figures 7 and 1), and the bodies made of them so far. */
+interface PageSource {
+  /** Each row as it stands in a body (phpJson, like the demo): with its log, and without the key (DMS_TOKEN_NO_LOGS). */
+  readonly rows: { readonly logs: readonly string[]; readonly none: readonly string[] };
   /** Bodies answered, by `logs|none skip take`. */
   readonly bodies: Map<string, Buffer>;
+}
+
+/** A PageSource of `rows`, with no body made yet. */
+const sourceOf = (rows: Row[]): PageSource => ({
+  rows: { logs: rows.map((r) => phpJson(r)), none: rows.map(({ logs: _, ...r }) => phpJson(r)) },
+  bodies: new Map(),
+});
+
+/** The body of the page `skip`, `take` of `source`'s rows, with their logs or without: made once, then kept. */
+function bodyOf(source: PageSource, which: 'logs' | 'none', skip: number, take: number): Buffer {
+  const key = `${which} ${skip} ${take}`;
+  let body = source.bodies.get(key);
+  if (!body) {
+    const rows = source.rows[which];
+    body = Buffer.from(`{"count":${rows.length},"deployments":[${rows.slice(skip, skip + take).join(',')}]}`);
+    source.bodies.set(key, body);
+  }
+  return body;
+}
+
+interface LogPage extends PageSource {
   readonly stats: Map<number, { requests: number; bytes: number }>;
 }
 let logPages: Promise<Record<'logs' | 'heavy', LogPage>> | undefined;
@@ -101,11 +123,7 @@ function makeLogPages() {
     const rows = (await get(`${demo.url}/deployments/applications/${app}?skip=${hugeAt}&take=10`, demo.token)).deployments;
     const huge = rows[0]?.logs;
     if (typeof huge !== 'string' || huge.length < 2_000_000) throw new Error(`the row at ${hugeAt} carries no huge log (${typeof huge === 'string' ? huge.length : typeof huge})`);
-    const page = (rs: Row[]): LogPage => ({
-      rows: { logs: rs.map((r) => phpJson(r)), none: rs.map(({ logs: _, ...r }) => phpJson(r)) },
-      bodies: new Map(),
-      stats: new Map(),
-    });
+    const page = (rs: Row[]): LogPage => ({ ...sourceOf(rs), stats: new Map() });
     return { logs: page(rows), heavy: page(rows.map((r) => ({ ...r, logs: huge }))) };
   })();
   return logPages;
@@ -113,17 +131,6 @@ function makeLogPages() {
 
 function answer(res: import('node:http').ServerResponse, status: number, body: string | Buffer) {
   res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }).end(body);
-}
-
-function bodyOf(page: LogPage, which: 'logs' | 'none', skip: number, take: number): Buffer {
-  const key = `${which} ${skip} ${take}`;
-  let body = page.bodies.get(key);
-  if (!body) {
-    const rows = page.rows[which];
-    body = Buffer.from(`{"count":${rows.length},"deployments":[${rows.slice(skip, skip + take).join(',')}]}`);
-    page.bodies.set(key, body);
-  }
-  return body;
 }
 
 async function servePage(which: 'logs' | 'heavy', logs: boolean, rest: string, url: URL, res: import('node:http').ServerResponse) {
@@ -153,11 +160,8 @@ async function servePage(which: 'logs' | 'heavy', logs: boolean, rest: string, u
 const deployedAt = process.argv.indexOf('--deployed');
 const deployedRows = deployedAt >= 0 ? Number(process.argv[deployedAt + 1]) : undefined;
 
-interface DeployedPages {
-  /** Each row as it stands in a body: with its log (`logs`), and without the key (`none`). */
-  readonly rows: { readonly logs: readonly string[]; readonly none: readonly string[] };
-  /** Bodies by `logs|none skip take`; those written at start are in `prebuilt`. */
-  readonly bodies: Map<string, Buffer>;
+interface DeployedPages extends PageSource {
+  /** The keys of `bodies` written at start. */
   readonly prebuilt: Set<string>;
   /** The first page's take in a terminal `deployedRows` tall (what dms asks for there). */
   readonly take: number;
@@ -179,30 +183,18 @@ async function buildDeployed(rows: number): Promise<DeployedPages> {
     return { ...r, logs: i === 0 ? huge : own.length > MB ? ordinary : own };
   });
   const pages: DeployedPages = {
-    rows: { logs: withLogs.map((r) => phpJson(r)), none: withLogs.map(({ logs: _, ...r }) => phpJson(r)) },
-    bodies: new Map(),
+    ...sourceOf(withLogs),
     prebuilt: new Set(),
     take: fittingTake(rows),
     logChars: huge.length,
   };
   for (const which of ['logs', 'none'] as const) {
     for (const take of new Set([pages.take, TAKE_DEFAULT])) {
-      deployedBody(pages, which, 0, take);
+      bodyOf(pages, which, 0, take);
       pages.prebuilt.add(`${which} 0 ${take}`);
     }
   }
   return pages;
-}
-
-function deployedBody(pages: DeployedPages, which: 'logs' | 'none', skip: number, take: number): Buffer {
-  const key = `${which} ${skip} ${take}`;
-  let body = pages.bodies.get(key);
-  if (!body) {
-    const rows = pages.rows[which];
-    body = Buffer.from(`{"count":${rows.length},"deployments":[${rows.slice(skip, skip + take).join(',')}]}`);
-    pages.bodies.set(key, body);
-  }
-  return body;
 }
 
 const deployed = deployedRows === undefined ? undefined : await buildDeployed(deployedRows);
@@ -225,7 +217,7 @@ function serveDeployed(pages: DeployedPages, logs: boolean, rest: string, url: U
     return;
   }
   const which = logs ? 'logs' : 'none';
-  const body = deployedBody(pages, which, skip, take);
+  const body = bodyOf(pages, which, skip, take);
   deployedRequests.push({ which, skip, take, bytes: body.length, prebuilt: pages.prebuilt.has(`${which} ${skip} ${take}`) });
   answer(res, 200, body);
 }
