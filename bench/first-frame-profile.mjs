@@ -79,7 +79,7 @@ try {
   await demo.close();
 }
 
-// Bytes each module has in the build (chunks and vendor scripts).
+// Bytes each module has in the build (dms-app.cjs and the vendor scripts).
 const bytes = new Map();
 for (const out of Object.values(meta.outputs)) for (const [input, { bytesInOutput }] of Object.entries(out.inputs)) bytes.set(input.replace(/^.*node_modules\//, 'node_modules/'), bytesInOutput);
 for (const f of readdirSync(dist).filter((f) => f.endsWith('-vendor.cjs'))) bytes.set(`dist/${f}`, readFileSync(join(dist, f)).length);

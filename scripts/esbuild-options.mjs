@@ -34,7 +34,8 @@ const fastWidth = {
 };
 
 /**
- * ESM with code splitting (the TUI is a lazily loaded chunk), minified, production React.
+ * ESM, one file per entry, minified, production React (scripts/build.mjs makes dms's own code a
+ * plain script from these settings).
  * `stockInk` leaves Ink's own string-width in place (the bench's floors: Ink as published).
  */
 export function esbuildOptions(entryPoints, outdir, { stockInk = false } = {}) {
@@ -42,14 +43,13 @@ export function esbuildOptions(entryPoints, outdir, { stockInk = false } = {}) {
     entryPoints,
     outdir,
     bundle: true,
-    splitting: true,
+    splitting: false,
     format: 'esm',
     platform: 'node',
     target: 'node20',
     minify: true,
     sourcemap: false,
     legalComments: 'none',
-    chunkNames: 'chunks/[name]-[hash]',
     define: { 'process.env.NODE_ENV': '"production"' },
     alias: {
       'react-devtools-core': stub('react-devtools-core.mjs'),

@@ -64,7 +64,6 @@ export async function buildVendorScripts(out) {
       stdin: { contents, resolveDir: ROOT, sourcefile: `${name}-vendor-entry.js`, loader: 'js' },
       outfile: file,
       format: 'cjs',
-      splitting: false,
       banner: {},
       plugins: [...base.plugins, noTopLevelAwait],
       sourcemap: process.env.DMS_PROFILE_BUILD === '1' ? 'external' : false,
@@ -84,8 +83,13 @@ async function exportNames(packages) {
   return names;
 }
 
-/** For the binary's build: each package becomes a stand-in reading its vendor script's exports. */
-export async function vendorShims(hashes) {
+/**
+ * For the binary's build: each package becomes a stand-in reading its vendor script's exports.
+ * `sync`: for dms-app.cjs, a plain script, which loads the vendor script at once from beside it
+ * (what the ui script's start waits for is awaited before the UI renders); else (the search
+ * worker, an ES module) with a top-level await.
+ */
+export async function vendorShims(hashes, { sync = false } = {}) {
   const byPath = {};
   for (const [name, packages] of Object.entries(SCRIPTS)) {
     const names = await exportNames(packages);
@@ -98,10 +102,17 @@ export async function vendorShims(hashes) {
     setup(b) {
       b.onResolve({ filter }, (a) => ({ path: a.path, namespace: 'vendor-shim' }));
       b.onResolve({ filter: /^dms:vendor\/\w+$/ }, (a) => ({ path: a.path.slice('dms:vendor/'.length), namespace: 'vendor-script' }));
+      if (sync) b.onLoad({ filter: /.*/, namespace: 'vendor-script' }, (a) => ({
+        // A plain script (dist/dms-app.cjs) loads its vendor scripts at once, from beside it.
+        contents: `import { loadScript } from ${JSON.stringify(LOADER)};\nimport { join } from 'node:path';\n`
+          + `export default loadScript(join(__dirname, '${a.path}-vendor.cjs'), '${a.path}-vendor', ${JSON.stringify(hashes[a.path])});\n`,
+        loader: 'js',
+        resolveDir: ROOT,
+      }));
       b.onLoad({ filter: /.*/, namespace: 'vendor-script' }, (a) => ({
-        // The chunk that holds this is in dist/chunks/ (or dist/ itself); the script is in dist/.
+        // The module that holds this (the search worker) is in dist/, beside the script.
         contents: `import { loadVendorScript } from ${JSON.stringify(LOADER)};\n`
-          + `const file = new URL(import.meta.url.includes('/chunks/') ? '../${a.path}-vendor.cjs' : './${a.path}-vendor.cjs', import.meta.url);\n`
+          + `const file = new URL('./${a.path}-vendor.cjs', import.meta.url);\n`
           + `export default await loadVendorScript(file, ${JSON.stringify(a.path)}, ${JSON.stringify(hashes[a.path])});\n`,
         loader: 'js',
         resolveDir: ROOT,

@@ -15,7 +15,7 @@ import type { CacheState } from './start/cache-notes.js';
 /** Built next to this file (scripts/esbuild-options.mjs). */
 const SEARCH_WORKER = new URL('./search-worker.js', import.meta.url);
 
-async function main(argv: string[], io: CommandIO): Promise<number> {
+export async function main(argv: string[], io: CommandIO): Promise<number> {
   let session: Session | undefined;
   try {
     // The completion scripts' callback (hidden): the config folder only, never the network.
@@ -154,13 +154,25 @@ async function tui(
     demoSuggestions: session.demoSuggestions,
     // For the clients of contexts switched to in the TUI (:ctx, Ctrl+X in the picker).
     clientOptions: { timeoutMs: timeoutMs(parsed.values), maxResponseBytes: maxResponseBytes(parsed.values, io.env), retryBaseMs: retryBaseMs(io.env), searchWorker: SEARCH_WORKER },
-  }, first);
+  }, first, { stdin: io.stdin as NodeJS.ReadStream, stdout: io.stdout as NodeJS.WriteStream, stderr: io.stderr });
 }
 
-const io: CommandIO = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env };
-process.exitCode = await main(process.argv.slice(2), io);
-// The code caches (src/start/cache-notes.ts, read from its global so that a command that ran no
-// vendor script loads nothing for it): any made in this run are written again, fuller.
-const cache = (globalThis as Record<symbol, CacheState | undefined>)[Symbol.for('dms.code-cache')];
-for (const refresh of cache?.refreshers.splice(0) ?? []) refresh();
-if (io.env.DMS_DEBUG) for (const note of cache?.notes ?? []) io.stderr.write(`dms: debug: ${note}\n`);
+/** The build's training run (src/start/train-entry.ts): dms run as a user runs it, for the code caches. */
+export async function trainCaches(): Promise<void> {
+  const { train } = await import('./start/train.js');
+  await train(main);
+}
+
+/** The binary's whole run (src/start/entry.ts calls it). */
+export async function run(): Promise<void> {
+  const io: CommandIO = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env };
+  process.exitCode = await main(process.argv.slice(2), io);
+  // The code caches (src/start/cache-notes.ts, read from its global so that a command that ran no
+  // vendor script loads nothing for it): any made in this run are written again, fuller.
+  const cache = (globalThis as Record<symbol, CacheState | undefined>)[Symbol.for('dms.code-cache')];
+  for (const refresh of cache?.refreshers.splice(0) ?? []) refresh();
+  if (io.env.DMS_DEBUG) {
+    for (const note of cache?.notes ?? []) io.stderr.write(`dms: debug: ${note}\n`);
+    io.stderr.write(`dms: debug: scripts run: ${cache?.scripts.join(', ') || 'none'}\n`);
+  }
+}

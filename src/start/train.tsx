@@ -1,84 +1,99 @@
-// The build's training run (scripts/build.mjs runs dist/train-cache.js once after bundling): loads
-// the vendor scripts as dms does, reads a page of deployments through the real client from a
-// server on 127.0.0.1 (got, zod), draws and updates a screen made of what dms's screens use (boxes
-// with borders, coloured and wrapped text, a table, keys, state and effects) into a stream nobody
-// reads, then writes the code caches. So the first start after `npm ci` already has them.
-import React, { useEffect, useMemo, useReducer, useRef, useState, createContext, useContext } from 'react';
-import { PassThrough } from 'node:stream';
-import { Box, Text, render, useInput, useStdout } from 'ink';
-import { Table } from '@alcalzone/ink-table';
+// What the build's training run does (train-entry.ts): dms run in this process as a user runs it,
+// against a server on 127.0.0.1 that answers with deployed-shape rows, so the code caches hold
+// what a start compiles: `dms deployments APP --json` and the table, then `dms browse APP` on
+// streams standing in for a 120×36 terminal — its first frame, a few cursor moves, the next page,
+// `q` — and `dms` with nothing configured (the embedded demo's picker, Enter, its list, `q`).
+// Everything runs in a config folder of its own, removed after.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough, Writable } from 'node:stream';
 import { z } from 'zod';
-import { createClient } from '../api/client.js';
-import { refreshCaches } from './cache-notes.js';
+import type { CommandIO } from '../commands/io.js';
 
-const Theme = createContext('green');
-const rows = Array.from({ length: 30 }, (_, i) => ({ id: 300 - i, status: i % 5 ? 'finished' : 'failed', commit: `c0de${i}`, branch: 'main' }));
+type Main = (argv: string[], io: CommandIO) => Promise<number>;
 
-function Row({ row, at }: { readonly row: (typeof rows)[number]; readonly at: boolean }) {
-  const colour = useContext(Theme);
-  return (
-    <Box>
-      <Text inverse={at} color={row.status === 'failed' ? 'red' : colour}>{`${row.id}`.padEnd(6)}</Text>
-      <Text wrap="truncate-end" dimColor>{`${row.status} ${row.commit} ${row.branch} `.repeat(4)}</Text>
-    </Box>
-  );
+const APP = '0b6e7a52-1c3d-4e5f-8a9b-0c1d2e3f4a5b';
+const at = (minutes: number) => new Date(Date.UTC(2026, 10, 1, 10, 0) - minutes * 60_000).toISOString().replace('Z', '000Z');
+const rows = Array.from({ length: 90 }, (_, i) => ({
+  id: 300 - i, deployment_uuid: `dep${300 - i}`, status: i === 0 ? 'in_progress' : i % 7 ? 'finished' : 'failed',
+  commit: `c0de${String(i).padStart(3, '0')}${'a'.repeat(33)}`, commit_message: `Change ${i}: train the code cache`,
+  git_branch: i % 3 ? 'main' : 'feature/cache', is_webhook: i % 2 === 0, created_at: at(i * 40 + 4), updated_at: at(i * 40),
+  logs: JSON.stringify([
+    { command: 'npm ci', output: 'added 300 packages', type: 'stdout', timestamp: at(i * 40 + 3), hidden: false, batch: 1, order: 1 },
+    { command: null, output: i % 7 ? 'built' : 'Error: build failed', type: i % 7 ? 'stdout' : 'stderr', timestamp: at(i * 40 + 1), hidden: false, batch: 1, order: 2 },
+  ]),
+}));
+
+/** A writable that keeps what was written (a terminal's screen or a command's output). */
+class Sink extends Writable {
+  text = '';
+  readonly columns = 120;
+  readonly rows = 36;
+  constructor(readonly isTTY: boolean) {
+    super();
+  }
+
+  override _write(chunk: unknown, _encoding: BufferEncoding, done: () => void): void {
+    this.text += String(chunk);
+    done();
+  }
+}
+const sink = (tty: boolean) => new Sink(tty);
+
+async function until(test: () => boolean, what: string): Promise<void> {
+  const end = Date.now() + 20_000;
+  while (!test()) {
+    if (Date.now() > end) throw new Error(`training: ${what} never came`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
 }
 
-function Screen({ onDone }: { readonly onDone: () => void }) {
-  const [cursor, move] = useReducer((c: number, by: number) => Math.max(0, Math.min(rows.length - 1, c + by)), 0);
-  const [step, setStep] = useState(0);
-  const { stdout } = useStdout();
-  const seen = useRef(0);
-  const width = useMemo(() => stdout.columns ?? 120, [stdout]);
-  useInput((input) => { if (input === 'j') move(1); }, { isActive: true });
-  useEffect(() => {
-    seen.current += 1;
-    if (step < 6) {
-      const t = setTimeout(() => { move(1); setStep(step + 1); }, 0);
-      return () => clearTimeout(t);
+export async function train(main: Main): Promise<void> {
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const skip = Number(url.searchParams.get('skip') ?? 0);
+    const take = Number(url.searchParams.get('take') ?? 10);
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ count: rows.length, deployments: rows.slice(skip, skip + take) }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const dir = mkdtempSync(join(tmpdir(), 'dms-train-'));
+  try {
+    const env = { DMS_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`, DMS_TOKEN: '1|training', DMS_CONFIG_DIR: dir, TZ: 'UTC' };
+    const stdin = Object.assign(new PassThrough(), { isTTY: false });
+    for (const args of [['deployments', APP, '--json'], ['deployments', APP]]) {
+      await main(args, { stdout: sink(false), stderr: sink(false), stdin, env });
     }
-    onDone();
-    return undefined;
-  }, [step, onDone]);
-  return (
-    <Box flexDirection="column" width={width}>
-      <Box borderStyle="round" paddingX={1} justifyContent="space-between">
-        <Text bold>dms</Text>
-        <Text color="cyan">{`1–${rows.length} of 300`}</Text>
-      </Box>
-      {rows.map((row, i) => <Row key={row.id} row={row} at={i === cursor} />)}
-      {step % 2 === 0 ? <Table data={rows.slice(0, 3)} /> : <Text wrap="wrap">{'a long line that wraps '.repeat(10)}</Text>}
-    </Box>
-  );
+    // zod reads the records only when they need it (and the forms): trained here on its own.
+    z.object({ id: z.number(), status: z.enum(['finished', 'failed']), tags: z.array(z.string()).optional() })
+      .safeParse({ id: 1, status: 'queued', tags: ['a', 2] });
+
+    const screen = sink(true);
+    const keys = Object.assign(new PassThrough(), { isTTY: true, setRawMode: () => keys, ref: () => keys, unref: () => keys });
+    const browse = main(['browse', APP], { stdout: screen, stderr: sink(false), stdin: keys, env });
+    await until(() => /1–\d+ of/.test(screen.text), 'the first frame');
+    for (const key of ['j', 'j', 'k', 'n']) {
+      const before = screen.text.length;
+      keys.write(key);
+      await until(() => screen.text.length > before, `a frame after ${key}`);
+    }
+    keys.write('q');
+    await browse;
+
+    // `npm start` with nothing configured: the embedded demo, its picker, Enter, the list.
+    const demoScreen = sink(true);
+    const demoKeys = Object.assign(new PassThrough(), { isTTY: true, setRawMode: () => demoKeys, ref: () => demoKeys, unref: () => demoKeys });
+    const demo = main([], { stdout: demoScreen, stderr: sink(false), stdin: demoKeys, env: { DMS_CONFIG_DIR: join(dir, 'demo'), TZ: 'UTC' } });
+    await until(() => demoScreen.text.includes('Open an application'), 'the picker');
+    demoKeys.write('\r');
+    await until(() => /1–\d+ of/.test(demoScreen.text), "the demo's list");
+    demoKeys.write('q');
+    await demo;
+  } finally {
+    server.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
-
-// A page as a deployed server sends it, read as dms reads one.
-const page = JSON.stringify({ count: 300, deployments: rows.map((r) => ({
-  id: r.id, deployment_uuid: `dep${r.id}`, status: r.status, commit: `${r.commit}${'a'.repeat(34)}`, commit_message: 'Train',
-  git_branch: r.branch, is_webhook: false, created_at: '2026-11-01T10:00:00.000000Z', updated_at: '2026-11-01T10:03:00.000000Z',
-  logs: JSON.stringify([{ command: null, output: 'built', type: 'stdout', timestamp: '2026-11-01T10:01:00.000000Z', hidden: false, batch: 1, order: 1 }]),
-})) });
-const server = createServer((_req, res) => { res.writeHead(200, { 'content-type': 'application/json' }); res.end(page); });
-await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-const client = createClient({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`, token: '1|training' });
-await client.listDeployments('train', { skip: 0, take: 30 });
-server.close();
-// zod reads the records only when they need it (and the forms): trained here on its own.
-z.object({ id: z.number(), status: z.enum(['finished', 'failed']), tags: z.array(z.string()).optional() })
-  .safeParse({ id: 1, status: 'queued', tags: ['a', 2] });
-
-const stdout = Object.assign(new PassThrough(), { columns: 120, rows: 36, isTTY: true });
-const stdin = Object.assign(new PassThrough(), { isTTY: true, setRawMode: () => {}, ref: () => {}, unref: () => {} });
-stdout.resume();
-let done!: () => void;
-const finished = new Promise<void>((resolve) => { done = resolve; });
-const app = render(<Theme.Provider value="green"><Screen onDone={() => done()} /></Theme.Provider>, {
-  stdout: stdout as unknown as NodeJS.WriteStream, stdin: stdin as unknown as NodeJS.ReadStream, patchConsole: false, exitOnCtrlC: false,
-});
-await finished;
-stdin.write('j');
-await new Promise((resolve) => setTimeout(resolve, 20));
-app.unmount();
-refreshCaches();

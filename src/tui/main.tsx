@@ -1,9 +1,10 @@
 // Entry of the interactive UI, imported lazily by the CLI so headless commands never load Ink.
 // It loads Ink and React (~130 ms) while the first page's request (asked for by the CLI as soon as
 // the connection is known: first-page.ts) is on the wire, so the first frame can show the page.
-import { TERMINAL_REQUIRED, hasTerminal, type TuiOptions } from './options.js';
+import { TERMINAL_REQUIRED, hasTerminal, type Terminal, type TuiOptions } from './options.js';
 import type { Prefetch } from './first-page.js';
 import { loadKeysFile } from '../config/keys-file.js';
+import { scriptsReady } from '../start/cache-notes.js';
 import type { BoundKeys } from './keys.js';
 
 /** How long the first frame waits for the prefetched page before showing "Loading…". */
@@ -13,8 +14,8 @@ const FIRST_PAGE_WAIT_MS = 150;
  * Runs the UI until the user quits; resolves with the exit code. The terminal is restored in every
  * case. `first`: the first page, already asked for (see first-page.ts).
  */
-export async function runTui(options: TuiOptions, first?: Prefetch): Promise<number> {
-  const { stdin, stdout, stderr } = process;
+export async function runTui(options: TuiOptions, first?: Prefetch, terminal: Terminal = process): Promise<number> {
+  const { stdin, stdout, stderr } = terminal;
   if (!hasTerminal(stdin, stdout)) {
     stderr.write(`dms: ${TERMINAL_REQUIRED}\n`);
     return 2;
@@ -28,6 +29,8 @@ export async function runTui(options: TuiOptions, first?: Prefetch): Promise<num
   const keysLoad = loadKeys(options.configDir);
   try {
     const [{ start }, keys] = await Promise.all([loadInk(), keysLoad]);
+    // The built binary's ui script starts its layout engine (WebAssembly) as it loads: wait for it.
+    await scriptsReady();
     // Each problem on its own line before the UI takes the screen: they are there after it exits.
     for (const problem of keys?.problems ?? []) stderr.write(`dms: ${problem}\n`);
     if (prefetch) {
@@ -41,7 +44,7 @@ export async function runTui(options: TuiOptions, first?: Prefetch): Promise<num
       clearTimeout(timer);
       if (settled) prefetch = { ...prefetch, result: settled };
     }
-    return await start(keys ? { ...options, keys } : options, prefetch);
+    return await start(keys ? { ...options, keys } : options, prefetch, terminal);
   } finally {
     prefetch?.abort();
   }

@@ -58,6 +58,13 @@ export interface TuiOptions {
   readonly overviewMs?: number;
 }
 
+/** The terminal the UI draws on and reads keys from: the process's own, or (the build's training run) streams standing in for one. */
+export interface Terminal {
+  readonly stdin: NodeJS.ReadStream;
+  readonly stdout: NodeJS.WriteStream;
+  readonly stderr: NodeJS.WritableStream;
+}
+
 /** Why the TUI will not start without a terminal, and what to use instead. */
 export const TERMINAL_REQUIRED =
   'the interactive UI needs a terminal. For scripts use: dms deployments APP_UUID --json, dms create app --file FILE (or a flag per field: dms create app --help), dms create docstore --file FILE.';

@@ -1,7 +1,7 @@
 // Renders the app with Ink and waits for the user to quit (loaded by main.tsx).
 import React from 'react';
 import { render, type Instance } from 'ink';
-import type { TuiOptions } from './options.js';
+import type { Terminal, TuiOptions } from './options.js';
 import { App } from './app.js';
 import type { Prefetch } from './first-page.js';
 import { refreshCaches } from '../start/cache-notes.js';
@@ -11,8 +11,8 @@ const LEAVE_ALT_SCREEN = '\u001b[?1049l';
 const CLEAR_SCREEN = '\u001b[2J\u001b[H';
 
 /** Runs the UI until the user quits; resolves with the exit code. The terminal is restored in every case. */
-export async function start(options: TuiOptions, prefetch?: Prefetch): Promise<number> {
-  const { stdin, stdout, stderr } = process;
+export async function start(options: TuiOptions, prefetch?: Prefetch, terminal: Terminal = process): Promise<number> {
+  const { stdin, stdout, stderr } = terminal;
   let code = 0;
   let done = false;
   /** A bug that stopped the UI, printed once the terminal is restored. */
@@ -55,7 +55,7 @@ export async function start(options: TuiOptions, prefetch?: Prefetch): Promise<n
     instance?.rerender(app());
   };
   stdout.on('resize', onResize);
-  instance = render(app(), { exitOnCtrlC: false, patchConsole: true, maxFps: 60 });
+  instance = render(app(), { stdin, stdout, stderr: stderr as NodeJS.WriteStream, exitOnCtrlC: false, patchConsole: true, maxFps: 60 });
   // The first frame is drawn from the prefetched page; now load the real client (got, zod) for
   // the requests that follow, before the user's first key asks for one.
   const warm = (options.client as { warm?: () => void }).warm;

@@ -51,12 +51,15 @@ async function start(env: Record<string, string> = {}, { kill = false } = {}): P
 describe('the code cache (built binary, tmux)', () => {
   it('the build leaves a cache of each script beside the bundle (its training run), 0600, and the first start uses them', async () => {
     // (A cache per script; got may have a second one: `--all` runs of other tests keep their own, under other V8 flags.)
-    expect([...new Set(allCaches(dirname(BIN)).map((f) => f.replace(/-.*/, '')))].sort()).toEqual(['got', 'ui', 'zod']);
+    expect([...new Set(allCaches(dirname(BIN)).map((f) => f.replace(/-.*/, '')))].sort()).toEqual(['dms', 'got', 'ui', 'zod']);
     for (const f of allCaches(dist)) expect(statSync(join(dist, f)).mode & 0o777).toBe(0o600);
     const said = await start();
     // (got's cache is read too, by the thread that reads the first page: not said from there.)
     expect(said).toMatch(new RegExp(`code cache .*${caches(dist)[0]!.replace(/\./g, '\\.')}: used`));
     expect(said).not.toMatch(/written|passed over|rejected/);
+    // dms's own code is a script with a cache of its own, and the TUI is the one that runs the ui script.
+    expect(said).toMatch(/code cache .*dms-app-.*: used/);
+    expect(said).toMatch(/^dms: debug: scripts run: dms-app, got-vendor, (zod-vendor, )?ui-vendor/m);
   });
 
   it('a first start with no cache reaches its frame and leaves one; the next start uses it', async () => {

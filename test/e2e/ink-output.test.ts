@@ -4,6 +4,7 @@
 // included (capture-pane -e), must be the same, through the list, its cursor and pages, the
 // detail, the log viewer and a resize.
 import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -26,11 +27,14 @@ beforeAll(() => {
   configs = [tempDir('dms-e2e-output-a-'), tempDir('dms-e2e-output-b-')];
   for (const dir of configs) saveTimeMode(dir, 'absolute');
   const out = tempDir('dms-e2e-output-stock-');
-  // The binary's build, less the plugin that puts the stand-in in place.
+  // The binary's build, less the plugin that puts the stand-in in place (an ES module that runs
+  // the CLI, with the packages in it: no vendor scripts, no code cache).
+  const entry = join(out, 'entry.mjs');
+  writeFileSync(entry, `import { run } from ${JSON.stringify(join(ROOT, 'src/cli.ts'))};\nawait run();\n`);
   const script = `
     import { build } from 'esbuild';
     import { esbuildOptions } from ${JSON.stringify(join(ROOT, 'scripts/esbuild-options.mjs'))};
-    const o = esbuildOptions({ dms: ${JSON.stringify(join(ROOT, 'src/cli.ts'))}, 'search-worker': ${JSON.stringify(join(ROOT, 'src/search/worker.ts'))} }, ${JSON.stringify(out)});
+    const o = esbuildOptions({ dms: ${JSON.stringify(entry)}, 'search-worker': ${JSON.stringify(join(ROOT, 'src/search/worker.ts'))} }, ${JSON.stringify(out)});
     if (!o.plugins.some((p) => p.name === 'ink-output-patch')) throw new Error('no ink-output-patch plugin in the build');
     await build({ ...o, plugins: o.plugins.filter((p) => p.name !== 'ink-output-patch') });`;
   execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
