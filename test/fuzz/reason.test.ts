@@ -116,7 +116,10 @@ describe('reasonOf on hostile logs', () => {
       const core = r.text.endsWith('…') ? r.text.slice(0, -1) : r.text;
       expect(shown.text.replace(/[\t ]+/g, ' ')).toContain(core.replace(/[\t ]+/g, ' '));
     }), { numRuns: runs(1500) });
-    for (const way of ['message', 'error line', 'no cause', 'empty']) expect(seen.get(way) ?? 0, `${way}: ${JSON.stringify([...seen])}`).toBeGreaterThan(runs(1500) / 100);
+    // An empty list is ~1% of the generated logs (12 of 1,500 in the run that failed on this): any one proves that way is
+    // taken; the others come by the hundred.
+    for (const way of ['message', 'error line', 'no cause']) expect(seen.get(way) ?? 0, `${way}: ${JSON.stringify([...seen])}`).toBeGreaterThan(runs(1500) / 100);
+    expect(seen.get('empty') ?? 0, `empty: ${JSON.stringify([...seen])}`).toBeGreaterThan(0);
   });
 
   it('a log without the epilogue has a reason exactly when one of its shown lines reads as an error (the quick look before making lines misses none)', () => {
