@@ -24,7 +24,8 @@ const shape = flag('--shape') ?? 'light';
 const tmp = mkdtempSync(join(tmpdir(), 'dms-profile-'));
 const dist = join(tmp, 'dist');
 execFileSync(process.execPath, [join(ROOT, 'scripts/build.mjs')], { env: { ...process.env, DMS_DIST: dist, DMS_PROFILE_BUILD: '1' }, stdio: 'inherit' });
-const meta = JSON.parse(readFileSync(join(dist, 'meta.json'), 'utf8'));
+// esbuild's metafiles: dms-app.cjs's (meta.json) and each vendor script's (NAME-vendor.meta.json).
+const metas = readdirSync(dist).filter((f) => f.endsWith('meta.json')).map((f) => JSON.parse(readFileSync(join(dist, f), 'utf8')));
 const demo = await startDemo(await bundle('bench/demo-serve.ts', join(tmp, 'demo'), 'demo-serve'));
 
 /** Source maps by output file; vendor scripts run inside a one-line wrapper (vendor-script.ts). */
@@ -81,8 +82,9 @@ try {
 
 // Bytes each module has in the build (dms-app.cjs and the vendor scripts).
 const bytes = new Map();
-for (const out of Object.values(meta.outputs)) for (const [input, { bytesInOutput }] of Object.entries(out.inputs)) bytes.set(input.replace(/^.*node_modules\//, 'node_modules/'), bytesInOutput);
-for (const f of readdirSync(dist).filter((f) => f.endsWith('-vendor.cjs'))) bytes.set(`dist/${f}`, readFileSync(join(dist, f)).length);
+for (const meta of metas) {
+  for (const out of Object.values(meta.outputs)) for (const [input, { bytesInOutput }] of Object.entries(out.inputs)) bytes.set(input.replace(/^.*node_modules\//, 'node_modules/'), bytesInOutput);
+}
 
 const ms = (us) => (us / 1000 / RUNS).toFixed(1);
 const pkg = (m) => (m.startsWith('node_modules/') ? m.split('/').slice(1, m.split('/')[1].startsWith('@') ? 3 : 2).join('/') : m.split('/').slice(0, 2).join('/'));
@@ -95,6 +97,8 @@ for (const [k, us] of [...special].sort((a, b) => b[1] - a[1]).slice(0, 12)) out
 out.push('', '| package or folder | ms |', '| --- | ---: |');
 for (const [k, us] of [...byPkg].sort((a, b) => b[1] - a[1])) out.push(`| ${k} | ${ms(us)} |`);
 out.push('', '| module | ms | bytes in the build |', '| --- | ---: | ---: |');
-for (const [k, us] of [...selfBy].sort((a, b) => b[1] - a[1])) out.push(`| ${k} | ${ms(us)} | ${bytes.get(k) ?? ''} |`);
+// A package mapped to its own sources by its maps (ink/src/x.ts) weighs what its build (ink/build/x.js) does.
+const bytesOf = (k) => bytes.get(k) ?? bytes.get(k.replace(/^(node_modules\/(?:@[^/]+\/)?[^/]+)\/src\//, '$1/build/').replace(/\.tsx?$/, '.js'));
+for (const [k, us] of [...selfBy].sort((a, b) => b[1] - a[1])) out.push(`| ${k} | ${ms(us)} | ${bytesOf(k) ?? ''} |`);
 process.stdout.write(`${out.join('\n')}\n`);
 rmSync(tmp, { recursive: true, force: true });

@@ -10,7 +10,7 @@
 // go. A changed package file fails the build, not the run.
 import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { ROOT, esbuildOptions } from './esbuild-options.mjs';
 
@@ -57,7 +57,8 @@ export async function buildVendorScripts(out) {
     ].join('\n');
     const base = esbuildOptions({}, out);
     const file = join(out, `${name}-vendor.cjs`);
-    await build({
+    const profiling = process.env.DMS_PROFILE_BUILD === '1';
+    const result = await build({
       ...base,
       entryPoints: undefined,
       outdir: undefined,
@@ -66,8 +67,11 @@ export async function buildVendorScripts(out) {
       format: 'cjs',
       banner: {},
       plugins: [...base.plugins, noTopLevelAwait],
-      sourcemap: process.env.DMS_PROFILE_BUILD === '1' ? 'external' : false,
+      sourcemap: profiling ? 'external' : false,
+      metafile: profiling,
     });
+    // DMS_PROFILE_BUILD=1: what each module weighs in the script (bench/first-frame-profile.mjs).
+    if (profiling) writeFileSync(join(out, `${name}-vendor.meta.json`), JSON.stringify(result.metafile));
     hashes[name] = createHash('sha256').update(readFileSync(file)).digest('hex');
   }
   return hashes;
