@@ -1,6 +1,6 @@
 // What the code caches did in this run (used, written, passed over and why) and which scripts ran:
-// printed on stderr at exit with DMS_DEBUG=1 (cli.ts). Kept on a global symbol, not in a module the CLI imports: a
-// command that loads no vendor script (`dms --version`) loads nothing for it.
+// printed on stderr at exit with DMS_DEBUG=1 (cli.ts). Kept on a global symbol, so that the
+// binary's entry and dms's own script, each with its own copy of this module, share one state.
 const KEY = Symbol.for('dms.code-cache');
 
 export interface CacheState {
