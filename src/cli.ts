@@ -10,7 +10,7 @@ import { TERMINAL_REQUIRED, hasTerminal, type TuiScreen } from './tui/options.js
 import { askFirstPage } from './tui/first-page.js';
 import type { Prefetch } from './tui/first-page.js';
 import type { LazyClient } from './api/lazy-client.js';
-import type { CacheState } from './start/cache-notes.js';
+import { cacheNotes, refreshCaches, scriptsRun } from './start/cache-notes.js';
 
 /** Built next to this file (scripts/esbuild-options.mjs). */
 const SEARCH_WORKER = new URL('./search-worker.js', import.meta.url);
@@ -167,12 +167,10 @@ export async function trainCaches(): Promise<void> {
 export async function run(): Promise<void> {
   const io: CommandIO = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env };
   process.exitCode = await main(process.argv.slice(2), io);
-  // The code caches (src/start/cache-notes.ts, read from its global so that a command that ran no
-  // vendor script loads nothing for it): any made in this run are written again, fuller.
-  const cache = (globalThis as Record<symbol, CacheState | undefined>)[Symbol.for('dms.code-cache')];
-  for (const refresh of cache?.refreshers.splice(0) ?? []) refresh();
+  // The code caches made in this run are written again, fuller (src/start/cache-notes.ts).
+  refreshCaches();
   if (io.env.DMS_DEBUG) {
-    for (const note of cache?.notes ?? []) io.stderr.write(`dms: debug: ${note}\n`);
-    io.stderr.write(`dms: debug: scripts run: ${cache?.scripts.join(', ') || 'none'}\n`);
+    for (const note of cacheNotes) io.stderr.write(`dms: debug: ${note}\n`);
+    io.stderr.write(`dms: debug: scripts run: ${scriptsRun.join(', ') || 'none'}\n`);
   }
 }

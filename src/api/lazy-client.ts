@@ -1,8 +1,7 @@
 // A DmsClient that loads got and zod (the real client) on first use, not at start-up: a command
 // that never asks the server (a usage error, --help) never pays for them. `ready()` loads it now
 // (the TUI's first page: cli.ts loads it, then asks, then loads the UI while the answer travels).
-import type { DmsClient } from './client.js';
-import type { ClientOptions } from './client.js';
+import type { ClientOptions, DmsClient } from './client.js';
 import { redactor } from './redact.js';
 
 export interface LazyClient extends DmsClient {
