@@ -17,6 +17,7 @@ import { pageOf, pickedRow, selectedView, type BrowseAction, type BrowseState } 
 import { compareAsk } from '../compare/state.js';
 import type { DetailState } from '../detail/state.js';
 import type { ReasonAt } from '../../../model/reason.js';
+import type { Later } from '../../hooks/use-later-writes.js';
 import { markNote, refusalNote } from '../compare/lines.js';
 
 export const LIST_SCOPES = {
@@ -47,16 +48,18 @@ export interface ListKeyOptions {
   readonly terminal: { write(data: string): unknown };
   /** Where the open detail's reason stands in its log: `l` there opens the log at that line. */
   readonly reasonAt?: (detail: DetailState) => ReasonAt | undefined;
+  /** The screen's file writes, after the frame (use-later-writes.ts). */
+  readonly later: Later;
 }
 
 /** T: times relative or absolute, in the list, the detail and the log; remembered for the user (a file write: after the frame). */
-export function toggleTime(store: Store<BrowseState, BrowseAction>, configDir: string | undefined): void {
+export function toggleTime(store: Store<BrowseState, BrowseAction>, configDir: string | undefined, later: Later): void {
   store.dispatch({ type: 'timeMode' });
-  if (configDir) setTimeout(() => saveTimeMode(configDir, store.get().time), 0);
+  if (configDir) later(() => saveTimeMode(configDir, store.get().time));
 }
 
 /** What a key does on the screen, by mode. */
-export function listKeys(keys: KeyTable, props: ListKeyProps, { store, page, terminal, reasonAt }: ListKeyOptions): KeyListener {
+export function listKeys(keys: KeyTable, props: ListKeyProps, { store, page, terminal, reasonAt, later }: ListKeyOptions): KeyListener {
   const send = (a: BrowseAction) => store.dispatch(a);
   // Copy (OSC 52, to the terminal) and open (the browser, else the link copied): what happened goes to the footer's note.
   const note = (text: string) => send({ type: 'keyNote', note: text });
@@ -68,7 +71,7 @@ export function listKeys(keys: KeyTable, props: ListKeyProps, { store, page, ter
   const rememberTake = () => {
     const { configDir, appUuid } = props;
     if (!configDir) return;
-    setTimeout(() => savePageSize(configDir, appUuid, store.get().paging.want.take), 0);
+    later(() => savePageSize(configDir, appUuid, store.get().paging.want.take));
   };
   // `:ctx` / `:ctx NAME` on the go-to line: contexts, not a deployment.
   const jumpGo = (): KeyResult => {
@@ -113,7 +116,7 @@ export function listKeys(keys: KeyTable, props: ListKeyProps, { store, page, ter
       copyCommit: () => copy('commit'),
       openLink: () => openWeb(),
       stats: () => { send({ type: 'openStats' }); result = 'later'; },
-      timeMode: () => toggleTime(store, props.configDir),
+      timeMode: () => toggleTime(store, props.configDir, later),
       markRow: () => {
         if (!pickedRow(store.get())) return note(refusalNote('noRow', keys));
         send({ type: 'markRow' });
@@ -164,7 +167,7 @@ export function listKeys(keys: KeyTable, props: ListKeyProps, { store, page, ter
     if (a.type === 'close' && jumped) page({ type: 'goTo', index: jumped.index, key: jumped.key });
   };
   const detail = detailKeys(keys, {
-    send: detailSend, copy, openWeb, toggleTime: () => toggleTime(store, props.configDir), onHelp: () => props.onHelp('detail'), onQuit: () => props.onQuit(), showSecrets: props.showSecrets,
+    send: detailSend, copy, openWeb, toggleTime: () => toggleTime(store, props.configDir, later), onHelp: () => props.onHelp('detail'), onQuit: () => props.onQuit(), showSecrets: props.showSecrets,
   });
   return {
     key(e: KeyEvent): KeyResult {

@@ -12,6 +12,7 @@ import { createStore, useStore, type Store } from '../../state/store.js';
 import { browseReducer, initialBrowse, type BrowseAction, type BrowseState } from './state.js';
 import { initialPaging, pagingReducer, wantsAutoRefresh, type PageAsk } from './paging.js';
 import { pageRequests } from './requests.js';
+import { useLaterWrites, type Later } from '../../hooks/use-later-writes.js';
 
 export interface UseDeploymentsOptions {
   readonly client: DmsClient;
@@ -57,6 +58,8 @@ export interface DeploymentsController {
   readonly store: Store<BrowseState, BrowseAction>;
   /** Asks for another page (next, refresh, …): the one way a page request starts (requests.ts). */
   readonly page: (ask: PageAsk) => void;
+  /** The screen's file writes, after the frame (the keys' too: use-later-writes.ts). */
+  readonly later: Later;
 }
 
 /** Nothing on screen changes: only the page asked for (it shows once it is here, or "loading…" a moment later). */
@@ -89,29 +92,17 @@ export function useDeployments(options: UseDeploymentsOptions): DeploymentsContr
   // The application goes into recents (of its server) after its first good page, with the name its
   // rows say (`application_name` of queue rows, `name` of settings snapshots); once more when a
   // later page first says the name. A file write: after the frame.
-  // A write still waiting when the screen goes (a quit right after the first page) is made then,
-  // not after: nothing of the screen writes once it is gone.
+  // (Made when the screen goes if it has not been yet: use-later-writes.ts.)
+  const later = useLaterWrites();
   const remembered = useRef<'no' | 'yes' | 'named'>('no');
-  const pendingRecent = useRef<{ timer: NodeJS.Timeout; write: () => void } | undefined>(undefined);
   useEffect(() => {
     if (remembered.current === 'named' || !configDir || !paging.everLoaded) return undefined;
     const name = firstApplicationName(paging.rows.map((r) => viewOf(r.record)));
     if (remembered.current === 'yes' && !name) return undefined;
     remembered.current = name ? 'named' : 'yes';
-    if (pendingRecent.current) clearTimeout(pendingRecent.current.timer);
-    const write = () => {
-      pendingRecent.current = undefined;
-      addRecent(configDir, name ? { uuid: appUuid, name } : { uuid: appUuid }, recentsServer);
-    };
-    pendingRecent.current = { timer: setTimeout(write, 0), write };
+    later(() => addRecent(configDir, name ? { uuid: appUuid, name } : { uuid: appUuid }, recentsServer));
     return undefined;
-  }, [paging.everLoaded, configDir, appUuid, paging.rows, recentsServer]);
-  useEffect(() => () => {
-    const pending = pendingRecent.current;
-    if (!pending) return;
-    clearTimeout(pending.timer);
-    pending.write();
-  }, []);
+  }, [paging.everLoaded, configDir, appUuid, paging.rows, recentsServer, later]);
 
   // Auto-refresh: first page, or while something runs, or retrying after a network error. An
   // automatic refresh never interrupts a request in flight.
@@ -134,5 +125,5 @@ export function useDeployments(options: UseDeploymentsOptions): DeploymentsContr
     return () => clearTimeout(t);
   }, [changedCount, paging.changed, flashMs, store]);
 
-  return { state, store, page: requests.page };
+  return { state, store, page: requests.page, later };
 }

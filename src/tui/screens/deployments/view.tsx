@@ -100,7 +100,7 @@ export function DeploymentsScreen(props: DeploymentsScreenProps) {
   const guessRows = Math.max(1, height - 1 - CHROME - TABLE_FRAME);
   // As many rows a page as the table has room for, unless a size was chosen for the application.
   const fit = props.pageRows ?? fittingTake(height, { strip: props.stripRows !== 0 });
-  const { state: browse, store, page } = useDeployments({
+  const { state: browse, store, page, later } = useDeployments({
     client, appUuid, configDir, refreshMs: props.refreshMs, prefetch: props.prefetch, rows: guessRows, fit, recentsServer: props.recentsServer,
     awaitFirst: props.followNewest === true,
   });
@@ -135,7 +135,7 @@ export function DeploymentsScreen(props: DeploymentsScreenProps) {
   }, [client]);
 
   const { stdout } = useStdout();
-  useKeys('screen', listKeys(keys, props, { store, page, terminal: stdout, reasonAt }), active);
+  useKeys('screen', listKeys(keys, props, { store, page, terminal: stdout, reasonAt, later }), active);
   const startNote = props.startNote;
   // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the screen first shows.
   useEffect(() => { if (startNote) store.dispatch({ type: 'keyNote', note: startNote }); }, []);
@@ -220,7 +220,7 @@ export function DeploymentsScreen(props: DeploymentsScreenProps) {
           onHelp={props.onHelp}
           onQuit={props.onQuit}
           time={browse.time}
-          onTimeMode={() => toggleTime(store, configDir)}
+          onTimeMode={() => toggleTime(store, configDir, later)}
         />
       </Box>
     );
