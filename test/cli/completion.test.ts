@@ -10,9 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMAND_OPTIONS } from '../../src/commands/args.js';
 import { CONTEXT_USAGE } from '../../src/commands/context.js';
 import { addRecent, recentsServer } from '../../src/config/recents.js';
-import { BIN, scriptsRun } from '../support/bin.js';
+import { BIN } from '../support/bin.js';
 import { json, respondWith, type HostileServer } from '../support/hostile.js';
-import { runBin } from '../support/run-bin.js';
+import { runBin, scriptsRun } from '../support/run-bin.js';
 import { tempDir } from '../support/temp.js';
 import { startTmux, type TmuxSession } from '../support/tmux.js';
 

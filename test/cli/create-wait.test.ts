@@ -8,9 +8,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.js';
 import { startDemoService, type DemoService } from '../../src/demo/server.js';
 import { SECRET_FIELDS } from '../../src/text/secrets.js';
-import { BIN, scriptsRun } from '../support/bin.js';
+import { BIN } from '../support/bin.js';
 import { json, serversClosedAfterEach, type Handler } from '../support/hostile.js';
-import { runBin, tempConfigDir } from '../support/run-bin.js';
+import { runBin, scriptsRun, tempConfigDir } from '../support/run-bin.js';
 import { tempDir } from '../support/temp.js';
 
 const TIMEOUT = 60_000;

@@ -10,9 +10,8 @@ import { ORDERS_WORKER } from '../../src/demo/seed-apps-shapes.js';
 import { viewOf, type DeploymentView } from '../../src/model/deployment.js';
 import { countPhases } from '../../src/model/compare.js';
 import { settingsChanges } from '../../src/model/settings.js';
-import { scriptsRun } from '../support/bin.js';
 import { json, serversClosedAfterEach, type Handler } from '../support/hostile.js';
-import { runBin } from '../support/run-bin.js';
+import { runBin, scriptsRun } from '../support/run-bin.js';
 import { reasonText } from '../../src/model/reason.js';
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

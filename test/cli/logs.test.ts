@@ -2,8 +2,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import { PassThrough } from 'node:stream';
-import { BIN, scriptsRun } from '../support/bin.js';
-import { runBin, tempConfigDir, type BinResult } from '../support/run-bin.js';
+import { BIN } from '../support/bin.js';
+import { runBin, scriptsRun, tempConfigDir, type BinResult } from '../support/run-bin.js';
 import { json, serversClosedAfterEach, type Handler, type HostileServer } from '../support/hostile.js';
 import type { Session } from '../../src/commands/connect.js';
 import type { DmsClient } from '../../src/api/client.js';

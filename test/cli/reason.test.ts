@@ -5,9 +5,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type ClientOptions } from '../../src/api/client.js';
 import { startDemoService, type DemoService } from '../../src/demo/server.js';
 import { runInProcess } from '../fuzz/headless.js';
-import { scriptsRun } from '../support/bin.js';
 import { json, serversClosedAfterEach, type Handler } from '../support/hostile.js';
-import { runBin } from '../support/run-bin.js';
+import { runBin, scriptsRun } from '../support/run-bin.js';
 
 const APP = '3f0c2a9e-7b1d-4c8e-9a41-5d2e8b6f1c07';
 const TOKEN = '9|reasonTestToken5678';

@@ -5,9 +5,9 @@
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoService, type DemoService } from '../../src/demo/server.js';
-import { BIN, scriptsRun } from '../support/bin.js';
+import { BIN } from '../support/bin.js';
 import { json, respondWith, type Handler, type HostileServer } from '../support/hostile.js';
-import { runBin } from '../support/run-bin.js';
+import { runBin, scriptsRun } from '../support/run-bin.js';
 
 let demo: DemoService;
 let env: Record<string, string>;
