@@ -106,18 +106,15 @@ export async function vendorShims(hashes, { sync = false } = {}) {
     setup(b) {
       b.onResolve({ filter }, (a) => ({ path: a.path, namespace: 'vendor-shim' }));
       b.onResolve({ filter: /^dms:vendor\/\w+$/ }, (a) => ({ path: a.path.slice('dms:vendor/'.length), namespace: 'vendor-script' }));
-      if (sync) b.onLoad({ filter: /.*/, namespace: 'vendor-script' }, (a) => ({
-        // A plain script (dist/dms-app.cjs) loads its vendor scripts at once, from beside it.
-        contents: `import { loadScript } from ${JSON.stringify(LOADER)};\nimport { join } from 'node:path';\n`
-          + `export default loadScript(join(__dirname, '${a.path}-vendor.cjs'), '${a.path}-vendor', ${JSON.stringify(hashes[a.path])});\n`,
-        loader: 'js',
-        resolveDir: ROOT,
-      }));
       b.onLoad({ filter: /.*/, namespace: 'vendor-script' }, (a) => ({
-        // The module that holds this (the search worker) is in dist/, beside the script.
-        contents: `import { loadVendorScript } from ${JSON.stringify(LOADER)};\n`
-          + `const file = new URL('./${a.path}-vendor.cjs', import.meta.url);\n`
-          + `export default await loadVendorScript(file, ${JSON.stringify(a.path)}, ${JSON.stringify(hashes[a.path])});\n`,
+        contents: sync
+          // A plain script (dist/dms-app.cjs) loads its vendor scripts at once, from beside it.
+          ? `import { loadScript } from ${JSON.stringify(LOADER)};\nimport { join } from 'node:path';\n`
+            + `export default loadScript(join(__dirname, '${a.path}-vendor.cjs'), '${a.path}-vendor', ${JSON.stringify(hashes[a.path])});\n`
+          // An ES module (the search worker, in dist/ beside the script) waits for it.
+          : `import { loadVendorScript } from ${JSON.stringify(LOADER)};\n`
+            + `const file = new URL('./${a.path}-vendor.cjs', import.meta.url);\n`
+            + `export default await loadVendorScript(file, ${JSON.stringify(a.path)}, ${JSON.stringify(hashes[a.path])});\n`,
         loader: 'js',
         resolveDir: ROOT,
       }));

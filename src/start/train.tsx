@@ -67,7 +67,7 @@ export async function train(main: Main): Promise<void> {
     for (const args of [['deployments', APP, '--json'], ['deployments', APP]]) {
       await main(args, { stdout: sink(false), stderr: sink(false), stdin, env });
     }
-    // zod reads the records only when they need it (and the forms): trained here on its own.
+    // The paths zod takes for a record whose fields are not of the expected type (no page above has one).
     z.object({ id: z.number(), status: z.enum(['finished', 'failed']), tags: z.array(z.string()).optional() })
       .safeParse({ id: 1, status: 'queued', tags: ['a', 2] });
 
