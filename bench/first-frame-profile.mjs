@@ -5,7 +5,7 @@
 // table for docs/performance.md: every module that ran before the frame (the profile's time runs
 // to the exit, a few ms after the frame), its samples and its bytes in the bundle.
 //
-//   node bench/first-frame-profile.mjs [--runs N] [--shape light|queue|heavy]
+//   node bench/first-frame-profile.mjs [--runs N] [--shape light|queue|heavy]   (figure 1's shapes: bench/lib/shapes.mjs)
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, existsSync } from 'node:fs';
 import { SourceMap } from 'node:module';
@@ -14,7 +14,8 @@ import { basename, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { bundle, ROOT } from './lib/bundle.mjs';
 import { startDemo } from './lib/demo.mjs';
-import { cleanEnv, timed } from './lib/proc.mjs';
+import { timed } from './lib/proc.mjs';
+import { pageShape } from './lib/shapes.mjs';
 
 const args = process.argv.slice(2);
 const flag = (name) => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : undefined; };
@@ -26,7 +27,8 @@ const dist = join(tmp, 'dist');
 execFileSync(process.execPath, [join(ROOT, 'scripts/build.mjs')], { env: { ...process.env, DMS_DIST: dist, DMS_PROFILE_BUILD: '1' }, stdio: 'inherit' });
 // esbuild's metafiles: dms-app.cjs's (meta.json) and each vendor script's (NAME-vendor.meta.json).
 const metas = readdirSync(dist).filter((f) => f.endsWith('meta.json')).map((f) => JSON.parse(readFileSync(join(dist, f), 'utf8')));
-const demo = await startDemo(await bundle('bench/demo-serve.ts', join(tmp, 'demo'), 'demo-serve'));
+// The page shapes of figure 1 (bench/lib/shapes.mjs): the deployed ones need their rows built at start.
+const demo = await startDemo(await bundle('bench/demo-serve.ts', join(tmp, 'demo'), 'demo-serve'), { deployedRows: shape === 'light' ? undefined : 36 });
 
 /** Source maps by output file; vendor scripts run inside a one-line wrapper (vendor-script.ts). */
 const WRAPPER = '(function (exports, require, module, __filename, __dirname) {'.length;
@@ -45,13 +47,11 @@ const selfBy = new Map();
 let total = 0;
 const special = new Map();
 try {
-  const url = shape === 'heavy' ? demo.logUrl : demo.url;
-  const token = shape === 'heavy' ? demo.token : demo.tokenNoLogs;
-  const app = shape === 'heavy' ? demo.logApp : shape === 'queue' ? demo.queueApp : demo.apps[0].uuid;
+  const page = pageShape(demo, shape, join(tmp, 'config'));
   for (let run = 0; run < RUNS; run++) {
     const profDir = join(tmp, `prof-${run}`);
-    await timed([process.execPath, '--cpu-prof', `--cpu-prof-dir=${profDir}`, '--cpu-prof-interval=1000', join(dist, 'dms.js'), 'browse', app], {
-      env: cleanEnv({ DMS_URL: url, DMS_TOKEN: token, DMS_CONFIG_DIR: join(tmp, 'config') }), pty: '120x36', until: '1–[0-9]+ of', stopSignal: 'INT',
+    await timed([process.execPath, '--cpu-prof', `--cpu-prof-dir=${profDir}`, '--cpu-prof-interval=1000', join(dist, 'dms.js'), 'browse', page.app], {
+      env: page.env, pty: '120x36', until: '1–[0-9]+ of', stopSignal: 'INT',
     });
     // The screen's thread: the first profile written by the process (a worker's has a higher thread number).
     const files = readdirSync(profDir).sort();
