@@ -30,8 +30,7 @@ const args = process.argv.slice(2);
 const flag = (name) => { const i = args.indexOf(name); return i >= 0 ? args.splice(i, 2)[1] : undefined; };
 const PAIRS = Number(flag('--pairs') ?? 15);
 const headless = flag('--headless');
-// `--app queue` (before the shapes) is `--shape queue`.
-const shapeName = flag('--shape') ?? (flag('--app') === 'queue' ? 'queue' : 'light');
+const shapeName = flag('--shape') ?? 'light';
 const [other, self = join(ROOT, 'dist/dms.js')] = args.map((p) => resolve(p));
 if (!other || !existsSync(other) || !existsSync(self) || !SHAPES.includes(shapeName)) {
   process.stderr.write(`usage: node bench/compare.mjs OTHER_DMS_JS [THIS_DMS_JS] [--pairs N] [--shape ${SHAPES.join('|')}] (both built)\n`);
