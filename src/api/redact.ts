@@ -1,6 +1,6 @@
-// Replaces the token (and its secret part after `|`) in any text with `[token]`: as it is,
-// JSON-escaped, or with invisible characters between its letters (text/hide.ts).
-import { formsOf, hideIn, mayBeIn } from '../text/hide.js';
+// Replaces the token (and its secret part after `|`) in any text with `[token]`: as it is, escaped
+// at any level, or with characters a screen drops slipped between its letters (text/hide.ts).
+import { hiderOf } from '../text/hide.js';
 
 export interface Redactor {
   (text: string): string;
@@ -9,6 +9,6 @@ export interface Redactor {
 }
 
 export function redactor(token: string): Redactor {
-  const forms = formsOf([token, token.split('|')[1] ?? ''].filter((s) => s.length >= 4));
-  return Object.assign((text: string) => hideIn(text, forms, '[token]'), { mayBeIn: (raw: string) => mayBeIn(raw, forms) });
+  const hide = hiderOf([token, token.split('|')[1] ?? ''].filter((s) => s.length >= 4), '[token]');
+  return Object.assign((text: string) => hide(text), { mayBeIn: (raw: string) => hide.test(raw) });
 }

@@ -6,7 +6,7 @@
 import { durationOf } from './duration.js';
 import { settingsChanges, carriesSettings } from './settings.js';
 import type { DeploymentView, Phase } from './deployment.js';
-import { SECRET_FIELDS, maskRecord, maskUrlPasswords } from '../text/secrets.js';
+import { isSecretField, maskRecord, maskUrlPasswords } from '../text/secrets.js';
 
 export interface CompareSide {
   readonly view: DeploymentView;
@@ -114,8 +114,8 @@ function shownValue(value: unknown): unknown {
 /** Each secret field both records carry: whether it differs (as settingsChanges compares). */
 function secretsOf(newer: object, older: object, changed: ReadonlySet<string>): Record<string, 'changed' | 'same'> {
   const out: Record<string, 'changed' | 'same'> = {};
-  for (const field of SECRET_FIELDS) {
-    if (field in newer && field in older) out[field] = changed.has(field) ? 'changed' : 'same';
+  for (const field of Object.keys(newer)) {
+    if (isSecretField(field) && field in older) out[field] = changed.has(field) ? 'changed' : 'same';
   }
   return out;
 }

@@ -6,7 +6,9 @@
 import type { Deployment } from '../api/schemas/deployment.js';
 import { lineSpans, spansText, styled, type Span } from '../text/ansi.js';
 import { clean } from '../text/sanitize.js';
-import { SECRET_FIELDS, maskUrlPasswords } from '../text/secrets.js';
+import { hiderOf } from '../text/hide.js';
+import { maskUrlPasswords } from '../text/secrets.js';
+import { secretsIn } from '../text/secrets-in.js';
 import { boolOf, intOf, textOf, timeOf } from './read.js';
 
 export interface LogEntry {
@@ -110,17 +112,10 @@ export type Masker = (text: string) => string;
 
 /** A masker for one record's log: the secret fields it carries are hidden wherever they appear. */
 export function maskerFor(record: Deployment, redact: (s: string) => string = (s) => s): Masker {
-  const r = record as Record<string, unknown>;
-  const raw = [...SECRET_FIELDS]
-    .map((f) => r[f])
-    .filter((v): v is string => typeof v === 'string' && v.length >= 4 && !v.includes('\n'));
-  // Log text is masked as shown (escapes and controls removed): a value holding any is looked for as shown too.
-  const values = [...new Set(raw.flatMap((v) => [v, spansText(lineSpans(v)), clean(v)]))].filter((v) => v.length >= 4);
-  return (text) => {
-    let out = maskUrlPasswords(text);
-    for (const v of values) if (out.includes(v)) out = out.split(v).join('••••');
-    return redact(out);
-  };
+  // Every secret the record holds (nested ones, keys inside its text), looked for as shown: with
+  // escapes and controls between their letters (text/hide.ts).
+  const secrets = hiderOf(secretsIn(record as Record<string, unknown>).filter((v) => !v.includes('\n')), '••••');
+  return (text) => redact(secrets(maskUrlPasswords(text)));
 }
 
 /** The display lines of entries `from` to `to` (a followed log appends only its new entries; a big one is read from its end). */

@@ -1,5 +1,6 @@
 // Which values are secrets, and how they are shown when they are not to be seen.
 import { MAX_DEPTH, TOO_DEEP, putKey } from './depth.js';
+import { seenText } from './hide.js';
 export const SECRET_FIELDS: ReadonlySet<string> = new Set([
   'manual_webhook_secret_provider_a', 'manual_webhook_secret_provider_b',
   'manual_webhook_secret_provider_c', 'manual_webhook_secret_provider_d',
@@ -56,8 +57,30 @@ function urlPasswords(text: string): { start: number; end: number }[] {
   return found;
 }
 
+// Names that hold a secret beyond the contract's own (`root_password`, `db_password`, `apiToken`,
+// `manual_webhook_secret_provider_a` nested in an `application` object), and names that only
+// speak of one (`private_key_id`, `token_type`, `is_http_basic_auth_enabled`).
+const SECRET_NAME = /pass(?:word|wd|phrase)|secret|token|api_?key|private_?key|access_?key|credential/i;
+const NOT_SECRET = /(?:^|_)(?:ids?|uuids?|at|count|enabled|type|name|username|user|length|expires?|expiry|path|file)$|[a-z](?:Ids?|Uuid|At|Count|Enabled|Type|Name|Path)$|^(?:is|has)_/i;
+
+/** Whether a field's value is a secret, by its name as a screen would show it (keys can hold escapes and invisible characters too). */
 export function isSecretField(name: string): boolean {
-  return SECRET_FIELDS.has(name);
+  if (SECRET_FIELDS.has(name)) return true;
+  let secret = named.get(name);
+  if (secret === undefined) {
+    const seen = seenText(name);
+    secret = SECRET_FIELDS.has(seen) || (SECRET_NAME.test(seen) && !NOT_SECRET.test(seen));
+    // Every key of every record asks: the answers are kept (a bounded number: a server can send any keys).
+    if (named.size >= 10_000) named.clear();
+    named.set(name, secret);
+  }
+  return secret;
+}
+const named = new Map<string, boolean>();
+
+/** The passwords of the URLs in a text (as given: the caller reads it as shown first). */
+export function urlPasswordsIn(text: string): string[] {
+  return urlPasswords(text).map(({ start, end }) => text.slice(start, end));
 }
 
 export function maskValue(value: unknown): string {
@@ -83,24 +106,33 @@ export function maskSecretUrl(value: string): string {
 
 /**
  * The secret values a record carries, as they could appear in its other text: each secret
- * field's value, and for connection URLs their password (4 characters or more: shorter ones
- * would hide ordinary words).
+ * field's value (numbers too), and for connection URLs their password (4 characters or more:
+ * shorter ones would hide ordinary words).
  */
 export function secretValuesOf(record: Record<string, unknown>): string[] {
   const values: string[] = [];
-  for (const field of SECRET_FIELDS) {
-    const value = record[field];
-    if (typeof value !== 'string') continue;
-    // A URL field hides only its password; one shown whole has none.
-    const secret = !SECRET_URL_FIELDS.has(field) ? value : WHOLE_URL.exec(value)?.[2] ?? (maskSecretUrl(value) === value ? '' : value);
-    if (secret.trim().length >= 4) values.push(secret);
+  for (const field of Object.keys(record)) {
+    if (!isSecretField(field)) continue;
+    const secret = secretPart(record[field]);
+    if (secret !== undefined && secret.trim().length >= 4) values.push(secret);
   }
   return values;
 }
 
+/** What of a secret field's value must not show: a URL's password, else the whole value. */
+function secretPart(value: unknown): string | undefined {
+  if (typeof value === 'number' || typeof value === 'bigint') return String(value);
+  if (typeof value !== 'string') return undefined;
+  const url = WHOLE_URL.exec(value);
+  if (url) return url[2];
+  // A URL shown whole (no credentials in it) has nothing to hide.
+  return maskSecretUrl(value) === value ? '' : value;
+}
+
 /** A secret field's value as shown when it is not to be seen (the field's own way of masking). */
 export function maskSecret(field: string, value: unknown): string {
-  return SECRET_URL_FIELDS.has(field) && typeof value === 'string' ? maskSecretUrl(value) : maskValue(value);
+  const url = typeof value === 'string' && (SECRET_URL_FIELDS.has(field) || WHOLE_URL.test(value));
+  return url ? maskSecretUrl(value) : maskValue(value);
 }
 
 /** Hides passwords inside any URLs in a string. */

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.js';
 import { scrubAnswer } from '../../src/api/scrub.js';
 import { redactor } from '../../src/api/redact.js';
+import { isSecretField } from '../../src/text/secrets.js';
 import { respondWith, type HostileServer } from '../support/hostile.js';
 
 const TOKEN = '7|s3cr3tT0kenValue';
@@ -58,6 +59,75 @@ describe('scrubAnswer', () => {
   it('walks a value nested 100,000 levels without overflowing the stack', () => {
     const deep = JSON.parse(`${'['.repeat(100_000)}"${TOKEN}"${']'.repeat(100_000)}`);
     expect(() => scrubAnswer(deep, redact)).not.toThrow();
+  });
+});
+
+describe('values split by what the display drops (issue 31)', () => {
+  const split = '42|Zq9s\u0000EcReTtOkEn8';
+  const redact42 = redactor('42|Zq9sEcReTtOkEn8');
+  const SPLITTERS = ['\u0000', '\u007f', '\u0085', '\b', '\r', '\t', '\u001b[0m', '\u001b]0;x\u0007', '\u001b]8;;u\u001b\\', '\u009b1m', '\u200b'];
+
+  it.each(SPLITTERS.map((c) => [JSON.stringify(c), c]))('the token split by %s is hidden in every field', (_name, c) => {
+    const t = `42|Zq9s${c}EcReTt${c}OkEn8`;
+    const row = { commit_message: `NUL ${t} end`, server_name: t, git_branch: t, application_name: t, extra: { deep: [t] } };
+    const out = scrubAnswer(JSON.parse(JSON.stringify([row])), redact42) as Record<string, unknown>[];
+    expect(out[0]).toEqual({ commit_message: 'NUL [token] end', server_name: '[token]', git_branch: '[token]', application_name: '[token]', extra: { deep: ['[token]'] } });
+  });
+
+  it('the token split in the raw answer is found before parsing decides whether to look', () => {
+    const raw = JSON.stringify([{ commit_message: `NUL ${split} end` }]);
+    expect(redact42.mayBeIn(raw)).toBe(true);
+    expect(JSON.stringify(scrubAnswer(JSON.parse(raw), redact42, raw))).not.toMatch(/EcReT/);
+  });
+
+  it('a webhook secret or basic-auth password split by a control character is hidden in the other fields', () => {
+    const row = { manual_webhook_secret_provider_a: 'hookS3cretValue', http_basic_auth_password: 'Bas1cPassw0rd', commit_message: 'a hookS3\u0000cretValue b', note: 'Bas1c\u001b[0mPassw0rd' };
+    const out = scrubAnswer([row], redact42) as Record<string, string>[];
+    expect(out[0]).toMatchObject({ commit_message: 'a •••• b', note: '••••', manual_webhook_secret_provider_a: 'hookS3cretValue' });
+  });
+
+  it('a token or secret \\u-escaped inside the logs string is hidden, and the log stays JSON', () => {
+    const spelled = [...'Zq9sEcReTtOkEn8'].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
+    const logs = `[{"output":"token 42|${spelled} and Bas1\\u0000cPassw0rd\\nnext","type":"stdout"}]`;
+    const row = { http_basic_auth_password: 'Bas1cPassw0rd', logs };
+    const out = scrubAnswer([row], redact42) as Record<string, string>[];
+    expect(JSON.parse(out[0]!.logs!)).toEqual([{ output: 'token [token] and ••••\nnext', type: 'stdout' }]);
+  });
+
+  it('a secret-named key nested in an object is a secret everywhere: its value repeated in other fields and the log', () => {
+    const row = {
+      application: { manual_webhook_secret_provider_a: 'nestedHookSecret1' }, root_password: 'r00tPassw0rdX',
+      commit_message: 'leak nestedHookSecret1', server_name: 'r00tPassw0rdX', logs: JSON.stringify([{ output: 'pw nested\u0000HookSecret1 r00tPassw0rdX' }]),
+    };
+    const out = scrubAnswer([row], redact42) as Record<string, unknown>[];
+    expect(out[0]).toMatchObject({ commit_message: 'leak ••••', server_name: '••••', root_password: 'r00tPassw0rdX' });
+    expect(JSON.parse(out[0]!.logs as string)).toEqual([{ output: 'pw •••• ••••' }]);
+  });
+
+  it('a secret-named key inside the log is a secret everywhere', () => {
+    const logs = JSON.stringify([{ output: 'config {"api_token":"L0gApiT0ken9"}' }, { output: 'again L0gApi\u0000T0ken9' }]);
+    const out = scrubAnswer([{ logs, commit_message: 'L0gApiT0ken9' }], redact42) as Record<string, string>[];
+    expect(out[0]!.commit_message).toBe('••••');
+    expect(out[0]!.logs).not.toContain('L0gApiT0ken9');
+    expect(JSON.parse(out[0]!.logs!)).toEqual([{ output: 'config {"api_token":"••••"}' }, { output: 'again ••••' }]);
+  });
+
+  it('a URL password split in the scheme is found as the URL shows', () => {
+    const out = scrubAnswer([{ note: 'docst\u0000ore://root:Pw0rd-xyz@db:27017/a', other: 'Pw0rd-xyz' }], redact42) as Record<string, string>[];
+    expect(out[0]).toEqual({ note: 'docst\u0000ore://root:••••@db:27017/a', other: '••••' });
+  });
+
+  it('names that hold a secret are secret fields; names that speak of one are not', () => {
+    for (const name of ['root_password', 'db_password', 'apiToken', 'api_key', 'client_secret', 'passphrase', 'http_basic_auth_passwor\u200bd']) expect(isSecretField(name), name).toBe(true);
+    for (const name of ['private_key_id', 'token_type', 'is_http_basic_auth_enabled', 'http_basic_auth_username', 'secret_name', 'password_updated_at', 'commit_message']) expect(isSecretField(name), name).toBe(false);
+  });
+
+  it('a value made of nothing but escapes and controls stays linear (1 MB of backslashes, escapes and ESC)', () => {
+    const hide = redactor('42|Zq9sEcReTtOkEn8');
+    for (const filler of ['\\', '\\u0000', '\u001b[', '\u001b]', 'Z\u0000q', '\\\\u005a']) {
+      const text = `${filler.repeat(Math.ceil(1_000_000 / filler.length))}42|Zq9sEcReTtOkEn8`;
+      expect(hide(text).endsWith('[token]')).toBe(true);
+    }
   });
 });
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { clean, cleanBlock, jsonSafe } from '../../src/text/sanitize.js';
 import { lineSpans, spansText } from '../../src/text/ansi.js';
 import { withoutInvisible } from '../../src/text/invisible.js';
-import { hideIn, formsOf } from '../../src/text/hide.js';
+import { hiderOf } from '../../src/text/hide.js';
 import { redactor } from '../../src/api/redact.js';
 
 /** The characters the promises issue found passing, and their kin. */
@@ -78,9 +78,9 @@ describe('hiding a value in text', () => {
     expect(quoted(twice)).not.toContain('cdef');
   });
 
-  it('forms are longest first, so a whole token goes before its secret part', () => {
-    const forms = formsOf(['7|secret', 'secret']);
-    expect(forms[0]).toBe('7|secret');
-    expect(hideIn('a 7|secret b secret', forms, '[token]')).toBe('a [token] b [token]');
+  it('values are looked for longest first, so a whole token goes before its secret part', () => {
+    const hide = hiderOf(['secret', '7|secret'], '[token]');
+    expect(hide.values[0]).toBe('7|secret');
+    expect(hide('a 7|secret b secret')).toBe('a [token] b [token]');
   });
 });
