@@ -12,6 +12,7 @@ import { countPhases } from '../../src/model/compare.js';
 import { settingsChanges } from '../../src/model/settings.js';
 import { json, serversClosedAfterEach, type Handler } from '../support/hostile.js';
 import { runBin, scriptsRun } from '../support/run-bin.js';
+import { readings } from '../support/seen.js';
 import { reasonText } from '../../src/model/reason.js';
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -153,6 +154,21 @@ describe('dms diff at the edges', () => {
     const d = diffJson(j.stdout);
     expect(d.settings).toContainEqual({ field: 'http_basic_auth_password', secret: true, change: 'changed' });
     expect(d.secrets).toMatchObject({ http_basic_auth_password: 'changed', manual_webhook_secret_provider_a: 'same' });
+  });
+
+  it('a secret split by a control character in a subject or a setting is hidden (issue 31)', async () => {
+    const s = await server(listOf([
+      snapshot({ id: 2, status: 'failed', http_basic_auth_password: 'NewPassw0rd!', commit_message: 'pw NewPa\u0000ssw0rd! hook-sec\u001b[0mret-1', limits_memory: 'hook\u007f-secret-1' }),
+      snapshot({ id: 1, status: 'finished', http_basic_auth_password: 'OldPassw0rd!', manual_webhook_secret_provider_a: 'hook-secret-1', description: 'Old\u0085Passw0rd!' }),
+    ]));
+    const env = { DMS_URL: s.url, DMS_TOKEN: '1|t' };
+    const table = await runBin(['diff', APP, '2', '1'], { env });
+    const j = await runBin(['diff', APP, '2', '1', '-o', 'json'], { env });
+    expect([table.code, j.code]).toEqual([0, 0]);
+    for (const text of [table.stdout, table.stderr, j.stdout, j.stderr]) {
+      for (const reading of readings(text)) for (const secret of ['NewPassw0rd', 'OldPassw0rd', 'hook-secret-1']) expect(reading).not.toContain(secret);
+    }
+    expect(table.stdout).toMatch(/limits_memory\s+512m → ••••/);
   });
 
   it('ids that are not ids, a missing A, the same deployment twice, an unknown format: exit 2, nothing sent', async () => {

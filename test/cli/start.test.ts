@@ -24,12 +24,12 @@ beforeAll(async () => {
   env = { DMS_URL: demo.url, DMS_TOKEN: demo.token };
   origin = new URL(demo.url).origin;
   host = new URL(demo.url).host;
-  // One row whose application_name is hostile: an escape sequence, invisible characters, the token, a URL password.
+  // One row whose application_name is hostile: an escape sequence, invisible characters, the token (whole and split by controls), a URL password.
   hostile = await respondWith(json(200, {
     count: 1,
     deployments: [{
       id: 1, deployment_uuid: 'dep1', status: 'finished', commit: 'HEAD', created_at: '2026-01-01T00:00:00Z',
-      application_name: `\u001b]0;title\u0007sh\u200bop\u001b[31m ${TOKEN} https://u:pw-secret@db.example.com`,
+      application_name: `\u001b]0;title\u0007sh\u200bop\u001b[31m ${TOKEN} 7|hostile\u0000token\u0085value https://u:pw-secret@db.example.com`,
     }],
   }));
 });
@@ -89,7 +89,7 @@ describe('a headless read adds the application to recents', () => {
     expect(r.code).toBe(0);
     const [entry] = loadRecents(dir, 'localhost');
     expect(entry?.uuid).toBe('app-1');
-    expect(entry?.name).toBe('shop [token] https://u:••••@db.example.com');
+    expect(entry?.name).toBe('shop [token] [token] https://u:••••@db.example.com');
     const text = readFileSync(join(dir, 'recents.json'), 'utf8');
     expect(text).not.toMatch(/hostiletokenvalue|pw-secret|\\u001b|\u200b/);
   });

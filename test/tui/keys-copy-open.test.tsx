@@ -382,3 +382,36 @@ describe('open in the browser', () => {
     expectWholeLink(detail, ui);
   });
 });
+
+describe('a token split by a control character in a deployment_url (issue 31)', () => {
+  it('o gives the browser the link with [token] in its place, and the footer shows no token', async () => {
+    const split = 'spl\u0000it\u001b[0mtoken9';
+    const hostile = await respondWith((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ count: 1, deployments: [{ ...rows[0], deployment_url: `/project/p/deployment/dep-100-uuid?t=3|${split}` }] }));
+    });
+    try {
+      const dir = tempDir('dms-browser-split-');
+      const out = join(dir, 'opened.txt');
+      const script = join(dir, 'browser.sh');
+      writeFileSync(script, `#!/bin/sh\nprintf '%s' "$*" > '${out}'\n`);
+      chmodSync(script, 0o755);
+      process.env.DMS_BROWSER = script;
+      const api = createClient({ baseUrl: `${hostile.url}/api/v1`, token: '3|splittoken9', retries: 0 });
+      shown = renderApp({
+        client: api, connection: { label: 'test', host: new URL(hostile.url).host, origin: hostile.url, demo: false },
+        configDir: '', appUuid: APP, screen: 'browse', showSecrets: false, noColor: true,
+      }, { size: { columns: 200, rows: 36 } });
+      await shown.waitFor(/1–1 of 1/);
+      await shown.press('o');
+      await until(() => existsSync(out) && readFileSync(out, 'utf8') !== '', 'the browser program ran');
+      const argv = readFileSync(out, 'utf8');
+      expect(argv).not.toMatch(/splittoken9|spl.?it.?token9/);
+      expect(argv).toContain('dep-100-uuid');
+      const frame = await shown.waitFor('in the browser');
+      expect(frame.replace(/\s/g, '')).not.toContain('splittoken9');
+    } finally {
+      await hostile.close();
+    }
+  });
+});
