@@ -73,6 +73,14 @@ describe('a 2xx docstore answer dms cannot read, with --save-credentials', () =>
     });
   }
 
+  it('the token echoed in the body is not saved with it', async () => {
+    const s = await serve(json(201, { uuid: 7, internal_db_url: URL_, note: 'made with 5|credsTestToken' }));
+    const file = join(tempDir('dms-creds-'), 'db.json');
+    const r = await runBin(['create', 'docstore', ...WHERE, '--save-credentials', file], { env: envOf(s) });
+    expect(r.code).toBe(10);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ uuid: 7, internal_db_url: URL_, note: 'made with [token]' });
+  });
+
   it('with --show-secrets and no file, the body is printed in clear rather than lost (exit 10)', async () => {
     const s = await serve(json(201, { uuid: 12345, internal_db_url: URL_ }));
     const r = await runBin(['create', 'docstore', ...WHERE, '--show-secrets'], { env: envOf(s) });
