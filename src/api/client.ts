@@ -29,6 +29,11 @@ export interface CallOptions {
   readonly signal?: AbortSignal;
   /** Told before a read waits to be tried again because the server asked (a 429): why, how long. */
   readonly onWait?: (why: string, ms: number) => void;
+  /**
+   * A creation's 2xx body as it arrived, before it is read: what the server made is in it (a
+   * database's root password, sent once) whatever its shape, even when dms cannot read it.
+   */
+  readonly onAnswer?: (body: string) => void;
 }
 
 export interface PageRequest {
@@ -156,6 +161,7 @@ export function createClient(options: ClientOptions): DmsClient {
       const checked = validateCreateApp(body);
       if (!checked.success) throw new LocalValidationError(checked.problems);
       const res = await transport.request('POST', 'applications/public', { json: body, signal: callOptions.signal, creates: 'application' });
+      callOptions.onAnswer?.(res.body);
       return createdAnswer(res, 'application', (data) => {
         const parsed = CreateAppResponseSchema.safeParse(data);
         return parsed.success ? parsed.data : undefined;
@@ -167,6 +173,7 @@ export function createClient(options: ClientOptions): DmsClient {
       const checked = validateCreateDocstore(body);
       if (!checked.success) throw new LocalValidationError(checked.problems);
       const res = await transport.request('POST', 'databases/docstore', { json: body, signal: callOptions.signal, creates: 'database' });
+      callOptions.onAnswer?.(res.body);
       if (res.body.trim() === '') return {};
       return createdAnswer(res, 'database', (data) => {
         const parsed = CreateDocstoreResponseSchema.safeParse(data);

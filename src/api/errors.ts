@@ -187,8 +187,13 @@ export class UnreadableCreationError extends ApiError {
   readonly hint: string;
   constructor(status: number, what: string, creates: string, readonly bodyStart: string) {
     super(`The ${creates} was created (${status}), but the answer could not be read (${what}${bodyStart ? `; body starts: ${bodyStart}` : ''}).`, status);
-    this.hint = `Look for it in the service's web page before sending the request again; a second request would make a second ${creates}.`;
+    this.hint = lookBeforeSendingAgain(creates);
   }
+}
+
+/** How to check a creation that may have been made: said after a lost or unreadable answer, and after a signal stopped one. */
+export function lookBeforeSendingAgain(creates: string): string {
+  return `Look for it in the service's web page before sending the request again; a second request would make a second ${creates}.`;
 }
 
 /** A creation that reached the server and may have made the resource (its answer lost), or did (2xx, its answer unreadable). */

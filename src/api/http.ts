@@ -11,7 +11,7 @@ import type { ClientRequest, IncomingMessage } from 'node:http';
 import got, { type Got, RequestError, HTTPError, TimeoutError } from 'got';
 import {
   CancelledError, ConflictError, ForbiddenError, InvalidResponseError, NetworkError,
-  RateLimitedError, ResponseTooLargeError, SLOW_DOWN, ServerError, UnauthorizedError, ValidationError, notFoundError,
+  RateLimitedError, ResponseTooLargeError, SLOW_DOWN, ServerError, UnauthorizedError, ValidationError, lookBeforeSendingAgain, notFoundError,
   type ApiError, type SentRequest, type TokenFrom,
 } from './errors.js';
 import { MAX_RESPONSE_MB, MAX_RETRY_AFTER_MS, MB, TIMEOUT_MS, formatSeconds } from './limits.js';
@@ -196,7 +196,7 @@ function outcomeUnknown(classified: ApiError, error: unknown, creates: string, h
   return new NetworkError(
     classified instanceof NetworkError ? classified.reason : 'other',
     `${what}, after the request reached the server: the ${creates} may have been created.`,
-    `Look for it in the service's web page before sending the request again; a second request would make a second ${creates}.`,
+    lookBeforeSendingAgain(creates),
     true,
   );
 }

@@ -105,8 +105,10 @@ const DOCSTORE_EXTRA = `Credentials: the server generates the root password and 
 connection URLs of its answer, so a headless creation says first what becomes of it (without one
 of these three: exit 2, nothing sent):
   --save-credentials FILE         write the whole answer, password included, to FILE: a new file
-                                  with mode 0600 (an existing file, a symlink or a file in the
-                                  drafts folder is refused before anything is sent)
+                                  with mode 0600, made before the request leaves (an existing
+                                  file, a symlink, a file in the drafts folder or one that cannot
+                                  be made is refused, nothing sent); the answer goes in as the
+                                  server sent it, even one dms cannot read
   --show-secrets                  print the URLs with the password in clear
   --discard-credentials           print them with the password hidden (docstore://root:••••@…);
                                   it is lost

@@ -7,21 +7,23 @@ import { dirname, resolve } from 'node:path';
 import { LocalValidationError } from '../api/errors.js';
 import type { CreateAppRequest, CreateDocstoreRequest, FieldProblem } from '../api/schemas/index.js';
 import { inDraftsFolder } from '../config/drafts.js';
-import { pathKind, writeNewFile } from '../config/private-file.js';
+import { pathKind } from '../config/private-file.js';
 import { addRecentValues } from '../config/recents.js';
 import { APP_FORM } from '../forms/app-form.js';
 import { buildBody, valuesFromBody } from '../forms/body.js';
-import { answerJson, answerLines, credentialsText, hasSecrets, type Answer } from '../forms/created.js';
+import { answerJson, answerLines, hasSecrets, maskAnswer, type Answer } from '../forms/created.js';
 import { DOCSTORE_FORM } from '../forms/docstore-form.js';
 import { FIELD_FLAG_OPTIONS, fieldOfFlag, notAFieldMessage, requestFieldsOf } from '../forms/field-flags.js';
 import type { FieldValue, FormDef, FormValues } from '../forms/types.js';
 import { fileErrorWords } from '../forms/values.js';
-import { maskRecord } from '../text/secrets.js';
 import { PLAIN_ID_WORDS, idText, isPlainId } from '../text/plain-id.js';
-import { clean } from '../text/sanitize.js';
+import { clean, cleanBlock } from '../text/sanitize.js';
 import { quotedArg, type Parsed } from './args.js';
 import { requireInstantDeploy, waitArgs, waitForDeployment } from './create-wait.js';
-import { UsageError } from './exit-codes.js';
+import { checkedOutput, sendOnce, signalExitCode, stoppedLine, type CheckedOutput, type Sent } from './create-send.js';
+import { openCredentialsFile, type CredentialsFile } from './credentials-file.js';
+import { EXIT, UsageError, exitCodeFor } from './exit-codes.js';
+import { errorLines } from './output.js';
 import type { CommandIO } from './io.js';
 import type { Session } from './connect.js';
 
@@ -244,36 +246,75 @@ export async function runCreate(kind: CreateKind, parsed: Parsed, io: CommandIO,
   const json = parsed.values.json === true;
   const wait = waitArgs(kind, parsed, true);
   if (wait) requireInstantDeploy(body);
+  const { client } = session;
+  const out = checkedOutput(io.stdout);
+  const creates = kind === 'app' ? 'application' : 'database';
+
+  // The credentials file is made before the request leaves: where it cannot be, nothing is sent.
+  const save = kind === 'docstore' ? parsed.values['save-credentials'] : undefined;
+  const creds = typeof save === 'string' ? openCredentialsFile(save) : undefined;
+  // The 2xx body, saved whole before it is read: an answer dms cannot read still holds the password.
+  let raw: string | undefined;
+  let unsaved: string | undefined;
+  const onAnswer = (text: string) => {
+    raw = client.redact(text);
+    if (creds && raw.trim() !== '') unsaved = creds.write(raw);
+  };
 
   // Sent once: a creation is never retried on its own (a second POST would make a second resource).
-  const answer: Answer = kind === 'app'
-    ? await session.client.createPublicApplication(body as CreateAppRequest)
-    : await session.client.createDocstore(body as CreateDocstoreRequest);
+  let sent: Sent<Answer>;
+  try {
+    sent = await sendOnce<Answer>((options) => (kind === 'app'
+      ? client.createPublicApplication(body as CreateAppRequest, { ...options, onAnswer })
+      : client.createDocstore(body as CreateDocstoreRequest, { ...options, onAnswer })));
+  } catch (error) {
+    if (raw === undefined) {
+      creds?.discard();
+      throw error;
+    }
+    // A 2xx came (created), its answer unreadable: said, and the body kept as asked (saved, or printed in clear).
+    for (const line of errorLines(error, client.redact)) io.stderr.write(`${line}\n`);
+    if (creds?.saved) io.stderr.write(`dms: the whole answer, as the server sent it, is saved to ${creds.name} (mode 0600).\n`);
+    else if (unsaved || (show && raw.trim() !== '')) {
+      io.stderr.write(`dms: ${unsaved ? `could not save the answer: ${clean(unsaved)} It` : 'the answer'} follows on standard output, as the server sent it, in clear.\n`);
+      out.write(`${cleanBlock(raw.replace(/\n$/, ''))}\n`);
+    }
+    await out.delivered();
+    return exitCodeFor(error);
+  }
+  if ('signal' in sent) {
+    const kept = creds?.saved ? ` What the server answered is saved to ${creds.name}.` : creds ? ` Nothing was saved to ${creds.name}.` : '';
+    if (creds && !creds.saved) creds.discard();
+    io.stderr.write(`${stoppedLine(sent.signal, creates)}${kept}\n`);
+    return signalExitCode(sent.signal);
+  }
+  const { answer } = sent;
   remember(session, body);
 
   if (wait) {
     // --json: stdout holds one document, the deployment's record; the application is named here.
     if (json) io.stderr.write(`Application created, uuid: ${typeof answer.uuid === 'string' ? idText(answer.uuid) : '(none)'}\n`);
-    else printAnswer(kind, answer, show, io, false);
+    else printAnswer(kind, answer, show, out, io, false);
     if (!isPlainId(answer.uuid)) {
       io.stderr.write(`dms: the server answered without a plain application uuid (${PLAIN_ID_WORDS}): there is no deployment list to watch. The application was created.\n`);
       return 1;
     }
     return waitForDeployment(answer.uuid, wait, io, session, { json, show });
   }
-  if (json) io.stdout.write(`${answerJson(show ? answer : maskRecord(answer))}\n`);
-  else printAnswer(kind, answer, show, io);
+  if (json) out.write(`${answerJson(show ? answer : maskAnswer(answer))}\n`);
+  else printAnswer(kind, answer, show, out, io);
 
-  if (kind === 'docstore') saveOrSay(answer, parsed, show, io);
-  return 0;
+  if (kind === 'docstore') saveOrSay(answer, creds, unsaved, show, io, out);
+  if (await out.delivered()) return 0;
+  return outputLost(kind, answer, creds, show, io);
 }
 
 /** The whole answer, one field a line (masked unless --show-secrets); the uuid as a command to follow it. */
-function printAnswer(kind: CreateKind, answer: Answer, show: boolean, io: CommandIO, hint = true): void {
+function printAnswer(kind: CreateKind, answer: Answer, show: boolean, out: CheckedOutput, io: CommandIO, hint = true): void {
   const lines = answerLines(answer, show);
-  if (lines.length === 0) io.stdout.write('Database created (the server sent no details).\n');
+  if (lines.length === 0) out.write('Database created (the server sent no details).\n');
   for (const [key, value] of lines) {
-    io.stdout.write(`${key}: ${key === 'uuid' && typeof answer.uuid === 'string' ? idText(answer.uuid) : value}\n`);
+    out.write(`${key}: ${key === 'uuid' && typeof answer.uuid === 'string' ? idText(answer.uuid) : value}\n`);
   }
   if (kind !== 'app' || !hint) return;
   // Only a plain id goes into a command for the user's shell.
@@ -281,28 +322,40 @@ function printAnswer(kind: CreateKind, answer: Answer, show: boolean, io: Comman
   else io.stderr.write(`dms: warning: the server answered with a uuid that is not a plain id (${PLAIN_ID_WORDS}); no command is suggested for it.\n`);
 }
 
-/** --save-credentials: the answer to a new 0600 file; --discard-credentials: that the password was not kept, on stderr. */
-function saveOrSay(answer: Answer, parsed: Parsed, show: boolean, io: CommandIO): void {
-  const save = parsed.values['save-credentials'];
+/** --save-credentials: said where the answer is (written when it came); --discard-credentials: that the password was not kept. */
+function saveOrSay(answer: Answer, creds: CredentialsFile | undefined, unsaved: string | undefined, show: boolean, io: CommandIO, out: CheckedOutput): void {
   const secret = hasSecrets(answer);
-  if (typeof save === 'string') {
+  if (creds) {
     if (!secret && Object.keys(answer).length === 0) {
+      creds.discard();
       io.stderr.write('dms: the server sent no connection details: nothing was saved.\n');
       return;
     }
-    const why = writeNewFile(resolve(save), credentialsText(answer));
-    const shown = clean(save);
-    if (!why) {
-      io.stderr.write(`Saved the answer, root password included, to ${shown} (mode 0600).\n`);
+    if (creds.saved) {
+      io.stderr.write(`Saved the answer, root password included, to ${creds.name} (mode 0600).\n`);
       return;
     }
-    // Checked before sending, so this is a race; the password comes only once: printed rather than lost.
-    io.stderr.write(`dms: could not save the credentials: ${clean(why)} They follow on standard output, in clear:\n`);
-    io.stdout.write(`${answerJson(answer)}\n`);
+    // The password comes only once: printed rather than lost.
+    io.stderr.write(`dms: could not save the credentials: ${clean(unsaved ?? 'the server sent no body.')} They follow on standard output, in clear:\n`);
+    out.write(`${answerJson(answer)}\n`);
     return;
   }
   // --discard-credentials (checkCreateArgs asks for one of the three before sending).
   if (secret && !show) io.stderr.write('The root password is hidden (••••) in the URLs above and was not kept (--discard-credentials).\n');
+}
+
+/** stdout's reader went away before the answer was written: where it is (the credentials file), else exit 13 and what was lost. */
+function outputLost(kind: CreateKind, answer: Answer, creds: CredentialsFile | undefined, show: boolean, io: CommandIO): number {
+  if (creds?.saved) {
+    io.stderr.write(`dms: standard output was closed before the answer was written; it is saved in ${creds.name}.\n`);
+    return 0;
+  }
+  const uuid = typeof answer.uuid === 'string' && answer.uuid !== '' ? ` (uuid ${idText(answer.uuid)})` : '';
+  const lost = kind === 'docstore' && show && hasSecrets(answer)
+    ? ', and the root password it held is lost (the server sends it only once; --save-credentials FILE keeps it)'
+    : ', but what the server answered is lost';
+  io.stderr.write(`dms: standard output was closed before the answer was written: the ${kind === 'app' ? 'application' : 'database'} was created${uuid}${lost}.\n`);
+  return EXIT.outputClosed;
 }
 
 function remember(session: Session, body: Record<string, unknown>): void {

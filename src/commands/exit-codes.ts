@@ -21,6 +21,8 @@ export const EXIT = {
   unconfirmed: 10,
   /** `dms logs --reason`: the deployment has no reason to print (it did not fail, its row has no logs, its log names no cause). */
   noReason: 11,
+  /** A creation's answer could not all be written: stdout's reader went away (`| true`) and no --save-credentials file holds it. */
+  outputClosed: 13,
   interrupted: 130,
 } as const;
 

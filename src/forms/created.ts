@@ -1,9 +1,9 @@
 // What the server answered to a creation (its whole 201), as shown and as saved: the same lines in
-// the TUI and headless, secrets masked the same way (maskRecord: only a URL's password is hidden),
+// the TUI and headless, secrets masked the same way (maskAnswer: only a URL's password is hidden),
 // strings from the server cleaned. Zod-free and Ink-free.
-import { boundDepth } from '../text/depth.js';
+import { boundDepth, putKey } from '../text/depth.js';
 import { clean, jsonSafe } from '../text/sanitize.js';
-import { maskRecord } from '../text/secrets.js';
+import { isSecretField, maskRecord, maskValue } from '../text/secrets.js';
 
 export type Answer = Readonly<Record<string, unknown>>;
 
@@ -12,9 +12,25 @@ export function answerJson(answer: unknown): string {
   return jsonSafe(JSON.stringify(boundDepth(answer), null, 2) ?? 'null');
 }
 
+// A field the server adds whose name says it is a secret (`root_password`, `api_token`): masked as
+// the known secret fields are, until text/secrets.ts knows such names itself.
+const SECRET_NAME = /password|secret|token/i;
+
+/** The answer as shown without --show-secrets: maskRecord, and fields named like secrets masked. */
+export function maskAnswer(answer: Answer): Answer {
+  const masked = maskRecord(answer);
+  let out: Record<string, unknown> | undefined;
+  for (const key of Object.keys(masked)) {
+    if (!SECRET_NAME.test(key) || isSecretField(key)) continue;
+    out ??= { ...masked };
+    putKey(out, key, maskValue(masked[key]));
+  }
+  return out ?? masked;
+}
+
 /** Whether masking hides something in the answer (a password in a connection URL, a secret field). */
 export function hasSecrets(answer: Answer): boolean {
-  return maskRecord(answer) !== answer;
+  return maskAnswer(answer) !== answer;
 }
 
 /**
@@ -22,7 +38,7 @@ export function hasSecrets(answer: Answer): boolean {
  * cleaned for one line; values that are not text as compact JSON. Empty and null values are left out.
  */
 export function answerLines(answer: Answer, reveal: boolean): [string, string][] {
-  const shown = (reveal ? answer : maskRecord(answer)) as Record<string, unknown>;
+  const shown = (reveal ? answer : maskAnswer(answer)) as Record<string, unknown>;
   const out: [string, string][] = [];
   for (const key of Object.keys(shown)) {
     const v = shown[key];

@@ -252,6 +252,7 @@ function Screens({ options, onExit, refreshMs, followMs, stripRows, pageRows, pr
               showSecrets={options.showSecrets}
               onExit={afterCreate}
               onOpenDeployments={(appUuid, follow) => dispatch({ type: 'open', appUuid, follow })}
+              onQuit={quit}
               onHelp={() => onHelp('form')}
               isActive={!help}
               connection={session.connection}

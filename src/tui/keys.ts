@@ -12,7 +12,7 @@ import type { LineCommand } from './input/line-edit.js';
 /** Where a command applies: a screen, a mode of one, or a kind of field. */
 export type ScopeId =
   | 'app' | 'global' | 'picker' | 'contexts' | 'deployments' | 'filter' | 'jump' | 'detail' | 'log' | 'logSearch' | 'logFilter' | 'logSave' | 'stats' | 'help' | 'line' | 'compare'
-  | 'form' | 'formChoice' | 'formConfirm' | 'formOverwrite' | 'formFailed' | 'formResend' | 'formDone' | 'formSaveCredentials';
+  | 'form' | 'formChoice' | 'formConfirm' | 'formOverwrite' | 'formFailed' | 'formResend' | 'formDone' | 'formSaveCredentials' | 'formLose';
 /** Kept for the screens that named it so. */
 export type ScreenId = ScopeId;
 
@@ -190,11 +190,13 @@ export const COMMANDS = [
   { id: 'resendConfirm', keys: [ch('y')], label: 'y', description: 'send it again, though a second one may be made', screens: ['formResend'] },
   { id: 'resendCancel', keys: [ch('n'), named('escape')], label: 'n/Esc', description: 'do not send', screens: ['formResend'] },
   { id: 'doneOpen', keys: [named('return'), ch('o')], label: 'Enter/o', description: 'open the new application\'s deployments', screens: ['formDone'] },
-  { id: 'doneReveal', keys: [ch('s')], label: 's', description: 'show/hide the passwords the server generated (sent only once)', screens: ['formDone'] },
-  { id: 'doneSave', keys: [ch('w')], label: 'w', description: 'write the answer, passwords included, to a new file (mode 0600)', screens: ['formDone'] },
+  { id: 'doneReveal', keys: [ch('s')], label: 's', description: 'show/hide the passwords the server generated (sent only once)', screens: ['formDone', 'formLose'] },
+  { id: 'doneSave', keys: [ch('w')], label: 'w', description: 'write the answer, passwords included, to a new file (mode 0600)', screens: ['formDone', 'formLose'] },
   { id: 'credentialsSave', keys: [named('return')], label: 'Enter', description: 'save to this file (mode 0600; asks before replacing one)', screens: ['formSaveCredentials'] },
   { id: 'credentialsCancel', keys: [named('escape')], label: 'Esc', description: 'do not save', screens: ['formSaveCredentials'] },
   { id: 'doneClose', keys: [named('escape'), ch('q')], label: 'Esc/q', description: 'close', screens: ['formDone'] },
+  { id: 'loseLeave', keys: [ch('y')], label: 'y', description: 'leave without the password (the server does not send it again)', screens: ['formLose'] },
+  { id: 'loseStay', keys: [ch('n'), named('escape')], label: 'n/Esc', description: 'stay on the answer', screens: ['formLose'] },
 ] as const satisfies readonly (Omit<Command, 'id'> & { id: string })[];
 
 type Table = (typeof COMMANDS)[number];
@@ -325,6 +327,7 @@ export const HELP_SECTIONS: readonly { readonly title: string; readonly screen: 
   { title: 'Sending again after a creation that may have been made', screen: 'formResend' },
   { title: 'After a creation', screen: 'formDone' },
   { title: 'Saving the new database\'s credentials', screen: 'formSaveCredentials' },
+  { title: 'Leaving before the new database\'s password is shown or saved', screen: 'formLose' },
 ];
 
 /** The line editor's keys (scope `line`), each handed to `apply`: every text line routes them the same way. */

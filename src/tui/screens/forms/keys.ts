@@ -7,7 +7,7 @@ import type { KeyListener, KeyResult } from '../../input/bus.js';
 import { isText } from '../../input/keypress.js';
 import { lineKeys, type KeyTable, type ScopeId } from '../../keys.js';
 import { nameFirst, sendHint } from './lines.js';
-import { typedAnything } from './state.js';
+import { losesPassword, typedAnything } from './state.js';
 import { isTextField } from './state-edit.js';
 import type { FormController } from './use-form.js';
 
@@ -20,6 +20,7 @@ export const FORM_SCOPES = {
   resend: ['formResend'],
   saveCredentials: ['formSaveCredentials', 'line'],
   done: ['formDone'],
+  lose: ['formLose'],
 } as const satisfies Record<string, readonly ScopeId[]>;
 
 /** What the keys need besides the form: its definition and where leaving goes. */
@@ -29,6 +30,8 @@ export interface FormKeyProps {
   onExit(result?: { uuid: string }): void;
   /** Opens the deployments of the new application; `follow`: it was created with instant deploy, its deployment is followed. */
   onOpenDeployments(appUuid: string, follow?: boolean): void;
+  /** Quits dms (Ctrl+C once the form said what it would lose); without it, the screen is left. */
+  onQuit?(): void;
 }
 
 type Key = Parameters<KeyListener['key']>[0]['key'];
@@ -38,6 +41,17 @@ export function formListener(form: FormController, props: FormKeyProps, keys: Ke
   const { store } = form;
   const send = store.dispatch;
   const leave = (go: () => void): KeyResult => { go(); return 'later'; };
+  const isInterrupt = (e: Parameters<KeyListener['key']>[0]) => keys.commandFor(['app'], e.input, e.key) === 'interrupt';
+  /** Ctrl+C after a creation whose password would be lost unseen: asked first (true); else it quits as anywhere (false). */
+  const askBeforeQuit = (e: Parameters<KeyListener['key']>[0]): boolean => {
+    if (!isInterrupt(e) || !losesPassword(def, store.get())) return false;
+    send({ type: 'phase', phase: { kind: 'confirm-lose', then: 'quit' } });
+    return true;
+  };
+  const closeDone = (): KeyResult => {
+    const uuid = store.get().created?.uuid;
+    return leave(() => props.onExit(uuid ? { uuid } : undefined));
+  };
 
   const edit = (input: string, key: Key): KeyResult => {
     const s = store.get().form;
@@ -112,6 +126,7 @@ export function formListener(form: FormController, props: FormKeyProps, keys: Ke
           return used ? result : isText(e);
         }
         case 'confirm-overwrite':
+          if (phase.what === 'credentials' && askBeforeQuit(e)) return true;
           return keys.run(FORM_SCOPES.overwrite, {
             overwriteReplace: () => form.answerOverwrite(true),
             overwriteKeep: () => form.answerOverwrite(false),
@@ -127,12 +142,14 @@ export function formListener(form: FormController, props: FormKeyProps, keys: Ke
             resendCancel: () => send({ type: 'phase', phase: phase.back }),
           }, e.input, e.key) || isText(e);
         case 'save-credentials':
+          if (askBeforeQuit(e)) return true;
           return keys.run(FORM_SCOPES.saveCredentials, {
             credentialsSave: () => form.saveCredentials(phase.line.value),
             credentialsCancel: () => send({ type: 'phase', phase: { kind: 'success' } }),
             ...lineKeys((command) => send({ type: 'save-line', command })),
           }, e.input, e.key) || (isText(e) ? (send({ type: 'save-line', text: e.input }), true) : false);
         case 'success': {
+          if (askBeforeQuit(e)) return true;
           const uuid = created?.uuid;
           const secret = created !== undefined && hasSecrets(created.answer);
           let result: KeyResult = true;
@@ -143,7 +160,23 @@ export function formListener(form: FormController, props: FormKeyProps, keys: Ke
             // Asking is the request: no --show-secrets needed for what was made for the user.
             doneReveal: () => (secret ? send({ type: 'reveal' }) : false),
             doneSave: () => (secret ? form.startSaveCredentials() : false),
-            doneClose: () => { result = leave(() => props.onExit(uuid ? { uuid } : undefined)); },
+            // The password comes once: leaving before it was shown or saved asks first.
+            doneClose: () => {
+              if (losesPassword(def, store.get())) send({ type: 'phase', phase: { kind: 'confirm-lose', then: 'close' } });
+              else result = closeDone();
+            },
+          }, e.input, e.key);
+          return used ? result : isText(e);
+        }
+        case 'confirm-lose': {
+          // Ctrl+C again is no answer: y leaves.
+          if (isInterrupt(e)) return true;
+          let result: KeyResult = true;
+          const used = keys.run(FORM_SCOPES.lose, {
+            doneSave: () => form.startSaveCredentials(),
+            doneReveal: () => { send({ type: 'reveal' }); send({ type: 'phase', phase: { kind: 'success' } }); },
+            loseLeave: () => { result = phase.then === 'quit' && props.onQuit ? leave(props.onQuit) : closeDone(); },
+            loseStay: () => send({ type: 'phase', phase: { kind: 'success' } }),
           }, e.input, e.key);
           return used ? result : isText(e);
         }

@@ -198,6 +198,19 @@ export function doneActions(keys: KeyTable, o: { open: boolean; follow: boolean;
   ];
 }
 
+/** Leaving the success screen before the password sent once was shown or saved. */
+export function loseQuestion(keys: KeyTable): Question {
+  return {
+    say: ['The root password was neither shown nor saved, and the server sends it only once.', 'Leave without it?'],
+    answers: [
+      { key: first(keys, 'doneSave'), does: 'saves it first' },
+      { key: first(keys, 'doneReveal'), does: 'shows it' },
+      { key: first(keys, 'loseLeave'), does: 'leaves without it' },
+      { key: every(keys, 'loseStay'), does: 'stays' },
+    ],
+  };
+}
+
 export const SAVE_TO = 'Save to: ';
 
 export function saveCredentialsActions(keys: KeyTable): KeyAction[] {

@@ -2,7 +2,7 @@
 // state-edit.ts), the phase it is in, the notice above the fields, the banner that counts what is
 // left to fix, and the server's answer; with the selectors the keys and the view read. No React, no Ink.
 import { CONFLICT_FIELDS, type CreateFailure } from '../../errors.js';
-import { answerUuid, type Answer } from '../../../forms/created.js';
+import { answerUuid, hasSecrets, type Answer } from '../../../forms/created.js';
 import type { FieldValue, FormDef, FormValues } from '../../../forms/types.js';
 import type { FieldErrors } from '../../../forms/problems.js';
 import { isSet } from '../../../forms/values.js';
@@ -22,7 +22,9 @@ export type FormPhase =
   /** A file to write exists: replace it (y) or keep it (n). `what`: the request body, or the new database's credentials. */
   | { readonly kind: 'confirm-overwrite'; readonly path: string; readonly what: 'body' | 'credentials' }
   /** After a creation: the name of the file the credentials go to, being typed. */
-  | { readonly kind: 'save-credentials'; readonly line: LineState };
+  | { readonly kind: 'save-credentials'; readonly line: LineState }
+  /** Leaving (`close`) or quitting (`quit`) before the password sent once was shown or saved: asked first. */
+  | { readonly kind: 'confirm-lose'; readonly then: 'close' | 'quit' };
 
 export interface FormNotice {
   readonly tone: 'info' | 'success' | 'warning' | 'error';
@@ -55,6 +57,8 @@ export interface FormScreenState {
   readonly created?: Created;
   /** The success screen shows the passwords the server generated. */
   readonly revealed: boolean;
+  /** The generated password was shown or saved since the creation: leaving does not lose it unseen. */
+  readonly kept?: boolean;
   /**
    * The last request reached the server and may have created the resource (its answer lost or
    * unreadable): what was said about it. Until the user says to send again, a send asks first.
@@ -69,6 +73,8 @@ export type FormScreenAction =
   | { type: 'phase'; phase: FormPhase }
   | { type: 'notice'; notice: FormNotice | undefined }
   | { type: 'reveal' }
+  /** The credentials were saved to a file. */
+  | { type: 'kept' }
   /** An edit of the credentials file name. */
   | { type: 'save-line'; command?: LineCommand; text?: string }
   /** dms's own check stopped a send: every problem under its field, counted by the banner. */
@@ -102,7 +108,8 @@ export function formScreenReducer(def: FormDef) {
     switch (action.type) {
       case 'phase': return { ...state, phase: action.phase };
       case 'notice': return { ...state, notice: action.notice };
-      case 'reveal': return { ...state, revealed: !state.revealed };
+      case 'reveal': return { ...state, revealed: !state.revealed, kept: state.kept || !state.revealed };
+      case 'kept': return { ...state, kept: true };
       case 'refused': {
         // Every problem at once; the banner counts them and follows the fixes; focus goes to the first.
         const s = reduce(state, { type: 'invalid', errors: action.errors });
@@ -116,7 +123,7 @@ export function formScreenReducer(def: FormDef) {
         const uuid = answerUuid(action.answer);
         return {
           ...state, notice: undefined, phase: { kind: 'success' }, created: uuid ? { answer: action.answer, uuid } : { answer: action.answer },
-          revealed: false, banner: undefined,
+          revealed: false, kept: false, banner: undefined,
         };
       }
       case 'not-created': {
@@ -150,6 +157,14 @@ export function formScreenReducer(def: FormDef) {
     }
   };
   return reduce;
+}
+
+/**
+ * Whether leaving the success screen now would lose a new database's password unseen: the server
+ * sends it once, and it was neither shown nor saved (leaving asks first).
+ */
+export function losesPassword(def: FormDef, state: FormScreenState): boolean {
+  return def.id === 'create-docstore' && state.created !== undefined && !state.kept && hasSecrets(state.created.answer);
 }
 
 /** Field → message of every problem on the form now, local and from the server. */

@@ -86,6 +86,7 @@ export function useFileWrites({ def, configDir, store, keys }: UseFileWritesOpti
     // Created new at 0600 with O_EXCL: a file or symlink put there meanwhile is refused, not followed.
     const why = writeNewFile(full, data);
     store.dispatch({ type: 'phase', phase: back });
+    if (!why && what === 'credentials') store.dispatch({ type: 'kept' });
     notice(why ? writeFailed(why) : savedNotice(def, target, full, 'Saved to', what));
   }, [configDir, def, notice, store]);
 
@@ -118,6 +119,7 @@ export function useFileWrites({ def, configDir, store, keys }: UseFileWritesOpti
     if (text === undefined) return;
     const full = resolve(phase.path);
     const why = replaceFile(full, text);
+    if (!why && phase.what === 'credentials') store.dispatch({ type: 'kept' });
     notice(why ? writeFailed(why) : savedNotice(def, phase.path, full, 'Replaced', phase.what));
   }, [bodyText, credentials, def, notice, store]);
 

@@ -24,7 +24,7 @@ import { FieldView, fieldHeight } from './field-view.js';
 import { formListener, type FormKeyProps } from './keys.js';
 import {
   EMPTY_ANSWER, KEPT_IN_DRAFT, SAVE_TO, SENDING, bannerOf, createdTitle, doneActions, failedActions, failedLine,
-  footerActions, leaveQuestion, moreAbove, moreBelow, notesOf, overwriteQuestion, quickActions, resendQuestion,
+  footerActions, leaveQuestion, loseQuestion, moreAbove, moreBelow, notesOf, overwriteQuestion, quickActions, resendQuestion,
   saveCredentialsActions, secretNote, sendLaterLines, stepLabel,
 } from './lines.js';
 import { KeyChoices, Question } from './question.js';
@@ -106,7 +106,7 @@ export function CreateForm(props: CreateFormProps) {
     </Box>
   );
 
-  if ((phase.kind === 'success' || phase.kind === 'save-credentials' || (phase.kind === 'confirm-overwrite' && phase.what === 'credentials')) && created) {
+  if ((phase.kind === 'success' || phase.kind === 'save-credentials' || phase.kind === 'confirm-lose' || (phase.kind === 'confirm-overwrite' && phase.what === 'credentials')) && created) {
     return <Done form={form} def={def} keys={keys} />;
   }
   if (phase.kind === 'failed' || phase.kind === 'confirm-resend') return <Failed form={form} def={def} keys={keys} header={header} />;
@@ -159,8 +159,12 @@ function Done({ form, def, keys }: PhaseProps) {
             <Text color={theme.ui.muted}><KeyChoices actions={saveCredentialsActions(keys)} /></Text>
           </Box>
         )
-        : phase.kind === 'confirm-overwrite'
-          ? <Box marginTop={1} flexDirection="column"><Question question={overwriteQuestion(phase.path, phase.what, keys)} /></Box>
+        : phase.kind === 'confirm-overwrite' || phase.kind === 'confirm-lose'
+          ? (
+            <Box marginTop={1} flexDirection="column">
+              <Question question={phase.kind === 'confirm-lose' ? loseQuestion(keys) : overwriteQuestion(phase.path, phase.what, keys)} />
+            </Box>
+          )
           : (
             <Box marginTop={1}>
               <Text color={theme.ui.muted} wrap="wrap">
