@@ -1,9 +1,9 @@
 // What the server answered to a creation (its whole 201), as shown and as saved: the same lines in
 // the TUI and headless, secrets masked the same way (maskAnswer: only a URL's password is hidden),
 // strings from the server cleaned. Zod-free and Ink-free.
-import { boundDepth, putKey } from '../text/depth.js';
+import { boundDepth } from '../text/depth.js';
 import { clean, jsonSafe } from '../text/sanitize.js';
-import { isSecretField, maskRecord, maskValue } from '../text/secrets.js';
+import { maskRecord } from '../text/secrets.js';
 
 export type Answer = Readonly<Record<string, unknown>>;
 
@@ -12,20 +12,9 @@ export function answerJson(answer: unknown): string {
   return jsonSafe(JSON.stringify(boundDepth(answer), null, 2) ?? 'null');
 }
 
-// A field the server adds whose name says it is a secret (`root_password`, `api_token`): masked as
-// the known secret fields are, until text/secrets.ts knows such names itself.
-const SECRET_NAME = /password|secret|token/i;
-
-/** The answer as shown without --show-secrets: maskRecord, and fields named like secrets masked. */
+/** The answer as shown without --show-secrets: maskRecord (fields named like secrets, `root_password` too, and URL passwords masked). */
 export function maskAnswer(answer: Answer): Answer {
-  const masked = maskRecord(answer);
-  let out: Record<string, unknown> | undefined;
-  for (const key of Object.keys(masked)) {
-    if (!SECRET_NAME.test(key) || isSecretField(key)) continue;
-    out ??= { ...masked };
-    putKey(out, key, maskValue(masked[key]));
-  }
-  return out ?? masked;
+  return maskRecord(answer);
 }
 
 /** Whether masking hides something in the answer (a password in a connection URL, a secret field). */

@@ -5,6 +5,7 @@ import stripAnsi from 'strip-ansi';
 
 const OSC = /(?:\u001b[\]PX^_]|[\u0090\u0098\u009d\u009e\u009f])[^\u0007\u001b\u009c]*(?:\u0007|\u001b\\|\u009c)?/g;
 const CSI8 = /\u009b[0-?]*[ -/]*[@-~]?/g;
+// eslint-disable-next-line no-misleading-character-class -- joiners and variation selectors listed one by one, on purpose
 const DROPPED = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufff8]|\udb40[\udc00-\udfff]|\ud82f[\udca0-\udca3]|\ud834[\udd73-\udd7a]/g;
 const ESCAPE = /\\u([0-9a-fA-F]{4})|\\(["\\/bfnrt])/g;
 const SHORT: Record<string, string> = { b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
