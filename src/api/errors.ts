@@ -9,7 +9,7 @@ import { clean } from '../text/sanitize.js';
 
 export type ApiErrorKind =
   | 'unauthorized' | 'forbidden' | 'not_found' | 'validation' | 'conflict' | 'rate_limited'
-  | 'server' | 'network' | 'invalid_response' | 'too_large' | 'cancelled' | 'created_unreadable';
+  | 'server' | 'network' | 'invalid_response' | 'too_large' | 'cancelled' | 'created_unreadable' | 'miscount';
 
 export type NetworkReason = 'refused' | 'dns' | 'reset' | 'timeout' | 'other';
 
@@ -296,6 +296,26 @@ export class CancelledError extends ApiError {
   constructor() { super('The request was cancelled.'); }
 }
 
+/**
+ * A read of the whole history that came to a different number of deployments than the server
+ * counts: fewer (its pages ended before its count did; none at all), or it kept sending past what
+ * its first answer counted (with no count, past the most dms reads) and the reading stopped there.
+ * `counted`: the count it is measured against (null: the server sent none).
+ */
+export class MiscountError extends ApiError {
+  readonly kind = 'miscount';
+  readonly hint = '';
+  constructor(readonly read: number, readonly counted: number | null, readonly past: boolean) {
+    super(past
+      ? counted !== null
+        ? `Read ${thousands(read)} deployments, past the ${thousands(counted)} the server counted when the reading began, and it kept sending more: the reading stopped there.`
+        : `Read ${thousands(read)} deployments and the server kept sending more (it sends no count): the reading stopped there, the most dms reads without one.`
+      : read === 0
+        ? `The server counts ${thousands(counted ?? 0)} deployment${counted === 1 ? '' : 's'} but sent none.`
+        : `Read ${thousands(read)} of the ${thousands(counted ?? 0)} deployments the server counts; the server sent no more.`);
+  }
+}
+
 /** A request body that failed local validation; nothing was sent. */
 export class LocalValidationError extends Error {
   constructor(readonly problems: readonly FieldProblem[]) {
@@ -357,6 +377,7 @@ export function errorFromData(d: ErrorData): Error {
       case 'invalid_response': return new InvalidResponseError(d.status ?? 0, '', d.bodyStart ?? '', d.hint);
       case 'created_unreadable': return new UnreadableCreationError(d.status ?? 0, '', 'resource', d.bodyStart ?? '');
       case 'cancelled': return new CancelledError();
+      case 'miscount': return new MiscountError(0, null, false);
       default: return new NetworkError('other', d.message);
     }
   })();

@@ -1,8 +1,9 @@
 // `dms deployments APP_UUID --all`: the whole history, read with the whole-history scan
 // (model/scan.ts) and printed as it comes, chunk after chunk, never all held: filtered on the way,
 // stopping as soon as the answer is complete (--limit reached, or a row older than --since), or
-// at Ctrl+C. The progress line (on a terminal) is gone from the screen on every way out.
-import { LocalValidationError } from '../api/errors.js';
+// at Ctrl+C. The progress line (on a terminal) is gone from the screen on every way out. Fewer
+// rows than the server counts, or a history that runs past its count, end with exit 12 (scan.ts).
+import { LocalValidationError, MiscountError } from '../api/errors.js';
 import { pageProblems } from '../api/uuid.js';
 import { viewOf, type DeploymentView } from '../model/deployment.js';
 import { NO_BRANCHES, beforeSince, isFiltering, matches } from '../model/filter.js';
@@ -27,7 +28,8 @@ const FIRST_BLOCK = 500;
  * 2,000 (filtered)`; without a total from the server, the number read when it read everything.
  */
 export function historySummary(o: { total: number | null; read: number; shown: number; filtered: boolean; stoppedEarly: boolean }): string {
-  const whole = !o.stoppedEarly || (o.total !== null && o.read >= o.total);
+  // (Never "all" of a count it did not read: such a scan ends flagged, and this is the line's guard.)
+  const whole = o.total !== null ? o.read >= o.total : !o.stoppedEarly;
   const all = o.total ?? (whole ? o.read : null);
   const head = all !== null ? `${thousands(all)} deployment${all === 1 ? '' : 's'}` : 'deployments';
   if (o.shown === o.read && whole) return all === 0 ? 'no deployments' : `${head}; showing all`;
@@ -146,7 +148,9 @@ export async function runAll(args: DeploymentsArgs, io: CommandIO, session: Sess
   if (repeated > 0) io.stderr.write(`dms: warning: left out ${thousands(repeated)} deployment${repeated === 1 ? '' : 's'} the server sent more than once.\n`);
   const stoppedAfter = (n: number, why: string) => `dms: stopped after ${thousands(n)}${total !== null ? ` of ${thousands(total)}` : ''} deployments: ${why}\n`;
   if (stopped) {
-    io.stderr.write(stoppedAfter(stopped.read, (errorLines(stopped.reason, session.client.redact)[0] ?? '').replace(/^dms: /, '')));
+    const why = errorLines(stopped.reason, session.client.redact)[0] ?? '';
+    // A count the reading did not match says how far it got itself.
+    io.stderr.write(stopped.reason instanceof MiscountError ? `${why}\n` : stoppedAfter(stopped.read, why.replace(/^dms: /, '')));
     return exitCodeFor(stopped.reason);
   }
   if (interrupted && !done) {

@@ -57,18 +57,19 @@ const SERVER_TAKE = 10;
 /**
  * The table's last line, on stdout: `137 deployments; showing 1–10`, `137 deployments; showing 3
  * of 1–10 (filtered)`, `showing 1–10 (the server sends no total)`, `137 deployments; none on this
- * page (from 201)`, `39 deployments; showing 1–3 — the server sent 3 rows where its count puts 10`.
+ * page (from 201)`, `39 deployments; showing 1–3 — the server sent 3 rows where its count puts 10`,
+ * `50 deployments; none on this page (from 1) — the server sent no rows where its count puts 10`.
  */
 export function pageSummary(o: {
   total: number | null; skip: number; take?: number; read: number; shown: number; filtered: boolean; limited: boolean;
 }): string {
   const head = o.total !== null ? `${thousands(o.total)} deployment${o.total === 1 ? '' : 's'}; ` : '';
   const tail = o.total === null ? ' (the server sends no total)' : '';
-  if (o.read === 0) return o.total === 0 ? 'no deployments' : `${head}none on this page (from ${thousands(o.skip + 1)})${tail}`;
-  const range = `${thousands(o.skip + 1)}–${thousands(o.skip + o.read)}`;
   // A page shorter than the server's own count says: said, so the rows it left out are not taken for the end.
   const due = o.total !== null ? Math.min(o.take ?? SERVER_TAKE, o.total - o.skip) : 0;
-  const short = o.read < due ? ` — the server sent ${thousands(o.read)} row${o.read === 1 ? '' : 's'} where its count puts ${thousands(due)}` : '';
+  const short = o.read < due ? ` — the server sent ${o.read === 0 ? 'no' : thousands(o.read)} row${o.read === 1 ? '' : 's'} where its count puts ${thousands(due)}` : '';
+  if (o.read === 0) return o.total === 0 ? 'no deployments' : `${head}none on this page (from ${thousands(o.skip + 1)})${tail}${short}`;
+  const range = `${thousands(o.skip + 1)}–${thousands(o.skip + o.read)}`;
   if (!o.filtered && !o.limited) return `${head}showing ${range}${tail}${short}`;
   return `${head}showing ${thousands(o.shown)} of ${range}${o.filtered ? ' (filtered)' : ''}${tail}${short}`;
 }

@@ -21,6 +21,13 @@ export const EXIT = {
   unconfirmed: 10,
   /** `dms logs --reason`: the deployment has no reason to print (it did not fail, its row has no logs, its log names no cause). */
   noReason: 11,
+  /**
+   * A read of the whole history (`--all`, `dms stats`, `dms diff`, `dms logs APP REF`) came to a
+   * different number of deployments than the server counts: fewer (its pages ended before its
+   * count; none at all), or more than its first count allows (or, with no count, 1,000,000) and
+   * the reading stopped there. What was read is printed; it is not the history the server counts.
+   */
+  miscount: 12,
   /** A creation's answer could not all be written: stdout's reader went away (`| true`) and no --save-credentials file holds it. */
   outputClosed: 13,
   interrupted: 130,
@@ -44,6 +51,7 @@ export function exitCodeFor(error: unknown): number {
       case 'not_found': return EXIT.notFound;
       case 'validation': case 'conflict': return EXIT.rejected;
       case 'rate_limited': return EXIT.rateLimited;
+      case 'miscount': return EXIT.miscount;
       default: return EXIT.failure;
     }
   }

@@ -3,7 +3,7 @@
 // reads it — rate budget, 429s, the progress line, Ctrl+C — keeping a few numbers per deployment,
 // never the records. A reading that stops (a fault, Ctrl+C) prints the stats of what was read,
 // says so, and exits by its cause.
-import { LocalValidationError } from '../api/errors.js';
+import { LocalValidationError, MiscountError } from '../api/errors.js';
 import { pageProblems } from '../api/uuid.js';
 import { viewOf } from '../model/deployment.js';
 import { scanHistory, scanListOf, ScanStopped } from '../model/scan.js';
@@ -113,7 +113,9 @@ export async function runStats(args: StatsArgs, io: CommandIO, session: Session,
   if (gaps) io.stderr.write('dms: warning: the history moved in a way the reading could not follow; some deployments may be missing.\n');
   const stoppedAfter = (n: number, why: string) => `dms: stopped after ${thousands(n)}${total !== null ? ` of ${thousands(total)}` : ''} deployments: ${why}\n`;
   if (stopped) {
-    io.stderr.write(stoppedAfter(stopped.read, (errorLines(stopped.reason, session.client.redact)[0] ?? '').replace(/^dms: /, '')));
+    const why = errorLines(stopped.reason, session.client.redact)[0] ?? '';
+    // A count the reading did not match says how far it got itself.
+    io.stderr.write(stopped.reason instanceof MiscountError ? `${why}\n` : stoppedAfter(stopped.read, why.replace(/^dms: /, '')));
     return exitCodeFor(stopped.reason);
   }
   if (interrupted && !done) {

@@ -4,8 +4,9 @@
 // newest first and ids rise with time, so the count and the ids say which way it moved.
 // The list call is passed in (the TUI and `dms logs` give their client's): no I/O of its own.
 import type { DeploymentPage } from '../api/schemas/deployment.js';
-import { isApiError } from '../api/errors.js';
+import { MiscountError, isApiError } from '../api/errors.js';
 import { sameDeployment, viewOf, type DeploymentView } from './deployment.js';
+import { scanBound } from './scan.js';
 
 export type ListPage = (skip: number, take: number) => Promise<DeploymentPage>;
 
@@ -42,11 +43,14 @@ export const SCAN_TAKE = 10;
 
 /**
  * Reads the history newest first until the deployment is found. By id, it stops at the first
- * page whose ids are all lower (ids rise with time). Undefined when it is not there.
+ * page whose ids are all lower (ids rise with time). Undefined when it is not there; a
+ * MiscountError when the pages end before the server's count does, or run past what its first
+ * count allows (scan.ts scanBound), for it may be there unread.
  */
 export async function findDeployment(list: ListPage, ref: DeploymentRef, take = SCAN_TAKE): Promise<Located | undefined> {
   // No id and no uuid names nothing: reading the whole history (rows with their logs) would not find it.
   if (ref.id === null && ref.uuid === '') return undefined;
+  let announced: number | null | undefined;
   for (let skip = 0; ; skip += take) {
     let page: DeploymentPage;
     try {
@@ -58,11 +62,17 @@ export async function findDeployment(list: ListPage, ref: DeploymentRef, take = 
       skip -= take;
       continue;
     }
+    if (announced === undefined) announced = page.total;
     const views = page.deployments.map(viewOf);
     const at = views.findIndex((v) => matchesRef(v, ref));
     if (at >= 0) return { view: views[at]!, index: skip + at, total: page.total };
-    if (views.length < take) return undefined;
+    const read = skip + views.length;
+    if (views.length < take) {
+      if (page.total !== null && read < page.total) throw new MiscountError(read, page.total, false);
+      return undefined;
+    }
     if (ref.id !== null && views.every((v) => v.id !== null && v.id < ref.id!)) return undefined;
+    if (read >= scanBound(announced)) throw new MiscountError(read, announced, true);
   }
 }
 

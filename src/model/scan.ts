@@ -7,10 +7,14 @@
 // first (onPause); a 429 is waited out as it asks up to what dms honours (10 s), and past that the
 // scan stops with it. A server that moves its rows in ways the overlap cannot follow is asked again
 // a bounded number of times, then read on by id, flagged (`gaps`); rows sent again are left out
-// and counted. No I/O of its own: the list call is passed in.
+// and counted. A scan ends where the server's count says the history ends: pages that stop short
+// of it are asked on from where they stopped, and when no more come the scan stops, saying how
+// many of the count it read; a server that keeps sending past its first count (or, with no count,
+// past MAX_UNCOUNTED rows) is stopped there, said the same way (MiscountError, exit 12).
+// No I/O of its own: the list call is passed in.
 import type { DmsClient } from '../api/client.js';
 import type { Deployment, DeploymentPage } from '../api/schemas/deployment.js';
-import { RateLimitedError, SLOW_DOWN, isApiError, type ApiError } from '../api/errors.js';
+import { MiscountError, RateLimitedError, SLOW_DOWN, isApiError, type ApiError } from '../api/errors.js';
 import { identityOf, keyOfRecord, viewOf } from './deployment.js';
 import { thousands } from '../text/thousands.js';
 
@@ -44,6 +48,8 @@ export interface ScanOptions {
   readonly onPause?: (why: string, ms: number) => void;
   readonly now?: () => number;
   readonly sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** The most rows read of a history the server sends no count of (default MAX_UNCOUNTED). */
+  readonly maxUncounted?: number;
 }
 
 export interface ScanChunk {
@@ -79,6 +85,16 @@ const PASSING = ['network', 'rate_limited', 'server'];
  */
 const IDLE = 2;
 
+/** Rows past its first count a scan reads before it calls a history endless: a tenth of the count, at least this many. */
+const COUNT_MARGIN = 300;
+/** The most rows read of a history without a count: twenty times the largest dms is measured on (50,000). */
+export const MAX_UNCOUNTED = 1_000_000;
+
+/** The most rows a scan reads of a history its first answer counted `count` deployments of (null: no count). */
+export function scanBound(count: number | null, uncounted = MAX_UNCOUNTED): number {
+  return count === null ? uncounted : count + Math.max(Math.ceil(count / 10), COUNT_MARGIN);
+}
+
 function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     if (signal?.aborted) return resolve();
@@ -100,7 +116,7 @@ interface Slot {
 export async function* scanHistory(list: ScanList, options: ScanOptions = {}): AsyncGenerator<ScanChunk> {
   const {
     targetChars = 3_000_000, minTake = 5, maxTake = 1000, inFlight = 2, perMinute = 120, reserve = 40,
-    signal, onPause, now = Date.now, sleep = defaultSleep, retryMs = 1000,
+    signal, onPause, now = Date.now, sleep = defaultSleep, retryMs = 1000, maxUncounted = MAX_UNCOUNTED,
   } = options;
   let take = Math.min(maxTake, Math.max(minTake, options.take ?? 100));
   /** After an answer refused as too big: the most rows asked for from then on (may be under minTake). */
@@ -121,6 +137,8 @@ export async function* scanHistory(list: ScanList, options: ScanOptions = {}): A
     firstTotal = options.after.total;
   }
   let total: number | null = null;
+  /** The count the scan is bounded by: the first one given (the page on screen's, else the first answer's). */
+  let announced: number | null = options.after && options.after.read > 0 ? options.after.total : null;
   let gaps = false;
   /**
    * Who the rows of the last two answers that brought any were (id, else uuid): a row sent again
@@ -140,6 +158,11 @@ export async function* scanHistory(list: ScanList, options: ScanOptions = {}): A
   let slots: Slot[] = [];
   const starts: number[] = [];
   let remaining: number | null = null;
+  /** What the server's last count says the history being read holds (rows that arrived above it left out). */
+  const counted = () => (total === null ? null : total - shift);
+  /** Its count says there is more than was read (said only when the reading followed the history throughout). */
+  const short = () => { const c = counted(); return !gaps && c !== null && read < c; };
+  const miscount = (past: boolean) => new ScanStopped(read, new MiscountError(read, past ? announced : counted(), past));
 
   /** Waits until the budget allows one more request. */
   async function budget(): Promise<void> {
@@ -206,6 +229,7 @@ export async function* scanHistory(list: ScanList, options: ScanOptions = {}): A
       if (answer.rateRemaining !== undefined) remaining = answer.rateRemaining;
       total = answer.total;
       if (firstTotal === undefined) firstTotal = answer.total;
+      announced ??= answer.total;
       const rows = answer.deployments;
       if (answer.chars && rows.length > 0) {
         take = Math.min(ceiling, maxTake, Math.max(minTake, Math.floor(targetChars / Math.max(1, answer.chars / rows.length))));
@@ -230,6 +254,8 @@ export async function* scanHistory(list: ScanList, options: ScanOptions = {}): A
             continue;
           }
           if (rows.length === 0) {
+            // Nothing where the count says more should be: the server sends no more than this.
+            if (short()) throw miscount(false);
             // The history is shorter than what was read: rows were removed meanwhile, and without
             // a count it cannot be told whether any of them moved up past the scan.
             gaps = true;
@@ -257,6 +283,14 @@ export async function* scanHistory(list: ScanList, options: ScanOptions = {}): A
         lastFresh = i;
       }
       const end = rows.length < slot.take;
+      // A history longer than its first count allows (or, without one, than dms reads): read up to there, then stopped.
+      const room = scanBound(announced, maxUncounted) - read;
+      if (fresh.length > room) {
+        const kept = fresh.slice(0, Math.max(0, room));
+        read += kept.length;
+        if (kept.length > 0) yield chunk(kept);
+        throw miscount(true);
+      }
       if (fresh.length > 0) {
         seenBefore = seen;
         seen = new Set();
@@ -267,6 +301,13 @@ export async function* scanHistory(list: ScanList, options: ScanOptions = {}): A
         yield chunk(fresh);
       }
       if (end) {
+        if (short()) {
+          // A page cut short while the count says more (a server that caps `take`): asked on from
+          // where the scan stands; an answer with nothing new there ends it, said.
+          if (fresh.length === 0) throw miscount(false);
+          again();
+          continue;
+        }
         // A gap or a repeat seen in this last answer is said even when it brought nothing new.
         if (gaps !== told.gaps || repeated !== told.repeated) yield chunk([]);
         return;

@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.js';
+import { ScanStopped } from '../../src/model/scan.js';
 import type { SearchEvent, SearchRequest } from '../../src/model/search.js';
 import { createHistorySearch } from '../../src/search/history-search.js';
 import { BIN } from '../support/bin.js';
@@ -184,5 +185,123 @@ describe('the progress line on a terminal (item 15)', () => {
     session.keys('C-c');
     const screen = await expectClearedAfter(session, 130);
     expect(screen).toMatch(/^dms: stopped after 100 of 1,000 deployments: interrupted \(Ctrl\+C\)\.$/m);
+  });
+});
+
+describe('counts the reading does not match (issue 31, item 3)', () => {
+  /** Counts `count` in every answer; the first page (skip 0) holds `first` rows, every later one none. */
+  const stopsShort = (count: number, first: number): Handler => (req, res, raw) => {
+    const skip = Number(req.query.get('skip') ?? 0);
+    json(200, { count, deployments: skip === 0 ? Array.from({ length: first }, (_, i) => queueRow(count - i)) : [] })(req, res, raw);
+  };
+  /** A history that never ends: each answer as long as asked, of rows never sent before, and (`counted`) a count 1,000 past it. */
+  const endless = (counted: boolean): Handler => (req, res, raw) => {
+    const skip = Number(req.query.get('skip') ?? 0);
+    const take = Number(req.query.get('take') ?? 10);
+    const rows = Array.from({ length: take }, (_, i) => queueRow(10_000_000 - skip - i));
+    json(200, counted ? { count: skip + take + 1000, deployments: rows } : rows)(req, res, raw);
+  };
+  const rowsOf = (table: string) => lines(table).filter((l) => /Change number \d+/.test(l));
+
+  it('--all where the pages stop short of the count: the 10 read, how many of the count they are, exit 12', async () => {
+    const s = await serve(stopsShort(39, 10));
+    const r = await runBin(['deployments', APP, '--all'], { env: envOf(s) });
+    // Before: the 10 rows, then `39 deployments; showing all`, exit 0.
+    expect(r.code, r.stderr).toBe(12);
+    expect(rowsOf(r.stdout)).toHaveLength(10);
+    expect(r.stdout).not.toContain('showing all');
+    expect(r.stderr).toBe('dms: Read 10 of the 39 deployments the server counts; the server sent no more.\n');
+    // The two first requests, then (two in flight again) from where the pages stopped.
+    expect(s.total()).toBeLessThanOrEqual(4);
+  });
+
+  it('a server that sends at most 10 rows a request: --all asks on from where each page stopped and reads all 39', async () => {
+    const rows = Array.from({ length: 39 }, (_, i) => queueRow(39 - i));
+    const s = await serve((req, res, raw) => {
+      const skip = Number(req.query.get('skip') ?? 0);
+      json(200, { count: 39, deployments: rows.slice(skip, skip + 10) })(req, res, raw);
+    });
+    const r = await runBin(['deployments', APP, '--all'], { env: envOf(s) });
+    expect(r.code, r.stderr).toBe(0);
+    expect(rowsOf(r.stdout)).toHaveLength(39);
+    expect(lines(r.stdout).at(-1)).toBe('39 deployments; showing all');
+  });
+
+  it.each([
+    ['dms deployments --all', ['deployments', APP, '--all']],
+    ['dms stats', ['stats', APP]],
+  ])('%s on a first answer {count: 50, deployments: []}: says the server counts 50 but sent none, exit 12', async (_name, args) => {
+    const s = await serve(json(200, { count: 50, deployments: [] }));
+    const r = await runBin(args, { env: envOf(s) });
+    // Before: `no deployments` (stats: a report of 0 deployments), exit 0.
+    expect(r.code, r.stderr).toBe(12);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe('dms: The server counts 50 deployments but sent none.\n');
+  });
+
+  it('an endless history with a count always ahead: --all stops at the first count and a margin, says so, exit 12', async () => {
+    const s = await serve(endless(true));
+    // Before: 117,200 rows in 40 s and still reading.
+    const r = await all(s);
+    expect(r.code, r.stderr).toBe(12);
+    const ids = idsOf(r.stdout);
+    // The first answer counted 1,100 (100 asked for): 300 more at most, then stopped.
+    expect(ids).toHaveLength(1400);
+    expect(new Set(ids).size).toBe(1400);
+    expect(r.stderr).toBe('dms: Read 1,400 deployments, past the 1,100 the server counted when the reading began, and it kept sending more: the reading stopped there.\n');
+    expect(s.total()).toBeLessThan(10);
+  });
+
+  it('dms logs APP UUID on an endless history: the search for it stops past the first count, exit 12', async () => {
+    const s = await serve(endless(true));
+    const r = await runBin(['logs', APP, 'f0e1d2c3-0000-4000-8000-00000000abcd'], { env: envOf(s), timeoutMs: 30_000 });
+    // Before: ten rows a request, for ever.
+    expect(r.code, r.stderr).toBe(12);
+    expect(r.stderr).toBe('dms: Read 1,310 deployments, past the 1,010 the server counted when the reading began, and it kept sending more: the reading stopped there.\n');
+    expect(s.total()).toBe(131);
+  });
+
+  it('dms logs APP ID whose pages stop short of the count: not "no such deployment" but what was read', async () => {
+    const s = await serve(stopsShort(39, 10));
+    const r = await runBin(['logs', APP, '3'], { env: envOf(s) });
+    // Before: `dms: no deployment 3 among the deployments of application …`, exit 4.
+    expect(r.code, r.stderr).toBe(12);
+    expect(r.stderr).toBe('dms: Read 10 of the 39 deployments the server counts; the server sent no more.\n');
+  });
+
+  describe.each(['thread', 'worker'] as const)('the history search on the %s', (where) => {
+    const searchOn = async (s: HostileServer) => {
+      if (where === 'worker' && !existsSync(fileURLToPath(SEARCH_WORKER))) throw new Error(`build first: ${fileURLToPath(SEARCH_WORKER)} is missing`);
+      const options = { baseUrl: `${s.url}/api/v1`, token: TOKEN, retries: 0 };
+      const search = createHistorySearch({ client: createClient(options), worker: where === 'worker' ? { file: SEARCH_WORKER, options } : undefined });
+      const request: SearchRequest = { kind: 'search', text: 'number', status: 'all' };
+      const seen: SearchEvent[] = [];
+      try {
+        for await (const e of search(APP, request)) {
+          seen.push(e);
+          if (s.total() > 500) throw new Error(`still reading after ${s.total()} requests`);
+        }
+      } catch (error) {
+        if (error instanceof Error && error.message.startsWith('still reading')) throw error;
+        return { seen, error };
+      }
+      return { seen, error: undefined };
+    };
+
+    it('pages that stop short of the count: it stops, saying how many of the count it read', async () => {
+      const { seen, error } = await searchOn(await serve(stopsShort(39, 10)));
+      expect(seen.filter((e) => e.type === 'progress').at(-1)).toMatchObject({ read: 10, total: 39 });
+      // Before: it ended as if it had searched all of them.
+      expect(error).toBeInstanceOf(ScanStopped);
+      expect((error as ScanStopped).reason).toMatchObject({ kind: 'miscount', message: 'Read 10 of the 39 deployments the server counts; the server sent no more.' });
+    });
+
+    it('an endless history: it stops past the first count, saying so', async () => {
+      const s = await serve(endless(true));
+      const { seen, error } = await searchOn(s);
+      expect(seen.filter((e) => e.type === 'progress').at(-1)).toMatchObject({ read: 1400 });
+      expect((error as ScanStopped).reason).toMatchObject({ kind: 'miscount', message: expect.stringMatching(/^Read 1,400 deployments, past the 1,100 /) });
+      expect(s.total()).toBeLessThan(20);
+    });
   });
 });

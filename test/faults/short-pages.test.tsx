@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.js';
 import type { TuiOptions } from '../../src/tui/options.js';
 import { respondWith, type HostileServer } from '../support/hostile.js';
-import { renderApp, type Rendered } from '../tui/support/render.js';
+import { KEY, renderApp, type Rendered } from '../tui/support/render.js';
 import { runBin } from '../support/run-bin.js';
 
 const APP = 'app-short-pages';
@@ -85,6 +85,34 @@ describe('a first page shorter than a count that fits on it', () => {
   });
 });
 
+describe('the strip over a history whose pages stop short of the count', () => {
+  it.each([
+    ['a full first page', 10],
+    ['a short first page', 3],
+  ])('%s, nothing after it, count 39: the strip says "last", never "all"', async (_name, first) => {
+    answer = (skip) => ({ count: COUNT, deployments: skip === 0 ? rowsAt(0, first) : [] });
+    const ui = open(200);
+    // Before: `all 10` / `all 3 ✓✓✓` once the strip's reading ended.
+    const frame = await ui.waitFor((f) => new RegExp(`\\blast ${first} [✓✗]`).test(f));
+    expect(frame).not.toMatch(/\ball \d+/);
+  });
+});
+
+describe('a search of the whole history whose pages stop short of the count', () => {
+  it('says how many of the count it read and that the server sent no more, never "searched all"', async () => {
+    answer = (skip) => ({ count: COUNT, deployments: skip === 0 ? rowsAt(0, 10) : [] });
+    const ui = open();
+    await ui.waitFor('1–10 of 39');
+    await ui.press('/');
+    await ui.type('change');
+    await ui.press(KEY.enter);
+    // Before: `“change”: 10 found · searched all 10`.
+    const frame = await ui.waitFor('searched 10 of 39, stopped:');
+    expect(frame.replace(/\s+/g, ' ')).toContain('“change”: 10 found · searched 10 of 39, stopped: Read 10 of the 39 deployments the server counts; the server sent no more.');
+    expect(frame).not.toContain('searched all');
+  });
+});
+
 describe('an empty page of a history the server counts', () => {
   it('an empty first page with count 39 says so (not "no deployments yet"), and the strip does not say "all 0"', async () => {
     answer = () => ({ count: COUNT, deployments: [] });
@@ -127,13 +155,16 @@ describe('dms deployments on such pages', () => {
     return r.stdout.trimEnd().split('\n').at(-1);
   };
 
-  it('a short page says how many rows the count puts there; an empty one says none on this page', async () => {
+  it('a short page says how many rows the count puts there; an empty one says none on this page, and how many it should hold', async () => {
     answer = (skip) => ({ count: COUNT, deployments: rowsAt(skip, 3) });
     expect(await lastLine([])).toBe('39 deployments; showing 1–3 — the server sent 3 rows where its count puts 10');
     expect(await lastLine(['--take', '20'])).toBe('39 deployments; showing 1–3 — the server sent 3 rows where its count puts 20');
     expect(await lastLine(['--skip', '30', '--take', '10'])).toBe('39 deployments; showing 31–33 — the server sent 3 rows where its count puts 9');
     expect(await lastLine(['--take', '3'])).toBe('39 deployments; showing 1–3');
     answer = () => ({ count: COUNT, deployments: [] });
-    expect(await lastLine(['--skip', '20'])).toBe('39 deployments; none on this page (from 21)');
+    expect(await lastLine(['--skip', '20'])).toBe('39 deployments; none on this page (from 21) — the server sent no rows where its count puts 10');
+    // The first page too: counted, none sent; never "no deployments".
+    expect(await lastLine([])).toBe('39 deployments; none on this page (from 1) — the server sent no rows where its count puts 10');
+    expect(await lastLine(['--skip', '39'])).toBe('39 deployments; none on this page (from 40)');
   });
 });

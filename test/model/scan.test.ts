@@ -4,8 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import type { DeploymentPage } from '../../src/api/schemas/deployment.js';
 import { readDeployment } from '../../src/api/schemas/deployment.js';
-import { RateLimitedError, ServerError, UnauthorizedError } from '../../src/api/errors.js';
-import { ScanStopped, scanHistory, type ScanChunk, type ScanOptions } from '../../src/model/scan.js';
+import { MiscountError, RateLimitedError, ServerError, UnauthorizedError } from '../../src/api/errors.js';
+import { MAX_UNCOUNTED, ScanStopped, scanBound, scanHistory, type ScanChunk, type ScanOptions } from '../../src/model/scan.js';
 
 interface Call { skip: number; take: number }
 
@@ -311,5 +311,92 @@ describe('going on after rows already read', () => {
     }
     expect(h.calls[0]).toEqual({ skip: 9, take: 101 });
     expect(ids).toEqual(descending(290, 290));
+  });
+});
+
+describe('a reading that does not come to the count', () => {
+  /** Collects until the scan ends or stops; the ScanStopped it stopped with, if any. */
+  async function until(list: ScanOptions & { list: History['list'] }): Promise<{ ids: number[]; stopped?: ScanStopped }> {
+    const ids: number[] = [];
+    try {
+      for await (const c of scanHistory(list.list, { ...noSleep, perMinute: Infinity, ...list })) ids.push(...c.rows.map((r) => r.id as number));
+    } catch (error) {
+      if (!(error instanceof ScanStopped)) throw error;
+      return { ids, stopped: error };
+    }
+    return { ids };
+  }
+
+  it('pages that stop short of the count: asked on once, then stopped with how many of the count were read', async () => {
+    const h = new History(39);
+    const list = h.list;
+    h.list = async (skip, take) => {
+      const page = await list(skip, take);
+      return skip === 0 ? { ...page, deployments: page.deployments.slice(0, 10) } : { ...page, deployments: [] };
+    };
+    const { ids, stopped } = await until({ list: h.list, inFlight: 1 });
+    expect(ids).toEqual(descending(39, 10));
+    expect(stopped?.read).toBe(10);
+    expect(stopped?.reason).toBeInstanceOf(MiscountError);
+    expect(stopped?.reason).toMatchObject({ read: 10, counted: 39, past: false });
+    expect(h.calls.map((c) => c.skip)).toEqual([0, 9]);
+  });
+
+  it('a first answer that counts 50 and sends none stops at once, read 0', async () => {
+    const h = new History(50);
+    const list = h.list;
+    h.list = async (skip, take) => ({ ...(await list(skip, take)), deployments: [] });
+    const { ids, stopped } = await until({ list: h.list });
+    expect(ids).toEqual([]);
+    expect(stopped?.reason).toMatchObject({ kind: 'miscount', read: 0, counted: 50, message: 'The server counts 50 deployments but sent none.' });
+  });
+
+  it('a server that sends at most 10 rows an answer (its count right): every row, read on from where each answer stopped', async () => {
+    const h = new History(95);
+    const list = h.list;
+    h.list = (skip, take) => list(skip, Math.min(take, 10));
+    const { ids, stopped } = await until({ list: h.list });
+    expect(stopped).toBeUndefined();
+    expect(ids).toEqual(descending(95, 95));
+  });
+
+  it('deployments arriving while it reads move the count, not the end: no miscount', async () => {
+    const h = new History(500);
+    h.before = (_call, n) => { if (n % 2 === 0) h.arrive(7); };
+    const { ids, stopped } = await until({ list: h.list, take: 50, maxTake: 50 });
+    expect(stopped).toBeUndefined();
+    expect(ids).toEqual(descending(500, 500));
+  });
+
+  it('a history that runs past its first count (a count always ahead): stopped at the count and a margin', async () => {
+    let calls = 0;
+    const list = async (skip: number, take: number): Promise<DeploymentPage> => {
+      calls += 1;
+      const rows = Array.from({ length: take }, (_, i) => readDeployment({ id: 1e9 - skip - i, status: 'finished' }));
+      return { deployments: rows, total: skip + take + 5000, chars: 30 * take };
+    };
+    const { ids, stopped } = await until({ list: list as History['list'] });
+    // 5,100 counted first; a tenth more.
+    expect(ids).toHaveLength(5610);
+    expect(new Set(ids).size).toBe(5610);
+    expect(stopped?.reason).toMatchObject({ kind: 'miscount', read: 5610, counted: 5100, past: true });
+    expect(calls).toBeLessThan(15);
+  });
+
+  it('a history without a count that never ends: stopped at the most it reads without one', async () => {
+    const list = async (skip: number, take: number): Promise<DeploymentPage> => ({
+      deployments: Array.from({ length: take }, (_, i) => readDeployment({ id: 1e9 - skip - i, status: 'finished' })), total: null, chars: 30 * take,
+    });
+    const { ids, stopped } = await until({ list: list as History['list'], maxUncounted: 2500 });
+    expect(ids).toHaveLength(2500);
+    expect(stopped?.reason).toMatchObject({ kind: 'miscount', read: 2500, counted: null, past: true });
+    expect(stopped?.reason).toHaveProperty('message', 'Read 2,500 deployments and the server kept sending more (it sends no count): the reading stopped there, the most dms reads without one.');
+  });
+
+  it('the bound: the first count and a tenth of it, at least 300 more; without a count, a million', () => {
+    expect(scanBound(39)).toBe(339);
+    expect(scanBound(50_000)).toBe(55_000);
+    expect(scanBound(null)).toBe(MAX_UNCOUNTED);
+    expect(MAX_UNCOUNTED).toBe(1_000_000);
   });
 });

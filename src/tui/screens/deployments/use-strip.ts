@@ -14,7 +14,7 @@ export const STRIP_ROWS = 200;
 export interface Strip {
   /** Newest first. */
   readonly views: readonly Summary[];
-  /** The whole history is shorter than STRIP_ROWS: these are all of it. */
+  /** The whole history is shorter than STRIP_ROWS: these are all of it (never fewer than the server counts). */
   readonly complete: boolean;
   /** Still reading. */
   readonly loading: boolean;
@@ -90,6 +90,9 @@ export function useStrip({ client, appUuid, paging, rows = STRIP_ROWS }: StripOp
     if (rows <= 0 || !head || (head.length === 0 && (paging.total ?? 0) > 0)) return null;
     const keys = new Set(head.map((v, i) => keyOf(v, i)));
     const tail = (older?.views ?? []).filter((v) => !keys.has(keyOf(v, v.index)));
-    return { views: [...head, ...tail].slice(0, rows), complete: older?.complete ?? false, loading: older?.loading ?? true };
+    const views = [...head, ...tail].slice(0, rows);
+    // "all" only of as many as the server counts: a reading that ended short of its count is the "last" of them.
+    const complete = (older?.complete ?? false) && (paging.total === null || views.length >= paging.total);
+    return { views, complete, loading: older?.loading ?? true };
   }, [head, older, rows, paging.total]);
 }
