@@ -55,8 +55,10 @@ Exit codes: 0 ok, 1 network/server/unexpected, 2 usage or invalid input (nothing
 3 token rejected or lacking permission, 4 not found, 5 rejected by the server (validation,
 conflict), 6 rate limited, 7 deployment failed, 8 deployment cancelled, 9 stopped waiting
 (dms logs --follow, dms create app --wait), 10 a creation may have been made (its answer
-lost or unreadable: look for it before sending again), 12 a read of the whole history did not
-come to the server's count, 130 interrupted.`,
+lost or unreadable: look for it before sending again), 11 dms logs --reason found no reason,
+12 a read of the whole history did not come to the server's count, 13 stdout was closed before a
+creation's answer was written (no --save-credentials file holds it), 129 hang-up, 130
+interrupted, 143 terminated.`,
   browse: `Usage: dms browse [APP_UUID]
 
 Opens the deployments browser. Without APP_UUID, pick an application (recent ones and, in
