@@ -21,6 +21,8 @@ export interface UseFormOptions {
   readonly def: FormDef;
   readonly client: DmsClient;
   readonly configDir: string;
+  /** What recents are kept under for the server the form sends to (config/recents.ts recentsServer). */
+  readonly server?: string;
   readonly from?: Record<string, unknown>;
   readonly suggestions?: Readonly<Record<string, readonly string[]>>;
 }
@@ -67,13 +69,13 @@ function open(def: FormDef, configDir: string, from: Record<string, unknown> | u
   return opened(formScreenState(initialFormState(def, values), recallNotice(def, fromRecent, fromSample, keys)), false, values);
 }
 
-export function useForm({ def, client, configDir, from, suggestions }: UseFormOptions): FormController {
+export function useForm({ def, client, configDir, server, from, suggestions }: UseFormOptions): FormController {
   const keys = useKeyTable();
-  const { recall, suggestionsFor, recalledFrom } = useRecall(configDir, suggestions);
+  const { recall, suggestionsFor, recalledFrom } = useRecall(configDir, server, suggestions);
   const [{ store, fromFile, base }] = useState(() => open(def, configDir, from, recall, keys));
   const state = useStore(store);
   const draft = useDraft({ store, form: state.form, id: def.id, configDir, saveFirst: fromFile });
-  const submit = useSubmit({ def, client, configDir, store, draft });
+  const submit = useSubmit({ def, client, configDir, server, store, draft });
   const files = useFileWrites({ def, configDir, store, keys });
   return {
     state, store, submit, ...files, flush: draft.flush, discard: draft.discard, suggestionsFor, recalledFrom, base,
