@@ -24,7 +24,7 @@ import { useTheme } from '../../theme.js';
 import { FieldView, fieldHeight } from './field-view.js';
 import { formListener, type FormKeyProps } from './keys.js';
 import {
-  EMPTY_ANSWER, KEPT_IN_DRAFT, SAVE_TO, SENDING, bannerOf, createdTitle, doneActions, failedActions, failedLine,
+  EMPTY_ANSWER, KEPT_IN_DRAFT, SAVE_TO, SENDING, bannerOf, createdTitle, doneActions, draftConflictQuestion, failedActions, failedLine,
   footerActions, leaveQuestion, moreAbove, moreBelow, notesOf, overwriteQuestion, quickActions, resendQuestion,
   saveCredentialsActions, secretNote, sendLaterLines, stepLabel,
 } from './lines.js';
@@ -112,12 +112,15 @@ export function CreateForm(props: CreateFormProps) {
     return <Done form={form} def={def} keys={keys} />;
   }
   if (phase.kind === 'failed' || phase.kind === 'confirm-resend') return <Failed form={form} def={def} keys={keys} header={header} />;
-  if (phase.kind === 'confirm-overwrite' || phase.kind === 'confirm-leave') {
+  if (phase.kind === 'confirm-overwrite' || phase.kind === 'confirm-leave' || phase.kind === 'draft-conflict') {
+    const question = phase.kind === 'confirm-leave' ? leaveQuestion(keys)
+      : phase.kind === 'draft-conflict' ? draftConflictQuestion(phase.savedAt, keys)
+        : overwriteQuestion(phase.path, phase.what, keys);
     return (
       <Box flexDirection="column">
         {header}
         <Box marginTop={1} flexDirection="column">
-          <Question question={phase.kind === 'confirm-leave' ? leaveQuestion(keys) : overwriteQuestion(phase.path, phase.what, keys)} />
+          <Question question={question} />
         </Box>
       </Box>
     );
