@@ -4,6 +4,7 @@
 // one starts. Real processes of the built binary, started together; what is kept is counted.
 import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json, respondWith, type HostileServer } from '../support/hostile.js';
@@ -50,6 +51,19 @@ describe('dms processes writing one config folder at once', () => {
     expect(readdirSync(dir)).toEqual(['config.json']); // no lock, no temporary file left
   }, TIMEOUT);
 
+  it('config.json locked by a live dms that hangs: waited for until the lock is 10 s old, then broken, and the context added', async () => {
+    const dir = tempDir('dms-concurrent-');
+    // This test's process stands for a dms that holds the lock and hangs (alive, on this host), its lock 9 s old.
+    const lock = join(dir, 'config.json.lock');
+    writeFileSync(lock, JSON.stringify({ pid: process.pid, host: hostname(), id: 'held' }), { mode: 0o600 });
+    const nineSecondsAgo = new Date(Date.now() - 9_000);
+    utimesSync(lock, nineSecondsAgo, nineSecondsAgo);
+    const r = await runBin(['context', 'add', 'late', '--url', 'https://late.example/api/v1', '--no-verify'], { env: { DMS_CONFIG_DIR: dir }, input: 'tok\n' });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^Added context "late"/);
+    expect(readdirSync(dir)).toEqual(['config.json']);
+  }, TIMEOUT);
+
   it('twenty concurrent `dms deployments APP` of twenty applications: recents.json keeps all twenty', async () => {
     const dir = tempDir('dms-concurrent-');
     const apps = Array.from({ length: 20 }, (_, i) => `app${String(i).padStart(21, '0')}`);
@@ -78,7 +92,7 @@ describe('what a dms killed during a write left behind', () => {
     write(`recents.json.${dead}.tmp`, '{"apps":[]}');
     write(`drafts/create-app.json.${dead}.tmp`, '{"values":{}}');
     // The lock it held, and one it was breaking.
-    write('config.json.lock', JSON.stringify({ pid: dead, host: (await import('node:os')).hostname(), id: 'x' }));
+    write('config.json.lock', JSON.stringify({ pid: dead, host: hostname(), id: 'x' }));
     write(`recents.json.lock.${dead}.tmp`, '');
     // A live process's temporary file older than the bound (a hung write, or its pid reused).
     write(`page-sizes.json.${process.pid}.tmp`, '{"sizes":[]}');
