@@ -5,7 +5,7 @@ import type { CreateNoun } from '../forms/field-flags.js';
 import { COMMAND_OPTIONS, DIFF_OUTPUTS, GLOBAL_OPTIONS, type Command } from './args.js';
 import { allFieldFlags, createNoun, fieldFlags, flagDescriptions } from './completion-flags.js';
 import type { Shell } from './completion-scripts.js';
-import type { Candidate, CompletionSource } from './completion-source.js';
+import type { Candidate, CompletionSource, Target } from './completion-source.js';
 import { CONTEXT_OPTIONS, CONTEXT_USAGE } from './context.js';
 import { OUTPUTS, STATUS_NAMES, TIME_DISPLAYS } from './deployments-args.js';
 
@@ -107,11 +107,11 @@ export function complete(words: readonly string[], source: CompletionSource, she
     ({ candidates: shell === 'bash' ? candidates.filter((c) => c.value.startsWith(prefix)) : candidates });
 
   const noun = command === 'create' ? createNoun(positionals) : undefined;
-  if (pending !== undefined) return valuesOf(pending, current, '', source, keep, noun, command);
+  if (pending !== undefined) return valuesOf(pending, current, '', source, target, keep, noun, command);
   if (!endOfOptions && current.startsWith('--') && current.includes('=')) {
     const at = current.indexOf('=');
     const found = findOption(current.slice(0, at), options);
-    return found?.takesValue ? valuesOf(found.name, current.slice(at + 1), current.slice(0, at + 1), source, keep, noun, command) : none();
+    return found?.takesValue ? valuesOf(found.name, current.slice(at + 1), current.slice(0, at + 1), source, target, keep, noun, command) : none();
   }
   const flags = () => keep(flagCandidates(offered, command, used, current, noun));
   if (!endOfOptions && current.startsWith('-')) return flags();
@@ -137,14 +137,14 @@ function none(): Completion {
 }
 
 function valuesOf(
-  name: string, typed: string, prefix: string, source: CompletionSource,
+  name: string, typed: string, prefix: string, source: CompletionSource, target: Target,
   keep: (c: Candidate[], prefix?: string) => Completion, noun: CreateNoun | undefined, command: Command | undefined,
 ): Completion {
   const withPrefix = (c: Candidate[]) => c.map((x) => ({ ...x, value: `${prefix}${x.value}` }));
   const field = noun === undefined ? undefined : fieldFlags(noun).get(name);
   if (field) {
     // A field of the request: its choices, or the values used in it recently (ids and names only).
-    const offered = field.choices ?? (field.recent ? source.recentValues(field.name).filter((v) => PLAIN_VALUE.test(v)) : []);
+    const offered = field.choices ?? (field.recent ? source.recentValues(field.name, target).filter((v) => PLAIN_VALUE.test(v)) : []);
     return keep(withPrefix(offered.map((value) => ({ value }))), `${prefix}${typed}`);
   }
   const kind = name === 'output' && command === 'diff' ? DIFF_OUTPUTS : VALUES[name];

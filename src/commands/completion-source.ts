@@ -1,5 +1,5 @@
-// What shell completion reads of the config folder: context names and recently opened
-// applications. Read only: nothing is moved aside, warned about or written while a shell
+// What shell completion reads of the config folder: context names, recently opened applications
+// and recently sent form values (both of the server the command would talk to). Read only: nothing is moved aside, warned about or written while a shell
 // completes; the server is found as every command finds it (config/resolve.ts), but no token
 // command runs and no request is sent.
 import { peekConfig, type ConfigFile } from '../config/contexts.js';
@@ -20,8 +20,8 @@ export interface CompletionSource {
   contexts(): Candidate[];
   /** The applications recently opened on the server the command would talk to. */
   recentApps(target: Target): Candidate[];
-  /** Values recently used in a field of the create forms (project_uuid, server_uuid, …). */
-  recentValues(field: string): string[];
+  /** Values recently sent in a field of the create forms (project_uuid, server_uuid, …) to the server the command would talk to. */
+  recentValues(field: string, target: Target): string[];
 }
 
 const MAX_DESCRIPTION = 80;
@@ -35,9 +35,11 @@ export function configSource(dir: string, env: NodeJS.ProcessEnv): CompletionSou
         return description ? { value: name, description } : { value: name };
       });
     },
-    recentValues: (field) => {
+    recentValues: (field, target) => {
       try {
-        return loadRecentValues(dir)[field] ?? [];
+        const server = serverOf(target, env, dir);
+        if (server === undefined) return [];
+        return loadRecentValues(dir, server)[field] ?? [];
       } catch {
         return [];
       }

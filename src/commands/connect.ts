@@ -6,6 +6,7 @@ import { createLazyClient } from '../api/lazy-client.js';
 import { MAX_RESPONSE_MB_CEILING, MB } from '../api/limits.js';
 import { configDir } from '../config/paths.js';
 import { plainHttpWarning, resolveConnection, type Connection } from '../config/resolve.js';
+import { sweepStaleFiles } from '../config/stale-files.js';
 import { createHistorySearch, type HistorySearch } from '../search/history-search.js';
 import type { DemoApp, TuiConnection } from '../tui/options.js';
 import { UsageError } from './exit-codes.js';
@@ -59,6 +60,7 @@ export async function openSession(
   values: Parsed['values'], io: CommandIO, allowDemo: boolean, workers: { readonly search?: URL } = {},
 ): Promise<Session> {
   const dir = configDir(io.env);
+  sweepStaleFiles(dir); // what a dms killed mid-write left (a temporary config.json holds every token)
   const timeout = timeoutMs(values);
   const maxBytes = maxResponseBytes(values, io.env);
   const str = (k: string) => (typeof values[k] === 'string' ? (values[k] as string) : undefined);

@@ -9,7 +9,9 @@ import {
   ConfigError, addContext, hasContext, loadConfig, programName, removeContext, tokenSourceOf, unknownContext, setCurrentContext,
   validateContextName, validateToken, validateTokenCommand, validateUrl, type ConfigFile,
 } from '../config/contexts.js';
+import { LockBusy } from '../config/file-lock.js';
 import { errorCode } from '../config/private-file.js';
+import { sweepStaleFiles } from '../config/stale-files.js';
 import { contextToken, plainHttpWarning } from '../config/resolve.js';
 import { runTokenCommand } from '../config/token-command.js';
 import { clean } from '../text/sanitize.js';
@@ -74,6 +76,7 @@ export async function runContext(args: string[], io: CommandIO, dir: string): Pr
   const say = (line: string) => io.stdout.write(`${line}\n`);
   const complain = (line: string) => io.stderr.write(`dms: ${line}\n`);
   const warn = (line: string) => io.stderr.write(`dms: warning: ${line}\n`);
+  sweepStaleFiles(dir);
   try {
     const [sub, ...all] = args;
     if (sub === undefined) throw new Usage(`missing subcommand: use ${SUBCOMMANDS} (dms context --help).`);
@@ -136,8 +139,8 @@ export async function runContext(args: string[], io: CommandIO, dir: string): Pr
       return EXIT.ok;
     }
     if (sub === 'remove') {
-      const wasCurrent = loadConfig(dir, { onWarning: warn }).current === name;
-      removeContext(dir, name);
+      loadConfig(dir, { onWarning: warn }); // its warnings
+      const wasCurrent = removeContext(dir, name);
       say(`Removed context "${name}".${wasCurrent ? ' No context is current now: choose one with: dms context use NAME' : ''}`);
       return EXIT.ok;
     }
@@ -165,7 +168,7 @@ export async function runContext(args: string[], io: CommandIO, dir: string): Pr
       // Not repeated: the words could be anything, a token included.
       throw new Usage('words after -- are a token command: add --token-command before the --.');
     }
-    const before = loadConfig(dir, { onWarning: warn });
+    loadConfig(dir, { onWarning: warn }); // its warnings, and a refusal, before the token is asked for
 
     let token: string | undefined;
     if (tokenCommand === undefined) {
@@ -198,10 +201,10 @@ export async function runContext(args: string[], io: CommandIO, dir: string): Pr
       }
     }
 
-    addContext(dir, tokenCommand !== undefined ? { name, url, tokenCommand } : { name, url, token: token! });
-    const after = loadConfig(dir);
-    const verb = hasContext(before, name) ? 'Updated' : 'Added';
-    const current = after.current === name && before.current !== name ? '; it is now the current context' : '';
+    // What was there is read under config.json's lock: another dms adding at the same time is counted.
+    const added = addContext(dir, tokenCommand !== undefined ? { name, url, tokenCommand } : { name, url, token: token! });
+    const verb = added.replaced ? 'Updated' : 'Added';
+    const current = added.madeCurrent ? '; it is now the current context' : '';
     const via = tokenCommand !== undefined ? `, token from ${programName(tokenCommand)}` : '';
     say(`${verb} context "${name}" (${shownUrl(url)}${via})${checked}${current}.`);
     const plain = plainHttpWarning(url);
@@ -211,6 +214,10 @@ export async function runContext(args: string[], io: CommandIO, dir: string): Pr
     if (e instanceof Refused) {
       complain(e.message);
       return e.code;
+    }
+    if (e instanceof LockBusy) {
+      complain(`${e.message}; nothing was saved.`);
+      return EXIT.failure;
     }
     if (e instanceof Usage || e instanceof ConfigError || e instanceof UsageError) {
       complain(e.message);

@@ -8,7 +8,7 @@ import { LocalValidationError } from '../api/errors.js';
 import type { CreateAppRequest, CreateDocstoreRequest, FieldProblem } from '../api/schemas/index.js';
 import { inDraftsFolder } from '../config/drafts.js';
 import { pathKind } from '../config/private-file.js';
-import { addRecentValues } from '../config/recents.js';
+import { addRecentValues, recentsServer } from '../config/recents.js';
 import { APP_FORM } from '../forms/app-form.js';
 import { buildBody, valuesFromBody } from '../forms/body.js';
 import { answerJson, answerLines, hasSecrets, maskAnswer, type Answer } from '../forms/created.js';
@@ -364,7 +364,7 @@ function remember(session: Session, body: Record<string, unknown>): void {
     addRecentValues(session.configDir, {
       project_uuid: pick('project_uuid'), server_uuid: pick('server_uuid'), environment_name: pick('environment_name'),
       environment_uuid: pick('environment_uuid'), destination_uuid: pick('destination_uuid'),
-    });
+    }, recentsServer(session.connection));
   } catch {
     // Suggestions are a convenience; an unwritable config dir must not fail a creation that succeeded.
   }

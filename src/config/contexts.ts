@@ -3,7 +3,7 @@
 import { join } from 'node:path';
 import { clean } from '../text/sanitize.js';
 import { ConfigError } from './errors.js';
-import { fileTrust, isRecord, moveAside, readJsonFile, writePrivateFile } from './private-file.js';
+import { fileTrust, isRecord, moveAside, readJsonFile, updatePrivateFile } from './private-file.js';
 
 export { ConfigError } from './errors.js';
 
@@ -167,33 +167,49 @@ function configOf(raw: unknown): ConfigFile | undefined {
   return typeof raw.current === 'string' ? { current: raw.current, contexts } : { contexts };
 }
 
+/** What addContext did, as it found config.json under its lock. */
+export interface Added {
+  /** A context of that name was there (it was replaced). */
+  readonly replaced: boolean;
+  /** It became the current context (none was). */
+  readonly madeCurrent: boolean;
+}
+
 /** Adds or replaces a context (a token replaces a token command and the other way round); it becomes current when none is. */
-export function addContext(dir: string, ctx: Context): void {
+export function addContext(dir: string, ctx: Context): Added {
   const problem = validateContextName(ctx.name) ?? validateUrl(ctx.url)
     ?? (ctx.tokenCommand !== undefined ? validateTokenCommand(ctx.tokenCommand) : validateToken(ctx.token));
   if (problem) throw new ConfigError(problem);
-  const config = loadConfig(dir);
-  config.contexts[ctx.name] = ctx.tokenCommand !== undefined
-    ? { url: ctx.url, token_command: [...ctx.tokenCommand] }
-    : { url: ctx.url, token: ctx.token };
-  if (config.current === undefined || !hasContext(config, config.current)) config.current = ctx.name;
-  saveConfig(dir, config);
+  let added: Added = { replaced: false, madeCurrent: false };
+  changeConfig(dir, (config) => {
+    const replaced = hasContext(config, ctx.name);
+    config.contexts[ctx.name] = ctx.tokenCommand !== undefined
+      ? { url: ctx.url, token_command: [...ctx.tokenCommand] }
+      : { url: ctx.url, token: ctx.token };
+    const madeCurrent = config.current === undefined || !hasContext(config, config.current);
+    if (madeCurrent) config.current = ctx.name;
+    added = { replaced, madeCurrent };
+  });
+  return added;
 }
 
 export function setCurrentContext(dir: string, name: string): void {
-  const config = loadConfig(dir);
-  if (!hasContext(config, name)) throw unknownContext(config, name);
-  config.current = name;
-  saveConfig(dir, config);
+  changeConfig(dir, (config) => {
+    if (!hasContext(config, name)) throw unknownContext(config, name);
+    config.current = name;
+  });
 }
 
-/** Deletes a context; if it was current, none is current afterwards. */
-export function removeContext(dir: string, name: string): void {
-  const config = loadConfig(dir);
-  if (!hasContext(config, name)) throw unknownContext(config, name);
-  delete config.contexts[name];
-  if (config.current === name) delete config.current;
-  saveConfig(dir, config);
+/** Deletes a context; if it was current, none is current afterwards. Returns whether it was current. */
+export function removeContext(dir: string, name: string): boolean {
+  let wasCurrent = false;
+  changeConfig(dir, (config) => {
+    if (!hasContext(config, name)) throw unknownContext(config, name);
+    delete config.contexts[name];
+    wasCurrent = config.current === name;
+    if (wasCurrent) delete config.current;
+  });
+  return wasCurrent;
 }
 
 export function hasContext(config: ConfigFile, name: string): boolean {
@@ -210,9 +226,17 @@ export function unknownContext(config: ConfigFile, name: string): ConfigError {
     : `${what}: none are set; add one with: dms context add NAME --url URL`);
 }
 
-function saveConfig(dir: string, config: ConfigFile): void {
-  const data = config.current === undefined
-    ? { contexts: config.contexts }
-    : { current: config.current, contexts: config.contexts };
-  writePrivateFile(configPath(dir), `${JSON.stringify(data, null, 2)}\n`);
+/**
+ * Reads config.json, changes it and writes it, under its lock (private-file.ts
+ * updatePrivateFile): contexts added or removed by other dms meanwhile are kept.
+ */
+function changeConfig(dir: string, change: (config: ConfigFile) => void): void {
+  updatePrivateFile(configPath(dir), () => {
+    const config = loadConfig(dir);
+    change(config);
+    const data = config.current === undefined
+      ? { contexts: config.contexts }
+      : { current: config.current, contexts: config.contexts };
+    return `${JSON.stringify(data, null, 2)}\n`;
+  });
 }

@@ -5,7 +5,7 @@
 // left as it was. Keys it does not know are kept when it is written.
 import { join } from 'node:path';
 import { TIME_MODES, type TimeMode } from '../text/format.js';
-import { isRecord, readJsonFile, writePrivateFile } from './private-file.js';
+import { isRecord, readJsonFile, SCREEN_WAIT, updatePrivateFile } from './private-file.js';
 
 function path(dir: string): string {
   return join(dir, 'display.json');
@@ -27,13 +27,14 @@ export function loadTimeMode(dir: string | undefined): TimeMode {
   return TIME_MODES.find((m) => m === time) ?? 'relative';
 }
 
-/** Remembers the time mode (a no-op when it is already the one remembered). */
+/** Remembers the time mode (a no-op when it is already the one remembered), under the file's lock. */
 export function saveTimeMode(dir: string, time: TimeMode): void {
-  const now = read(dir);
-  if (now.time === time) return;
   try {
-    writePrivateFile(path(dir), `${JSON.stringify({ ...now, time }, null, 2)}\n`);
+    updatePrivateFile(path(dir), () => {
+      const now = read(dir);
+      return now.time === time ? undefined : `${JSON.stringify({ ...now, time }, null, 2)}\n`;
+    }, SCREEN_WAIT);
   } catch {
-    // A read-only or full disk must not break the screen.
+    // A read-only or full disk, or a lock that stays taken, must not break the screen.
   }
 }

@@ -1,10 +1,34 @@
 // Unfinished create forms, one file per form in $dir/drafts. Drafts may hold secrets: 0600.
+//
+// The same form may be open in two terminals. Each save names the version it replaces (the one
+// the form loaded or last wrote): when the draft on disk is another by then, written by the
+// other dms, nothing is written and the form is told (a conflict), so it can ask its user
+// rather than lose the other side in silence. Every change is made under the draft's lock.
+import { randomBytes } from 'node:crypto';
 import { realpathSync, unlinkSync } from 'node:fs';
 import { basename, dirname, join, resolve, sep } from 'node:path';
-import { errorCode, isRecord, moveAside, pathKind, readJsonFile, writePrivateFile } from './private-file.js';
+import { withFileLock } from './file-lock.js';
+import { errorCode, isRecord, moveAside, pathKind, readJsonFile, SCREEN_WAIT, updatePrivateFile } from './private-file.js';
 
 export type FormId = 'create-app' | 'create-docstore';
-export interface Draft { readonly values: Record<string, unknown>; readonly savedAt: string; readonly step?: number }
+export interface Draft {
+  readonly values: Record<string, unknown>;
+  readonly savedAt: string;
+  readonly step?: number;
+  /** A new random id at each save: which version of the draft this is. */
+  readonly rev?: string;
+}
+
+/** Which version of the draft `draft` is (drafts written before versions were kept: their time); undefined for none. */
+export function draftVersion(draft: Draft | undefined): string | undefined {
+  return draft === undefined ? undefined : draft.rev ?? `at ${draft.savedAt}`;
+}
+
+/** What a save did: wrote the version `saved`, or found another version on disk (`conflict`) and wrote nothing. */
+export type DraftSave = { readonly saved: string } | { readonly conflict: Draft };
+
+/** The version a save expects on disk (undefined: no draft); not given: any, it is replaced. */
+export interface Since { readonly version: string | undefined }
 
 const FORMS: ReadonlySet<string> = new Set<FormId>(['create-app', 'create-docstore']);
 
@@ -36,26 +60,53 @@ export function loadDraft(dir: string, form: FormId): Draft | undefined {
   return draft;
 }
 
-export function saveDraft(dir: string, form: FormId, draft: Omit<Draft, 'savedAt'>): void {
+/** Saves the draft, unless `since` is given and the draft on disk is another version by now. */
+export function saveDraft(dir: string, form: FormId, draft: Omit<Draft, 'savedAt' | 'rev'>, since?: Since): DraftSave {
+  const rev = randomBytes(8).toString('hex');
   const data: Draft = draft.step === undefined
-    ? { values: draft.values, savedAt: new Date().toISOString() }
-    : { values: draft.values, savedAt: new Date().toISOString(), step: draft.step };
-  writePrivateFile(draftPath(dir, form), `${JSON.stringify(data, null, 2)}\n`);
+    ? { values: draft.values, savedAt: new Date().toISOString(), rev }
+    : { values: draft.values, savedAt: new Date().toISOString(), step: draft.step, rev };
+  let result: DraftSave = { saved: rev };
+  updatePrivateFile(draftPath(dir, form), () => {
+    if (since !== undefined) {
+      const now = loadDraft(dir, form);
+      if (draftVersion(now) !== since.version && now !== undefined) {
+        result = { conflict: now };
+        return undefined;
+      }
+    }
+    result = { saved: rev };
+    return `${JSON.stringify(data, null, 2)}\n`;
+  }, SCREEN_WAIT);
+  return result;
 }
 
-export function discardDraft(dir: string, form: FormId): void {
-  try {
-    unlinkSync(draftPath(dir, form));
-  } catch (e) {
-    if (errorCode(e) !== 'ENOENT') throw e;
-  }
+/**
+ * Removes the draft; with `since`, only when it is still that version (another dms's newer draft
+ * stays). Whether a draft was left in place.
+ */
+export function discardDraft(dir: string, form: FormId, since?: Since): boolean {
+  const path = draftPath(dir, form);
+  return withFileLock(path, () => {
+    if (since !== undefined) {
+      const now = loadDraft(dir, form);
+      if (now !== undefined && draftVersion(now) !== since.version) return true;
+    }
+    try {
+      unlinkSync(path);
+    } catch (e) {
+      if (errorCode(e) !== 'ENOENT') throw e;
+    }
+    return false;
+  }, SCREEN_WAIT);
 }
 
 function toDraft(raw: unknown): Draft | undefined {
   if (!isRecord(raw) || !isRecord(raw.values) || typeof raw.savedAt !== 'string') return undefined;
-  if (raw.step === undefined) return { values: raw.values, savedAt: raw.savedAt };
+  const rev = typeof raw.rev === 'string' && raw.rev !== '' ? { rev: raw.rev } : {};
+  if (raw.step === undefined) return { values: raw.values, savedAt: raw.savedAt, ...rev };
   if (typeof raw.step !== 'number' || !Number.isInteger(raw.step) || raw.step < 0) return undefined;
-  return { values: raw.values, savedAt: raw.savedAt, step: raw.step };
+  return { values: raw.values, savedAt: raw.savedAt, step: raw.step, ...rev };
 }
 
 /** Whether `path` (absolute) is in the drafts folder: files written for the user never go there. */

@@ -3,7 +3,7 @@
 // page remembers it). Nothing here is essential: unreadable or odd content reads as empty, and a
 // file that cannot be written is left as it was.
 import { join } from 'node:path';
-import { isRecord, readJsonFile, writePrivateFile } from './private-file.js';
+import { isRecord, readJsonFile, SCREEN_WAIT, updatePrivateFile } from './private-file.js';
 
 /** Applications remembered; the least recently changed go first. */
 export const MAX_PAGE_SIZES = 200;
@@ -34,14 +34,19 @@ export function loadPageSize(dir: string | undefined, appUuid: string): number |
   return read(dir).filter((e) => e.app === appUuid).at(-1)?.take;
 }
 
-/** Remembers `take` for `appUuid` (a no-op when it is already the one remembered). */
+/**
+ * Remembers `take` for `appUuid` (a no-op when it is already the one remembered), under the
+ * file's lock: sizes another dms remembered meanwhile are kept.
+ */
 export function savePageSize(dir: string, appUuid: string, take: number): void {
-  const list = read(dir);
-  if (list.filter((e) => e.app === appUuid).at(-1)?.take === take) return;
-  const sizes = [...list.filter((e) => e.app !== appUuid), { app: appUuid, take }].slice(-MAX_PAGE_SIZES);
   try {
-    writePrivateFile(path(dir), `${JSON.stringify({ sizes }, null, 2)}\n`);
+    updatePrivateFile(path(dir), () => {
+      const list = read(dir);
+      if (list.filter((e) => e.app === appUuid).at(-1)?.take === take) return undefined;
+      const sizes = [...list.filter((e) => e.app !== appUuid), { app: appUuid, take }].slice(-MAX_PAGE_SIZES);
+      return `${JSON.stringify({ sizes }, null, 2)}\n`;
+    }, SCREEN_WAIT);
   } catch {
-    // A read-only or full disk must not break the screen.
+    // A read-only or full disk, or a lock that stays taken, must not break the screen.
   }
 }

@@ -6,24 +6,67 @@ import {
 import { randomBytes } from 'node:crypto';
 import { basename, dirname, join } from 'node:path';
 import { ConfigError } from './errors.js';
+import { LockBusy, withFileLock, type LockOptions } from './file-lock.js';
 import { readConfigFile } from './read-file.js';
+
+export interface WriteOptions {
+  /**
+   * false skips the fsyncs (still whole or not at all for other readers): for a file whose loss
+   * in a power cut costs nothing (recents), written where a wait on the disk shows.
+   */
+  readonly durable?: boolean;
+  /** Asked just before the rename: false leaves the file as it is (the write's lock was lost). */
+  readonly beforeRename?: () => boolean;
+}
 
 /**
  * mkdir -p the dir with 0700, write `<path>.<pid>.tmp` with 0600, fsync, rename over path.
- * `durable: false` skips the fsyncs (still whole or not at all for other readers): for a file
- * whose loss in a power cut costs nothing (recents), written where a wait on the disk shows.
+ * False (nothing changed) when `beforeRename` says no. A file others may change too is written
+ * with updatePrivateFile, under its lock.
  */
-export function writePrivateFile(path: string, data: string, { durable = true }: { readonly durable?: boolean } = {}): void {
+export function writePrivateFile(path: string, data: string, { durable = true, beforeRename }: WriteOptions = {}): boolean {
   const dir = dirname(path);
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const tmp = `${path}.${process.pid}.tmp`;
   removeIfPresent(tmp); // left over from a crash of an earlier process with the same pid
-  writeThenRename(openSync(tmp, 'wx', 0o600), tmp, path, data, durable);
+  if (!writeThenRename(openSync(tmp, 'wx', 0o600), tmp, path, data, durable, beforeRename)) return false;
   if (durable) syncDir(dir);
+  return true;
 }
 
-/** Writes `data` to the open `tmp` (fd), fsyncs (when durable), closes and renames it over `path`; `tmp` is removed on failure. */
-function writeThenRename(fd: number, tmp: string, path: string, data: string, durable = true): void {
+export interface UpdateOptions extends Pick<WriteOptions, 'durable'>, LockOptions {}
+
+/**
+ * The wait of a write the TUI makes on its own thread (page sizes, the time mode, drafts): the
+ * screen never stops for longer; such a write is passed over or made again at the next change.
+ */
+export const SCREEN_WAIT: UpdateOptions = { waitMs: 1_000 };
+
+/** Tries of a change whose lock was broken as stale while it was made (its holder hung). */
+const UPDATE_TRIES = 3;
+
+/**
+ * Changes a file that several dms may change at once: under `<path>.lock` (file-lock.ts),
+ * `change` reads the file as it is now and returns its new text (undefined: nothing to write),
+ * which is written as writePrivateFile does. No change made meanwhile by another dms is lost.
+ * Throws LockBusy when the lock stays taken past the wait.
+ */
+export function updatePrivateFile(path: string, change: () => string | undefined, { durable, waitMs }: UpdateOptions = {}): void {
+  for (let attempt = 1; ; attempt++) {
+    const done = withFileLock(path, (lock) => {
+      const data = change();
+      return data === undefined || writePrivateFile(path, data, { durable, beforeRename: lock.stillHeld });
+    }, { waitMs });
+    if (done) return;
+    if (attempt >= UPDATE_TRIES) throw new LockBusy(path, undefined);
+  }
+}
+
+/**
+ * Writes `data` to the open `tmp` (fd), fsyncs (when durable), closes and renames it over `path`;
+ * `tmp` is removed on failure, and when `beforeRename` says no (then false).
+ */
+function writeThenRename(fd: number, tmp: string, path: string, data: string, durable = true, beforeRename?: () => boolean): boolean {
   try {
     try {
       writeFileSync(fd, data);
@@ -31,7 +74,12 @@ function writeThenRename(fd: number, tmp: string, path: string, data: string, du
     } finally {
       closeSync(fd);
     }
+    if (beforeRename && !beforeRename()) {
+      unlinkSync(tmp);
+      return false;
+    }
     renameSync(tmp, path);
+    return true;
   } catch (e) {
     try { unlinkSync(tmp); } catch { /* already gone */ }
     throw e;

@@ -1,12 +1,16 @@
 // Recently opened applications and recently used form values, in $dir/recents.json.
 // Nothing here is essential: unreadable or odd content reads as empty.
 //
-// Applications are remembered per server (`server`: `demo`, or the server's origin, see
+// Applications and form values are remembered per server (`demo`, or the server's origin, see
 // recentsServer): a uuid of one server means nothing to another, so the picker offers only the
-// applications of the server it talks to. Entries written before that carry no server and are
-// offered only to callers that give none.
+// applications of the server it talks to, and a form only the values sent to it. Entries written
+// before that carry no server (apps without `server`, the values under `values`): which server
+// they belong to is not known, so they are offered only to callers that give none, never to a
+// form or picker talking to a server. Several dms write the file at once: each change is made
+// under its lock (private-file.ts updatePrivateFile), none is lost.
 import { join } from 'node:path';
-import { isRecord, readJsonFile, writePrivateFile } from './private-file.js';
+import type { LockOptions } from './file-lock.js';
+import { isRecord, readJsonFile, updatePrivateFile } from './private-file.js';
 
 export interface RecentApp {
   readonly uuid: string;
@@ -21,6 +25,8 @@ export const MAX_RECENT_APPS = 20;
 /** Applications kept in all, over every server. */
 export const MAX_RECENT_APPS_ALL = 200;
 export const MAX_RECENT_VALUES = 10;
+/** Servers whose form values are kept; the least recently used go first. */
+export const MAX_VALUE_SERVERS = 20;
 /** The only form fields remembered: ids and names, never secrets. */
 export const RECENT_VALUE_FIELDS: readonly string[] = [
   'project_uuid', 'server_uuid', 'environment_name', 'environment_uuid', 'destination_uuid',
@@ -28,9 +34,14 @@ export const RECENT_VALUE_FIELDS: readonly string[] = [
 
 const MAX_VALUE_LENGTH = 200;
 
+type Values = Record<string, string[]>;
+
 interface RecentsFile {
   apps: RecentApp[];
-  values: Record<string, string[]>;
+  /** Values written before servers were kept (and those of callers that give no server). */
+  values: Values;
+  /** Values per server, the most recently used server first. */
+  serverValues: Record<string, Values>;
 }
 
 /**
@@ -54,40 +65,53 @@ export function loadRecents(dir: string, server?: string): RecentApp[] {
 export function addRecent(
   dir: string, app: { uuid: string; name?: string }, server?: string, onError?: (error: unknown) => void,
 ): RecentApp[] {
-  const file = read(dir);
   const mine = (a: RecentApp) => a.server === server;
-  if (!app.uuid) return file.apps.filter(mine);
-  const old = file.apps.find((a) => mine(a) && a.uuid === app.uuid);
-  const name = app.name || old?.name;
-  const entry: RecentApp = {
-    uuid: app.uuid,
-    ...(name ? { name } : {}),
-    openedAt: new Date().toISOString(),
-    ...(server !== undefined ? { server } : {}),
-  };
-  const same = [entry, ...file.apps.filter((a) => mine(a) && a.uuid !== app.uuid)].slice(0, MAX_RECENT_APPS);
-  file.apps = [...same, ...file.apps.filter((a) => !mine(a))].slice(0, MAX_RECENT_APPS_ALL);
-  write(dir, file, onError);
+  if (!app.uuid) return read(dir).apps.filter(mine);
+  let same: RecentApp[] = [];
+  change(dir, (file) => {
+    const old = file.apps.find((a) => mine(a) && a.uuid === app.uuid);
+    const name = app.name || old?.name;
+    const entry: RecentApp = {
+      uuid: app.uuid,
+      ...(name ? { name } : {}),
+      openedAt: new Date().toISOString(),
+      ...(server !== undefined ? { server } : {}),
+    };
+    same = [entry, ...file.apps.filter((a) => mine(a) && a.uuid !== app.uuid)].slice(0, MAX_RECENT_APPS);
+    file.apps = [...same, ...file.apps.filter((a) => !mine(a))].slice(0, MAX_RECENT_APPS_ALL);
+    return true;
+  }, onError);
   return same;
 }
 
-/** Recently used where-values for the create forms: newest first, at most 10 per field. */
-export function loadRecentValues(dir: string): Record<string, string[]> {
-  return read(dir).values;
+/** Where-values recently sent to `server` in the create forms: newest first, at most 10 per field (without a server: those kept without one). */
+export function loadRecentValues(dir: string, server?: string): Record<string, string[]> {
+  const file = read(dir);
+  return server === undefined ? file.values : file.serverValues[server] ?? {};
 }
 
-/** Remembers the given values of RECENT_VALUE_FIELDS; other fields and empty values are ignored. */
-export function addRecentValues(dir: string, values: Record<string, string | undefined>): void {
-  const file = read(dir);
-  let changed = false;
-  for (const field of RECENT_VALUE_FIELDS) {
-    const value = values[field]?.trim();
-    if (!value || value.length > MAX_VALUE_LENGTH) continue;
-    const old = file.values[field] ?? [];
-    file.values[field] = [value, ...old.filter((v) => v !== value)].slice(0, MAX_RECENT_VALUES);
-    changed = true;
-  }
-  if (changed) write(dir, file);
+/**
+ * Remembers the given values of RECENT_VALUE_FIELDS as sent to `server`; other fields and empty
+ * values are ignored. A file that cannot be written is passed over (`onError` hears why).
+ */
+export function addRecentValues(
+  dir: string, values: Record<string, string | undefined>, server?: string, onError?: (error: unknown) => void,
+): void {
+  change(dir, (file) => {
+    const mine = { ...(server === undefined ? file.values : file.serverValues[server]) };
+    let changed = false;
+    for (const field of RECENT_VALUE_FIELDS) {
+      const value = values[field]?.trim();
+      if (!value || value.length > MAX_VALUE_LENGTH) continue;
+      const old = mine[field] ?? [];
+      mine[field] = [value, ...old.filter((v) => v !== value)].slice(0, MAX_RECENT_VALUES);
+      changed = true;
+    }
+    if (!changed) return false;
+    if (server === undefined) file.values = mine;
+    else file.serverValues = Object.fromEntries([[server, mine] as const, ...Object.entries(file.serverValues).filter(([s]) => s !== server)].slice(0, MAX_VALUE_SERVERS));
+    return true;
+  }, onError);
 }
 
 function path(dir: string): string {
@@ -103,25 +127,47 @@ function read(dir: string): RecentsFile {
   }
   const record = isRecord(raw) ? raw : {};
   const apps = Array.isArray(record.apps) ? record.apps.flatMap(toApp) : [];
-  const values: Record<string, string[]> = {};
-  if (isRecord(record.values)) {
-    for (const field of RECENT_VALUE_FIELDS) {
-      const list = record.values[field];
-      if (Array.isArray(list)) {
-        values[field] = list.filter((v): v is string => typeof v === 'string' && v !== '').slice(0, MAX_RECENT_VALUES);
-      }
+  const serverValues: Record<string, Values> = {};
+  if (isRecord(record.serverValues)) {
+    for (const [server, values] of Object.entries(record.serverValues).slice(0, MAX_VALUE_SERVERS)) {
+      if (server !== '') serverValues[server] = valuesOf(values);
     }
   }
-  return { apps: dedupe(apps).slice(0, MAX_RECENT_APPS_ALL), values };
+  return { apps: dedupe(apps).slice(0, MAX_RECENT_APPS_ALL), values: valuesOf(record.values), serverValues };
 }
 
-function write(dir: string, file: RecentsFile, onError?: (error: unknown) => void): void {
+/** The well-formed lists of RECENT_VALUE_FIELDS in `raw`. */
+function valuesOf(raw: unknown): Values {
+  const values: Values = {};
+  if (!isRecord(raw)) return values;
+  for (const field of RECENT_VALUE_FIELDS) {
+    const list = raw[field];
+    if (Array.isArray(list)) {
+      values[field] = list.filter((v): v is string => typeof v === 'string' && v !== '').slice(0, MAX_RECENT_VALUES);
+    }
+  }
+  return values;
+}
+
+/** How long a change waits for the file's lock: recents are a convenience, not worth a longer stop. */
+const WAIT: LockOptions = { waitMs: 5_000 };
+
+/**
+ * Reads the file, changes it and writes it (when `edit` says it changed) under its lock: what
+ * another dms remembered meanwhile is kept. A read-only or full disk, or a lock that stays taken,
+ * is passed over: it must not break what wanted to remember something (`onError` hears why).
+ */
+function change(dir: string, edit: (file: RecentsFile) => boolean, onError?: (error: unknown) => void): void {
   try {
-    // Not fsynced: losing the latest entry in a power cut costs nothing; waiting on the disk
-    // after every headless read would (a corrupt file reads as empty and is moved aside).
-    writePrivateFile(path(dir), `${JSON.stringify(file, null, 2)}\n`, { durable: false });
+    updatePrivateFile(path(dir), () => {
+      const file = read(dir);
+      return edit(file) ? `${JSON.stringify(file, null, 2)}\n` : undefined;
+    }, {
+      // Not fsynced: losing the latest entry in a power cut costs nothing; waiting on the disk
+      // after every headless read would (a corrupt file reads as empty and is moved aside).
+      durable: false, ...WAIT,
+    });
   } catch (error) {
-    // A read-only or full disk must not break the screen that wanted to remember something.
     onError?.(error);
   }
 }

@@ -8,6 +8,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { programName, validateToken } from './contexts.js';
 import { ConfigError } from './errors.js';
+import { signalTree } from './process-tree.js';
 
 /** How long a token command may run: long enough to unlock a password manager, short enough to notice a hang. */
 export const TOKEN_COMMAND_TIMEOUT_MS = 30_000;
@@ -61,12 +62,21 @@ export function runTokenCommand(command: readonly string[], options: TokenComman
     let exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
     let straggler: NodeJS.Timeout | undefined;
 
+    // What it started ends with it (`sh -c 'sleep 100; echo x'`: the shell and its sleep): the
+    // tree is signalled, not the program alone. It stays in dms's process group, so that a command
+    // that asks on the terminal still can (a group of its own would be stopped reading it).
     const stop = (reason: typeof why) => {
-      why ??= reason;
-      child.kill('SIGTERM');
-      // One that ignores SIGTERM is killed.
-      setTimeout(() => { if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL'); }, 1000).unref();
+      if (why !== undefined) return;
+      why = reason;
+      const pid = child.pid;
+      if (pid === undefined) return;
+      const signalled = signalTree(pid, 'SIGTERM');
+      // Those that ignore SIGTERM are killed (the tree read again only while the program runs: its pid is not reused before).
+      setTimeout(() => signalTree(child.exitCode === null && child.signalCode === null ? pid : undefined, 'SIGKILL', signalled), 1000).unref();
     };
+    // dms ending meanwhile (the TUI quit while a context is being switched to) stops it too.
+    const onExit = () => stop('aborted');
+    process.once('exit', onExit);
     const timer = setTimeout(() => stop('timeout'), timeoutMs);
     const onAbort = () => stop('aborted');
     options.signal?.addEventListener('abort', onAbort, { once: true });
@@ -75,6 +85,7 @@ export function runTokenCommand(command: readonly string[], options: TokenComman
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      process.off('exit', onExit);
       if (straggler) clearTimeout(straggler);
       options.signal?.removeEventListener('abort', onAbort);
       child.stdout?.destroy();

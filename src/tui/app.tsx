@@ -248,7 +248,7 @@ function Screens({ options, onExit, refreshMs, followMs, stripRows, pageRows, pr
               client={session.client}
               configDir={options.configDir}
               from={options.screen === route.name ? options.from : undefined}
-              suggestions={options.demoSuggestions}
+              suggestions={session.connection.demo ? options.demoSuggestions : undefined}
               showSecrets={options.showSecrets}
               onExit={afterCreate}
               onOpenDeployments={(appUuid, follow) => dispatch({ type: 'open', appUuid, follow })}

@@ -12,7 +12,8 @@ import type { LineCommand } from './input/line-edit.js';
 /** Where a command applies: a screen, a mode of one, or a kind of field. */
 export type ScopeId =
   | 'app' | 'global' | 'picker' | 'contexts' | 'deployments' | 'filter' | 'jump' | 'detail' | 'log' | 'logSearch' | 'logFilter' | 'logSave' | 'stats' | 'help' | 'line' | 'compare'
-  | 'form' | 'formChoice' | 'formConfirm' | 'formOverwrite' | 'formFailed' | 'formResend' | 'formDone' | 'formSaveCredentials' | 'formLose';
+  | 'form' | 'formChoice' | 'formConfirm' | 'formOverwrite' | 'formFailed' | 'formResend' | 'formDone' | 'formSaveCredentials' | 'formLose'
+  | 'formDraft';
 /** Kept for the screens that named it so. */
 export type ScreenId = ScopeId;
 
@@ -185,6 +186,8 @@ export const COMMANDS = [
   { id: 'confirmStay', keys: [ch('n'), named('escape')], label: 'n/Esc', description: 'stay in the form', screens: ['formConfirm'] },
   { id: 'overwriteReplace', keys: [ch('y')], label: 'y', description: 'replace the existing file (the new one has mode 0600)', screens: ['formOverwrite'] },
   { id: 'overwriteKeep', keys: [ch('n'), named('escape')], label: 'n/Esc', description: 'keep the existing file; nothing is saved', screens: ['formOverwrite'] },
+  { id: 'draftKeepMine', keys: [ch('k')], label: 'k', description: 'keep yours: the draft another dms changed is replaced with this form', screens: ['formDraft'] },
+  { id: 'draftLoadTheirs', keys: [ch('l')], label: 'l', description: 'load theirs: the draft another dms saved replaces this form', screens: ['formDraft'] },
   { id: 'retrySend', keys: [ch('r')], label: 'r', description: 'send the request again (asks first when the last one may have created it)', screens: ['formFailed'] },
   { id: 'failedBack', keys: [named('escape')], label: 'Esc', description: 'back to the form', screens: ['formFailed'] },
   { id: 'resendConfirm', keys: [ch('y')], label: 'y', description: 'send it again, though a second one may be made', screens: ['formResend'] },
@@ -323,6 +326,7 @@ export const HELP_SECTIONS: readonly { readonly title: string; readonly screen: 
   { title: 'Form choices and on/off fields', screen: 'formChoice' },
   { title: 'Leaving a form with input', screen: 'formConfirm' },
   { title: 'Saving the request over an existing file', screen: 'formOverwrite' },
+  { title: 'A draft another dms changed meanwhile', screen: 'formDraft' },
   { title: 'After a failed creation', screen: 'formFailed' },
   { title: 'Sending again after a creation that may have been made', screen: 'formResend' },
   { title: 'After a creation', screen: 'formDone' },

@@ -10,7 +10,7 @@ import { format } from '../../src/commands/completion.js';
 import { configSource, type Candidate, type CompletionSource, type Target } from '../../src/commands/completion-source.js';
 import { CONTEXT_USAGE } from '../../src/commands/context.js';
 import { OUTPUTS, STATUS_NAMES } from '../../src/commands/deployments-args.js';
-import { addRecent } from '../../src/config/recents.js';
+import { addRecent, addRecentValues } from '../../src/config/recents.js';
 import { tempDir } from '../support/temp.js';
 
 const APPS: Record<string, Candidate[]> = {
@@ -191,6 +191,16 @@ describe('what completion reads of the config folder (as every command reads it)
     expect(apps(dir, { DMS_URL: `${STAGING}/`, DMS_TOKEN: 'x' })).toEqual(['staging-app']);
     expect(apps(dir, { DMS_CONTEXT: 'staging' }, { context: 'prod' })).toEqual(['prod-app']);
     expect(apps(dir, {}, { demo: true, context: 'prod' })).toEqual(['demo-app']);
+  });
+
+  it('offers the form values sent to the server the command would talk to, not those of another', () => {
+    const dir = folder();
+    addRecentValues(dir, { project_uuid: 'prod-project' }, new URL(PROD).origin);
+    addRecentValues(dir, { project_uuid: 'demo-project' }, 'demo');
+    const values = (env: NodeJS.ProcessEnv, target: Target = {}) => configSource(dir, env).recentValues('project_uuid', target);
+    expect(values({})).toEqual(['prod-project']);
+    expect(values({ DMS_CONTEXT: 'staging' })).toEqual([]);
+    expect(values({}, { demo: true })).toEqual(['demo-project']);
   });
 
   it('names no server where dms would name none: DMS_TOKEN without a URL, a context that is not saved', () => {

@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
-  MAX_RECENT_APPS, addRecent, addRecentValues, loadRecentValues, loadRecents,
+  MAX_RECENT_APPS, MAX_VALUE_SERVERS, addRecent, addRecentValues, loadRecentValues, loadRecents,
 } from '../../src/config/recents.js';
 import { tempDir } from './temp-dir.js';
 
@@ -86,5 +86,33 @@ describe('recent form values', () => {
     addRecent(dir, { uuid: 'u2' });
     expect(loadRecents(dir).map((a) => a.uuid)).toEqual(['u2', 'u1']);
     expect(loadRecentValues(dir)).toEqual({ environment_uuid: ['e1'] });
+  });
+
+  it('belong to the server they were sent to: another server is offered none of them', () => {
+    const dir = tempDir();
+    addRecentValues(dir, { project_uuid: 'demo-project', server_uuid: 'demo-server' }, 'demo');
+    addRecentValues(dir, { project_uuid: 'prod-project' }, 'https://deploy.example.com');
+    expect(loadRecentValues(dir, 'demo')).toEqual({ project_uuid: ['demo-project'], server_uuid: ['demo-server'] });
+    expect(loadRecentValues(dir, 'https://deploy.example.com')).toEqual({ project_uuid: ['prod-project'] });
+    expect(loadRecentValues(dir, 'https://staging.example.com')).toEqual({});
+  });
+
+  it('values written before servers were kept (no server known) are offered to no server, and kept in the file', () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'recents.json'), JSON.stringify({ apps: [], values: { project_uuid: ['old-project'] } }));
+    expect(loadRecentValues(dir, 'demo')).toEqual({});
+    expect(loadRecentValues(dir, 'https://deploy.example.com')).toEqual({});
+    addRecentValues(dir, { project_uuid: 'new-project' }, 'demo');
+    expect(loadRecentValues(dir)).toEqual({ project_uuid: ['old-project'] });
+    expect(loadRecentValues(dir, 'demo')).toEqual({ project_uuid: ['new-project'] });
+  });
+
+  it(`keeps the values of the ${MAX_VALUE_SERVERS} servers used last`, () => {
+    const dir = tempDir();
+    for (let i = 0; i <= MAX_VALUE_SERVERS; i++) addRecentValues(dir, { project_uuid: `p${i}` }, `https://h${i}.example`);
+    addRecentValues(dir, { project_uuid: 'p1-again' }, 'https://h1.example');
+    expect(loadRecentValues(dir, 'https://h0.example')).toEqual({});
+    expect(loadRecentValues(dir, 'https://h1.example')).toEqual({ project_uuid: ['p1-again', 'p1'] });
+    expect(loadRecentValues(dir, `https://h${MAX_VALUE_SERVERS}.example`)).toEqual({ project_uuid: [`p${MAX_VALUE_SERVERS}`] });
   });
 });

@@ -166,4 +166,19 @@ describe('quick create (TUI)', () => {
     }
     expect(existsSync(join(drafts, 'creds.json'))).toBe(false);
   });
+
+  it('values sent to one server are not recalled on another: the form there fills in no project, server or environment of the first', async () => {
+    const config = tempDir('dms-e2e-cfg-');
+    await createdBefore(config); // sent through the proxy: that server's values
+    // The same service reached at its own address: another server as far as dms can tell.
+    const s = e2e.launch('create app', {
+      width: 100, height: 30, env: { DMS_URL: e2e.demo.url, DMS_TOKEN: e2e.demo.token, DMS_CONFIG_DIR: config, NO_COLOR: '1', TERM: undefined },
+    });
+    const screen = await s.waitFor(/step 1 of 9: Quick create[\s\S]*› Project/);
+    expect(screen).not.toContain('as last time');
+    const w = where();
+    expect(screen).not.toContain(w.project_uuid);
+    expect(screen).not.toContain(w.server_uuid);
+    expect(screen).not.toMatch(/\(recent, sent/);
+  });
 });

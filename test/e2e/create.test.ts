@@ -96,6 +96,45 @@ describe('dms create (TUI)', () => {
     expect(screen).toMatch(/Project \*\s+typed-before-kill/);
   });
 
+  it('the same form in two terminals: the one that saves second is asked (l loads theirs, k keeps its own); nothing is lost in silence', async () => {
+    const config = tempDir('dms-e2e-cfg-');
+    const draft = join(config, 'drafts', 'create-app.json');
+    /** Waits until the draft on disk holds `project` as its project uuid. */
+    const draftHolds = async (project: string) => {
+      const deadline = Date.now() + 10_000;
+      const now = () => (existsSync(draft) ? (JSON.parse(readFileSync(draft, 'utf8')) as { values: { project_uuid?: string } }).values.project_uuid : undefined);
+      while (now() !== project && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      expect(now()).toBe(project);
+    };
+    const a = dms('create app', config);
+    await a.waitFor('› Project');
+    a.type('from-a');
+    await draftHolds('from-a');
+    const b = dms('create app', config);
+    await b.waitFor(/Restored your draft[\s\S]*Project \*\s+from-a/);
+    b.type('B');
+    await draftHolds('from-aB');
+
+    // A types on: its save finds B's draft, writes nothing and asks.
+    a.type('x');
+    let screen = await a.waitFor('changed in another dms');
+    expect(screen).toMatch(/k keep yours · l load theirs/);
+    await draftHolds('from-aB');
+    a.type('l');
+    screen = await a.waitFor('Loaded the draft the other dms saved');
+    expect(screen).toMatch(/Project \*\s+from-aB\b/);
+    a.type('z');
+    await draftHolds('from-aBz');
+
+    // Now B is the one behind: asked in turn; k keeps what B's screen holds.
+    b.type('q');
+    await b.waitFor('changed in another dms');
+    await draftHolds('from-aBz');
+    b.type('k');
+    await b.waitFor('Kept yours');
+    await draftHolds('from-aBq');
+  });
+
   it('a 201 with an HTML page: said created; r asks first, n sends nothing, y sends again', async () => {
     const server = await respondWith(sequence(htmlPage(201, '<!DOCTYPE html><html><body>Created</body></html>'), json(201, { uuid: 'app-e2e-2' })));
     try {

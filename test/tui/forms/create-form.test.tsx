@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../../src/api/client.js';
-import { loadDraft } from '../../../src/config/drafts.js';
+import { loadDraft, saveDraft } from '../../../src/config/drafts.js';
 import { addRecentValues } from '../../../src/config/recents.js';
 import { CreateAppScreen, CreateDocstoreScreen } from '../../../src/tui/screens/forms/view.js';
 import { tempDir } from '../../support/temp.js';
@@ -307,6 +307,38 @@ describe('application wizard', () => {
     expect(frame).toMatch(/Restored your draft/);
     expect(frame).toMatch(/Project \*\s+keep/);
     expect(existsSync(join(dir, 'drafts', 'create-app.json'))).toBe(true);
+  });
+});
+
+describe('a draft another dms wrote meanwhile', () => {
+  it('leaving with y asks instead (nothing is written over theirs); l loads theirs, and then leaving keeps it', async () => {
+    const f = open(<CreateAppScreen {...props()} />);
+    await f.press('m', 'i', 'n', 'e');
+    await draftSaved('create-app');
+    // The same form in another terminal saves its own values.
+    saveDraft(dir, 'create-app', { values: { project_uuid: 'theirs' }, step: 0 });
+    await f.press(KEY.esc);
+    expect(f.frame()).toMatch(/Leave the form\?/);
+    await f.press('y');
+    expect(exits).toHaveLength(0);
+    expect(f.frame()).toMatch(/This form's draft was changed in another dms at \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC/);
+    expect(f.frame()).toMatch(/k keep yours · l load theirs/);
+    expect(loadDraft(dir, 'create-app')?.values.project_uuid).toBe('theirs');
+    await f.press('l');
+    expect(f.frame()).toMatch(/Loaded the draft the other dms saved at/);
+    expect(f.frame()).toMatch(/Project \*\s+theirs/);
+    await f.press(KEY.esc, 'y');
+    expect(exits).toHaveLength(1);
+    expect(loadDraft(dir, 'create-app')?.values.project_uuid).toBe('theirs');
+  });
+
+  it('a creation sent from this form discards only its own draft: a newer one of another dms stays', async () => {
+    const f = open(<CreateAppScreen {...props({ from: APP })} />);
+    await draftSaved('create-app');
+    saveDraft(dir, 'create-app', { values: { project_uuid: 'theirs' }, step: 0 });
+    await f.press(KEY.ctrlS);
+    await f.waitFor('uuid: new-app-1');
+    expect(loadDraft(dir, 'create-app')?.values.project_uuid).toBe('theirs');
   });
 });
 

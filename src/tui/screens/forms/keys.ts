@@ -16,6 +16,7 @@ export const FORM_SCOPES = {
   choice: ['formChoice', 'form'],
   confirmLeave: ['formConfirm'],
   overwrite: ['formOverwrite'],
+  draft: ['formDraft'],
   failed: ['formFailed'],
   resend: ['formResend'],
   saveCredentials: ['formSaveCredentials', 'line'],
@@ -62,7 +63,8 @@ export function formListener(form: FormController, props: FormKeyProps, keys: Ke
       formBack: () => {
         if (s.step > 0) send({ type: 'step', delta: -1 });
         else if (typedAnything(s.values, form.base)) send({ type: 'phase', phase: { kind: 'confirm-leave' } });
-        else result = leave(() => { form.flush(); props.onExit(); });
+        // Another dms's draft in the way: the form asks instead (flush said so).
+        else result = leave(() => { if (form.flush()) props.onExit(); });
       },
       formNextField: () => send({ type: 'next' }),
       formPrevField: () => send({ type: 'prev' }),
@@ -119,7 +121,7 @@ export function formListener(form: FormController, props: FormKeyProps, keys: Ke
         case 'confirm-leave': {
           let result: KeyResult = true;
           const used = keys.run(FORM_SCOPES.confirmLeave, {
-            confirmLeave: () => { result = leave(() => { form.flush(); props.onExit(); }); },
+            confirmLeave: () => { result = leave(() => { if (form.flush()) props.onExit(); }); },
             confirmDiscard: () => { result = leave(() => { form.discard(); props.onExit(); }); },
             confirmStay: () => send({ type: 'phase', phase: { kind: 'edit' } }),
           }, e.input, e.key);
@@ -130,6 +132,11 @@ export function formListener(form: FormController, props: FormKeyProps, keys: Ke
           return keys.run(FORM_SCOPES.overwrite, {
             overwriteReplace: () => form.answerOverwrite(true),
             overwriteKeep: () => form.answerOverwrite(false),
+          }, e.input, e.key) || isText(e);
+        case 'draft-conflict':
+          return keys.run(FORM_SCOPES.draft, {
+            draftKeepMine: () => form.keepMine(),
+            draftLoadTheirs: () => form.loadTheirs(),
           }, e.input, e.key) || isText(e);
         case 'failed':
           return keys.run(FORM_SCOPES.failed, {

@@ -67,9 +67,19 @@ export function fromFileNotice(unknown: readonly string[]): FormNotice {
   return { tone: unknown.length > 0 ? 'warning' : 'info', text: `Filled in from the file.${extra}` };
 }
 
+/** `2026-11-20 14:02:31`, of a draft's ISO time (UTC). */
+const draftTime = (savedAt: string) => clean(savedAt.slice(0, 19).replace('T', ' '));
+
 export function draftNotice(savedAt: string, keys: KeyTable): FormNotice {
-  const when = savedAt.slice(0, 19).replace('T', ' ');
-  return { tone: 'info', text: `Restored your draft from ${when} UTC. ${first(keys, 'formBack')} on the first step offers to discard it.` };
+  return { tone: 'info', text: `Restored your draft from ${draftTime(savedAt)} UTC. ${first(keys, 'formBack')} on the first step offers to discard it.` };
+}
+
+/** After `keep yours`: this form's values are the draft again. */
+export const keptYoursNotice = (): FormNotice => ({ tone: 'info', text: 'Kept yours: the draft now holds what is on this screen; the other dms\'s was replaced.' });
+
+/** After `load theirs`. */
+export function loadedTheirsNotice(savedAt: string): FormNotice {
+  return { tone: 'info', text: `Loaded the draft the other dms saved at ${draftTime(savedAt)} UTC; what was on this screen is gone.` };
 }
 
 /** What a new form filled in for the user (fields by name), or nothing. */
@@ -137,6 +147,20 @@ export function leaveQuestion(keys: KeyTable): Question {
       { key: first(keys, 'confirmLeave'), does: 'leave' },
       { key: first(keys, 'confirmDiscard'), does: 'discard the draft and leave' },
       { key: first(keys, 'confirmStay'), does: 'stay' },
+    ],
+  };
+}
+
+/** Another dms (another terminal) wrote this form's draft since this one loaded or saved it. */
+export function draftConflictQuestion(savedAt: string, keys: KeyTable): Question {
+  return {
+    say: [
+      `This form's draft was changed in another dms at ${draftTime(savedAt)} UTC, after you opened or saved it here. Nothing was saved over it.`,
+      'Keep yours (the other draft is replaced), or load theirs (what is on this screen is replaced)? Quitting now keeps theirs.',
+    ],
+    answers: [
+      { key: first(keys, 'draftKeepMine'), does: 'keep yours' },
+      { key: first(keys, 'draftLoadTheirs'), does: 'load theirs' },
     ],
   };
 }

@@ -24,7 +24,9 @@ export type FormPhase =
   /** After a creation: the name of the file the credentials go to, being typed. */
   | { readonly kind: 'save-credentials'; readonly line: LineState }
   /** Leaving (`close`) or quitting (`quit`) before the password sent once was shown or saved: asked first. */
-  | { readonly kind: 'confirm-lose'; readonly then: 'close' | 'quit' };
+  | { readonly kind: 'confirm-lose'; readonly then: 'close' | 'quit' }
+  /** Another dms wrote this form's draft (at `savedAt`) since this one loaded or saved it: keep yours, or load theirs. */
+  | { readonly kind: 'draft-conflict'; readonly savedAt: string };
 
 export interface FormNotice {
   readonly tone: 'info' | 'success' | 'warning' | 'error';
@@ -84,6 +86,8 @@ export type FormScreenAction =
   /** The request is on its way. */
   | { type: 'sending' }
   | { type: 'created'; answer: Answer }
+  /** Another dms's draft replaces the fields (its values, at its step), said in `notice`. */
+  | { type: 'load-draft'; form: FormState; notice: FormNotice }
   | { type: 'not-created'; failure: CreateFailure };
 
 /** The screen as it opens: editing `form`, with `notice` above the fields. */
@@ -110,6 +114,7 @@ export function formScreenReducer(def: FormDef) {
       case 'notice': return { ...state, notice: action.notice };
       case 'reveal': return { ...state, revealed: !state.revealed, kept: state.kept || !state.revealed };
       case 'kept': return { ...state, kept: true };
+      case 'load-draft': return { ...state, form: action.form, notice: action.notice, banner: undefined, phase: { kind: 'edit' } };
       case 'refused': {
         // Every problem at once; the banner counts them and follows the fixes; focus goes to the first.
         const s = reduce(state, { type: 'invalid', errors: action.errors });

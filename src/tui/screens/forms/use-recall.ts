@@ -1,5 +1,5 @@
-// Values the form offers per field: the recent ones (recents.json) and those the caller gives
-// (the demo's sample data), cleaned for display, newest first.
+// Values the form offers per field: the recent ones (recents.json) of the server the form sends
+// to, and those the caller gives (the demo's sample data), cleaned for display, newest first.
 import { useCallback, useMemo } from 'react';
 import { loadRecentValues } from '../../../config/recents.js';
 import { clean } from '../../../text/sanitize.js';
@@ -13,14 +13,15 @@ export interface Recalled {
   readonly recalledFrom: (field: string, value: string) => ValueOrigin | undefined;
 }
 
-export function useRecall(configDir: string, suggestions?: Readonly<Record<string, readonly string[]>>): Recalled {
+/** `server`: what recents are kept under for the form's connection (config/recents.ts recentsServer). */
+export function useRecall(configDir: string, server: string | undefined, suggestions?: Readonly<Record<string, readonly string[]>>): Recalled {
   const recent = useMemo(() => {
     try {
-      return loadRecentValues(configDir);
+      return loadRecentValues(configDir, server);
     } catch {
       return {};
     }
-  }, [configDir]);
+  }, [configDir, server]);
   const recall = useMemo<Recall>(() => {
     const list = (values: readonly string[] | undefined) => (values ?? []).map(clean).filter((v) => v !== '');
     return { recent: (field) => list(recent[field]), given: (field) => list(suggestions?.[field]) };

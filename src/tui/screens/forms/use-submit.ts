@@ -23,6 +23,8 @@ export interface UseSubmitOptions {
   readonly def: FormDef;
   readonly client: DmsClient;
   readonly configDir: string;
+  /** The values sent are remembered for this server (config/recents.ts recentsServer). */
+  readonly server?: string;
   readonly store: Store<FormScreenState, FormScreenAction>;
   readonly draft: Draft;
 }
@@ -31,7 +33,7 @@ export interface UseSubmitOptions {
  * Validates everything, then sends once; ignored while a request is in flight. After a request
  * that may have created the resource, asks first (phase `confirm-resend`) unless `confirmed`.
  */
-export function useSubmit({ def, client, configDir, store, draft }: UseSubmitOptions): (confirmed?: boolean) => void {
+export function useSubmit({ def, client, configDir, server, store, draft }: UseSubmitOptions): (confirmed?: boolean) => void {
   const inFlight = useRef(false);
   const made = useRef(false);
   return useCallback((confirmed = false) => {
@@ -60,11 +62,11 @@ export function useSubmit({ def, client, configDir, store, draft }: UseSubmitOpt
       draft.discard();
       addRecentValues(configDir, Object.fromEntries(
         Object.entries(values).filter(([, v]) => typeof v === 'string') as [string, string][],
-      ));
+      ), server);
       store.dispatch({ type: 'created', answer });
     }, (e: unknown) => {
       inFlight.current = false;
       store.dispatch({ type: 'not-created', failure: describeCreateError(e, def, values, (s) => client.redact(s)) });
     });
-  }, [client, configDir, def, draft, store]);
+  }, [client, configDir, server, def, draft, store]);
 }

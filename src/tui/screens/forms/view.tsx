@@ -4,6 +4,7 @@
 import React, { useMemo, useRef, type RefObject } from 'react';
 import { Box, Text, measureElement, type DOMElement } from 'ink';
 import type { DmsClient } from '../../../api/client.js';
+import { recentsServer } from '../../../config/recents.js';
 import { buildBody } from '../../../forms/body.js';
 import { answerLines, hasSecrets } from '../../../forms/created.js';
 import type { FormDef } from '../../../forms/types.js';
@@ -23,7 +24,7 @@ import { useTheme } from '../../theme.js';
 import { FieldView, fieldHeight } from './field-view.js';
 import { formListener, type FormKeyProps } from './keys.js';
 import {
-  EMPTY_ANSWER, KEPT_IN_DRAFT, SAVE_TO, SENDING, bannerOf, createdTitle, doneActions, failedActions, failedLine,
+  EMPTY_ANSWER, KEPT_IN_DRAFT, SAVE_TO, SENDING, bannerOf, createdTitle, doneActions, draftConflictQuestion, failedActions, failedLine,
   footerActions, leaveQuestion, loseQuestion, moreAbove, moreBelow, notesOf, overwriteQuestion, quickActions, resendQuestion,
   saveCredentialsActions, secretNote, sendLaterLines, stepLabel,
 } from './lines.js';
@@ -45,7 +46,7 @@ export interface CreateScreenProps extends Omit<FormKeyProps, 'def'> {
   readonly showSecrets: boolean;
   /** False while another part of the UI owns the keyboard. */
   readonly isActive?: boolean;
-  /** Where the request goes, shown on the first line (DEMO or context and server). */
+  /** Where the request goes, shown on the first line (DEMO or context and server); the values sent are remembered for it. */
   readonly connection?: TuiConnection;
   /** The terminal's rows (the form's frame is one line shorter). */
   readonly height?: number;
@@ -81,7 +82,8 @@ export function CreateForm(props: CreateFormProps) {
   const keys = useKeyTable();
   const { width } = useTerminalSize({ width: 100, height: 30 });
   const frame = Math.max(12, props.height ?? 24) - 1;
-  const form = useForm({ def, client: props.client, configDir: props.configDir, from: props.from, suggestions: props.suggestions });
+  const server = props.connection ? recentsServer(props.connection) : undefined;
+  const form = useForm({ def, client: props.client, configDir: props.configDir, server, from: props.from, suggestions: props.suggestions });
   const { form: state, phase, created } = form.state;
   useKeys('screen', formListener(form, props, keys), isActive);
 
@@ -110,12 +112,15 @@ export function CreateForm(props: CreateFormProps) {
     return <Done form={form} def={def} keys={keys} />;
   }
   if (phase.kind === 'failed' || phase.kind === 'confirm-resend') return <Failed form={form} def={def} keys={keys} header={header} />;
-  if (phase.kind === 'confirm-overwrite' || phase.kind === 'confirm-leave') {
+  if (phase.kind === 'confirm-overwrite' || phase.kind === 'confirm-leave' || phase.kind === 'draft-conflict') {
+    const question = phase.kind === 'confirm-leave' ? leaveQuestion(keys)
+      : phase.kind === 'draft-conflict' ? draftConflictQuestion(phase.savedAt, keys)
+        : overwriteQuestion(phase.path, phase.what, keys);
     return (
       <Box flexDirection="column">
         {header}
         <Box marginTop={1} flexDirection="column">
-          <Question question={phase.kind === 'confirm-leave' ? leaveQuestion(keys) : overwriteQuestion(phase.path, phase.what, keys)} />
+          <Question question={question} />
         </Box>
       </Box>
     );
