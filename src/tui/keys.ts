@@ -94,7 +94,7 @@ export const COMMANDS = [
   { id: 'wide', hint: 'wide', keys: [ch('W')], label: 'W', description: 'wide: every column, scrolled sideways when they do not all fit; again: the columns that fit', screens: ['deployments'], footer: ['deployments'], footerRank: 6 },
   { id: 'columnsLeft', keys: [ch('<')], label: '<', description: 'wide view: scroll the columns left', screens: ['deployments'] },
   { id: 'columnsRight', keys: [ch('>')], label: '>', description: 'wide view: scroll the columns right', screens: ['deployments'] },
-  { id: 'listBack', keys: [named('escape')], label: 'Esc', description: 'stop a search that is reading; then back to the page; clear the filter; then back to the application picker', screens: ['deployments'] },
+  { id: 'listBack', keys: [named('escape')], label: 'Esc', description: 'one step a press: stop a search that reads; its words; the scope (s); the filter; the mark; then back to the application picker', screens: ['deployments'] },
 
   // Filter line (then the line-editing keys)
   { id: 'filterApply', hint: 'search all', keys: [named('return')], label: 'Enter', description: 'search the whole history for it (results page like the list; Esc returns)', screens: ['filter'], footer: ['filter'] },

@@ -75,10 +75,15 @@ export function pageStatus(paging: PagingState, keys: KeyTable): string {
   return `${paging.want.take} per page · ${auto}`;
 }
 
-/** The header's range: the page's, or the results' while a search of the whole history is shown. */
+/**
+ * The header's range: the page's, or the results' while a search of the whole history is shown,
+ * with its scope while one narrows it (`results 1–2 of 2 · scope: failed`).
+ */
 export function headerRange(browse: BrowseState): string {
   const s = browse.search;
-  return s?.kind === 'search' ? resultRange(s, resultRows(browse)) : rangeLabel(browse.paging);
+  if (s?.kind !== 'search') return rangeLabel(browse.paging);
+  const range = resultRange(s, resultRows(browse));
+  return s.status === 'all' ? range : `${range} · scope: ${s.status}`;
 }
 
 /** `results 1–10 of 37+` while the search still reads. */

@@ -1,0 +1,92 @@
+// The deployments list, a step at a time (issue 31, "the first hour"): the status scope on the
+// header while it narrows the search, Esc undoing one thing a press, the place (page, cursor,
+// mark) kept when the picker is visited, the reason of a failed row in the scoped view, what `=`
+// compares a failure with, a page read a moment ago shown again without a request, and `g` on the
+// first page saying so. Against the demo service on 127.0.0.1.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createClient, type DmsClient } from '../../src/api/client.js';
+import { startDemoService, type DemoService } from '../../src/demo/server.js';
+import { viewOf, type DeploymentView } from '../../src/model/deployment.js';
+import type { TuiOptions } from '../../src/tui/options.js';
+import { KEY, renderApp, type Rendered } from './support/render.js';
+import { tempDir } from '../support/temp.js';
+
+let demo: DemoService;
+let client: DmsClient;
+let shown: Rendered | undefined;
+/** shop-frontend's whole history, newest first. */
+let history: DeploymentView[];
+
+beforeAll(async () => {
+  demo = await startDemoService({ rateLimitPerMinute: 0 });
+  client = createClient({ baseUrl: demo.url, token: demo.token });
+  const first = await client.listDeployments(app(), { skip: 0, take: 100 });
+  const rest = await client.listDeployments(app(), { skip: 100, take: 100 });
+  history = [...first.deployments, ...rest.deployments].map(viewOf);
+});
+afterAll(async () => {
+  await demo.close();
+});
+afterEach(() => {
+  shown?.unmount();
+  shown = undefined;
+});
+
+const app = () => demo.seed.applications.find((a) => a.name === 'shop-frontend')!.uuid;
+
+function open(overrides: Partial<TuiOptions> = {}): Rendered {
+  shown = renderApp({
+    client,
+    connection: { label: 'DEMO', host: new URL(demo.url).host, origin: new URL(demo.url).origin, demo: true },
+    configDir: tempDir('dms-list-steps-'),
+    appUuid: app(),
+    screen: 'browse',
+    showSecrets: false,
+    noColor: false,
+    ...overrides,
+  }, { size: { columns: 140, rows: 36 } });
+  return shown;
+}
+
+/** The header's status line (range, updated, per page). */
+const headerLine = (frame: string) => frame.split('\n').find((l) => /updated \d+ s ago|searching…|results |no results/.test(l)) ?? '';
+
+describe('the status scope (s)', () => {
+  it('is on the header while it narrows the search; Esc clears it, and the next s starts again at failed', async () => {
+    const total = history.length;
+    const failed = history.filter((v) => v.phase === 'failed').length;
+    const onMain = history.filter((v) => v.branch === 'main').length;
+    const failedOnMain = history.filter((v) => v.branch === 'main' && v.phase === 'failed').length;
+    expect(failedOnMain).toBeLessThan(onMain);
+
+    const ui = open();
+    await ui.waitFor(`1–10 of ${total}`);
+    // Done reading when the count has no `+`; the line under the table says why the cursor's row failed.
+    const results = (n: number, scope: string) => `results 1–${Math.min(10, n)} of ${n}${scope}`;
+    await ui.press('s');
+    await ui.waitFor(results(failed, ' · scope: failed'));
+
+    // Words typed within the scope: searched among failed ones, the scope still on the header.
+    await ui.press('/');
+    await ui.type('main');
+    await ui.press(KEY.enter);
+    await ui.waitFor(results(failedOnMain, ' · scope: failed'));
+    // Esc drops the words: back to the scope's results.
+    await ui.press(KEY.escape);
+    await ui.waitFor(results(failed, ' · scope: failed'));
+    // Esc clears the scope: the page, nothing on the header narrows anything.
+    await ui.press(KEY.escape);
+    const page = await ui.waitFor((f) => f.includes(`1–10 of ${total}`) && !f.includes('results '));
+    expect(headerLine(page)).not.toContain('scope');
+
+    // A search now reads every deployment, not the failed ones only.
+    await ui.press('/');
+    await ui.type('main');
+    await ui.press(KEY.enter);
+    const everything = await ui.waitFor(results(onMain, '  updated'));
+    expect(headerLine(everything)).not.toContain('scope');
+    // The next s starts the cycle again: failed, not running.
+    await ui.press('s');
+    await ui.waitFor(results(failedOnMain, ' · scope: failed'));
+  });
+});
