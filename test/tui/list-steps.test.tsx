@@ -90,3 +90,26 @@ describe('the status scope (s)', () => {
     await ui.waitFor(results(failedOnMain, ' · scope: failed'));
   });
 });
+
+/** Queries of page requests for `uuid` since `from` (not the picker's one-row overviews, not a result's row). */
+const pageQueries = (from: number, uuid = app()) =>
+  demo.requests.slice(from).filter((r) => r.path.endsWith(`/deployments/applications/${uuid}`) && !r.query.endsWith('take=1')).map((r) => r.query);
+/** The table's data rows with their gutter: `›` the cursor, `*` the mark. */
+const rowLines = (frame: string) => frame.split('\n').filter((l) => /^[› ][* ]│/.test(l)).slice(1);
+const cursorRow = (frame: string) => rowLines(frame).find((l) => l.startsWith('›')) ?? '';
+const onRow = (v: DeploymentView) => (frame: string) => cursorRow(frame).includes(`│ ${v.id} `);
+
+describe('pages and the first page', () => {
+  it('g on the first page says so, puts the cursor on its first row and asks nothing', async () => {
+    const total = history.length;
+    const ui = open();
+    await ui.waitFor(`1–10 of ${total}`);
+    await ui.press('j', 'j');
+    await ui.waitFor(onRow(history[2]!));
+    const before = demo.requests.length;
+    await ui.press('g');
+    const frame = await ui.waitFor('Already on the first page.');
+    expect(onRow(history[0]!)(frame)).toBe(true);
+    expect(pageQueries(before)).toEqual([]);
+  });
+});
