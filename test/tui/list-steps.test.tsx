@@ -3,6 +3,8 @@
 // mark) kept when the picker is visited, the reason of a failed row in the scoped view, what `=`
 // compares a failure with, a page read a moment ago shown again without a request, and `g` on the
 // first page saying so. Against the demo service on 127.0.0.1.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type DmsClient } from '../../src/api/client.js';
 import { startDemoService, type DemoService } from '../../src/demo/server.js';
@@ -99,7 +101,80 @@ const rowLines = (frame: string) => frame.split('\n').filter((l) => /^[› ][* ]
 const cursorRow = (frame: string) => rowLines(frame).find((l) => l.startsWith('›')) ?? '';
 const onRow = (v: DeploymentView) => (frame: string) => cursorRow(frame).includes(`│ ${v.id} `);
 
+describe('Esc on the list', () => {
+  it('undoes one thing a press (the mark), then goes to the picker; reopened, the page and the cursor row are back, not read again', async () => {
+    const total = history.length;
+    const row = history[13]!;
+    const ui = open();
+    await ui.waitFor(`1–10 of ${total}`);
+    await ui.press('n');
+    await ui.waitFor(`11–20 of ${total}`);
+    await ui.press('j', 'j', 'j');
+    await ui.waitFor(onRow(row));
+    await ui.press(' ');
+    const marked = await ui.waitFor(`Marked deployment ${row.id}`);
+    expect(cursorRow(marked)).toMatch(/^›\*│/);
+
+    await ui.press(KEY.escape);
+    const unmarked = await ui.waitFor('Unmarked.');
+    expect(unmarked).toContain(`11–20 of ${total}`);
+    expect(rowLines(unmarked).some((l) => l[1] === '*')).toBe(false);
+    await ui.press(KEY.escape);
+    await ui.waitFor('Open an application');
+
+    const before = demo.requests.length;
+    await ui.type(app());
+    await ui.press(KEY.enter);
+    const back = await ui.waitFor((f) => f.includes(`11–20 of ${total}`) && onRow(row)(f));
+    expect(back).not.toContain('Open an application');
+    // Read a moment ago: shown from what was read.
+    expect(pageQueries(before)).toEqual([]);
+  });
+
+  it('the mark is back too when the list was left another way (:ctx, then Esc from the contexts)', async () => {
+    const dir = tempDir('dms-list-steps-');
+    writeFileSync(join(dir, 'config.json'), JSON.stringify({ contexts: { second: { url: demo.url, token: demo.token } } }), { mode: 0o600 });
+    const total = history.length;
+    const row = history[2]!;
+    const ui = open({ configDir: dir });
+    await ui.waitFor(`1–10 of ${total}`);
+    await ui.press('j', 'j');
+    await ui.waitFor(onRow(row));
+    await ui.press(' ');
+    await ui.waitFor(`Marked deployment ${row.id}`);
+    await ui.press('j');
+    await ui.waitFor(onRow(history[3]!));
+    await ui.press(':');
+    await ui.type('ctx');
+    await ui.press(KEY.enter);
+    await ui.waitFor('Switch to a context');
+    await ui.press(KEY.escape);
+    await ui.waitFor('Open an application');
+    await ui.type(app());
+    await ui.press(KEY.enter);
+    const back = await ui.waitFor((f) => f.includes(`1–10 of ${total}`) && onRow(history[3]!)(f));
+    expect(rowLines(back)[2]).toMatch(/^ \*│/);
+  });
+});
+
 describe('pages and the first page', () => {
+  it('p back to page 1 within the refresh period shows it from what was read: no request', async () => {
+    const total = history.length;
+    const ui = open();
+    await ui.waitFor(`1–10 of ${total}`);
+    await ui.press('n');
+    await ui.waitFor(`11–20 of ${total}`);
+    const before = demo.requests.length;
+    await ui.press('p');
+    const first = await ui.waitFor(`1–10 of ${total}`);
+    expect(first).toContain(`│ ${history[0]!.id} `);
+    expect(pageQueries(before)).toEqual([]);
+    // r still asks.
+    await ui.press('r');
+    await ui.waitFor(() => pageQueries(before).length === 1);
+    expect(pageQueries(before)).toEqual(['skip=0&take=10']);
+  });
+
   it('g on the first page says so, puts the cursor on its first row and asks nothing', async () => {
     const total = history.length;
     const ui = open();

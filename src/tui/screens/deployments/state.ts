@@ -127,10 +127,10 @@ export type BrowseAction =
   /** How far the wide view can scroll (the table, once laid out). */
   | { type: 'columnRoom'; max: number };
 
-export function initialBrowse(paging: PagingState, options: { awaitingNewest?: boolean; time?: TimeMode } = {}): BrowseState {
+export function initialBrowse(paging: PagingState, options: { awaitingNewest?: boolean; time?: TimeMode; mark?: Picked | null } = {}): BrowseState {
   return newestArrived({
     paging, mode: 'list', detail: null, log: null, search: null, searches: 0, status: 'all', jumpLine: lineAt(''), fetching: null, keyNote: null,
-    awaitingNewest: options.awaitingNewest === true, time: options.time ?? 'relative', mark: null, compare: null,
+    awaitingNewest: options.awaitingNewest === true, time: options.time ?? 'relative', mark: options.mark ?? null, compare: null,
     wide: false, columnStart: 0, columnMax: 0, jumped: null,
   });
 }

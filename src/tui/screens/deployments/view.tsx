@@ -35,6 +35,7 @@ import { bodyNote, headerRange, messageLine, pageStatus, type MessageLine } from
 import { isMarkedRow } from './state.js';
 import { StripLine } from './strip.js';
 import { useDeployments } from './use-deployments.js';
+import type { ListMemory } from './place.js';
 import { useOlderNeighbour, olderOf } from './use-older.js';
 import { useStrip } from './use-strip.js';
 import { useListTable } from './use-table.js';
@@ -85,6 +86,8 @@ export interface DeploymentsScreenProps {
   readonly followNewest?: boolean;
   /** A note for the footer when the screen first shows (a keys.json warning). */
   readonly startNote?: string;
+  /** What the list of this application keeps for the session: pages read, where it was left (place.ts). */
+  readonly memory?: ListMemory;
 }
 
 /** Lines of the table's frame around its rows: top border, heading, separator, bottom border. */
@@ -102,7 +105,7 @@ export function DeploymentsScreen(props: DeploymentsScreenProps) {
   const fit = props.pageRows ?? fittingTake(height, { strip: props.stripRows !== 0 });
   const { state: browse, store, page, later } = useDeployments({
     client, appUuid, configDir, refreshMs: props.refreshMs, prefetch: props.prefetch, rows: guessRows, fit, recentsServer: props.recentsServer,
-    awaitFirst: props.followNewest === true,
+    awaitFirst: props.followNewest === true, memory: props.memory,
   });
   const state = browse.paging;
   const neighbours = useOlderNeighbour({ client, appUuid, state });
