@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type DmsClient } from '../../src/api/client.js';
 import { startDemoService, type DemoService } from '../../src/demo/server.js';
 import { viewOf, type DeploymentView } from '../../src/model/deployment.js';
+import { reasonOf } from '../../src/model/reason.js';
 import type { TuiOptions } from '../../src/tui/options.js';
 import { KEY, renderApp, type Rendered } from './support/render.js';
 import { tempDir } from '../support/temp.js';
@@ -186,5 +187,29 @@ describe('pages and the first page', () => {
     const frame = await ui.waitFor('Already on the first page.');
     expect(onRow(history[0]!)(frame)).toBe(true);
     expect(pageQueries(before)).toEqual([]);
+  });
+});
+
+describe('the reason in the s failed view', () => {
+  it('the line under the table says why the result under the cursor failed, on the page or not', async () => {
+    const worker = demo.seed.applications.find((a) => a.name === 'orders-worker')!.uuid;
+    const all = (await client.listDeployments(worker, { skip: 0, take: 100 })).deployments.map(viewOf);
+    const failed = all.filter((v) => v.phase === 'failed');
+    // The first failed one is on the first page, the second is not.
+    expect(all.indexOf(failed[0]!)).toBeLessThan(10);
+    expect(all.indexOf(failed[1]!)).toBeGreaterThanOrEqual(10);
+    const why = (v: DeploymentView) => {
+      const r = reasonOf(v.record, { redact: client.redact });
+      if (r.kind !== 'reason') throw new Error(`deployment ${v.id} has no reason`);
+      return `✗ why: ${r.text}`.slice(0, 60);
+    };
+
+    const ui = open({ appUuid: worker });
+    await ui.waitFor(`1–10 of ${all.length}`);
+    await ui.press('s');
+    await ui.waitFor(`results 1–10 of ${failed.length} · scope: failed`);
+    await ui.waitFor(why(failed[0]!));
+    await ui.press('j');
+    await ui.waitFor(why(failed[1]!));
   });
 });

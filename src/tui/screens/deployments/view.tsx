@@ -40,6 +40,7 @@ import { useOlderNeighbour, olderOf } from './use-older.js';
 import { useStrip } from './use-strip.js';
 import { useListTable } from './use-table.js';
 import { useReasons } from './use-reasons.js';
+import { useResultRow } from './use-result-row.js';
 import { visibleRows } from './paging.js';
 import { fittingTake } from '../../take.js';
 
@@ -112,16 +113,17 @@ export function DeploymentsScreen(props: DeploymentsScreenProps) {
   const now = useClock(state.rows.some((d) => d.active), state.updatedAt);
 
   // The reasons of the page's failed and cancelled rows, read after the frame (use-reasons.ts).
+  // A search's results are slim summaries (no logs): the cursor's is read whole (use-result-row.ts).
+  const resultRow = useResultRow({ client, appUuid, search: browse.search, paging: state });
   const focus = useMemo(() => {
     if (browse.detail) {
       const at = state.keys.indexOf(browse.detail.key);
       return { key: browse.detail.key, view: at >= 0 ? state.rows[at]! : viewOf(browse.detail.record) };
     }
-    // A search's results are slim summaries (no logs): only the page's rows have a reason to read.
-    if (browse.search?.kind === 'search') return null;
+    if (browse.search?.kind === 'search') return resultRow;
     const row = visibleRows(state)[state.cursor];
     return row ? { key: state.keys[state.rows.indexOf(row)] ?? '', view: row } : null;
-  }, [browse.detail, browse.search, state]);
+  }, [browse.detail, browse.search, state, resultRow]);
   const reasonFor = useReasons({ rows: state.rows, keys: state.keys, focus, redact: client.redact });
   const focusReason = focus ? reasonFor(focus.key, focus.view) : undefined;
   // `l` in the detail: at the reason's line (read now when the timer has not read it yet).
