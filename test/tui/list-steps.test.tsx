@@ -213,3 +213,19 @@ describe('the reason in the s failed view', () => {
     await ui.waitFor(why(failed[1]!));
   });
 });
+
+describe('= on a failed row with no mark', () => {
+  it('compares it with the last good deployment of its branch, not a preview of another branch', async () => {
+    const preview = (v: DeploymentView) => v.source.startsWith('PR #');
+    const failed = history.findIndex((v, at) => at < 10 && v.phase === 'failed' && !preview(v)
+      && preview(history.find((w, after) => after > at && w.phase === 'finished')!));
+    expect(failed).toBeGreaterThanOrEqual(0);
+    const good = history.findIndex((v, at) => at > failed && v.phase === 'finished' && !preview(v) && v.branch === history[failed]!.branch);
+    const ui = open();
+    await ui.waitFor(`1–10 of ${history.length}`);
+    for (let i = 0; i < failed; i++) await ui.press('j');
+    await ui.waitFor(onRow(history[failed]!));
+    await ui.press('=');
+    await ui.waitFor(`Comparing deployment ${history[failed]!.id} with the last good one before it on ${history[failed]!.branch}, deployment ${history[good]!.id}`);
+  });
+});
