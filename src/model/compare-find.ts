@@ -1,10 +1,12 @@
 // Finding two deployments in the history, and what lies between them, in one read newest first:
 // the first of the two found opens the stretch between, the second closes it. The second may be
-// "the last good one before the first" (the newest finished deployment older than it). Fed rows in
-// history order; no I/O of its own (the caller reads pages: `dms diff`, the compare screen).
+// "the last good one before the first" (the newest finished deployment older than it), or, for
+// `=`, the last good one of the same branch (of the same pull request for a preview), a preview of
+// another branch only when there is nothing better. Fed rows in history order; no I/O of its own
+// (the caller reads pages: `dms diff`, the compare screen).
 import type { Deployment } from '../api/schemas/deployment.js';
 import { viewOf, type DeploymentView } from './deployment.js';
-import { isGood } from './compare.js';
+import { isGood, pullRequestOf, sameLine } from './compare.js';
 
 export interface Found {
   readonly view: DeploymentView;
@@ -12,17 +14,32 @@ export interface Found {
   readonly index: number;
 }
 
-/** What to look for: a deployment (a match), or the last good one before `a`. */
-export type Second = ((v: DeploymentView) => boolean) | 'lastGood';
+/**
+ * What to look for: a deployment (a match); the last good one before `a` (`lastGood`); or the last
+ * good one before `a` of its line (`lastGoodAlike`, compare.ts sameLine) — when none is found within
+ * ALIKE_WINDOW deployments after `a`, or before the history ends: the last good one that is not a
+ * pull request's preview, else the last good one.
+ */
+export type Second = ((v: DeploymentView) => boolean) | 'lastGood' | 'lastGoodAlike';
+
+/** How far past `a` a good one of its line is looked for once another good one was seen. */
+export const ALIKE_WINDOW = 1000;
+
+/** What `lastGoodAlike` found: one of `a`'s line, one that is not a preview, or any good one. */
+export type Likeness = 'sameLine' | 'notPreview' | 'any';
 
 export interface PairWalk {
   /** The next rows of the history, in order, `start` being the position of the first. True once both are found. */
   feed(rows: readonly DeploymentView[], start: number): boolean;
+  /** The history ended: `lastGoodAlike` settles for the best it saw. */
+  end(): void;
   readonly a: Found | undefined;
   readonly b: Found | undefined;
   /** The deployments strictly between the two found so far (from the first found on). */
   readonly between: readonly DeploymentView[];
   readonly done: boolean;
+  /** For `lastGoodAlike`, once found: how `b` is like `a`. */
+  readonly likeness: Likeness | null;
 }
 
 /** Keeps `between` small: a view's record (it may carry a log) is not needed to count phases. */
@@ -33,8 +50,21 @@ function light(v: DeploymentView): DeploymentView {
 export function pairWalk(isA: (v: DeploymentView) => boolean, second: Second): PairWalk {
   let a: Found | undefined;
   let b: Found | undefined;
+  let likeness: Likeness | null = null;
+  // lastGoodAlike: the first good ones seen that are not of a's line (the stretch after a is read in order).
+  let notPreview: Found | undefined;
+  let anyGood: Found | undefined;
   const between: DeploymentView[] = [];
-  const isB = (v: DeploymentView) => (second === 'lastGood' ? a !== undefined && isGood(v) : second(v));
+  const alike = second === 'lastGoodAlike';
+  const isB = (v: DeploymentView) => (typeof second === 'function' ? second(v) : a !== undefined && isGood(v) && (!alike || sameLine(a.view, v)));
+  const settle = () => {
+    const best = notPreview ?? anyGood;
+    if (b !== undefined || a === undefined || best === undefined) return;
+    b = best;
+    likeness = notPreview ? 'notPreview' : 'any';
+    // What lies between ends before it.
+    between.length = best.index - a.index - 1;
+  };
   const walk: PairWalk = {
     feed(rows, start) {
       for (let i = 0; i < rows.length && !walk.done; i++) {
@@ -44,15 +74,27 @@ export function pairWalk(isA: (v: DeploymentView) => boolean, second: Second): P
         let matched = false;
         if (a === undefined && isA(v)) { a = { view: v, index }; matched = true; }
         // The same row may be both (an id and the uuid of one deployment): the caller says so.
-        if (b === undefined && (second !== 'lastGood' || !matched) && isB(v)) { b = { view: v, index }; matched = true; }
+        if (b === undefined && (typeof second === 'function' || !matched) && isB(v)) {
+          b = { view: v, index };
+          matched = true;
+          if (alike) likeness = 'sameLine';
+        } else if (alike && a !== undefined && !matched && isGood(v)) {
+          if (!notPreview && pullRequestOf(v) === null) notPreview = { view: v, index };
+          anyGood ??= { view: v, index };
+        }
         if (!matched && opened) between.push(light(v));
+        if (alike && a !== undefined && index - a.index >= ALIKE_WINDOW) settle();
       }
       return walk.done;
+    },
+    end() {
+      if (alike) settle();
     },
     get a() { return a; },
     get b() { return b; },
     get between() { return between; },
     get done() { return a !== undefined && b !== undefined; },
+    get likeness() { return likeness; },
   };
   return walk;
 }
@@ -81,5 +123,6 @@ export async function readPair(
     if (walk.a === undefined && pastId(ids.a, views)) return 'noA';
     if (walk.b === undefined && pastId(ids.b, views)) return 'noB';
   }
+  walk.end();
   return walk.done ? 'found' : walk.a === undefined ? 'noA' : 'noB';
 }

@@ -7,6 +7,7 @@ import { durationOf } from './duration.js';
 import { settingsChanges, carriesSettings } from './settings.js';
 import type { DeploymentView, Phase } from './deployment.js';
 import { isSecretField, maskRecord, maskUrlPasswords } from '../text/secrets.js';
+import { intOf } from './read.js';
 
 export interface CompareSide {
   readonly view: DeploymentView;
@@ -73,6 +74,22 @@ export function countPhases(views: Iterable<{ readonly phase: Phase }>): PhaseCo
 /** The deployment `=` compares a failure with: the last good one (finished) before it. */
 export function isGood(view: { readonly phase: Phase }): boolean {
   return view.phase === 'finished';
+}
+
+/** The pull request a deployment previews, or null (not a preview). */
+export function pullRequestOf(view: Pick<DeploymentView, 'record'>): number | null {
+  const pr = intOf((view.record as Record<string, unknown>).pull_request_id);
+  return pr !== null && pr > 0 ? pr : null;
+}
+
+/**
+ * Whether `other` is of the same line of work as `view`: a preview of the same pull request, or
+ * (neither a preview) the same branch. Rows that carry no branch (the queue's) are all of one.
+ */
+export function sameLine(view: DeploymentView, other: DeploymentView): boolean {
+  const pr = pullRequestOf(view);
+  const otherPr = pullRequestOf(other);
+  return pr !== null ? otherPr === pr : otherPr === null && other.branch === view.branch;
 }
 
 /** Newer first: by position in the history, else by id, else by start; as given when nothing says. */

@@ -1,6 +1,6 @@
 // Screen switching, the help overlay, global keys, error boundary. The app's frame is one line
 // shorter than the terminal: a frame as tall as the screen makes Ink clear and redraw it all.
-import React, { Suspense, lazy, useCallback, useMemo, useReducer, useRef } from 'react';
+import React, { Suspense, lazy, useCallback, useMemo, useReducer, useRef, useState } from 'react';
 import { Box, Text } from 'ink';
 import { InputProvider, useKeys, type InputBus } from './input/bus.js';
 import type { DemoApp, TuiOptions } from './options.js';
@@ -15,6 +15,7 @@ import { useTerminalSize } from './hooks/use-terminal-size.js';
 import { FRAME_MIN_HEIGHT } from './take.js';
 import { PickerScreen } from './screens/picker/view.js';
 import { DeploymentsScreen } from './screens/deployments/view.js';
+import { listMemory, type ListMemory } from './screens/deployments/place.js';
 import { Help } from './screens/help/view.js';
 
 // The forms (and zod, which they validate with) load when first opened: the first page of
@@ -67,6 +68,20 @@ interface AppState {
   /** Help is open, over the screen it was opened from. */
   readonly help: ScopeId | null;
   readonly session: Session;
+}
+
+/** Applications whose list is kept for the session (the oldest opened is forgotten first). */
+const MEMORIES_MAX = 20;
+
+/** The list memory kept under `key` (session and application), made when first asked for. */
+function memoryOf(memories: Map<string, ListMemory>, key: string): ListMemory {
+  let memory = memories.get(key);
+  if (!memory) {
+    if (memories.size >= MEMORIES_MAX) memories.delete(memories.keys().next().value!);
+    memory = listMemory();
+    memories.set(key, memory);
+  }
+  return memory;
 }
 
 type AppAction =
@@ -137,6 +152,9 @@ function Screens({ options, onExit, refreshMs, followMs, stripRows, pageRows, pr
   const quit = useCallback(() => onExit(0), [onExit]);
   const server = recentsServer(session.connection);
   const first = useRef(state.session);
+  // Each application's list as it was left, for this session: reopened from the picker, it comes back to it.
+  const [memories] = useState(() => new Map<string, ListMemory>());
+  const memory = useMemo(() => (browsing === null ? undefined : memoryOf(memories, `${session.id}:${browsing}`)), [memories, session.id, browsing]);
 
   // Contexts: listed from config.json when the switcher opens; switching makes a new client.
   const contexts = useCallback(
@@ -206,7 +224,8 @@ function Screens({ options, onExit, refreshMs, followMs, stripRows, pageRows, pr
             followMs={followMs}
             stripRows={stripRows}
             pageRows={pageRows}
-            prefetch={session.id === 0 && prefetch?.appUuid === browsing ? prefetch : undefined}
+            prefetch={session.id === 0 && prefetch?.appUuid === browsing && !memory?.place ? prefetch : undefined}
+            memory={memory}
             onHelp={onHelp}
             onQuit={quit}
             onCreate={(kind) => dispatch({ type: 'go', route: { name: kind } })}

@@ -91,11 +91,11 @@ export const COMMANDS = [
   { id: 'jump', hint: 'go to', keys: [ch(':')], label: ':', description: 'go to a deployment by id, uuid or commit prefix; :ctx switches context', screens: ['deployments'], footer: ['deployments'], footerRank: 3 },
   { id: 'stats', hint: 'stats', keys: [ch('S')], label: 'S', description: 'the history in numbers and pictures: deployments per day, failure rate, duration, time to restore', screens: ['deployments'], footer: ['deployments'], footerRank: 6 },
   { id: 'markRow', hint: 'mark', keys: [ch(' ')], label: 'Space', description: 'mark the row to compare (a * before it; it stays marked across pages; Space again unmarks)', screens: ['deployments'], footer: ['deployments'], footerRank: 5 },
-  { id: 'compare', hint: 'compare', keys: [ch('=')], label: '=', description: 'compare the marked row with the row under the cursor; on a failed or cancelled row with no mark, with the last finished deployment before it', screens: ['deployments'], footer: ['deployments'], footerRank: 5 },
+  { id: 'compare', hint: 'compare', keys: [ch('=')], label: '=', description: 'compare the marked row with the row under the cursor; on a failed or cancelled row with no mark, with the last finished deployment of its branch before it', screens: ['deployments'], footer: ['deployments'], footerRank: 5 },
   { id: 'wide', hint: 'wide', keys: [ch('W')], label: 'W', description: 'wide: every column, scrolled sideways when they do not all fit; again: the columns that fit', screens: ['deployments'], footer: ['deployments'], footerRank: 6 },
   { id: 'columnsLeft', keys: [ch('<')], label: '<', description: 'wide view: scroll the columns left', screens: ['deployments'] },
   { id: 'columnsRight', keys: [ch('>')], label: '>', description: 'wide view: scroll the columns right', screens: ['deployments'] },
-  { id: 'listBack', keys: [named('escape')], label: 'Esc', description: 'stop a search that is reading; then back to the page; clear the filter; then back to the application picker', screens: ['deployments'] },
+  { id: 'listBack', keys: [named('escape')], label: 'Esc', description: 'one step a press: stop a search that reads; its words; the scope (s); the filter; the mark; then back to the application picker', screens: ['deployments'] },
 
   // Filter line (then the line-editing keys)
   { id: 'filterApply', hint: 'search all', keys: [named('return')], label: 'Enter', description: 'search the whole history for it (results page like the list; Esc returns)', screens: ['filter'], footer: ['filter'] },

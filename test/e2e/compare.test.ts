@@ -1,7 +1,8 @@
 // Comparing two deployments in the built binary in a real terminal (tmux), against a demo service
 // started here: Space marks a row, `=` on another compares them (a setting that differs between
 // two snapshot deployments); `=` on a failed row with no mark compares it with the last finished
-// one before it; the mark stays across pages. What to expect is read from the service first.
+// one of its branch before it (not a pull request's preview); the mark stays across pages. What to
+// expect is read from the service first.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type DmsClient } from '../../src/api/client.js';
 import { SHOP_FRONTEND } from '../../src/demo/seed-apps.js';
@@ -72,17 +73,21 @@ describe('= compares two deployments', () => {
     expect(rowLines(back)[i]).toMatch(/^ \*│/);
   });
 
-  it('= on a failed row with no mark compares it with the last finished deployment before it', async () => {
-    const failed = views.findIndex((v, at) => at < 10 && v.phase === 'failed');
-    expect(failed, 'a failed deployment on the first page').toBeGreaterThanOrEqual(0);
-    const good = views.findIndex((v, at) => at > failed && v.phase === 'finished');
+  it('= on a failed row with no mark compares it with the last finished deployment of its branch, not a preview of another', async () => {
+    const preview = (v: DeploymentView) => v.source.startsWith('PR #');
+    // A failure on the first page whose next finished deployment is a pull request's preview.
+    const failed = views.findIndex((v, at) => at < 10 && v.phase === 'failed' && !preview(v)
+      && preview(views.find((w, after) => after > at && w.phase === 'finished')!));
+    expect(failed, 'a failed deployment on the first page, a preview finished after it').toBeGreaterThanOrEqual(0);
+    const good = views.findIndex((v, at) => at > failed && v.phase === 'finished' && !preview(v) && v.branch === views[failed]!.branch);
+    expect(good).toBeGreaterThan(failed);
     const between = views.slice(failed + 1, good);
 
     const t = launch();
     await t.waitFor(/1–10 of \d+/);
     await down(t, failed, views[failed]!.id);
     t.keys('=');
-    const shown = await t.waitFor(`Comparing ${name(views[failed]!)} with the last good one before it, ${name(views[good]!)}`);
+    const shown = await t.waitFor(`Comparing ${name(views[failed]!)} with the last good one before it on ${views[failed]!.branch}, ${name(views[good]!)}`);
     expect(shown).toMatch(/\* status\s+✓ finished\s+✗ failed/);
     expect(shown).toContain(between.length === 0 ? 'None between them' : `${between.length} deployment${between.length === 1 ? '' : 's'} between them: ${phaseCountsText(countPhases(between))}`);
   });

@@ -329,11 +329,14 @@ describe('orders-worker at 80×24', () => {
     const first = await wait(t, (s) => list.test(s) && dataLines(s).length === 10 && new RegExp(`^all ${n} `, 'm').test(s) && tableClosed(s), 20_000);
     expect(first).not.toContain('results ');
 
-    /** The results of a status filter: the count, the header, and each row in history order. */
+    /**
+     * The results of a status filter: the count and the scope on the header, and each row in history
+     * order; under the table the search's line, or for a failure why it failed.
+     */
     async function expectResults(word: 'failed' | 'running', want: DeploymentView[]) {
-      const line = `${word} deployments: ${want.length} found · searched all ${n}`;
-      const screen = await wait(t, (s) => messageLine(s).startsWith(line) && dataLines(s).length === Math.min(10, want.length) && tableClosed(s), SCAN_MS);
-      expect(screen).toMatch(new RegExp(`^results 1–${Math.min(10, want.length)} of ${want.length} `, 'm'));
+      const line = word === 'failed' ? '✗ why: ' : `${word} deployments: ${want.length} found · searched all ${n}`;
+      const header = new RegExp(`^results 1–${Math.min(10, want.length)} of ${want.length} · scope: ${word} `, 'm');
+      const screen = await wait(t, (s) => header.test(s) && messageLine(s).startsWith(line) && dataLines(s).length === Math.min(10, want.length) && tableClosed(s), SCAN_MS);
       dataLines(screen).forEach((row, i) => {
         expect(row).toContain(word === 'failed' ? '✗ failed' : want[i]!.phase === 'queued' ? '○ queued' : '● in progress');
         expect(row).toContain(` ${want[i]!.shortCommit} `);

@@ -5,7 +5,7 @@ import { readDeploymentList, type Deployment } from '../../src/api/schemas/deplo
 import { DEPLOYMENT_FIELDS } from '../../src/api/schemas/deployment-fields.js';
 import { viewOf, type DeploymentView } from '../../src/model/deployment.js';
 import { compareDeployments, countPhases } from '../../src/model/compare.js';
-import { pairWalk, readPair } from '../../src/model/compare-find.js';
+import { ALIKE_WINDOW, pairWalk, readPair } from '../../src/model/compare-find.js';
 import { NO_SETTINGS, betweenText, sameSecrets, settingRows, sideRows } from '../../src/model/compare-rows.js';
 import { diffTable } from '../../src/commands/diff.js';
 
@@ -144,5 +144,63 @@ describe('pairWalk: both found, and what lies between, in one read', () => {
     const walk = pairWalk(id(7), (v) => v.uuid === 'u7');
     expect(await readPair(chunks(history, 6), walk)).toBe('found');
     expect(walk.a!.index).toBe(walk.b!.index);
+  });
+});
+
+describe('pairWalk lastGoodAlike: what `=` compares a failure with', () => {
+  const row = (id: number, status: string, branch: string, pr = 0) => queueRow({ id, status, git_branch: branch, pull_request_id: pr });
+  async function* chunks(rows: readonly DeploymentView[], size: number) {
+    for (let i = 0; i < rows.length; i += size) yield { rows: rows.slice(i, i + size).map((v) => v.record), read: Math.min(rows.length, i + size) };
+  }
+  const find = async (history: DeploymentView[], failedId: number) => {
+    const walk = pairWalk((v) => v.id === failedId, 'lastGoodAlike');
+    const end = await readPair(chunks(history, 2), walk);
+    return { end, walk };
+  };
+
+  it('the last good one of its branch, past a preview of another and a deployment of another branch', async () => {
+    const { end, walk } = await find([row(9, 'failed', 'develop'), row(8, 'finished', 'feature/x', 213), row(7, 'finished', 'main'), row(6, 'finished', 'develop')], 9);
+    expect(end).toBe('found');
+    expect(walk.b!.view.id).toBe(6);
+    expect(walk.likeness).toBe('sameLine');
+    expect(walk.between.map((v) => v.id)).toEqual([8, 7]);
+  });
+
+  it('a preview that failed: the last good preview of the same pull request, not of another nor the branch built without one', async () => {
+    const { walk } = await find([row(9, 'failed', 'feature/x', 213), row(8, 'finished', 'feature/x'), row(7, 'finished', 'feature/y', 70), row(6, 'finished', 'feature/x', 213)], 9);
+    expect(walk.b!.view.id).toBe(6);
+    expect(walk.likeness).toBe('sameLine');
+  });
+
+  it('none of its branch before the history ends: the last good one that is not a preview, what lies between cut there', async () => {
+    const { end, walk } = await find([row(9, 'failed', 'develop'), row(8, 'finished', 'feature/x', 213), row(7, 'cancelled', 'main'), row(6, 'finished', 'main'), row(5, 'finished', 'main')], 9);
+    expect(end).toBe('found');
+    expect(walk.b!.view.id).toBe(6);
+    expect(walk.likeness).toBe('notPreview');
+    expect(walk.between.map((v) => v.id)).toEqual([8, 7]);
+  });
+
+  it('only previews were good: the last of them', async () => {
+    const { walk } = await find([row(9, 'failed', 'develop'), row(8, 'failed', 'develop'), row(7, 'finished', 'feature/x', 213)], 9);
+    expect(walk.b!.view.id).toBe(7);
+    expect(walk.likeness).toBe('any');
+    expect(walk.between.map((v) => v.id)).toEqual([8]);
+  });
+
+  it('nothing good at all: not found, as before', async () => {
+    expect((await find([row(9, 'failed', 'develop'), row(8, 'failed', 'main')], 9)).end).toBe('noB');
+  });
+
+  it(`stops looking for its branch ${ALIKE_WINDOW} deployments after it once another good one was seen`, async () => {
+    const failures = Array.from({ length: ALIKE_WINDOW + 500 }, (_, i) => row(5000 - i, 'failed', 'main'));
+    const history = [row(9000, 'failed', 'develop'), row(8999, 'finished', 'main'), ...failures, row(1, 'finished', 'develop')];
+    const walk = pairWalk((v) => v.id === 9000, 'lastGoodAlike');
+    let read = 0;
+    async function* counted() { for await (const c of chunks(history, 100)) { read = c.read; yield c; } }
+    expect(await readPair(counted(), walk)).toBe('found');
+    expect(walk.b!.view.id).toBe(8999);
+    expect(walk.likeness).toBe('notPreview');
+    expect(walk.between).toEqual([]);
+    expect(read).toBeLessThanOrEqual(ALIKE_WINDOW + 100);
   });
 });

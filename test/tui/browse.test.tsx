@@ -84,11 +84,8 @@ describe('deployments screen', () => {
     await ui.waitFor(/11–20 of \d+/);
     await ui.press(KEY.right, 'g');
     await ui.waitFor(/1–10 of \d+/);
-    const qs = listQueries(before);
-    expect(qs[0]).toBe('skip=10&take=10');
-    expect(qs[1]).toBe('skip=20&take=10');
-    expect(qs[2]).toBe('skip=10&take=10');
-    expect(qs[qs.length - 1]).toBe('skip=0&take=10');
+    // Pages read a moment ago (within the refresh period) are shown from what was read.
+    expect(listQueries(before)).toEqual(['skip=10&take=10', 'skip=20&take=10']);
   });
 
   it('+ and - change take between 5 and 100', async () => {
@@ -104,7 +101,8 @@ describe('deployments screen', () => {
     await ui.waitFor(/1–5 of \d+/);
     await ui.press('-');
     await ui.waitFor('Page size stays 5');
-    expect(listQueries(before)).toEqual(['skip=0&take=15', 'skip=0&take=10', 'skip=0&take=5']);
+    // The page of 10 was read a moment ago: shown from what was read.
+    expect(listQueries(before)).toEqual(['skip=0&take=15', 'skip=0&take=5']);
   });
 
   it('moves the cursor with j/k and arrows, and Enter opens that row with its full commit sha', async () => {

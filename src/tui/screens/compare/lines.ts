@@ -1,7 +1,8 @@
 // Every sentence the comparison shows, and the comparison as display lines: the two deployments in
 // columns (a `*` marks what differs), what lies between them, why each failed, the settings that
 // differ. Keys a sentence names come from the key table in force. Pure: no Ink.
-import type { Comparison } from '../../../model/compare.js';
+import { pullRequestOf, type Comparison } from '../../../model/compare.js';
+import { ALIKE_WINDOW, type Likeness } from '../../../model/compare-find.js';
 import { NO_SETTINGS, betweenText, sameSecrets, settingRows, sideName, sideRows } from '../../../model/compare-rows.js';
 import type { DeploymentView } from '../../../model/deployment.js';
 import { absoluteAt, relativeAt } from '../../../text/format.js';
@@ -49,22 +50,58 @@ export function readingText(read: number, pause: string | null, keys: KeyTable):
   return `Reading the history between them… ${thousands(read)} deployments read${wait} (${keys.hint('compareBack')} stops)`;
 }
 
-/** The title: `Comparing deployment 232 with the last good one before it, deployment 227`. */
-export function titleText(c: Comparison, lastGood: boolean): string {
-  return `Comparing ${sideName(c.newer)} with ${lastGood ? `the last good one before it, ${sideName(c.older)}` : sideName(c.older)}`;
+/** Where a deployment was made: `on develop`, `of PR #213`; '' when its record says neither (queue rows). */
+export function lineOf(view: DeploymentView): string {
+  const pr = pullRequestOf(view);
+  if (pr !== null) return `of PR #${pr}`;
+  return view.branch !== '' ? `on ${maskUrlPasswords(clean(view.branch))}` : '';
+}
+
+/** What the older side is: the marked row, or with no mark how it was chosen (compare-find.ts). */
+export interface OlderChoice {
+  /** Null: the marked row. */
+  readonly likeness: Likeness | null;
+  readonly newer: DeploymentView;
+  readonly older: DeploymentView;
+}
+
+/**
+ * The title: `Comparing deployment 232 with the last good one before it on develop, deployment
+ * 215`; with none of its branch, `… with deployment 202 on main, the last good one before it`.
+ */
+export function titleText(c: Comparison, choice: OlderChoice): string {
+  const [newer, older] = [sideName(c.newer), sideName(c.older)];
+  if (choice.likeness === null) return `Comparing ${newer} with ${older}`;
+  const words = (line: string) => (line ? ` ${line}` : '');
+  if (choice.likeness === 'sameLine') return `Comparing ${newer} with the last good one before it${words(lineOf(choice.newer))}, ${older}`;
+  return `Comparing ${newer} with ${older}${words(lineOf(choice.older))}, the last good one before it`;
+}
+
+/** Said above the comparison when the older side is not of the newer one's branch; null when it is. */
+export function choiceNote(c: Comparison, choice: OlderChoice): string | null {
+  if (choice.likeness === null || choice.likeness === 'sameLine') return null;
+  const line = lineOf(choice.newer);
+  const none = `No good deployment${line ? ` ${line}` : ''} before ${sideName(c.newer)} (within ${thousands(ALIKE_WINDOW)} before it)`;
+  const older = `${sideName(c.older)}${lineOf(choice.older) ? ` ${lineOf(choice.older)}` : ''}`;
+  return choice.likeness === 'notPreview'
+    ? `${none}: ${older} is the last good one that is not a pull request's preview.`
+    : `${none}, and none that is not a preview: ${older} is the last good one.`;
 }
 
 export interface CompareLineOptions {
   readonly width: number;
   readonly theme: Theme;
   readonly now: number;
+  /** A line above the columns (choiceNote). */
+  readonly note?: string | null;
 }
 
 const LABEL = 10;
 
 /** The comparison as lines that each fit `width` cells. */
-export function compareLines(c: Comparison, { width, theme, now }: CompareLineOptions): Line[] {
+export function compareLines(c: Comparison, { width, theme, now, note }: CompareLineOptions): Line[] {
   const out: Line[] = [];
+  if (note) for (const piece of wrapCells(note, Math.max(10, width))) out.push({ text: piece, colour: theme.ui.warning });
   const title = (text: string) => {
     if (out.length > 0) out.push({ text: '' });
     out.push({ text, bold: true, colour: theme.ui.title });

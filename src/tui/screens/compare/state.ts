@@ -2,7 +2,7 @@
 // marked one, or the last good one before a failure), and the screen's own state as the history
 // between them is read — progress, what was found or why not, and the scroll position.
 import { sameDeployment, type DeploymentView } from '../../../model/deployment.js';
-import type { Found } from '../../../model/compare-find.js';
+import type { Found, Likeness } from '../../../model/compare-find.js';
 
 /** A deployment picked on the list: the cursor row, or the marked one. */
 export interface Picked {
@@ -17,7 +17,7 @@ export interface Picked {
 export interface CompareOpen {
   /** The cursor's row. */
   readonly a: Picked;
-  /** The marked row; null: the last finished deployment before `a`. */
+  /** The marked row; null: the last finished deployment before `a`, of its branch when there is one (compare-find.ts). */
   readonly b: Picked | null;
   /** The page's rows and the position of the first: what lies between is read from them first. */
   readonly page: { readonly rows: readonly DeploymentView[]; readonly start: number };
@@ -45,6 +45,8 @@ export interface ComparePair {
   readonly older: Found;
   /** The deployments between them, newest first. */
   readonly between: readonly DeploymentView[];
+  /** With no mark: how the older is like the newer (its branch's, or the best there was). */
+  readonly likeness?: Likeness | null;
 }
 
 export interface CompareState {

@@ -1,7 +1,8 @@
 // Finds what a comparison needs, once, when the screen opens: the newer deployment's whole record
 // (a search result is only a summary), then the rows after it — the page's first, then the
 // history read on from there (the whole-history scan: rate budget, 429s, faults retried) — until
-// the older one is met (the marked row, or the last finished deployment). Esc aborts the reading.
+// the older one is met (the marked row, or the last finished deployment of its branch, else the
+// best there is: compare-find.ts `lastGoodAlike`). Esc aborts the reading.
 import { useEffect } from 'react';
 import type { DmsClient } from '../../../api/client.js';
 import { sameDeployment, viewOf, type DeploymentView } from '../../../model/deployment.js';
@@ -57,7 +58,7 @@ export function useCompare({ client, appUuid, open, store }: UseCompareOptions):
       const [first, other] = ordered(open);
       const newer = await whole(first);
       if (!newer) return send({ type: 'failed', problem: goneText(first.view) });
-      const walk = pairWalk((v) => sameDeployment(v, newer.view), other ? (v) => sameDeployment(v, other.view) : 'lastGood');
+      const walk = pairWalk((v) => sameDeployment(v, newer.view), other ? (v) => sameDeployment(v, other.view) : 'lastGoodAlike');
       walk.feed([newer.view], newer.index);
       // The page's rows after it first: no request when both are on the page.
       const { rows, start } = open.page;
@@ -77,7 +78,7 @@ export function useCompare({ client, appUuid, open, store }: UseCompareOptions):
       }
       if (signal.aborted) return;
       if (!walk.done) return send({ type: 'failed', problem: other ? goneText(other.view) : noGoodText(newer.view) });
-      send({ type: 'found', pair: { newer: walk.a!, older: walk.b!, between: walk.between } });
+      send({ type: 'found', pair: { newer: walk.a!, older: walk.b!, between: walk.between, likeness: walk.likeness } });
     };
     run().catch((error: unknown) => {
       const why = error instanceof ScanStopped ? error.reason : error;

@@ -16,7 +16,7 @@ import { Footer } from '../../components/footer.js';
 import { ScrollView, clampOffset } from '../../components/scroll-view.js';
 import { createStore, useStore } from '../../state/store.js';
 import { compareKeys } from './keys.js';
-import { compareLines, readingText, titleText } from './lines.js';
+import { choiceNote, compareLines, readingText, titleText } from './lines.js';
 import { compareReducer, initialCompare, type CompareOpen } from './state.js';
 import { useCompare } from './use-compare.js';
 
@@ -56,7 +56,9 @@ export function CompareScreen(props: CompareScreenProps) {
     between: pair.between,
     now,
   }) : null), [pair, reasonOf, now]);
-  const lines = useMemo(() => (comparison ? compareLines(comparison, { width, theme, now }) : []), [comparison, width, theme, now]);
+  // With no mark, how the older one was chosen (the last good one of the newer one's branch, or the best there was).
+  const choice = useMemo(() => (pair ? { likeness: open.b === null ? pair.likeness ?? 'sameLine' : null, newer: pair.newer.view, older: pair.older.view } : null), [pair, open.b]);
+  const lines = useMemo(() => (comparison && choice ? compareLines(comparison, { width, theme, now, note: choiceNote(comparison, choice) }) : []), [comparison, choice, width, theme, now]);
 
   const bodyRef = useRef<DOMElement>(null);
   const body = useMeasured(() => {
@@ -75,7 +77,7 @@ export function CompareScreen(props: CompareScreenProps) {
   return (
     <Box flexDirection="column" height={height}>
       <Text wrap="truncate-end">
-        <Text bold color={theme.ui.title}>{comparison ? titleText(comparison, open.b === null) : 'Comparing two deployments'}</Text>
+        <Text bold color={theme.ui.title}>{comparison && choice ? titleText(comparison, choice) : 'Comparing two deployments'}</Text>
         <Text color={theme.ui.muted}>{range}</Text>
       </Text>
       <Box ref={bodyRef} flexDirection="column" flexGrow={1} flexBasis={0}>{content}</Box>

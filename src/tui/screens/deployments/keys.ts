@@ -132,12 +132,14 @@ export function listKeys(keys: KeyTable, props: ListKeyProps, { store, page, ter
       // Outside the wide view they do nothing (and say so).
       columnsLeft: () => (store.get().wide ? send({ type: 'columnScroll', delta: -1 }) : false),
       columnsRight: () => (store.get().wide ? send({ type: 'columnScroll', delta: 1 }) : false),
+      // One step back a press (state.ts); with nothing left to undo, back to the picker.
       listBack: () => {
-        const s = store.get();
-        if (s.search?.scanning) send({ type: 'searchStop' });
-        else if (s.search) send({ type: 'searchClose' });
-        else if (s.paging.filter) send({ type: 'filter', text: '' });
-        else if (props.onBack) result = leave(() => props.onBack!());
+        const before = store.get();
+        send({ type: 'listBack' });
+        const after = store.get();
+        if (after !== before) {
+          if (before.mark && !after.mark) note(markNote(null, keys));
+        } else if (props.onBack) result = leave(() => props.onBack!());
       },
     }, e.input, e.key);
     return used ? result : false;

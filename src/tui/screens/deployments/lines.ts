@@ -75,10 +75,15 @@ export function pageStatus(paging: PagingState, keys: KeyTable): string {
   return `${paging.want.take} per page · ${auto}`;
 }
 
-/** The header's range: the page's, or the results' while a search of the whole history is shown. */
+/**
+ * The header's range: the page's, or the results' while a search of the whole history is shown,
+ * with its scope while one narrows it (`results 1–2 of 2 · scope: failed`).
+ */
 export function headerRange(browse: BrowseState): string {
   const s = browse.search;
-  return s?.kind === 'search' ? resultRange(s, resultRows(browse)) : rangeLabel(browse.paging);
+  if (s?.kind !== 'search') return rangeLabel(browse.paging);
+  const range = resultRange(s, resultRows(browse));
+  return s.status === 'all' ? range : `${range} · scope: ${s.status}`;
 }
 
 /** `results 1–10 of 37+` while the search still reads. */
@@ -185,6 +190,9 @@ export function messageLine(browse: BrowseState, t: TableFacts, keys: KeyTable):
     return text({ text: `Opening deployment ${v.id ?? v.uuid}…`, tone: 'muted' });
   }
   const s = browse.search;
+  // Once a search has read everything, its cursor row's reason as on the list (the header keeps the
+  // count); a row without one keeps the search's line.
+  if (s?.kind === 'search' && !s.scanning && t.reason?.reason.kind === 'reason') return text(reasonNote(t.reason.phase, t.reason.reason, t.reason.width)!);
   if (s && (s.kind === 'search' || s.scanning || !p.notice)) return text(searchLine(s, keys));
   // Wrapped, never cut: what to do (check the context's token, the URL) is at the end.
   if (p.error) return text({ text: `✗ ${p.error.message}${p.error.retrying ? ` Retrying every few seconds, or press ${keys.hint('refresh')}.` : ''}`, tone: 'error', wrap: true });

@@ -202,8 +202,14 @@ export function pagingReducer(state: PagingState, action: PagingAction): PagingS
       if (state.want.skip === 0) return { ...state, notice: 'This is the first page.' };
       return request(state, Math.max(0, state.want.skip - nextTake(state)), nextTake(state), 'load');
     }
-    case 'first':
-      return request(state, 0, nextTake(state), 'load');
+    case 'first': {
+      // On the first page already: the cursor to its first row, and say so (nothing is asked).
+      const take = nextTake(state);
+      if (state.want.skip === 0 && state.shown?.skip === 0 && state.shown.take === take && !state.loading) {
+        return clampCursor({ ...state, cursor: 0, notice: 'Already on the first page.' });
+      }
+      return request(state, 0, take, 'load');
+    }
     case 'last': {
       const take = nextTake(state);
       const shownLast = state.shown !== null && state.shown.skip === state.want.skip && state.shown.take === take && state.atEnd;

@@ -3,7 +3,8 @@
 // changed the page wanted, that page is asked for once the keys read together are all handled (a
 // microtask later), so 5,000 `n`s make one request, for the last page they wanted. The request
 // before it is aborted, and answers are tagged with their sequence number so an old answer never
-// overwrites a newer page (the reducer drops it: paging.ts).
+// overwrites a newer page (the reducer drops it: paging.ts). A page moved to (n, p, g, …) that was
+// read less than a refresh period ago is shown from what was read (place.ts): no request.
 import type { DmsClient } from '../../../api/client.js';
 import { isApiError, type ResponseTooLargeError } from '../../../api/errors.js';
 import { formatBytes } from '../../../api/limits.js';
@@ -12,6 +13,7 @@ import type { Prefetch } from '../../first-page.js';
 import type { Store } from '../../state/store.js';
 import { isHeavy, lightRefresh } from './light-refresh.js';
 import type { PageAsk } from './paging.js';
+import type { PageMemo } from './place.js';
 import type { BrowseAction, BrowseState } from './state.js';
 
 /** How long a page request may take before the screen says "loading…" (no flash for fast answers). */
@@ -33,9 +35,12 @@ export interface PageRequestOptions {
   readonly prefetch?: Omit<Prefetch, 'appUuid'>;
   /** The clock answers are stamped with. */
   readonly now: () => number;
+  /** The pages read, kept: one moved to again within `freshMs` of its reading is not asked for. */
+  readonly memo?: PageMemo;
+  readonly freshMs?: number;
 }
 
-export function pageRequests(store: Store<BrowseState, BrowseAction>, { client, appUuid, prefetch: first, now }: PageRequestOptions): PageRequests {
+export function pageRequests(store: Store<BrowseState, BrowseAction>, { client, appUuid, prefetch: first, now, memo, freshMs = 0 }: PageRequestOptions): PageRequests {
   // A first page already on screen (the store's initial state) used its prefetch: later requests ask the server.
   let prefetch = store.get().paging.everLoaded ? undefined : first;
   let current: { seq: number; abort: () => void } | undefined;
@@ -51,6 +56,13 @@ export function pageRequests(store: Store<BrowseState, BrowseAction>, { client, 
     const pre = prefetch && prefetch.skip === want.skip && prefetch.take === want.take ? prefetch : undefined;
     if (prefetch && !pre) prefetch.abort();
     prefetch = undefined;
+    // Moved to a page read a moment ago (a refresh, asked for or automatic, always asks).
+    const kept = !pre && want.reason === 'load' ? memo?.get(want.skip, want.take, now(), freshMs) : undefined;
+    if (kept) {
+      current = undefined;
+      store.dispatch({ type: 'loaded', seq: want.seq, page: kept.page, at: kept.at });
+      return;
+    }
     const whole = () => client.listDeployments(appUuid, { skip: want.skip, take: want.take }, { signal: ac.signal });
     const paging = store.get().paging;
     // A page of rows with logs is refreshed a row at a time when nothing moved (light-refresh.ts).
@@ -65,7 +77,9 @@ export function pageRequests(store: Store<BrowseState, BrowseAction>, { client, 
       (answer) => {
         if (ac.signal.aborted) return;
         done();
-        store.dispatch({ type: 'loaded', seq: want.seq, page: answer, at: now() });
+        const at = now();
+        memo?.put(want.skip, want.take, answer, at);
+        store.dispatch({ type: 'loaded', seq: want.seq, page: answer, at });
       },
       (error: unknown) => {
         if (ac.signal.aborted || (isApiError(error) && error.kind === 'cancelled')) return;

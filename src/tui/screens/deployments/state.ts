@@ -43,7 +43,10 @@ export interface BrowseState {
   readonly search: SearchState | null;
   /** Searches started (numbers each scan). */
   readonly searches: number;
-  /** The quick status filter (s): applies to the next search and restarts the current one. */
+  /**
+   * The scope (s): the search shown holds only failed or running deployments, and so do searches
+   * started from it. Never on without a search of that scope shown (the header says it); Esc clears it.
+   */
   readonly status: StatusFilter;
   readonly jumpLine: LineState;
   readonly fetching: Fetching | null;
@@ -93,6 +96,12 @@ export type BrowseAction =
   /** The filter line's Enter: search the whole history for what was typed. */
   | { type: 'filterSearch' }
   | { type: 'statusCycle' }
+  /**
+   * Esc on the list: one step back a press — stop a search that reads; drop a search's words (back
+   * to its scope's results); the scope; the page's filter; the mark. Nothing left: the state as it
+   * was (keys.ts then goes back to the picker).
+   */
+  | { type: 'listBack' }
   | { type: 'jumpStart' }
   | { type: 'jumpText'; text: string }
   | { type: 'jumpLine'; command: LineCommand }
@@ -118,10 +127,10 @@ export type BrowseAction =
   /** How far the wide view can scroll (the table, once laid out). */
   | { type: 'columnRoom'; max: number };
 
-export function initialBrowse(paging: PagingState, options: { awaitingNewest?: boolean; time?: TimeMode } = {}): BrowseState {
+export function initialBrowse(paging: PagingState, options: { awaitingNewest?: boolean; time?: TimeMode; mark?: Picked | null } = {}): BrowseState {
   return newestArrived({
     paging, mode: 'list', detail: null, log: null, search: null, searches: 0, status: 'all', jumpLine: lineAt(''), fetching: null, keyNote: null,
-    awaitingNewest: options.awaitingNewest === true, time: options.time ?? 'relative', mark: null, compare: null,
+    awaitingNewest: options.awaitingNewest === true, time: options.time ?? 'relative', mark: options.mark ?? null, compare: null,
     wide: false, columnStart: 0, columnMax: 0, jumped: null,
   });
 }
@@ -197,6 +206,16 @@ export function browseReducer(state: BrowseState, action: BrowseAction): BrowseS
       if (text === '' && status === 'all') return { ...state, status, search: null };
       return started({ ...state, status }, 'search', text, status);
     }
+    case 'listBack': {
+      if (state.mode !== 'list') return state;
+      const s = state.search;
+      if (s?.scanning) return { ...state, search: searchReducer(s, { type: 'searchStop' }, resultRows(state)) };
+      if (s?.kind === 'search' && s.text !== '' && state.status !== 'all') return started(state, 'search', '', state.status);
+      if (s) return { ...state, search: null, status: 'all' };
+      if (state.paging.filter) return { ...state, paging: pagingReducer(state.paging, { type: 'filter', text: '' }) };
+      if (state.mark) return { ...state, mark: null };
+      return state;
+    }
     case 'jumpStart':
       return state.mode === 'list' ? { ...state, mode: 'jump', jumpLine: lineAt('') } : state;
     case 'jumpText':
@@ -209,7 +228,8 @@ export function browseReducer(state: BrowseState, action: BrowseAction): BrowseS
       if (state.mode !== 'jump') return state;
       const text = state.jumpLine.value.trim();
       if (!action.go || text === '') return { ...state, mode: 'list' };
-      return started({ ...state, mode: 'list' }, 'jump', text, 'all');
+      // A jump takes the place of what a scope showed: the scope goes with it (it would narrow the next search unseen).
+      return started({ ...state, mode: 'list', status: 'all' }, 'jump', text, 'all');
     }
     case 'openResult': {
       const s = state.search;
@@ -258,7 +278,8 @@ export function browseReducer(state: BrowseState, action: BrowseAction): BrowseS
     case 'searchStart': case 'searchChunk': case 'searchDone': case 'searchPause': case 'searchStop': case 'searchClose':
     case 'resultCursor': case 'resultPage': {
       const search = searchReducer(state.search, action, resultRows(state));
-      return search === state.search ? state : { ...state, search };
+      // No search shown, no scope.
+      return search === state.search ? state : { ...state, search, status: search ? state.status : 'all' };
     }
     default: {
       const paging = pagingReducer(state.paging, action);

@@ -13,6 +13,10 @@ import { browseReducer, initialBrowse, type BrowseAction, type BrowseState } fro
 import { initialPaging, pagingReducer, wantsAutoRefresh, type PageAsk } from './paging.js';
 import { pageRequests } from './requests.js';
 import { useLaterWrites, type Later } from '../../hooks/use-later-writes.js';
+import { placeOf, type ListMemory } from './place.js';
+
+/** Auto-refresh period, ms. */
+const REFRESH_MS = 5000;
 
 export interface UseDeploymentsOptions {
   readonly client: DmsClient;
@@ -35,22 +39,29 @@ export interface UseDeploymentsOptions {
   readonly awaitFirst?: boolean;
   /** The first page's request, started before the UI loaded: used instead of asking again (its answer shown at once when it is in). */
   readonly prefetch?: Omit<Prefetch, 'appUuid'>;
+  /** What the list of this application keeps for the session: the pages read, where it was left (place.ts). */
+  readonly memory?: ListMemory;
 }
 
 function initial(options: UseDeploymentsOptions): BrowseState {
   // The page size last chosen for this application (+/-), else the rows that fit: the prefetch read it already.
-  const { prefetch, fit, rows } = options;
+  const { prefetch, fit, rows, memory } = options;
+  const now = (options.now ?? Date.now)();
+  // Back from the picker: the page and the row the list was left on, the mark.
+  const place = memory?.place ?? null;
   const chosen = prefetch ? (prefetch.fitted ? undefined : prefetch.take) : loadPageSize(options.configDir, options.appUuid);
-  const asked = initialPaging({ rows, take: chosen, fit: prefetch?.fitted ? prefetch.take : fit });
+  const asked = initialPaging({ rows, take: chosen, fit: prefetch?.fitted ? prefetch.take : fit, skip: place?.skip });
   // The prefetch's size is used for the first page; the pages after it fit the screen as it is now.
-  const first = fit === undefined ? asked : pagingReducer(asked, { type: 'fit', take: fit });
-  const ready = options.prefetch?.result;
+  const fitted = fit === undefined ? asked : pagingReducer(asked, { type: 'fit', take: fit });
+  const first = { ...fitted, landKey: place?.rowKey ?? null };
   // How times read (T), as last chosen: the user's, whatever the application.
-  const start = { awaitingNewest: options.awaitFirst, time: loadTimeMode(options.configDir) };
-  if (ready && options.prefetch?.skip === first.want.skip && options.prefetch.take === first.want.take) {
-    return initialBrowse(pagingReducer(first, { type: 'loaded', seq: first.want.seq, page: ready, at: (options.now ?? Date.now)() }), start);
-  }
-  return initialBrowse(first, start);
+  const start = { awaitingNewest: options.awaitFirst, time: loadTimeMode(options.configDir), mark: place?.mark ?? null };
+  const { skip, take, seq } = first.want;
+  const ready = prefetch?.result && prefetch.skip === skip && prefetch.take === take ? { page: prefetch.result, at: now } : undefined;
+  if (ready) memory?.pages.put(skip, take, ready.page, ready.at);
+  // A page read a moment ago is shown as it was read (and refreshed on the usual schedule).
+  const kept = ready ?? memory?.pages.get(skip, take, now, options.refreshMs ?? REFRESH_MS);
+  return initialBrowse(kept ? pagingReducer(first, { type: 'loaded', seq, page: kept.page, at: kept.at }) : first, start);
 }
 
 export interface DeploymentsController {
@@ -71,13 +82,18 @@ function unseen(before: BrowseState, after: BrowseState): boolean {
 }
 
 export function useDeployments(options: UseDeploymentsOptions): DeploymentsController {
-  const { client, appUuid, configDir, recentsServer, refreshMs = 5000, flashMs = 2000 } = options;
+  const { client, appUuid, configDir, recentsServer, refreshMs = REFRESH_MS, flashMs = 2000, memory } = options;
   const [store] = useState(() => createStore(browseReducer, initial(options), { quiet: unseen }));
   const state = useStore(store);
   const paging = state.paging;
   const now = options.now ?? Date.now;
 
-  const [requests] = useState(() => pageRequests(store, { client, appUuid, prefetch: options.prefetch, now }));
+  const [requests] = useState(() => pageRequests(store, { client, appUuid, prefetch: options.prefetch, now, memo: memory?.pages, freshMs: refreshMs }));
+  // Where the list was left, for when the application is opened again this session.
+  useEffect(() => () => {
+    const place = placeOf(store.get());
+    if (memory && place) memory.place = place;
+  }, [memory, store]);
   // A resize: the next page asked for fits the new height (the page on screen stays).
   const { fit } = options;
   useEffect(() => { if (fit !== undefined) store.dispatch({ type: 'fit', take: fit }); }, [fit, store]);
@@ -109,13 +125,17 @@ export function useDeployments(options: UseDeploymentsOptions): DeploymentsContr
   // Paused while the log viewer is open: it polls its one row itself.
   const awaiting = state.awaitingNewest;
   const auto = (wantsAutoRefresh(paging) || awaiting) && state.mode !== 'log';
-  // After a 429 the next automatic request waits at least as long as the server asked.
+  // After a 429 the next automatic request waits at least as long as the server asked. A page
+  // shown from what was read earlier is refreshed when it is a period old, not a period later.
   const delay = Math.max(awaiting ? Math.min(refreshMs, 1000) : refreshMs, paging.error?.retryAfterMs ?? 0);
+  const updatedAt = paging.updatedAt;
+  const hasError = paging.error !== null;
   useEffect(() => {
     if (!auto || !settled) return undefined;
-    const t = setTimeout(() => { if (!store.get().paging.loading) requests.page({ type: 'refresh', auto: true }); }, delay);
+    const due = hasError || updatedAt === null ? delay : Math.max(0, Math.min(delay, updatedAt + delay - now()));
+    const t = setTimeout(() => { if (!store.get().paging.loading) requests.page({ type: 'refresh', auto: true }); }, due);
     return () => clearTimeout(t);
-  }, [auto, settled, delay, paging.updatedAt, paging.error, store, requests]);
+  }, [auto, settled, delay, updatedAt, hasError, paging.error, store, requests, now]);
 
   // Changed statuses are highlighted briefly.
   const changedCount = paging.changed.size;

@@ -35,10 +35,12 @@ import { bodyNote, headerRange, messageLine, pageStatus, type MessageLine } from
 import { isMarkedRow } from './state.js';
 import { StripLine } from './strip.js';
 import { useDeployments } from './use-deployments.js';
+import type { ListMemory } from './place.js';
 import { useOlderNeighbour, olderOf } from './use-older.js';
 import { useStrip } from './use-strip.js';
 import { useListTable } from './use-table.js';
 import { useReasons } from './use-reasons.js';
+import { useResultRow } from './use-result-row.js';
 import { visibleRows } from './paging.js';
 import { fittingTake } from '../../take.js';
 
@@ -85,6 +87,8 @@ export interface DeploymentsScreenProps {
   readonly followNewest?: boolean;
   /** A note for the footer when the screen first shows (a keys.json warning). */
   readonly startNote?: string;
+  /** What the list of this application keeps for the session: pages read, where it was left (place.ts). */
+  readonly memory?: ListMemory;
 }
 
 /** Lines of the table's frame around its rows: top border, heading, separator, bottom border. */
@@ -102,23 +106,24 @@ export function DeploymentsScreen(props: DeploymentsScreenProps) {
   const fit = props.pageRows ?? fittingTake(height, { strip: props.stripRows !== 0 });
   const { state: browse, store, page, later } = useDeployments({
     client, appUuid, configDir, refreshMs: props.refreshMs, prefetch: props.prefetch, rows: guessRows, fit, recentsServer: props.recentsServer,
-    awaitFirst: props.followNewest === true,
+    awaitFirst: props.followNewest === true, memory: props.memory,
   });
   const state = browse.paging;
   const neighbours = useOlderNeighbour({ client, appUuid, state });
   const now = useClock(state.rows.some((d) => d.active), state.updatedAt);
 
   // The reasons of the page's failed and cancelled rows, read after the frame (use-reasons.ts).
+  // A search's results are slim summaries (no logs): the cursor's is read whole (use-result-row.ts).
+  const resultRow = useResultRow({ client, appUuid, search: browse.search, paging: state });
   const focus = useMemo(() => {
     if (browse.detail) {
       const at = state.keys.indexOf(browse.detail.key);
       return { key: browse.detail.key, view: at >= 0 ? state.rows[at]! : viewOf(browse.detail.record) };
     }
-    // A search's results are slim summaries (no logs): only the page's rows have a reason to read.
-    if (browse.search?.kind === 'search') return null;
+    if (browse.search?.kind === 'search') return resultRow;
     const row = visibleRows(state)[state.cursor];
     return row ? { key: state.keys[state.rows.indexOf(row)] ?? '', view: row } : null;
-  }, [browse.detail, browse.search, state]);
+  }, [browse.detail, browse.search, state, resultRow]);
   const reasonFor = useReasons({ rows: state.rows, keys: state.keys, focus, redact: client.redact });
   const focusReason = focus ? reasonFor(focus.key, focus.view) : undefined;
   // `l` in the detail: at the reason's line (read now when the timer has not read it yet).

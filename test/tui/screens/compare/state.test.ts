@@ -8,7 +8,9 @@ import { DEFAULT_KEYS, keyTable } from '../../../../src/tui/keys.js';
 import { initialPaging, pagingReducer, type PagingState } from '../../../../src/tui/screens/deployments/paging.js';
 import { browseReducer, initialBrowse, isMarkedRow, pageOf, pickedRow, type BrowseAction, type BrowseState } from '../../../../src/tui/screens/deployments/state.js';
 import { compareAsk, compareReducer, initialCompare } from '../../../../src/tui/screens/compare/state.js';
-import { refusalNote } from '../../../../src/tui/screens/compare/lines.js';
+import { choiceNote, refusalNote, titleText } from '../../../../src/tui/screens/compare/lines.js';
+import { compareDeployments } from '../../../../src/model/compare.js';
+import { viewOf } from '../../../../src/model/deployment.js';
 
 const STATUS = ['finished', 'failed', 'finished', 'cancelled-by-user', 'finished'];
 const rows = (from: number, n: number): Deployment[] =>
@@ -82,5 +84,29 @@ describe('the compare screen\'s reducer', () => {
     expect(s.offset).toBe(5);
     expect(compareReducer(s, { type: 'scroll', to: 'down' })).toBe(s);
     expect(compareReducer(s, { type: 'scroll', to: 'top' }).offset).toBe(0);
+  });
+});
+
+describe('what the title says the older side is', () => {
+  const view = (id: number, status: string, branch: string, pr = 0) => viewOf({ id, status, git_branch: branch, pull_request_id: pr } as Deployment);
+  const failed = view(232, 'failed', 'develop');
+  const said = (older: ReturnType<typeof view>, likeness: 'sameLine' | 'notPreview' | 'any' | null) => {
+    const c = compareDeployments({ a: { view: failed, index: 7 }, b: { view: older, index: 15 }, now: 0 });
+    const choice = { likeness, newer: failed, older };
+    return [titleText(c, choice), choiceNote(c, choice)];
+  };
+
+  it('its branch\'s last good one, or what was taken instead and why', () => {
+    expect(said(view(215, 'finished', 'develop'), 'sameLine')).toEqual(['Comparing deployment 232 with the last good one before it on develop, deployment 215', null]);
+    expect(said(view(202, 'finished', 'main'), 'notPreview')).toEqual([
+      'Comparing deployment 232 with deployment 202 on main, the last good one before it',
+      "No good deployment on develop before deployment 232 (within 1,000 before it): deployment 202 on main is the last good one that is not a pull request's preview.",
+    ]);
+    expect(said(view(227, 'finished', 'feature/x', 213), 'any')).toEqual([
+      'Comparing deployment 232 with deployment 227 of PR #213, the last good one before it',
+      'No good deployment on develop before deployment 232 (within 1,000 before it), and none that is not a preview: deployment 227 of PR #213 is the last good one.',
+    ]);
+    // A marked row: just the two.
+    expect(said(view(215, 'finished', 'develop'), null)).toEqual(['Comparing deployment 232 with deployment 215', null]);
   });
 });

@@ -8,6 +8,7 @@ import type { PageRequest as Asked } from '../../../../src/api/client.js';
 import { createStore } from '../../../../src/tui/state/store.js';
 import { initialPaging } from '../../../../src/tui/screens/deployments/paging.js';
 import { pageRequests, type PageRequests } from '../../../../src/tui/screens/deployments/requests.js';
+import { pageMemo } from '../../../../src/tui/screens/deployments/place.js';
 import { browseReducer, initialBrowse } from '../../../../src/tui/screens/deployments/state.js';
 import { respondWith, type HostileServer } from '../../../support/hostile.js';
 import { until } from '../../support/render.js';
@@ -43,11 +44,12 @@ afterEach(() => {
 });
 
 /** The list's store, its first page on screen, and the pages asked of the client from then on. */
-async function screen() {
+async function screen(kept?: { clock: { now: number }; freshMs: number }) {
   const store = createStore(browseReducer, initialBrowse(initialPaging()));
   const asked: Asked[] = [];
   const counted: DmsClient = { ...client, listDeployments: (app, page, options) => { asked.push(page ?? {}); return client.listDeployments(app, page, options); } };
-  requests = pageRequests(store, { client: counted, appUuid: 'app-requests', now: () => 1 });
+  const now = kept ? () => kept.clock.now : () => 1;
+  requests = pageRequests(store, { client: counted, appUuid: 'app-requests', now, ...(kept ? { memo: pageMemo(), freshMs: kept.freshMs } : {}) });
   requests.load();
   await until(() => store.get().paging.everLoaded, 'the first page');
   asked.length = 0;
@@ -85,4 +87,26 @@ it('an action that does not change the page wanted asks nothing; a stopped scree
   await Promise.resolve();
   await Promise.resolve();
   expect(asked).toEqual([]);
+});
+
+it('a page moved back to within the refresh period is shown as read, with when it was read; after it, and on r, it is asked for', async () => {
+  const clock = { now: 1000 };
+  const { store, asked, requests: r } = await screen({ clock, freshMs: 5000 });
+  clock.now = 2000;
+  r.page({ type: 'next' });
+  await until(() => store.get().paging.shown?.skip === 10, 'page 11–20');
+  clock.now = 5999;
+  r.page({ type: 'prev' });
+  await until(() => store.get().paging.shown?.skip === 0, 'page 1–10 again');
+  expect(asked).toEqual([{ skip: 10, take: 10 }]);
+  // Shown as it was read, at 1000: the header's "updated" and the next automatic refresh go by it.
+  expect(store.get().paging.updatedAt).toBe(1000);
+  r.page({ type: 'refresh' });
+  await until(() => asked.length === 2, 'r asks');
+  expect(asked[1]).toEqual({ skip: 0, take: 10 });
+  // Page 11–20 was read at 2000: at 7000 it is older than the period, and asked for again.
+  clock.now = 7000;
+  r.page({ type: 'next' });
+  await until(() => asked.length === 3, 'page 11–20 asked again');
+  expect(asked[2]).toEqual({ skip: 10, take: 10 });
 });
