@@ -69,10 +69,14 @@ export function noticeText(notice: Notice, keys: KeyTable): string {
   return `The server does not say how many deployments there are: ${keys.hint('nextPage')} goes on page by page.`;
 }
 
-/** The header's status: `10 per page · auto-refresh on`. */
+/**
+ * The header's status: `12 per page (fits) · auto-refresh on` while pages hold the rows that fit
+ * the terminal, `30 per page (fixed; 0 fits) · …` once a size was chosen, naming the key back.
+ */
 export function pageStatus(paging: PagingState, keys: KeyTable): string {
   const auto = paging.autoRefresh ? (wantsAutoRefresh(paging) ? 'auto-refresh on' : 'auto-refresh on (idle)') : `auto-refresh off (${keys.hint('autoRefresh')})`;
-  return `${paging.want.take} per page · ${auto}`;
+  const size = paging.fits === null ? '' : paging.fit !== null ? ' (fits)' : ` (fixed; ${keys.hint('takeFit')} fits)`;
+  return `${paging.want.take} per page${size} · ${auto}`;
 }
 
 /** The header's range: the page's, or the results' while a search of the whole history is shown. */
