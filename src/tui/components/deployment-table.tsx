@@ -27,13 +27,14 @@ export interface TableRow {
 
 /**
  * A border line: `┌───┬──┐`, `├───┼──┤`, `└───┴──┘` (each column's width plus a space each side);
- * never cut by the layout. `labels`: the first that fits is written into its right end
- * (`└───┴── 1–8 of 30 rows ─┘`).
+ * never cut by the layout. `labels`: the first that fits right of the first column is written into
+ * its right end (`└───┴── 1–8 of 30 rows ─┘`).
  */
 const Rule = memo(function Rule({ laid, left, cross, right, labels = [] }: { laid: readonly LaidColumn[]; left: string; cross: string; right: string; labels?: readonly string[] }) {
   const line = `${left}${laid.map((c) => '─'.repeat(c.width + 2)).join(cross)}${right}`;
   // The rule is one cell a character: cut it by characters, the label by its cells.
-  const label = labels.find((l) => widthOf(l) + 5 <= line.length);
+  const room = line.length - (laid.length > 1 ? laid[0]!.width + 4 : 1);
+  const label = labels.find((l) => widthOf(l) + 4 <= room);
   const text = label === undefined ? line : `${line.slice(0, line.length - widthOf(label) - 4)} ${label} ─${right}`;
   return <Box flexShrink={0}><Text bold>{text}</Text></Box>;
 });
