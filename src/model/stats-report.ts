@@ -70,12 +70,19 @@ export function figureLines(s: Stats, width: number): ReportLine[] {
   });
 }
 
-/** Deployments per day as a calendar heat map, under a title with its legend. */
+/**
+ * Deployments per day as a calendar heat map, under a title with its legend (`last 76 of 120
+ * weeks` when the oldest did not fit; the legend on a line of its own when both do not fit on one).
+ */
 export function perDayLines(s: Stats, width: number): ReportLine[] {
   if (s.from === null || s.to === null) return [];
   const map = heatMap(s.perDayCounts, s.from, s.to, width);
-  const title = `Deployments per day, ${map.weeks} week${map.weeks === 1 ? '' : 's'}  ${map.legend}`;
-  return [{ text: title.slice(0, width), tone: 'title' }, ...map.lines.map((text) => ({ text, tone: 'plain' as const }))];
+  const weeks = `${map.weeks < map.span ? `last ${map.weeks} of ${thousands(map.span)}` : map.weeks} week${map.span === 1 ? '' : 's'}`;
+  const title = `Deployments per day, ${weeks}`;
+  const heads: ReportLine[] = title.length + 2 + map.legend.length <= width
+    ? [{ text: `${title}  ${map.legend}`, tone: 'title' }]
+    : [{ text: title.slice(0, width), tone: 'title' }, { text: map.legend.slice(0, width), tone: 'muted' }];
+  return [...heads, ...map.lines.map((text) => ({ text, tone: 'plain' as const }))];
 }
 
 /** Duration of the finished deployments, oldest on the left, the p90 drawn across (`┄`). */

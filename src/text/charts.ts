@@ -18,7 +18,12 @@ export interface HeatMap {
   readonly legend: string;
   /** Weeks drawn (the newest that fit). */
   readonly weeks: number;
+  /** Weeks the window touches, Monday to Sunday: more than `weeks` when the oldest did not fit. */
+  readonly span: number;
 }
+
+/** Monday 00:00 UTC of the week holding `t` (1970-01-05 was a Monday). */
+const mondayOf = (t: number): number => Math.floor((t - 4 * DAY) / (7 * DAY)) * 7 * DAY + 4 * DAY;
 
 /**
  * Deployments per day as a calendar: a column per week (Monday on top, oldest on the left, the
@@ -28,11 +33,11 @@ export interface HeatMap {
 export function heatMap(counts: ReadonlyMap<number, number>, from: number, to: number, width: number): HeatMap {
   const label = 4;
   const lastDay = Math.floor((to - 1) / DAY) * DAY;
-  // Monday of the week holding the last day (1970-01-05 was a Monday).
-  const lastWeek = lastDay - (((Math.floor(lastDay / DAY) - 4) % 7) + 7) % 7 * DAY;
+  const lastWeek = mondayOf(lastDay);
   const firstDay = Math.floor(from / DAY) * DAY;
-  const span = Math.floor((lastWeek - firstDay) / (7 * DAY)) + 1;
-  const weeks = Math.max(0, Math.min(Math.max(1, span), width - label));
+  // Counted from the Monday of the first day's week: a window from Friday to the next Monday is two weeks.
+  const span = Math.max(1, Math.round((lastWeek - mondayOf(firstDay)) / (7 * DAY)) + 1);
+  const weeks = Math.max(0, Math.min(span, width - label));
   const start = lastWeek - (weeks - 1) * 7 * DAY;
   let max = 0;
   for (const [day, n] of counts) if (day >= start && day >= firstDay && day <= lastDay) max = Math.max(max, n);
@@ -58,7 +63,7 @@ export function heatMap(counts: ReadonlyMap<number, number>, from: number, to: n
     levels.push(`${HEAT_MARKS[i + 1]} ${i === 3 && max > high ? `${low}+` : low === high ? `${low}` : `${low}–${high}`}`);
     low = high + 1;
   }
-  return { lines: [months.slice(0, width).trimEnd(), ...rows.map((r) => r.slice(0, width))], legend: levels.join('  '), weeks };
+  return { lines: [months.slice(0, width).trimEnd(), ...rows.map((r) => r.slice(0, width))], legend: levels.join('  '), weeks, span };
 }
 
 export interface ColumnChartOptions {

@@ -83,6 +83,7 @@ export const COMMANDS = [
   { id: 'lastPage', hint: 'last page', keys: [ch('G'), named('end')], label: 'G/End', footerLabel: 'G', description: 'last page (the oldest deployments), cursor on its last row', screens: ['deployments'], footer: ['deployments'], footerRank: 4 },
   { id: 'takeMore', hint: 'rows', keys: [ch('+')], label: '+', footerLabel: '+/-', description: 'more rows per page (up to 100; remembered for the application)', screens: ['deployments'], footer: ['deployments'], footerRank: 4 },
   { id: 'takeLess', keys: [ch('-')], label: '-', description: 'fewer rows per page (at least 5; remembered for the application)', screens: ['deployments'] },
+  { id: 'takeFit', keys: [ch('0')], label: '0', description: 'rows per page: back to the rows that fit the screen, following its size again (remembered for the application)', screens: ['deployments'] },
   { id: 'refresh', hint: 'refresh', keys: [ch('r')], label: 'r', description: 'refresh now', screens: ['deployments'], footer: ['deployments'], footerRank: 4 },
   { id: 'autoRefresh', hint: 'auto-refresh', keys: [ch('a')], label: 'a', description: 'auto-refresh on/off (every 5 s on page 1 or while a deployment runs)', screens: ['deployments'], footer: ['deployments'], footerRank: 6 },
   { id: 'logs', hint: 'log', keys: [ch('l')], label: 'l', description: 'the deployment\'s log', screens: ['deployments', 'detail'], footer: ['deployments', 'detail'], footerRank: 2 },

@@ -170,6 +170,36 @@ describe('dms stats on a history known row by row', () => {
     expect(s.weeks.map((w) => [w.start, w.deployments])).toEqual([['2026-11-02', 28], ['2026-11-09', 28]]);
   });
 
+  it('34 deployments on Friday 2026-11-20 and Saturday 2026-11-21, read a week later: the calendar marks both days -o json lists', async () => {
+    // Written in three zones: the day is the UTC day, whatever zone the server writes.
+    const zones = ['Z', '+01:00', '-05:00'];
+    const rows = Array.from({ length: 34 }, (_, i) => {
+      const t = Date.parse('2026-11-20T10:00:00Z') + (i % 2) * DAY + i * 60_000;
+      const zone = zones[i % 3]!;
+      const shift = zone === 'Z' ? 0 : (zone.startsWith('-') ? -1 : 1) * Number(zone.slice(1, 3)) * 3_600_000;
+      const created = zone === 'Z' ? new Date(t).toISOString() : `${new Date(t + shift).toISOString().slice(0, 19)}${zone}`;
+      return { ...knownRow(34 - i), created_at: created, finished_at: null };
+    }).reverse();
+    const server = await respondWith((req, res, raw) => {
+      const skip = Number(req.query.get('skip') ?? 0);
+      const take = Number(req.query.get('take') ?? 10);
+      return json(200, JSON.stringify({ count: rows.length, deployments: rows.slice(skip, skip + take) }))(req, res, raw);
+    });
+    servers.push(server);
+    const env = { DMS_URL: `${server.url}/api/v1`, DMS_TOKEN: '7|hostiletokensecret' };
+    const until = ['--until', '2026-11-28T13:00:00Z'];
+    const j = await runBin(['stats', APP, ...until, '-o', 'json'], { env });
+    expect(j.code, j.stderr).toBe(0);
+    expect((JSON.parse(j.stdout) as StatsJson).days).toEqual([{ day: '2026-11-20', deployments: 17 }, { day: '2026-11-21', deployments: 17 }]);
+    const r = await runBin(['stats', APP, ...until], { env });
+    expect(r.code, r.stderr).toBe(0);
+    const out = r.stdout.split('\n');
+    const at = out.findIndex((l) => l.startsWith('Deployments per day'));
+    expect(out[at]).toMatch(/^Deployments per day, 2 weeks {2}· 0 {2}░ /);
+    // The week of 16 November (blank before Friday, both days █), then the week of the 23rd (· to Saturday).
+    expect(out.slice(at + 2, at + 9)).toEqual(['Mon  ·', '     ·', 'Wed  ·', '     ·', 'Fri █·', '    █·', 'Sun · ']);
+  });
+
   it('a 429 longer than dms waits: the stats of what was read, "stopped after", exit 6', async () => {
     // The first answer holds 100 rows; then the server asks for an hour.
     const h = await knownServer(1000, (call) => (call >= 2 ? json(429, { message: 'Too Many Attempts.' }, { 'retry-after': '3600' }) : undefined));

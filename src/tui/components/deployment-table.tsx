@@ -12,7 +12,7 @@
 // move took 6–8× this table's time and a new page 5–13× (bench figure 9, README "Stack").
 import React, { memo } from 'react';
 import { Box, Text, type DOMElement } from 'ink';
-import { padCells } from '../../text/cells.js';
+import { padCells, widthOf } from '../../text/cells.js';
 import { tableWidth, type Cells, type LaidColumn } from '../../model/columns.js';
 import { statusColour, useTheme, type Theme } from '../theme.js';
 
@@ -25,15 +25,24 @@ export interface TableRow {
   readonly flash: boolean;
 }
 
-/** A border line: `┌───┬──┐`, `├───┼──┤`, `└───┴──┘` (each column's width plus a space each side). */
-const Rule = memo(function Rule({ laid, left, cross, right }: { laid: readonly LaidColumn[]; left: string; cross: string; right: string }) {
-  return <Text bold>{`${left}${laid.map((c) => '─'.repeat(c.width + 2)).join(cross)}${right}`}</Text>;
+/**
+ * A border line: `┌───┬──┐`, `├───┼──┤`, `└───┴──┘` (each column's width plus a space each side);
+ * never cut by the layout. `labels`: the first that fits right of the first column is written into
+ * its right end (`└───┴── 1–8 of 30 rows ─┘`).
+ */
+const Rule = memo(function Rule({ laid, left, cross, right, labels = [] }: { laid: readonly LaidColumn[]; left: string; cross: string; right: string; labels?: readonly string[] }) {
+  const line = `${left}${laid.map((c) => '─'.repeat(c.width + 2)).join(cross)}${right}`;
+  // The rule is one cell a character: cut it by characters, the label by its cells.
+  const room = line.length - (laid.length > 1 ? laid[0]!.width + 4 : 1);
+  const label = labels.find((l) => widthOf(l) + 4 <= room);
+  const text = label === undefined ? line : `${line.slice(0, line.length - widthOf(label) - 4)} ${label} ─${right}`;
+  return <Box flexShrink={0}><Text bold>{text}</Text></Box>;
 });
 
 /** Column names in the theme's title colour (none without colour), between bars. */
 const Heading = memo(function Heading({ laid, theme }: { laid: readonly LaidColumn[]; theme: Theme }) {
   return (
-    <Text>
+    <Box flexShrink={0}><Text>
       <Text bold>│</Text>
       {laid.map((c) => (
         <React.Fragment key={c.key}>
@@ -41,7 +50,7 @@ const Heading = memo(function Heading({ laid, theme }: { laid: readonly LaidColu
           <Text bold>│</Text>
         </React.Fragment>
       ))}
-    </Text>
+    </Text></Box>
   );
 });
 
@@ -54,8 +63,9 @@ const Heading = memo(function Heading({ laid, theme }: { laid: readonly LaidColu
 function Body({ rows, laid, theme, bodyRef, cursor }: { rows: readonly TableRow[]; laid: readonly LaidColumn[]; theme: Theme; bodyRef?: React.Ref<DOMElement>; cursor: number }) {
   // The cursor's bar is drawn over the columns (an absolute box, drawn after them): a cursor move
   // redraws one line, and the columns (one text each, measured by Ink) are left as they were.
+  // When the table is given fewer lines than it has rows, the last rows are cut here, the borders kept.
   return (
-    <Box flexDirection="row" ref={bodyRef}>
+    <Box flexDirection="row" ref={bodyRef} flexShrink={1} minHeight={0} overflow="hidden">
       <Columns rows={rows} laid={laid} theme={theme} />
       {cursor >= 0 && cursor < rows.length ? <CursorBar row={rows[cursor]!} laid={laid} theme={theme} top={cursor} /> : null}
     </Box>
@@ -119,18 +129,20 @@ export interface DeploymentTableProps {
   readonly bodyRef?: React.Ref<DOMElement>;
   /** The row under the cursor, drawn as a highlight bar (-1 or absent: none). */
   readonly cursor?: number;
+  /** Written into the bottom border, the first that fits (`1–8 of 30 rows`). */
+  readonly footLabels?: readonly string[];
 }
 
-/** The visible rows as a table. Re-renders only when `rows`, `columns` or `cursor` change. */
-export const DeploymentTable = memo(function DeploymentTable({ rows, columns, bodyRef, cursor = -1 }: DeploymentTableProps) {
+/** The visible rows as a table. Re-renders only when `rows`, `columns`, `cursor` or `footLabels` change. */
+export const DeploymentTable = memo(function DeploymentTable({ rows, columns, bodyRef, cursor = -1, footLabels }: DeploymentTableProps) {
   const theme = useTheme();
   return (
-    <Box flexDirection="column">
+    <Box flexDirection="column" minHeight={0}>
       <Rule laid={columns} left="┌" cross="┬" right="┐" />
       <Heading laid={columns} theme={theme} />
       {rows.length > 0 ? <Rule laid={columns} left="├" cross="┼" right="┤" /> : null}
       {rows.length > 0 ? <Body rows={rows} laid={columns} theme={theme} bodyRef={bodyRef} cursor={cursor} /> : null}
-      <Rule laid={columns} left="└" cross="┴" right="┘" />
+      <Rule laid={columns} left="└" cross="┴" right="┘" labels={footLabels} />
     </Box>
   );
 });

@@ -8,6 +8,7 @@ import { isText, type KeyEvent } from '../../input/keypress.js';
 import type { Store } from '../../state/store.js';
 import { savePageSize } from '../../../config/page-sizes.js';
 import { saveTimeMode } from '../../../config/display.js';
+import { TAKE_FIT } from '../../take.js';
 import { detailKeys } from '../detail/keys.js';
 import { copySelected, openSelected } from './actions.js';
 import { unboundNote } from '../../input/key-note.js';
@@ -67,11 +68,12 @@ export function listKeys(keys: KeyTable, props: ListKeyProps, { store, page, ter
   const copy = (what: 'uuid' | 'commit') => { void copySelected(selectedView(store.get()), what, note, { write }); };
   const openWeb = () => { void openSelected(selectedView(store.get()), props.connection.origin, note, { copy: { write } }); };
   const leave = (go: () => void): KeyResult => { go(); return 'later'; };
-  // The page size chosen with +/- is remembered for the application (a file write: after the frame).
+  // The page size chosen with +/- is remembered for the application (a file write: after the frame);
+  // `0`'s "the rows that fit" too.
   const rememberTake = () => {
     const { configDir, appUuid } = props;
     if (!configDir) return;
-    later(() => savePageSize(configDir, appUuid, store.get().paging.want.take));
+    later(() => { const p = store.get().paging; savePageSize(configDir, appUuid, p.fit === null ? p.want.take : TAKE_FIT); });
   };
   // `:ctx` / `:ctx NAME` on the go-to line: contexts, not a deployment.
   const jumpGo = (): KeyResult => {
@@ -107,6 +109,7 @@ export function listKeys(keys: KeyTable, props: ListKeyProps, { store, page, ter
       lastPage: () => (results() ? send({ type: 'resultPage', to: 'last' }) : page({ type: 'last' })),
       takeMore: () => { page({ type: 'takeMore' }); rememberTake(); },
       takeLess: () => { page({ type: 'takeLess' }); rememberTake(); },
+      takeFit: () => { page({ type: 'takeFit' }); rememberTake(); },
       refresh: () => page({ type: 'refresh' }),
       autoRefresh: () => send({ type: 'toggleAuto' }),
       filter: () => send({ type: 'filterStart' }),

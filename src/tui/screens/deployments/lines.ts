@@ -69,10 +69,14 @@ export function noticeText(notice: Notice, keys: KeyTable): string {
   return `The server does not say how many deployments there are: ${keys.hint('nextPage')} goes on page by page.`;
 }
 
-/** The header's status: `10 per page · auto-refresh on`. */
+/**
+ * The header's status: `12 per page (fits) · auto-refresh on` while pages hold the rows that fit
+ * the terminal, `30 per page (fixed; 0 fits) · …` once a size was chosen, naming the key back.
+ */
 export function pageStatus(paging: PagingState, keys: KeyTable): string {
   const auto = paging.autoRefresh ? (wantsAutoRefresh(paging) ? 'auto-refresh on' : 'auto-refresh on (idle)') : `auto-refresh off (${keys.hint('autoRefresh')})`;
-  return `${paging.want.take} per page · ${auto}`;
+  const size = paging.fits === null ? '' : paging.fit !== null ? ' (fits)' : ` (fixed; ${keys.hint('takeFit')} fits)`;
+  return `${paging.want.take} per page${size} · ${auto}`;
 }
 
 /**
@@ -147,13 +151,12 @@ export function bodyNote(browse: BrowseState, visible: number, keys: KeyTable): 
   return null;
 }
 
-/** What the message line needs besides the state: how the table came out. */
+/** What the message line and the table's border need besides the state: how the table came out. */
 export interface TableFacts {
   /** Rows of the page the filter leaves. */
   readonly visible: number;
-  /** The first of them drawn, how many the table has room for, and how many it drew. */
+  /** The first of them drawn, and how many the table drew. */
   readonly offset: number;
-  readonly maxRows: number;
   readonly drawn: number;
   /** The table shows the Δ column. */
   readonly changedColumn: boolean;
@@ -209,12 +212,21 @@ export function messageLine(browse: BrowseState, t: TableFacts, keys: KeyTable):
     const sideways = to - from + 1 < of ? ` · ${keys.hint('columnsLeft')}/${keys.hint('columnsRight')} scroll sideways` : '';
     return text({ text: `wide: columns ${from}–${to} of ${of}${sideways} · ${keys.hint('wide')} back to the columns that fit`, tone: 'muted' });
   }
-  if (t.visible > t.maxRows) {
-    const from = (p.shown?.skip ?? 0) + t.offset + 1;
-    return text({ text: `showing ${from}–${from + t.drawn - 1}; ${keys.hint('cursorUp')}/${keys.hint('cursorDown')} scroll the rest of this page`, tone: 'muted' });
-  }
   if (t.changedColumn) return text({ text: `Δ settings changed since the deployment before · ${keys.hint('open')} shows what changed`, tone: 'muted' });
   return { kind: 'blank' };
+}
+
+/**
+ * The table's bottom border says when the page has more rows than it shows, whatever the line
+ * under it says: `1–8 of 30 rows · ↑/↓ scroll` (of the rows the filter leaves), shorter when the
+ * border is short: the first of `rowsLabels` that fits; `0 of 30 rows (no room)` while the lines
+ * under the table take all its room. None when every row is shown.
+ */
+export function rowsLabels(t: Pick<TableFacts, 'visible' | 'offset' | 'drawn'>, keys: KeyTable): string[] {
+  if (t.drawn >= t.visible) return [];
+  if (t.drawn <= 0) return [`0 of ${thousands(t.visible)} rows (no room)`, `0 of ${thousands(t.visible)}`];
+  const shown = `${thousands(t.offset + 1)}–${thousands(t.offset + t.drawn)} of ${thousands(t.visible)}`;
+  return [`${shown} rows · ${keys.hint('cursorUp')}/${keys.hint('cursorDown')} scroll`, `${shown} rows`, shown];
 }
 
 /** The message line while `:ctx NAME` switches, and when it could not. */

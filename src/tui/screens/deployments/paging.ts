@@ -67,6 +67,8 @@ export interface PagingState {
    * size is fixed (chosen, or cut down after a page too big to read).
    */
   readonly fit: number | null;
+  /** The rows that fit the terminal now, followed or not: what `0` (takeFit) goes back to. Null: not known. */
+  readonly fits: number | null;
 }
 
 /** The actions that ask for a page (they change `want`): requests.ts applies them and starts the request. */
@@ -78,6 +80,8 @@ export type PageAsk =
   | { type: 'last' }
   | { type: 'takeMore' }
   | { type: 'takeLess' }
+  /** Back to the rows that fit the terminal, followed again as it is resized (`0`). */
+  | { type: 'takeFit' }
   | { type: 'refresh'; auto?: boolean }
   /** The page holding the deployment at `index` in the history, the cursor on its row `key` (Esc after `:N`). */
   | { type: 'goTo'; index: number; key: string }
@@ -110,7 +114,8 @@ export type PagingAction =
  * fit the terminal, followed as it is resized; else the service's default.
  */
 export function initialPaging(options: { take?: number; fit?: number; skip?: number; autoRefresh?: boolean; rows?: number } = {}): PagingState {
-  const fit = options.take === undefined && options.fit !== undefined ? clampTake(options.fit) : null;
+  const fits = options.fit !== undefined ? clampTake(options.fit) : null;
+  const fit = options.take === undefined ? fits : null;
   const take = fit ?? clampTake(options.take ?? TAKE_DEFAULT);
   return {
     want: { skip: options.skip ?? 0, take, seq: 1, reason: 'load' },
@@ -134,6 +139,7 @@ export function initialPaging(options: { take?: number; fit?: number; skip?: num
     landLast: false,
     landKey: null,
     fit,
+    fits,
   };
 }
 
@@ -231,6 +237,11 @@ export function pagingReducer(state: PagingState, action: PagingAction): PagingS
       // A size chosen: the terminal's height no longer decides it.
       if (next === cur) return { ...state, fit: null, notice: `Page size stays ${cur} (between ${TAKE_MIN} and ${TAKE_MAX}).` };
       return { ...request(state, state.want.skip, next, 'load'), fit: null };
+    }
+    case 'takeFit': {
+      const take = state.fits ?? TAKE_DEFAULT;
+      if (state.fit !== null && state.want.take === take) return { ...state, notice: `Pages already hold the ${take} rows that fit the screen.` };
+      return { ...request(state, state.want.skip, take, 'load'), fit: take };
     }
     case 'refresh':
       return request(state, state.want.skip, nextTake(state), action.auto ? 'auto' : 'refresh');
@@ -335,7 +346,8 @@ export function pagingReducer(state: PagingState, action: PagingAction): PagingS
     }
     case 'fit': {
       const take = clampTake(action.take);
-      return state.fit === null || state.fit === take ? state : { ...state, fit: take };
+      if (state.fits === take && (state.fit === null || state.fit === take)) return state;
+      return { ...state, fits: take, fit: state.fit === null ? null : take };
     }
     case 'loadingShown':
       return action.seq === state.want.seq && state.loading && !state.loadingShown ? { ...state, loadingShown: true } : state;

@@ -31,7 +31,7 @@ import { LogScreen } from '../log/view.js';
 import { StatsScreen } from '../stats/view.js';
 import { CompareScreen } from '../compare/view.js';
 import { listKeys, toggleTime } from './keys.js';
-import { bodyNote, headerRange, messageLine, pageStatus, type MessageLine } from './lines.js';
+import { bodyNote, headerRange, messageLine, pageStatus, rowsLabels, type MessageLine } from './lines.js';
 import { isMarkedRow } from './state.js';
 import { StripLine } from './strip.js';
 import { useDeployments } from './use-deployments.js';
@@ -160,18 +160,22 @@ export function DeploymentsScreen(props: DeploymentsScreenProps) {
   useLayoutEffect(() => { store.dispatch({ type: 'columnRoom', max: columnMax }); }, [columnMax, store]);
 
   // The table takes the room the screen leaves it: measured once drawn. Its rows are that room
-  // less the lines of its frame, and the cursor marks line up with where its rows start.
+  // less the lines of its frame, and the cursor marks line up with where its rows start. The
+  // lines above and below it never give up room; when they grow (a note of several lines), the
+  // table's rows are cut in that frame, its borders kept, until the next frame holds fewer rows.
   const tableArea = useRef<DOMElement>(null);
   const tableBox = useRef<DOMElement>(null);
   const tableBody = useRef<DOMElement>(null);
   const drawn = table.rows.length;
-  const viewport = useMeasured(() => {
-    if (!tableArea.current) return undefined;
-    const frameLines = tableBox.current ? measureElement(tableBox.current).height - drawn : TABLE_FRAME;
-    const rows = measureElement(tableArea.current).height - frameLines;
-    return rows > 0 ? rows : undefined;
-  }, 0);
-  useLayoutEffect(() => { if (viewport > 0) store.dispatch({ type: 'viewport', rows: viewport }); }, [viewport, store]);
+  // Rows the area has room for (0 or less: none, when the lines under the table take it all); null before it is laid out.
+  const room = useMeasured<number | null>(() => (tableArea.current ? measureElement(tableArea.current).height - TABLE_FRAME : undefined), null);
+  useLayoutEffect(() => { if (room !== null) store.dispatch({ type: 'viewport', rows: Math.max(1, room) }); }, [room, store]);
+  // More rows on the page than shown: the table's bottom border says which (a search's results are paged to fit).
+  const results = browse.search?.kind === 'search';
+  const visibleCount = table.visible.length;
+  const shown = room === null ? drawn : Math.max(0, Math.min(drawn, room));
+  const footLabels = useMemo(() => (results ? [] : rowsLabels({ visible: visibleCount, offset: state.window.start, drawn: shown }, keys)),
+    [results, visibleCount, state.window.start, shown, keys]);
   const gutterTop = useMeasured(() => offsetTop(tableBody.current, tableBox.current), 3);
 
   const about = [table.header.build, table.header.server, table.header.domains].filter(Boolean).join(' · ');
@@ -283,35 +287,42 @@ export function DeploymentsScreen(props: DeploymentsScreenProps) {
   if (note) {
     body = <Text color={theme.ui[note.tone]}>{note.text}</Text>;
   } else {
-    // The table is never shrunk by the layout: its measured height is its own (frame lines + rows),
-    // and the rows are what the area left for it holds less that frame.
-    const gutter: string[] = Array.from({ length: gutterTop }, () => '');
+    // The table is as tall as its area at most: more rows than that lose the last ones (the
+    // table's own body cuts them, and the gutter's beside them), never its bottom border.
     // The cursor's `›`, and `*` on the row marked for `=` (Space).
-    table.rows.forEach((r, i) => gutter.push(`${i === table.cursor ? '›' : ' '}${isMarkedRow(browse, r.key) ? '*' : ' '}`));
+    const gutter = table.rows.map((r, i) => `${i === table.cursor ? '›' : ' '}${isMarkedRow(browse, r.key) ? '*' : ' '}`);
     body = (
-      <Box flexShrink={0}>
+      <Box minHeight={0} overflow="hidden">
         <Box flexDirection="column" width={GUTTER} flexShrink={0}>
-          {gutter.map((g, i) => <Text key={i} color={theme.ui.focus} bold>{g || ' '}</Text>)}
+          <Box height={gutterTop} flexShrink={0} />
+          <Box flexDirection="column" flexShrink={1} minHeight={0} overflow="hidden">
+            {gutter.map((g, i) => <Text key={i} color={theme.ui.focus} bold>{g}</Text>)}
+          </Box>
+          <Box height={1} flexShrink={0} />
         </Box>
         <Box ref={tableBox} flexShrink={0}>
-          <DeploymentTable rows={table.rows} columns={table.columns} bodyRef={tableBody} cursor={table.cursor} />
+          <DeploymentTable rows={table.rows} columns={table.columns} bodyRef={tableBody} cursor={table.cursor} footLabels={footLabels} />
         </Box>
       </Box>
     );
   }
 
   const message = messageLine(browse, {
-    visible: table.visible.length, offset: state.window.start, maxRows: state.window.rows, drawn, changedColumn: table.columns.some((c) => c.key === 'changed'),
+    visible: table.visible.length, offset: state.window.start, drawn, changedColumn: table.columns.some((c) => c.key === 'changed'),
     wide: table.wide,
     reason: focus && focusReason ? { phase: focus.view.phase, reason: focusReason, width: width - 1 } : null,
   }, keys);
   return (
     <Box flexDirection="column" height={height - 1}>
-      {header}
-      {strip ? <StripLine strip={strip} width={width} now={now} /> : null}
-      <Box ref={tableArea} flexDirection="column" flexGrow={1} flexBasis={0}>{body}</Box>
-      <Message line={message} theme={theme} />
-      <Footer screen={browse.mode === 'filter' ? 'filter' : browse.mode === 'jump' ? 'jump' : 'deployments'} width={width} note={browse.keyNote} />
+      <Box flexDirection="column" flexShrink={0}>
+        {header}
+        {strip ? <StripLine strip={strip} width={width} now={now} /> : null}
+      </Box>
+      <Box ref={tableArea} flexDirection="column" flexGrow={1} flexBasis={0} minHeight={0} overflow="hidden">{body}</Box>
+      <Box flexDirection="column" flexShrink={0}>
+        <Message line={message} theme={theme} />
+        <Footer screen={browse.mode === 'filter' ? 'filter' : browse.mode === 'jump' ? 'jump' : 'deployments'} width={width} note={browse.keyNote} />
+      </Box>
     </Box>
   );
 }

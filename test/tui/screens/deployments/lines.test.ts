@@ -6,7 +6,7 @@ import { parseKeysText } from '../../../../src/config/keys-file.js';
 import { bindKeys } from '../../../../src/tui/key-bindings.js';
 import { DEFAULT_KEYS, keyTable, type KeyTable } from '../../../../src/tui/keys.js';
 import { noActionNote } from '../../../../src/tui/input/key-note.js';
-import { bodyNote, messageLine, noticeText, pageGap, pageStatus, reasonNote, type TableFacts } from '../../../../src/tui/screens/deployments/lines.js';
+import { bodyNote, messageLine, noticeText, pageGap, pageStatus, reasonNote, rowsLabels, type TableFacts } from '../../../../src/tui/screens/deployments/lines.js';
 import type { Reason } from '../../../../src/model/reason.js';
 import { widthOf } from '../../../../src/text/cells.js';
 import { initialPaging, pagingReducer, type PagingState } from '../../../../src/tui/screens/deployments/paging.js';
@@ -26,7 +26,7 @@ async function keysFrom(text: string): Promise<KeyTable> {
 }
 
 const browse = (paging: PagingState, ...actions: BrowseAction[]): BrowseState => actions.reduce(browseReducer, initialBrowse(paging));
-const facts = (over: Partial<TableFacts> = {}): TableFacts => ({ visible: 10, offset: 0, maxRows: 10, drawn: 10, changedColumn: false, ...over });
+const facts = (over: Partial<TableFacts> = {}): TableFacts => ({ visible: 10, offset: 0, drawn: 10, changedColumn: false, ...over });
 const text = (line: ReturnType<typeof messageLine>) => (line.kind === 'text' ? line.text : line.kind);
 
 describe('the page-gap note', () => {
@@ -68,7 +68,11 @@ describe('sentences that name a key, with keys.json in force', () => {
     expect(text(messageLine(filtered, facts({ visible: 1 }), keys))).toBe('filter: sha99 (1 of 10 rows) · Ctrl+B clears');
     expect(text(messageLine(filtered, facts({ visible: 1 }), DEFAULT_KEYS))).toBe('filter: sha99 (1 of 10 rows) · Esc clears');
     expect(bodyNote(browse(page, { type: 'filter', text: 'nothing' }), 0, keys)?.text).toBe('No deployment on this page matches “nothing”. Ctrl+B clears the filter.');
-    expect(text(messageLine(browse(page), facts({ visible: 10, maxRows: 4, drawn: 4 }), keys))).toBe('showing 1–4; i/m scroll the rest of this page');
+    // More rows than drawn: the table's border says so (the line under it keeps its place for the rest).
+    expect(rowsLabels(facts({ visible: 10, offset: 2, drawn: 4 }), keys)[0]).toBe('3–6 of 10 rows · i/m scroll');
+    expect(rowsLabels(facts({ visible: 10, drawn: 10 }), keys)).toEqual([]);
+    expect(rowsLabels(facts({ visible: 10, drawn: 0 }), keys)[0]).toBe('0 of 10 rows (no room)');
+    expect(text(messageLine(browse(page), facts({ visible: 10, drawn: 4 }), keys))).toBe('blank');
     expect(text(messageLine(browse(page), facts({ changedColumn: true }), keys))).toBe('Δ settings changed since the deployment before · Ctrl+O shows what changed');
     const searching = browse(page, { type: 'filterStart' }, { type: 'filterText', text: 'api' }, { type: 'filterSearch' });
     expect(text(messageLine(searching, facts(), keys))).toBe('“api”: 0 found · searched 0 — Ctrl+B stops');

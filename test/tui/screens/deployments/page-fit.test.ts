@@ -1,10 +1,15 @@
-// Pages hold the rows that fit the terminal while no size was chosen (+/-); Esc after `:N` lands
+// Pages hold the rows that fit the terminal while no size was chosen (+/-), and again after `0`
+// (remembered); the header says which; Esc after `:N` lands
 // on the page holding that deployment. Pure: the take from a height, the paging reducer.
 import { describe, expect, it } from 'vitest';
 import type { Deployment } from '../../../../src/api/schemas/deployment.js';
 import { initialPaging, pagingReducer, type PagingAction, type PagingState } from '../../../../src/tui/screens/deployments/paging.js';
 import { browseReducer, initialBrowse } from '../../../../src/tui/screens/deployments/state.js';
-import { fittingTake } from '../../../../src/tui/take.js';
+import { TAKE_FIT, fittingTake } from '../../../../src/tui/take.js';
+import { loadPageSize, savePageSize } from '../../../../src/config/page-sizes.js';
+import { pageStatus } from '../../../../src/tui/screens/deployments/lines.js';
+import { DEFAULT_KEYS } from '../../../../src/tui/keys.js';
+import { tempDir } from '../../../support/temp.js';
 
 const rows = (from: number, n: number): Deployment[] =>
   Array.from({ length: n }, (_, i) => ({ id: from - i, status: 'finished', git_commit_sha: `sha${from - i}abcdef` }));
@@ -54,6 +59,42 @@ describe('page size following the terminal', () => {
     const s = run(initialPaging({ take: 20, fit: 38 }), { type: 'fit', take: 40 });
     expect(s.want.take).toBe(20);
     expect(run(loaded(s, rows(137, 20)), { type: 'next' }).want).toMatchObject({ skip: 20, take: 20 });
+  });
+
+  it('0 goes back from a chosen size to the rows that fit, and follows the terminal again; the header says which', () => {
+    let s = loaded(initialPaging({ fit: 12 }), rows(137, 12));
+    expect(pageStatus(s, DEFAULT_KEYS)).toBe('12 per page (fits) · auto-refresh on');
+    s = loaded(run(s, { type: 'takeMore' }), rows(137, 15));
+    expect(pageStatus(s, DEFAULT_KEYS)).toBe('15 per page (fixed; 0 fits) · auto-refresh on');
+    // The terminal grows while the size is fixed: 0 goes to what fits now.
+    s = run(s, { type: 'fit', take: 20 });
+    expect(s.want.take).toBe(15);
+    s = run(s, { type: 'takeFit' });
+    expect(s.want).toMatchObject({ skip: 0, take: 20 });
+    expect(s.loading).toBe(true);
+    s = loaded(s, rows(137, 20));
+    expect(pageStatus(s, DEFAULT_KEYS)).toBe('20 per page (fits) · auto-refresh on');
+    s = run(s, { type: 'fit', take: 8 }, { type: 'next' });
+    expect(s.want).toMatchObject({ skip: 20, take: 8 });
+  });
+
+  it('0 on pages that already fit asks for nothing and says so; a size remembered starts fixed', () => {
+    const s = loaded(initialPaging({ fit: 12 }), rows(137, 12));
+    const again = run(s, { type: 'takeFit' });
+    expect(again.want.seq).toBe(s.want.seq);
+    expect(again.notice).toBe('Pages already hold the 12 rows that fit the screen.');
+    const remembered = run(initialPaging({ take: 30, fit: 12 }), { type: 'takeFit' });
+    expect(remembered.want.take).toBe(12);
+    expect(remembered.fit).toBe(12);
+  });
+
+  it('0 is remembered as no size for the application: it opens with the rows that fit next time', () => {
+    const dir = tempDir('dms-page-fit-');
+    savePageSize(dir, 'app-1', 30);
+    expect(loadPageSize(dir, 'app-1')).toBe(30);
+    savePageSize(dir, 'app-1', TAKE_FIT);
+    expect(loadPageSize(dir, 'app-1')).toBeUndefined();
+    expect(initialPaging({ take: loadPageSize(dir, 'app-1'), fit: 12 }).fit).toBe(12);
   });
 
   it('a fit is clamped to 5…100', () => {
