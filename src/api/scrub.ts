@@ -16,12 +16,15 @@ import { SECRET_KEY, secretsIn, walk, type Holder } from '../text/secrets-in.js'
 import type { Redactor } from './redact.js';
 
 /** What could hide a key or a value in raw JSON: a `\u` escape, or a character a screen drops. */
-const HIDING = new RegExp(`\\\\u|[\\u007f-\\u009f\\u2028\\u2029${INVISIBLE_BMP}${JOINERS}${INVISIBLE_HIGH}]`);
+// Two classes, not one: with the surrogates in it, V8 scans the class ~9x slower (an 8 MB page).
+const HIDING = new RegExp(`\\\\u|[\\u007f-\\u009f\\u2028\\u2029${INVISIBLE_BMP}${JOINERS}]|[${INVISIBLE_HIGH}]`);
 
 /** The parsed answer with the token and its secrets hidden (changed in place); `raw` is its text. */
 export function scrubAnswer(answer: unknown, redactor: Redactor, raw?: string): unknown {
-  const token = raw === undefined || redactor.mayBeIn(raw);
-  if (!token && !SECRET_KEY.test(raw!) && !HIDING.test(raw!)) return answer;
+  // Where something could hide the token, every string is read for it (reading the raw text for it
+  // first would cost as much again); else only when the raw text holds it.
+  const token = raw === undefined || HIDING.test(raw) || redactor.mayBeIn(raw);
+  if (!token && !SECRET_KEY.test(raw!)) return answer;
   const redact = token ? redactor : (s: string) => s;
   if (typeof answer === 'string') return redact(answer);
   if (answer === null || typeof answer !== 'object') return answer;

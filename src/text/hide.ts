@@ -1,55 +1,188 @@
 // Hiding known values (the token, a record's secrets) in a text as it will be shown or read: a
 // screen drops escape sequences, control and invisible characters, and a JSON reader decodes
 // escapes (a deployment's `logs` field is JSON text inside a string, a second level deep). A value
-// with any of those slipped between its letters, or its letters written as `\uXXXX`, shows whole,
-// so each value is looked for with them allowed between its letters, in one pass of one regex:
-// `s3cr\u0000et`, `s3cr\u001b[0met`, `s3cr\\u0000et`, `s\u0033cret` all read as `s3cret`.
-import { INVISIBLE_ASTRAL, INVISIBLE_BMP, JOINERS } from './invisible.js';
+// with any of those slipped between its letters, or its letters written as `\uXXXX`, shows whole:
+// `s3cr\u0000et`, `s3cr\u001b[0met`, `s3cr\\u0000et`, `s\u0033cret` all read as `s3cret`. So a
+// text is read as a screen shows it (its view), then as a JSON reader decodes it, up to three
+// levels deep, and a value found in any view is replaced in the text, with whatever was slipped
+// between its letters. One pass a view, and static patterns only: no value's own regex to compile.
+import { INVISIBLE_BMP, JOINERS } from './invisible.js';
 
-// A run of backslashes is taken from its start only (one way to read it, never a quadratic search).
-const BS = '(?<!\\\\)\\\\+';
-const ESC = `(?:\\u001b|${BS}u001[bB])`;
-const BEL_ST = `(?:\\u0007|\\u009c|\\u001b\\\\|${BS}u(?:0007|009[cC]|001[bB]\\\\+))`;
-/**
- * What the display drops or a JSON reader turns into a dropped character: escape sequences (CSI,
- * OSC/DCS/… strings, two-byte escapes; raw or `\u001b`-escaped), control, separator and invisible
- * characters, and their escapes (`\n`, `\t`, `\u0000`, any `\u` escape of a character that is not
- * printable ASCII: a few too many, never too few).
- */
-const JUNK = [
-  `${ESC}\\[[0-?]*[ -/]*[@-~]?`,
-  `(?:\\u009b|${BS}u009[bB])[0-?]*[ -/]*[@-~]?`,
-  `(?:${ESC}[\\]PX^_]|[\\u0090\\u0098\\u009d\\u009e\\u009f]|${BS}u009[08dDeEfF])(?:[^\\u0007\\u001b\\u009c\\\\]|\\\\(?!\\\\*u(?:0007|009[cC]|001[bB])))*${BEL_ST}?`,
-  `${ESC}[ -/]*[0-~]?`,
-  `[\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029${INVISIBLE_BMP}${JOINERS}]`,
-  INVISIBLE_ASTRAL,
-  `${BS}u(?!00[2-7][0-9a-fA-F])[0-9a-fA-F]{4}`,
-  `${BS}[bfnrt]`,
-].join('|');
+/** Characters a screen drops, one at a time (controls, separators, invisible ones). */
+const DROPPED = new RegExp(`[\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029${INVISIBLE_BMP}${JOINERS}]`);
+/** Anything a view would change: a character it drops, an astral invisible one's first half, a backslash. */
+const SUSPECT = new RegExp(`[\\\\\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029${INVISIBLE_BMP}${JOINERS}]|[\\ud82f\\ud834\\udb40-\\udb43]`);
+/** One thing a screen drops, at a place: an escape sequence (as text/ansi.ts reads them), or one character. */
+const JUNK = new RegExp(
+  '\\u001b\\[[0-?]*[ -/]*[@-~]?|\\u009b[0-?]*[ -/]*[@-~]?'
+  + '|(?:\\u001b[\\]PX^_]|[\\u0090\\u0098\\u009d\\u009e\\u009f])[^\\u0007\\u001b\\u009c]*(?:\\u0007|\\u001b\\\\|\\u009c)?'
+  + '|\\u001b[ -/]*[0-~]?'
+  + `|${DROPPED.source}`
+  + '|\\ud82f[\\udca0-\\udca3]|\\ud834[\\udd73-\\udd7a]|[\\udb40-\\udb43][\\udc00-\\udfff]',
+  'y',
+);
+const SHORT: Readonly<Record<string, string>> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
 
-const hex = (n: number) => n.toString(16).padStart(4, '0').replace(/[a-f]/g, (d) => `[${d}${d.toUpperCase()}]`);
-const literal = (c: string) => c.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');
-
-/** One character of a value: as it is, `\u`-escaped (any level), or JSON's short escape of it. */
-function letter(c: string): string {
-  const forms = [literal(c)];
-  let units = '';
-  for (let i = 0; i < c.length; i++) units += `${BS}u${hex(c.charCodeAt(i))}`;
-  forms.push(units);
-  if (c === '"' || c === '/') forms.push(`${BS}${literal(c)}`);
-  if (c === '\\') forms.push('\\\\+');
-  return forms.length === 1 ? forms[0]! : `(?:${forms.join('|')})`;
+/** A text as read, and for each of its characters where it came from in the text it was read from (when asked). */
+interface View {
+  readonly text: string;
+  /** Start and end (exclusive) in the source of each character. */
+  readonly from?: Int32Array;
+  readonly to?: Int32Array;
 }
 
-/** The regex source that finds `value` with junk between its letters. */
-export function tolerant(value: string): string {
-  return [...value].map(letter).join(`(?:${JUNK})*`);
+/** Where something a screen may drop can start: ESC, a C1 string's start, a dropped character, an astral invisible's first half. */
+// Two classes, not one: with the surrogates in it, V8 scans the class ~9x slower.
+const JUNK_START = new RegExp(`${DROPPED.source}|[\\ud82f\\ud834\\udb40-\\udb43]`, 'g');
+
+/** The length of what a screen drops at `at` (0: nothing). A colour code, by far the most common, is read without a regex. */
+function junkAt(text: string, at: number): number {
+  if (text.charCodeAt(at) === 0x1b && text.charCodeAt(at + 1) === 0x5b) {
+    let i = at + 2;
+    while (i < text.length && text.charCodeAt(i) >= 0x30 && text.charCodeAt(i) <= 0x3f) i++;
+    while (i < text.length && text.charCodeAt(i) >= 0x20 && text.charCodeAt(i) <= 0x2f) i++;
+    const c = text.charCodeAt(i);
+    return (c >= 0x40 && c <= 0x7e ? i + 1 : i) - at;
+  }
+  JUNK.lastIndex = at;
+  return JUNK.exec(text)?.[0].length ?? 0;
+}
+
+/** The text as a screen shows it: escape sequences and dropped characters removed. */
+function shown(text: string, mapped: boolean): View {
+  const parts: string[] = [];
+  const from = mapped ? new Int32Array(text.length) : undefined;
+  const to = mapped ? new Int32Array(text.length) : undefined;
+  let n = 0;
+  let kept = 0;
+  const keep = (end: number) => {
+    if (kept >= end) return;
+    parts.push(text.slice(kept, end));
+    if (from) for (let i = kept; i < end; i++, n++) { from[n] = i; to![n] = i + 1; }
+  };
+  JUNK_START.lastIndex = 0;
+  for (let m = JUNK_START.exec(text); m; m = JUNK_START.exec(text)) {
+    const length = junkAt(text, m.index);
+    // An astral character that is not invisible: kept as text.
+    if (length === 0) continue;
+    keep(m.index);
+    kept = m.index + length;
+    JUNK_START.lastIndex = kept;
+  }
+  if (kept === 0) return mapped ? { text, from: identity(text.length), to: identity(text.length, 1) } : { text };
+  keep(text.length);
+  return { text: parts.join(''), from: from?.subarray(0, n), to: to?.subarray(0, n) };
+}
+
+const NO_ESCAPE: readonly [string, number] = ['', 0];
+
+/** The JSON escape at `at` (a backslash) as the character it stands for and its width; width 0: not an escape. */
+function escapeAt(text: string, at: number): readonly [string, number] {
+  const next = text[at + 1];
+  if (next === 'u') {
+    let code = 0;
+    for (let i = at + 2; i < at + 6; i++) {
+      const d = hexDigit(text.charCodeAt(i));
+      if (d < 0) return NO_ESCAPE;
+      code = code * 16 + d;
+    }
+    return [String.fromCharCode(code), 6];
+  }
+  const short = next === undefined ? undefined : SHORT[next];
+  return short === undefined ? NO_ESCAPE : [short, 2];
+}
+
+function hexDigit(c: number): number {
+  if (c >= 48 && c <= 57) return c - 48;
+  if (c >= 97 && c <= 102) return c - 87;
+  if (c >= 65 && c <= 70) return c - 55;
+  return -1;
+}
+
+/** The text as a JSON reader decodes it, one level: `\uXXXX` and the short escapes read. */
+function decoded(text: string, mapped: boolean): View {
+  const parts: string[] = [];
+  const from = mapped ? new Int32Array(text.length) : undefined;
+  const to = mapped ? new Int32Array(text.length) : undefined;
+  let n = 0;
+  let kept = 0;
+  const keep = (end: number) => {
+    if (kept >= end) return;
+    parts.push(text.slice(kept, end));
+    if (from) for (let i = kept; i < end; i++, n++) { from[n] = i; to![n] = i + 1; }
+  };
+  for (let at = text.indexOf('\\'); at !== -1; at = text.indexOf('\\', at)) {
+    const [c, width] = escapeAt(text, at);
+    if (width === 0) { at++; continue; }
+    keep(at);
+    parts.push(c);
+    if (from) { from[n] = at; to![n] = at + width; n++; }
+    at += width;
+    kept = at;
+  }
+  if (kept === 0) return mapped ? { text, from: identity(text.length), to: identity(text.length, 1) } : { text };
+  keep(text.length);
+  return { text: parts.join(''), from: from?.subarray(0, n), to: to?.subarray(0, n) };
+}
+
+function identity(length: number, plus = 0): Int32Array {
+  const out = new Int32Array(length);
+  for (let i = 0; i < length; i++) out[i] = i + plus;
+  return out;
+}
+
+/**
+ * The views of a text: as written (a script reading the JSON dms prints gets the text itself) and
+ * as shown; then each decoded as a JSON reader would, and that shown, three levels deep at most
+ * (while there are escapes). Positions are in the text (when mapped).
+ */
+function viewsOf(text: string, mapped: boolean): View[] {
+  let written: View = mapped ? { text, from: identity(text.length), to: identity(text.length, 1) } : { text };
+  let seen = shown(text, mapped);
+  const views = seen.text === text ? [written] : [written, seen];
+  for (let level = 0; level < 3 && (written.text.includes('\\') || seen.text.includes('\\')); level++) {
+    const next = step(written, mapped);
+    // What shows of the decoded text; decoded from what showed when the screen dropped something.
+    const nextSeen = seen.text === written.text ? next : step(seen, mapped);
+    const shownNext = shown(nextSeen.text, mapped);
+    const nextShown = mapped ? { text: shownNext.text, ...through({ from: shownNext.from!, to: shownNext.to! }, nextSeen) } : shownNext;
+    if (next.text === written.text && nextShown.text === seen.text) break;
+    written = next;
+    seen = nextShown;
+    views.push(written);
+    if (seen.text !== written.text) views.push(seen);
+  }
+  return views;
+}
+
+/** A view decoded one level, its positions in the text. */
+function step(view: View, mapped: boolean): View {
+  const d = decoded(view.text, mapped);
+  return mapped ? { text: d.text, ...through({ from: d.from!, to: d.to! }, view) } : d;
+}
+
+/** Positions in a view's source expressed in the source of that source. */
+function through(inner: { from: Int32Array; to: Int32Array }, outer: View): { from: Int32Array; to: Int32Array } {
+  const from = new Int32Array(inner.from.length);
+  const to = new Int32Array(inner.to.length);
+  for (let i = 0; i < from.length; i++) {
+    from[i] = outer.from![inner.from[i]!]!;
+    to[i] = outer.to![inner.to[i]! - 1]!;
+  }
+  return { from, to };
+}
+
+/** `text` as a screen shows it and a reader decodes it: the deepest view (what secrets are read from). */
+export function seenText(text: string): string {
+  if (!SUSPECT.test(text)) return text;
+  const views = viewsOf(text, false);
+  return views[views.length - 1]!.text;
 }
 
 export interface Hider {
   /** `text` with every occurrence of the values, and whatever was slipped between their letters, replaced by the mark. */
   (text: string): string;
-  /** Whether `text` holds one of the values (raw JSON text too: escapes at any level are read). */
+  /** Whether `text` holds one of the values, in any view (raw JSON text too: escapes at any level are read). */
   test(text: string): boolean;
   readonly values: readonly string[];
 }
@@ -58,52 +191,53 @@ const NONE: Hider = Object.assign((text: string) => text, { test: () => false, v
 
 /**
  * A hider of `values` (empty ones ignored), longest first so a whole token goes before its secret
- * part. A value that itself holds junk is looked for as it is shown too.
+ * part. A value that itself holds what a screen drops is looked for as it is shown.
  */
 export function hiderOf(values: readonly string[], mark: string): Hider {
-  const distinct = [...new Set(values.flatMap((v) => [v, seenText(v)]).filter((v, i) => v !== '' && (i % 2 === 0 || v.length >= 4)))]
-    .sort((a, b) => b.length - a.length);
+  const distinct = [...new Set(values.map(seenText).filter((v) => v !== ''))].sort((a, b) => b.length - a.length);
   if (distinct.length === 0) return NONE;
-  // One regex per value finds it in a few ms a megabyte; an alternation of several is ~40x slower
-  // (V8 cannot pick where a match may start). So each value is tested alone first, and only a
-  // text that holds one is replaced with all of them. A value inside another (a token's secret
-  // part) is the only one tested: the longer cannot be there without it.
-  const tests = distinct.filter((v) => !distinct.some((w) => w !== v && v.includes(w))).map((v) => new RegExp(tolerant(v)));
-  const all = new RegExp(distinct.map(tolerant).join('|'), 'g');
-  const test = (text: string) => tests.some((t) => t.test(text));
-  return Object.assign((text: string) => (test(text) ? replaceAll(text, all, mark) : text), { test, values: distinct });
+  const holds = (text: string) => distinct.some((v) => text.includes(v));
+  const test = (text: string) => (SUSPECT.test(text) ? viewsOf(text, false).some((view) => holds(view.text)) : holds(text));
+  const hide = (text: string) => {
+    if (!SUSPECT.test(text)) return holds(text) ? replacePlain(text, distinct, mark) : text;
+    if (!viewsOf(text, false).some((view) => holds(view.text))) return text;
+    return replaceSpans(text, spansOf(viewsOf(text, true), distinct), mark);
+  };
+  return Object.assign(hide, { test, values: distinct });
 }
 
-/**
- * Each match replaced by the mark. A match whose first letter is the end of an escape (`\n` before
- * a value starting with `n`) takes the escape's backslash too: JSON text stays JSON.
- */
-function replaceAll(text: string, all: RegExp, mark: string): string {
-  all.lastIndex = 0;
-  let out = '';
-  let last = 0;
-  for (let m = all.exec(text); m; m = all.exec(text)) {
-    if (m[0] === '') { all.lastIndex++; continue; }
-    let start = m.index;
-    let slashes = 0;
-    while (start - slashes - 1 >= last && text.charCodeAt(start - slashes - 1) === 92) slashes++;
-    if (slashes % 2 === 1) start--;
-    out += text.slice(last, start) + mark;
-    last = m.index + m[0].length;
-  }
-  all.lastIndex = 0;
-  return last === 0 ? text : out + text.slice(last);
-}
-
-/** `text` with junk (as JUNK says) removed and one level of `\u` escapes and `\"`, `\/` read: the text as a screen or JSON reader would see it. */
-export function seenText(text: string): string {
-  let out = text.replace(JUNK_ALL, '');
-  for (let level = 0; level < 3 && out.includes('\\'); level++) {
-    const next = out.replace(ESCAPED, (m, hexCode: string | undefined, c: string | undefined) => (hexCode ? String.fromCharCode(parseInt(hexCode, 16)) : c ?? m)).replace(JUNK_ALL, '');
-    if (next === out) break;
-    out = next;
-  }
+function replacePlain(text: string, values: readonly string[], mark: string): string {
+  let out = text;
+  for (const v of values) if (out.includes(v)) out = out.split(v).join(mark);
   return out;
 }
-const JUNK_ALL = new RegExp(JUNK, 'g');
-const ESCAPED = /\\u([0-9a-fA-F]{4})|\\(["/\\])/g;
+
+/** Where each value is found in any view, as spans of the text (start, end), merged where they overlap. */
+function spansOf(views: readonly View[], values: readonly string[]): [number, number][] {
+  const spans: [number, number][] = [];
+  for (const view of views) {
+    for (const v of values) {
+      for (let at = view.text.indexOf(v); at !== -1; at = view.text.indexOf(v, at + v.length)) {
+        spans.push([view.from![at]!, view.to![at + v.length - 1]!]);
+      }
+    }
+  }
+  spans.sort((a, b) => a[0] - b[0] || b[1] - a[1]);
+  const merged: [number, number][] = [];
+  for (const s of spans) {
+    const last = merged[merged.length - 1];
+    if (last && s[0] < last[1]) last[1] = Math.max(last[1], s[1]);
+    else merged.push([s[0], s[1]]);
+  }
+  return merged;
+}
+
+function replaceSpans(text: string, spans: readonly [number, number][], mark: string): string {
+  let out = '';
+  let last = 0;
+  for (const [start, end] of spans) {
+    out += text.slice(last, start) + mark;
+    last = end;
+  }
+  return out + text.slice(last);
+}
