@@ -87,7 +87,7 @@ export const COMMANDS = [
   { id: 'logs', hint: 'log', keys: [ch('l')], label: 'l', description: 'the deployment\'s log', screens: ['deployments', 'detail'], footer: ['deployments', 'detail'], footerRank: 2 },
   { id: 'filter', hint: 'search', keys: [ch('/')], label: '/', description: 'search the whole history: commit, subject, branch, status, server, id, and words like failed, running, webhook, api, rollback, manual, pr, #12 (the page is filtered as you type)', screens: ['deployments'], footer: ['deployments'], footerRank: 2 },
   { id: 'statusFilter', hint: 'failed/running/all', keys: [ch('s')], label: 's', description: 'the whole history\'s failed, then running, then all deployments', screens: ['deployments'], footer: ['deployments'], footerRank: 3 },
-  { id: 'jump', hint: 'go to', keys: [ch(':')], label: ':', description: 'go to a deployment by id, uuid or commit prefix; :ctx switches context', screens: ['deployments'], footer: ['deployments'], footerRank: 3 },
+  { id: 'jump', hint: 'go to', keys: [ch(':')], label: ':', description: 'go to a deployment by id, uuid or commit prefix; :ctx switches context, :q quits', screens: ['deployments'], footer: ['deployments'], footerRank: 3 },
   { id: 'stats', hint: 'stats', keys: [ch('S')], label: 'S', description: 'the history in numbers and pictures: deployments per day, failure rate, duration, time to restore', screens: ['deployments'], footer: ['deployments'], footerRank: 6 },
   { id: 'markRow', hint: 'mark', keys: [ch(' ')], label: 'Space', description: 'mark the row to compare (a * before it; it stays marked across pages; Space again unmarks)', screens: ['deployments'], footer: ['deployments'], footerRank: 5 },
   { id: 'compare', hint: 'compare', keys: [ch('=')], label: '=', description: 'compare the marked row with the row under the cursor; on a failed or cancelled row with no mark, with the last finished deployment before it', screens: ['deployments'], footer: ['deployments'], footerRank: 5 },
@@ -103,7 +103,7 @@ export const COMMANDS = [
   { id: 'filterCursorDown', keys: [named('downArrow')], label: '↓', description: 'cursor down in the list', screens: ['filter'] },
 
   // The go-to line (then the line-editing keys)
-  { id: 'jumpGo', hint: 'go', keys: [named('return')], label: 'Enter', description: 'find it in the whole history and open it; `ctx` lists the saved contexts, `ctx NAME` switches to one', screens: ['jump'], footer: ['jump'] },
+  { id: 'jumpGo', hint: 'go', keys: [named('return')], label: 'Enter', description: 'find it in the whole history and open it; `ctx` lists the saved contexts, `ctx NAME` switches to one; `q` quits, `help` opens help, `noh` clears the search and the filter', screens: ['jump'], footer: ['jump'] },
   { id: 'jumpCancel', hint: 'cancel', keys: [named('escape')], label: 'Esc', description: 'cancel', screens: ['jump'], footer: ['jump'] },
 
   // Detail

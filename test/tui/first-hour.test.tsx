@@ -56,8 +56,8 @@ function options(overrides: Partial<TuiOptions> = {}): TuiOptions {
   };
 }
 
-function open(overrides: Partial<TuiOptions> = {}, size = { columns: 120, rows: 36 }): Rendered {
-  shown = renderApp(options(overrides), { size });
+function open(overrides: Partial<TuiOptions> = {}, size = { columns: 120, rows: 36 }, onExit?: (code: number) => void): Rendered {
+  shown = renderApp(options(overrides), { size, onExit });
   return shown;
 }
 
@@ -443,10 +443,60 @@ describe('contexts in the TUI', () => {
     await ui.waitFor('DEMO — sample data');
   });
 
+  it(':ctx with no saved contexts says how to add one and stays on the list, keys still working', async () => {
+    const ui = open({ appUuid: apps()[0]!.uuid });
+    await ui.waitFor(/1–10 of \d+/);
+    await ui.press(':');
+    await ui.type('ctx');
+    await ui.press(KEY.enter);
+    const frame = await ui.waitFor('No saved contexts: add one with dms context add NAME --url URL.');
+    expect(frame).toMatch(/1–10 of \d+/);
+    expect(frame).not.toContain('Open an application');
+    expect(frame).not.toContain('Switch to a context');
+    await ui.press('n');
+    await ui.waitFor(/11–20 of \d+/);
+  });
+
   it('with no saved contexts Ctrl+X says how to add one', async () => {
     const ui = open();
     await ui.waitFor('Open an application');
     await ui.press(KEY.ctrl('x'));
     await ui.waitFor('No saved contexts: add one with dms context add NAME --url URL.');
+  });
+});
+
+describe('the : line takes what vim and k9s users type there', () => {
+  it.each([['q'], ['q!'], ['quit'], ['wq'], [':q']])(':%s quits (exit 0), no search is started', async (typed) => {
+    const codes: number[] = [];
+    const ui = open({ appUuid: apps()[0]!.uuid }, undefined, (c) => codes.push(c));
+    await ui.waitFor(/1–10 of \d+/);
+    const before = demo.requests.length;
+    await ui.press(':');
+    await ui.type(typed);
+    await ui.press(KEY.enter);
+    await until(() => codes.length > 0, 'dms to quit');
+    expect(codes).toEqual([0]);
+    expect(ui.frame()).not.toMatch(/Looking for|No deployment has the id/);
+    expect(demo.requests.length).toBe(before);
+  });
+
+  it(':help opens help for the list; :noh clears the search', async () => {
+    const ui = open({ appUuid: apps()[0]!.uuid });
+    await ui.waitFor(/1–10 of \d+/);
+    await ui.press(':');
+    await ui.type('help');
+    await ui.press(KEY.enter);
+    await ui.waitFor((f) => f.includes('Help — keys') && f.includes('next page'));
+    await ui.press(KEY.escape);
+    await ui.waitFor(/1–10 of \d+/);
+    await ui.press('/');
+    await ui.type('zzz-nowhere');
+    await ui.press(KEY.enter);
+    await ui.waitFor(/“zzz-nowhere”: 0 found/);
+    await ui.press(':');
+    await ui.type('noh');
+    await ui.press(KEY.enter);
+    const back = await ui.waitFor((f) => /1–10 of \d+/.test(f) && !f.includes('zzz-nowhere'));
+    expect(dataRows(back).length).toBeGreaterThan(0);
   });
 });

@@ -19,6 +19,8 @@ import type { DetailState } from '../detail/state.js';
 import type { ReasonAt } from '../../../model/reason.js';
 import type { Later } from '../../hooks/use-later-writes.js';
 import { markNote, refusalNote } from '../compare/lines.js';
+import { NO_SWITCHING } from '../picker/lines.js';
+import { lineAsk } from './command-line.js';
 
 export const LIST_SCOPES = {
   list: ['deployments', 'global'],
@@ -73,19 +75,29 @@ export function listKeys(keys: KeyTable, props: ListKeyProps, { store, page, ter
     if (!configDir) return;
     later(() => savePageSize(configDir, appUuid, store.get().paging.want.take));
   };
-  // `:ctx` / `:ctx NAME` on the go-to line: contexts, not a deployment.
+  // The go-to line: a deployment, or `:q`, `:help`, `:noh`, `:ctx` / `:ctx NAME` (command-line.ts).
   const jumpGo = (): KeyResult => {
-    const ctx = /^ctx(?:\s+(\S+))?$/.exec(store.get().jumpLine.value.trim());
-    if (!ctx || !props.onContext) {
-      send({ type: 'jumpEnd', go: true });
-      return true;
+    const ask = lineAsk(store.get().jumpLine.value);
+    send({ type: 'jumpEnd', go: ask.kind === 'go' });
+    switch (ask.kind) {
+      case 'go': return true;
+      case 'quit': props.onQuit(); return true;
+      case 'help': return leave(() => props.onHelp('deployments'));
+      case 'clear': clearSearch(); return true;
+      case 'contexts': break;
     }
-    send({ type: 'jumpEnd', go: false });
-    const name = ctx[1];
-    if (name === undefined) return leave(() => { void props.onContext!(); });
-    send({ type: 'notice', message: switchingNote(name) });
-    void props.onContext(name).then((error) => { if (error) send({ type: 'notice', message: switchFailedNote(error) }); });
+    const onContext = props.onContext;
+    if (!onContext) { send({ type: 'notice', message: NO_SWITCHING }); return true; }
+    // With no name: the list, or (none saved) why not, said here.
+    if (ask.name === undefined) return leave(() => { void onContext().then((why) => { if (why) send({ type: 'notice', message: why }); }); });
+    send({ type: 'notice', message: switchingNote(ask.name) });
+    void onContext(ask.name).then((error) => { if (error) send({ type: 'notice', message: switchFailedNote(error) }); });
     return true;
+  };
+  // `:noh`: the search's results and the filter gone at once, the page back.
+  const clearSearch = () => {
+    if (store.get().search) send({ type: 'searchClose' });
+    if (store.get().paging.filter) send({ type: 'filter', text: '' });
   };
   const list = (e: KeyEvent): KeyResult => {
     let result: KeyResult = true;
