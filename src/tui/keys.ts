@@ -119,8 +119,8 @@ export const COMMANDS = [
   { id: 'reveal', hint: 'secrets', keys: [ch('s')], label: 's', description: 'show/hide secrets (needs --show-secrets)', screens: ['detail'], footer: ['detail'] },
 
   // The deployment under the cursor (list) or open (detail): copy and open
-  { id: 'copyUuid', keys: [ch('Y')], label: 'Y', description: 'copy the deployment\'s uuid to the clipboard (OSC 52)', screens: ['deployments', 'detail'] },
-  { id: 'copyCommit', keys: [ch('C')], label: 'C', description: 'copy the deployment\'s commit sha to the clipboard (OSC 52)', screens: ['deployments', 'detail'] },
+  { id: 'copyUuid', keys: [ch('Y')], label: 'Y', description: 'copy the deployment\'s uuid to the clipboard (a clipboard program, else OSC 52)', screens: ['deployments', 'detail'] },
+  { id: 'copyCommit', keys: [ch('C')], label: 'C', description: 'copy the deployment\'s commit sha to the clipboard (a clipboard program, else OSC 52)', screens: ['deployments', 'detail'] },
   { id: 'openLink', hint: 'browser', keys: [ch('o')], label: 'o', description: 'open the deployment\'s web page in the browser (only a link on the service\'s own host)', screens: ['deployments', 'detail'], footer: ['detail'], footerRank: 6 },
 
   // Times in the list, the detail and the log: relative or the local date and time (remembered for the user)
