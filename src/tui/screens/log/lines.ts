@@ -97,10 +97,17 @@ export function noteText(note: LogNote, keys: KeyTable): string {
     case 'notSaved': return `Not saved: ${note.problem}`;
     case 'lost': return `Lost track of this deployment: it is no longer near where it was in the history. ${keys.hint('logBack')} and open it again.`;
     case 'followError': return `Following paused by an error: ${note.message} Trying again every ${note.seconds} s.`;
-    case 'errorLine': return (note.past === 'end' ? 'Past the end: back to the first error line. ' : note.past === 'start' ? 'Past the start: on to the last error line. ' : '')
-      + `Line ${thousands(note.position + 1)} ${note.stderr ? 'was written to stderr' : 'reads as an error'}`
-      + ` · ${keys.hint('logNextError')}/${keys.hint('logPrevError')} next/previous`;
-    case 'noErrors': return 'No error line among the lines shown: none written to stderr, none reading as an error.';
+    case 'errorLine': {
+      const error = note.which === 'error';
+      const kind = error ? 'error line' : 'stderr line';
+      return (note.past === 'end' ? `Past the end: back to the first ${kind}. ` : note.past === 'start' ? `Past the start: on to the last ${kind}. ` : '')
+        + `Line ${thousands(note.position + 1)} ${error ? 'reads as an error' : 'was written to stderr'}`
+        + ` · ${error ? `${keys.hint('logNextError')}/${keys.hint('logPrevError')}` : `${keys.hint('logNextStderr')}/${keys.hint('logPrevStderr')}`} next/previous`;
+    }
+    case 'noErrors': return note.which === 'stderr'
+      ? 'No line among the lines shown was written to stderr.'
+      : 'No line among the lines shown reads as an error (ERROR, error:, FATAL, panic, failed, an exception, an exit code other than 0…)'
+        + (note.stderr > 0 ? `; ${thousands(note.stderr)} ${note.stderr === 1 ? 'was' : 'were'} written to stderr: ${keys.hint('logNextStderr')}/${keys.hint('logPrevStderr')} go to ${note.stderr === 1 ? 'it' : 'them'}.` : '.');
     case 'filterCleared': return `Every line shown again (${thousands(note.lines)}).`;
     case 'noSideways': return note.why === 'wrap'
       ? `Long lines wrap: nothing to scroll sideways (${keys.hint('logWrap')} cuts them at the edge).`

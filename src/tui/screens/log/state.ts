@@ -52,9 +52,10 @@ export type LogNote =
   /** The followed deployment is no longer near where it was in the history. */
   | { readonly kind: 'lost' }
   | { readonly kind: 'followError'; readonly message: string; readonly seconds: number }
-  /** e/E stopped at the line at `position` (in the lines shown); `past`: it went round the end or the start. */
-  | { readonly kind: 'errorLine'; readonly position: number; readonly stderr: boolean; readonly past: 'end' | 'start' | null }
-  | { readonly kind: 'noErrors' }
+  /** e/E (an error line) or x/X (a stderr line) stopped at the line at `position` (in the lines shown); `past`: it went round the end or the start. */
+  | { readonly kind: 'errorLine'; readonly which: LineKind; readonly position: number; readonly past: 'end' | 'start' | null }
+  /** None of the lines shown is of that kind; `stderr`: how many of them were written to stderr. */
+  | { readonly kind: 'noErrors'; readonly which: LineKind; readonly stderr: number }
   | { readonly kind: 'filterCleared'; readonly lines: number }
   /** ←/→ with nothing to scroll: lines wrap, or every line on screen fits. */
   | { readonly kind: 'noSideways'; readonly why: 'wrap' | 'fits' }
@@ -107,6 +108,9 @@ export interface LogState {
 
 export type LogScroll = 'up' | 'down' | 'pageUp' | 'pageDown' | 'top' | 'bottom';
 
+/** The lines e/E and x/X stop at: those that read as an error, those written to stderr. */
+export type LineKind = 'error' | 'stderr';
+
 export type LogAction =
   /** The deployment's row as it is now (a followed one comes back with more entries). */
   | { type: 'record'; record: Deployment; mask: Masker }
@@ -127,7 +131,7 @@ export type LogAction =
   | { type: 'filterEnd'; keep: boolean }
   | { type: 'filterClear' }
   | { type: 'sideways'; direction: 1 | -1 }
-  | { type: 'errorNext'; direction: 1 | -1 }
+  | { type: 'errorNext'; direction: 1 | -1; which: LineKind }
   | { type: 'keyNote'; note: string | null }
   | { type: 'saveStart'; path: string }
   | { type: 'saveText'; text: string }
@@ -380,20 +384,31 @@ function sideways(s: LogState, direction: 1 | -1): LogState {
   return left === s.left ? s : { ...s, left, note: { kind: 'sideways', column: left + 1 } };
 }
 
+const IS: Record<LineKind, (line: LogLine) => boolean> = {
+  error: isErrorLine,
+  stderr: (line) => line.kind === 'err',
+};
+
 /**
- * e/E: the next (or previous) line that is an error line (model/error-line.ts), from the one
- * stopped at when it is on screen, else from the view (as n/N do); round the end once.
+ * e/E: the next (or previous) line that reads as an error (model/error-line.ts); x/X: written to
+ * stderr. From the one stopped at when it is on screen, else from the view (as n/N do); round the end once.
  */
-function errorNext(s: LogState, direction: 1 | -1): LogState {
+function errorNext(s: LogState, direction: 1 | -1, which: LineKind): LogState {
   const n = s.order.length;
-  if (n === 0) return { ...s, note: { kind: 'noErrors' } };
+  const is = IS[which];
+  const none = (): LogState => {
+    let stderr = 0;
+    for (const i of s.order) if (s.lines[i]!.kind === 'err') stderr += 1;
+    return { ...s, note: { kind: 'noErrors', which, stderr } };
+  };
+  if (n === 0) return none();
   const shown = shownFrom(s, s.top);
   let from = direction === 1 ? s.top - 1 : s.top + shown;
   for (let pos = s.top; pos < Math.min(n, s.top + shown); pos++) {
     if (s.lines[s.order[pos]!] === s.errorLine) from = pos;
   }
   const find = (start: number, stop: number): number => {
-    for (let pos = start; pos !== stop; pos += direction) if (isErrorLine(s.lines[s.order[pos]!]!)) return pos;
+    for (let pos = start; pos !== stop; pos += direction) if (is(s.lines[s.order[pos]!]!)) return pos;
     return -1;
   };
   let past: 'end' | 'start' | null = null;
@@ -402,9 +417,9 @@ function errorNext(s: LogState, direction: 1 | -1): LogState {
     past = direction === 1 ? 'end' : 'start';
     found = find(direction === 1 ? 0 : n - 1, Math.max(-1, Math.min(n, from + direction)));
   }
-  if (found === -1) return { ...s, note: { kind: 'noErrors' } };
+  if (found === -1) return none();
   const line = s.lines[s.order[found]!]!;
-  return reveal({ ...s, errorLine: line, note: { kind: 'errorLine', position: found, stderr: line.kind === 'err', past } }, found);
+  return reveal({ ...s, errorLine: line, note: { kind: 'errorLine', which, position: found, past } }, found);
 }
 
 export function logReducer(s: LogState, action: LogAction): LogState {
@@ -496,7 +511,7 @@ export function logReducer(s: LogState, action: LogAction): LogState {
     case 'sideways':
       return sideways({ ...s, note: null }, action.direction);
     case 'errorNext':
-      return errorNext(s, action.direction);
+      return errorNext(s, action.direction, action.which);
     case 'keyNote':
       return s.keyNote === action.note ? s : { ...s, keyNote: action.note };
     case 'saveStart':
