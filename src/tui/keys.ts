@@ -11,7 +11,7 @@ import type { LineCommand } from './input/line-edit.js';
 
 /** Where a command applies: a screen, a mode of one, or a kind of field. */
 export type ScopeId =
-  | 'app' | 'global' | 'picker' | 'contexts' | 'deployments' | 'filter' | 'jump' | 'detail' | 'log' | 'logSearch' | 'logFilter' | 'logSave' | 'stats' | 'help' | 'line' | 'compare'
+  | 'app' | 'global' | 'picker' | 'contexts' | 'deployments' | 'filter' | 'jump' | 'detail' | 'detailSearch' | 'log' | 'logSearch' | 'logFilter' | 'logSave' | 'stats' | 'help' | 'line' | 'compare'
   | 'form' | 'formChoice' | 'formConfirm' | 'formOverwrite' | 'formFailed' | 'formResend' | 'formDone' | 'formSaveCredentials';
 /** Kept for the screens that named it so. */
 export type ScreenId = ScopeId;
@@ -117,6 +117,9 @@ export const COMMANDS = [
   { id: 'rawJson', hint: 'raw JSON', keys: [ch('y')], label: 'y', description: 'raw JSON on/off (secrets still masked)', screens: ['detail'], footer: ['detail'] },
   { id: 'absentFields', keys: [ch('f')], label: 'f', description: 'list / fold the interface fields the record does not carry', screens: ['detail'] },
   { id: 'reveal', hint: 'secrets', keys: [ch('s')], label: 's', description: 'show/hide secrets (needs --show-secrets)', screens: ['detail'], footer: ['detail'] },
+  { id: 'detailSearch', hint: 'search', keys: [ch('/')], label: '/', description: 'search the detail\'s lines, labels and values (smart case: a capital letter makes it exact); Esc clears it', screens: ['detail'], footer: ['detail'] },
+  { id: 'detailNext', hint: 'next/prev match', keys: [ch('n')], label: 'n', footerWith: 'detailPrev', description: 'next matching line', screens: ['detail'] },
+  { id: 'detailPrev', keys: [ch('N')], label: 'N', description: 'previous matching line', screens: ['detail'] },
 
   // The deployment under the cursor (list) or open (detail): copy and open
   { id: 'copyUuid', keys: [ch('Y')], label: 'Y', description: 'copy the deployment\'s uuid to the clipboard (a clipboard program, else OSC 52)', screens: ['deployments', 'detail'] },
@@ -143,8 +146,8 @@ export const COMMANDS = [
   { id: 'logTimestamps', hint: 'times', keys: [ch('t')], label: 't', description: 'timestamps on/off', screens: ['log'], footer: ['log'] },
   { id: 'logWrap', hint: 'wrap', keys: [ch('w')], label: 'w', description: 'wrap long lines / cut them at the edge', screens: ['log'], footer: ['log'] },
   { id: 'logSave', hint: 'save', keys: [ch('s')], label: 's', description: 'save the log to a file (as shown, masked, no colour codes; never overwrites)', screens: ['log'], footer: ['log'] },
-  { id: 'searchApply', hint: 'keep search', keys: [named('return')], label: 'Enter', description: 'keep the search (n/N move between matches)', screens: ['logSearch'], footer: ['logSearch'] },
-  { id: 'searchCancel', hint: 'cancel', keys: [named('escape')], label: 'Esc', description: 'cancel the search, back to where the view was', screens: ['logSearch'], footer: ['logSearch'] },
+  { id: 'searchApply', hint: 'keep search', keys: [named('return')], label: 'Enter', description: 'keep the search (n/N move between matches)', screens: ['logSearch', 'detailSearch'], footer: ['logSearch', 'detailSearch'] },
+  { id: 'searchCancel', hint: 'cancel', keys: [named('escape')], label: 'Esc', description: 'cancel the search, back to where the view was', screens: ['logSearch', 'detailSearch'], footer: ['logSearch', 'detailSearch'] },
   { id: 'logFilterKeep', hint: 'keep filter', keys: [named('return')], label: 'Enter', description: 'keep the filter (an empty pattern shows every line)', screens: ['logFilter'], footer: ['logFilter'] },
   { id: 'logFilterCancel', hint: 'cancel', keys: [named('escape')], label: 'Esc', description: 'cancel the filter: every line again', screens: ['logFilter'], footer: ['logFilter'] },
   { id: 'saveConfirm', hint: 'save', keys: [named('return')], label: 'Enter', description: 'save to this file (a new file, mode 0600)', screens: ['logSave'], footer: ['logSave'] },
@@ -309,6 +312,7 @@ export const HELP_SECTIONS: readonly { readonly title: string; readonly screen: 
   { title: 'Search line', screen: 'filter' },
   { title: 'Go to a deployment', screen: 'jump' },
   { title: 'Deployment detail', screen: 'detail' },
+  { title: 'Searching the detail', screen: 'detailSearch' },
   { title: 'Deployment log', screen: 'log' },
   { title: 'Searching the log', screen: 'logSearch' },
   { title: 'Filtering the log', screen: 'logFilter' },

@@ -8,7 +8,7 @@ import { isText, type KeyEvent } from '../../input/keypress.js';
 import type { Store } from '../../state/store.js';
 import { savePageSize } from '../../../config/page-sizes.js';
 import { saveTimeMode } from '../../../config/display.js';
-import { detailKeys } from '../detail/keys.js';
+import { detailKeys, detailSearching } from '../detail/keys.js';
 import { copySelected, openSelected } from './actions.js';
 import { unboundNote } from '../../input/key-note.js';
 import { switchFailedNote, switchingNote } from './lines.js';
@@ -52,6 +52,8 @@ export interface ListKeyOptions {
   readonly reasonAt?: (detail: DetailState) => ReasonAt | undefined;
   /** The screen's file writes, after the frame (use-later-writes.ts). */
   readonly later: Later;
+  /** The open detail's lines as last drawn (what its `/` searches). */
+  readonly detailLines?: () => readonly string[];
 }
 
 /** T: times relative or absolute, in the list, the detail and the log; remembered for the user (a file write: after the frame). */
@@ -61,7 +63,7 @@ export function toggleTime(store: Store<BrowseState, BrowseAction>, configDir: s
 }
 
 /** What a key does on the screen, by mode. */
-export function listKeys(keys: KeyTable, props: ListKeyProps, { store, page, terminal, reasonAt, later }: ListKeyOptions): KeyListener {
+export function listKeys(keys: KeyTable, props: ListKeyProps, { store, page, terminal, reasonAt, later, detailLines = () => [] }: ListKeyOptions): KeyListener {
   const send = (a: BrowseAction) => store.dispatch(a);
   // Copy (OSC 52, to the terminal) and open (the browser, else the link copied): what happened goes to the footer's note.
   const note = (text: string) => send({ type: 'keyNote', note: text });
@@ -179,7 +181,7 @@ export function listKeys(keys: KeyTable, props: ListKeyProps, { store, page, ter
     if (a.type === 'close' && jumped) page({ type: 'goTo', index: jumped.index, key: jumped.key });
   };
   const detail = detailKeys(keys, {
-    send: detailSend, copy, openWeb, toggleTime: () => toggleTime(store, props.configDir, later), onHelp: () => props.onHelp('detail'), onQuit: () => props.onQuit(), showSecrets: props.showSecrets,
+    send: detailSend, detail: () => store.get().detail, lines: detailLines, copy, openWeb, toggleTime: () => toggleTime(store, props.configDir, later), onHelp: () => props.onHelp('detail'), onQuit: () => props.onQuit(), showSecrets: props.showSecrets,
   });
   return {
     key(e: KeyEvent): KeyResult {
@@ -191,6 +193,7 @@ export function listKeys(keys: KeyTable, props: ListKeyProps, { store, page, ter
       // In the filter and go-to lines every printable key is text; other screens' keys (q, ?) do not apply.
       if (mode === 'filter') return filter(e) || isText(e);
       if (mode === 'jump') return jump(e) || isText(e);
+      if (mode === 'detail' && detailSearching(store.get().detail)) return detail(e) || isText(e);
       const used = mode === 'detail' ? detail(e) : list(e);
       if (used !== false) return used;
       // A key that does nothing here says so (Ctrl+C, which quits from anywhere, passes on).
@@ -203,6 +206,7 @@ export function listKeys(keys: KeyTable, props: ListKeyProps, { store, page, ter
       const mode = store.get().mode;
       if (mode === 'filter') send({ type: 'filterText', text: run });
       else if (mode === 'jump') send({ type: 'jumpText', text: run });
+      else if (mode === 'detail' && detailSearching(store.get().detail)) send({ type: 'detailSearch', search: { op: 'text', text: run, lines: detailLines() } });
       else return 0;
       return run.length;
     },
