@@ -25,7 +25,7 @@ function f(step: number, name: string, label: string, kind: FieldKind, help: str
 f(S.quick, 'project_uuid', 'Project', 'text', 'uuid of the project the application belongs to.', '', { recent: true });
 f(S.quick, 'server_uuid', 'Server', 'text', 'uuid of the server to deploy on.', '', { recent: true });
 f(S.quick, 'environment_name', 'Environment name', 'text', 'e.g. production. Give this or the environment uuid (step 2).', 'production', { recent: true, unset: 'then the environment uuid is needed' });
-f(S.quick, 'git_repository', 'Repository', 'text', 'https://host/owner/repo; git@host:owner/repo and …/tree/<branch> URLs are converted.', 'https://github.com/acme/shop');
+f(S.quick, 'git_repository', 'Repository', 'text', 'https://host/owner/repo; host/owner/repo, git@host:owner/repo and …/tree/<branch> URLs are converted.', 'https://github.com/acme/shop');
 f(S.quick, 'git_branch', 'Branch', 'text', 'Branch to build.', 'main');
 f(S.quick, 'build_pack', 'Build pack', 'choice', 'How the application is built.', 'nixpacks', { choices: BUILD_PACKS });
 f(S.quick, 'ports_exposes', 'Port', 'text', 'Port(s) the application listens on, comma-separated, e.g. 3000 or 3000,3001.', '3000', { buildPacks: NOT_COMPOSE, unset: 'the server uses 3000 (80 for static sites)' });

@@ -28,13 +28,16 @@ export interface Repository {
 
 /**
  * `git@host:owner/repo(.git)` → `https://host/owner/repo`;
+ * `github.com/owner/repo` (a host with a dot, no scheme or user) → `https://github.com/owner/repo`;
  * `https://host/owner/repo/tree/<branch>` → `https://host/owner/repo` and the branch.
  * Anything else is returned trimmed.
  */
 export function normaliseRepository(input: string): Repository {
-  const v = input.trim();
+  let v = input.trim();
   const scp = /^[\w.-]+@([\w.-]+):\/?([\w./~-]+?)(?:\.git)?\/?$/.exec(v);
   if (scp) return { url: `https://${scp[1]}/${scp[2]}` };
+  const bare = /^([a-z0-9-]+(?:\.[a-z0-9-]+)+)(\/[^/\s]+\/[^\s]+)$/i.exec(v);
+  if (bare) v = `https://${bare[1]}${bare[2]}`;
   const tree = /^(https?:\/\/[^/\s]+\/[^/\s]+\/[^/\s]+?)(?:\.git)?\/(?:tree|src\/branch|-\/tree)\/(.+?)\/?$/.exec(v);
   if (tree) return { url: tree[1]!, branch: decodeURIComponent(tree[2]!) };
   return { url: v };

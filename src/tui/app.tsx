@@ -14,6 +14,7 @@ import { createHistorySearch } from '../search/history-search.js';
 import { useTerminalSize } from './hooks/use-terminal-size.js';
 import { FRAME_MIN_HEIGHT } from './take.js';
 import { PickerScreen } from './screens/picker/view.js';
+import { NO_SAVED_CONTEXTS, firstLine } from './screens/picker/lines.js';
 import { DeploymentsScreen } from './screens/deployments/view.js';
 import { listMemory, type ListMemory } from './screens/deployments/place.js';
 import { Help } from './screens/help/view.js';
@@ -174,14 +175,21 @@ function Screens({ options, onExit, refreshMs, followMs, stripRows, pageRows, pr
       return errorLine(error);
     }
   }, [options.configDir, options.clientOptions]);
-  // `:ctx` on the deployments screen: the list (no name), or straight to a context.
+  // `:ctx` on the deployments screen: the list (no name), or straight to a context. With none
+  // saved (or config.json unreadable) it says why and the screen stays.
   const onContext = useCallback((name?: string): Promise<string | undefined> => {
     if (name === undefined) {
-      dispatch({ type: 'picker', contexts: true });
-      return Promise.resolve(undefined);
+      let why: string | undefined;
+      try {
+        if (!contexts().some((c) => c.name !== null)) why = NO_SAVED_CONTEXTS;
+      } catch (error) {
+        why = firstLine(error);
+      }
+      if (why === undefined) dispatch({ type: 'picker', contexts: true });
+      return Promise.resolve(why);
     }
     return switchTo(name);
-  }, [switchTo]);
+  }, [switchTo, contexts]);
 
   // Ctrl+C quits from anywhere, text fields included (the screens handle `?` and `q` where they mean them).
   const keys = useKeyTable();

@@ -11,7 +11,7 @@ import type { LineCommand } from './input/line-edit.js';
 
 /** Where a command applies: a screen, a mode of one, or a kind of field. */
 export type ScopeId =
-  | 'app' | 'global' | 'picker' | 'contexts' | 'deployments' | 'filter' | 'jump' | 'detail' | 'log' | 'logSearch' | 'logFilter' | 'logSave' | 'stats' | 'help' | 'line' | 'compare'
+  | 'app' | 'global' | 'picker' | 'contexts' | 'deployments' | 'filter' | 'jump' | 'detail' | 'detailSearch' | 'log' | 'logSearch' | 'logFilter' | 'logSave' | 'stats' | 'help' | 'line' | 'compare'
   | 'form' | 'formChoice' | 'formConfirm' | 'formOverwrite' | 'formFailed' | 'formResend' | 'formDone' | 'formSaveCredentials' | 'formLose'
   | 'formDraft';
 /** Kept for the screens that named it so. */
@@ -89,7 +89,7 @@ export const COMMANDS = [
   { id: 'logs', hint: 'log', keys: [ch('l')], label: 'l', description: 'the deployment\'s log', screens: ['deployments', 'detail'], footer: ['deployments', 'detail'], footerRank: 2 },
   { id: 'filter', hint: 'search', keys: [ch('/')], label: '/', description: 'search the whole history: commit, subject, branch, status, server, id, and words like failed, running, webhook, api, rollback, manual, pr, #12 (the page is filtered as you type)', screens: ['deployments'], footer: ['deployments'], footerRank: 2 },
   { id: 'statusFilter', hint: 'failed/running/all', keys: [ch('s')], label: 's', description: 'the whole history\'s failed, then running, then all deployments', screens: ['deployments'], footer: ['deployments'], footerRank: 3 },
-  { id: 'jump', hint: 'go to', keys: [ch(':')], label: ':', description: 'go to a deployment by id, uuid or commit prefix; :ctx switches context', screens: ['deployments'], footer: ['deployments'], footerRank: 3 },
+  { id: 'jump', hint: 'go to', keys: [ch(':')], label: ':', description: 'go to a deployment by id, uuid or commit prefix; :ctx switches context, :q quits', screens: ['deployments'], footer: ['deployments'], footerRank: 3 },
   { id: 'stats', hint: 'stats', keys: [ch('S')], label: 'S', description: 'the history in numbers and pictures: deployments per day, failure rate, duration, time to restore', screens: ['deployments'], footer: ['deployments'], footerRank: 6 },
   { id: 'markRow', hint: 'mark', keys: [ch(' ')], label: 'Space', description: 'mark the row to compare (a * before it; it stays marked across pages; Space again unmarks)', screens: ['deployments'], footer: ['deployments'], footerRank: 5 },
   { id: 'compare', hint: 'compare', keys: [ch('=')], label: '=', description: 'compare the marked row with the row under the cursor; on a failed or cancelled row with no mark, with the last finished deployment of its branch before it', screens: ['deployments'], footer: ['deployments'], footerRank: 5 },
@@ -105,7 +105,7 @@ export const COMMANDS = [
   { id: 'filterCursorDown', keys: [named('downArrow')], label: '↓', description: 'cursor down in the list', screens: ['filter'] },
 
   // The go-to line (then the line-editing keys)
-  { id: 'jumpGo', hint: 'go', keys: [named('return')], label: 'Enter', description: 'find it in the whole history and open it; `ctx` lists the saved contexts, `ctx NAME` switches to one', screens: ['jump'], footer: ['jump'] },
+  { id: 'jumpGo', hint: 'go', keys: [named('return')], label: 'Enter', description: 'find it in the whole history and open it; `ctx` lists the saved contexts, `ctx NAME` switches to one; `q` quits, `help` opens help, `noh` clears the search and the filter', screens: ['jump'], footer: ['jump'] },
   { id: 'jumpCancel', hint: 'cancel', keys: [named('escape')], label: 'Esc', description: 'cancel', screens: ['jump'], footer: ['jump'] },
 
   // Detail
@@ -119,10 +119,13 @@ export const COMMANDS = [
   { id: 'rawJson', hint: 'raw JSON', keys: [ch('y')], label: 'y', description: 'raw JSON on/off (secrets still masked)', screens: ['detail'], footer: ['detail'] },
   { id: 'absentFields', keys: [ch('f')], label: 'f', description: 'list / fold the interface fields the record does not carry', screens: ['detail'] },
   { id: 'reveal', hint: 'secrets', keys: [ch('s')], label: 's', description: 'show/hide secrets (needs --show-secrets)', screens: ['detail'], footer: ['detail'] },
+  { id: 'detailSearch', hint: 'search', keys: [ch('/')], label: '/', description: 'search the detail\'s lines, labels and values (smart case: a capital letter makes it exact); Esc clears it', screens: ['detail'], footer: ['detail'] },
+  { id: 'detailNext', hint: 'next/prev match', keys: [ch('n')], label: 'n', footerWith: 'detailPrev', description: 'next matching line', screens: ['detail'] },
+  { id: 'detailPrev', keys: [ch('N')], label: 'N', description: 'previous matching line', screens: ['detail'] },
 
   // The deployment under the cursor (list) or open (detail): copy and open
-  { id: 'copyUuid', keys: [ch('Y')], label: 'Y', description: 'copy the deployment\'s uuid to the clipboard (OSC 52)', screens: ['deployments', 'detail'] },
-  { id: 'copyCommit', keys: [ch('C')], label: 'C', description: 'copy the deployment\'s commit sha to the clipboard (OSC 52)', screens: ['deployments', 'detail'] },
+  { id: 'copyUuid', keys: [ch('Y')], label: 'Y', description: 'copy the deployment\'s uuid to the clipboard (a clipboard program, else OSC 52)', screens: ['deployments', 'detail'] },
+  { id: 'copyCommit', keys: [ch('C')], label: 'C', description: 'copy the deployment\'s commit sha to the clipboard (a clipboard program, else OSC 52)', screens: ['deployments', 'detail'] },
   { id: 'openLink', hint: 'browser', keys: [ch('o')], label: 'o', description: 'open the deployment\'s web page in the browser (only a link on the service\'s own host)', screens: ['deployments', 'detail'], footer: ['detail'], footerRank: 6 },
 
   // Times in the list, the detail and the log: relative or the local date and time (remembered for the user)
@@ -134,8 +137,10 @@ export const COMMANDS = [
   { id: 'logNext', hint: 'next/prev match', keys: [ch('n')], label: 'n', footerWith: 'logPrev', description: 'next match', screens: ['log'], footer: ['log'] },
   { id: 'logPrev', keys: [ch('N')], label: 'N', description: 'previous match', screens: ['log'] },
   { id: 'logFilter', hint: 'only matching', keys: [ch('&')], label: '&', description: 'show only the lines that match a pattern (typed like a search, smart case); again: every line', screens: ['log'], footer: ['log'] },
-  { id: 'logNextError', hint: 'next/prev error', keys: [ch('e')], label: 'e', footerWith: 'logPrevError', description: 'next error line (stderr, or reading as one: ERROR, error:, FATAL, panic, Killed, failed, exit code other than 0)', screens: ['log'], footer: ['log'] },
-  { id: 'logPrevError', keys: [ch('E')], label: 'E', description: 'previous error line', screens: ['log'] },
+  { id: 'logNextError', hint: 'next/prev error', keys: [ch('e')], label: 'e', footerWith: 'logPrevError', description: 'next line that reads as an error (ERROR, error:, FATAL, panic, Killed, failed, an exception, a traceback, exit code other than 0), on stdout or stderr', screens: ['log'], footer: ['log'] },
+  { id: 'logPrevError', keys: [ch('E')], label: 'E', description: 'previous line that reads as an error', screens: ['log'] },
+  { id: 'logNextStderr', keys: [ch('x')], label: 'x', description: 'next line written to stderr (marked !), whatever it says', screens: ['log'] },
+  { id: 'logPrevStderr', keys: [ch('X')], label: 'X', description: 'previous line written to stderr', screens: ['log'] },
   { id: 'logLeft', keys: [named('leftArrow')], label: '←', description: 'scroll left (long lines cut at the edge)', screens: ['log'] },
   { id: 'logRight', keys: [named('rightArrow')], label: '→', description: 'scroll right (long lines cut at the edge)', screens: ['log'] },
   { id: 'logFollow', hint: 'follow', keys: [ch('f')], label: 'f', description: 'follow a running deployment on/off', screens: ['log'], footer: ['log'] },
@@ -143,8 +148,8 @@ export const COMMANDS = [
   { id: 'logTimestamps', hint: 'times', keys: [ch('t')], label: 't', description: 'timestamps on/off', screens: ['log'], footer: ['log'] },
   { id: 'logWrap', hint: 'wrap', keys: [ch('w')], label: 'w', description: 'wrap long lines / cut them at the edge', screens: ['log'], footer: ['log'] },
   { id: 'logSave', hint: 'save', keys: [ch('s')], label: 's', description: 'save the log to a file (as shown, masked, no colour codes; never overwrites)', screens: ['log'], footer: ['log'] },
-  { id: 'searchApply', hint: 'keep search', keys: [named('return')], label: 'Enter', description: 'keep the search (n/N move between matches)', screens: ['logSearch'], footer: ['logSearch'] },
-  { id: 'searchCancel', hint: 'cancel', keys: [named('escape')], label: 'Esc', description: 'cancel the search, back to where the view was', screens: ['logSearch'], footer: ['logSearch'] },
+  { id: 'searchApply', hint: 'keep search', keys: [named('return')], label: 'Enter', description: 'keep the search (n/N move between matches)', screens: ['logSearch', 'detailSearch'], footer: ['logSearch', 'detailSearch'] },
+  { id: 'searchCancel', hint: 'cancel', keys: [named('escape')], label: 'Esc', description: 'cancel the search, back to where the view was', screens: ['logSearch', 'detailSearch'], footer: ['logSearch', 'detailSearch'] },
   { id: 'logFilterKeep', hint: 'keep filter', keys: [named('return')], label: 'Enter', description: 'keep the filter (an empty pattern shows every line)', screens: ['logFilter'], footer: ['logFilter'] },
   { id: 'logFilterCancel', hint: 'cancel', keys: [named('escape')], label: 'Esc', description: 'cancel the filter: every line again', screens: ['logFilter'], footer: ['logFilter'] },
   { id: 'saveConfirm', hint: 'save', keys: [named('return')], label: 'Enter', description: 'save to this file (a new file, mode 0600)', screens: ['logSave'], footer: ['logSave'] },
@@ -313,6 +318,7 @@ export const HELP_SECTIONS: readonly { readonly title: string; readonly screen: 
   { title: 'Search line', screen: 'filter' },
   { title: 'Go to a deployment', screen: 'jump' },
   { title: 'Deployment detail', screen: 'detail' },
+  { title: 'Searching the detail', screen: 'detailSearch' },
   { title: 'Deployment log', screen: 'log' },
   { title: 'Searching the log', screen: 'logSearch' },
   { title: 'Filtering the log', screen: 'logFilter' },

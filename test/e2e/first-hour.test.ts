@@ -1,6 +1,7 @@
 // A power user's first hour (issue 16) with the built binary in a real terminal (tmux): keys that
 // arrive together in the picker, the typed uuid kept after a 404, the highlight bar on the cursor
-// row under NO_COLOR, and switching context with `:ctx` to a second demo service.
+// row under NO_COLOR, switching context with `:ctx` to a second demo service, `:ctx` with no saved
+// context, and `:q`.
 //
 // dms reads its connection from config.json in a temp DMS_CONFIG_DIR (contexts "one" and "two",
 // one per demo service started here), as a user who saved two contexts would.
@@ -192,5 +193,40 @@ describe('switching context inside the TUI', () => {
     t.keys('q');
     await t.waitFor('[exit 0]');
     expect(JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')).current).toBe('one');
+  });
+});
+
+describe('the : line in a real terminal', () => {
+  /** dms on the first service through DMS_URL and DMS_TOKEN: no saved context. */
+  const withoutContexts = () => {
+    const app = one.seed.applications[0]!;
+    const dir = tenPerPage(tempDir('dms-e2e-first-hour-'), [app.uuid]);
+    return launch(dir, `browse ${app.uuid}`, { DMS_URL: one.url, DMS_TOKEN: one.token });
+  };
+
+  it(':ctx with no saved contexts says how to add one; the list stays and pages on', async () => {
+    const t = withoutContexts();
+    await t.waitFor(/1–10 of \d+/);
+    t.type(':ctx');
+    t.keys('Enter');
+    const said = await t.waitFor('No saved contexts: add one with dms context add NAME --url URL.');
+    expect(said).toMatch(/1–10 of \d+/);
+    expect(said).not.toContain('Open an application');
+    t.keys('n');
+    await t.waitFor(/11–20 of \d+/);
+    t.keys('q');
+    await t.waitFor('[exit 0]');
+  });
+
+  it(':q quits with exit 0, as :quit does, and looks for no deployment', async () => {
+    for (const typed of [':q', ':quit']) {
+      const t = withoutContexts();
+      await t.waitFor(/1–10 of \d+/);
+      t.type(typed);
+      t.keys('Enter');
+      const after = await t.waitFor(/\[exit \d+\]/);
+      expect(after).toContain('[exit 0]');
+      expect(after).not.toMatch(/Looking for|No deployment has the id/);
+    }
   });
 });

@@ -1,7 +1,7 @@
 // The built binary in a real terminal (tmux): keys.json rebinding a key, a bad keys.json, and
-// copying a uuid with OSC 52 into tmux's clipboard.
+// copying a uuid: with OSC 52 into tmux's clipboard (said unconfirmed), or by a clipboard program (✓).
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.js';
@@ -65,9 +65,24 @@ describe('copy in tmux', () => {
     await t.waitFor(/1–10 of \d+/);
     t.keys('j');
     t.keys('Y');
-    const screen = await t.waitFor('Copied the uuid');
-    expect(screen).toContain(`✓ Copied the uuid ${uuid}`);
-    expect(screen).not.toContain('did not reach');
+    // tmux took it, but nothing tells dms that the clipboard outside did: no ✓.
+    const screen = await t.waitFor(`Sent the uuid ${uuid} with OSC 52`);
+    expect(screen.replace(/\s+/g, ' ')).toContain(`Sent the uuid ${uuid} with OSC 52; it may not have reached the clipboard: tmux keeps it (set-clipboard on)`);
+    expect(screen).not.toMatch(/✓ Copied/);
     expect(tmux('show-buffer')).toBe(uuid);
+  });
+
+  it('Y with a clipboard program that exits 0 (wl-copy on PATH, a display set): ✓, and the program has the uuid', async () => {
+    const uuid = viewOf((await createClient({ baseUrl: e2e.demo.url, token: e2e.demo.token }).listDeployments(app, { skip: 0, take: 10 })).deployments[0]!).uuid;
+    const bin = tempDir('dms-e2e-clip-');
+    const out = join(bin, 'clip.txt');
+    writeFileSync(join(bin, 'wl-copy'), `#!/bin/sh\ncat > '${out}.part'; mv '${out}.part' '${out}'\n`, { mode: 0o755 });
+    const configDir = tenPerPage(tempDir('dms-e2e-keys-'));
+    const t = e2e.launch(`browse ${app}`, { width: 120, height: 30, env: { DMS_CONFIG_DIR: configDir, PATH: `${bin}:${process.env.PATH}`, WAYLAND_DISPLAY: 'wayland-test' } });
+    await t.waitFor(/1–10 of \d+/);
+    t.keys('Y');
+    const screen = await t.waitFor(`✓ Copied the uuid ${uuid} (wl-copy)`);
+    expect(screen).not.toContain('OSC 52');
+    expect(readFileSync(out, 'utf8')).toBe(uuid);
   });
 });

@@ -1,11 +1,13 @@
 // The log viewer used like less, on the built binary in a real terminal (tmux) against a demo
 // service started here: `&` shows only the lines holding a pattern and `&` again every line; e/E
-// jump between error lines; ←/→ scroll cut lines sideways; an unbound key says so; help lists
+// jump between lines that read as errors, x/X between stderr lines; ←/→ scroll cut lines sideways; an unbound key says so; help lists
 // each key once.
 import { describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.js';
 import { ORDERS_WORKER, STATUS_PAGE } from '../../src/demo/seed-apps-shapes.js';
 import { ADMIN_STACK, DOCS_SITE, SHOP_API, SHOP_FRONTEND } from '../../src/demo/seed-apps.js';
+import { readsAsError } from '../../src/model/error-line.js';
+import { logLines, readLog } from '../../src/model/log.js';
 import { setUpDemo } from '../support/terminals.js';
 import type { TmuxSession } from '../support/tmux.js';
 
@@ -29,6 +31,8 @@ const messageLine = (screen: string) => {
   return filled[filled.length - 2] ?? '';
 };
 const footer = (screen: string) => lines(screen).filter((l) => l.trim() !== '').at(-1) ?? '';
+/** A log line as its first row shows it at 120 columns (wrapped after 118 cells; ASCII in the demo's logs). */
+const clipped = (text: string) => text.slice(0, 118).trim();
 
 /** The first application of the demo with a deployment of `status` on its first page, and that row's index. */
 async function rowWith(status: string): Promise<{ app: string; index: number; id: number }> {
@@ -75,18 +79,34 @@ describe('the log like less (built binary, tmux)', () => {
     expect(await t.waitFor(/\[exit \d+\]/, 15_000)).toContain('[exit 0]');
   });
 
-  it('e and E jump to error lines in a failed deployment\'s log, round the ends, marked ›', async () => {
-    const t = await openLog(await rowWith('failed'));
+  it('e and E jump to lines that read as errors, past stderr progress and warnings; x to stderr lines; round the ends, marked ›', async () => {
+    const row = await rowWith('failed');
+    // Where the lines are, from the row itself: positions among the lines shown (debug lines hidden).
+    const record = (await createClient({ baseUrl: e2e.demo.url, token: e2e.demo.token }).listDeployments(row.app, { skip: 0, take: 10 })).deployments[row.index]!;
+    const read = readLog(record);
+    if (read.kind !== 'entries') throw new Error('the failed row has no readable log');
+    const shown = logLines(read.entries, (text) => text).filter((l) => !l.hidden);
+    const firstError = shown.findIndex((l) => l.kind !== 'cmd' && readsAsError(l.text));
+    const firstStderr = shown.findIndex((l) => l.kind === 'err');
+    // The demo's failed build writes progress to stderr (git's "Cloning into", npm warn) before its first error.
+    expect(firstStderr).toBeGreaterThanOrEqual(0);
+    expect(firstStderr).toBeLessThan(firstError);
+    expect(readsAsError(shown[firstStderr]!.text)).toBe(false);
+    const thousands = (n: number) => n.toLocaleString('en-US');
+
+    const t = await openLog(row);
     t.keys('g');
-    const top = await t.waitFor((s) => / 1–\d+ of /.test(s));
-    // The first error line of a demo log is on stderr (git's "Cloning into"): e marks it where it is.
-    const firstErr = body(top).findIndex((l) => l.startsWith('! '));
-    expect(firstErr).toBeGreaterThanOrEqual(0);
+    await t.waitFor((s) => / 1–\d+ of /.test(s));
     t.keys('e');
-    const first = await t.waitFor(/^Line [\d,]+ was written to stderr · e\/E next\/previous/m);
-    expect(body(first).findIndex((l) => l.startsWith('›'))).toBe(firstErr);
-    const firstText = body(top)[firstErr]!.slice(2);
-    // Up from the end: the failure's last word, on stderr.
+    const first = await t.waitFor(new RegExp(`^Line ${thousands(firstError + 1)} reads as an error · e/E next/previous`, 'm'));
+    expect(body(first).find((l) => l.startsWith('›'))?.slice(2).trim()).toBe(clipped(shown[firstError]!.text));
+    // x goes to the lines written to stderr, whatever they say.
+    t.keys('g');
+    await t.waitFor((s) => / 1–\d+ of /.test(s) && !/^Line /m.test(messageLine(s)));
+    t.keys('x');
+    const stderr = await t.waitFor(new RegExp(`^Line ${thousands(firstStderr + 1)} was written to stderr · x/X next/previous`, 'm'));
+    expect(body(stderr).find((l) => l.startsWith('›'))?.slice(2).trim()).toBe(clipped(shown[firstStderr]!.text));
+    // Up from the end: the failure's last word.
     t.keys('G');
     await t.waitFor((s) => !s.includes('›') && /The deployment failed/.test(messageLine(s)));
     t.keys('E');
@@ -94,8 +114,7 @@ describe('the log like less (built binary, tmux)', () => {
     expect(body(last).find((l) => l.startsWith('›'))).toMatch(/^› Deployment failed\. Removing the new version/);
     // Nothing after it: round the end to the first one.
     t.keys('e');
-    const round = await t.waitFor(/Past the end: back to the first error line\. Line [\d,]+ was written to stderr/);
-    expect(body(round).find((l) => l.startsWith('›'))?.slice(2)).toBe(firstText);
+    await t.waitFor(new RegExp(`Past the end: back to the first error line\\. Line ${thousands(firstError + 1)} reads as an error`));
     t.keys('q');
     expect(await t.waitFor(/\[exit \d+\]/, 15_000)).toContain('[exit 0]');
   });
@@ -141,7 +160,7 @@ describe('the log like less (built binary, tmux)', () => {
     const named = labels.flatMap((l) => (l === '/' ? ['/'] : l.split('/')));
     expect(named.filter((k) => k === 'N')).toHaveLength(1);
     expect(named.filter((k, i) => named.indexOf(k) !== i)).toEqual([]);
-    for (const k of ['&', 'e', 'E', '←', '→', 'w']) expect(named).toContain(k);
+    for (const k of ['&', 'e', 'E', 'x', 'X', '←', '→', 'w']) expect(named).toContain(k);
     t.keys('Escape');
     await t.waitFor((s) => logOpen(s));
     t.keys('q');

@@ -201,6 +201,19 @@ describe('values', () => {
     expect(normaliseRepository('git@github.com:acme/web.git')).toEqual({ url: 'https://github.com/acme/web' });
     expect(normaliseRepository('git@gitlab.example:group/sub/repo')).toEqual({ url: 'https://gitlab.example/group/sub/repo' });
   });
+  it('takes a bare host/owner/repo (a host with a dot, no scheme) as https; other forms as before', () => {
+    expect(normaliseRepository('github.com/acme/shop')).toEqual({ url: 'https://github.com/acme/shop' });
+    expect(normaliseRepository(' gitlab.com/group/sub/repo ')).toEqual({ url: 'https://gitlab.com/group/sub/repo' });
+    expect(normaliseRepository('www.github.com/acme/shop')).toEqual({ url: 'https://www.github.com/acme/shop' });
+    expect(normaliseRepository('git.example.co.uk/acme/shop.git')).toEqual({ url: 'https://git.example.co.uk/acme/shop.git' });
+    expect(normaliseRepository('github.com/acme/shop/tree/release/2.0')).toEqual({ url: 'https://github.com/acme/shop', branch: 'release/2.0' });
+    expect(normaliseRepository('git@github.com:acme/shop.git')).toEqual({ url: 'https://github.com/acme/shop' });
+    expect(normaliseRepository('https://gitlab.com/acme/shop/-/tree/dev')).toEqual({ url: 'https://gitlab.com/acme/shop', branch: 'dev' });
+    // Not a host and two path parts: left as typed (and refused by the check).
+    for (const v of ['github.com/acme', 'localhost/acme/shop', 'acme/shop', './acme/shop', 'github.com /acme/shop']) {
+      expect(normaliseRepository(v)).toEqual({ url: v });
+    }
+  });
   it('takes the branch from …/tree/<branch> URLs', () => {
     expect(normaliseRepository('https://github.com/acme/web/tree/release/2.0'))
       .toEqual({ url: 'https://github.com/acme/web', branch: 'release/2.0' });

@@ -29,6 +29,12 @@ describe('readsAsError', () => {
     'exit 137',
     'Health check failed after 3 attempts',
     'container is unhealthy',
+    // Python's and the JVM's way of failing.
+    'Traceback (most recent call last):',
+    'Exception in thread "main" java.lang.IllegalStateException: boom',
+    'Caused by: java.io.IOException: Connection reset',
+    'Unhandled exception: System.NullReferenceException',
+    'UnhandledPromiseRejection: uncaught exception in worker',
   ])('%s', (text) => {
     expect(readsAsError(text)).toBe(true);
   });
@@ -46,14 +52,25 @@ describe('readsAsError', () => {
     'panicky users',
     'INFO: Errored requests: 0',
     'Pulling fs layer',
+    // Progress and warnings (often on stderr).
+    "Cloning into '/artifacts/shop'...",
+    'npm WARN deprecated inflight@1.0.6: This module is not supported',
+    'npm warn deprecated glob@7.2.3',
+    'Downloading 100%',
+    '#5 [2/4] RUN npm ci',
+    'ExceptionHandler registered',
+    'Exceptions: 0',
+    'the handler throws IOException when the file is gone',
   ])('not: %s', (text) => {
     expect(readsAsError(text)).toBe(false);
   });
 
-  it('a stderr line is an error line whatever it says; a stdout line only when it reads as one', () => {
-    expect(isErrorLine({ kind: 'err', text: "Cloning into '/artifacts/x'..." })).toBe(true);
-    expect(isErrorLine({ kind: 'out', text: "Cloning into '/artifacts/x'..." })).toBe(false);
+  it('an error line is one that reads as an error, on stdout or stderr: being on stderr is not enough', () => {
+    expect(isErrorLine({ kind: 'err', text: "Cloning into '/artifacts/x'..." })).toBe(false);
+    expect(isErrorLine({ kind: 'err', text: 'npm WARN deprecated inflight@1.0.6' })).toBe(false);
+    expect(isErrorLine({ kind: 'err', text: 'npm ERR! code ELIFECYCLE' })).toBe(true);
     expect(isErrorLine({ kind: 'out', text: 'exit code: 1' })).toBe(true);
     expect(isErrorLine({ kind: 'cmd', text: 'npm run build' })).toBe(false);
+    expect(isErrorLine({ kind: 'cmd', text: 'make || echo failed' })).toBe(false);
   });
 });

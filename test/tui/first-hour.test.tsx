@@ -56,8 +56,8 @@ function options(overrides: Partial<TuiOptions> = {}): TuiOptions {
   };
 }
 
-function open(overrides: Partial<TuiOptions> = {}, size = { columns: 120, rows: 36 }): Rendered {
-  shown = renderApp(options(overrides), { size });
+function open(overrides: Partial<TuiOptions> = {}, size = { columns: 120, rows: 36 }, onExit?: (code: number) => void): Rendered {
+  shown = renderApp(options(overrides), { size, onExit });
   return shown;
 }
 
@@ -340,6 +340,61 @@ describe('detail and help', () => {
   });
 });
 
+describe('/ in the detail', () => {
+  it('searches the detail\'s lines as typed, marks them, n/N move between them, Esc clears it, then goes back', async () => {
+    // Styles are written as a terminal that takes them would get them; NO_COLOR: the match in inverse video.
+    const level = chalk.level;
+    chalk.level = 3;
+    try {
+      const ui = open({ appUuid: apps()[0]!.uuid, noColor: true }, { columns: 100, rows: 24 });
+      await ui.waitFor(/1–10 of \d+/);
+      await ui.press(KEY.enter);
+      await ui.waitFor(/Deployment \d+/);
+      await ui.press('/');
+      const prompt = await ui.waitFor((f) => f.includes('Enter keep search'));
+      expect(prompt).not.toContain('no action here');
+      await ui.type('branch');
+      const typed = await ui.waitFor(/\/ branch\s+1 of \d+ matching lines/);
+      const total = Number(/1 of (\d+) matching lines/.exec(typed)![1]);
+      expect(total).toBeGreaterThan(1);
+      await ui.press(KEY.enter);
+      await ui.waitFor(`“branch”: line 1 of ${total} matching · n/N move · Esc clears`);
+      const inverse = /\u001b\[7m(?:\u001b\[[0-9;]*m)*branch/;
+      const marked = ui.rawFrame().split('\n').filter((l) => inverse.test(l));
+      expect(marked.length).toBeGreaterThan(0);
+      await ui.press('n');
+      const second = await ui.waitFor(`“branch”: line 2 of ${total} matching`);
+      expect(second).toMatch(/git_branch/);
+      await ui.press('N');
+      await ui.waitFor(`“branch”: line 1 of ${total} matching`);
+      await ui.press('N');
+      await ui.waitFor('Search went past the start: on to the last match.');
+      await ui.press(KEY.escape);
+      const cleared = await ui.waitFor((f) => f.includes('Secrets are masked.'));
+      expect(cleared).toMatch(/Deployment \d+/);
+      expect(ui.rawFrame().split('\n').filter((l) => inverse.test(l))).toEqual([]);
+      await ui.press(KEY.escape);
+      await ui.waitFor((f) => /1–10 of \d+/.test(f) && !/Deployment \d+ ·/.test(f));
+    } finally {
+      chalk.level = level;
+    }
+  });
+
+  it('nothing matches: said on Enter, and n says it again', async () => {
+    const ui = open({ appUuid: apps()[0]!.uuid });
+    await ui.waitFor(/1–10 of \d+/);
+    await ui.press(KEY.enter);
+    await ui.waitFor(/Deployment \d+/);
+    await ui.press('/');
+    await ui.type('zzz-nowhere');
+    await ui.waitFor(/\/ zzz-nowhere\s+no match/);
+    await ui.press(KEY.enter);
+    await ui.waitFor('No line matches “zzz-nowhere”.');
+    await ui.press('j', 'n');
+    await ui.waitFor('No line matches “zzz-nowhere”.');
+  });
+});
+
 describe('contexts in the TUI', () => {
   function withContexts(contexts: Record<string, unknown>, current?: string): string {
     const dir = tempDir('dms-ctx-');
@@ -443,10 +498,58 @@ describe('contexts in the TUI', () => {
     await ui.waitFor('DEMO — sample data');
   });
 
+  it(':ctx with no saved contexts says how to add one and stays on the list, keys still working', async () => {
+    const ui = open({ appUuid: apps()[0]!.uuid });
+    await ui.waitFor(/1–10 of \d+/);
+    await ui.press(':');
+    await ui.type('ctx');
+    await ui.press(KEY.enter);
+    const frame = await ui.waitFor('No saved contexts: add one with dms context add NAME --url URL.');
+    expect(frame).toMatch(/1–10 of \d+/);
+    expect(frame).not.toContain('Open an application');
+    expect(frame).not.toContain('Switch to a context');
+    await ui.press('n');
+    await ui.waitFor(/11–20 of \d+/);
+  });
+
   it('with no saved contexts Ctrl+X says how to add one', async () => {
     const ui = open();
     await ui.waitFor('Open an application');
     await ui.press(KEY.ctrl('x'));
     await ui.waitFor('No saved contexts: add one with dms context add NAME --url URL.');
+  });
+});
+
+describe('the : line takes what vim and k9s users type there', () => {
+  it.each([['q'], ['q!'], ['quit'], ['wq'], [':q']])(':%s quits (exit 0) instead of looking for a deployment', async (typed) => {
+    const codes: number[] = [];
+    const ui = open({ appUuid: apps()[0]!.uuid }, undefined, (c) => codes.push(c));
+    await ui.waitFor(/1–10 of \d+/);
+    await ui.press(':');
+    await ui.type(typed);
+    await ui.press(KEY.enter);
+    await until(() => codes.length > 0, 'dms to quit');
+    expect(codes).toEqual([0]);
+    expect(ui.frame()).not.toMatch(/Looking for|No deployment has the id/);
+  });
+
+  it(':help opens help for the list; :noh clears the search', async () => {
+    const ui = open({ appUuid: apps()[0]!.uuid });
+    await ui.waitFor(/1–10 of \d+/);
+    await ui.press(':');
+    await ui.type('help');
+    await ui.press(KEY.enter);
+    await ui.waitFor((f) => f.includes('Help — keys') && f.includes('next page'));
+    await ui.press(KEY.escape);
+    await ui.waitFor(/1–10 of \d+/);
+    await ui.press('/');
+    await ui.type('zzz-nowhere');
+    await ui.press(KEY.enter);
+    await ui.waitFor(/“zzz-nowhere”: 0 found/);
+    await ui.press(':');
+    await ui.type('noh');
+    await ui.press(KEY.enter);
+    const back = await ui.waitFor((f) => /1–10 of \d+/.test(f) && !f.includes('zzz-nowhere'));
+    expect(dataRows(back).length).toBeGreaterThan(0);
   });
 });

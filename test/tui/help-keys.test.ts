@@ -43,11 +43,11 @@ describe('help lists each key once', () => {
     expect(item(DEFAULT_KEYS)).not.toContain('logPrev');
     expect(itemText(DEFAULT_KEYS.command('logNext'), DEFAULT_KEYS)).toEqual(['n/N', ' next/prev match']);
     expect(itemText(DEFAULT_KEYS.command('logNextError'), DEFAULT_KEYS)).toEqual(['e/E', ' next/prev error']);
-    const bound = bindKeys([['logPrev', ['P']], ['logNextError', ['x']], ['logFilter', ['ctrl+f']], ['logLeft', ['h']], ['logFilterKeep', ['tab']]]);
+    const bound = bindKeys([['logPrev', ['P']], ['logNextError', ['u']], ['logFilter', ['ctrl+f']], ['logLeft', ['h']], ['logFilterKeep', ['tab']]]);
     expect(bound.problems).toEqual([]);
     const rebound = keyTable(bound.commands);
     expect(rebound.hint('logFilter')).toBe('Ctrl+F');
     expect(itemText(rebound.command('logNext'), rebound)[0]).toBe('n/P');
-    expect(itemText(rebound.command('logNextError'), rebound)[0]).toBe('x/E');
+    expect(itemText(rebound.command('logNextError'), rebound)[0]).toBe('u/E');
   });
 });

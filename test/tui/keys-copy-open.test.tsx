@@ -1,5 +1,6 @@
-// The whole app with keys.json in force (keys, footer, help), and copy (OSC 52 to the terminal)
-// and open (a real program started as the browser) on the deployments screen and the detail.
+// The whole app with keys.json in force (keys, footer, help), and copy (a clipboard program, else
+// OSC 52 to the terminal) and open (a real program started as the browser) on the deployments
+// screen and the detail.
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -162,8 +163,52 @@ describe('keys.json in the app', () => {
   });
 });
 
+/**
+ * A clipboard program on PATH (a real process, as wl-copy would be): it writes what it read on
+ * stdin to `clip.txt` and exits with `code`. The display it needs is set (WAYLAND_DISPLAY).
+ */
+function clipboardProgram(code: number): string {
+  const dir = tempDir('dms-clip-');
+  const out = join(dir, 'clip.txt');
+  writeFileSync(join(dir, 'wl-copy'), `#!/bin/sh\ncat > '${out}.part'; mv '${out}.part' '${out}'\nexit ${code}\n`);
+  chmodSync(join(dir, 'wl-copy'), 0o755);
+  process.env.PATH = `${dir}:${process.env.PATH}`;
+  process.env.WAYLAND_DISPLAY = 'wayland-test';
+  delete process.env.SSH_CONNECTION;
+  delete process.env.SSH_CLIENT;
+  delete process.env.SSH_TTY;
+  return out;
+}
+
 describe('copy', () => {
-  it('Y writes the uuid of the row under the cursor as OSC 52 and says so; TERM=linux adds that it did not arrive', async () => {
+  it('Y with a clipboard program that exits 0: ✓, the program named, no OSC 52', async () => {
+    if (process.platform !== 'linux') return;
+    const out = clipboardProgram(0);
+    const ui = open();
+    await ui.waitFor(/1–10 of 25/);
+    await ui.press('j');
+    await ui.press('Y');
+    const frame = await ui.waitFor('Copied the uuid');
+    expect(footer(frame)).toBe('✓ Copied the uuid dep-99-uuid (wl-copy)');
+    expect(readFileSync(out, 'utf8')).toBe('dep-99-uuid');
+    expect(ui.rawFrames().some((f) => f.includes('\u001b]52;'))).toBe(false);
+  });
+
+  it('a clipboard program that fails: no ✓; OSC 52 is sent and the note says it may not have arrived, and why', async () => {
+    if (process.platform !== 'linux') return;
+    clipboardProgram(1);
+    delete process.env.TMUX;
+    process.env.TERM_PROGRAM = 'WezTerm';
+    const ui = open();
+    await ui.waitFor(/1–10 of 25/);
+    await ui.press('Y');
+    const frame = await ui.waitFor('dep-100-uuid with OSC 52');
+    expect(footer(frame)).toBe('Sent the uuid dep-100-uuid with OSC 52; it may not have reached the clipboard: wl-copy failed (exit 1); the terminal does not confirm OSC 52');
+    expect(footer(frame)).not.toContain('✓');
+    expect(ui.rawFrames()).toContain(osc52('dep-100-uuid'));
+  });
+
+  it('Y with OSC 52 only, on TERM=linux: the uuid was not copied, no ✓', async () => {
     delete process.env.TMUX;
     process.env.TERM = 'linux';
     delete process.env.TERM_PROGRAM;
@@ -171,12 +216,13 @@ describe('copy', () => {
     await ui.waitFor(/1–10 of 25/);
     await ui.press('j');
     await ui.press('Y');
-    const frame = await ui.waitFor('Copied the uuid');
-    expect(footer(frame)).toContain('✓ Copied the uuid dep-99-uuid — TERM=linux does not take OSC 52');
+    const frame = await ui.waitFor('dep-99-uuid');
+    expect(footer(frame)).toBe('Did not copy the uuid dep-99-uuid: TERM=linux does not take OSC 52');
+    expect(footer(frame)).not.toContain('✓');
     expect(ui.rawFrames()).toContain(osc52('dep-99-uuid'));
   });
 
-  it('C in the detail copies the full sha; a known terminal gets no doubt; HEAD is not copied', async () => {
+  it('C in the detail sends the full sha with OSC 52; even a terminal known to take it gets no ✓ (it never answers); HEAD is not copied', async () => {
     delete process.env.TMUX;
     process.env.TERM = 'xterm-256color';
     process.env.TERM_PROGRAM = 'WezTerm';
@@ -186,8 +232,8 @@ describe('copy', () => {
     await ui.waitFor('Deployment 100');
     await ui.press('C');
     const sha = `${SHA.slice(0, 37)}100`;
-    const frame = await ui.waitFor('Copied the commit');
-    expect(footer(frame)).toBe(`✓ Copied the commit ${sha}`);
+    const frame = await ui.waitFor('with OSC 52');
+    expect(footer(frame)).toBe(`Sent the commit ${sha} with OSC 52; it may not have reached the clipboard: the terminal does not confirm OSC 52`);
     expect(ui.rawFrames()).toContain(osc52(sha));
     await ui.press(KEY.escape, 'j', 'C');
     await ui.waitFor('No commit was pinned (HEAD): nothing copied.');
@@ -207,8 +253,8 @@ describe('copy', () => {
     const ui = open();
     await ui.waitFor(/1–10 of 25/);
     await ui.press('Y');
-    const frame = await ui.waitFor('Copied the uuid');
-    expect(footer(frame)).toContain("tmux's set-clipboard is external: it did not reach the clipboard (tmux set -g set-clipboard on)");
+    const frame = await ui.waitFor('Did not copy the uuid');
+    expect(footer(frame)).toContain("Did not copy the uuid dep-100-uuid: tmux's set-clipboard is external (tmux set -g set-clipboard on)");
     // tmux is asked without dms's own variables (a tmux client hands its environment to the server).
     expect(readFileSync(seen, 'utf8')).not.toMatch(/^DMS_/m);
   });
@@ -242,7 +288,7 @@ describe('copy refuses a uuid that is not plain', () => {
     }
     expect(ui.rawFrames().some((f) => f.includes('\u001b]52;'))).toBe(false);
     await ui.press('Y');
-    await ui.waitFor('Copied the uuid Plain-0b6e');
+    await ui.waitFor('the uuid Plain-0b6e with OSC 52');
     expect(ui.rawFrames()).toContain(osc52('Plain-0b6e'));
   });
 });
@@ -319,8 +365,8 @@ describe('open in the browser', () => {
     const ui = open();
     await ui.waitFor(/1–10 of 25/);
     await ui.press('o');
-    const frame = await ui.waitFor('Copied it to the clipboard');
-    expect(frame.trimEnd()).toMatch(new RegExp(`No browser could start: /nonexistent/dms-browser is not installed\\. The link:\\s*\\n${link().replaceAll('.', '\\.')}\\s*\\n✓ Copied it to the clipboard$`));
+    const frame = await ui.waitFor('Sent the link with OSC 52');
+    expect(frame.trimEnd()).toMatch(new RegExp(`No browser could start: /nonexistent/dms-browser is not installed\\. The link:\\s*\\n${link().replaceAll('.', '\\.')}\\s*\\nSent the link with OSC 52; it may not have reached the clipboard: the terminal does not confirm OSC 52$`));
     expect(ui.rawFrames()).toContain(osc52(link()));
   });
 
@@ -335,10 +381,10 @@ describe('open in the browser', () => {
     const ui = open();
     await ui.waitFor(/1–10 of 25/);
     await ui.press('o');
-    const frame = await ui.waitFor('Copied it to the clipboard');
+    const frame = await ui.waitFor('Did not copy the link');
     expect(frame).toContain(`No browser can start here (no DISPLAY). The link:`);
     expect(frame).toContain(`\n${link()}`);
-    expect(footer(frame)).toBe('✓ Copied it to the clipboard — TERM=linux does not take OSC 52: it did not reach the clipboard');
+    expect(footer(frame)).toBe('Did not copy the link: TERM=linux does not take OSC 52');
     expect(ui.rawFrames()).toContain(osc52(link()));
   });
 
@@ -350,12 +396,12 @@ describe('open in the browser', () => {
     const lines = frame.split('\n').map((l) => l.trimEnd());
     expect(lines.length).toBeLessThan(20);
     const from = lines.findIndex((l) => l.endsWith('The link:'));
-    const to = lines.findIndex((l) => l.startsWith('✓ Copied it'));
+    const to = lines.findIndex((l) => l.startsWith('Sent the link'));
     expect(from).toBeGreaterThan(0);
     expect(to - from).toBeGreaterThan(1); // the link takes more than one line at this width
     expect(lines.slice(from + 1, to).join('')).toBe(link());
     expect(lines.slice(from + 1, to).every((l) => l.length <= 40 && !l.includes('…'))).toBe(true);
-    expect(lines.slice(to).join(' ').replace(/\s+/g, ' ').trim()).toBe('✓ Copied it to the clipboard — the terminal may not support OSC 52 (TERM=xterm-256color): it may not have reached the clipboard');
+    expect(lines.slice(to).join(' ').replace(/\s+/g, ' ').trim()).toBe('Sent the link with OSC 52; it may not have reached the clipboard: the terminal may not take OSC 52 (TERM=xterm-256color)');
     expect(ui.rawFrames()).toContain(osc52(link()));
   }
 

@@ -1,5 +1,5 @@
 // The log viewer's less-like keys without Ink: `&` shows only the lines holding a pattern (and
-// shows them all again), ←/→ scroll cut lines sideways, e/E jump between error lines.
+// shows them all again), ←/→ scroll cut lines sideways, e/E jump between error lines, x/X between stderr lines.
 import { describe, expect, it } from 'vitest';
 import type { Deployment } from '../../src/api/schemas/deployment.js';
 import { initialLog, logReducer, type LogAction, type LogState } from '../../src/tui/screens/log/state.js';
@@ -135,43 +135,71 @@ describe('←/→ when lines are cut', () => {
   });
 });
 
-describe('e/E jump to error lines', () => {
+describe('e/E jump to error lines, x/X to stderr lines', () => {
   const log = [
     ...lines(20),
     { output: 'warning: unused' }, { output: 'fetch failed, retrying' }, ...lines(20, 100),
     { output: 'npm notice', type: 'stderr' }, ...lines(20, 200), { output: 'exit code: 0' }, { output: 'done' },
   ];
+  const error = (direction: 1 | -1): LogAction => ({ type: 'errorNext', direction, which: 'error' });
+  const stderr = (direction: 1 | -1): LogAction => ({ type: 'errorNext', direction, which: 'stderr' });
 
-  it('e goes down from the view to each stderr line or line reading as an error, round the end; E goes up', () => {
+  it('e goes down from the view to each line reading as an error, round the end; E goes up', () => {
     let s = initialLog(record(log), mask, { rows: 5, width: 80 });
-    s = run(s, { type: 'scroll', to: 'top' }, { type: 'errorNext', direction: 1 });
+    s = run(s, { type: 'scroll', to: 'top' }, error(1));
     expect(s.errorLine?.text).toBe('fetch failed, retrying');
     expect(note(s)).toBe('Line 22 reads as an error · e/E next/previous');
     expect(s.top).toBeLessThanOrEqual(21);
     expect(s.top + 5).toBeGreaterThan(21);
-    s = run(s, { type: 'errorNext', direction: 1 });
-    expect(s.errorLine?.text).toBe('npm notice');
-    expect(note(s)).toBe('Line 43 was written to stderr · e/E next/previous');
-    s = run(s, { type: 'errorNext', direction: 1 });
+    s = run(s, error(1));
     expect(s.errorLine?.text).toBe('fetch failed, retrying');
-    expect(note(s)).toMatch(/^Past the end: back to the first error line\. Line 22/);
-    s = run(s, { type: 'errorNext', direction: -1 });
-    expect(s.errorLine?.text).toBe('npm notice');
+    expect(note(s)).toMatch(/^Past the end: back to the first error line\. Line 22 reads as an error/);
+    s = run(s, error(-1));
+    expect(s.errorLine?.text).toBe('fetch failed, retrying');
     expect(note(s)).toMatch(/^Past the start: on to the last error line\./);
+  });
+
+  it('a stderr line of progress or a warning is not an error line: e passes it; x stops there', () => {
+    const build = [
+      ...lines(5),
+      { output: "Cloning into '/artifacts/shop'...", type: 'stderr' },
+      { output: 'npm WARN deprecated inflight@1.0.6: This module is not supported', type: 'stderr' },
+      { output: '#5 [2/4] RUN npm ci', type: 'stderr' },
+      ...lines(5, 100),
+      { output: 'npm ERR! code ELIFECYCLE', type: 'stderr' },
+      { output: 'Traceback (most recent call last):' },
+      { output: 'Exception in thread "main" java.lang.IllegalStateException: boom' },
+    ];
+    let s = initialLog(record(build), mask, { rows: 5, width: 80 });
+    s = run(s, { type: 'scroll', to: 'top' }, error(1));
+    expect(s.errorLine?.text).toBe('npm ERR! code ELIFECYCLE');
+    expect(note(s)).toBe('Line 14 reads as an error · e/E next/previous');
+    s = run(s, error(1));
+    expect(s.errorLine?.text).toBe('Traceback (most recent call last):');
+    s = run(s, error(1));
+    expect(s.errorLine?.text).toBe('Exception in thread "main" java.lang.IllegalStateException: boom');
+    s = run(s, { type: 'scroll', to: 'top' }, stderr(1));
+    expect(s.errorLine?.text).toBe("Cloning into '/artifacts/shop'...");
+    expect(note(s)).toBe('Line 6 was written to stderr · x/X next/previous');
+    s = run(s, stderr(1), stderr(1), stderr(1));
+    expect(s.errorLine?.text).toBe('npm ERR! code ELIFECYCLE');
+    s = run(s, stderr(1));
+    expect(note(s)).toMatch(/^Past the end: back to the first stderr line\. Line 6 was written to stderr/);
   });
 
   it('from the view when the line stopped at is off screen (as n does)', () => {
     let s = initialLog(record(log), mask, { rows: 5, width: 80 });
-    s = run(s, { type: 'scroll', to: 'top' }, { type: 'errorNext', direction: 1 }, { type: 'scroll', to: 'bottom' }, { type: 'errorNext', direction: -1 });
-    expect(s.errorLine?.text).toBe('npm notice');
+    s = run(s, { type: 'scroll', to: 'top' }, stderr(1), { type: 'scroll', to: 'bottom' }, error(-1));
+    expect(s.errorLine?.text).toBe('fetch failed, retrying');
   });
 
-  it('looks only among the lines shown, and says when there is none', () => {
+  it('looks only among the lines shown, and says when there is none (and where the stderr lines are)', () => {
     let s = initialLog(record(log), mask, { rows: 5, width: 80 });
-    s = run(s, ...typed('line'), { type: 'filterEnd', keep: true }, { type: 'errorNext', direction: 1 });
+    s = run(s, ...typed('line'), { type: 'filterEnd', keep: true }, error(1));
     expect(s.errorLine).toBeNull();
-    expect(note(s)).toBe('No error line among the lines shown: none written to stderr, none reading as an error.');
-    s = run(s, ...typed('zzz'));
-    expect(note(run(s, { type: 'filterEnd', keep: true }, { type: 'errorNext', direction: -1 }))).toMatch(/^No error line/);
+    expect(note(s)).toBe('No line among the lines shown reads as an error (ERROR, error:, FATAL, panic, failed, an exception, an exit code other than 0…).');
+    expect(note(run(s, stderr(1)))).toBe('No line among the lines shown was written to stderr.');
+    s = run(s, { type: 'filterClear' }, ...typed('npm'), { type: 'filterEnd', keep: true }, error(-1));
+    expect(note(s)).toBe('No line among the lines shown reads as an error (ERROR, error:, FATAL, panic, failed, an exception, an exit code other than 0…); 1 was written to stderr: x/X go to it.');
   });
 });

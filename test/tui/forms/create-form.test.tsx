@@ -479,6 +479,20 @@ describe('quick create', () => {
     expect(frame).toMatch(/Application created/);
   });
 
+  it('a bare github.com/acme/shop in the wizard is taken as https://github.com/acme/shop and sent so', async () => {
+    addRecentValues(dir, { project_uuid: 'p-recent', server_uuid: 's-recent', environment_name: 'staging' });
+    const f = open(<CreateAppScreen {...props()} />);
+    await f.press(KEY.tab, KEY.tab, KEY.tab);
+    expect(f.frame()).toMatch(/› Repository \*/);
+    await f.type('github.com/acme/shop');
+    await f.press(KEY.tab);
+    const frame = await f.waitFor(/Repository \*\s+https:\/\/github\.com\/acme\/shop/);
+    expect(frame).not.toMatch(/must be a repository URL/);
+    await f.press(KEY.ctrlS);
+    await f.waitFor(/uuid: new-app-1/);
+    expect(server.posts[0]!.body.git_repository).toBe('https://github.com/acme/shop');
+  });
+
   it('with no recent creation, the demo\'s sample where-values are filled in and said to be samples, not "as last time"', async () => {
     const suggestions = { project_uuid: ['p-sample'], server_uuid: ['s-sample'], environment_name: ['production'] };
     const f = open(<CreateAppScreen {...props({ suggestions })} />);

@@ -36,6 +36,13 @@ describe('reducer', () => {
     expect(s.values.git_repository).toBe('https://github.com/acme/web');
     expect(s.values.git_branch).toBe('dev');
   });
+  it('leaving the repository as a bare github.com/acme/shop makes it https, with no message', () => {
+    let s = reduce(initialFormState(APP_FORM), { type: 'focus', field: 'git_repository' });
+    s = reduce(s, { type: 'set', name: 'git_repository', value: 'github.com/acme/shop' });
+    s = reduce(s, { type: 'next' });
+    expect(s.values.git_repository).toBe('https://github.com/acme/shop');
+    expect(s.errors.git_repository).toBeUndefined();
+  });
   it('server errors jump to the first failing step and stay until the field is edited', () => {
     let s = initialFormState(APP_FORM, APP_MIN);
     s = reduce(s, { type: 'server-errors', errors: { ports_exposes: 'bad', limits_cpus: 'bad too' } });

@@ -2,7 +2,7 @@
 // selectedView): its uuid or commit to the clipboard, its web page to the browser (or, when no
 // browser can start, the link to the clipboard). What happened is said in the footer's note.
 import { linkFor, type DeploymentView } from '../../../model/deployment.js';
-import { PLAIN_SHA, copyToClipboard, type CopyOptions } from '../../clipboard.js';
+import { PLAIN_SHA, copyNote, copyToClipboard, type CopyOptions } from '../../clipboard.js';
 import { PLAIN_ID_WORDS, isPlainId } from '../../../text/plain-id.js';
 import { checkLink, openLink, type OpenOptions } from '../../open-link.js';
 import { maskUrlPasswords } from '../../../text/secrets.js';
@@ -19,12 +19,11 @@ export function copyValue(view: DeploymentView | undefined, what: 'uuid' | 'comm
   return PLAIN_SHA.test(view.commit) ? { value: view.commit } : { refused: 'The commit is not a plain sha (hex digits): not copied.' };
 }
 
-/** Copies the uuid or commit; `note` gets what happened (once tmux answered, inside tmux). */
+/** Copies the uuid or commit; `note` gets what happened (once the clipboard program or tmux answered). */
 export async function copySelected(view: DeploymentView | undefined, what: 'uuid' | 'commit', note: (text: string) => void, options: CopyOptions): Promise<void> {
   const v = copyValue(view, what);
   if ('refused' in v) return note(v.refused);
-  const doubt = await copyToClipboard(v.value, options);
-  note(`✓ Copied the ${what} ${v.value}${doubt ? ` — ${doubt}` : ''}`);
+  note(copyNote(`the ${what} ${v.value}`, await copyToClipboard(v.value, options)));
 }
 
 export interface OpenSelectedOptions {
@@ -44,8 +43,7 @@ export async function openSelected(view: DeploymentView | undefined, origin: str
   if ('refused' in link) return note(link.refused);
   const shown = maskUrlPasswords(link.url);
   const failed = async (reason: string) => {
-    const doubt = await copyToClipboard(link.url, options.copy);
-    note(`${reason}. The link:\n${shown}\n✓ Copied it to the clipboard${doubt ? ` — ${doubt}` : ''}`);
+    note(`${reason}. The link:\n${shown}\n${copyNote('the link', await copyToClipboard(link.url, options.copy))}`);
   };
   const started = await openLink(link.url, { ...options.open, onFail: (reason) => { void failed(reason); } });
   if (started.ok) note(`Opening ${shown} in the browser (${started.program})`);

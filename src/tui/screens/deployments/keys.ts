@@ -9,7 +9,7 @@ import type { Store } from '../../state/store.js';
 import { savePageSize } from '../../../config/page-sizes.js';
 import { saveTimeMode } from '../../../config/display.js';
 import { TAKE_FIT } from '../../take.js';
-import { detailKeys } from '../detail/keys.js';
+import { detailKeys, detailSearching } from '../detail/keys.js';
 import { copySelected, openSelected } from './actions.js';
 import { unboundNote } from '../../input/key-note.js';
 import { switchFailedNote, switchingNote } from './lines.js';
@@ -20,6 +20,8 @@ import type { DetailState } from '../detail/state.js';
 import type { ReasonAt } from '../../../model/reason.js';
 import type { Later } from '../../hooks/use-later-writes.js';
 import { markNote, refusalNote } from '../compare/lines.js';
+import { NO_SWITCHING } from '../picker/lines.js';
+import { lineAsk } from './command-line.js';
 
 export const LIST_SCOPES = {
   list: ['deployments', 'global'],
@@ -51,6 +53,8 @@ export interface ListKeyOptions {
   readonly reasonAt?: (detail: DetailState) => ReasonAt | undefined;
   /** The screen's file writes, after the frame (use-later-writes.ts). */
   readonly later: Later;
+  /** The open detail's lines as last drawn (what its `/` searches). */
+  readonly detailLines?: () => readonly string[];
 }
 
 /** T: times relative or absolute, in the list, the detail and the log; remembered for the user (a file write: after the frame). */
@@ -60,7 +64,7 @@ export function toggleTime(store: Store<BrowseState, BrowseAction>, configDir: s
 }
 
 /** What a key does on the screen, by mode. */
-export function listKeys(keys: KeyTable, props: ListKeyProps, { store, page, terminal, reasonAt, later }: ListKeyOptions): KeyListener {
+export function listKeys(keys: KeyTable, props: ListKeyProps, { store, page, terminal, reasonAt, later, detailLines = () => [] }: ListKeyOptions): KeyListener {
   const send = (a: BrowseAction) => store.dispatch(a);
   // Copy (OSC 52, to the terminal) and open (the browser, else the link copied): what happened goes to the footer's note.
   const note = (text: string) => send({ type: 'keyNote', note: text });
@@ -75,19 +79,29 @@ export function listKeys(keys: KeyTable, props: ListKeyProps, { store, page, ter
     if (!configDir) return;
     later(() => { const p = store.get().paging; savePageSize(configDir, appUuid, p.fit === null ? p.want.take : TAKE_FIT); });
   };
-  // `:ctx` / `:ctx NAME` on the go-to line: contexts, not a deployment.
+  // The go-to line: a deployment, or `:q`, `:help`, `:noh`, `:ctx` / `:ctx NAME` (command-line.ts).
   const jumpGo = (): KeyResult => {
-    const ctx = /^ctx(?:\s+(\S+))?$/.exec(store.get().jumpLine.value.trim());
-    if (!ctx || !props.onContext) {
-      send({ type: 'jumpEnd', go: true });
-      return true;
+    const ask = lineAsk(store.get().jumpLine.value);
+    send({ type: 'jumpEnd', go: ask.kind === 'go' });
+    switch (ask.kind) {
+      case 'go': return true;
+      case 'quit': props.onQuit(); return true;
+      case 'help': return leave(() => props.onHelp('deployments'));
+      case 'clear': clearSearch(); return true;
+      case 'contexts': break;
     }
-    send({ type: 'jumpEnd', go: false });
-    const name = ctx[1];
-    if (name === undefined) return leave(() => { void props.onContext!(); });
-    send({ type: 'notice', message: switchingNote(name) });
-    void props.onContext(name).then((error) => { if (error) send({ type: 'notice', message: switchFailedNote(error) }); });
+    const onContext = props.onContext;
+    if (!onContext) { send({ type: 'notice', message: NO_SWITCHING }); return true; }
+    // With no name: the list, or (none saved) why not, said here.
+    if (ask.name === undefined) return leave(() => { void onContext().then((why) => { if (why) send({ type: 'notice', message: why }); }); });
+    send({ type: 'notice', message: switchingNote(ask.name) });
+    void onContext(ask.name).then((error) => { if (error) send({ type: 'notice', message: switchFailedNote(error) }); });
     return true;
+  };
+  // `:noh`: the search's results and the filter gone at once, the page back.
+  const clearSearch = () => {
+    if (store.get().search) send({ type: 'searchClose' });
+    if (store.get().paging.filter) send({ type: 'filter', text: '' });
   };
   const list = (e: KeyEvent): KeyResult => {
     let result: KeyResult = true;
@@ -172,7 +186,7 @@ export function listKeys(keys: KeyTable, props: ListKeyProps, { store, page, ter
     if (a.type === 'close' && jumped) page({ type: 'goTo', index: jumped.index, key: jumped.key });
   };
   const detail = detailKeys(keys, {
-    send: detailSend, copy, openWeb, toggleTime: () => toggleTime(store, props.configDir, later), onHelp: () => props.onHelp('detail'), onQuit: () => props.onQuit(), showSecrets: props.showSecrets,
+    send: detailSend, detail: () => store.get().detail, lines: detailLines, copy, openWeb, toggleTime: () => toggleTime(store, props.configDir, later), onHelp: () => props.onHelp('detail'), onQuit: () => props.onQuit(), showSecrets: props.showSecrets,
   });
   return {
     key(e: KeyEvent): KeyResult {
@@ -184,6 +198,7 @@ export function listKeys(keys: KeyTable, props: ListKeyProps, { store, page, ter
       // In the filter and go-to lines every printable key is text; other screens' keys (q, ?) do not apply.
       if (mode === 'filter') return filter(e) || isText(e);
       if (mode === 'jump') return jump(e) || isText(e);
+      if (mode === 'detail' && detailSearching(store.get().detail)) return detail(e) || isText(e);
       const used = mode === 'detail' ? detail(e) : list(e);
       if (used !== false) return used;
       // A key that does nothing here says so (Ctrl+C, which quits from anywhere, passes on).
@@ -196,6 +211,7 @@ export function listKeys(keys: KeyTable, props: ListKeyProps, { store, page, ter
       const mode = store.get().mode;
       if (mode === 'filter') send({ type: 'filterText', text: run });
       else if (mode === 'jump') send({ type: 'jumpText', text: run });
+      else if (mode === 'detail' && detailSearching(store.get().detail)) send({ type: 'detailSearch', search: { op: 'text', text: run, lines: detailLines() } });
       else return 0;
       return run.length;
     },

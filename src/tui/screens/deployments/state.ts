@@ -188,7 +188,7 @@ export function browseReducer(state: BrowseState, action: BrowseAction): BrowseS
       return state.mode === 'list' ? { ...state, mode: 'stats' } : state;
     case 'closeStats':
       return state.mode === 'stats' ? { ...state, mode: 'list' } : state;
-    case 'scroll': case 'toggle': case 'reveal': case 'detailSize': {
+    case 'scroll': case 'toggle': case 'reveal': case 'detailSize': case 'detailSearch': {
       if (!state.detail) return state;
       const detail = detailReducer(state.detail, action);
       return detail === state.detail ? state : { ...state, detail };

@@ -2,7 +2,7 @@
 // the message line, the footer; the filter and go-to lines, a deployment's detail and its log are
 // modes of the same screen (state.ts), so the page, cursor and refresh state survive them. Layout
 // only: what keys do is keys.ts, the text is lines.ts, the rows and widths use-table.ts.
-import React, { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import React, { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Box, Text, measureElement, useStdout, type DOMElement } from 'ink';
 import type { DmsClient } from '../../../api/client.js';
 import type { HistorySearch } from '../../../search/history-search.js';
@@ -19,6 +19,7 @@ import { Footer } from '../../components/footer.js';
 import { DeploymentTable } from '../../components/deployment-table.js';
 import { offsetTop } from '../../components/measure.js';
 import { useClock } from '../../hooks/use-clock.js';
+import { createStore } from '../../state/store.js';
 import { useHistoryScan } from './use-history-scan.js';
 import { useMeasured } from '../../hooks/use-measured.js';
 import { activityLine } from '../../../model/page.js';
@@ -140,7 +141,11 @@ export function DeploymentsScreen(props: DeploymentsScreenProps) {
   }, [client]);
 
   const { stdout } = useStdout();
-  useKeys('screen', listKeys(keys, props, { store, page, terminal: stdout, reasonAt, later }), active);
+  // The open detail's lines as drawn, which its `/` searches: handed over after each draw and read
+  // by the keys, in a store nothing subscribes to (a running deployment's lines change every
+  // second; nothing is drawn from them again).
+  const [detailText] = useState(() => createStore((_: readonly string[], lines: readonly string[]) => lines, [] as readonly string[]));
+  useKeys('screen', listKeys(keys, props, { store, page, terminal: stdout, reasonAt, later, detailLines: detailText.get }), active);
   const startNote = props.startNote;
   // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the screen first shows.
   useEffect(() => { if (startNote) store.dispatch({ type: 'keyNote', note: startNote }); }, []);
@@ -276,8 +281,9 @@ export function DeploymentsScreen(props: DeploymentsScreenProps) {
           width={width}
           bodyLines={Math.max(3, height - 1 - HEADER_LINES - 1 - 2)}
           onSize={(max, lines) => store.dispatch({ type: 'detailSize', max, page: lines })}
+          onLines={detailText.dispatch}
         />
-        <Footer screen="detail" width={width} note={browse.keyNote} without={footerWithout(props.showSecrets)} />
+        <Footer screen={detail.search.editing ? 'detailSearch' : 'detail'} width={width} note={browse.keyNote} without={footerWithout(props.showSecrets)} />
       </Box>
     );
   }

@@ -16,6 +16,9 @@ import { isSecretField, maskRecord, maskUrlPasswords } from '../../../text/secre
 import { wrapCells, widthOf } from '../../../text/cells.js';
 import { DEFAULT_KEYS, type CommandId, type KeyTable } from '../../keys.js';
 import { statusColour, type Colour, type Theme } from '../../theme.js';
+import { searchNoteText, searchStatus } from '../../state/line-search.js';
+import { thousands } from '../../../text/thousands.js';
+import type { DetailState } from './state.js';
 import type { Line } from '../../components/scroll-view.js';
 import { bothTimes, fieldGroups, logSize } from './fields.js';
 
@@ -276,4 +279,22 @@ export function footerWithout(showSecrets: boolean): readonly CommandId[] {
 /** The line under the body: a note from the last key, else whether secrets are shown. */
 export function secretsLine(view: { readonly note: string | null; readonly reveal: boolean }, keys: KeyTable): string {
   return view.note ?? (view.reveal ? `Secrets are shown: press ${keys.hint('reveal')} to hide them.` : 'Secrets are masked.');
+}
+
+/**
+ * The bottom line's words when a search has something to say: a note of n/N or Enter, else the
+ * search kept (`“image”: line 2 of 5 matching · n/N move · Esc clears`); undefined otherwise.
+ * `matches` are the lines that hold the query as drawn now.
+ */
+export function searchLine(view: Pick<DetailState, 'search' | 'searchNote'>, matches: readonly number[], keys: KeyTable): string | undefined {
+  if (view.searchNote) return searchNoteText(view.searchNote, keys.hint('detailSearch'), 'the detail');
+  const { search } = view;
+  if (search.editing || search.line.value === '') return undefined;
+  const clear = keys.hint('detailBack');
+  if (matches.length === 0) return `No line matches “${search.line.value}”. ${clear} clears the search.`;
+  const move = { next: keys.hint('detailNext'), prev: keys.hint('detailPrev'), clear };
+  const on = search.current >= 0 ? matches.indexOf(search.matches[search.current]!) : -1;
+  // The lines changed since (a refresh, y, f): the count as they are now, n/N go on from the view.
+  if (on === -1) return `“${search.line.value}”: ${thousands(matches.length)} matching · ${move.next}/${move.prev} move · ${clear} clears`;
+  return searchStatus({ ...search, matches, current: on }, move);
 }

@@ -1,18 +1,21 @@
 // One deployment: a summary, its commit message, what changed since the one before, then every
-// field it carries, grouped (lines.ts). Layout only: its scroll position and toggles are its state
-// (state.ts), kept in the deployments screen's store and driven by its keys (keys.ts); it reports
-// how tall it came out.
+// field it carries, grouped (lines.ts). Layout only: its scroll position, toggles and search are
+// its state (state.ts), kept in the deployments screen's store and driven by its keys (keys.ts); it
+// reports how tall it came out, and hands over its lines' text for the search.
 import React, { useLayoutEffect, useMemo, useRef } from 'react';
 import { Box, Text, measureElement, type DOMElement } from 'ink';
 import { useMeasured } from '../../hooks/use-measured.js';
 import type { Deployment } from '../../../api/schemas/deployment.js';
 import { PHASE_MARKS, viewOf } from '../../../model/deployment.js';
 import { statusColour, useTheme } from '../../theme.js';
-import { ScrollView, clampOffset } from '../../components/scroll-view.js';
-import { detailLines, detailName, linesRange, rawJsonLines, secretsLine, type Older } from './lines.js';
+import { ScrollView, clampOffset, lineText } from '../../components/scroll-view.js';
+import { cursorParts } from '../../input/line-edit.js';
+import { SEARCH_PROMPT } from '../log/lines.js';
+import { NO_SEARCH, searchFound } from '../../state/line-search.js';
+import { detailLines, detailName, linesRange, rawJsonLines, searchLine, secretsLine, type Older } from './lines.js';
+import { detailMatches, type DetailState } from './state.js';
 import { useKeyTable } from '../../input/key-table.js';
 import { maskUrlPasswords } from '../../../text/secrets.js';
-import type { DetailState } from './state.js';
 import type { TimeMode } from '../../../text/format.js';
 import type { Reason } from '../../../model/reason.js';
 
@@ -22,7 +25,7 @@ const HEADING_MAX = 500;
 export interface DetailProps {
   readonly record: Deployment;
   /** Scroll position and toggles (state.ts). */
-  readonly view: Pick<DetailState, 'offset' | 'raw' | 'reveal' | 'showAbsent' | 'note'>;
+  readonly view: Pick<DetailState, 'offset' | 'raw' | 'reveal' | 'showAbsent' | 'note'> & Partial<Pick<DetailState, 'search' | 'searchNote'>>;
   /** The deployment before this one, for "what changed" (left out: no such section). */
   readonly older?: Older;
   /** A failed or cancelled deployment's reason, once read (the list reads it after the frame). */
@@ -38,9 +41,11 @@ export interface DetailProps {
   readonly bodyLines: number;
   /** The largest scroll offset and the lines of one page, once drawn. */
   readonly onSize?: (max: number, page: number) => void;
+  /** Gets the text of the lines drawn (label and value) after each change, for `/` to search. */
+  readonly onLines?: (texts: readonly string[]) => void;
 }
 
-export function DetailView({ record, view, older, reason, baseUrl, now, time, width, bodyLines, onSize }: DetailProps) {
+export function DetailView({ record, view, older, reason, baseUrl, now, time, width, bodyLines, onSize, onLines }: DetailProps) {
   const theme = useTheme();
   const keys = useKeyTable();
   const { offset, raw, reveal, showAbsent } = view;
@@ -57,6 +62,12 @@ export function DetailView({ record, view, older, reason, baseUrl, now, time, wi
     return measured > 0 ? measured : undefined;
   }, bodyLines);
   useLayoutEffect(() => { onSize?.(Math.max(0, lines.length - body), body); }, [onSize, lines.length, body]);
+  const texts = useMemo(() => lines.map(lineText), [lines]);
+  useLayoutEffect(() => { onLines?.(texts); }, [onLines, texts]);
+  const bottom: Shown = { note: view.note, reveal: view.reveal, search: view.search ?? NO_SEARCH, searchNote: view.searchNote ?? null };
+  const { search } = bottom;
+  const matches = useMemo(() => detailMatches(texts, search.line.value), [texts, search.line.value]);
+  const mark = search.line.value === '' ? undefined : { query: search.line.value, current: search.current >= 0 ? search.matches[search.current]! : -1 };
 
   const viewOfRecord = useMemo(() => viewOf(record), [record]);
   const start = clampOffset(offset, lines.length, body);
@@ -76,9 +87,34 @@ export function DetailView({ record, view, older, reason, baseUrl, now, time, wi
         <Text color={theme.ui.muted}>{linesRange(start, end, lines.length)}</Text>
       </Text>
       <Box ref={bodyRef} flexGrow={1} flexDirection="column">
-        <ScrollView lines={lines} offset={start} height={body} />
+        <ScrollView lines={lines} offset={start} height={body} mark={mark} />
       </Box>
-      <Text wrap="truncate-end" color={view.note ? theme.ui.warning : theme.ui.muted}>{secretsLine(view, keys)}</Text>
+      {search.editing ? <SearchPrompt view={bottom} matches={matches} /> : <BottomLine view={bottom} matches={matches} />}
     </Box>
   );
+}
+
+type Shown = Pick<DetailState, 'note' | 'reveal' | 'search' | 'searchNote'>;
+
+/** The query being typed, its cursor, and how many lines hold it. */
+function SearchPrompt({ view, matches }: { view: Shown; matches: readonly number[] }) {
+  const theme = useTheme();
+  const [before, at, after] = cursorParts(view.search.line);
+  const on = view.search.current >= 0 ? matches.indexOf(view.search.matches[view.search.current]!) : -1;
+  return (
+    <Text wrap="truncate-end">
+      <Text color={theme.ui.focus}>{SEARCH_PROMPT}</Text>
+      <Text>{before}</Text><Text inverse>{at || ' '}</Text><Text>{after}</Text>
+      <Text color={theme.ui.muted}>{searchFound({ ...view.search, matches, current: on })}</Text>
+    </Text>
+  );
+}
+
+/** The secrets note, a search's note or the search kept, else whether secrets are shown. */
+function BottomLine({ view, matches }: { view: Shown; matches: readonly number[] }) {
+  const theme = useTheme();
+  const keys = useKeyTable();
+  const searching = view.note ? undefined : searchLine(view, matches, keys);
+  const warn = view.note !== null || view.searchNote !== null;
+  return <Text wrap="truncate-end" color={warn ? theme.ui.warning : theme.ui.muted}>{searching ?? secretsLine(view, keys)}</Text>;
 }

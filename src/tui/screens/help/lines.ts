@@ -26,7 +26,7 @@ const FORM_SCOPES = HELP_SECTIONS.map((s) => s.screen).filter((s) => s.startsWit
 /** The scopes whose keys work on a screen (and in its modes), in the order help lists them. */
 const SCREEN_SCOPES: Partial<Record<ScopeId, readonly ScopeId[]>> = {
   deployments: ['deployments', 'filter', 'jump', 'global', 'app', 'line', 'help'],
-  detail: ['detail', 'global', 'app', 'help'],
+  detail: ['detail', 'detailSearch', 'global', 'app', 'line', 'help'],
   log: ['log', 'logSearch', 'logFilter', 'logSave', 'global', 'app', 'line', 'help'],
   stats: ['stats', 'global', 'app', 'help'],
   picker: ['picker', 'contexts', 'line', 'app', 'help'],
@@ -34,12 +34,13 @@ const SCREEN_SCOPES: Partial<Record<ScopeId, readonly ScopeId[]>> = {
 };
 /** Modes that share their screen's help. */
 const SCREEN_OF: Partial<Record<ScopeId, ScopeId>> = {
-  filter: 'deployments', jump: 'deployments', logSearch: 'log', logFilter: 'log', logSave: 'log', contexts: 'picker',
+  filter: 'deployments', jump: 'deployments', detailSearch: 'detail', logSearch: 'log', logFilter: 'log', logSave: 'log', contexts: 'picker',
   ...Object.fromEntries(FORM_SCOPES.map((s) => [s, 'form'])),
 };
 /** What "a line" is on each screen. */
 const LINE_TITLE: Partial<Record<ScopeId, string>> = {
   deployments: 'Editing a line (the search and go-to lines)',
+  detail: 'Editing a line (the search)',
   log: 'Editing a line (the log search and filter, the file name)',
   picker: 'Editing the typed line',
   form: 'Editing a line (form fields)',

@@ -85,8 +85,10 @@ export function logKeys(store: Store<LogState, LogAction>, props: LogKeyProps, k
         logPrev: () => send({ type: 'searchNext', direction: -1 }),
         // As in less: & asks for a pattern; with one in force, it shows every line again.
         logFilter: () => send({ type: store.get().filter.line.value === '' ? 'filterStart' : 'filterClear' }),
-        logNextError: () => send({ type: 'errorNext', direction: 1 }),
-        logPrevError: () => send({ type: 'errorNext', direction: -1 }),
+        logNextError: () => send({ type: 'errorNext', direction: 1, which: 'error' }),
+        logPrevError: () => send({ type: 'errorNext', direction: -1, which: 'error' }),
+        logNextStderr: () => send({ type: 'errorNext', direction: 1, which: 'stderr' }),
+        logPrevStderr: () => send({ type: 'errorNext', direction: -1, which: 'stderr' }),
         logLeft: () => send({ type: 'sideways', direction: -1 }),
         logRight: () => send({ type: 'sideways', direction: 1 }),
         logFollow: () => send({ type: 'toggle', what: 'follow' }),

@@ -6,6 +6,7 @@ import { NO_LOGS } from '../../../model/log.js';
 import { timeAt, type TimeMode } from '../../../text/format.js';
 import { thousands } from '../../../text/thousands.js';
 import type { KeyTable } from '../../keys.js';
+import { searchFound as foundText, searchNoteText, searchStatus as statusOf } from '../../state/line-search.js';
 import type { LogNote, LogState } from './state.js';
 
 /** `Log 42 · ` (the id, else the uuid's start). */
@@ -88,19 +89,22 @@ export function noteText(note: LogNote, keys: KeyTable): string {
     case 'wrap': return note.on
       ? `Long lines wrap (${keys.hint('logWrap')} cuts them at the edge).`
       : `Long lines are cut at the edge (${keys.hint('logWrap')} wraps them).`;
-    case 'noSearch': return `No search yet: ${keys.hint('logSearch')} searches the log.`;
-    case 'noMatch': return `No line matches “${note.query}”.`;
-    case 'searchWrapped': return note.past === 'end'
-      ? 'Search went past the end: back to the first match.'
-      : 'Search went past the start: on to the last match.';
+    case 'noSearch': case 'noMatch': case 'searchWrapped': return searchNoteText(note, keys.hint('logSearch'), 'the log');
     case 'saved': return `Saved ${thousands(note.lines)} lines to ${note.path} (mode 0600).`;
     case 'notSaved': return `Not saved: ${note.problem}`;
     case 'lost': return `Lost track of this deployment: it is no longer near where it was in the history. ${keys.hint('logBack')} and open it again.`;
     case 'followError': return `Following paused by an error: ${note.message} Trying again every ${note.seconds} s.`;
-    case 'errorLine': return (note.past === 'end' ? 'Past the end: back to the first error line. ' : note.past === 'start' ? 'Past the start: on to the last error line. ' : '')
-      + `Line ${thousands(note.position + 1)} ${note.stderr ? 'was written to stderr' : 'reads as an error'}`
-      + ` · ${keys.hint('logNextError')}/${keys.hint('logPrevError')} next/previous`;
-    case 'noErrors': return 'No error line among the lines shown: none written to stderr, none reading as an error.';
+    case 'errorLine': {
+      const error = note.which === 'error';
+      const kind = error ? 'error line' : 'stderr line';
+      return (note.past === 'end' ? `Past the end: back to the first ${kind}. ` : note.past === 'start' ? `Past the start: on to the last ${kind}. ` : '')
+        + `Line ${thousands(note.position + 1)} ${error ? 'reads as an error' : 'was written to stderr'}`
+        + ` · ${error ? `${keys.hint('logNextError')}/${keys.hint('logPrevError')}` : `${keys.hint('logNextStderr')}/${keys.hint('logPrevStderr')}`} next/previous`;
+    }
+    case 'noErrors': return note.which === 'stderr'
+      ? 'No line among the lines shown was written to stderr.'
+      : 'No line among the lines shown reads as an error (ERROR, error:, FATAL, panic, failed, an exception, an exit code other than 0…)'
+        + (note.stderr > 0 ? `; ${thousands(note.stderr)} ${note.stderr === 1 ? 'was' : 'were'} written to stderr: ${keys.hint('logNextStderr')}/${keys.hint('logPrevStderr')} go to ${note.stderr === 1 ? 'it' : 'them'}.` : '.');
     case 'filterCleared': return `Every line shown again (${thousands(note.lines)}).`;
     case 'noSideways': return note.why === 'wrap'
       ? `Long lines wrap: nothing to scroll sideways (${keys.hint('logWrap')} cuts them at the edge).`
@@ -131,14 +135,12 @@ export function filterFound(s: LogState): string {
 
 /** After the query being typed: `  no match`, `  3 of 12 matching lines`, or nothing for an empty query. */
 export function searchFound(s: LogState): string {
-  if (s.search.line.value === '') return '';
-  return s.search.matches.length === 0 ? '  no match' : `  ${s.search.current + 1} of ${thousands(s.search.matches.length)} matching lines`;
+  return foundText(s.search);
 }
 
 /** A search kept: `“error”: line 3 of 12 matching · n/N move · Esc clears`. */
 export function searchStatus(s: LogState, keys: KeyTable): string {
-  return `“${s.search.line.value}”: line ${s.search.current + 1} of ${thousands(s.search.matches.length)} matching`
-    + ` · ${keys.hint('logNext')}/${keys.hint('logPrev')} move · ${keys.hint('logBack')} clears`;
+  return statusOf(s.search, { next: keys.hint('logNext'), prev: keys.hint('logPrev'), clear: keys.hint('logBack') });
 }
 
 /** `✓ The deployment finished after 3m 12s.` for a final deployment; undefined while it may change. */

@@ -13,24 +13,17 @@ import {
   countLines, findMatches, logLines, narrows, readLog, textTest, type LogCounts, type LogEntry, type LogLine, type Masker,
 } from '../../../model/log.js';
 import { applyLine, insertLine, lineAt, type LineCommand, type LineState } from '../../input/line-edit.js';
+import {
+  NO_SEARCH, editQuery, keepSearch, startSearch, stepMatch, withMatches, type LineSearch, type SearchNote,
+} from '../../state/line-search.js';
 import { DEFAULT_KEYS } from '../../keys.js';
 import { lineRows, rowCount } from './rows.js';
 import { widthOf } from '../../../text/cells.js';
 
 export type LogSource = 'entries' | 'absent' | 'unreadable';
 
-export interface LogSearch {
-  /** The query, and the line editor's cursor in it. */
-  readonly line: LineState;
-  /** The query line is being typed. */
-  readonly editing: boolean;
-  /** Positions (in `order`) of the shown lines that match, ascending. */
-  readonly matches: readonly number[];
-  /** Index into `matches` of the match the view is on; -1 when none. */
-  readonly current: number;
-  /** Where the view was when the search started (Esc goes back there). */
-  readonly origin: number;
-}
+/** The search (state/line-search.ts): its matches are positions in `order` of the shown lines. */
+export type LogSearch = LineSearch;
 
 /** Only the lines that hold a pattern (`&`, as in less): typed on a line, applied as it is typed. */
 export interface LogFilter {
@@ -44,17 +37,16 @@ export interface LogFilter {
 export type LogNote =
   | { readonly kind: 'debug'; readonly shown: boolean; readonly count: number }
   | { readonly kind: 'wrap'; readonly on: boolean }
-  | { readonly kind: 'noSearch' }
-  | { readonly kind: 'noMatch'; readonly query: string }
-  | { readonly kind: 'searchWrapped'; readonly past: 'end' | 'start' }
+  | SearchNote
   | { readonly kind: 'saved'; readonly lines: number; readonly path: string }
   | { readonly kind: 'notSaved'; readonly problem: string }
   /** The followed deployment is no longer near where it was in the history. */
   | { readonly kind: 'lost' }
   | { readonly kind: 'followError'; readonly message: string; readonly seconds: number }
-  /** e/E stopped at the line at `position` (in the lines shown); `past`: it went round the end or the start. */
-  | { readonly kind: 'errorLine'; readonly position: number; readonly stderr: boolean; readonly past: 'end' | 'start' | null }
-  | { readonly kind: 'noErrors' }
+  /** e/E (an error line) or x/X (a stderr line) stopped at the line at `position` (in the lines shown); `past`: it went round the end or the start. */
+  | { readonly kind: 'errorLine'; readonly which: LineKind; readonly position: number; readonly past: 'end' | 'start' | null }
+  /** None of the lines shown is of that kind; `stderr`: how many of them were written to stderr. */
+  | { readonly kind: 'noErrors'; readonly which: LineKind; readonly stderr: number }
   | { readonly kind: 'filterCleared'; readonly lines: number }
   /** ←/→ with nothing to scroll: lines wrap, or every line on screen fits. */
   | { readonly kind: 'noSideways'; readonly why: 'wrap' | 'fits' }
@@ -107,6 +99,9 @@ export interface LogState {
 
 export type LogScroll = 'up' | 'down' | 'pageUp' | 'pageDown' | 'top' | 'bottom';
 
+/** The lines e/E and x/X stop at: those that read as an error, those written to stderr. */
+export type LineKind = 'error' | 'stderr';
+
 export type LogAction =
   /** The deployment's row as it is now (a followed one comes back with more entries). */
   | { type: 'record'; record: Deployment; mask: Masker }
@@ -127,7 +122,7 @@ export type LogAction =
   | { type: 'filterEnd'; keep: boolean }
   | { type: 'filterClear' }
   | { type: 'sideways'; direction: 1 | -1 }
-  | { type: 'errorNext'; direction: 1 | -1 }
+  | { type: 'errorNext'; direction: 1 | -1; which: LineKind }
   | { type: 'keyNote'; note: string | null }
   | { type: 'saveStart'; path: string }
   | { type: 'saveText'; text: string }
@@ -147,7 +142,6 @@ export function prefixWidth(timestamps: boolean): number {
   return (timestamps ? 9 : 0) + 2;
 }
 
-const NO_SEARCH: LogSearch = { line: lineAt(''), editing: false, matches: [], current: -1, origin: 0 };
 const NO_FILTER: LogFilter = { line: lineAt(''), editing: false };
 /** Longest query or path typed. */
 const LINE_MAX = 500;
@@ -265,12 +259,9 @@ function reveal(s: LogState, pos: number): LogState {
 
 /** The matches of the query in the shown lines, the current one the first at or after `from`. */
 function searched(s: LogState, from: number): LogState {
-  const query = s.search.line.value;
-  const matches = findMatches(s.lines, s.order, query);
-  let current = matches.findIndex((p) => p >= from);
-  if (current === -1 && matches.length > 0) current = 0;
-  const next = { ...s, search: { ...s.search, matches, current } };
-  return current >= 0 ? reveal(next, matches[current]!) : next;
+  const search = withMatches(s.search, findMatches(s.lines, s.order, s.search.line.value), from);
+  const next = { ...s, search };
+  return search.current >= 0 ? reveal(next, search.matches[search.current]!) : next;
 }
 
 function withRecord(s: LogState, record: Deployment, mask: Masker): LogState {
@@ -380,20 +371,31 @@ function sideways(s: LogState, direction: 1 | -1): LogState {
   return left === s.left ? s : { ...s, left, note: { kind: 'sideways', column: left + 1 } };
 }
 
+const IS: Record<LineKind, (line: LogLine) => boolean> = {
+  error: isErrorLine,
+  stderr: (line) => line.kind === 'err',
+};
+
 /**
- * e/E: the next (or previous) line that is an error line (model/error-line.ts), from the one
- * stopped at when it is on screen, else from the view (as n/N do); round the end once.
+ * e/E: the next (or previous) line that reads as an error (model/error-line.ts); x/X: written to
+ * stderr. From the one stopped at when it is on screen, else from the view (as n/N do); round the end once.
  */
-function errorNext(s: LogState, direction: 1 | -1): LogState {
+function errorNext(s: LogState, direction: 1 | -1, which: LineKind): LogState {
   const n = s.order.length;
-  if (n === 0) return { ...s, note: { kind: 'noErrors' } };
+  const is = IS[which];
+  const none = (): LogState => {
+    let stderr = 0;
+    for (const i of s.order) if (s.lines[i]!.kind === 'err') stderr += 1;
+    return { ...s, note: { kind: 'noErrors', which, stderr } };
+  };
+  if (n === 0) return none();
   const shown = shownFrom(s, s.top);
   let from = direction === 1 ? s.top - 1 : s.top + shown;
   for (let pos = s.top; pos < Math.min(n, s.top + shown); pos++) {
     if (s.lines[s.order[pos]!] === s.errorLine) from = pos;
   }
   const find = (start: number, stop: number): number => {
-    for (let pos = start; pos !== stop; pos += direction) if (isErrorLine(s.lines[s.order[pos]!]!)) return pos;
+    for (let pos = start; pos !== stop; pos += direction) if (is(s.lines[s.order[pos]!]!)) return pos;
     return -1;
   };
   let past: 'end' | 'start' | null = null;
@@ -402,9 +404,9 @@ function errorNext(s: LogState, direction: 1 | -1): LogState {
     past = direction === 1 ? 'end' : 'start';
     found = find(direction === 1 ? 0 : n - 1, Math.max(-1, Math.min(n, from + direction)));
   }
-  if (found === -1) return { ...s, note: { kind: 'noErrors' } };
+  if (found === -1) return none();
   const line = s.lines[s.order[found]!]!;
-  return reveal({ ...s, errorLine: line, note: { kind: 'errorLine', position: found, stderr: line.kind === 'err', past } }, found);
+  return reveal({ ...s, errorLine: line, note: { kind: 'errorLine', which, position: found, past } }, found);
 }
 
 export function logReducer(s: LogState, action: LogAction): LogState {
@@ -432,48 +434,26 @@ export function logReducer(s: LogState, action: LogAction): LogState {
       return next.stick ? at(next, Infinity) : at(next, next.top);
     }
     case 'searchStart':
-      return { ...s, note: null, search: { ...NO_SEARCH, editing: true, origin: s.top } };
-    case 'searchText': {
-      if (!s.search.editing) return s;
-      const line = insertLine(s.search.line, action.text);
-      if (line.value.length > LINE_MAX) return s;
-      return searched({ ...s, search: { ...s.search, line } }, s.search.origin);
-    }
+      return { ...s, note: null, search: startSearch(s.top) };
+    case 'searchText':
     case 'searchLine': {
       if (!s.search.editing) return s;
-      const line = applyLine(s.search.line, action.command);
+      const line = editQuery(s.search, action.type === 'searchText' ? { text: action.text } : { command: action.command });
+      if (!line) return s;
       if (line.value === s.search.line.value) return { ...s, search: { ...s.search, line } };
       return searched({ ...s, search: { ...s.search, line } }, s.search.origin);
     }
     case 'searchEnd': {
       if (!s.search.editing) return s;
-      if (!action.keep || s.search.line.value === '') return at({ ...s, search: NO_SEARCH }, s.search.origin);
-      const none = s.search.matches.length === 0;
-      return { ...s, search: { ...s.search, editing: false }, note: none ? { kind: 'noMatch', query: s.search.line.value } : null };
+      const kept = action.keep ? keepSearch(s.search) : undefined;
+      return kept ? { ...s, ...kept } : at({ ...s, search: NO_SEARCH }, s.search.origin);
     }
     case 'searchClear':
       return s.search === NO_SEARCH ? s : { ...s, search: NO_SEARCH, note: null };
     case 'searchNext': {
-      const { matches, current } = s.search;
-      if (matches.length === 0) {
-        return { ...s, note: s.search.line.value === '' ? { kind: 'noSearch' } : { kind: 'noMatch', query: s.search.line.value } };
-      }
-      // From the match the view is on; when it is off screen, from the view itself (like less).
-      const shown = shownFrom(s, s.top);
-      const on = current >= 0 && matches[current]! >= s.top && matches[current]! < s.top + shown;
-      let next: number;
-      let note: LogNote | null = null;
-      if (action.direction === 1) {
-        const after = on ? matches[current]! : s.top - 1;
-        next = matches.findIndex((p) => p > after);
-        if (next === -1) { next = 0; note = { kind: 'searchWrapped', past: 'end' }; }
-      } else {
-        const before = on ? matches[current]! : s.top + shown;
-        next = -1;
-        for (let i = matches.length - 1; i >= 0 && next === -1; i--) if (matches[i]! < before) next = i;
-        if (next === -1) { next = matches.length - 1; note = { kind: 'searchWrapped', past: 'start' }; }
-      }
-      return reveal({ ...s, note, search: { ...s.search, current: next } }, matches[next]!);
+      const step = stepMatch(s.search, action.direction, { top: s.top, shown: shownFrom(s, s.top) });
+      if (!('search' in step)) return { ...s, note: step.note };
+      return reveal({ ...s, ...step }, step.search.matches[step.search.current]!);
     }
     case 'filterStart':
       return { ...s, note: null, filter: { line: s.filter.line, editing: true } };
@@ -496,7 +476,7 @@ export function logReducer(s: LogState, action: LogAction): LogState {
     case 'sideways':
       return sideways({ ...s, note: null }, action.direction);
     case 'errorNext':
-      return errorNext(s, action.direction);
+      return errorNext(s, action.direction, action.which);
     case 'keyNote':
       return s.keyNote === action.note ? s : { ...s, keyNote: action.note };
     case 'saveStart':

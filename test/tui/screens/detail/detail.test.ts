@@ -5,7 +5,7 @@ import { parseKeysText } from '../../../../src/config/keys-file.js';
 import { bindKeys } from '../../../../src/tui/key-bindings.js';
 import { DEFAULT_KEYS, keyTable, type KeyTable } from '../../../../src/tui/keys.js';
 import { plainTheme } from '../../../../src/tui/theme.js';
-import { detailLines, rawJsonLines, secretsLine } from '../../../../src/tui/screens/detail/lines.js';
+import { detailLines, rawJsonLines, searchLine, secretsLine } from '../../../../src/tui/screens/detail/lines.js';
 import { detailReducer, openDetail, type DetailAction, type DetailState } from '../../../../src/tui/screens/detail/state.js';
 
 async function keysFrom(text: string): Promise<KeyTable> {
@@ -38,6 +38,68 @@ describe('detail reducer', () => {
     expect(refused.note).toMatch(/--show-secrets/);
     expect(run(refused, { type: 'scroll', to: 'down' }).note).toBeNull();
     expect(run(d, { type: 'reveal', allowed: true }).reveal).toBe(true);
+  });
+});
+
+describe('the detail\'s search (/, n/N)', () => {
+  // 40 lines as drawn; "image" on lines 5, 22 and 37, "Image" (a capital: exact) on 22 only.
+  const lines = Array.from({ length: 40 }, (_, i) => (i === 5 ? 'docker_image  nginx' : i === 22 ? 'Image tag  1.27' : i === 37 ? 'base image  alpine' : `field ${i}  value ${i}`));
+  const search = (a: Extract<DetailAction, { type: 'detailSearch' }>['search']): DetailAction => ({ type: 'detailSearch', search: a });
+  const typed = (text: string) => search({ op: 'text', text, lines });
+  const next = (direction: 1 | -1 = 1) => search({ op: 'next', direction, lines });
+  const at = (d: DetailState) => d.search.matches[d.search.current];
+  const sized = () => run(openDetail('k', record), { type: 'detailSize', max: 30, page: 10 });
+
+  it('finds as it is typed (smart case), from where the view was, and shows the match', () => {
+    let d = run(sized(), { type: 'scroll', to: 'pageDown' }, search({ op: 'start' }), typed('image'));
+    expect(d.search.editing).toBe(true);
+    expect(d.search.matches).toEqual([5, 22, 37]);
+    // The view was at line 9: the first match after it, a few lines below the top.
+    expect(at(d)).toBe(22);
+    expect(d.offset).toBeLessThanOrEqual(22);
+    expect(d.offset + 10).toBeGreaterThan(22);
+    d = run(d, search({ op: 'line', command: 'killBefore', lines }), typed('Image'));
+    expect(d.search.matches).toEqual([22]);
+  });
+
+  it('Enter keeps it; n/N move round the ends, saying so; Esc on the line goes back to where the view was', () => {
+    let d = run(sized(), search({ op: 'start' }), typed('image'), search({ op: 'end', keep: true }));
+    expect(d.search.editing).toBe(false);
+    expect(at(d)).toBe(5);
+    d = run(d, next());
+    expect(at(d)).toBe(22);
+    d = run(d, next());
+    expect(at(d)).toBe(37);
+    expect(d.offset).toBe(30);
+    d = run(d, next());
+    expect(at(d)).toBe(5);
+    expect(d.searchNote).toEqual({ kind: 'searchWrapped', past: 'end' });
+    expect(d.offset).toBeLessThanOrEqual(5);
+    d = run(d, next(-1));
+    expect(at(d)).toBe(37);
+    expect(d.searchNote).toEqual({ kind: 'searchWrapped', past: 'start' });
+    const cancelled = run(sized(), { type: 'scroll', to: 'down' }, search({ op: 'start' }), typed('image'), search({ op: 'end', keep: false }));
+    expect(cancelled.search.line.value).toBe('');
+    expect(cancelled.offset).toBe(1);
+  });
+
+  it('says when nothing matches, and when there is no search yet; n finds the matches in the lines as they are now', () => {
+    const none = run(sized(), search({ op: 'start' }), typed('zzz'), search({ op: 'end', keep: true }));
+    expect(none.searchNote).toEqual({ kind: 'noMatch', query: 'zzz' });
+    expect(run(sized(), next()).searchNote).toEqual({ kind: 'noSearch' });
+    // The lines changed (raw JSON, another width): n reads them again.
+    const d = run(sized(), search({ op: 'start' }), typed('image'), search({ op: 'end', keep: true }), { type: 'toggle', what: 'raw' },
+      search({ op: 'next', direction: 1, lines: ['{', '  "docker_image": "nginx"', '}'] }));
+    expect(d.search.matches).toEqual([1]);
+    expect(at(d)).toBe(1);
+  });
+
+  it('the bottom line: the search kept, with the keys in force; its notes', () => {
+    const d = run(sized(), search({ op: 'start' }), typed('image'), search({ op: 'end', keep: true }));
+    expect(searchLine(d, d.search.matches, DEFAULT_KEYS)).toBe('“image”: line 1 of 3 matching · n/N move · Esc clears');
+    expect(searchLine(d, [], DEFAULT_KEYS)).toBe('No line matches “image”. Esc clears the search.');
+    expect(searchLine(run(sized(), next()), [], DEFAULT_KEYS)).toBe('No search yet: / searches the detail.');
+    expect(searchLine(openDetail('k', record), [], DEFAULT_KEYS)).toBeUndefined();
   });
 });
 
