@@ -91,13 +91,13 @@ describe("Ink's output stage, restated", () => {
     return out.get();
   }
 
-  it.each(parts(5))("draws 10,000 random frames (writes, clips, transforms) to Ink's bytes, again when its rows are kept (2,000 a part: %i of 5)", (part) => {
+  it.each(parts(8))("draws 10,000 random frames (writes, clips, transforms) to Ink's bytes, again when its rows are kept (1,250 a part: %i of 8)", (part) => {
     fc.assert(fc.property(frame, (f) => {
       const ink = draw(InkOutput, f);
       expect(draw(Output, f)).toEqual(ink);
       // The second time each row comes from the kept strings.
       expect(draw(Output, f)).toEqual(ink);
-    }), { seed: seedOf(SEED + 2, part), numRuns: 2_000 });
+    }), { seed: seedOf(SEED + 2, part), numRuns: 1_250 });
   });
 
   it.each(parts(5))("draws 2,000 frames that change one write at a time (a cursor moving) to Ink's bytes (400 a part: %i of 5)", (part) => {
