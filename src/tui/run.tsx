@@ -5,6 +5,7 @@ import type { Terminal, TuiOptions } from './options.js';
 import { App } from './app.js';
 import type { Prefetch } from './first-page.js';
 import { refreshCaches } from '../start/cache-notes.js';
+import { HANG_UP_EXIT, endAsHangUp, watchTerminal } from './hang-up.js';
 
 const ENTER_ALT_SCREEN = '\u001b[?1049h\u001b[H';
 const LEAVE_ALT_SCREEN = '\u001b[?1049l';
@@ -18,6 +19,24 @@ export async function start(options: TuiOptions, prefetch?: Prefetch, terminal: 
   /** A bug that stopped the UI, printed once the terminal is restored. */
   let crash: Error | undefined;
   let exiting = false;
+  /** Set once the terminal is gone (hang-up.ts): the exit is quiet, with 129. */
+  let hungUp = false;
+  // eslint-disable-next-line prefer-const -- assigned once, below, and read by the handlers before then.
+  let instance: Instance | undefined;
+  let stopped = false;
+  const stop = (c: number) => {
+    code = c;
+    stopped = true;
+    instance?.unmount();
+  };
+  const terminalWatch = watchTerminal(terminal, () => {
+    if (hungUp) return;
+    hungUp = true;
+    stop(HANG_UP_EXIT);
+  }, (error) => {
+    crash ??= error;
+    stop(1);
+  });
   // Raw mode before the first frame: a key pressed while React mounts (Ctrl+C included) waits in
   // stdin for Ink instead of being turned into a signal or echoed by the terminal.
   stdin.setRawMode?.(true);
@@ -37,9 +56,6 @@ export async function start(options: TuiOptions, prefetch?: Prefetch, terminal: 
   // The log viewer's follow period: 2 s; end-to-end tests shorten it (as for dms logs --follow).
   const followMs = Number(process.env.DMS_FOLLOW_INTERVAL_MS) || undefined;
   const app = () => <App options={options} prefetch={prefetch} followMs={followMs} onExit={exit} onCrash={(error) => { crash ??= error; }} />;
-  // Assigned once, below; `let`, not const: exit() and onResize can run before render() returns.
-  // eslint-disable-next-line prefer-const -- see above: a const would be read before it is set.
-  let instance: Instance | undefined;
   // On a resize Ink lays the tree out at the new width and draws it at once, before React has
   // re-rendered for that width: lines laid out for the old width would be wrapped by the terminal
   // into rows Ink does not know it drew. This listener, added before Ink's, re-renders the app
@@ -56,6 +72,8 @@ export async function start(options: TuiOptions, prefetch?: Prefetch, terminal: 
   };
   stdout.on('resize', onResize);
   instance = render(app(), { stdin, stdout, stderr: stderr as NodeJS.WriteStream, exitOnCtrlC: false, patchConsole: true, maxFps: 60 });
+  // The terminal went away while Ink was starting.
+  if (stopped) instance.unmount();
   // The first frame is drawn from the prefetched page; now load the real client (got, zod) for
   // the requests that follow, before the user's first key asks for one.
   const warm = (options.client as { warm?: () => void }).warm;
@@ -63,16 +81,15 @@ export async function start(options: TuiOptions, prefetch?: Prefetch, terminal: 
   // A code cache made by this start is written again with what drawing the screen compiled.
   setTimeout(refreshCaches, 1000).unref();
   const onSignal = (signal: NodeJS.Signals) => {
-    code = signal === 'SIGINT' ? 130 : 143;
-    instance.unmount();
+    if (signal === 'SIGHUP') hungUp = true;
+    stop(signal === 'SIGINT' ? 130 : signal === 'SIGHUP' ? HANG_UP_EXIT : 143);
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   process.on('SIGHUP', onSignal);
   const onUncaught = (error: Error) => {
     crash ??= error;
-    code = 1;
-    instance.unmount();
+    stop(1);
   };
   process.on('uncaughtException', onUncaught);
   try {
@@ -89,12 +106,18 @@ export async function start(options: TuiOptions, prefetch?: Prefetch, terminal: 
     instance.cleanup();
     stdin.setRawMode?.(false);
     restore();
+    // After a hang-up every write to the terminal fails: the watch stays to take those errors.
+    if (!hungUp) terminalWatch.stop();
   }
+  // A write that failed because the terminal is gone never gets here (the watch takes it).
   if (crash) {
     const message = options.client.redact(crash.message.split('\n')[0] ?? '');
     stderr.write(`dms: internal error: ${message}\nThis is a bug in dms; set DMS_DEBUG=1 for details.\n`);
     if (process.env.DMS_DEBUG) stderr.write(`${options.client.redact(crash.stack ?? '')}\n`);
-    return code || 1;
   }
-  return code;
+  if (hungUp) {
+    endAsHangUp();
+    return HANG_UP_EXIT;
+  }
+  return crash ? code || 1 : code;
 }

@@ -12,7 +12,7 @@ import { createClient } from '../../src/api/client.js';
 import { withoutInvisible } from '../../src/text/invisible.js';
 import { KEY, renderApp } from '../tui/support/render.js';
 import { respondWith, type HostileServer } from '../support/hostile.js';
-import { SECRET_RECORD_FIELDS, runs, secretValue, tuiRecord } from '../support/arbitraries.js';
+import { SECRET_RECORD_FIELDS, parts, runs, secretValue, tuiRecord } from '../support/arbitraries.js';
 import { tempDir } from '../support/temp.js';
 import { runInProcess } from './headless.js';
 
@@ -87,7 +87,7 @@ function expectNothingPlanted(where: string, text: string) {
 }
 
 describe('planted token and secrets', () => {
-  it('no headless output holds them', async () => {
+  it.each(parts(2))('no headless output holds them (13 pages a part: %i of 2)', async () => {
     await fc.assert(fc.asyncProperty(fc.array(planted, { minLength: 1, maxLength: 3 }), fc.boolean(), async (items, bare) => {
       const records = items.map((p) => p.record);
       next = JSON.stringify(bare ? records : { count: records.length, deployments: records });
@@ -100,7 +100,7 @@ describe('planted token and secrets', () => {
         const out = await runInProcess(argv, options());
         expectNothingPlanted(argv.join(' '), out.stdout + out.stderr);
       }
-    }), { numRuns: runs(25) });
+    }), { numRuns: runs(13) });
   });
 
   it('no output of dms create app holds them', async () => {
@@ -115,7 +115,7 @@ describe('planted token and secrets', () => {
     }), { numRuns: runs(15) });
   });
 
-  it('no screen shows them: list, detail, raw JSON, log view; nor the saved recent applications', async () => {
+  it.each(parts(3))('no screen shows them: list, detail, raw JSON, log view; nor the saved recent applications (4 records a part: %i of 3)', async () => {
     const client = createClient(options());
     await fc.assert(fc.asyncProperty(planted, async ({ record }) => {
       next = JSON.stringify({ count: 1, deployments: [record] });
@@ -140,6 +140,6 @@ describe('planted token and secrets', () => {
       }
       const recents = join(configDir, 'recents.json');
       if (existsSync(recents)) expectNothingPlanted('recents.json', readFileSync(recents, 'utf8'));
-    }), { numRuns: runs(12) });
+    }), { numRuns: runs(4) });
   });
 });

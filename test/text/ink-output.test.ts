@@ -6,6 +6,7 @@ import { styledCharsFromTokens, styledCharsToString, tokenize } from '@alcalzone
 import { describe, expect, it } from 'vitest';
 import InkOutput from '../../node_modules/ink/build/output.js';
 import Output, { cellsToString, styledCharsOf, tokenizeLine, type Clip, type OutputTransformer } from '../../src/text/ink-output.js';
+import { parts } from '../support/arbitraries.js';
 
 const SEED = 26;
 
@@ -24,15 +25,17 @@ const line = fc.array(fc.constantFrom(...PIECES), { maxLength: 40 }).map((p) => 
 const FAST_PIECES = PIECES.slice(0, PIECES.indexOf('\u001b]8;;https://x.test\u0007'));
 const fastLine = fc.array(fc.constantFrom(...FAST_PIECES), { maxLength: 60 }).map((p) => p.join(''));
 const anyLine = fc.oneof({ arbitrary: fastLine, weight: 3 }, { arbitrary: line, weight: 1 });
+/** Each part of a property on its own seed; part 1 on the seed the whole run had (parts: arbitraries.ts). */
+const seedOf = (seed: number, part: number) => seed + 100 * (part - 1);
 
 describe("Ink's output stage, restated", () => {
-  it('tokenizes 40,000 random lines as @alcalzone/ansi-tokenize does', () => {
+  it.each(parts(4))('tokenizes 40,000 random lines as @alcalzone/ansi-tokenize does (10,000 a part: %i of 4)', (part) => {
     fc.assert(fc.property(anyLine, (s) => {
       expect(tokenizeLine(s)).toEqual(tokenize(s));
-    }), { seed: SEED, numRuns: 40_000 });
+    }), { seed: seedOf(SEED, part), numRuns: 10_000 });
   });
 
-  it('styles each character as styledCharsFromTokens does, and writes a run of them as styledCharsToString does', () => {
+  it.each(parts(4))('styles each of 20,000 lines\' characters as styledCharsFromTokens does, and writes a run of them as styledCharsToString does (5,000 a part: %i of 4)', (part) => {
     fc.assert(fc.property(anyLine, (s) => {
       const ours = styledCharsOf(s);
       const ink = styledCharsFromTokens(tokenize(s));
@@ -40,7 +43,7 @@ describe("Ink's output stage, restated", () => {
       // Shared style arrays or Ink's own (a copy per character): the same string either way.
       expect(cellsToString(ours)).toBe(styledCharsToString(ink));
       expect(cellsToString(ink)).toBe(styledCharsToString(ink));
-    }), { seed: SEED + 1, numRuns: 20_000 });
+    }), { seed: seedOf(SEED + 1, part), numRuns: 5_000 });
   });
 
   it('shares one style array between the characters of a run', () => {
@@ -88,16 +91,16 @@ describe("Ink's output stage, restated", () => {
     return out.get();
   }
 
-  it("draws 10,000 random frames (writes, clips, transforms) to Ink's bytes, again when its rows are kept", () => {
+  it.each(parts(8))("draws 10,000 random frames (writes, clips, transforms) to Ink's bytes, again when its rows are kept (1,250 a part: %i of 8)", (part) => {
     fc.assert(fc.property(frame, (f) => {
       const ink = draw(InkOutput, f);
       expect(draw(Output, f)).toEqual(ink);
       // The second time each row comes from the kept strings.
       expect(draw(Output, f)).toEqual(ink);
-    }), { seed: SEED + 2, numRuns: 10_000 });
+    }), { seed: seedOf(SEED + 2, part), numRuns: 1_250 });
   });
 
-  it("draws a frame that changes one write at a time (a cursor moving) to Ink's bytes", () => {
+  it.each(parts(5))("draws 2,000 frames that change one write at a time (a cursor moving) to Ink's bytes (400 a part: %i of 5)", (part) => {
     fc.assert(fc.property(frame, fc.array(fc.tuple(fc.nat(), anyLine), { minLength: 1, maxLength: 8 }), (f, changes) => {
       const ops = [...f.ops];
       for (const [at, text] of changes) {
@@ -107,6 +110,6 @@ describe("Ink's output stage, restated", () => {
         const next = { ...f, ops };
         expect(draw(Output, next)).toEqual(draw(InkOutput, next));
       }
-    }), { seed: SEED + 3, numRuns: 2_000 });
+    }), { seed: seedOf(SEED + 3, part), numRuns: 400 });
   });
 });

@@ -15,6 +15,10 @@ let ui: Rendered | undefined;
 beforeAll(async () => {
   demo = await startDemoService({ rateLimitPerMinute: 0 });
   client = createClient({ baseUrl: demo.url, token: demo.token });
+  // The screens' modules load with the first list drawn (seconds on a busy machine): here, not in a test.
+  const warm = renderApp(options(), { size: { columns: 80, rows: 24 }, stripRows: 200 });
+  await warm.waitFor(/1–10 of \d+/);
+  warm.unmount();
 });
 afterAll(() => demo.close());
 afterEach(() => { ui?.unmount(); ui = undefined; });
@@ -44,15 +48,27 @@ for (const [columns, rows] of [[80, 24], [200, 60]] as const) {
       fits(await ui.waitFor('Help — keys'), columns, rows, 'help over the picker');
     });
 
-    it('the deployments, the filter line, the detail, raw JSON and help', async () => {
+    // Each screen walk is its own test: one long walk took half its time on a busy machine.
+    it('the deployments, 10 rows and 100', async () => {
       ui = renderApp(options(), { size, stripRows: 200 });
       fits(await ui.waitFor(/1–10 of \d+/), columns, rows, 'deployments');
-      await ui.press('+', '+', '+', '+', '+', '+');
+      // Six + read together: one page asked for, of 100.
+      await ui.type('++++++');
       fits(await ui.waitFor(/1–100 of \d+/), columns, rows, 'deployments, 100 rows');
+    });
+
+    it('the filter line and search results', async () => {
+      ui = renderApp(options(), { size, stripRows: 200 });
+      await ui.waitFor(/1–10 of \d+/);
       await ui.press('/', 'main');
       fits(await ui.waitFor('/ main'), columns, rows, 'filter');
       await ui.press(KEY.enter);
       fits(await ui.waitFor(/“main”: \d+ found · searched all/), columns, rows, 'search results');
+    });
+
+    it('the detail, its bottom, raw JSON and help', async () => {
+      ui = renderApp(options(), { size, stripRows: 200 });
+      await ui.waitFor(/1–10 of \d+/);
       await ui.press(KEY.enter);
       fits(await ui.waitFor('Summary'), columns, rows, 'detail');
       await ui.press('G');
@@ -63,7 +79,7 @@ for (const [columns, rows] of [[80, 24], [200, 60]] as const) {
       fits(await ui.waitFor('Help — keys'), columns, rows, 'help');
     });
 
-    it('the create forms, every step, and leaving one', async () => {
+    it('the create application form, every step, and its problems', async () => {
       ui = renderApp(options(), { size, stripRows: 200 });
       await ui.waitFor(/1–10 of \d+/);
       await ui.press('c');
@@ -76,6 +92,13 @@ for (const [columns, rows] of [[80, 24], [200, 60]] as const) {
       }
       await ui.press(KEY.ctrl('s'));
       fits(await ui.waitFor('Not sent'), columns, rows, 'create app, problems');
+    });
+
+    it('leaving a changed form, and the create docstore form', async () => {
+      ui = renderApp(options(), { size, stripRows: 200 });
+      await ui.waitFor(/1–10 of \d+/);
+      await ui.press('c');
+      const steps = Number(/step 1 of (\d+)/.exec(await ui.waitFor('Create application'))![1]);
       await ui.press('x', KEY.escape);
       for (let i = 0; i < steps && !ui.frame().includes('Leave the form?'); i++) await ui.press(KEY.escape);
       fits(await ui.waitFor('Leave the form?'), columns, rows, 'leave?');
