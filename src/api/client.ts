@@ -83,7 +83,7 @@ function createdAnswer<T>(
     throw new UnreadableCreationError(res.status, res.body.trim() === '' ? 'an empty body' : notJson(res.body), creates, snippet(res.body, redact));
   }
   const answer = read(data);
-  if (answer === undefined) throw new UnreadableCreationError(res.status, what(data), creates, snippetOf(res.body, data, redact));
+  if (answer === undefined) throw new UnreadableCreationError(res.status, what(data), creates, snippetOf(res.body, data, redact), data);
   return answer;
 }
 

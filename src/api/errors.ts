@@ -185,7 +185,11 @@ export class InvalidResponseError extends ApiError {
 export class UnreadableCreationError extends ApiError {
   readonly kind = 'created_unreadable';
   readonly hint: string;
-  constructor(status: number, what: string, creates: string, readonly bodyStart: string) {
+  /**
+   * `answer`: the body, parsed and scrubbed, when it was JSON of another shape (a numeric uuid, an
+   * array): it may still hold what the server sends only once (a docstore's password).
+   */
+  constructor(status: number, what: string, creates: string, readonly bodyStart: string, readonly answer?: unknown) {
     super(`The ${creates} was created (${status}), but the answer could not be read (${what}${bodyStart ? `; body starts: ${bodyStart}` : ''}).`, status);
     this.hint = lookBeforeSendingAgain(creates);
   }

@@ -106,6 +106,27 @@ describe('leaving a new database\'s success screen', () => {
     expect(exits).toEqual([{ uuid: 'db-5' }]);
   });
 
+  it.each([
+    ['a numeric uuid', { uuid: 5, internal_db_url: URL_ }],
+    ['an array body', [{ uuid: 'db-5', internal_db_url: URL_ }]],
+    ['an array of URLs', { uuid: 'db-5', internal_db_url: [URL_] }],
+  ])('an answer of another shape (%s) is shown masked, asked about on Esc, and w saves it whole as sent', async (_what, answer) => {
+    const f = await created(answer);
+    const frame = f.frame();
+    expect(frame).toContain('Created, but the answer is not in the shape dms reads');
+    expect(frame).not.toContain('0nceOnly9');
+    expect(frame).toContain('••••');
+    await f.press(KEY.escape);
+    expect(f.frame()).toContain(ASKED);
+    await f.press('w', KEY.ctrl('u'));
+    const file = join(dir, 'odd.json');
+    await f.type(file);
+    await f.press(KEY.enter);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(answer);
+    await f.press(KEY.escape);
+    expect(exits).toHaveLength(1);
+  });
+
   it('an answer without a password ("Database updated") leaves at once; Ctrl+C is left to quit dms', async () => {
     const f = await created('');
     await f.press(KEY.ctrlC);

@@ -36,10 +36,18 @@ export interface FormNotice {
 /** Why sending stopped, shown on the line above the fields for as long as there is something to fix. */
 export type Banner = 'local' | 'server' | 'conflict';
 
+/** Said over an answer the server sent in a shape dms does not read (it was created all the same). */
+export const UNREADABLE_ANSWER: FormNotice = {
+  tone: 'warning',
+  text: 'Created, but the answer is not in the shape dms reads: shown as the server sent it; w saves it whole.',
+};
+
 export interface Created {
   /** The whole answer (201), as the server sent it. */
   readonly answer: Answer;
   readonly uuid?: string;
+  /** The body as sent (the token taken out), when dms could not read it as the answer it knows: saved whole by `w`. */
+  readonly raw?: string;
 }
 
 /** What was said about a request that may have created the resource. */
@@ -85,7 +93,7 @@ export type FormScreenAction =
   | { type: 'ask-resend' }
   /** The request is on its way. */
   | { type: 'sending' }
-  | { type: 'created'; answer: Answer }
+  | { type: 'created'; answer: Answer; raw?: string }
   /** Another dms's draft replaces the fields (its values, at its step), said in `notice`. */
   | { type: 'load-draft'; form: FormState; notice: FormNotice }
   | { type: 'not-created'; failure: CreateFailure };
@@ -126,8 +134,9 @@ export function formScreenReducer(def: FormDef) {
         return { ...state, unsure: undefined, phase: { kind: 'sending' }, notice: undefined, banner: undefined };
       case 'created': {
         const uuid = answerUuid(action.answer);
+        const created: Created = { answer: action.answer, ...(uuid ? { uuid } : {}), ...(action.raw !== undefined ? { raw: action.raw } : {}) };
         return {
-          ...state, notice: undefined, phase: { kind: 'success' }, created: uuid ? { answer: action.answer, uuid } : { answer: action.answer },
+          ...state, notice: action.raw !== undefined ? UNREADABLE_ANSWER : undefined, phase: { kind: 'success' }, created,
           revealed: false, kept: false, banner: undefined,
         };
       }

@@ -51,7 +51,9 @@ export function useFileWrites({ def, configDir, store, keys }: UseFileWritesOpti
 
   const credentials = useCallback((): string | undefined => {
     const created = store.get().created;
-    return created ? credentialsText(created.answer) : undefined;
+    if (!created) return undefined;
+    // An answer dms could not read is saved as the server sent it, whole.
+    return created.raw !== undefined ? `${created.raw.replace(/\n$/, '')}\n` : credentialsText(created.answer);
   }, [store]);
 
   /** Writes `text` for the user to a new file, or asks before replacing one; says what happened. */

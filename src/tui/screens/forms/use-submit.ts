@@ -12,9 +12,17 @@ import type { Answer } from '../../../forms/created.js';
 import type { FormDef } from '../../../forms/types.js';
 import { validateForm } from '../../../forms/validate.js';
 import { describeCreateError } from '../../errors.js';
+import { UnreadableCreationError } from '../../../api/errors.js';
 import type { Store } from '../../state/store.js';
 import type { FormScreenAction, FormScreenState } from './state.js';
 import type { Draft } from './use-draft.js';
+
+/** An answer of another shape as the success screen shows it: an object as it is, an array by index, anything else whole. */
+function answerOf(data: unknown): Answer | undefined {
+  if (data === undefined) return undefined;
+  if (data !== null && typeof data === 'object') return Array.isArray(data) ? { ...data } : data as Answer;
+  return { answer: data };
+}
 
 /** Reads a file a field names with `@path`, when the body is built. */
 export const readNamedFile = (path: string) => readFileSync(resolve(path), 'utf8');
@@ -53,18 +61,28 @@ export function useSubmit({ def, client, configDir, server, store, draft }: UseS
     draft.saveNow();
     inFlight.current = true;
     store.dispatch({ type: 'sending' });
+    // The body as sent, kept for an answer dms cannot read: a docstore's only copy of its password.
+    let raw: string | undefined;
+    const onAnswer = (text: string) => { raw = client.redact(text); };
     const request: Promise<Answer> = def.id === 'create-app'
       ? client.createPublicApplication(body as CreateAppRequest)
-      : client.createDocstore(body as CreateDocstoreRequest);
-    request.then((answer) => {
+      : client.createDocstore(body as CreateDocstoreRequest, { onAnswer });
+    const created = (answer: Answer, sent?: string) => {
       inFlight.current = false;
       made.current = true;
       draft.discard();
       addRecentValues(configDir, Object.fromEntries(
         Object.entries(values).filter(([, v]) => typeof v === 'string') as [string, string][],
       ), server);
-      store.dispatch({ type: 'created', answer });
-    }, (e: unknown) => {
+      store.dispatch({ type: 'created', answer, raw: sent });
+    };
+    request.then((answer) => created(answer), (e: unknown) => {
+      // A database made, its answer JSON of another shape (a numeric uuid, an array): shown and kept, not lost.
+      const odd = def.id === 'create-docstore' && e instanceof UnreadableCreationError ? answerOf(e.answer) : undefined;
+      if (odd && raw !== undefined) {
+        created(odd, raw);
+        return;
+      }
       inFlight.current = false;
       store.dispatch({ type: 'not-created', failure: describeCreateError(e, def, values, (s) => client.redact(s)) });
     });
