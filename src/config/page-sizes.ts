@@ -35,15 +35,17 @@ export function loadPageSize(dir: string | undefined, appUuid: string): number |
 }
 
 /**
- * Remembers `take` for `appUuid` (a no-op when it is already the one remembered), under the
- * file's lock: sizes another dms remembered meanwhile are kept.
+ * Remembers `take` for `appUuid`, or forgets it (undefined: the rows that fit, as when none was
+ * chosen); a no-op when that is already so. Under the file's lock: sizes another dms remembered
+ * meanwhile are kept.
  */
-export function savePageSize(dir: string, appUuid: string, take: number): void {
+export function savePageSize(dir: string, appUuid: string, take: number | undefined): void {
   try {
     updatePrivateFile(path(dir), () => {
       const list = read(dir);
       if (list.filter((e) => e.app === appUuid).at(-1)?.take === take) return undefined;
-      const sizes = [...list.filter((e) => e.app !== appUuid), { app: appUuid, take }].slice(-MAX_PAGE_SIZES);
+      const others = list.filter((e) => e.app !== appUuid);
+      const sizes = (take === undefined ? others : [...others, { app: appUuid, take }]).slice(-MAX_PAGE_SIZES);
       return `${JSON.stringify({ sizes }, null, 2)}\n`;
     }, SCREEN_WAIT);
   } catch {

@@ -8,13 +8,6 @@ export const TAKE_DEFAULT = 10;
 /** Steps for `+`/`-`. */
 export const TAKE_STEPS = [5, 10, 15, 20, 30, 50, 75, 100] as const;
 
-/**
- * What `0` (back to the rows that fit) remembers as the application's page size: page-sizes.json
- * keeps no size at or below 0 (its reader leaves such an entry out), so the screen opens with the
- * rows that fit, as when no size was ever chosen.
- */
-export const TAKE_FIT = 0;
-
 export function clampTake(take: number): number {
   return Math.min(TAKE_MAX, Math.max(TAKE_MIN, Math.round(take)));
 }

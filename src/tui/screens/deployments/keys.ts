@@ -8,7 +8,6 @@ import { isText, type KeyEvent } from '../../input/keypress.js';
 import type { Store } from '../../state/store.js';
 import { savePageSize } from '../../../config/page-sizes.js';
 import { saveTimeMode } from '../../../config/display.js';
-import { TAKE_FIT } from '../../take.js';
 import { detailKeys, detailSearching } from '../detail/keys.js';
 import { copySelected, openSelected } from './actions.js';
 import { unboundNote } from '../../input/key-note.js';
@@ -77,7 +76,7 @@ export function listKeys(keys: KeyTable, props: ListKeyProps, { store, page, ter
   const rememberTake = () => {
     const { configDir, appUuid } = props;
     if (!configDir) return;
-    later(() => { const p = store.get().paging; savePageSize(configDir, appUuid, p.fit === null ? p.want.take : TAKE_FIT); });
+    later(() => { const p = store.get().paging; savePageSize(configDir, appUuid, p.fit === null ? p.want.take : undefined); });
   };
   // The go-to line: a deployment, or `:q`, `:help`, `:noh`, `:ctx` / `:ctx NAME` (command-line.ts).
   const jumpGo = (): KeyResult => {

@@ -1,11 +1,13 @@
 // Pages hold the rows that fit the terminal while no size was chosen (+/-), and again after `0`
 // (remembered); the header says which; Esc after `:N` lands
 // on the page holding that deployment. Pure: the take from a height, the paging reducer.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Deployment } from '../../../../src/api/schemas/deployment.js';
 import { initialPaging, pagingReducer, type PagingAction, type PagingState } from '../../../../src/tui/screens/deployments/paging.js';
 import { browseReducer, initialBrowse } from '../../../../src/tui/screens/deployments/state.js';
-import { TAKE_FIT, fittingTake } from '../../../../src/tui/take.js';
+import { fittingTake } from '../../../../src/tui/take.js';
 import { loadPageSize, savePageSize } from '../../../../src/config/page-sizes.js';
 import { pageStatus } from '../../../../src/tui/screens/deployments/lines.js';
 import { DEFAULT_KEYS } from '../../../../src/tui/keys.js';
@@ -88,11 +90,12 @@ describe('page size following the terminal', () => {
     expect(remembered.fit).toBe(12);
   });
 
-  it('0 is remembered as no size for the application: it opens with the rows that fit next time', () => {
+  it('0 forgets the application\'s size: it opens with the rows that fit next time', () => {
     const dir = tempDir('dms-page-fit-');
     savePageSize(dir, 'app-1', 30);
     expect(loadPageSize(dir, 'app-1')).toBe(30);
-    savePageSize(dir, 'app-1', TAKE_FIT);
+    savePageSize(dir, 'app-1', undefined);
+    expect(readFileSync(join(dir, 'page-sizes.json'), 'utf8')).not.toContain('app-1');
     expect(loadPageSize(dir, 'app-1')).toBeUndefined();
     expect(initialPaging({ take: loadPageSize(dir, 'app-1'), fit: 12 }).fit).toBe(12);
   });
