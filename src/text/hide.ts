@@ -48,8 +48,11 @@ function junkAt(text: string, at: number): number {
   return JUNK.exec(text)?.[0].length ?? 0;
 }
 
-/** The text as a screen shows it: escape sequences and dropped characters removed. */
-function shown(text: string, mapped: boolean): View {
+/** A stretch of a text read as something else: `width` characters at `at` stand for `as` ('' when dropped). */
+interface Change { readonly at: number; readonly width: number; readonly as: string }
+
+/** The text with its changes made, found one after another by `next` (from a place on). */
+function rewritten(text: string, mapped: boolean, next: (from: number) => Change | undefined): View {
   const parts: string[] = [];
   const from = mapped ? new Int32Array(text.length) : undefined;
   const to = mapped ? new Int32Array(text.length) : undefined;
@@ -60,18 +63,30 @@ function shown(text: string, mapped: boolean): View {
     parts.push(text.slice(kept, end));
     if (from) for (let i = kept; i < end; i++, n++) { from[n] = i; to![n] = i + 1; }
   };
-  JUNK_START.lastIndex = 0;
-  for (let m = JUNK_START.exec(text); m; m = JUNK_START.exec(text)) {
-    const length = junkAt(text, m.index);
-    // An astral character that is not invisible: kept as text.
-    if (length === 0) continue;
-    keep(m.index);
-    kept = m.index + length;
-    JUNK_START.lastIndex = kept;
+  for (let c = next(0); c; c = next(kept)) {
+    keep(c.at);
+    if (c.as !== '') {
+      parts.push(c.as);
+      if (from) { from[n] = c.at; to![n] = c.at + c.width; n++; }
+    }
+    kept = c.at + c.width;
   }
   if (kept === 0) return mapped ? { text, from: identity(text.length), to: identity(text.length, 1) } : { text };
   keep(text.length);
   return { text: parts.join(''), from: from?.subarray(0, n), to: to?.subarray(0, n) };
+}
+
+/** The text as a screen shows it: escape sequences and dropped characters removed. */
+function shown(text: string, mapped: boolean): View {
+  return rewritten(text, mapped, (start) => {
+    JUNK_START.lastIndex = start;
+    for (let m = JUNK_START.exec(text); m; m = JUNK_START.exec(text)) {
+      const width = junkAt(text, m.index);
+      // An astral character that is not invisible: kept as text.
+      if (width > 0) return { at: m.index, width, as: '' };
+    }
+    return undefined;
+  });
 }
 
 const NO_ESCAPE: readonly [string, number] = ['', 0];
@@ -99,30 +114,15 @@ function hexDigit(c: number): number {
   return -1;
 }
 
-/** The text as a JSON reader decodes it, one level: `\uXXXX` and the short escapes read. */
+/** The text as a JSON reader decodes it, one level: `\\uXXXX` and the short escapes read. */
 function decoded(text: string, mapped: boolean): View {
-  const parts: string[] = [];
-  const from = mapped ? new Int32Array(text.length) : undefined;
-  const to = mapped ? new Int32Array(text.length) : undefined;
-  let n = 0;
-  let kept = 0;
-  const keep = (end: number) => {
-    if (kept >= end) return;
-    parts.push(text.slice(kept, end));
-    if (from) for (let i = kept; i < end; i++, n++) { from[n] = i; to![n] = i + 1; }
-  };
-  for (let at = text.indexOf('\\'); at !== -1; at = text.indexOf('\\', at)) {
-    const [c, width] = escapeAt(text, at);
-    if (width === 0) { at++; continue; }
-    keep(at);
-    parts.push(c);
-    if (from) { from[n] = at; to![n] = at + width; n++; }
-    at += width;
-    kept = at;
-  }
-  if (kept === 0) return mapped ? { text, from: identity(text.length), to: identity(text.length, 1) } : { text };
-  keep(text.length);
-  return { text: parts.join(''), from: from?.subarray(0, n), to: to?.subarray(0, n) };
+  return rewritten(text, mapped, (start) => {
+    for (let at = text.indexOf('\\', start); at !== -1; at = text.indexOf('\\', at + 1)) {
+      const [as, width] = escapeAt(text, at);
+      if (width > 0) return { at, width, as };
+    }
+    return undefined;
+  });
 }
 
 function identity(length: number, plus = 0): Int32Array {
