@@ -1,30 +1,18 @@
 // Property: secret values (webhook secrets, the basic-auth password, passwords inside URLs) never
 // appear unmasked in the headless output (--json and table), the TUI table, the detail view or its
 // raw JSON, unless secrets are asked for.
-import chalk from 'chalk';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readDeploymentList } from '../../src/api/schemas/deployment.js';
 import { maskRecord, maskUrlPasswords } from '../../src/text/secrets.js';
 import { plainTheme } from '../../src/tui/theme.js';
 import { detailLines, rawJsonLines } from '../../src/tui/screens/detail/lines.js';
 import { KEY } from '../tui/support/render.js';
-import { respondWith, type HostileServer } from '../support/hostile.js';
 import { SECRET_RECORD_FIELDS, secretValue, tuiRecord, urlWithPassword, runs } from '../support/arbitraries.js';
 import { runDeploymentsInProcess } from './headless.js';
-import { screenServer, type ScreenServer } from './screen.js';
+import { setUpFuzzServers } from './screen.js';
 
-let level: typeof chalk.level;
-let server: HostileServer;
-let screens: ScreenServer;
-let next = '[]';
-beforeAll(async () => {
-  level = chalk.level;
-  chalk.level = 0;
-  server = await respondWith((_req, res) => { res.writeHead(200, { 'content-type': 'application/json' }); res.end(next); });
-  screens = await screenServer();
-});
-afterAll(async () => { chalk.level = level; await server.close(); await screens.close(); });
+const fuzz = setUpFuzzServers();
 
 /** String fields that commonly hold URLs and are shown as values. */
 const URL_FIELDS = ['fqdn', 'git_repository', 'git_full_url', 'preview_url_template', 'custom_labels', 'description', 'git_branch', 'name'] as const;
@@ -54,9 +42,9 @@ describe('secrets stay masked', () => {
   it('dms deployments --json and the table never print a secret; --show-secrets prints them as sent', async () => {
     await fc.assert(fc.asyncProperty(fc.array(planted, { minLength: 1, maxLength: 3 }), fc.boolean(), async (items, shape) => {
       const records = items.map((p) => p.record);
-      next = JSON.stringify(shape ? records : { count: 99, deployments: records });
+      fuzz.answer(shape ? records : { count: 99, deployments: records });
       const secrets = items.flatMap((p) => p.secrets);
-      const options = { baseUrl: `${server.url}/api/v1`, token: '1|t0ken', retries: 0 };
+      const options = fuzz.client('1|t0ken');
       const json = await runDeploymentsInProcess(['app-1', '--json'], options);
       expect(json.code).toBe(0);
       expectNoSecret(json.stdout + json.stderr, secrets);
@@ -83,7 +71,7 @@ describe('secrets stay masked', () => {
 
   it('s in the detail view without --show-secrets keeps secrets masked and says how to allow it', async () => {
     await fc.assert(fc.asyncProperty(plantedTui, async ({ record, secrets }) => {
-      const ui = screens.show([record], { width: 100 });
+      const ui = fuzz.screens.show([record], { width: 100 });
       try {
         await ui.waitFor(/1–1/);
         await ui.press(KEY.enter, 's');
@@ -100,7 +88,7 @@ describe('secrets stay masked', () => {
   it('the TUI deployments table never shows a secret', async () => {
     await fc.assert(fc.asyncProperty(fc.array(plantedTui, { minLength: 1, maxLength: 4 }), async (items) => {
       // A 100-column terminal: wider frames would wrap and split a secret in two.
-      const ui = screens.show(items.map((p) => p.record), { width: 100 });
+      const ui = fuzz.screens.show(items.map((p) => p.record), { width: 100 });
       try {
         await ui.waitFor(/1–\d+/);
         for (const f of ui.frames()) {

@@ -3,15 +3,13 @@
 // log) never shows whole in any output: the token, a webhook secret (top level or nested), an
 // extra password-named field, a secret-named key inside the log. Outputs are read as a person or
 // a script would read them: controls and escapes dropped, JSON escapes decoded (text/hide.ts).
-import chalk from 'chalk';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { KEY } from '../tui/support/render.js';
-import { respondWith, type HostileServer } from '../support/hostile.js';
 import { runs } from '../support/arbitraries.js';
 import { readings } from '../support/seen.js';
 import { runInProcess } from './headless.js';
-import { screenServer, type ScreenServer } from './screen.js';
+import { setUpFuzzServers } from './screen.js';
 
 const TOKEN = '42|Zq9sEcReTtOkEn8v';
 /** The token of the TUI's client (test/fuzz/screen.tsx). */
@@ -97,23 +95,13 @@ function expectHidden(output: string, secrets: readonly string[]): void {
   }
 }
 
-let level: typeof chalk.level;
-let server: HostileServer;
-let screens: ScreenServer;
-let next = '[]';
-beforeAll(async () => {
-  level = chalk.level;
-  chalk.level = 0;
-  server = await respondWith((_req, res) => { res.writeHead(200, { 'content-type': 'application/json' }); res.end(next); });
-  screens = await screenServer();
-});
-afterAll(async () => { chalk.level = level; await server.close(); await screens.close(); });
+const fuzz = setUpFuzzServers();
 
 describe('a secret split by what the display drops never shows whole', () => {
   it('dms deployments (table, csv, json, ndjson) and dms logs (text, json)', async () => {
     await fc.assert(fc.asyncProperty(caseArb(TOKEN), async ({ body, secrets }) => {
-      next = JSON.stringify(body);
-      const options = { baseUrl: `${server.url}/api/v1`, token: TOKEN, retries: 0 };
+      fuzz.answer(body);
+      const options = fuzz.client(TOKEN);
       for (const argv of [['deployments', 'app-1'], ['deployments', 'app-1', '-o', 'csv'], ['deployments', 'app-1', '--json'], ['deployments', 'app-1', '-o', 'ndjson'],
         ['logs', 'app-1', 'dep7aaaaaaaaaaaaaaaaaaaa'], ['logs', 'app-1', 'dep7aaaaaaaaaaaaaaaaaaaa', '--json']]) {
         const r = await runInProcess(argv, options);
@@ -127,7 +115,7 @@ describe('a secret split by what the display drops never shows whole', () => {
 
   it('the TUI list, detail and raw JSON', async () => {
     await fc.assert(fc.asyncProperty(caseArb(SCREEN_TOKEN), async ({ body, secrets }) => {
-      const ui = screens.show(body, { width: 100 });
+      const ui = fuzz.screens.show(body, { width: 100 });
       try {
         await ui.waitFor(/1–1/);
         await ui.press(KEY.enter);
