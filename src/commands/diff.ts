@@ -5,6 +5,7 @@
 // Secret settings are said `changed` or `same`, never shown, --show-secrets or not.
 import { sameDeployment, type DeploymentView } from '../model/deployment.js';
 import { compareDeployments, type Comparison, type SideFacts } from '../model/compare.js';
+import { choiceNote } from '../model/compare-choice.js';
 import { pairWalk, readPair } from '../model/compare-find.js';
 import { NO_SETTINGS, betweenText, sameSecrets, settingRows, sideName, sideRows } from '../model/compare-rows.js';
 import { matchesRef, SCAN_TAKE, type DeploymentRef } from '../model/follow.js';
@@ -30,6 +31,9 @@ export interface DiffOptions {
   readonly signals?: NodeJS.EventEmitter;
 }
 
+/** How the older side was chosen, for `-o json`: named (B given), of A's branch, the last good that is not a preview, any last good. */
+const CHOSEN = { named: 'named', sameLine: 'same_branch', notPreview: 'not_preview', any: 'last_good' } as const;
+
 const refText = (ref: DeploymentRef) => (ref.id !== null ? String(ref.id) : ref.uuid);
 
 export async function runDiff(parsed: Parsed, io: CommandIO, session: Session, style: Style, options: DiffOptions = {}): Promise<number> {
@@ -42,7 +46,8 @@ export async function runDiff(parsed: Parsed, io: CommandIO, session: Session, s
   const onSigint = () => stop.abort();
   const signals = options.signals ?? process;
   signals.on('SIGINT', onSigint);
-  const walk = pairWalk((v) => matchesRef(v, args.a), args.b ? (v) => matchesRef(v, args.b!) : 'lastGood');
+  // Without B, as `=` on the list: the last good one of A's branch (of its pull request), else another, said.
+  const walk = pairWalk((v) => matchesRef(v, args.a), args.b ? (v) => matchesRef(v, args.b!) : 'lastGoodAlike');
   let end;
   try {
     const chunks = scanHistory(scanListOf(client, args.app, stop.signal), {
@@ -77,8 +82,10 @@ export async function runDiff(parsed: Parsed, io: CommandIO, session: Session, s
     between: walk.between,
     now: Date.now(),
   });
+  const note = walk.likeness === null ? null : choiceNote(comparison, { likeness: walk.likeness, newer: a.view, older: b.view });
+  if (note !== null) say(`dms: ${note}`);
   const text = args.output === 'json'
-    ? `${jsonSafe(JSON.stringify(diffJson(args.app, comparison), null, 2))}\n`
+    ? `${jsonSafe(JSON.stringify({ ...diffJson(args.app, comparison), older_chosen: CHOSEN[walk.likeness ?? 'named'] }, null, 2))}\n`
     : diffTable(comparison, style, { columns: (io.stdout as NodeJS.WriteStream).isTTY === true ? (io.stdout as NodeJS.WriteStream).columns || 80 : undefined });
   io.stdout.write(client.redact(text));
   return EXIT.ok;

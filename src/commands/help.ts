@@ -36,7 +36,7 @@ Usage:
                                         the history in numbers and pictures
   dms diff APP_UUID A [B] [-o table|json]
                                         compare two deployments (B: the last finished
-                                        one before A)
+                                        one of A's branch before A)
   dms create app [--from FILE]          the application form (TUI): quick create first
   dms create app --git-repository URL … create headlessly from flags (one per field) and/or
                  [--file FILE|-]         a request body; --example prints one to start from
@@ -163,15 +163,17 @@ Compares two deployments of the application: status, source, started, duration, 
 subject of each, how many deployments lie between them and how they ended, the settings that
 differ (records that are snapshots of the settings; rows of the deployment queue carry none),
 and why each failed when it did. A and B are ids (e.g. 248) or uuids; without B, A is compared
-with the last finished deployment before it ("what is different between the last good one and
-this"). Both are found in one read of the history, newest first, that stops once both are found.
+with the last finished deployment of its branch before it (of its pull request for a preview:
+"what is different between the last good one and this"); with none in the 1,000 before it, the
+last finished one that is not a preview, else any, said on stderr. Both are found in one read of the history, newest first, that stops once both are found.
 Secret settings are said to be "changed" or "same", never shown (--show-secrets too: a diff is
 for pasting into a ticket, and whether a secret changed is the question it answers).
   -o, --output F   table (default: a * marks what differs) or json
   --json           the same as -o json: {"application", "older", "newer", "between":
                    {"count", "by_status"}, "settings": [{"field", "before", "after"} or
                    {"field", "secret": true, "change": "changed"}], "secrets": {field:
-                   "changed"|"same"}}
+                   "changed"|"same"}, "older_chosen": "named"|"same_branch"|
+                   "not_preview"|"last_good"}
 Exits 0 when compared, 2 for ids that are not ids, 4 when A or B is not among the deployments
 or no finished deployment comes before A.
 

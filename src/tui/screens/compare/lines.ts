@@ -1,8 +1,9 @@
 // Every sentence the comparison shows, and the comparison as display lines: the two deployments in
 // columns (a `*` marks what differs), what lies between them, why each failed, the settings that
-// differ. Keys a sentence names come from the key table in force. Pure: no Ink.
-import { pullRequestOf, type Comparison } from '../../../model/compare.js';
-import { ALIKE_WINDOW, type Likeness } from '../../../model/compare-find.js';
+// differ. Keys a sentence names come from the key table in force. Pure: no Ink. How the older side
+// was chosen is said by model/compare-choice.ts (dms diff says it too).
+import type { Comparison } from '../../../model/compare.js';
+import { lineOf, type OlderChoice } from '../../../model/compare-choice.js';
 import { NO_SETTINGS, betweenText, sameSecrets, settingRows, sideName, sideRows } from '../../../model/compare-rows.js';
 import type { DeploymentView } from '../../../model/deployment.js';
 import { absoluteAt, relativeAt } from '../../../text/format.js';
@@ -50,21 +51,6 @@ export function readingText(read: number, pause: string | null, keys: KeyTable):
   return `Reading the history between them… ${thousands(read)} deployments read${wait} (${keys.hint('compareBack')} stops)`;
 }
 
-/** Where a deployment was made: `on develop`, `of PR #213`; '' when its record says neither (queue rows). */
-export function lineOf(view: DeploymentView): string {
-  const pr = pullRequestOf(view);
-  if (pr !== null) return `of PR #${pr}`;
-  return view.branch !== '' ? `on ${maskUrlPasswords(clean(view.branch))}` : '';
-}
-
-/** What the older side is: the marked row, or with no mark how it was chosen (compare-find.ts). */
-export interface OlderChoice {
-  /** Null: the marked row. */
-  readonly likeness: Likeness | null;
-  readonly newer: DeploymentView;
-  readonly older: DeploymentView;
-}
-
 /**
  * The title: `Comparing deployment 232 with the last good one before it on develop, deployment
  * 215`; with none of its branch, `… with deployment 202 on main, the last good one before it`.
@@ -75,17 +61,6 @@ export function titleText(c: Comparison, choice: OlderChoice): string {
   const words = (line: string) => (line ? ` ${line}` : '');
   if (choice.likeness === 'sameLine') return `Comparing ${newer} with the last good one before it${words(lineOf(choice.newer))}, ${older}`;
   return `Comparing ${newer} with ${older}${words(lineOf(choice.older))}, the last good one before it`;
-}
-
-/** Said above the comparison when the older side is not of the newer one's branch; null when it is. */
-export function choiceNote(c: Comparison, choice: OlderChoice): string | null {
-  if (choice.likeness === null || choice.likeness === 'sameLine') return null;
-  const line = lineOf(choice.newer);
-  const none = `No good deployment${line ? ` ${line}` : ''} before ${sideName(c.newer)} (within ${thousands(ALIKE_WINDOW)} before it)`;
-  const older = `${sideName(c.older)}${lineOf(choice.older) ? ` ${lineOf(choice.older)}` : ''}`;
-  return choice.likeness === 'notPreview'
-    ? `${none}: ${older} is the last good one that is not a pull request's preview.`
-    : `${none}, and none that is not a preview: ${older} is the last good one.`;
 }
 
 export interface CompareLineOptions {

@@ -16,7 +16,8 @@ import { Footer } from '../../components/footer.js';
 import { ScrollView, clampOffset } from '../../components/scroll-view.js';
 import { createStore, useStore } from '../../state/store.js';
 import { compareKeys } from './keys.js';
-import { choiceNote, compareLines, readingText, titleText } from './lines.js';
+import { choiceNote } from '../../../model/compare-choice.js';
+import { compareLines, readingText, titleText } from './lines.js';
 import { compareReducer, initialCompare, type CompareOpen } from './state.js';
 import { useCompare } from './use-compare.js';
 

@@ -194,8 +194,8 @@ export function messageLine(browse: BrowseState, t: TableFacts, keys: KeyTable):
   }
   const s = browse.search;
   // Once a search has read everything, its cursor row's reason as on the list (the header keeps the
-  // count); a row without one keeps the search's line.
-  if (s?.kind === 'search' && !s.scanning && t.reason?.reason.kind === 'reason') return text(reasonNote(t.reason.phase, t.reason.reason, t.reason.width)!);
+  // count); a row without one, or a search that was stopped (its results are partial: said), keeps the search's line.
+  if (s?.kind === 'search' && !s.scanning && !s.stopped && t.reason?.reason.kind === 'reason') return text(reasonNote(t.reason.phase, t.reason.reason, t.reason.width)!);
   if (s && (s.kind === 'search' || s.scanning || !p.notice)) return text(searchLine(s, keys));
   // Wrapped, never cut: what to do (check the context's token, the URL) is at the end.
   if (p.error) return text({ text: `✗ ${p.error.message}${p.error.retrying ? ` Retrying every few seconds, or press ${keys.hint('refresh')}.` : ''}`, tone: 'error', wrap: true });

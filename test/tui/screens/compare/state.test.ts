@@ -8,7 +8,8 @@ import { DEFAULT_KEYS, keyTable } from '../../../../src/tui/keys.js';
 import { initialPaging, pagingReducer, type PagingState } from '../../../../src/tui/screens/deployments/paging.js';
 import { browseReducer, initialBrowse, isMarkedRow, pageOf, pickedRow, type BrowseAction, type BrowseState } from '../../../../src/tui/screens/deployments/state.js';
 import { compareAsk, compareReducer, initialCompare } from '../../../../src/tui/screens/compare/state.js';
-import { choiceNote, refusalNote, titleText } from '../../../../src/tui/screens/compare/lines.js';
+import { choiceNote } from '../../../../src/model/compare-choice.js';
+import { refusalNote, titleText } from '../../../../src/tui/screens/compare/lines.js';
 import { compareDeployments } from '../../../../src/model/compare.js';
 import { viewOf } from '../../../../src/model/deployment.js';
 
