@@ -9,7 +9,7 @@
 // Values nested deeper than MAX_DEPTH are never shown (text/depth.ts) and are not walked. An
 // answer whose raw text can hold neither the token nor a secret is not walked at all.
 import { putKey } from '../text/depth.js';
-import { hiderOf } from '../text/hide.js';
+import { combined, hiderOf } from '../text/hide.js';
 import { INVISIBLE_BMP, INVISIBLE_HIGH, JOINERS } from '../text/invisible.js';
 import { isSecretField } from '../text/secrets.js';
 import { SECRET_KEY, secretsIn, walk, type Holder } from '../text/secrets-in.js';
@@ -28,8 +28,9 @@ export function scrubAnswer(answer: unknown, redactor: Redactor, raw?: string): 
   const redact = token ? redactor : (s: string) => s;
   if (typeof answer === 'string') return redact(answer);
   if (answer === null || typeof answer !== 'object') return answer;
+  // The token and the secrets in one hider: a log's views are read once for both.
   const secrets = hiderOf(secretsIn(answer as Holder), '••••');
-  const text = (s: string) => secrets(redact(s));
+  const text = token ? combined(redactor.hider, secrets) : secrets;
   walk(answer as Holder, (holder) => {
     if (Array.isArray(holder)) {
       for (let i = 0; i < holder.length; i++) {
@@ -40,9 +41,14 @@ export function scrubAnswer(answer: unknown, redactor: Redactor, raw?: string): 
     }
     for (const key of Object.keys(holder)) {
       const v = holder[key];
+      const name = redact(key);
+      if (typeof v === 'string' && v.length >= LAZY_CHARS && !isSecretField(key)) {
+        if (name !== key) delete holder[key];
+        hiddenWhenRead(holder, name, v, text);
+        continue;
+      }
       // A secret field keeps its own value (only the token is taken out of it).
       const shown = typeof v === 'string' ? (isSecretField(key) ? redact(v) : text(v)) : v;
-      const name = redact(key);
       if (name !== key) {
         delete holder[key];
         putKey(holder, name, shown);
@@ -52,4 +58,32 @@ export function scrubAnswer(answer: unknown, redactor: Redactor, raw?: string): 
     }
   });
   return answer;
+}
+
+/**
+ * A text this long (a log: up to megabytes, re-sent with every row) is hidden when it is first read,
+ * not when the answer arrives: read at once, the logs of figure 1's heavy page (a 5 MB log in the
+ * newest row) made its first frame 1.56x as slow as before issue 31, for logs nobody had opened;
+ * hidden when read, 1.04x. Whatever reads the field (a screen, JSON output, a copy, a spread,
+ * structuredClone) goes through the getter, so it only ever sees the hidden text.
+ */
+const LAZY_CHARS = 16 * 1024;
+
+function hiddenWhenRead(holder: Record<string, unknown>, key: string, raw: string, hide: (s: string) => string): void {
+  let source: string | undefined = raw;
+  let hidden: string | undefined;
+  Object.defineProperty(holder, key, {
+    enumerable: true,
+    configurable: true,
+    get() {
+      if (hidden === undefined) {
+        hidden = hide(source!);
+        source = undefined;
+      }
+      return hidden;
+    },
+    set(value: unknown) {
+      Object.defineProperty(holder, key, { value, writable: true, enumerable: true, configurable: true });
+    },
+  });
 }

@@ -21,14 +21,38 @@ const JUNK = new RegExp(
   + '|\\ud82f[\\udca0-\\udca3]|\\ud834[\\udd73-\\udd7a]|[\\udb40-\\udb43][\\udc00-\\udfff]',
   'y',
 );
-const SHORT: Readonly<Record<string, string>> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
 
-/** A text as read, and for each of its characters where it came from in the text it was read from (when asked). */
+/**
+ * A text as read from another (its source: the text, or another view), and where each of its
+ * characters came from, kept as the changes made (few) rather than a position per character (an 8 MB
+ * log): a character at `i` maps back through the changes before it.
+ */
 interface View {
   readonly text: string;
-  /** Start and end (exclusive) in the source of each character. */
-  readonly from?: Int32Array;
-  readonly to?: Int32Array;
+  readonly source?: View;
+  /**
+   * Four numbers a change, in order: where its output starts in this text, the stretch it replaced
+   * in the source (start, end), and how many characters it wrote (0: dropped, 1: an escape read).
+   */
+  readonly changes?: Int32Array;
+}
+
+/** Where the character at `i` of a view starts (`end`: ends) in the text all views are read from. */
+function origin(view: View, i: number, end: boolean): number {
+  for (let v: View | undefined = view; v?.source; v = v.source) {
+    const ch = v.changes!;
+    // The last change whose output starts at or before i.
+    let lo = 0;
+    let hi = ch.length / 4 - 1;
+    let c = -1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (ch[mid * 4]! <= i) { c = mid; lo = mid + 1; } else hi = mid - 1;
+    }
+    if (c >= 0 && i < ch[c * 4]! + ch[c * 4 + 3]!) i = end ? ch[c * 4 + 2]! - 1 : ch[c * 4 + 1]!;
+    else i = c >= 0 ? ch[c * 4 + 2]! + (i - ch[c * 4]! - ch[c * 4 + 3]!) : i;
+  }
+  return end ? i + 1 : i;
 }
 
 /** Where something a screen may drop can start: ESC, a C1 string's start, a dropped character, an astral invisible's first half. */
@@ -48,63 +72,89 @@ function junkAt(text: string, at: number): number {
   return JUNK.exec(text)?.[0].length ?? 0;
 }
 
-/** A stretch of a text read as something else: `width` characters at `at` stand for `as` ('' when dropped). */
-interface Change { readonly at: number; readonly width: number; readonly as: string }
+/** Builds a view of a source: its text kept but for changes, made one after another. */
+class Rewrite {
+  private out = '';
+  private length = 0;
+  // Four numbers a change, grown by doubling: an array of numbers pushed to cost three times as much on a log.
+  private changes = new Int32Array(64);
+  private n = 0;
+  private kept = 0;
 
-/** The text with its changes made, found one after another by `next` (from a place on). */
-function rewritten(text: string, mapped: boolean, next: (from: number) => Change | undefined): View {
-  const parts: string[] = [];
-  const from = mapped ? new Int32Array(text.length) : undefined;
-  const to = mapped ? new Int32Array(text.length) : undefined;
-  let n = 0;
-  let kept = 0;
-  const keep = (end: number) => {
-    if (kept >= end) return;
-    parts.push(text.slice(kept, end));
-    if (from) for (let i = kept; i < end; i++, n++) { from[n] = i; to![n] = i + 1; }
-  };
-  for (let c = next(0); c; c = next(kept)) {
-    keep(c.at);
-    if (c.as !== '') {
-      parts.push(c.as);
-      if (from) { from[n] = c.at; to![n] = c.at + c.width; n++; }
+  constructor(private readonly source: View) {}
+
+  /** `width` characters at `at` (at or after the last change) stand for `as` ('' when dropped). */
+  change(at: number, width: number, as: string): void {
+    const text = this.source.text;
+    if (this.kept < at) { this.out += text.slice(this.kept, at); this.length += at - this.kept; }
+    if (this.n + 4 > this.changes.length) {
+      const grown = new Int32Array(this.changes.length * 2);
+      grown.set(this.changes);
+      this.changes = grown;
     }
-    kept = c.at + c.width;
+    const ch = this.changes;
+    ch[this.n++] = this.length; ch[this.n++] = at; ch[this.n++] = at + width; ch[this.n++] = as.length;
+    this.out += as;
+    this.length += as.length;
+    this.kept = at + width;
   }
-  if (kept === 0) return mapped ? { text, from: identity(text.length), to: identity(text.length, 1) } : { text };
-  keep(text.length);
-  return { text: parts.join(''), from: from?.subarray(0, n), to: to?.subarray(0, n) };
+
+  /** Where the next change may start. */
+  get next(): number { return this.kept; }
+
+  view(): View {
+    if (this.n === 0) return this.source;
+    return { text: this.out + this.source.text.slice(this.kept), source: this.source, changes: this.changes.subarray(0, this.n) };
+  }
 }
 
 /** The text as a screen shows it: escape sequences and dropped characters removed. */
-function shown(text: string, mapped: boolean): View {
-  return rewritten(text, mapped, (start) => {
-    JUNK_START.lastIndex = start;
-    for (let m = JUNK_START.exec(text); m; m = JUNK_START.exec(text)) {
-      const width = junkAt(text, m.index);
-      // An astral character that is not invisible: kept as text.
-      if (width > 0) return { at: m.index, width, as: '' };
-    }
-    return undefined;
-  });
+function shown(source: View): View {
+  const text = source.text;
+  const r = new Rewrite(source);
+  JUNK_START.lastIndex = 0;
+  for (let m = JUNK_START.exec(text); m; m = JUNK_START.exec(text)) {
+    const width = junkAt(text, m.index);
+    // An astral character that is not invisible: kept as text.
+    if (width === 0) continue;
+    r.change(m.index, width, '');
+    JUNK_START.lastIndex = r.next;
+  }
+  return r.view();
 }
 
-const NO_ESCAPE: readonly [string, number] = ['', 0];
-
-/** The JSON escape at `at` (a backslash) as the character it stands for and its width; width 0: not an escape. */
-function escapeAt(text: string, at: number): readonly [string, number] {
-  const next = text[at + 1];
-  if (next === 'u') {
+/** The JSON escape at `at` (a backslash) made a change of `r`; false when it is not one. */
+function readEscape(r: Rewrite, text: string, at: number): boolean {
+  const next = text.charCodeAt(at + 1);
+  if (next === 0x75) { // u
     let code = 0;
     for (let i = at + 2; i < at + 6; i++) {
       const d = hexDigit(text.charCodeAt(i));
-      if (d < 0) return NO_ESCAPE;
+      if (d < 0) return false;
       code = code * 16 + d;
     }
-    return [String.fromCharCode(code), 6];
+    r.change(at, 6, String.fromCharCode(code));
+    return true;
   }
-  const short = next === undefined ? undefined : SHORT[next];
-  return short === undefined ? NO_ESCAPE : [short, 2];
+  const short = shortEscape(next);
+  if (short === '') return false;
+  r.change(at, 2, short);
+  return true;
+}
+
+/** What JSON's short escape `\X` stands for, by X's code; '' for none. */
+function shortEscape(c: number): string {
+  switch (c) {
+    case 0x22: return '"';
+    case 0x5c: return '\\';
+    case 0x2f: return '/';
+    case 0x62: return '\b';
+    case 0x66: return '\f';
+    case 0x6e: return '\n';
+    case 0x72: return '\r';
+    case 0x74: return '\t';
+    default: return '';
+  }
 }
 
 function hexDigit(c: number): number {
@@ -115,38 +165,27 @@ function hexDigit(c: number): number {
 }
 
 /** The text as a JSON reader decodes it, one level: `\\uXXXX` and the short escapes read. */
-function decoded(text: string, mapped: boolean): View {
-  return rewritten(text, mapped, (start) => {
-    for (let at = text.indexOf('\\', start); at !== -1; at = text.indexOf('\\', at + 1)) {
-      const [as, width] = escapeAt(text, at);
-      if (width > 0) return { at, width, as };
-    }
-    return undefined;
-  });
-}
-
-function identity(length: number, plus = 0): Int32Array {
-  const out = new Int32Array(length);
-  for (let i = 0; i < length; i++) out[i] = i + plus;
-  return out;
+function decoded(source: View): View {
+  const text = source.text;
+  const r = new Rewrite(source);
+  for (let at = text.indexOf('\\'); at !== -1; at = text.indexOf('\\', Math.max(at + 1, r.next))) readEscape(r, text, at);
+  return r.view();
 }
 
 /**
  * The views of a text: as written (a script reading the JSON dms prints gets the text itself) and
  * as shown; then each decoded as a JSON reader would, and that shown, three levels deep at most
- * (while there are escapes). Positions are in the text (when mapped).
+ * (while there are escapes).
  */
-function viewsOf(text: string, mapped: boolean): View[] {
-  let written: View = mapped ? { text, from: identity(text.length), to: identity(text.length, 1) } : { text };
-  let seen = shown(text, mapped);
-  const views = seen.text === text ? [written] : [written, seen];
+function viewsOf(text: string): View[] {
+  let written: View = { text };
+  let seen = shown(written);
+  const views = seen === written ? [written] : [written, seen];
   for (let level = 0; level < 3 && (written.text.includes('\\') || seen.text.includes('\\')); level++) {
-    const next = step(written, mapped);
+    const next = decoded(written);
     // What shows of the decoded text; decoded from what showed when the screen dropped something.
-    const nextSeen = seen.text === written.text ? next : step(seen, mapped);
-    const shownNext = shown(nextSeen.text, mapped);
-    const nextShown = mapped ? { text: shownNext.text, ...through({ from: shownNext.from!, to: shownNext.to! }, nextSeen) } : shownNext;
-    if (next.text === written.text && nextShown.text === seen.text) break;
+    const nextShown = shown(seen === written ? next : decoded(seen));
+    if (next === written && nextShown.text === seen.text) break;
     written = next;
     seen = nextShown;
     views.push(written);
@@ -155,87 +194,88 @@ function viewsOf(text: string, mapped: boolean): View[] {
   return views;
 }
 
-/** A view decoded one level, its positions in the text. */
-function step(view: View, mapped: boolean): View {
-  const d = decoded(view.text, mapped);
-  return mapped ? { text: d.text, ...through({ from: d.from!, to: d.to! }, view) } : d;
-}
-
-/** Positions in a view's source expressed in the source of that source. */
-function through(inner: { from: Int32Array; to: Int32Array }, outer: View): { from: Int32Array; to: Int32Array } {
-  const from = new Int32Array(inner.from.length);
-  const to = new Int32Array(inner.to.length);
-  for (let i = 0; i < from.length; i++) {
-    from[i] = outer.from![inner.from[i]!]!;
-    to[i] = outer.to![inner.to[i]! - 1]!;
-  }
-  return { from, to };
-}
-
 /** `text` as a screen shows it and a reader decodes it: the deepest view (what secrets are read from). */
 export function seenText(text: string): string {
   if (!SUSPECT.test(text)) return text;
-  const views = viewsOf(text, false);
+  const views = viewsOf(text);
   return views[views.length - 1]!.text;
 }
 
 export interface Hider {
-  /** `text` with every occurrence of the values, and whatever was slipped between their letters, replaced by the mark. */
+  /** `text` with every occurrence of the values, and whatever was slipped between their letters, replaced by its mark. */
   (text: string): string;
   /** Whether `text` holds one of the values, in any view (raw JSON text too: escapes at any level are read). */
   test(text: string): boolean;
-  readonly values: readonly string[];
+  /** The values looked for (as shown), longest first, each with its mark. */
+  readonly values: readonly (readonly [string, string])[];
 }
 
-const NONE: Hider = Object.assign((text: string) => text, { test: () => false, values: [] as string[] });
+const NONE: Hider = Object.assign((text: string) => text, { test: () => false, values: [] });
 
 /**
  * A hider of `values` (empty ones ignored), longest first so a whole token goes before its secret
  * part. A value that itself holds what a screen drops is looked for as it is shown.
  */
 export function hiderOf(values: readonly string[], mark: string): Hider {
-  const distinct = [...new Set(values.map(seenText).filter((v) => v !== ''))].sort((a, b) => b.length - a.length);
-  if (distinct.length === 0) return NONE;
-  const holds = (text: string) => distinct.some((v) => text.includes(v));
-  const test = (text: string) => (SUSPECT.test(text) ? viewsOf(text, false).some((view) => holds(view.text)) : holds(text));
-  const hide = (text: string) => {
-    if (!SUSPECT.test(text)) return holds(text) ? replacePlain(text, distinct, mark) : text;
-    if (!viewsOf(text, false).some((view) => holds(view.text))) return text;
-    return replaceSpans(text, spansOf(viewsOf(text, true), distinct), mark);
-  };
-  return Object.assign(hide, { test, values: distinct });
+  return markedHider(values.map((v) => [v, mark] as const));
 }
 
-function replacePlain(text: string, values: readonly string[], mark: string): string {
+/** One hider for values of several marks (the token's `[token]`, secrets' `••••`): a text's views are read once for all. */
+export function combined(...hiders: readonly Hider[]): Hider {
+  return markedHider(hiders.flatMap((h) => h.values));
+}
+
+function markedHider(pairs: readonly (readonly [string, string])[]): Hider {
+  const marks = new Map<string, string>();
+  for (const [v, mark] of pairs) {
+    const seen = seenText(v);
+    if (seen !== '' && !marks.has(seen)) marks.set(seen, mark);
+  }
+  if (marks.size === 0) return NONE;
+  const values = [...marks.entries()].sort((a, b) => b[0].length - a[0].length);
+  // A value inside another (a token's secret part) is the only one looked for first: the longer cannot be there without it.
+  const least = values.map(([v]) => v).filter((v, _i, all) => !all.some((w) => w !== v && v.includes(w)));
+  const holds = (text: string) => least.some((v) => text.includes(v));
+  const test = (text: string) => (SUSPECT.test(text) ? viewsOf(text).some((view) => holds(view.text)) : holds(text));
+  const hide = (text: string) => {
+    if (!SUSPECT.test(text)) return holds(text) ? replacePlain(text, values) : text;
+    const views = viewsOf(text);
+    if (!views.some((view) => holds(view.text))) return text;
+    return replaceSpans(text, spansOf(views, values));
+  };
+  return Object.assign(hide, { test, values });
+}
+
+function replacePlain(text: string, values: readonly (readonly [string, string])[]): string {
   let out = text;
-  for (const v of values) if (out.includes(v)) out = out.split(v).join(mark);
+  for (const [v, mark] of values) if (out.includes(v)) out = out.split(v).join(mark);
   return out;
 }
 
-/** Where each value is found in any view, as spans of the text (start, end), merged where they overlap. */
-function spansOf(views: readonly View[], values: readonly string[]): [number, number][] {
-  const spans: [number, number][] = [];
+/** Where each value is found in any view, as spans of the text (start, end, mark), merged where they overlap (the longer's mark). */
+function spansOf(views: readonly View[], values: readonly (readonly [string, string])[]): [number, number, string][] {
+  const spans: [number, number, string][] = [];
   for (const view of views) {
-    for (const v of values) {
+    for (const [v, mark] of values) {
       for (let at = view.text.indexOf(v); at !== -1; at = view.text.indexOf(v, at + v.length)) {
-        spans.push([view.from![at]!, view.to![at + v.length - 1]!]);
+        spans.push([origin(view, at, false), origin(view, at + v.length - 1, true), mark]);
       }
     }
   }
   spans.sort((a, b) => a[0] - b[0] || b[1] - a[1]);
-  const merged: [number, number][] = [];
+  const merged: [number, number, string][] = [];
   for (const s of spans) {
     const last = merged[merged.length - 1];
     if (last && s[0] < last[1]) last[1] = Math.max(last[1], s[1]);
-    else merged.push([s[0], s[1]]);
+    else merged.push([s[0], s[1], s[2]]);
   }
   return merged;
 }
 
-function replaceSpans(text: string, spans: readonly [number, number][], mark: string): string {
+function replaceSpans(text: string, spans: readonly [number, number, string][]): string {
   let out = '';
   let last = 0;
-  for (const [start, end] of spans) {
+  for (const [start, end, mark] of spans) {
     out += text.slice(last, start) + mark;
     last = end;
   }

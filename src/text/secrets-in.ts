@@ -50,7 +50,11 @@ function splitUrlPasswords(text: string): string[] {
     let start = at;
     while (start > 0 && at - start < 512 && !isBreak(text.charCodeAt(start - 1))) start--;
     const before = text.slice(start, at + 1);
-    if (before.includes(':') && JUNKISH.test(before)) found.push(...urlPasswordsIn(seenText(before)));
+    if (!before.includes(':')) continue;
+    // JSON's `\/` (servers escape every slash) is read without the views: only other junk needs them.
+    const plain = before.includes('\\/') ? before.replaceAll('\\/', '/') : before;
+    if (JUNKISH.test(plain)) found.push(...urlPasswordsIn(seenText(before)));
+    else if (plain !== before) found.push(...urlPasswordsIn(plain));
   }
   return found;
 }
@@ -82,10 +86,12 @@ export function walk(answer: Holder, visit: (holder: Holder) => void): void {
   const stack: { value: Holder; depth: number }[] = [{ value: answer, depth: 0 }];
   for (let h = stack.pop(); h; h = stack.pop()) {
     const { value, depth } = h;
-    visit(value);
-    if (depth >= MAX_DEPTH) continue;
-    for (const v of Array.isArray(value) ? value : Object.values(value)) {
-      if (v !== null && typeof v === 'object') stack.push({ value: v as Holder, depth: depth + 1 });
+    // Its objects are taken before the visit: a visit may leave a text to be read later (api/scrub.ts).
+    if (depth < MAX_DEPTH) {
+      for (const v of Array.isArray(value) ? value : Object.values(value)) {
+        if (v !== null && typeof v === 'object') stack.push({ value: v as Holder, depth: depth + 1 });
+      }
     }
+    visit(value);
   }
 }

@@ -112,6 +112,22 @@ describe('values split by what the display drops (issue 31)', () => {
     expect(JSON.parse(out[0]!.logs!)).toEqual([{ output: 'config {"api_token":"••••"}' }, { output: 'again ••••' }]);
   });
 
+  it('a long text (a log) is hidden when it is first read, by whatever reads it', () => {
+    const logs = JSON.stringify(Array.from({ length: 400 }, (_, i) => ({ output: `line ${i} 42|Zq9s\u0000EcReTtOkEn8 ${'x'.repeat(40)}` })));
+    expect(logs.length).toBeGreaterThan(16 * 1024);
+    for (const read of [(r: Record<string, unknown>) => r.logs, (r: Record<string, unknown>) => JSON.stringify(r), (r: Record<string, unknown>) => ({ ...r }).logs,
+      (r: Record<string, unknown>) => structuredClone(r).logs, (r: Record<string, unknown>) => Object.values(r).join('')]) {
+      const [row] = scrubAnswer([{ id: 1, logs }], redact42) as Record<string, unknown>[];
+      const text = String(read(row!));
+      expect(text).not.toContain('EcReT');
+      expect(text).toContain('[token]');
+    }
+    // Set anew, it holds what was set.
+    const [row] = scrubAnswer([{ logs }], redact42) as Record<string, unknown>[];
+    row!.logs = 'replaced';
+    expect(row!.logs).toBe('replaced');
+  });
+
   it('a URL password split in the scheme is found as the URL shows', () => {
     const out = scrubAnswer([{ note: 'docst\u0000ore://root:Pw0rd-xyz@db:27017/a', other: 'Pw0rd-xyz' }], redact42) as Record<string, string>[];
     expect(out[0]).toEqual({ note: 'docst\u0000ore://root:••••@db:27017/a', other: '••••' });

@@ -65,7 +65,7 @@ function Body({ rows, laid, theme, bodyRef, cursor }: { rows: readonly TableRow[
   // redraws one line, and the columns (one text each, measured by Ink) are left as they were.
   // When the table is given fewer lines than it has rows, the last rows are cut here, the borders kept.
   return (
-    <Box flexDirection="row" ref={bodyRef} flexShrink={1} minHeight={0} overflow="hidden">
+    <Box flexDirection="row" ref={bodyRef} flexShrink={1} minHeight={0} overflowY="hidden">
       <Columns rows={rows} laid={laid} theme={theme} />
       {cursor >= 0 && cursor < rows.length ? <CursorBar row={rows[cursor]!} laid={laid} theme={theme} top={cursor} /> : null}
     </Box>

@@ -298,10 +298,10 @@ export function DeploymentsScreen(props: DeploymentsScreenProps) {
     // The cursor's `›`, and `*` on the row marked for `=` (Space).
     const gutter = table.rows.map((r, i) => `${i === table.cursor ? '›' : ' '}${isMarkedRow(browse, r.key) ? '*' : ' '}`);
     body = (
-      <Box minHeight={0} overflow="hidden">
+      <Box minHeight={0} overflowY="hidden">
         <Box flexDirection="column" width={GUTTER} flexShrink={0}>
           <Box height={gutterTop} flexShrink={0} />
-          <Box flexDirection="column" flexShrink={1} minHeight={0} overflow="hidden">
+          <Box flexDirection="column" flexShrink={1} minHeight={0} overflowY="hidden">
             {gutter.map((g, i) => <Text key={i} color={theme.ui.focus} bold>{g}</Text>)}
           </Box>
           <Box height={1} flexShrink={0} />
@@ -324,7 +324,7 @@ export function DeploymentsScreen(props: DeploymentsScreenProps) {
         {header}
         {strip ? <StripLine strip={strip} width={width} now={now} /> : null}
       </Box>
-      <Box ref={tableArea} flexDirection="column" flexGrow={1} flexBasis={0} minHeight={0} overflow="hidden">{body}</Box>
+      <Box ref={tableArea} flexDirection="column" flexGrow={1} flexBasis={0} minHeight={0} overflowY="hidden">{body}</Box>
       <Box flexDirection="column" flexShrink={0}>
         <Message line={message} theme={theme} />
         <Footer screen={browse.mode === 'filter' ? 'filter' : browse.mode === 'jump' ? 'jump' : 'deployments'} width={width} note={browse.keyNote} />
