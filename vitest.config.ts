@@ -6,6 +6,7 @@ import { defineConfig } from 'vitest/config';
  */
 const BINARY = [
   'test/e2e/**/*.test.{ts,tsx}',
+  'test/smoke/**/*.test.{ts,tsx}',
   'test/cli/**/*.test.{ts,tsx}',
   'test/harness/**/*.test.{ts,tsx}',
   'test/faults/{bin,edges,scan,short-pages}.test.{ts,tsx}',

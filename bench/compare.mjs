@@ -38,6 +38,8 @@ if (!other || !existsSync(other) || !existsSync(self) || !SHAPES.includes(shapeN
 }
 
 const tmp = mkdtempSync(join(tmpdir(), 'dms-compare-'));
+// Compile caches in the run's own folder (bench/lib/proc.mjs cleanEnv): warm after the warm-up run.
+process.env.BENCH_CACHE_HOME = join(tmp, 'cache');
 const deployedRows = shapeName === 'light' ? undefined : Number(TERM_SIZE.split('x')[1]);
 const demo = await startDemo(await bundle('bench/demo-serve.ts', join(tmp, 'demo'), 'demo-serve'), { deployedRows });
 try {

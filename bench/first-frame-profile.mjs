@@ -25,13 +25,12 @@ const shape = flag('--shape') ?? 'light';
 const tmp = mkdtempSync(join(tmpdir(), 'dms-profile-'));
 const dist = join(tmp, 'dist');
 execFileSync(process.execPath, [join(ROOT, 'scripts/build.mjs')], { env: { ...process.env, DMS_DIST: dist, DMS_PROFILE_BUILD: '1' }, stdio: 'inherit' });
-// esbuild's metafiles: dms-app.cjs's (meta.json) and each vendor script's (NAME-vendor.meta.json).
+// esbuild's metafile of the bundle (meta.json).
 const metas = readdirSync(dist).filter((f) => f.endsWith('meta.json')).map((f) => JSON.parse(readFileSync(join(dist, f), 'utf8')));
 // The page shapes of figure 1 (bench/lib/shapes.mjs): the deployed ones need their rows built at start.
 const demo = await startDemo(await bundle('bench/demo-serve.ts', join(tmp, 'demo'), 'demo-serve'), { deployedRows: shape === 'light' ? undefined : 36 });
 
-/** Source maps by output file; vendor scripts run inside a one-line wrapper (vendor-script.ts). */
-const WRAPPER = '(function (exports, require, module, __filename, __dirname) {'.length;
+/** Source maps by output file. */
 const maps = new Map();
 function mapOf(file) {
   if (!maps.has(file)) maps.set(file, existsSync(`${file}.map`) ? new SourceMap(JSON.parse(readFileSync(`${file}.map`, 'utf8'))) : null);
@@ -68,7 +67,7 @@ try {
       else {
         const file = callFrame.url.startsWith('file:') ? fileURLToPath(callFrame.url) : callFrame.url;
         const map = mapOf(file);
-        const column = callFrame.lineNumber === 0 && file.endsWith('.cjs') ? callFrame.columnNumber - WRAPPER : callFrame.columnNumber;
+        const column = callFrame.columnNumber;
         const entry = map?.findEntry(callFrame.lineNumber, Math.max(0, column));
         key = entry?.originalSource ? name(entry.originalSource, file) : `${basename(file)} (unmapped)`;
       }
@@ -80,7 +79,7 @@ try {
   await demo.close();
 }
 
-// Bytes each module has in the build (dms-app.cjs and the vendor scripts).
+// Bytes each module has in the build (dms-app.js).
 const bytes = new Map();
 for (const meta of metas) {
   for (const out of Object.values(meta.outputs)) for (const [input, { bytesInOutput }] of Object.entries(out.inputs)) bytes.set(input.replace(/^.*node_modules\//, 'node_modules/'), bytesInOutput);

@@ -59,7 +59,7 @@ await build({ ...trainer, define: { ...trainer.define, __APP_HASH__: JSON.string
 // The training run: the first start after a build finds the code cache already made (beside the
 // bundle; in the user's cache folder when dist/ cannot be written). A failure only costs speed.
 try {
-  execFileSync(process.execPath, [join(out, 'train-cache.js')], { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, DMS_NO_CACHE: '' }, timeout: 60_000 });
+  execFileSync(process.execPath, [join(out, 'train-cache.js')], { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, DMS_NO_CACHE: '', DMS_TRAINING: '1' }, timeout: 60_000 });
 } catch (error) {
   process.stderr.write(`build: the code cache's training run failed (dms starts without it): ${String(error.stderr ?? error.message).trim().split('\n')[0]}\n`);
 }

@@ -1,13 +1,17 @@
 // The packages dms loads on every start as plain scripts (dist/<name>-vendor.cjs) instead of ES
-// modules, so V8 can keep their compiled code between runs (src/start/code-cache.ts): Node 20
-// caches no compiled code for ES modules. `ui`: React, Ink and ink-table (the TUI only); `got`
-// (every command that talks to the server, and the list and search workers); `zod` (those that
-// read records; apart from got, as `dms logs` reads no schema).
+// modules, so V8 can keep their compiled code between runs (src/start/code-cache.ts): Node's own
+// compile cache (22+) keeps only what V8 compiles before an ES module runs, and the first frame
+// then compiles the rest again every start (docs/performance.md, "Issue 32": 1.48x the first
+// frame). `ui`: React, Ink and ink-table (the TUI only); `got` (every command that talks to the
+// server, and the search worker); `zod` (those that read records; apart from got, as `dms logs`
+// reads no schema).
 // In the binary, each package's import becomes a stand-in that reads the script's exports
 // (src/start/vendor-script.ts loads it). The packages' code is the same, with its top-level awaits
 // taken out (a script cannot have them): yoga's WebAssembly start becomes a promise awaited before
-// the UI renders, and Ink's two awaits that run only with DEV=true (React devtools, not shipped)
-// go. A changed package file fails the build, not the run.
+// the UI renders, and Ink's awaits that run only with DEV=true (React devtools, not shipped) go.
+// Each edit finds what it takes out by its meaning (a pattern, not a copy of the file), so a new
+// release of Ink or yoga builds as long as it still does the same; one that no longer needs an
+// edit builds too. Only an await left at the top level stops the build, naming the file.
 import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -22,25 +26,31 @@ export const SCRIPTS = {
 };
 const LOADER = join(ROOT, 'src/start/vendor-script.ts');
 
+/** Applies each [pattern, replacement] that matches; what matches nothing is left (the package may no longer need it). */
 function edit(path, edits) {
   let text = readFileSync(path, 'utf8');
-  for (const [from, to] of edits) {
-    if (!text.includes(from)) throw new Error(`${path} changed: "${from.trim()}" not found (scripts/vendor-scripts.mjs)`);
-    text = text.replace(from, to);
-  }
+  for (const [pattern, to] of edits) text = text.replace(pattern, to);
   return { contents: text, loader: 'js', resolveDir: dirname(path) };
 }
 
+// Upstream, each would be one change (docs/performance.md, "Issue 32"): yoga-layout's index could
+// export the promise its `yoga-layout/load` entry already has; Ink could import its devtools and
+// read its package.json inside the function that runs only with DEV=true.
 const noTopLevelAwait = {
   name: 'no-top-level-await',
   setup(b) {
+    // `const Yoga = wrapAssembly(await loadYoga()); export default Yoga;`. Until the WebAssembly
+    // is ready, Yoga holds its constants (YGEnums' default export, which the assembly carries
+    // too): Ink 8 reads `Yoga.EDGE_TOP` and kin as its modules load.
     b.onLoad({ filter: /[\\/]yoga-layout[\\/]dist[\\/]src[\\/]index\.js$/ }, (a) => edit(a.path, [[
-      'const Yoga = wrapAssembly(await loadYoga());\nexport default Yoga;',
-      'let Yoga;\nexport const yogaReady = loadYoga().then((m) => { Yoga = wrapAssembly(m); });\nexport { Yoga as default };',
+      /const (\w+) = (\w+)\(await (\w+)\(\)\);\s*export default \1;/,
+      'import __yogaConstants from "./generated/YGEnums.js";\nlet $1 = { ...__yogaConstants };\nexport const yogaReady = $3().then((m) => { $1 = $2(m); });\nexport { $1 as default };',
     ]]));
+    // Both only when DEV=true: React devtools (not shipped: scripts/stubs) and Ink's name and
+    // version for them (its defaults stand).
     b.onLoad({ filter: /[\\/]ink[\\/]build[\\/]reconciler\.js$/ }, (a) => edit(a.path, [
-      ["        await import('./devtools.js');", '        void 0;'],
-      ['    ? await loadPackageJson()', '    ? { name: undefined, version: undefined }'],
+      [/await import\((['"])\.\/devtools\.js\1\);?/g, 'void 0;'],
+      [/await loadPackageJson\(\)/g, '({})'],
     ]));
   },
 };

@@ -31,7 +31,8 @@ export function timed(cmd, o = {}) {
 
 /** A minimal environment: no CI (Ink renders differently in CI), a private config dir. */
 export function cleanEnv(extra = {}) {
-  const env = { PATH: process.env.PATH, HOME: process.env.HOME, TERM: 'xterm-256color', LANG: process.env.LANG ?? 'C.UTF-8', ...extra };
+  // XDG_CACHE_HOME: the bench's own compile caches (BENCH_CACHE_HOME, set by the bench), not the user's.
+  const env = { PATH: process.env.PATH, HOME: process.env.HOME, TERM: 'xterm-256color', LANG: process.env.LANG ?? 'C.UTF-8', XDG_CACHE_HOME: process.env.BENCH_CACHE_HOME, ...extra };
   for (const k of Object.keys(env)) if (env[k] === undefined) delete env[k];
   return env;
 }

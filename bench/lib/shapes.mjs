@@ -4,11 +4,13 @@
 //          token without logs, answered by the demo service itself (what figure 1 always timed);
 //   queue  the deployed shape without logs: orders-worker's rows of the deployment queue (what
 //          deployed servers send), token without logs, answered from memory (DEPLOYED_URL);
-//   heavy  the same rows with their logs, the newest carrying a ~5 MB log, from memory.
+//   heavy  the same rows with their logs, the newest carrying a ~5 MB log, from memory;
+//   logs   the demo's page with its logs: shop-frontend with the default token (what `npm start`
+//          shows; ~8 MB for the rows that fit), answered by the demo service itself.
 // The deployed shapes need the demo started with `deployedRows` (bench/lib/demo.mjs).
 import { cleanEnv } from './proc.mjs';
 
-export const SHAPES = ['light', 'queue', 'heavy'];
+export const SHAPES = ['light', 'queue', 'heavy', 'logs'];
 
 /**
  * @returns {{ name: string, label: string, app: string, env: Record<string,string>, url: string, take?: number }}
@@ -18,6 +20,12 @@ export function pageShape(demo, name, configDir) {
     return {
       name, label: "the demo's light page", app: demo.apps[0].uuid, url: demo.url,
       env: cleanEnv({ DMS_URL: demo.url, DMS_TOKEN: demo.tokenNoLogs, DMS_CONFIG_DIR: configDir }),
+    };
+  }
+  if (name === 'logs') {
+    return {
+      name, label: "the demo's page with its logs", app: demo.apps[0].uuid, url: demo.url, take: demo.deployedTake,
+      env: cleanEnv({ DMS_URL: demo.url, DMS_TOKEN: demo.token, DMS_CONFIG_DIR: configDir }),
     };
   }
   if (name !== 'queue' && name !== 'heavy') throw new Error(`no page shape '${name}' (${SHAPES.join(', ')})`);

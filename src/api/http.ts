@@ -59,7 +59,8 @@ export interface RawResponse {
 }
 
 const RETRY_STATUS = [408, 429, 500, 502, 503, 504, 520, 521, 522, 524];
-const RETRY_ERRORS = ['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'ECONNABORTED'];
+// A body shorter than its Content-Length (got 15+ checks it) is a connection cut off too.
+const RETRY_ERRORS = ['ECONNRESET', 'ERR_HTTP_CONTENT_LENGTH_MISMATCH', 'ECONNREFUSED', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'ECONNABORTED'];
 
 export interface Transport {
   request(method: 'GET' | 'POST', path: string, options?: RequestOptions): Promise<RawResponse>;
@@ -110,9 +111,11 @@ export function createTransport(options: TransportOptions): Transport {
 
   async function request(method: 'GET' | 'POST', path: string, opts: RequestOptions = {}): Promise<RawResponse> {
     let refused: ResponseTooLargeError | undefined;
+    // An answer past the size limit is stopped through a signal of our own (got has no cancel).
+    const stop = new AbortController();
     const call = client(path.replace(/^\/+/, ''), {
       method,
-      signal: opts.signal,
+      signal: opts.signal ? AbortSignal.any([opts.signal, stop.signal]) : stop.signal,
       searchParams: opts.searchParams,
       json: opts.json,
       context: { onWait: opts.onWait },
@@ -122,7 +125,7 @@ export function createTransport(options: TransportOptions): Transport {
     const refuse = (size?: number) => {
       if (refused) return;
       refused = new ResponseTooLargeError({ limit, size });
-      call.cancel();
+      stop.abort(refused);
     };
     // Up front: the size the answer declares, before a byte of its body is read (of each try).
     call.on('request', (req: ClientRequest) => {
@@ -253,7 +256,7 @@ function classify(
     if (code === 'ERR_ABORTED' || error.name === 'AbortError') return new CancelledError();
     if (code === 'ECONNREFUSED') return new NetworkError('refused', 'Cannot reach the server (connection refused).');
     if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return new NetworkError('dns', 'Cannot find the server (DNS lookup failed).');
-    if (code === 'ECONNRESET' || code === 'EPIPE' || code === 'ERR_STREAM_PREMATURE_CLOSE') {
+    if (code === 'ECONNRESET' || code === 'EPIPE' || code === 'ERR_STREAM_PREMATURE_CLOSE' || code === 'ERR_HTTP_CONTENT_LENGTH_MISMATCH') {
       return new NetworkError('reset', 'The connection to the server was cut off.');
     }
     if (code === 'ERR_BODY_PARSE_FAILURE') return new InvalidResponseError(0, 'unreadable body', '');

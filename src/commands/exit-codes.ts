@@ -30,6 +30,8 @@ export const EXIT = {
   miscount: 12,
   /** A creation's answer could not all be written: stdout's reader went away (`| true`) and no --save-credentials file holds it. */
   outputClosed: 13,
+  /** The Node.js running dms is older than it needs (package.json's engines: 22). */
+  oldNode: 14,
   interrupted: 130,
 } as const;
 

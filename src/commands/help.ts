@@ -57,8 +57,8 @@ conflict), 6 rate limited, 7 deployment failed, 8 deployment cancelled, 9 stoppe
 (dms logs --follow, dms create app --wait), 10 a creation may have been made (its answer
 lost or unreadable: look for it before sending again), 11 dms logs --reason found no reason,
 12 a read of the whole history did not come to the server's count, 13 stdout was closed before a
-creation's answer was written (no --save-credentials file holds it), 129 hang-up, 130
-interrupted, 143 terminated.`,
+creation's answer was written (no --save-credentials file holds it), 14 this Node.js is older
+than 22, 129 hang-up, 130 interrupted, 143 terminated.`,
   browse: `Usage: dms browse [APP_UUID]
 
 Opens the deployments browser. Without APP_UUID, pick an application (recent ones and, in

@@ -35,14 +35,22 @@ export function readKeysText(dir: string): { text: string } | { problem: string 
   return 'text' in read ? read : { problem: `${KEYS_FILE} ${read.problem}` };
 }
 
+/** V8's JSON.parse message, one short line: `Expected ',' or '}' after property value (line 2 column 5)`. */
+function jsonWhy(message: string): string {
+  const line = message.split('\n')[0]!.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
+  const short = line.replace(/ in JSON at position \d+ \((line \d+ column \d+)\)/, ' ($1)').replace(/ in JSON at position (\d+)$/, ' (at character $1)');
+  return short.slice(0, 80);
+}
+
 /** The file's text checked for shape with zod (loaded only when there is a file). */
 export async function parseKeysText(text: string): Promise<KeysFile> {
   let json: unknown;
   try {
     json = JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (error) {
-    // V8 quotes the file in its message: control characters out, kept short.
-    const why = error instanceof Error ? error.message.split('\n')[0]!.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?').slice(0, 80) : 'bad JSON';
+    // V8 quotes the file in its message: control characters out, kept short. Where it is, said
+    // once: V8 12+ (Node 22+) adds "(line 1 column 35)" after "at position 34".
+    const why = error instanceof Error ? jsonWhy(error.message) : 'bad JSON';
     return { bindings: [], problems: [`${KEYS_FILE} is not JSON (${why})${ALL_DEFAULTS}`] };
   }
   const { z } = await import('zod');

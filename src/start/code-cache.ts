@@ -8,7 +8,7 @@ import { closeSync, mkdirSync, openSync, readdirSync, renameSync, statSync, unli
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { cachedDataVersionTag } from 'node:v8';
-import { crc32 } from 'node:zlib';
+import zlib from 'node:zlib';
 import { readFileBytes } from '../config/read-file.js';
 import { cacheNotes } from './cache-notes.js';
 
@@ -43,6 +43,16 @@ export function cachePlaces(bundleDir: string, env: NodeJS.ProcessEnv): string[]
   }
   const user = xdg ? join(xdg, 'dms') : home ? join(home, '.cache', 'dms') : undefined;
   return user && user !== bundleDir ? [bundleDir, user] : [bundleDir];
+}
+
+/**
+ * Where this run may write, of `places`: the user's folder. Beside the bundle only in the build's
+ * training run (DMS_TRAINING=1): a run never writes into an installed package's folder, not even
+ * root's run of a package root installed.
+ */
+export function writePlaces(places: readonly string[], env: NodeJS.ProcessEnv): readonly string[] {
+  if (places.length === 1) return places;
+  return env.DMS_TRAINING === '1' ? places.slice(0, 1) : places.slice(1);
 }
 
 /** Whose files a cache may be read from and written in (this process's user; tests name another). */
@@ -88,7 +98,7 @@ function readOne(file: string, owner: Owner): Buffer | string {
   if (all.length < HEAD) return 'corrupt (size)';
   if (!all.subarray(0, MAGIC.length).equals(MAGIC)) return 'corrupt (header)';
   const data = all.subarray(HEAD);
-  if (all.readUInt32BE(MAGIC.length) !== crc32(data)) return 'corrupt (checksum)';
+  if (all.readUInt32BE(MAGIC.length) !== zlib.crc32(data)) return 'corrupt (checksum)';
   return data;
 }
 
@@ -96,15 +106,16 @@ function readOne(file: string, owner: Owner): Buffer | string {
  * Writes V8's bytes as `name` in the first place that takes it: a new file at 0600, renamed over
  * the old one, so a reader sees the old cache or the new one, never half of one. Older caches of
  * the same stem there (another bundle, another Node) are removed. The file written, or undefined.
+ * `bundleDir`: the bundle's folder (never made; its old caches go at once), the first place unless said.
  */
-export function writeCache(places: readonly string[], name: string, data: Buffer, stem: string, owner: Owner = {}): string | undefined {
+export function writeCache(places: readonly string[], name: string, data: Buffer, stem: string, owner: Owner = {}, bundleDir: string | undefined = places[0]): string | undefined {
   const head = Buffer.alloc(HEAD);
   MAGIC.copy(head);
-  head.writeUInt32BE(crc32(data), MAGIC.length);
-  for (const [i, dir] of places.entries()) {
+  head.writeUInt32BE(zlib.crc32(data), MAGIC.length);
+  for (const dir of places) {
     try {
       // The user's cache folder is made (0700); the bundle's folder must exist and be ours.
-      if (i > 0) mkdirSync(dir, { recursive: true, mode: 0o700 });
+      if (dir !== bundleDir) mkdirSync(dir, { recursive: true, mode: 0o700 });
       if (!ownFolder(dir, owner)) {
         cacheNotes.push(`code cache: ${dir} is not a folder of this user's alone, not written there`);
         continue;
@@ -122,7 +133,7 @@ export function writeCache(places: readonly string[], name: string, data: Buffer
       renameSync(temp, file);
       // Beside the bundle the other caches are this bundle's old ones; the user's folder may hold
       // those of other installed versions in use, so there only month-old ones go.
-      removeStale(dir, name, stem, i === 0 ? 0 : MONTH);
+      removeStale(dir, name, stem, dir === bundleDir ? 0 : MONTH);
       return file;
     } catch (error) {
       cacheNotes.push(`code cache: not written in ${dir} (${(error as NodeJS.ErrnoException).code ?? String(error)})`);

@@ -43,10 +43,13 @@ class Sink extends Writable {
 }
 const sink = (tty: boolean) => new Sink(tty);
 
+/** What the TUI runs of the training said on stderr: the reason a frame never came. */
+const said = new Sink(false);
+
 async function until(test: () => boolean, what: string): Promise<void> {
   const end = Date.now() + 20_000;
   while (!test()) {
-    if (Date.now() > end) throw new Error(`training: ${what} never came`);
+    if (Date.now() > end) throw new Error(`training: ${what} never came${said.text ? ` (${said.text.trim().split('\n')[0]})` : ''}`);
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
 }
@@ -73,7 +76,7 @@ export async function train(main: Main): Promise<void> {
 
     const screen = sink(true);
     const keys = Object.assign(new PassThrough(), { isTTY: true, setRawMode: () => keys, ref: () => keys, unref: () => keys });
-    const browse = main(['browse', APP], { stdout: screen, stderr: sink(false), stdin: keys, env });
+    const browse = main(['browse', APP], { stdout: screen, stderr: said, stdin: keys, env });
     await until(() => /1–\d+ of/.test(screen.text), 'the first frame');
     for (const key of ['j', 'j', 'k', 'n']) {
       const before = screen.text.length;
@@ -86,7 +89,7 @@ export async function train(main: Main): Promise<void> {
     // `npm start` with nothing configured: the embedded demo, its picker, Enter, the list.
     const demoScreen = sink(true);
     const demoKeys = Object.assign(new PassThrough(), { isTTY: true, setRawMode: () => demoKeys, ref: () => demoKeys, unref: () => demoKeys });
-    const demo = main([], { stdout: demoScreen, stderr: sink(false), stdin: demoKeys, env: { DMS_CONFIG_DIR: join(dir, 'demo'), TZ: 'UTC' } });
+    const demo = main([], { stdout: demoScreen, stderr: said, stdin: demoKeys, env: { DMS_CONFIG_DIR: join(dir, 'demo'), TZ: 'UTC' } });
     await until(() => demoScreen.text.includes('Open an application'), 'the picker');
     demoKeys.write('\r');
     await until(() => /1–\d+ of/.test(demoScreen.text), "the demo's list");

@@ -9,7 +9,7 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readFileSync } from 'node:fs';
 import vm from 'node:vm';
-import { cacheName, cachePlaces, readCache, writeCache } from './code-cache.js';
+import { cacheName, cachePlaces, readCache, writeCache, writePlaces } from './code-cache.js';
 import { cacheNotes, cacheRefreshers, cachePending, scriptsRun } from './cache-notes.js';
 
 /** A script's exports: one namespace object per package, and what its start waits for (the ui script's layout engine). */
@@ -46,14 +46,14 @@ export function loadScript(path: string, stem: string, hash: string, env: NodeJS
     // Written now, before the script is used: a run killed right after its first frame still
     // leaves a cache. Written again, with what was compiled since, when the run has drawn its
     // first frame (the TUI) or is about to end (a command), by refreshCaches().
-    const written = writeCache(places, cacheFile, script.createCachedData(), stem);
+    const written = writeCache(writePlaces(places, env), cacheFile, script.createCachedData(), stem, {}, dirname(path));
     if (written) {
       cacheNotes.push(`code cache ${written}: written`);
       let once = false;
       cacheRefreshers.push(() => {
         if (once) return;
         once = true;
-        const again = writeCache(places, cacheFile, script.createCachedData(), stem);
+        const again = writeCache(writePlaces(places, env), cacheFile, script.createCachedData(), stem, {}, dirname(path));
         if (again) cacheNotes.push(`code cache ${again}: written again with what this run compiled`);
       });
     }

@@ -1,4 +1,4 @@
-// Ink's output stage (ink/build/output.js, Ink 6.8.0), restated to cost less per frame. The build
+// Ink's output stage (ink/build/output.js, Ink 7.1), restated to cost less per frame. The build
 // puts this class where Ink's renderer imports its Output (scripts/ink-output-patch.mjs); the
 // strings it returns are Ink's to the byte (test/text/ink-output.test.ts compares both on random
 // frames and lines). Ink's Output, per frame: a cell object for every cell of the screen, every
@@ -166,7 +166,8 @@ export function styledCharsOf(line: string): StyledChar[] {
   let codes = EMPTY;
   for (const token of tokenizeLine(line)) {
     if (token.type === 'ansi') codes = shared(reduceAnsiCodesIncremental(codes, [token]));
-    else out.push({ ...token, styles: codes });
+    // A control sequence that is not a style (ansi-tokenize 0.3.2+: a cursor move) is dropped, as Ink drops it.
+    else if (token.type === 'char') out.push({ ...token, styles: codes });
   }
   return out;
 }
@@ -204,7 +205,13 @@ function drawRow(width: number, writes: readonly (number | string)[]): string {
   const cells: (StyledChar | undefined)[] = new Array<StyledChar>(width).fill(BLANK);
   for (let w = 0; w < writes.length; w += 2) {
     let offsetX = writes[w] as number;
-    for (const character of charsOf(writes[w + 1] as string)) {
+    const characters = charsOf(writes[w + 1] as string);
+    // Nothing to write (a line clipped away).
+    if (characters.length === 0) continue;
+    // A write that starts on the second cell of a wide character blanks its first (Ink 7): the
+    // terminal never shows half of one.
+    if (cells[offsetX]?.value === '' && offsetX > 0 && widthOf(cells[offsetX - 1]?.value ?? '') > 1) cells[offsetX - 1] = BLANK;
+    for (const character of characters) {
       cells[offsetX] = character;
       // The printed width as string-width counts it, to match the layout's measure.
       const characterWidth = Math.max(1, widthOf(character.value));
@@ -214,6 +221,8 @@ function drawRow(width: number, writes: readonly (number | string)[]): string {
       }
       offsetX += characterWidth;
     }
+    // …and one that ends on the first cell of a wide character blanks its second.
+    if (cells[offsetX]?.value === '') cells[offsetX] = BLANK;
   }
   return cellsToString(cells).trimEnd();
 }

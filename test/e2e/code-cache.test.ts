@@ -1,8 +1,9 @@
 // The UI's code cache on the built binary in a real terminal (tmux), on a copy of dist/ so the
-// other tests keep theirs: a first start without a cache and the next one with it both reach the
-// first frame; a corrupt cache, a start killed (SIGKILL) right after its first frame, a folder
-// others may write to and DMS_NO_CACHE=1 each do what the README says. DMS_DEBUG=1 tells, on
-// stderr at exit, what the cache did.
+// other tests keep theirs: the build's caches beside the bundle are read, never written by a run;
+// a first start without a cache and the next one with it both reach the first frame (the cache in
+// $XDG_CACHE_HOME/dms); a corrupt cache, a start killed (SIGKILL) right after its first frame, a
+// folder others may write to and DMS_NO_CACHE=1 each do what the README says. DMS_DEBUG=1 tells,
+// on stderr at exit, what the cache did.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { chmodSync, cpSync, existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -29,6 +30,8 @@ const allCaches = (dir: string) => (existsSync(dir) ? readdirSync(dir).filter((f
 /** The UI script's cache (React, Ink): the one every start of the TUI reads. */
 const caches = (dir: string) => allCaches(dir).filter((f) => f.startsWith('ui-vendor-'));
 const clear = () => { for (const f of allCaches(dist)) rmSync(join(dist, f)); rmSync(join(home, 'cache'), { recursive: true, force: true }); };
+/** Where a run writes its caches: the user's folder ($XDG_CACHE_HOME/dms), never beside the bundle. */
+const userCaches = () => join(home, 'cache', 'dms');
 
 /** Starts `dms browse` on the copy; resolves with what it said on stderr once it has quit (or was killed). */
 async function start(env: Record<string, string> = {}, { kill = false } = {}): Promise<string> {
@@ -62,24 +65,25 @@ describe('the code cache (built binary, tmux)', () => {
     expect(said).toMatch(/^dms: debug: scripts run: dms-app, got-vendor, (zod-vendor, )?ui-vendor/m);
   });
 
-  it('a first start with no cache reaches its frame and leaves one; the next start uses it', async () => {
+  it('a first start with no cache reaches its frame and leaves one in $XDG_CACHE_HOME/dms, not beside the bundle; the next start uses it', async () => {
     clear();
     const first = await start();
     expect(first).toMatch(/code cache .*ui-vendor-.*: written\n/);
-    expect(caches(dist)).toHaveLength(1);
-    expect(await start()).toMatch(/code cache .*ui-vendor-.*: used/);
+    expect(caches(dist)).toHaveLength(0);
+    expect(caches(userCaches())).toHaveLength(1);
+    expect(await start()).toMatch(new RegExp(`code cache ${userCaches()}/ui-vendor-.*: used`));
   });
 
   it('a start killed right after its first frame still leaves the cache for the next', async () => {
     clear();
     await start({}, { kill: true });
-    expect(caches(dist)).toHaveLength(1);
+    expect(caches(userCaches())).toHaveLength(1);
     expect(await start()).toMatch(/ui-vendor-.*: used/);
   });
 
   it('a corrupt cache is passed over, the start goes on and writes a good one', async () => {
-    const [name] = caches(dist);
-    const file = join(dist, name!);
+    const [name] = caches(userCaches());
+    const file = join(userCaches(), name!);
     const bytes = readFileSync(file);
     bytes[bytes.length >> 1]! ^= 0xff;
     writeFileSync(file, bytes, { mode: 0o600 });
@@ -89,23 +93,33 @@ describe('the code cache (built binary, tmux)', () => {
     expect(await start()).toMatch(/ui-vendor-.*: used/);
   });
 
-  it("a bundle folder others may write to is not used: the cache goes to $XDG_CACHE_HOME/dms", async () => {
+  it("a cache beside the bundle that others may write to is passed over: the run makes its own in $XDG_CACHE_HOME/dms", async () => {
     clear();
+    cpSync(join(dirname(BIN)), dist, { recursive: true });
+    const [ui] = caches(dist);
     chmodSync(dist, 0o777);
+    chmodSync(join(dist, ui!), 0o666);
     try {
       const said = await start();
-      expect(said).toMatch(/is not a folder of this user's alone/);
-      expect(caches(dist)).toHaveLength(0);
-      expect(caches(join(home, 'cache', 'dms'))).toHaveLength(1);
-      expect(await start()).toMatch(new RegExp(`code cache ${join(home, 'cache', 'dms')}/ui-vendor-.*: used`));
+      expect(said).toMatch(/ui-vendor-.*: writable by others, passed over/);
+      expect(caches(userCaches())).toHaveLength(1);
+      expect(await start()).toMatch(new RegExp(`code cache ${userCaches()}/ui-vendor-.*: used`));
     } finally {
       chmodSync(dist, 0o755);
+      chmodSync(join(dist, ui!), 0o600);
     }
+  });
+
+  it("a run never writes beside the bundle, even where it could (root's run of a package root installed)", async () => {
+    clear();
+    const said = await start();
+    expect(said).toMatch(/ui-vendor-.*: written/);
+    expect(allCaches(dist)).toEqual([]);
   });
 
   it('a run that changes V8 flags (--all narrows the heap) keeps a cache of its own: the others still use theirs', async () => {
     const env = { DMS_URL: e2e.demo.url, DMS_TOKEN: e2e.demo.token, DMS_CONFIG_DIR: tempDir('dms-e2e-cache-cfg-'), DMS_DEBUG: '1', HOME: home, XDG_CACHE_HOME: join(home, 'cache') };
-    const got = () => allCaches(dist).filter((f) => f.startsWith('got-vendor-'));
+    const got = () => allCaches(userCaches()).filter((f) => f.startsWith('got-vendor-'));
     const before = got();
     const all = await runBin(['deployments', SHOP_FRONTEND, '--all', '-o', 'ndjson'], { env, bin: join(dist, 'dms.js') });
     expect(all.code).toBe(0);
@@ -133,7 +147,7 @@ describe('the code cache (built binary, tmux)', () => {
     clear();
     const [a, b] = await Promise.all([start(), start()]);
     expect(a + b).not.toMatch(/corrupt/);
-    expect(caches(dist)).toHaveLength(1);
+    expect(caches(userCaches())).toHaveLength(1);
     expect(await start()).toMatch(/ui-vendor-.*: used/);
   });
 });

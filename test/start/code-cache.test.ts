@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { cachedDataVersionTag } from 'node:v8';
 import vm from 'node:vm';
-import { cacheName, cachePlaces, readCache, writeCache } from '../../src/start/code-cache.js';
+import { cacheName, cachePlaces, readCache, writeCache, writePlaces } from '../../src/start/code-cache.js';
 import { cacheNotes } from '../../src/start/cache-notes.js';
 import { tempDir } from '../support/temp.js';
 
@@ -45,6 +45,14 @@ describe('the code cache file', () => {
     expect(cachePlaces('/opt/dms/dist', { XDG_CACHE_HOME: 'rel', HOME: '/home/u' })).toEqual(['/opt/dms/dist', '/home/u/.cache/dms']);
     expect(cachePlaces('/opt/dms/dist', { DMS_NO_CACHE: '1', HOME: '/home/u' })).toBeNull();
     expect(cachePlaces('/opt/dms/dist', { DMS_NO_CACHE: '0', HOME: '/home/u' })).not.toBeNull();
+  });
+
+  it("is written by a run in the user's folder only; beside the bundle by the build's training run alone", () => {
+    const places = ['/opt/dms/dist', '/home/u/.cache/dms'];
+    expect(writePlaces(places, {})).toEqual(['/home/u/.cache/dms']);
+    expect(writePlaces(places, { DMS_TRAINING: '1' })).toEqual(['/opt/dms/dist']);
+    // The bundle in the user's cache folder itself: one place, that one.
+    expect(writePlaces(['/home/u/.cache/dms'], {})).toEqual(['/home/u/.cache/dms']);
   });
 
   it('is written at 0600 and read back; V8 takes it', () => {

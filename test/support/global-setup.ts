@@ -7,7 +7,7 @@
 // the run fails (exit 1), and both folders are removed either way.
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 import { clearCallerEnv } from './env.js';
 
 /**
@@ -34,18 +34,28 @@ export default function setup(): () => void {
 
 function start(): () => void {
   clearCallerEnv();
-  const saved = { TMPDIR: process.env.TMPDIR, TMUX_TMPDIR: process.env.TMUX_TMPDIR };
+  const saved = { TMPDIR: process.env.TMPDIR, TMUX_TMPDIR: process.env.TMUX_TMPDIR, TEST_COMPILE_CACHE: process.env.TEST_COMPILE_CACHE, NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE, PATH: process.env.PATH };
   const root = mkdtempSync(join(tmpdir(), 'dms-run-'));
   const sockets = socketFolder();
+  // The built binary's compile cache (XDG_CACHE_HOME for every dms the tests start: runBin,
+  // terminals.ts), shared by the run and removed after it, never the user's ~/.cache.
+  const cache = mkdtempSync(join(tmpdir(), 'dms-run-cache-'));
   process.env.TMPDIR = root;
   process.env.TMUX_TMPDIR = sockets;
+  process.env.TEST_COMPILE_CACHE = cache;
+  // Node's own compile cache (vitest's workers turn it on; it would go to the temp folder).
+  process.env.NODE_COMPILE_CACHE = join(cache, 'node');
+  // `node` in whatever a test starts (a tmux pane's `node dist/dms.js`, a shell) is the Node that
+  // runs the tests: the project's (npm test), or the one a smoke runs on (.ci/run).
+  const path = process.env.PATH;
+  process.env.PATH = `${dirname(process.execPath)}${delimiter}${path ?? ''}`;
   return () => {
     for (const [key, value] of Object.entries(saved)) {
       if (value === undefined) delete process.env[key];
       else process.env[key] = value;
     }
     const left = [...leftovers(root), ...leftovers(sockets).map((s) => `(tmux) ${s}`)];
-    for (const dir of [root, sockets]) rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
+    for (const dir of [root, sockets, cache]) rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
     if (left.length > 0) {
       const shown = left.slice(0, 20).join(', ') + (left.length > 20 ? `, … (${left.length - 20} more)` : '');
       console.error(`\ntests left ${left.length} thing${left.length === 1 ? '' : 's'} in the temp folder: ${shown}.`

@@ -22,7 +22,7 @@ export interface LaunchOptions {
 }
 
 export interface Terminals {
-  /** `dms ARGS` (node BIN ARGS) in a new terminal. */
+  /** `dms ARGS` (BIN run by the Node that runs the tests) in a new terminal. */
   launch(args: string, options?: LaunchOptions): TmuxSession;
   /** A shell command line in a new terminal, with the same environment as `launch`. */
   run(command: string, options?: LaunchOptions): TmuxSession;
@@ -44,7 +44,7 @@ export function setUpTerminals(name: string, defaults: () => Record<string, stri
     while (open.length > 0) open.pop()!.kill();
   });
   const run = (command: string, { width, height, env = {} }: LaunchOptions = {}): TmuxSession => {
-    const all: Record<string, string | undefined> = { TERM: 'xterm-256color', ...defaults(), ...env };
+    const all: Record<string, string | undefined> = { TERM: 'xterm-256color', XDG_CACHE_HOME: process.env.TEST_COMPILE_CACHE, ...defaults(), ...env };
     if (!('DMS_CONFIG_DIR' in env)) all.DMS_CONFIG_DIR = tempDir(`dms-e2e-${name}-`);
     const set = Object.fromEntries(Object.entries(all).filter((e): e is [string, string] => e[1] !== undefined));
     const session = startTmux(command, { width, height, env: set });
@@ -53,7 +53,7 @@ export function setUpTerminals(name: string, defaults: () => Record<string, stri
   };
   return {
     run,
-    launch: (args, options = {}) => run(`node ${shellQuote(options.bin ?? BIN)}${args ? ` ${args}` : ''}`, options),
+    launch: (args, options = {}) => run(`${shellQuote(process.execPath)} ${shellQuote(options.bin ?? BIN)}${args ? ` ${args}` : ''}`, options),
   };
 }
 

@@ -181,6 +181,13 @@ describe('keys.json', () => {
     }
   });
 
+  it("says where the JSON breaks in few words, as each Node line words it (fits the footer)", async () => {
+    const [problem] = (await fromText('{"quit": "Q",}')).problems;
+    // Node 22+: V8 adds "(line 1 column 14)" after "at position 13"; older V8 gives the position only.
+    expect(['keys.json is not JSON (Expected double-quoted property name (line 1 column 14)) — default keys in use',
+      'keys.json is not JSON (Expected double-quoted property name (at character 13)) — default keys in use']).toContain(problem);
+  });
+
   it('a warning is one line, with no control characters from the file', async () => {
     const t = await fromText('{"\\u001b[31mred\\nline": "x"}');
     expect(t.warning).toBeDefined();

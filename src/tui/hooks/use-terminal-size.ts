@@ -6,7 +6,8 @@ import { useStdout } from 'ink';
 export interface TerminalSize { readonly width: number; readonly height: number }
 
 export function useTerminalSize(fallback: TerminalSize = { width: 80, height: 24 }): TerminalSize {
-  const { stdout } = useStdout();
+  // Ink types it as any writable stream; a terminal's (or a test's) has columns and rows.
+  const stdout = useStdout().stdout as NodeJS.WriteStream;
   const [, resized] = useReducer((n: number) => n + 1, 0);
   useEffect(() => {
     const onResize = () => resized();

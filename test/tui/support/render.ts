@@ -15,7 +15,7 @@ export const KEY = {
   backspace: '\u007f', ctrl: (c: string) => String.fromCharCode(c.toLowerCase().charCodeAt(0) - 96),
 } as const;
 
-/** Lets the event loop run what is due now: effects, Ink's pending-escape flush, keys held for a new screen. */
+/** Lets the event loop run what is due now: effects, keys held for a new screen. */
 export const settle = async (turns = 2) => {
   for (let i = 0; i < turns; i++) await new Promise<void>((r) => setImmediate(r));
 };
@@ -67,8 +67,10 @@ function mount(tree: ReactElement, size: Size, bus?: InputBus): Rendered {
     const before = bus?.reads ?? 0;
     stdin.write(data);
     if (bus) {
-      // A lone Escape is held by Ink until the next turn, in case a sequence follows.
-      for (let i = 0; i < 50 && bus.reads === before; i++) await settle(1);
+      // A lone Escape is held by Ink (20 ms in Ink 8) in case the rest of a sequence follows: wait
+      // until the bus has counted the read, on timers so Ink's own timer can fire.
+      const end = Date.now() + 5_000;
+      while (bus.reads === before && Date.now() < end) await new Promise<void>((r) => setTimeout(r, 1));
     }
     await settle();
   };
