@@ -46,7 +46,7 @@ export function footerFit(screen: ScreenId, width: number, extra: string, keys: 
 export function Footer({ screen, extra, width, note, without }: FooterProps) {
   const theme = useTheme();
   const keys = useKeyTable();
-  const stdout = useStdout().stdout as NodeJS.WriteStream;
+  const { stdout } = useStdout();
   const room = Math.max(10, (width ?? (stdout.columns > 0 ? stdout.columns : 80)) - 1);
   if (note) {
     // Wrapped, never cut: a note may hold what the user must read or copy (a link no browser could open).

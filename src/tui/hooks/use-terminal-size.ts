@@ -6,8 +6,7 @@ import { useStdout } from 'ink';
 export interface TerminalSize { readonly width: number; readonly height: number }
 
 export function useTerminalSize(fallback: TerminalSize = { width: 80, height: 24 }): TerminalSize {
-  // Ink types it as any writable stream; a terminal's (or a test's) has columns and rows.
-  const stdout = useStdout().stdout as NodeJS.WriteStream;
+  const { stdout } = useStdout();
   const [, resized] = useReducer((n: number) => n + 1, 0);
   useEffect(() => {
     const onResize = () => resized();
