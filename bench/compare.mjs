@@ -16,12 +16,11 @@
 // Prints one line per pair and the median of the pair ratios (this / other). To compare with an
 // older commit: git worktree add /tmp/old COMMIT && ln -s "$PWD/node_modules" /tmp/old/ &&
 // (cd /tmp/old && node scripts/build.mjs) && node bench/compare.mjs /tmp/old/dist/dms.js
-import { mkdtempSync, rmSync, existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { bundle, ROOT } from './lib/bundle.mjs';
 import { startDemo } from './lib/demo.mjs';
-import { timed } from './lib/proc.mjs';
+import { benchTemp, timed } from './lib/proc.mjs';
 import { SHAPES, pageShape } from './lib/shapes.mjs';
 import { fmt, pairs } from './lib/stats.mjs';
 
@@ -37,7 +36,7 @@ if (!other || !existsSync(other) || !existsSync(self) || !SHAPES.includes(shapeN
   process.exit(2);
 }
 
-const tmp = mkdtempSync(join(tmpdir(), 'dms-compare-'));
+const tmp = benchTemp('dms-compare-');
 // Compile caches in the run's own folder (bench/lib/proc.mjs cleanEnv): warm after the warm-up run.
 process.env.BENCH_CACHE_HOME = join(tmp, 'cache');
 const deployedRows = shapeName === 'light' ? undefined : Number(TERM_SIZE.split('x')[1]);
@@ -60,5 +59,4 @@ try {
   process.stdout.write(`${what}: this ${fmt(r.a, 0)} ms, other ${fmt(r.b, 0)} ms: ${fmt(r.ratio, 3)}× (median of ${r.n} pair ratios); CPU ${fmt(cpuRatios[cpuRatios.length >> 1], 3)}×\n`);
 } finally {
   await demo.close();
-  rmSync(tmp, { recursive: true, force: true });
 }

@@ -7,14 +7,14 @@
 //
 //   node bench/first-frame-profile.mjs [--runs N] [--shape light|queue|heavy]   (figure 1's shapes: bench/lib/shapes.mjs)
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, existsSync } from 'node:fs';
+import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { SourceMap } from 'node:module';
-import { loadavg, tmpdir } from 'node:os';
+import { loadavg } from 'node:os';
 import { basename, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { bundle, ROOT } from './lib/bundle.mjs';
 import { startDemo } from './lib/demo.mjs';
-import { timed } from './lib/proc.mjs';
+import { benchTemp, timed } from './lib/proc.mjs';
 import { pageShape } from './lib/shapes.mjs';
 
 const args = process.argv.slice(2);
@@ -22,7 +22,7 @@ const flag = (name) => { const i = args.indexOf(name); return i >= 0 ? args[i + 
 const RUNS = Number(flag('--runs') ?? 5);
 const shape = flag('--shape') ?? 'light';
 
-const tmp = mkdtempSync(join(tmpdir(), 'dms-profile-'));
+const tmp = benchTemp('dms-profile-');
 const dist = join(tmp, 'dist');
 execFileSync(process.execPath, [join(ROOT, 'scripts/build.mjs')], { env: { ...process.env, DMS_DIST: dist, DMS_PROFILE_BUILD: '1' }, stdio: 'inherit' });
 // esbuild's metafile of the bundle (meta.json).
@@ -100,4 +100,3 @@ out.push('', '| module | ms | bytes in the build |', '| --- | ---: | ---: |');
 const bytesOf = (k) => bytes.get(k) ?? bytes.get(k.replace(/^(node_modules\/(?:@[^/]+\/)?[^/]+)\/src\//, '$1/build/').replace(/\.tsx?$/, '.js'));
 for (const [k, us] of [...selfBy].sort((a, b) => b[1] - a[1])) out.push(`| ${k} | ${ms(us)} | ${bytesOf(k) ?? ''} |`);
 process.stdout.write(`${out.join('\n')}\n`);
-rmSync(tmp, { recursive: true, force: true });

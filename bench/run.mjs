@@ -9,12 +9,12 @@
 //   node bench/run.mjs [--quick] [--pairs N] [--only 1,2,4,7,8,9,10]
 //   DMS_BIN=/path/to/dms.js node bench/run.mjs      (default: dist/dms.js)
 import { execFile, execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { bundle, bundleCached, ROOT } from './lib/bundle.mjs';
 import { startDemo } from './lib/demo.mjs';
-import { cleanEnv, timed } from './lib/proc.mjs';
+import { benchTemp, cleanEnv, timed } from './lib/proc.mjs';
 import { deployedRequests, pageShape } from './lib/shapes.mjs';
 import { fmt, median, pairs, rounds } from './lib/stats.mjs';
 
@@ -29,7 +29,7 @@ const TERM_SIZE = '120x36';
 const started = Date.now();
 const loadAtStart = loadavg()[0];
 
-const tmp = mkdtempSync(join(tmpdir(), 'dms-bench-'));
+const tmp = benchTemp('dms-bench-');
 // Compile caches (dms's and the floors') in the bench's own folder: warm after the warm-up run.
 process.env.BENCH_CACHE_HOME = join(tmp, 'cache');
 const log = (s) => process.stderr.write(`${s}\n`);
@@ -611,7 +611,6 @@ await figure(10, 'stats: dms stats over 50,000 deployments', '≤ 1.1 × --all -
 
 // ---------------------------------------------------------------- report
 await demo?.close();
-rmSync(tmp, { recursive: true, force: true });
 
 for (const r of results) {
   if (r.status !== 'measured') r.verdict = 'n/a';

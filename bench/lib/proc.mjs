@@ -1,5 +1,8 @@
 // One timed run of a command through bench/pty-time.py (fork/exec, optional pseudo-terminal).
 import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const HELPER = fileURLToPath(new URL('../pty-time.py', import.meta.url));
@@ -35,4 +38,11 @@ export function cleanEnv(extra = {}) {
   const env = { PATH: process.env.PATH, HOME: process.env.HOME, TERM: 'xterm-256color', LANG: process.env.LANG ?? 'C.UTF-8', XDG_CACHE_HOME: process.env.BENCH_CACHE_HOME, ...extra };
   for (const k of Object.keys(env)) if (env[k] === undefined) delete env[k];
   return env;
+}
+
+/** A temp folder for one bench run, removed when the process exits, whether it ends well or fails. */
+export function benchTemp(prefix) {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+  return dir;
 }

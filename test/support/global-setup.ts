@@ -34,6 +34,8 @@ export default function setup(): () => void {
 
 function start(): () => void {
   clearCallerEnv();
+  // Which Node runs the tests (npm test: the project's, node_modules/.bin/node; not the machine's).
+  console.log(`dms tests: Node ${process.version} (${process.execPath})`);
   const saved = { TMPDIR: process.env.TMPDIR, TMUX_TMPDIR: process.env.TMUX_TMPDIR, TEST_COMPILE_CACHE: process.env.TEST_COMPILE_CACHE, NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE, PATH: process.env.PATH };
   const root = mkdtempSync(join(tmpdir(), 'dms-run-'));
   const sockets = socketFolder();
