@@ -1,5 +1,6 @@
 // Exit codes for scripts, and the one-line error message for each failure.
 import { ApiError, LocalValidationError, mayHaveCreated } from '../api/errors.js';
+import { OLD_NODE_EXIT } from './node-version.js';
 
 export const EXIT = {
   ok: 0,
@@ -31,7 +32,7 @@ export const EXIT = {
   /** A creation's answer could not all be written: stdout's reader went away (`| true`) and no --save-credentials file holds it. */
   outputClosed: 13,
   /** The Node.js running dms is older than it needs (package.json's engines: 22). */
-  oldNode: 14,
+  oldNode: OLD_NODE_EXIT,
   interrupted: 130,
 } as const;
 

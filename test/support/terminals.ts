@@ -22,7 +22,7 @@ export interface LaunchOptions {
 }
 
 export interface Terminals {
-  /** `dms ARGS` (BIN run by the Node that runs the tests) in a new terminal. */
+  /** `dms ARGS` (node BIN ARGS: the Node that runs the tests, first on PATH: global-setup.ts) in a new terminal. */
   launch(args: string, options?: LaunchOptions): TmuxSession;
   /** A shell command line in a new terminal, with the same environment as `launch`. */
   run(command: string, options?: LaunchOptions): TmuxSession;
@@ -53,7 +53,7 @@ export function setUpTerminals(name: string, defaults: () => Record<string, stri
   };
   return {
     run,
-    launch: (args, options = {}) => run(`${shellQuote(process.execPath)} ${shellQuote(options.bin ?? BIN)}${args ? ` ${args}` : ''}`, options),
+    launch: (args, options = {}) => run(`node ${shellQuote(options.bin ?? BIN)}${args ? ` ${args}` : ''}`, options),
   };
 }
 

@@ -120,24 +120,29 @@ export function useDraft({ store, form, id, configDir, saveFirst, version, resto
     try { discardDraft(configDir, id, { version: known.current }); } catch { /* nothing to remove, or it stays: harmless */ }
   }, [configDir, id]);
 
-  const keepMine = useCallback(() => {
+  /** The other copy of the draft, taken: its version becomes the one known on disk. */
+  const takeTheirs = useCallback(() => {
     const other = theirs.current;
-    if (!other) return;
-    theirs.current = undefined;
-    known.current = draftVersion(other);
+    if (other) {
+      theirs.current = undefined;
+      known.current = draftVersion(other);
+    }
+    return other;
+  }, []);
+
+  const keepMine = useCallback(() => {
+    if (!takeTheirs()) return;
     pending.current = true;
     store.dispatch({ type: 'phase', phase: { kind: 'edit' } });
     if (write()) store.dispatch({ type: 'notice', notice: keptYoursNotice() });
-  }, [store, write]);
+  }, [store, write, takeTheirs]);
 
   const loadTheirs = useCallback(() => {
-    const other = theirs.current;
+    const other = takeTheirs();
     if (!other) return;
-    theirs.current = undefined;
-    known.current = draftVersion(other);
     pending.current = false;
     restore(other);
-  }, [restore]);
+  }, [restore, takeTheirs]);
 
   return useMemo(() => ({ saveNow, flush, discard, keepMine, loadTheirs }), [saveNow, flush, discard, keepMine, loadTheirs]);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MIN_NODE_MAJOR, nodeTooOld } from '../../src/start/node-version.js';
+import { MIN_NODE_MAJOR, nodeTooOld } from '../../src/commands/node-version.js';
 import pkg from '../../package.json' with { type: 'json' };
 
 describe('the Node dms runs on', () => {

@@ -1,6 +1,10 @@
 // The oldest Node.js dms runs on (package.json's engines). Older lines lack what dms and its
-// packages use (module.enableCompileCache, zlib.crc32, the current majors of Ink and got).
+// packages use (zlib.crc32, AbortSignal.any, the current majors of Ink and got). The binary's
+// entry checks it before anything else loads, so this file imports nothing.
 export const MIN_NODE_MAJOR = 22;
+
+/** The exit code for a Node.js that is too old (EXIT.oldNode). */
+export const OLD_NODE_EXIT = 14;
 
 /** What to say when `version` (process.versions.node) is too old; undefined when it will do. */
 export function nodeTooOld(version: string): string | undefined {
