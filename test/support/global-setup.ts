@@ -36,17 +36,19 @@ function start(): () => void {
   clearCallerEnv();
   // Which Node runs the tests (npm test: the project's, node_modules/.bin/node; not the machine's).
   console.log(`dms tests: Node ${process.version} (${process.execPath})`);
-  const saved = { TMPDIR: process.env.TMPDIR, TMUX_TMPDIR: process.env.TMUX_TMPDIR, TEST_COMPILE_CACHE: process.env.TEST_COMPILE_CACHE, NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE, PATH: process.env.PATH };
-  const root = mkdtempSync(join(tmpdir(), 'dms-run-'));
+  const saved = { TMPDIR: process.env.TMPDIR, TMUX_TMPDIR: process.env.TMUX_TMPDIR, TEST_CACHE_HOME: process.env.TEST_CACHE_HOME, NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE, PATH: process.env.PATH };
+  const callerTmp = tmpdir();
+  const root = mkdtempSync(join(callerTmp, 'dms-run-'));
   const sockets = socketFolder();
-  // The built binary's compile cache (XDG_CACHE_HOME for every dms the tests start: runBin,
+  // The built binary's code caches (XDG_CACHE_HOME for every dms the tests start: runBin,
   // terminals.ts), shared by the run and removed after it, never the user's ~/.cache.
-  const cache = mkdtempSync(join(tmpdir(), 'dms-run-cache-'));
+  const cache = mkdtempSync(join(callerTmp, 'dms-run-cache-'));
   process.env.TMPDIR = root;
   process.env.TMUX_TMPDIR = sockets;
-  process.env.TEST_COMPILE_CACHE = cache;
-  // Node's own compile cache (vitest's workers turn it on; it would go to the temp folder).
-  process.env.NODE_COMPILE_CACHE = join(cache, 'node');
+  process.env.TEST_CACHE_HOME = cache;
+  // Node's own compile cache, which vitest's workers turn on: where vitest keeps it (the caller's
+  // temp folder), not in the run's, which it would fill after the run is checked and removed.
+  process.env.NODE_COMPILE_CACHE ??= join(callerTmp, 'node-compile-cache');
   // `node` in whatever a test starts (a tmux pane's `node dist/dms.js`, a shell) is the Node that
   // runs the tests: the project's (npm test), or the one a smoke runs on (.ci/run).
   const path = process.env.PATH;

@@ -19,8 +19,8 @@ export function runBin(
   options: { env?: Record<string, string | undefined>; input?: string; timeoutMs?: number; bin?: string } = {},
 ): Promise<BinResult> {
   const env: Record<string, string> = {};
-  // The compile cache goes to the run's own folder (global-setup.ts), not the user's ~/.cache.
-  for (const [k, v] of Object.entries({ PATH: process.env.PATH, HOME: process.env.HOME, XDG_CACHE_HOME: process.env.TEST_COMPILE_CACHE, DMS_CONFIG_DIR: tempConfigDir(), ...options.env })) {
+  // The code caches go to the run's own folder (global-setup.ts), not the user's ~/.cache.
+  for (const [k, v] of Object.entries({ PATH: process.env.PATH, HOME: process.env.HOME, XDG_CACHE_HOME: process.env.TEST_CACHE_HOME, DMS_CONFIG_DIR: tempConfigDir(), ...options.env })) {
     if (v !== undefined) env[k] = v;
   }
   return new Promise((resolve, reject) => {
