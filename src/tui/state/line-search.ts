@@ -35,10 +35,16 @@ export function startSearch(origin: number): LineSearch {
   return { ...NO_SEARCH, editing: true, origin };
 }
 
-/** The query after typed text or an editing key; undefined when it would be longer than QUERY_MAX. */
-export function editQuery(search: LineSearch, edit: { readonly text: string } | { readonly command: LineCommand }): LineState | undefined {
+/**
+ * The search after typed text or an editing key while its query is edited: `requery` when the
+ * query's text changed (the caller finds its matches again). Undefined when nothing changes: the
+ * query is not being edited, or would be longer than QUERY_MAX.
+ */
+export function typeQuery(search: LineSearch, edit: { readonly text: string } | { readonly command: LineCommand }): { readonly search: LineSearch; readonly requery: boolean } | undefined {
+  if (!search.editing) return undefined;
   const line = 'text' in edit ? insertLine(search.line, edit.text) : applyLine(search.line, edit.command);
-  return line.value.length > QUERY_MAX ? undefined : line;
+  if (line.value.length > QUERY_MAX) return undefined;
+  return { search: { ...search, line }, requery: line.value !== search.line.value };
 }
 
 /** The search with these matches, on the first at or after `from` (else the first). */

@@ -7,7 +7,7 @@ import type { Deployment } from '../../../api/schemas/deployment.js';
 import { textTest } from '../../../model/log.js';
 import type { LineCommand } from '../../input/line-edit.js';
 import {
-  NO_SEARCH, editQuery, keepSearch, startSearch, stepMatch, withMatches, type LineSearch, type SearchNote,
+  NO_SEARCH, typeQuery, keepSearch, startSearch, stepMatch, withMatches, type LineSearch, type SearchNote,
 } from '../../state/line-search.js';
 
 export interface DetailState {
@@ -91,11 +91,9 @@ function searchReducer(d: DetailState, a: DetailSearchAction): DetailState {
       return { ...d, note: null, searchNote: null, search: startSearch(topOf(d)) };
     case 'text':
     case 'line': {
-      if (!d.search.editing) return d;
-      const line = editQuery(d.search, a.op === 'text' ? { text: a.text } : { command: a.command });
-      if (!line) return d;
-      if (line.value === d.search.line.value) return { ...d, search: { ...d.search, line } };
-      return searched({ ...d, search: { ...d.search, line } }, a.lines, d.search.origin);
+      const typed = typeQuery(d.search, a.op === 'text' ? { text: a.text } : { command: a.command });
+      if (!typed) return d;
+      return typed.requery ? searched({ ...d, search: typed.search }, a.lines, d.search.origin) : { ...d, search: typed.search };
     }
     case 'end': {
       if (!d.search.editing) return d;

@@ -14,7 +14,7 @@ import {
 } from '../../../model/log.js';
 import { applyLine, insertLine, lineAt, type LineCommand, type LineState } from '../../input/line-edit.js';
 import {
-  NO_SEARCH, editQuery, keepSearch, startSearch, stepMatch, withMatches, type LineSearch, type SearchNote,
+  NO_SEARCH, typeQuery, keepSearch, startSearch, stepMatch, withMatches, type LineSearch, type SearchNote,
 } from '../../state/line-search.js';
 import { DEFAULT_KEYS } from '../../keys.js';
 import { lineRows, rowCount } from './rows.js';
@@ -437,11 +437,9 @@ export function logReducer(s: LogState, action: LogAction): LogState {
       return { ...s, note: null, search: startSearch(s.top) };
     case 'searchText':
     case 'searchLine': {
-      if (!s.search.editing) return s;
-      const line = editQuery(s.search, action.type === 'searchText' ? { text: action.text } : { command: action.command });
-      if (!line) return s;
-      if (line.value === s.search.line.value) return { ...s, search: { ...s.search, line } };
-      return searched({ ...s, search: { ...s.search, line } }, s.search.origin);
+      const typed = typeQuery(s.search, action.type === 'searchText' ? { text: action.text } : { command: action.command });
+      if (!typed) return s;
+      return typed.requery ? searched({ ...s, search: typed.search }, s.search.origin) : { ...s, search: typed.search };
     }
     case 'searchEnd': {
       if (!s.search.editing) return s;
