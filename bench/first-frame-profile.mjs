@@ -39,7 +39,10 @@ function mapOf(file) {
 /** A source named by a map beside `file`: its path from the project's root (node_modules/… for packages). */
 const name = (source, file) => {
   if (source.includes('node_modules/')) return source.replace(/^.*node_modules\//, 'node_modules/');
-  return relative(ROOT, fileURLToPath(new URL(source, pathToFileURL(file)))).replace(/^(\.\.\/)+/, '');
+  const url = new URL(source, pathToFileURL(file));
+  // A package's map may name its sources by another scheme (webpack://…): kept as written.
+  if (url.protocol !== 'file:') return source;
+  return relative(ROOT, fileURLToPath(url)).replace(/^(\.\.\/)+/, '');
 };
 
 const selfBy = new Map();

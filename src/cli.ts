@@ -113,6 +113,8 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
         // As many rows as fit the terminal (unless a size was chosen for the application).
         const rows = (io.stdout as NodeJS.WriteStream).rows;
         const first = appUuid ? askFirstPage(session.client, session.configDir, appUuid, rows) : undefined;
+        // Ink loads in one synchronous run: the request goes out first (first-page.ts, SENT_WAIT_MS).
+        await first?.onWire;
         return await tui('browse', parsed, io, session, noColor, appUuid, undefined, first);
       }
       default:

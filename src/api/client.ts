@@ -29,6 +29,8 @@ export interface CallOptions {
   readonly signal?: AbortSignal;
   /** Told before a read waits to be tried again because the server asked (a 429): why, how long. */
   readonly onWait?: (why: string, ms: number) => void;
+  /** Told once a read's request has been written out to the server. */
+  readonly onSent?: () => void;
   /**
    * A creation's 2xx body as it arrived, before it is read: what the server made is in it (a
    * database's root password, sent once) whatever its shape, even when dms cannot read it.
@@ -119,7 +121,7 @@ export function createClient(options: ClientOptions): DmsClient {
     if (page.skip !== undefined) searchParams.skip = page.skip;
     if (page.take !== undefined) searchParams.take = page.take;
     return transport.request('GET', `deployments/applications/${encodeURIComponent(appUuid)}`, {
-      signal: callOptions.signal, onWait: callOptions.onWait, searchParams,
+      signal: callOptions.signal, onWait: callOptions.onWait, onSent: callOptions.onSent, searchParams,
     }).catch((error: unknown) => {
       // One deployment over the limit: fewer rows cannot help.
       if (error instanceof ResponseTooLargeError && page.take === 1) {

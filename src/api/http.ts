@@ -49,6 +49,8 @@ export interface RequestOptions {
   readonly creates?: string;
   /** Told before a GET waits to be tried again because the server asked (a 429): why, how long. */
   readonly onWait?: (why: string, ms: number) => void;
+  /** Told once the request has been written out to the server (its first try). */
+  readonly onSent?: () => void;
 }
 
 export interface RawResponse {
@@ -87,7 +89,9 @@ export function createTransport(options: TransportOptions): Transport {
     // No `request` (whole request) or `read` (whole body) deadline: only "no progress" ones.
     // `socket` is the idle timer: no byte in either direction for that long, body included.
     timeout: { lookup: timeout, connect: timeout, secureConnect: timeout, send: timeout, response: timeout, socket: timeout },
-    responseType: 'text',
+    // Bytes, decoded once whole (textOf): got's 'text' decodes each chunk as it comes and joins
+    // them, ~16 ms more CPU on a 7 MB page (bench, median of 10: 36.7 against 20.7 ms).
+    responseType: 'buffer',
     followRedirect: false,
     retry: {
       limit: options.retries ?? 2,
@@ -129,6 +133,7 @@ export function createTransport(options: TransportOptions): Transport {
     };
     // Up front: the size the answer declares, before a byte of its body is read (of each try).
     call.on('request', (req: ClientRequest) => {
+      if (opts.onSent) req.once('finish', opts.onSent);
       req.once('response', (res: IncomingMessage) => {
         const declared = Number(res.headers['content-length']);
         if (Number.isFinite(declared) && declared > limit) refuse(declared);
@@ -143,10 +148,10 @@ export function createTransport(options: TransportOptions): Transport {
       if (res.statusCode >= 300) {
         // Where it leads says most (a login page: the web UI's address, not the API's).
         const location = typeof res.headers.location === 'string' ? redact(clean(res.headers.location)).slice(0, 120) : '';
-        throw new InvalidResponseError(res.statusCode, `a redirect${location ? ` to ${location}` : ''}, not an answer`, snippet(res.body, redact));
+        throw new InvalidResponseError(res.statusCode, `a redirect${location ? ` to ${location}` : ''}, not an answer`, snippet(textOf(res.body), redact));
       }
       const remaining = Number(res.headers['x-ratelimit-remaining']);
-      return { status: res.statusCode, body: res.body, rateRemaining: Number.isSafeInteger(remaining) && remaining >= 0 ? remaining : null };
+      return { status: res.statusCode, body: textOf(res.body), rateRemaining: Number.isSafeInteger(remaining) && remaining >= 0 ? remaining : null };
     } catch (error) {
       if (opts.signal?.aborted) throw new CancelledError();
       const sent = { path, json: opts.json, baseUrl: options.baseUrl, tokenFrom: options.tokenFrom };
@@ -156,6 +161,17 @@ export function createTransport(options: TransportOptions): Transport {
   }
 
   return { request, redact };
+}
+
+/**
+ * A body's bytes as text: UTF-8, a byte-order mark dropped and bytes that are not UTF-8 read as
+ * U+FFFD, as got's 'text' reads them (TextDecoder).
+ */
+export function textOf(body: unknown): string {
+  if (typeof body === 'string') return body;
+  if (!(body instanceof Uint8Array)) return '';
+  const text = Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8');
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
 /**
@@ -218,7 +234,7 @@ function classify(
   if (signal?.aborted) return new CancelledError();
   if (error instanceof HTTPError) {
     const status = error.response.statusCode;
-    const body = String(error.response.body ?? '');
+    const body = textOf(error.response.body);
     const parsed = readErrorBody(body);
     const message = redact(clean(parsed.message ?? ''));
     // The route (a base URL without /api/v1; HTML pages included) or what the request named.

@@ -19,11 +19,16 @@ import type { Redactor } from './redact.js';
 // Two classes, not one: with the surrogates in it, V8 scans the class ~9x slower (an 8 MB page).
 const HIDING = new RegExp(`\\\\u|[\\u007f-\\u009f\\u2028\\u2029${INVISIBLE_BMP}${JOINERS}]|[${INVISIBLE_HIGH}]`);
 
+/** Above this, a raw answer is not read for the token (see scrubAnswer). */
+const RAW_READ_MAX = 64 * 1024;
+
 /** The parsed answer with the token and its secrets hidden (changed in place); `raw` is its text. */
 export function scrubAnswer(answer: unknown, redactor: Redactor, raw?: string): unknown {
   // Where something could hide the token, every string is read for it (reading the raw text for it
-  // first would cost as much again); else only when the raw text holds it.
-  const token = raw === undefined || HIDING.test(raw) || redactor.mayBeIn(raw);
+  // first would cost as much again); else only when the raw text holds it. A long raw text is not
+  // read for it either: the reader reads all of its views (~40 ms a MB), while the strings are read
+  // for it the same way, its long ones (logs) only when first read.
+  const token = raw === undefined || raw.length > RAW_READ_MAX || HIDING.test(raw) || redactor.mayBeIn(raw);
   if (!token && !SECRET_KEY.test(raw!)) return answer;
   const redact = token ? redactor : (s: string) => s;
   if (typeof answer === 'string') return redact(answer);
@@ -69,9 +74,26 @@ export function scrubAnswer(answer: unknown, redactor: Redactor, raw?: string): 
  */
 const LAZY_CHARS = 16 * 1024;
 
+/** The sent lengths of the texts hidden when read, by holder and key. */
+const sentLengths = new WeakMap<object, Map<string, number>>();
+
+/**
+ * A text field's length as the server sent it, without reading it: a long one (a log) is then not
+ * hidden just to be weighed (a row's memo key, a page's size). Undefined when it is not a string.
+ */
+export function textLength(holder: object, key: string): number | undefined {
+  const sent = sentLengths.get(holder)?.get(key);
+  if (sent !== undefined) return sent;
+  const value = (holder as Record<string, unknown>)[key];
+  return typeof value === 'string' ? value.length : undefined;
+}
+
 function hiddenWhenRead(holder: Record<string, unknown>, key: string, raw: string, hide: (s: string) => string): void {
   let source: string | undefined = raw;
   let hidden: string | undefined;
+  let lengths = sentLengths.get(holder);
+  if (!lengths) sentLengths.set(holder, (lengths = new Map()));
+  lengths.set(key, raw.length);
   Object.defineProperty(holder, key, {
     enumerable: true,
     configurable: true,
@@ -83,6 +105,7 @@ function hiddenWhenRead(holder: Record<string, unknown>, key: string, raw: strin
       return hidden;
     },
     set(value: unknown) {
+      sentLengths.get(holder)?.delete(key);
       Object.defineProperty(holder, key, { value, writable: true, enumerable: true, configurable: true });
     },
   });

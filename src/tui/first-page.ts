@@ -19,13 +19,37 @@ export interface Prefetch {
   readonly abort: () => void;
 }
 
-/** `rows`: the terminal's height, when known. */
-export function askFirstPage(client: DmsClient, configDir: string | undefined, appUuid: string, rows?: number): Prefetch {
+/** The first page as asked for: with what the UI's loading waits for. */
+export interface AskedPage extends Prefetch {
+  /** Settles once the request is written out to the server, once the page settles, or after SENT_WAIT_MS. */
+  readonly onWire: Promise<void>;
+}
+
+/**
+ * The most the UI's loading waits for the request to leave. Ink loads in one synchronous run of
+ * ~40 ms: started before the request is out, it holds back the connection's next step (the
+ * connect, the write) until it ends, and the server starts on the page that much later (measured
+ * on the demo's page with logs: the request left 27 ms after it was asked, just after Ink). Waiting
+ * for the write costs nothing on a link whose round trip is longer than Ink's loading: the answer
+ * cannot come sooner. The bound keeps a server that is slow to accept from holding the screen back.
+ */
+const SENT_WAIT_MS = 300;
+
+/** `rows`: the terminal's height, when known; `waitMs`: onWire's bound. */
+export function askFirstPage(client: DmsClient, configDir: string | undefined, appUuid: string, rows?: number, waitMs = SENT_WAIT_MS): AskedPage {
   const controller = new AbortController();
   // The page size last chosen for this application (+/-), else the rows that fit: as the screen will ask.
   const chosen = loadPageSize(configDir, appUuid);
   const take = chosen !== undefined ? clampTake(chosen) : rows ? fittingTake(rows) : TAKE_DEFAULT;
-  const page = client.listDeployments(appUuid, { skip: 0, take }, { signal: controller.signal });
+  let sent!: () => void;
+  const written = new Promise<void>((resolve) => { sent = resolve; });
+  const page = client.listDeployments(appUuid, { skip: 0, take }, { signal: controller.signal, onSent: () => sent() });
   page.catch(() => {}); // handled where it is used; never an unhandled rejection
-  return { appUuid, skip: 0, take, fitted: chosen === undefined && Boolean(rows), page, abort: () => controller.abort() };
+  let timer: NodeJS.Timeout | undefined;
+  const onWire = Promise.race([
+    written,
+    page.then(() => undefined, () => undefined),
+    new Promise<void>((resolve) => { timer = setTimeout(resolve, waitMs); }),
+  ]).finally(() => clearTimeout(timer));
+  return { appUuid, skip: 0, take, fitted: chosen === undefined && Boolean(rows), page, onWire, abort: () => controller.abort() };
 }

@@ -2,7 +2,10 @@
 // every string of an answer, over real HTTP, whatever field or depth they sit in.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.js';
-import { scrubAnswer } from '../../src/api/scrub.js';
+import { scrubAnswer, textLength } from '../../src/api/scrub.js';
+import { viewOf } from '../../src/model/deployment.js';
+import { reasonKey } from '../../src/tui/screens/deployments/use-reasons.js';
+import { isHeavy } from '../../src/tui/screens/deployments/light-refresh.js';
 import { redactor } from '../../src/api/redact.js';
 import { isSecretField } from '../../src/text/secrets.js';
 import { respondWith, type HostileServer } from '../support/hostile.js';
@@ -126,6 +129,34 @@ describe('values split by what the display drops (issue 31)', () => {
     const [row] = scrubAnswer([{ logs }], redact42) as Record<string, unknown>[];
     row!.logs = 'replaced';
     expect(row!.logs).toBe('replaced');
+  });
+
+  it("a long text's length as sent is known without reading it: a row is weighed and its reasons memoised without hiding its log", () => {
+    const logs = JSON.stringify(Array.from({ length: 400 }, (_, i) => ({ output: `line ${i} 42|Zq9sEcReTtOkEn8 ${'x'.repeat(40)}` })));
+    const [row] = scrubAnswer([{ id: 1, status: 'failed', logs }], redact42) as Record<string, unknown>[];
+    // The hidden text is shorter ([token] for the token): a length read through the getter would differ.
+    expect(textLength(row!, 'logs')).toBe(logs.length);
+    const view = viewOf(row as never);
+    expect(reasonKey('k', view)).toBe(`k|${view.status}|${logs.length}`);
+    expect(isHeavy({ rows: Array.from({ length: 20 }, () => view) })).toBe(true);
+    expect(String(row!.logs).length).toBeLessThan(logs.length);
+    // Set anew, its length is the new text's; a short text and a missing one are as they stand.
+    row!.logs = 'replaced';
+    expect(textLength(row!, 'logs')).toBe(8);
+    expect(textLength({ logs: 'abc' }, 'logs')).toBe(3);
+    expect(textLength({ logs: [] }, 'logs')).toBeUndefined();
+  });
+
+  it('a long answer with nothing that hides (no \\u escape, no character a screen drops) is still read for the token', () => {
+    // A server that sends UTF-8 as it is: the raw text is not read for the token (its reader reads
+    // every view, ~40 ms a MB), the strings are, the long ones when first read.
+    const rows = Array.from({ length: 30 }, (_, i) => ({ id: i, commit_message: i === 3 ? 'leak 42|Zq9s\nEcReTtOkEn8' : `fix ${i}`, logs: `${'build line\n'.repeat(2000)}token 42|Zq9sEcReTtOkEn8 end` }));
+    const raw = JSON.stringify(rows);
+    expect(raw.length).toBeGreaterThan(64 * 1024);
+    expect(raw).not.toMatch(/\\u|[\u007f-\u009f]/);
+    const out = scrubAnswer(JSON.parse(raw), redact42, raw) as Record<string, string>[];
+    expect(out[3]!.commit_message).toBe('leak [token]');
+    expect(out[0]!.logs!.endsWith('token [token] end')).toBe(true);
   });
 
   it('a URL password split in the scheme is found as the URL shows', () => {

@@ -51,6 +51,33 @@ describe('unreachable servers', () => {
 });
 
 describe('broken answers', () => {
+  it('a body read from bytes: characters split across chunks, a byte-order mark, bytes that are not UTF-8', async () => {
+    // Sent a byte at a time: every multi-byte character arrives split.
+    const rows = [{ id: 7, status: 'finished', git_commit_sha: 'abcdef0123456789', git_branch: 'main', commit_message: 'Add 🛒 badge · café 漢字' }];
+    const bytes = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(JSON.stringify(rows))]);
+    const byteAtATime: Handler = (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': bytes.length });
+      let i = 0;
+      const next = () => { if (i < bytes.length) res.write(bytes.subarray(i, ++i), next); else res.end(); };
+      next();
+    };
+    const s = await serve(byteAtATime);
+    const page = await createClient(options(s.url)).listDeployments(APP);
+    expect(page.deployments[0]!.commit_message).toBe('Add 🛒 badge · café 漢字');
+    // A byte that cannot start a character reads as U+FFFD, as a text decoder reads it.
+    const broken = Buffer.from('[{"id": 8, "status": "finished", "commit_message": "a\xffb"}]', 'latin1');
+    const t = await serve((_req, res) => { res.writeHead(200, { 'content-type': 'application/json' }); res.end(broken); });
+    const read = await createClient(options(t.url)).listDeployments(APP);
+    expect(read.deployments[0]!.commit_message).toBe('a\ufffdb');
+  });
+
+  it('an error body read from bytes: its words in the message, not its byte values', async () => {
+    const s = await serve((_req, res) => { res.writeHead(422, { 'content-type': 'application/json' }); res.end(Buffer.from(JSON.stringify({ message: 'Ungültige Anfrage ✗' }))); });
+    const error = await failure(createClient(options(s.url)).listDeployments(APP));
+    expect(error.message).toContain('Ungültige Anfrage ✗');
+    expect(error.message).not.toMatch(/\d+,\d+,\d+/);
+  });
+
   it('reset mid-body: GET is retried, then NetworkError(reset) in plain words, exit 1', async () => {
     const s = await serve(reset('mid-body'));
     const error = await failure(createClient(options(s.url)).listDeployments(APP));

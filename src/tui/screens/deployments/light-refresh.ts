@@ -6,6 +6,7 @@ import type { DeploymentPage } from '../../../api/schemas/deployment.js';
 import { sameDeployment, viewOf } from '../../../model/deployment.js';
 import type { ListPage } from '../../../model/follow.js';
 import type { PagingState } from './paging.js';
+import { textLength } from '../../../api/scrub.js';
 
 /** Log text on a page above which a refresh asks for single rows (a page without logs is a few KB). */
 export const HEAVY_PAGE_CHARS = 256 * 1024;
@@ -14,17 +15,15 @@ export const HEAVY_PAGE_CHARS = 256 * 1024;
 export function isHeavy(paging: Pick<PagingState, 'rows'>): boolean {
   let chars = 0;
   for (const r of paging.rows) {
-    const logs = (r.record as { logs?: unknown }).logs;
-    if (typeof logs === 'string') chars += logs.length;
+    chars += weight(r.record);
     if (chars > HEAVY_PAGE_CHARS) return true;
   }
   return false;
 }
 
-/** Characters of log a row carries. */
-function weight(record: unknown): number {
-  const logs = (record as { logs?: unknown }).logs;
-  return typeof logs === 'string' ? logs.length : 0;
+/** Characters of log a row carries (as sent: weighing a log does not read it). */
+function weight(record: object): number {
+  return textLength(record, 'logs') ?? 0;
 }
 
 /**

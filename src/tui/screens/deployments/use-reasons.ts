@@ -8,12 +8,14 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { DeploymentView } from '../../../model/deployment.js';
 import { reasonOf, type Reason } from '../../../model/reason.js';
+import { textLength } from '../../../api/scrub.js';
 
 /** The memo's key of a row, or null when it has no reason to look for (neither failed nor cancelled). */
 export function reasonKey(rowKey: string, view: DeploymentView): string | null {
   if (view.phase !== 'failed' && view.phase !== 'cancelled') return null;
-  const logs = (view.record as Record<string, unknown>).logs;
-  return `${rowKey}|${view.status}|${typeof logs === 'string' ? logs.length : typeof logs}`;
+  // Its length as sent: reading the log (to hide its secrets) waits until its reason is read.
+  const chars = textLength(view.record, 'logs');
+  return `${rowKey}|${view.status}|${chars ?? typeof (view.record as Record<string, unknown>).logs}`;
 }
 
 /** Rows remembered at most (pages seen): past it the memo starts again. */
