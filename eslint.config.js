@@ -32,6 +32,16 @@ export default defineConfig(
     },
   },
   {
+    // The UI reads the environment in one place (src/tui/options.ts), which makes its settings.
+    files: ['src/tui/**'],
+    ignores: ['src/tui/options.ts'],
+    rules: {
+      'no-restricted-properties': ['error', {
+        object: 'process', property: 'env', message: 'src/tui reads the environment through its settings (options.ts settingsOf, settings.ts useSettings).',
+      }],
+    },
+  },
+  {
     // Tests read answers of any shape (a demo's JSON, a hostile server's) and poke at them.
     files: ['test/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

@@ -154,6 +154,7 @@ async function tui(
     noColor,
     demoApps: session.demoApps,
     demoSuggestions: session.demoSuggestions,
+    env: io.env,
     // For the clients of contexts switched to in the TUI (:ctx, Ctrl+X in the picker).
     clientOptions: { timeoutMs: timeoutMs(parsed.values), maxResponseBytes: maxResponseBytes(parsed.values, io.env), retryBaseMs: retryBaseMs(io.env), searchWorker: SEARCH_WORKER },
   }, first, { stdin: io.stdin as NodeJS.ReadStream, stdout: io.stdout as NodeJS.WriteStream, stderr: io.stderr });

@@ -9,6 +9,7 @@ import { readDeploymentList, type Deployment } from '../../src/api/schemas/index
 import { createHistorySearch, type HistorySearch } from '../../src/search/history-search.js';
 import { DeploymentsScreen } from '../../src/tui/screens/deployments/view.js';
 import { colourTheme, ThemeProvider } from '../../src/tui/theme.js';
+import { SettingsProvider } from '../../src/tui/settings.js';
 import { InputProvider } from '../../src/tui/input/bus.js';
 import { mount, WIDTH } from './terminal.js';
 
@@ -32,6 +33,7 @@ export function Screen({ client, search, app, height, refreshMs, pageRows = 10 }
   const [searching] = useState(() => search ?? createHistorySearch({ client }));
   return (
     <InputProvider>
+      <SettingsProvider value={{ env: process.env, refreshMs, pageRows: pageRows ?? undefined }}>
       <ThemeProvider value={colourTheme}>
       <DeploymentsScreen
         client={client}
@@ -41,14 +43,13 @@ export function Screen({ client, search, app, height, refreshMs, pageRows = 10 }
         showSecrets={false}
         width={WIDTH}
         height={height}
-        pageRows={pageRows ?? undefined}
         active
-        refreshMs={refreshMs}
         onHelp={noop}
         onQuit={noop}
         onCreate={noop}
       />
       </ThemeProvider>
+      </SettingsProvider>
     </InputProvider>
   );
 }

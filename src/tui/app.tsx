@@ -3,7 +3,8 @@
 import React, { Suspense, lazy, useCallback, useMemo, useReducer, useRef, useState } from 'react';
 import { Box, Text } from 'ink';
 import { InputProvider, useKeys, type InputBus } from './input/bus.js';
-import type { DemoApp, TuiOptions } from './options.js';
+import { envOf, settingsOf, type DemoApp, type TuiOptions } from './options.js';
+import { SettingsProvider } from './settings.js';
 import type { Prefetch } from './first-page.js';
 import { keyTable, type ScopeId } from './keys.js';
 import { KeyTableProvider, useKeyTable } from './input/key-table.js';
@@ -38,14 +39,6 @@ export interface AppProps {
   readonly onExit: (code: number) => void;
   /** A bug in a screen: the error, for run.tsx to print once the terminal is restored. */
   readonly onCrash?: (error: Error) => void;
-  /** Auto-refresh period, ms (tests shorten it). */
-  readonly refreshMs?: number;
-  /** The log viewer's follow period, ms (tests shorten it). */
-  readonly followMs?: number;
-  /** Deployments the strip at a glance reads back (default 200; 0: no strip). */
-  readonly stripRows?: number;
-  /** Rows a page holds while none was chosen for the application, instead of the rows that fit (tests). */
-  readonly pageRows?: number;
   /** The input bus (tests pass theirs to wait on keys being handled). */
   readonly bus?: InputBus;
 }
@@ -129,24 +122,28 @@ function firstState(options: TuiOptions): AppState {
   return { route, browsing: options.appUuid ?? null, help: null, session: firstSession(options) };
 }
 
-export function App({ options, onExit, onCrash, refreshMs, followMs, stripRows, pageRows, prefetch, bus }: AppProps) {
-  const theme = useMemo(() => themeFor(options.noColor), [options.noColor]);
+export function App({ options, onExit, onCrash, prefetch, bus }: AppProps) {
+  const theme = useMemo(() => themeFor(options.noColor, envOf(options)), [options]);
+  // Intervals, sizes and the environment, for every screen below (settings.ts).
+  const settings = useMemo(() => settingsOf(options), [options]);
   // The key map in force (keys.json laid over the defaults), for every screen below.
   const keys = useMemo(() => keyTable(options.keys?.commands), [options.keys]);
   return (
+    <SettingsProvider value={settings}>
     <ThemeProvider value={theme}>
       <KeyTableProvider table={keys}>
         <ErrorBoundary onCrash={(error) => { onCrash?.(error); onExit(1); }}>
           <InputProvider bus={bus}>
-            <Screens options={options} onExit={onExit} refreshMs={refreshMs} followMs={followMs} stripRows={stripRows} pageRows={pageRows} prefetch={prefetch} />
+            <Screens options={options} onExit={onExit} prefetch={prefetch} />
           </InputProvider>
         </ErrorBoundary>
       </KeyTableProvider>
     </ThemeProvider>
+    </SettingsProvider>
   );
 }
 
-function Screens({ options, onExit, refreshMs, followMs, stripRows, pageRows, prefetch }: AppProps) {
+function Screens({ options, onExit, prefetch }: AppProps) {
   const { width, height } = useTerminalSize();
   const [state, dispatch] = useReducer(appReducer, options, firstState);
   const { route, browsing, help, session } = state;
@@ -168,13 +165,13 @@ function Screens({ options, onExit, refreshMs, followMs, stripRows, pageRows, pr
       return undefined;
     }
     try {
-      const next = await openContext(options.configDir, name, options.clientOptions, signal);
+      const next = await openContext(options.configDir, name, envOf(options), options.clientOptions, signal);
       if (!signal?.aborted) dispatch({ type: 'session', session: next });
       return undefined;
     } catch (error) {
       return errorLine(error);
     }
-  }, [options.configDir, options.clientOptions]);
+  }, [options]);
   // `:ctx` on the deployments screen: the list (no name), or straight to a context. With none
   // saved (or config.json unreadable) it says why and the screen stays.
   const onContext = useCallback((name?: string): Promise<string | undefined> => {
@@ -228,10 +225,6 @@ function Screens({ options, onExit, refreshMs, followMs, stripRows, pageRows, pr
             width={width}
             height={frameHeight}
             active={!help && !creating}
-            refreshMs={refreshMs}
-            followMs={followMs}
-            stripRows={stripRows}
-            pageRows={pageRows}
             prefetch={session.id === 0 && prefetch?.appUuid === browsing && !memory?.place ? prefetch : undefined}
             memory={memory}
             onHelp={onHelp}
@@ -263,7 +256,6 @@ function Screens({ options, onExit, refreshMs, followMs, stripRows, pageRows, pr
             onHelp={() => onHelp('picker')}
             onQuit={quit}
             client={session.client}
-            overviewMs={options.overviewMs}
           />
         </Box>
       ) : null}

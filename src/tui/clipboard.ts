@@ -89,10 +89,10 @@ export interface TmuxClipboard {
 }
 
 /** tmux's options that decide where OSC 52 goes (the tmux this runs in, from $TMUX). */
-export function readTmuxClipboard(): Promise<TmuxClipboard | undefined> {
+export function readTmuxClipboard(env: NodeJS.ProcessEnv): Promise<TmuxClipboard | undefined> {
   return new Promise((resolve) => {
     const args = ['show-options', '-gv', 'set-clipboard', ';', 'show-options', '-gv', 'allow-passthrough'];
-    execFile('tmux', args, { timeout: 2000, env: withoutDmsVariables(process.env) }, (error, stdout) => {
+    execFile('tmux', args, { timeout: 2000, env: withoutDmsVariables(env) }, (error, stdout) => {
       if (error) return resolve(undefined);
       const [setClipboard = '', passthrough = ''] = String(stdout).split('\n').map((s) => s.trim());
       resolve({ setClipboard, passthrough });
@@ -103,10 +103,11 @@ export function readTmuxClipboard(): Promise<TmuxClipboard | undefined> {
 export interface CopyOptions {
   /** Where the sequence goes: the terminal (Ink's stdout). */
   readonly write: (data: string) => unknown;
-  readonly env?: NodeJS.ProcessEnv;
+  /** The environment the UI reads (settings.ts): which programs, which terminal. */
+  readonly env: NodeJS.ProcessEnv;
   readonly platform?: NodeJS.Platform;
   /** tmux's options (tests give them); read from tmux when inside it. */
-  readonly tmux?: () => Promise<TmuxClipboard | undefined>;
+  readonly tmux?: (env: NodeJS.ProcessEnv) => Promise<TmuxClipboard | undefined>;
 }
 
 /** What became of a copy. */
@@ -119,7 +120,7 @@ export type CopyResult =
   | { readonly kind: 'notCopied'; readonly why: string };
 
 /** Puts `value` on the clipboard: a clipboard program, else OSC 52 (see the top of this file). */
-export async function copyToClipboard(value: string, { write, env = process.env, platform = process.platform, tmux = readTmuxClipboard }: CopyOptions): Promise<CopyResult> {
+export async function copyToClipboard(value: string, { write, env, platform = process.platform, tmux = readTmuxClipboard }: CopyOptions): Promise<CopyResult> {
   const failed: string[] = [];
   for (const program of clipboardPrograms(env, platform)) {
     const result = await runProgram(program, value, env);
@@ -131,7 +132,7 @@ export async function copyToClipboard(value: string, { write, env = process.env,
   return { ...sent, why: `${failed.join(', ')}; ${sent.why}` };
 }
 
-async function sendOsc52(value: string, write: (data: string) => unknown, env: NodeJS.ProcessEnv, tmux: () => Promise<TmuxClipboard | undefined>): Promise<Exclude<CopyResult, { kind: 'copied' }>> {
+async function sendOsc52(value: string, write: (data: string) => unknown, env: NodeJS.ProcessEnv, tmux: (env: NodeJS.ProcessEnv) => Promise<TmuxClipboard | undefined>): Promise<Exclude<CopyResult, { kind: 'copied' }>> {
   const sequence = osc52(value);
   if (!env.TMUX) {
     write(sequence);
@@ -139,7 +140,7 @@ async function sendOsc52(value: string, write: (data: string) => unknown, env: N
     if (terminal.takes === 'no') return { kind: 'notCopied', why: terminal.why };
     return { kind: 'sent', why: terminal.takes === 'yes' ? 'the terminal does not confirm OSC 52' : terminal.why };
   }
-  const options = await tmux();
+  const options = await tmux(env);
   if (options?.setClipboard === 'on') {
     write(sequence);
     return { kind: 'sent', why: 'tmux keeps it (set-clipboard on) and passes it on to the terminal, which does not confirm it' };

@@ -74,9 +74,9 @@ export function contextEntries(dir: string, inUse: string | null, start: { reado
 }
 
 /** Connects to the saved context `name`: its URL and token (or token command) from config.json, a new client and search. */
-export async function openContext(dir: string, name: string, tuiOptions: TuiClientOptions = {}, signal?: AbortSignal): Promise<TuiSession> {
+export async function openContext(dir: string, name: string, env: NodeJS.ProcessEnv, tuiOptions: TuiClientOptions = {}, signal?: AbortSignal): Promise<TuiSession> {
   // A context named on the "command line" beats DMS_URL/DMS_TOKEN, so the environment does not get in the way.
-  const resolved = await resolveConnection({ flags: { context: name }, env: process.env, dir, signal });
+  const resolved = await resolveConnection({ flags: { context: name }, env, dir, signal });
   if (resolved.kind !== 'remote') throw new Error(`context "${clean(name)}" has no server.`);
   const url = new URL(resolved.url);
   const { searchWorker, ...rest } = tuiOptions;

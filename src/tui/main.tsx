@@ -5,6 +5,7 @@ import { TERMINAL_REQUIRED, hasTerminal, type Terminal, type TuiOptions } from '
 import type { Prefetch } from './first-page.js';
 import { loadKeysFile } from '../config/keys-file.js';
 import { scriptsReady } from '../start/cache-notes.js';
+import { loadWithInkSteered } from '../start/ink-load.js';
 import type { BoundKeys } from './keys.js';
 
 /** How long the first frame waits for the prefetched page before showing "Loading…". */
@@ -62,25 +63,7 @@ async function loadKeys(configDir: string): Promise<BoundKeys | undefined> {
   }
 }
 
-/**
- * Loads Ink (with run.tsx). Ink decides once, when it loads, whether it runs in CI (`CI` or
- * `CONTINUOUS_INTEGRATION` set) and then draws nothing until exit. dms only gets here with a
- * terminal on stdin and stdout, so it hides those variables while Ink loads.
- *
- * Ink's layout engine (yoga, WebAssembly) reads its binary from a `data:` URL with `fetch` when
- * there is one: Node then loads its whole HTTP client (undici) first, ~30 ms before the first
- * frame. Without `fetch` it decodes the same bytes itself; dms's requests use got, not fetch.
- */
-async function loadInk(): Promise<typeof import('./run.js')> {
-  const saved = { CI: process.env.CI, CONTINUOUS_INTEGRATION: process.env.CONTINUOUS_INTEGRATION };
-  delete process.env.CI;
-  delete process.env.CONTINUOUS_INTEGRATION;
-  const fetch = Object.getOwnPropertyDescriptor(globalThis, 'fetch');
-  if (fetch?.configurable) delete (globalThis as { fetch?: unknown }).fetch;
-  try {
-    return await import('./run.js');
-  } finally {
-    for (const [k, v] of Object.entries(saved)) if (v !== undefined) process.env[k] = v;
-    if (fetch?.configurable) Object.defineProperty(globalThis, 'fetch', fetch);
-  }
+/** Loads Ink (with run.tsx), steered as start/ink-load.ts says. */
+function loadInk(): Promise<typeof import('./run.js')> {
+  return loadWithInkSteered(() => import('./run.js'));
 }

@@ -31,14 +31,15 @@ export function checkLink(link: string, origin: string | undefined): LinkCheck {
 export type OpenResult = { readonly ok: true; readonly program: string } | { readonly ok: false; readonly reason: string };
 
 export interface OpenOptions {
-  readonly env?: NodeJS.ProcessEnv;
+  /** The environment the UI reads (settings.ts): DMS_BROWSER, DISPLAY. */
+  readonly env: NodeJS.ProcessEnv;
   readonly platform?: NodeJS.Platform;
   /** Called when the program started but reported failure (exit code other than 0), with why. */
   readonly onFail?: (reason: string) => void;
 }
 
 /** Starts the browser on `url` (checked by checkLink); resolves once the program started, or why it did not (without the link: the caller shows it). */
-export function openLink(url: string, { env = process.env, platform = process.platform, onFail }: OpenOptions = {}): Promise<OpenResult> {
+export function openLink(url: string, { env, platform = process.platform, onFail }: OpenOptions): Promise<OpenResult> {
   const program = env.DMS_BROWSER || (platform === 'darwin' ? 'open' : platform === 'win32' ? '' : 'xdg-open');
   if (program === '') return Promise.resolve({ ok: false, reason: `No browser opener on ${platform}` });
   if (!env.DMS_BROWSER && platform === 'linux' && !env.DISPLAY && !env.WAYLAND_DISPLAY) {

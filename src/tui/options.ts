@@ -1,5 +1,8 @@
-// What the CLI hands to the TUI. Plain data: importing this file loads no Ink or React.
+// What the CLI hands to the TUI. Plain data: importing this file loads no Ink or React. The one
+// reader of the environment in src/tui: the screens get what it holds through their settings
+// (settings.ts), made here once.
 import type { DmsClient } from '../api/client.js';
+import type { Settings } from './settings.js';
 import type { HistorySearch } from '../search/history-search.js';
 import type { BoundKeys } from './keys.js';
 
@@ -54,8 +57,32 @@ export interface TuiOptions {
   readonly demoSuggestions?: Readonly<Record<string, readonly string[]>>;
   /** The key map in force: the defaults with keys.json laid over them, and its warning (main.tsx). */
   readonly keys?: BoundKeys;
-  /** How often the picker's overview reads each application's newest deployment, ms (default 10 000; tests shorten it). */
-  readonly overviewMs?: number;
+  /** The environment the UI reads (the CLI's); the process's own when not given. */
+  readonly env?: NodeJS.ProcessEnv;
+  /** Intervals and sizes set by the caller (tests shorten them); the environment's are laid under them. */
+  readonly settings?: Partial<Omit<Settings, 'env'>>;
+  /** Set DMS_DEBUG: a crash prints its stack (the token taken out). */
+  readonly debug?: boolean;
+}
+
+/** The environment the UI reads: the options', else the process's (the one place src/tui reads it). */
+export function envOf(options: Pick<TuiOptions, 'env'>): NodeJS.ProcessEnv {
+  return options.env ?? process.env;
+}
+
+/**
+ * The settings a run of the UI is made with: what the options set, over what the environment
+ * sets (DMS_FOLLOW_INTERVAL_MS: the log viewer's follow period, end-to-end tests shorten it).
+ */
+export function settingsOf(options: Pick<TuiOptions, 'env' | 'settings'>): Settings {
+  const env = envOf(options);
+  const set = Object.entries(options.settings ?? {}).filter(([, v]) => v !== undefined);
+  return { followMs: Number(env.DMS_FOLLOW_INTERVAL_MS) || undefined, ...Object.fromEntries(set), env };
+}
+
+/** DMS_DEBUG is set: a crash prints its stack. */
+export function debugOf(options: Pick<TuiOptions, 'env' | 'debug'>): boolean {
+  return options.debug ?? Boolean(envOf(options).DMS_DEBUG);
 }
 
 /** The terminal the UI draws on and reads keys from: the process's own, or (the build's training run) streams standing in for one. */

@@ -1,7 +1,7 @@
 // Renders the app with Ink and waits for the user to quit (loaded by main.tsx).
 import React from 'react';
 import { render, type Instance } from 'ink';
-import type { Terminal, TuiOptions } from './options.js';
+import { debugOf, type Terminal, type TuiOptions } from './options.js';
 import { App } from './app.js';
 import type { Prefetch } from './first-page.js';
 import { refreshCaches } from '../start/cache-notes.js';
@@ -53,9 +53,7 @@ export async function start(options: TuiOptions, prefetch?: Prefetch, terminal: 
     code = c;
     setImmediate(() => instance?.unmount());
   };
-  // The log viewer's follow period: 2 s; end-to-end tests shorten it (as for dms logs --follow).
-  const followMs = Number(process.env.DMS_FOLLOW_INTERVAL_MS) || undefined;
-  const app = () => <App options={options} prefetch={prefetch} followMs={followMs} onExit={exit} onCrash={(error) => { crash ??= error; }} />;
+  const app = () => <App options={options} prefetch={prefetch} onExit={exit} onCrash={(error) => { crash ??= error; }} />;
   // On a resize Ink lays the tree out at the new width and draws it at once, before React has
   // re-rendered for that width: lines laid out for the old width would be wrapped by the terminal
   // into rows Ink does not know it drew. This listener, added before Ink's, re-renders the app
@@ -113,7 +111,7 @@ export async function start(options: TuiOptions, prefetch?: Prefetch, terminal: 
   if (crash) {
     const message = options.client.redact(crash.message.split('\n')[0] ?? '');
     stderr.write(`dms: internal error: ${message}\nThis is a bug in dms; set DMS_DEBUG=1 for details.\n`);
-    if (process.env.DMS_DEBUG) stderr.write(`${options.client.redact(crash.stack ?? '')}\n`);
+    if (debugOf(options)) stderr.write(`${options.client.redact(crash.stack ?? '')}\n`);
   }
   if (hungUp) {
     endAsHangUp();

@@ -67,7 +67,7 @@ export const plainTheme: Theme = {
 };
 
 /** NO_COLOR (any non-empty value, https://no-color.org) or the --no-color flag. */
-export function themeFor(noColor: boolean, env: NodeJS.ProcessEnv = process.env): Theme {
+export function themeFor(noColor: boolean, env: NodeJS.ProcessEnv): Theme {
   return noColor || (env.NO_COLOR !== undefined && env.NO_COLOR !== '') ? plainTheme : colourTheme;
 }
 

@@ -141,7 +141,7 @@ describe('overview in the picker', () => {
   });
 
   it('reads each application again after the interval while the picker is open', async () => {
-    ui = renderApp(options({ 'app-a': 'running', 'app-b': 'finished' }, { overviewMs: 150 }), { size: { columns: 120, rows: 30 } });
+    ui = renderApp(options({ 'app-a': 'running', 'app-b': 'finished' }, { settings: { overviewMs: 150 } }), { size: { columns: 120, rows: 30 } });
     await ui.waitFor((f) => lineOf(f, 'app-a').includes('●') && lineOf(f, 'app-b').includes('✓'));
     answers['app-a'] = 'failed';
     const frame = await ui.waitFor((f) => lineOf(f, 'app-a').includes('✗ app-a'));

@@ -5,6 +5,7 @@ import { stripVTControlCharacters } from 'node:util';
 import { render, type Instance } from 'ink';
 import React, { type ReactElement } from 'react';
 import { App, type AppProps } from '../../../src/tui/app.js';
+import type { Settings } from '../../../src/tui/settings.js';
 import { InputBus, InputProvider } from '../../../src/tui/input/bus.js';
 import type { TuiOptions } from '../../../src/tui/options.js';
 import { FakeStdin, FrameStdout } from '../../support/fake-terminal.js';
@@ -115,7 +116,7 @@ export function renderScreen(tree: ReactElement, size: Size = {}): Rendered {
   return mount(React.createElement(InputProvider, { bus, children: tree }), size, bus);
 }
 
-export interface AppRender extends Omit<AppProps, 'options' | 'onExit' | 'bus'> {
+export interface AppRender extends Omit<AppProps, 'options' | 'onExit' | 'bus'>, Partial<Omit<Settings, 'env' | 'overviewMs'>> {
   readonly onExit?: (code: number) => void;
   readonly size?: Size;
   /** Pages hold the rows that fit the terminal, as in dms; else 10 a page (what most tests count on). */
@@ -128,9 +129,10 @@ export function renderApp(options: TuiOptions, extra: AppRender = {}): Rendered 
   // The strip at a glance reads older pages in the background: off unless a test asks for it, so
   // tests that count page requests see only the pages they asked for (test/tui/whole-history.test.tsx has it on).
   // Pages of 10 unless a test asks for the rows that fit (test/tui/page-fit.test.tsx).
-  const { size = { columns: 120, rows: 36 }, onExit = () => {}, refreshMs = 60_000, stripRows = 0, fitRows = false, ...rest } = extra;
-  const pageRows = fitRows ? undefined : rest.pageRows ?? 10;
-  return mount(React.createElement(App, { options, onExit, refreshMs, stripRows, bus, ...rest, pageRows }), size, bus);
+  const { size = { columns: 120, rows: 36 }, onExit = () => {}, refreshMs = 60_000, stripRows = 0, fitRows = false, followMs, pageRows, ...rest } = extra;
+  // The intervals and sizes go where dms's own come from: the options' settings (src/tui/settings.ts).
+  const settings = { ...options.settings, refreshMs, stripRows, followMs, pageRows: fitRows ? undefined : pageRows ?? 10 };
+  return mount(React.createElement(App, { options: { ...options, settings }, onExit, bus, ...rest }), size, bus);
 }
 
 /** Polls `check` until it is true (a request made, a file written); fails after `timeoutMs`. */

@@ -29,7 +29,7 @@ export async function copySelected(view: DeploymentView | undefined, what: 'uuid
 export interface OpenSelectedOptions {
   /** Where the link goes when no browser can start: the clipboard, as Y copies. */
   readonly copy: CopyOptions;
-  readonly open?: OpenOptions;
+  readonly open: Omit<OpenOptions, 'onFail'>;
 }
 
 /**

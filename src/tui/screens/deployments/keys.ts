@@ -52,6 +52,8 @@ export interface ListKeyOptions {
   readonly reasonAt?: (detail: DetailState) => ReasonAt | undefined;
   /** The screen's file writes, after the frame (use-later-writes.ts). */
   readonly later: Later;
+  /** The environment the UI reads (settings.ts): the clipboard's and the browser's programs. */
+  readonly env: NodeJS.ProcessEnv;
   /** The open detail's lines as last drawn (what its `/` searches). */
   readonly detailLines?: () => readonly string[];
 }
@@ -63,13 +65,13 @@ export function toggleTime(store: Store<BrowseState, BrowseAction>, configDir: s
 }
 
 /** What a key does on the screen, by mode. */
-export function listKeys(keys: KeyTable, props: ListKeyProps, { store, page, terminal, reasonAt, later, detailLines = () => [] }: ListKeyOptions): KeyListener {
+export function listKeys(keys: KeyTable, props: ListKeyProps, { store, page, terminal, reasonAt, later, env, detailLines = () => [] }: ListKeyOptions): KeyListener {
   const send = (a: BrowseAction) => store.dispatch(a);
   // Copy (OSC 52, to the terminal) and open (the browser, else the link copied): what happened goes to the footer's note.
   const note = (text: string) => send({ type: 'keyNote', note: text });
   const write = (d: string) => terminal.write(d);
-  const copy = (what: 'uuid' | 'commit') => { void copySelected(selectedView(store.get()), what, note, { write }); };
-  const openWeb = () => { void openSelected(selectedView(store.get()), props.connection.origin, note, { copy: { write } }); };
+  const copy = (what: 'uuid' | 'commit') => { void copySelected(selectedView(store.get()), what, note, { write, env }); };
+  const openWeb = () => { void openSelected(selectedView(store.get()), props.connection.origin, note, { copy: { write, env }, open: { env } }); };
   const leave = (go: () => void): KeyResult => { go(); return 'later'; };
   // The page size chosen with +/- is remembered for the application (a file write: after the frame);
   // `0`'s "the rows that fit" too.

@@ -44,6 +44,7 @@ import { useReasons } from './use-reasons.js';
 import { useResultRow } from './use-result-row.js';
 import { visibleRows } from './paging.js';
 import { fittingTake } from '../../take.js';
+import { useSettings } from '../../settings.js';
 
 export interface DeploymentsScreenProps {
   readonly client: DmsClient;
@@ -61,14 +62,6 @@ export interface DeploymentsScreenProps {
   readonly height: number;
   /** False while help or a form covers the screen. */
   readonly active: boolean;
-  /** Auto-refresh period, ms (tests shorten it). */
-  readonly refreshMs?: number;
-  /** The log viewer's follow period, ms (tests shorten it). */
-  readonly followMs?: number;
-  /** Deployments the strip at a glance reads back (default 200; 0: no strip). */
-  readonly stripRows?: number;
-  /** Rows a page holds while none was chosen for the application, instead of the rows that fit (tests). */
-  readonly pageRows?: number;
   /** The first page's request when it was started before the UI loaded. */
   readonly prefetch?: Prefetch;
   readonly onHelp: (from: ScopeId) => void;
@@ -102,11 +95,12 @@ export function DeploymentsScreen(props: DeploymentsScreenProps) {
   const { client, appUuid, connection, configDir, width, height, active } = props;
   const theme = useTheme();
   const keys = useKeyTable();
+  const settings = useSettings();
   const guessRows = Math.max(1, height - 1 - CHROME - TABLE_FRAME);
   // As many rows a page as the table has room for, unless a size was chosen for the application.
-  const fit = props.pageRows ?? fittingTake(height, { strip: props.stripRows !== 0 });
+  const fit = settings.pageRows ?? fittingTake(height, { strip: settings.stripRows !== 0 });
   const { state: browse, store, page, later } = useDeployments({
-    client, appUuid, configDir, refreshMs: props.refreshMs, prefetch: props.prefetch, rows: guessRows, fit, recentsServer: props.recentsServer,
+    client, appUuid, configDir, refreshMs: settings.refreshMs, prefetch: props.prefetch, rows: guessRows, fit, recentsServer: props.recentsServer,
     awaitFirst: props.followNewest === true, memory: props.memory,
   });
   const state = browse.paging;
@@ -145,12 +139,12 @@ export function DeploymentsScreen(props: DeploymentsScreenProps) {
   // by the keys, in a store nothing subscribes to (a running deployment's lines change every
   // second; nothing is drawn from them again).
   const [detailText] = useState(() => createStore((_: readonly string[], lines: readonly string[]) => lines, [] as readonly string[]));
-  useKeys('screen', listKeys(keys, props, { store, page, terminal: stdout, reasonAt, later, detailLines: detailText.get }), active);
+  useKeys('screen', listKeys(keys, props, { store, page, terminal: stdout, reasonAt, later, env: settings.env, detailLines: detailText.get }), active);
   const startNote = props.startNote;
   // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the screen first shows.
   useEffect(() => { if (startNote) store.dispatch({ type: 'keyNote', note: startNote }); }, []);
   useHistoryScan({ client, search: props.search, appUuid, store });
-  const strip = useStrip({ client, appUuid, paging: state, rows: props.stripRows });
+  const strip = useStrip({ client, appUuid, paging: state, rows: settings.stripRows });
 
   // An application that does not exist: back to the picker, saying why.
   const onBack = props.onBack;
@@ -228,7 +222,6 @@ export function DeploymentsScreen(props: DeploymentsScreenProps) {
           width={width}
           height={height - 1 - HEADER_LINES}
           active={active}
-          followMs={props.followMs}
           // The page was not polled while the log was open: it catches up at once.
           onBack={() => { store.dispatch({ type: 'closeLog' }); page({ type: 'refresh', auto: true }); }}
           onHelp={props.onHelp}

@@ -17,6 +17,7 @@ import { useKeys } from '../../input/bus.js';
 import type { ScopeId } from '../../keys.js';
 import { useKeyTable } from '../../input/key-table.js';
 import { statusColour, useTheme, type Theme } from '../../theme.js';
+import { useSettings } from '../../settings.js';
 import { Footer } from '../../components/footer.js';
 import { createStore, useStore } from '../../state/store.js';
 import { useClock } from '../../hooks/use-clock.js';
@@ -41,8 +42,6 @@ export interface LogScreenProps {
   /** Lines this screen may use (below the app's header), until it has measured itself. */
   readonly height: number;
   readonly active: boolean;
-  /** Follow poll period (tests shorten it). */
-  readonly followMs?: number;
   readonly onBack: () => void;
   readonly onHelp: (from: ScopeId) => void;
   readonly onQuit: () => void;
@@ -119,6 +118,7 @@ function Body({ s, rows, theme, time }: { s: LogState; rows: number; theme: Them
 export function LogScreen(props: LogScreenProps) {
   const { client, appUuid, start, width, height, active } = props;
   const theme = useTheme();
+  const { followMs } = useSettings();
   const keys = useKeyTable();
   const mask = useMemo(() => maskerFor(start.view.record, client.redact), [start.view.record, client]);
   const [store] = useState(() => createStore(logReducer, initialLog(start.view.record as Deployment, mask, {
@@ -127,7 +127,7 @@ export function LogScreen(props: LogScreenProps) {
   const s = useStore(store);
   useKeys('screen', logKeys(store, props, keys), active);
   const following = s.follow && s.view.active;
-  useLogFollow({ client, appUuid, store, start, mask, intervalMs: props.followMs, active: following });
+  useLogFollow({ client, appUuid, store, start, mask, intervalMs: followMs, active: following });
   const now = useClock(s.view.active, null);
   // A big log was opened from its end: the earlier lines are made a part at a time, after each frame.
   useEffect(() => {

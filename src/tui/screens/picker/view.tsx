@@ -13,6 +13,7 @@ import { useKeys } from '../../input/bus.js';
 import { useKeyTable } from '../../input/key-table.js';
 import { createStore, useStore } from '../../state/store.js';
 import { useTheme } from '../../theme.js';
+import { useSettings } from '../../settings.js';
 import { cursorParts } from '../../input/line-edit.js';
 import { Header } from '../../components/header.js';
 import { Footer } from '../../components/footer.js';
@@ -43,13 +44,12 @@ export interface PickerProps extends PickerKeyProps {
   readonly active: boolean;
   /** Reads each listed application's newest deployment (the overview). */
   readonly client: DmsClient;
-  /** How often the overview is read again, ms (default 10 s; tests shorten it). */
-  readonly overviewMs?: number;
 }
 
 export function PickerScreen(props: PickerProps) {
   const { connection, recents, demoApps, width, height, active } = props;
   const theme = useTheme();
+  const { overviewMs } = useSettings();
   const [store] = useState(() => createStore(pickerReducer, initialPicker(props.input, props.message)));
   const state = useStore(store);
   const { line, selected, error, mode } = state;
@@ -104,7 +104,7 @@ export function PickerScreen(props: PickerProps) {
   // The entries in view, and the newest deployment of each (use-overview.ts).
   const start = windowStart(selected, shown.length, listRoom);
   const inView = mode === 'apps' ? shown.slice(start, start + listRoom) : [];
-  const overview = useOverview(props.client, inView.map((e) => e.uuid), { active, periodMs: props.overviewMs });
+  const overview = useOverview(props.client, inView.map((e) => e.uuid), { active, periodMs: overviewMs });
 
   let list: React.ReactNode;
   let title: string;
