@@ -4,7 +4,7 @@
 // against a floor measured side by side in this run (A B A B …, median of the pair ratios), plus
 // absolute values. Figure 1 is the first frame on three page shapes against the stock Ink hello
 // world (and the heavy page against fetch+parse too), in rounds of three (issue 26).
-// Prints a table and writes bench/results.json. See docs/performance.md.
+// Prints a table and writes bench/results.json. See docs/performance.md and docs/bench.md.
 //
 //   node bench/run.mjs [--quick] [--pairs N] [--only 1,2,4,7,8,9,10]
 //   DMS_BIN=/path/to/dms.js node bench/run.mjs      (default: dist/dms.js)
@@ -139,8 +139,8 @@ for (const [shape, label] of [['snapshot', 'settings snapshots'], ['queue', 'que
 // `dms browse APP` in a pseudo-terminal of TERM_SIZE until its header shows "1–N of" (N: the rows
 // that fit), against the stock Ink hello world in the same rounds (dms, hello world, dms, …); on
 // the page with a 5 MB log also against fetch + JSON.parse of the same page, and held to the slower
-// of the two floors round by round. Shapes: bench/lib/shapes.mjs; docs/performance.md, "First
-// frame on three page shapes".
+// of the two floors round by round. Shapes: bench/lib/shapes.mjs; docs/bench.md, figure 1, and
+// docs/decisions/2026-11-26-issue-26-three-page-shapes.md.
 const RANGE = '1–[0-9]+ of';
 const HELLO = 'Hello from Ink';
 const loadNow = () => Number(loadavg()[0].toFixed(2));
@@ -667,19 +667,29 @@ if (!quick && !ONLY) {
   log(`(--quick/--only: results in ${join(tmpdir(), 'dms-bench-results.json')}, bench/results.json left as it was)`);
 }
 
-/** Replaces the table between the bench markers in docs/performance.md (full runs only). */
+/** Rewrites the latest run in the docs (full runs only): the table between the bench markers of
+ * docs/performance.md, every figure's detail line between those of docs/bench.md. */
 function updateDocs(date, machine, seconds) {
-  const file = join(ROOT, 'docs/performance.md');
+  const head = `Last run ${date.slice(0, 16).replace('T', ' ')} UTC: ${machine.nproc} × ${machine.cpu}, node ${machine.node},`
+    + ` ${machine.platform}; load average ${machine.load.join(' → ')} (start → end); ${PAIRS} pairs per ratio; ${Math.round(seconds)} s.`;
+  const details = results.filter((r) => r.detail).map((r) => `- ${r.figure}: ${r.detail}`).join('\n');
+  replaceBlock('docs/performance.md', 'bench', `${head}\n\n\`\`\`\n${table}\n\`\`\``);
+  replaceBlock('docs/bench.md', 'bench:details', `${head}\n\n${details}`);
+}
+
+/** Replaces what lies between `<!-- NAME:begin -->` and `<!-- NAME:end -->` in a file of the repository. */
+function replaceBlock(path, name, text) {
+  const file = join(ROOT, path);
   if (!existsSync(file)) return;
   const doc = readFileSync(file, 'utf8');
-  const start = '<!-- bench:begin -->';
-  const end = '<!-- bench:end -->';
+  const start = `<!-- ${name}:begin -->`;
+  const end = `<!-- ${name}:end -->`;
   const i = doc.indexOf(start);
   const j = doc.indexOf(end);
-  if (i < 0 || j < i) return;
-  const details = results.filter((r) => r.detail).map((r) => `- ${r.figure}: ${r.detail}`).join('\n');
-  const block = `${start}\nLast run ${date.slice(0, 16).replace('T', ' ')} UTC: ${machine.nproc} × ${machine.cpu}, node ${machine.node},`
-    + ` ${machine.platform}; load average ${machine.load.join(' → ')} (start → end); ${PAIRS} pairs per ratio; ${Math.round(seconds)} s.\n\n\`\`\`\n${table}\n\`\`\`\n\n${details}\n${end}`;
-  writeFileSync(file, doc.slice(0, i) + block + doc.slice(j + end.length));
-  log(`docs/performance.md updated`);
+  if (i < 0 || j < i) {
+    log(`${path}: no ${start} … ${end} markers; not updated`);
+    return;
+  }
+  writeFileSync(file, `${doc.slice(0, i)}${start}\n${text}\n${doc.slice(j)}`);
+  log(`${path} updated`);
 }
