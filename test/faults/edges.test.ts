@@ -25,6 +25,7 @@ import { runBin, tempConfigDir } from '../support/run-bin.js';
 import { runDeploymentsInProcess } from '../fuzz/headless.js';
 import { tempDir } from '../support/temp.js';
 import { renderApp, type Rendered } from '../tui/support/render.js';
+import { said } from '../support/notices.js';
 
 const APP = 'app-edges-1';
 const PATH = `/api/v1/deployments/applications/${APP}`;
@@ -379,7 +380,7 @@ describe("the TUI's first page never waits forever", () => {
     const error = { kind: 'too_large', message: 'One deployment is too big.' };
     const tooLarge = () => pagingReducer(state, { type: 'tooLarge', seq: state.want.seq, size: 'more than 1 MB', error });
     expect([10, 5, 2].map((take) => { expect(state.want.take).toBe(take); state = tooLarge(); return state.want.take; })).toEqual([5, 2, 1]);
-    expect(state.notice).toBe('A page of 2 deployments was too big (more than 1 MB): pages now hold 1.');
+    expect(said(state.notice)).toBe('A page of 2 deployments was too big (more than 1 MB): pages now hold 1.');
     expect(state.loading).toBe(true);
     state = tooLarge();
     expect(state.error).toEqual(error);

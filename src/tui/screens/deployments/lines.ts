@@ -65,8 +65,18 @@ export function pageGap(state: Pick<PagingState, 'shown' | 'rows' | 'total'>, ke
 
 /** A notice as it reads. */
 export function noticeText(notice: Notice, keys: KeyTable): string {
-  if (typeof notice === 'string') return notice;
-  return `The server does not say how many deployments there are: ${keys.hint('nextPage')} goes on page by page.`;
+  switch (notice.kind) {
+    case 'lastPage': return 'This is the last page.';
+    case 'firstPage': return 'This is the first page.';
+    case 'alreadyFirst': return 'Already on the first page.';
+    case 'noMore': return 'No more deployments: this is the last page.';
+    case 'noCount': return `The server does not say how many deployments there are: ${keys.hint('nextPage')} goes on page by page.`;
+    case 'sizeStays': return `Page size stays ${notice.take} (between ${notice.min} and ${notice.max}).`;
+    case 'fitsAlready': return `Pages already hold the ${notice.take} rows that fit the screen.`;
+    case 'tooBig': return `A page of ${notice.take} deployments was too big (${notice.size}): pages now hold ${notice.fewer}.`;
+    case 'autoRefresh': return notice.on ? 'Auto-refresh on.' : 'Auto-refresh off.';
+    case 'said': return notice.text;
+  }
 }
 
 /**

@@ -11,11 +11,17 @@ import { TAKE_DEFAULT, TAKE_MAX, TAKE_MIN, TAKE_STEPS, clampTake } from '../../t
 const FILTER_MAX = 200;
 
 /**
- * A one-line note on the message line: text as it reads, or a note that names a key, which
- * lines.ts words with the keys in force (`noCount`: the server sends no count, so G cannot go
- * to the last page; n goes on page by page).
+ * A one-line note on the message line, as data: lines.ts (noticeText) words it, with the keys in
+ * force where it names one. `noCount`: the server sends no count, so G cannot go to the last page
+ * (n goes on page by page); `said`: words made by whoever dispatched it (a failed fetch's).
  */
-export type Notice = string | { readonly kind: 'noCount' };
+export type Notice =
+  | { readonly kind: 'lastPage' | 'firstPage' | 'alreadyFirst' | 'noMore' | 'noCount' }
+  | { readonly kind: 'sizeStays'; readonly take: number; readonly min: number; readonly max: number }
+  | { readonly kind: 'fitsAlready'; readonly take: number }
+  | { readonly kind: 'tooBig'; readonly take: number; readonly size: string; readonly fewer: number }
+  | { readonly kind: 'autoRefresh'; readonly on: boolean }
+  | { readonly kind: 'said'; readonly text: string };
 
 export interface PageWant {
   readonly skip: number;
@@ -201,18 +207,18 @@ function lastPageKnown(state: PagingState): boolean {
 export function pagingReducer(state: PagingState, action: PagingAction): PagingState {
   switch (action.type) {
     case 'next': {
-      if (lastPageKnown(state)) return { ...state, notice: 'This is the last page.' };
+      if (lastPageKnown(state)) return { ...state, notice: { kind: 'lastPage' } };
       return request(state, state.want.skip + state.want.take, nextTake(state), 'load');
     }
     case 'prev': {
-      if (state.want.skip === 0) return { ...state, notice: 'This is the first page.' };
+      if (state.want.skip === 0) return { ...state, notice: { kind: 'firstPage' } };
       return request(state, Math.max(0, state.want.skip - nextTake(state)), nextTake(state), 'load');
     }
     case 'first': {
       // On the first page already: the cursor to its first row, and say so (nothing is asked).
       const take = nextTake(state);
       if (state.want.skip === 0 && state.shown?.skip === 0 && state.shown.take === take && !state.loading) {
-        return clampCursor({ ...state, cursor: 0, notice: 'Already on the first page.' });
+        return clampCursor({ ...state, cursor: 0, notice: { kind: 'alreadyFirst' } });
       }
       return request(state, 0, take, 'load');
     }
@@ -235,12 +241,12 @@ export function pagingReducer(state: PagingState, action: PagingAction): PagingS
         ? TAKE_STEPS.find((t) => t > cur) ?? TAKE_MAX
         : [...TAKE_STEPS].reverse().find((t) => t < cur) ?? Math.min(cur, TAKE_MIN);
       // A size chosen: the terminal's height no longer decides it.
-      if (next === cur) return { ...state, fit: null, notice: `Page size stays ${cur} (between ${TAKE_MIN} and ${TAKE_MAX}).` };
+      if (next === cur) return { ...state, fit: null, notice: { kind: 'sizeStays', take: cur, min: TAKE_MIN, max: TAKE_MAX } };
       return { ...request(state, state.want.skip, next, 'load'), fit: null };
     }
     case 'takeFit': {
       const take = state.fits ?? TAKE_DEFAULT;
-      if (state.fit !== null && state.want.take === take) return { ...state, notice: `Pages already hold the ${take} rows that fit the screen.` };
+      if (state.fit !== null && state.want.take === take) return { ...state, notice: { kind: 'fitsAlready', take } };
       return { ...request(state, state.want.skip, take, 'load'), fit: take };
     }
     case 'refresh':
@@ -268,7 +274,7 @@ export function pagingReducer(state: PagingState, action: PagingAction): PagingS
           error: null,
           atEnd: state.shown !== null && state.shown.skip + state.rows.length <= skip,
           total: total ?? state.total,
-          notice: 'No more deployments: this is the last page.',
+          notice: { kind: 'noMore' },
           updatedAt: action.at,
           landLast: false,
           landKey: null,
@@ -320,7 +326,7 @@ export function pagingReducer(state: PagingState, action: PagingAction): PagingS
       return {
         ...request(state, skip, fewer, 'load'),
         fit: null,
-        notice: `A page of ${take} deployments was too big (${action.size}): pages now hold ${fewer}.`,
+        notice: { kind: 'tooBig', take, size: action.size, fewer },
       };
     }
     case 'cursor':
@@ -352,7 +358,7 @@ export function pagingReducer(state: PagingState, action: PagingAction): PagingS
     case 'loadingShown':
       return action.seq === state.want.seq && state.loading && !state.loadingShown ? { ...state, loadingShown: true } : state;
     case 'toggleAuto':
-      return { ...state, autoRefresh: !state.autoRefresh, notice: state.autoRefresh ? 'Auto-refresh off.' : 'Auto-refresh on.' };
+      return { ...state, autoRefresh: !state.autoRefresh, notice: { kind: 'autoRefresh', on: !state.autoRefresh } };
     case 'clearChanged':
       return state.changed.size === 0 ? state : { ...state, changed: new Set() };
     case 'clearNotice':

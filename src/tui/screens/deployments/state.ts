@@ -250,7 +250,7 @@ export function browseReducer(state: BrowseState, action: BrowseAction): BrowseS
       return { ...state, search, jumped, fetching: null, mode: 'detail', detail };
     }
     case 'notice':
-      return { ...state, paging: { ...state.paging, notice: action.message } };
+      return { ...state, paging: { ...state.paging, notice: { kind: 'said', text: action.message } } };
     case 'keyNote':
       return state.keyNote === action.note ? state : { ...state, keyNote: action.note };
     case 'timeMode':
@@ -274,7 +274,7 @@ export function browseReducer(state: BrowseState, action: BrowseAction): BrowseS
       return { ...state, columnMax: max, columnStart: Math.min(state.columnStart, max) };
     }
     case 'fetchFailed':
-      return { ...state, fetching: null, paging: { ...state.paging, notice: action.message } };
+      return { ...state, fetching: null, paging: { ...state.paging, notice: { kind: 'said', text: action.message } } };
     case 'searchStart': case 'searchChunk': case 'searchDone': case 'searchPause': case 'searchStop': case 'searchClose':
     case 'resultCursor': case 'resultPage': {
       const search = searchReducer(state.search, action, resultRows(state));

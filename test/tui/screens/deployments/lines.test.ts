@@ -131,7 +131,7 @@ describe('the reason of the cursor row under the table', () => {
     // A row with no reason to show: the hint as before.
     expect(text(messageLine(page(), facts({ reason: null, changedColumn: true }), DEFAULT_KEYS))).toMatch(/^Δ settings changed/);
     // A warning matters more: the server's notice stays.
-    const noticed = browse({ ...loaded(initialPaging(), rows(10, 10), 10), notice: 'This is the first page.' });
+    const noticed = browse({ ...loaded(initialPaging(), rows(10, 10), 10), notice: { kind: 'firstPage' } });
     expect(text(messageLine(noticed, facts({ reason }), DEFAULT_KEYS))).toBe('This is the first page.');
   });
 });

@@ -12,6 +12,7 @@ import { loadPageSize, savePageSize } from '../../../../src/config/page-sizes.js
 import { pageStatus } from '../../../../src/tui/screens/deployments/lines.js';
 import { DEFAULT_KEYS } from '../../../../src/tui/keys.js';
 import { tempDir } from '../../../support/temp.js';
+import { said } from '../../../support/notices.js';
 
 const rows = (from: number, n: number): Deployment[] =>
   Array.from({ length: n }, (_, i) => ({ id: from - i, status: 'finished', git_commit_sha: `sha${from - i}abcdef` }));
@@ -84,7 +85,7 @@ describe('page size following the terminal', () => {
     const s = loaded(initialPaging({ fit: 12 }), rows(137, 12));
     const again = run(s, { type: 'takeFit' });
     expect(again.want.seq).toBe(s.want.seq);
-    expect(again.notice).toBe('Pages already hold the 12 rows that fit the screen.');
+    expect(said(again.notice)).toBe('Pages already hold the 12 rows that fit the screen.');
     const remembered = run(initialPaging({ take: 30, fit: 12 }), { type: 'takeFit' });
     expect(remembered.want.take).toBe(12);
     expect(remembered.fit).toBe(12);

@@ -5,6 +5,7 @@ import {
 } from '../../../../src/tui/screens/deployments/paging.js';
 import { pageGap as gapWith, rangeLabel } from '../../../../src/tui/screens/deployments/lines.js';
 import { DEFAULT_KEYS } from '../../../../src/tui/keys.js';
+import { said } from '../../../support/notices.js';
 
 /** The page-gap note with the default keys. */
 const pageGap = (s: PagingState) => gapWith(s, DEFAULT_KEYS);
@@ -52,12 +53,12 @@ describe('paging reducer', () => {
     let s = loaded(initialPaging(), rows(7, 7), null);
     expect(s.atEnd).toBe(true);
     s = run(s, { type: 'next' });
-    expect(s.notice).toMatch(/last page/);
+    expect(said(s.notice)).toMatch(/last page/);
     expect(s.want.seq).toBe(1);
     let t = loaded(initialPaging(), rows(20, 10), 20);
     t = loaded(run(t, { type: 'next' }), rows(10, 10), 20);
     expect(t.atEnd).toBe(true);
-    expect(run(t, { type: 'next' }).notice).toMatch(/last page/);
+    expect(said(run(t, { type: 'next' }).notice)).toMatch(/last page/);
   });
 
   it('an empty page past the end steps back to the last good page with a message', () => {
@@ -67,8 +68,8 @@ describe('paging reducer', () => {
     expect(s.rows).toHaveLength(10);
     expect(s.want.skip).toBe(0);
     expect(rangeLabel(s)).toBe('1–10');
-    expect(s.notice).toMatch(/No more deployments/);
-    expect(run(s, { type: 'next' }).notice).toMatch(/last page/);
+    expect(said(s.notice)).toMatch(/No more deployments/);
+    expect(said(run(s, { type: 'next' }).notice)).toMatch(/last page/);
   });
 
   it('paging follows the count: a short page is not the last while the count says more; G goes to the last page by count', () => {
@@ -83,7 +84,7 @@ describe('paging reducer', () => {
     expect(s.shown).toEqual({ skip: 30, take: 10 });
     expect(s.atEnd).toBe(true);
     expect(pageGap(s)).toBe('The server sent 8 of the 9 deployments of 31–39 (39 in all): 39 is not shown.');
-    expect(run(s, { type: 'next' }).notice).toMatch(/last page/);
+    expect(said(run(s, { type: 'next' }).notice)).toMatch(/last page/);
     // A full page has nothing to say.
     expect(pageGap(loaded(initialPaging(), rows(100, 10), 39))).toBeNull();
     expect(pageGap(loaded(initialPaging(), rows(100, 3), null))).toBeNull();
@@ -102,7 +103,7 @@ describe('paging reducer', () => {
     let t = loaded(initialPaging(), rows(100, 10), 15);
     t = loaded(run(t, { type: 'next' }), [], 8);
     expect(t.shown).toEqual({ skip: 0, take: 10 });
-    expect(t.notice).toMatch(/No more deployments/);
+    expect(said(t.notice)).toMatch(/No more deployments/);
     // An empty history is not a gap.
     expect(pageGap(loaded(initialPaging(), [], 0))).toBeNull();
     expect(rangeLabel(loaded(initialPaging(), [], 0))).toBe('0 of 0');
@@ -114,7 +115,7 @@ describe('paging reducer', () => {
     expect(s.want).toMatchObject({ skip: 0, take: 15 });
     for (let i = 0; i < 20; i += 1) s = run(s, { type: 'takeMore' });
     expect(s.want.take).toBe(100);
-    expect(run(s, { type: 'takeMore' }).notice).toMatch(/stays 100/);
+    expect(said(run(s, { type: 'takeMore' }).notice)).toMatch(/stays 100/);
     for (let i = 0; i < 20; i += 1) s = run(s, { type: 'takeLess' });
     expect(s.want.take).toBe(5);
   });

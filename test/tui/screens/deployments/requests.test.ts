@@ -12,6 +12,7 @@ import { pageMemo } from '../../../../src/tui/screens/deployments/place.js';
 import { browseReducer, initialBrowse } from '../../../../src/tui/screens/deployments/state.js';
 import { respondWith, type HostileServer } from '../../../support/hostile.js';
 import { until } from '../../support/render.js';
+import { said } from '../../../support/notices.js';
 
 const rows = Array.from({ length: 40 }, (_, i) => ({ id: 40 - i, status: 'finished', git_commit_sha: `sha${40 - i}abcdef` }));
 /** Requests for these skips get no answer until the connection is cut. */
@@ -81,7 +82,7 @@ it('an action that does not change the page wanted asks nothing; a stopped scree
   const { store, asked, requests: r } = await screen();
   r.page({ type: 'prev' }); // already on the first page: a notice, no request
   await Promise.resolve();
-  expect(store.get().paging.notice).toBe('This is the first page.');
+  expect(said(store.get().paging.notice)).toBe('This is the first page.');
   r.stop();
   r.page({ type: 'refresh' });
   await Promise.resolve();
