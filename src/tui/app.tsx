@@ -17,7 +17,7 @@ import { FRAME_MIN_HEIGHT } from './take.js';
 import { PickerScreen } from './screens/picker/view.js';
 import { NO_SAVED_CONTEXTS, firstLine } from './screens/picker/lines.js';
 import { DeploymentsScreen } from './screens/deployments/view.js';
-import { listMemory, type ListMemory } from './screens/deployments/place.js';
+import { listMemory, type ListMemory } from './browse/place.js';
 import { Help } from './screens/help/view.js';
 
 // The forms (and zod, which they validate with) load when first opened: the first page of

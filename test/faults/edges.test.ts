@@ -14,7 +14,7 @@ import { MB } from '../../src/api/limits.js';
 import { ResponseTooLargeError, type ApiError, type NetworkError } from '../../src/api/errors.js';
 import { EXIT } from '../../src/commands/exit-codes.js';
 import { scanHistory } from '../../src/model/scan.js';
-import { initialPaging, pagingReducer } from '../../src/tui/screens/deployments/paging.js';
+import { initialPaging, pagingReducer } from '../../src/tui/browse/paging.js';
 import type { TuiOptions } from '../../src/tui/options.js';
 import {
   chunkedTrickle, closedPortUrl, encoded, endlessChunked, hang, headersThenStall, heavyRows, hugeContentLength, json,

@@ -6,7 +6,7 @@ import { readDeploymentList } from '../../src/api/schemas/deployment.js';
 import { ThemeProvider, plainTheme } from '../../src/tui/theme.js';
 import { DetailView } from '../../src/tui/screens/detail/view.js';
 import { detailLines, rawJsonLines } from '../../src/tui/screens/detail/lines.js';
-import { visibleRows } from '../../src/tui/screens/deployments/paging.js';
+import { visibleRows } from '../../src/tui/browse/paging.js';
 import { viewOf } from '../../src/model/deployment.js';
 import { widthOf, wrapCells } from '../../src/text/cells.js';
 import { renderTui } from './support/render.js';

@@ -14,24 +14,6 @@ import { thousands } from '../../../text/thousands.js';
 import type { KeyTable } from '../../keys.js';
 import type { Theme } from '../../theme.js';
 import type { Line } from '../../components/scroll-view.js';
-import type { CompareRefusal } from './state.js';
-
-/** The footer's note when `=` opens nothing. */
-export function refusalNote(why: CompareRefusal, keys: KeyTable): string {
-  const mark = keys.hint('markRow');
-  const compare = keys.hint('compare');
-  switch (why) {
-    case 'noRow': return 'No deployment under the cursor.';
-    case 'sameRow': return `This is the marked row: move to another and press ${compare} (${mark} unmarks it).`;
-    case 'noMark': return `Mark a row with ${mark}, then press ${compare} on another (on a failed row, ${compare} alone compares it with the last good one).`;
-  }
-}
-
-/** The footer's note after Space. */
-export function markNote(marked: DeploymentView | null, keys: KeyTable): string {
-  if (!marked) return 'Unmarked.';
-  return `Marked ${sideName(marked)}: move to another row and press ${keys.hint('compare')} to compare.`;
-}
 
 export function goneText(v: DeploymentView): string {
   return `${capital(sideName(v))} is no longer in the history: nothing to compare.`;

@@ -12,7 +12,8 @@ import { ScanStopped, scanHistory, scanListOf, type ScanChunk } from '../../../m
 import type { Store } from '../../state/store.js';
 import { describeError } from '../../errors.js';
 import { goneText, noGoodText } from './lines.js';
-import type { CompareAction, CompareOpen, CompareState, Picked } from './state.js';
+import type { CompareAction, CompareState } from './state.js';
+import type { CompareOpen, Picked } from '../../browse/marks.js';
 
 /** What one answer should weigh: rows may carry whole logs. */
 const TARGET_CHARS = 1_000_000;

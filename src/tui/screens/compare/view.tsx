@@ -18,7 +18,8 @@ import { createStore, useStore } from '../../state/store.js';
 import { compareKeys } from './keys.js';
 import { choiceNote } from '../../../model/compare-choice.js';
 import { compareLines, readingText, titleText } from './lines.js';
-import { compareReducer, initialCompare, type CompareOpen } from './state.js';
+import { compareReducer, initialCompare } from './state.js';
+import type { CompareOpen } from '../../browse/marks.js';
 import { useCompare } from './use-compare.js';
 
 export interface CompareScreenProps {

@@ -4,15 +4,17 @@
 // the key table in force (`keys.hint`), so keys.json reaches it.
 import type { KeyTable } from '../../keys.js';
 import type { LineState } from '../../input/line-edit.js';
-import { PHASE_MARKS, type Phase } from '../../../model/deployment.js';
+import { PHASE_MARKS, type DeploymentView, type Phase } from '../../../model/deployment.js';
 import type { Reason } from '../../../model/reason.js';
 import { noReasonText } from '../../../model/reason.js';
 import { truncate } from '../../../text/cells.js';
 import { clean } from '../../../text/sanitize.js';
 import { thousands } from '../../../text/thousands.js';
-import { wantsAutoRefresh, type Notice, type PagingState } from './paging.js';
-import { ESC_STOP, type SearchState } from './search.js';
-import { resultRows, type BrowseState } from './state.js';
+import { wantsAutoRefresh, type Notice, type PagingState } from '../../browse/paging.js';
+import { ESC_STOP, type SearchState } from '../../browse/search.js';
+import { resultRows, type BrowseState } from '../../browse/state.js';
+import type { CompareRefusal } from '../../browse/marks.js';
+import { sideName } from '../../../model/compare-rows.js';
 
 /** How a line is drawn: its colour (the theme's), and whether it wraps (else it is cut at the edge). */
 export type Tone = 'muted' | 'warning' | 'error';
@@ -245,4 +247,21 @@ export function switchingNote(name: string): string {
 }
 export function switchFailedNote(error: string): string {
   return `✗ ${error}`;
+}
+
+/** The footer's note when `=` opens nothing. */
+export function refusalNote(why: CompareRefusal, keys: KeyTable): string {
+  const mark = keys.hint('markRow');
+  const compare = keys.hint('compare');
+  switch (why) {
+    case 'noRow': return 'No deployment under the cursor.';
+    case 'sameRow': return `This is the marked row: move to another and press ${compare} (${mark} unmarks it).`;
+    case 'noMark': return `Mark a row with ${mark}, then press ${compare} on another (on a failed row, ${compare} alone compares it with the last good one).`;
+  }
+}
+
+/** The footer's note after Space. */
+export function markNote(marked: DeploymentView | null, keys: KeyTable): string {
+  if (!marked) return 'Unmarked.';
+  return `Marked ${sideName(marked)}: move to another row and press ${keys.hint('compare')} to compare.`;
 }

@@ -6,7 +6,7 @@ import type { DmsClient } from '../../../api/client.js';
 import { keyOf } from '../../../model/deployment.js';
 import { summaryOf, type Summary } from '../../../model/history.js';
 import { scanHistory, scanListOf } from '../../../model/scan.js';
-import type { PagingState } from './paging.js';
+import type { PagingState } from '../../browse/paging.js';
 
 /** Deployments the strip reads back: its figures are over these ("last 200"). */
 export const STRIP_ROWS = 200;

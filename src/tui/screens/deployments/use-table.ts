@@ -14,10 +14,10 @@ import { settingsChanged } from '../../../model/settings.js';
 import { widthOf } from '../../../text/cells.js';
 import type { TimeMode } from '../../../text/format.js';
 import type { TableRow } from '../../components/deployment-table.js';
-import type { Older } from '../detail/lines.js';
-import { visibleRows } from './paging.js';
-import { resultRows, type BrowseState } from './state.js';
-import { olderOf } from './use-older.js';
+import type { Older } from '../../browse/use-older.js';
+import { visibleRows } from '../../browse/paging.js';
+import { resultRows, type BrowseState } from '../../browse/state.js';
+import { olderOf } from '../../browse/use-older.js';
 
 export interface ListTable {
   /** The page's rows the filter leaves. */

@@ -5,7 +5,7 @@
 import { lineKeys, scrollHandlers, type KeyTable, type ScopeId } from '../../keys.js';
 import type { KeyResult } from '../../input/bus.js';
 import type { KeyEvent } from '../../input/keypress.js';
-import type { DetailAction, DetailSearchAction, DetailState } from './state.js';
+import type { DetailAction, DetailSearchAction, DetailState } from '../../browse/detail.js';
 
 export const DETAIL_SCOPES = {
   detail: ['detail', 'global'],

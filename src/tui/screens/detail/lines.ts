@@ -18,19 +18,10 @@ import { DEFAULT_KEYS, type CommandId, type KeyTable } from '../../keys.js';
 import { statusColour, type Colour, type Theme } from '../../theme.js';
 import { searchNoteText, searchStatus } from '../../state/line-search.js';
 import { thousands } from '../../../text/thousands.js';
-import type { DetailState } from './state.js';
+import type { DetailState } from '../../browse/detail.js';
 import type { Line } from '../../components/scroll-view.js';
 import { bothTimes, fieldGroups, logSize } from './fields.js';
-
-/** The deployment before this one, as far as it is known. */
-export type Older =
-  | { readonly kind: 'record'; readonly record: Deployment }
-  /** This is the oldest deployment. */
-  | { readonly kind: 'none' }
-  | { readonly kind: 'loading' }
-  | { readonly kind: 'failed'; readonly message: string }
-  /** The row itself came back where the one before it was: newer deployments pushed the list down meanwhile. */
-  | { readonly kind: 'moved' };
+import type { Older } from '../../browse/use-older.js';
 
 export interface DetailOptions {
   /** Secrets shown in clear (only ever true when dms was started with --show-secrets). */

@@ -12,8 +12,9 @@ import { ScrollView, clampOffset, lineText } from '../../components/scroll-view.
 import { cursorParts } from '../../input/line-edit.js';
 import { SEARCH_PROMPT } from '../log/lines.js';
 import { NO_SEARCH, searchFound } from '../../state/line-search.js';
-import { detailLines, detailName, linesRange, rawJsonLines, searchLine, secretsLine, type Older } from './lines.js';
-import { detailMatches, type DetailState } from './state.js';
+import { detailLines, detailName, linesRange, rawJsonLines, searchLine, secretsLine } from './lines.js';
+import type { Older } from '../../browse/use-older.js';
+import { detailMatches, type DetailState } from '../../browse/detail.js';
 import { useKeyTable } from '../../input/key-table.js';
 import { maskUrlPasswords } from '../../../text/secrets.js';
 import type { TimeMode } from '../../../text/format.js';

@@ -5,11 +5,13 @@ import type { Deployment } from '../../../../src/api/schemas/deployment.js';
 import { parseKeysText } from '../../../../src/config/keys-file.js';
 import { bindKeys } from '../../../../src/tui/key-bindings.js';
 import { DEFAULT_KEYS, keyTable } from '../../../../src/tui/keys.js';
-import { initialPaging, pagingReducer, type PagingState } from '../../../../src/tui/screens/deployments/paging.js';
-import { browseReducer, initialBrowse, isMarkedRow, pageOf, pickedRow, type BrowseAction, type BrowseState } from '../../../../src/tui/screens/deployments/state.js';
-import { compareAsk, compareReducer, initialCompare } from '../../../../src/tui/screens/compare/state.js';
+import { initialPaging, pagingReducer, type PagingState } from '../../../../src/tui/browse/paging.js';
+import { browseReducer, initialBrowse, isMarkedRow, pageOf, pickedRow, type BrowseAction, type BrowseState } from '../../../../src/tui/browse/state.js';
+import { compareReducer, initialCompare } from '../../../../src/tui/screens/compare/state.js';
+import { compareAsk } from '../../../../src/tui/browse/marks.js';
 import { choiceNote } from '../../../../src/model/compare-choice.js';
-import { refusalNote, titleText } from '../../../../src/tui/screens/compare/lines.js';
+import { titleText } from '../../../../src/tui/screens/compare/lines.js';
+import { refusalNote } from '../../../../src/tui/screens/deployments/lines.js';
 import { compareDeployments } from '../../../../src/model/compare.js';
 import { viewOf } from '../../../../src/model/deployment.js';
 

@@ -9,8 +9,8 @@ import { noActionNote } from '../../../../src/tui/input/key-note.js';
 import { bodyNote, messageLine, noticeText, pageGap, pageStatus, reasonNote, rowsLabels, type TableFacts } from '../../../../src/tui/screens/deployments/lines.js';
 import type { Reason } from '../../../../src/model/reason.js';
 import { widthOf } from '../../../../src/text/cells.js';
-import { initialPaging, pagingReducer, type PagingState } from '../../../../src/tui/screens/deployments/paging.js';
-import { browseReducer, initialBrowse, type BrowseAction, type BrowseState } from '../../../../src/tui/screens/deployments/state.js';
+import { initialPaging, pagingReducer, type PagingState } from '../../../../src/tui/browse/paging.js';
+import { browseReducer, initialBrowse, type BrowseAction, type BrowseState } from '../../../../src/tui/browse/state.js';
 
 const rows = (from: number, n: number): Deployment[] =>
   Array.from({ length: n }, (_, i) => ({ id: from - i, status: 'finished', git_commit_sha: `sha${from - i}abcdef`, name: 'shop' }));

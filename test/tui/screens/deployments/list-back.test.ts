@@ -5,8 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Deployment } from '../../../../src/api/schemas/deployment.js';
 import { headerRange } from '../../../../src/tui/screens/deployments/lines.js';
-import { initialPaging, pagingReducer } from '../../../../src/tui/screens/deployments/paging.js';
-import { browseReducer, initialBrowse, type BrowseAction, type BrowseState } from '../../../../src/tui/screens/deployments/state.js';
+import { initialPaging, pagingReducer } from '../../../../src/tui/browse/paging.js';
+import { browseReducer, initialBrowse, type BrowseAction, type BrowseState } from '../../../../src/tui/browse/state.js';
 
 const rows: Deployment[] = Array.from({ length: 10 }, (_, i) => ({ id: 40 - i, status: i % 3 ? 'finished' : 'failed', git_commit_sha: `sha${40 - i}abcdef` }));
 const start = (): BrowseState => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Deployment } from '../../../../src/api/schemas/deployment.js';
 import {
   initialPaging, pagingReducer, visibleRows, wantsAutoRefresh, type PagingAction, type PagingState,
-} from '../../../../src/tui/screens/deployments/paging.js';
+} from '../../../../src/tui/browse/paging.js';
 import { pageGap as gapWith, rangeLabel } from '../../../../src/tui/screens/deployments/lines.js';
 import { DEFAULT_KEYS } from '../../../../src/tui/keys.js';
 import { said } from '../../../support/notices.js';

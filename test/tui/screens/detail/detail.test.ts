@@ -6,7 +6,7 @@ import { bindKeys } from '../../../../src/tui/key-bindings.js';
 import { DEFAULT_KEYS, keyTable, type KeyTable } from '../../../../src/tui/keys.js';
 import { plainTheme } from '../../../../src/tui/theme.js';
 import { detailLines, rawJsonLines, searchLine, secretsLine } from '../../../../src/tui/screens/detail/lines.js';
-import { detailReducer, openDetail, type DetailAction, type DetailState } from '../../../../src/tui/screens/detail/state.js';
+import { detailReducer, openDetail, type DetailAction, type DetailState } from '../../../../src/tui/browse/detail.js';
 
 async function keysFrom(text: string): Promise<KeyTable> {
   const file = await parseKeysText(text);

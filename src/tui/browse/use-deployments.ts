@@ -2,17 +2,17 @@
 // when the screen shows, auto-refresh, the highlight of changed statuses fading, the application
 // remembered in recents. Page requests themselves start where they are asked for (requests.ts).
 import { useEffect, useRef, useState } from 'react';
-import type { DmsClient } from '../../../api/client.js';
-import { addRecent } from '../../../config/recents.js';
-import { loadPageSize } from '../../../config/page-sizes.js';
-import { loadTimeMode } from '../../../config/display.js';
-import { firstApplicationName, viewOf } from '../../../model/deployment.js';
-import type { Prefetch } from '../../first-page.js';
-import { createStore, useStore, type Store } from '../../state/store.js';
+import type { DmsClient } from '../../api/client.js';
+import { addRecent } from '../../config/recents.js';
+import { loadPageSize } from '../../config/page-sizes.js';
+import { loadTimeMode } from '../../config/display.js';
+import { firstApplicationName, viewOf } from '../../model/deployment.js';
+import type { Prefetch } from '../first-page.js';
+import { createStore, useStore, type Store } from '../state/store.js';
 import { browseReducer, initialBrowse, type BrowseAction, type BrowseState } from './state.js';
 import { initialPaging, pagingReducer, wantsAutoRefresh, type PageAsk } from './paging.js';
 import { pageRequests } from './requests.js';
-import { useLaterWrites, type Later } from '../../hooks/use-later-writes.js';
+import { useLaterWrites, type Later } from '../hooks/use-later-writes.js';
 import { placeOf, type ListMemory } from './place.js';
 
 /** Auto-refresh period, ms. */

@@ -2,16 +2,16 @@
 // (search.ts), and the screen's mode — the list, the filter or go-to line being typed, one
 // deployment's detail (its own state: ../detail/state.ts) or its log (the log viewer's room).
 // Keys that arrive together each see what the ones before them did.
-import type { Deployment } from '../../../api/schemas/deployment.js';
-import { keyOf, keyOfRecord, viewOf, type DeploymentView } from '../../../model/deployment.js';
-import { STATUS_FILTERS, type StatusFilter, type Summary } from '../../../model/history.js';
-import type { ReasonAt } from '../../../model/reason.js';
-import type { TimeMode } from '../../../text/format.js';
-import { applyLine, insertLine, lineAt, type LineCommand, type LineState } from '../../input/line-edit.js';
+import type { Deployment } from '../../api/schemas/deployment.js';
+import { keyOf, keyOfRecord, viewOf, type DeploymentView } from '../../model/deployment.js';
+import { STATUS_FILTERS, type StatusFilter, type Summary } from '../../model/history.js';
+import type { ReasonAt } from '../../model/reason.js';
+import type { TimeMode } from '../../text/format.js';
+import { applyLine, insertLine, lineAt, type LineCommand, type LineState } from '../input/line-edit.js';
 import { pagingReducer, visibleRows, type PagingAction, type PagingState } from './paging.js';
 import { searchReducer, type SearchAction, type SearchState } from './search.js';
-import { detailReducer, openDetail, type DetailAction, type DetailState } from '../detail/state.js';
-import { toggleMark, type CompareOpen, type Picked } from '../compare/state.js';
+import { detailReducer, openDetail, type DetailAction, type DetailState } from './detail.js';
+import { toggleMark, type CompareOpen, type Picked } from './marks.js';
 
 /** `jump`: the go-to line (an id, uuid or commit) is being typed. */
 export type BrowseMode = 'list' | 'filter' | 'jump' | 'detail' | 'log' | 'stats' | 'compare';

@@ -5,16 +5,16 @@
 // Each scan reports to the store under its number, so a newer search is never overwritten by an
 // older one; Esc or a new search aborts the scan in flight.
 import { useEffect } from 'react';
-import type { DmsClient } from '../../../api/client.js';
-import { viewOf, sameDeployment } from '../../../model/deployment.js';
-import { findDeployment, refOfView } from '../../../model/follow.js';
-import { ScanStopped, scanListOf } from '../../../model/scan.js';
-import type { SearchRequest } from '../../../model/search.js';
-import type { HistorySearch } from '../../../search/history-search.js';
-import type { Store } from '../../state/store.js';
+import type { DmsClient } from '../../api/client.js';
+import { viewOf, sameDeployment } from '../../model/deployment.js';
+import { findDeployment, refOfView } from '../../model/follow.js';
+import { ScanStopped, scanListOf } from '../../model/scan.js';
+import type { SearchRequest } from '../../model/search.js';
+import type { HistorySearch } from '../../search/history-search.js';
+import type { Store } from '../state/store.js';
 import type { BrowseAction, BrowseState, Fetching } from './state.js';
 import type { SearchState } from './search.js';
-import { describeError } from '../../errors.js';
+import { describeError } from '../errors.js';
 
 /** What one answer of a search should weigh: smaller than a script's, so each is handled in less time. */
 const SEARCH_CHARS = 1_000_000;

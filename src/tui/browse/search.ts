@@ -1,7 +1,7 @@
 // A search of the whole history (or a jump to one deployment) as a pure reducer: what is asked,
 // how far the scan has read, what it found, and where the cursor is in the results, which page
 // like the list. The scan itself runs in use-history-scan.ts and reports here; lines.ts words it.
-import type { Summary, StatusFilter } from '../../../model/history.js';
+import type { Summary, StatusFilter } from '../../model/history.js';
 
 export interface SearchState {
   /** `search` lists every match; `jump` stops at the first and opens it. */

@@ -3,12 +3,12 @@
 // (`/`, n/N: state/line-search.ts, as in the log). The list's reducer (screens/deployments/state.ts)
 // opens and closes it and hands it these actions. The lines are the view's (lines.ts, drawn at the
 // terminal's width): a search action brings their text as they are on screen.
-import type { Deployment } from '../../../api/schemas/deployment.js';
-import { textTest } from '../../../model/log.js';
-import type { LineCommand } from '../../input/line-edit.js';
+import type { Deployment } from '../../api/schemas/deployment.js';
+import { textTest } from '../../model/log.js';
+import type { LineCommand } from '../input/line-edit.js';
 import {
   NO_SEARCH, typeQuery, keepSearch, startSearch, stepMatch, withMatches, type LineSearch, type SearchNote,
-} from '../../state/line-search.js';
+} from '../state/line-search.js';
 
 export interface DetailState {
   /** The deployment's row key: the detail follows it through refreshes. */

@@ -3,8 +3,8 @@
 // the list. Taken from the page when the deployment is on it; else read alone (skip = its position,
 // take 1) once the cursor rests on it and the search has finished reading. Kept per deployment.
 import { useEffect, useMemo, useState } from 'react';
-import type { DmsClient } from '../../../api/client.js';
-import { keyOf, sameDeployment, viewOf, type DeploymentView } from '../../../model/deployment.js';
+import type { DmsClient } from '../../api/client.js';
+import { keyOf, sameDeployment, viewOf, type DeploymentView } from '../../model/deployment.js';
 import type { PagingState } from './paging.js';
 import type { SearchState } from './search.js';
 

@@ -2,8 +2,8 @@
 // picker is shown): the pages it read, with when, so a page asked for again within the refresh
 // window is shown from what was read instead of downloaded again (requests.ts); and where the list
 // was left — page, cursor row, mark — so reopening the application from the picker comes back to it.
-import type { DeploymentPage } from '../../../api/schemas/deployment.js';
-import type { Picked } from '../compare/state.js';
+import type { DeploymentPage } from '../../api/schemas/deployment.js';
+import type { Picked } from './marks.js';
 import { visibleRows } from './paging.js';
 import type { BrowseState } from './state.js';
 

@@ -2,11 +2,11 @@
 // request) asks for single rows instead of the page: the newest deployment, to see whether
 // anything arrived, and each running one on the page. When nothing moved, the page is rebuilt
 // from what is known plus those rows; when something did, the page is fetched again.
-import type { DeploymentPage } from '../../../api/schemas/deployment.js';
-import { sameDeployment, viewOf } from '../../../model/deployment.js';
-import type { ListPage } from '../../../model/follow.js';
+import type { DeploymentPage } from '../../api/schemas/deployment.js';
+import { sameDeployment, viewOf } from '../../model/deployment.js';
+import type { ListPage } from '../../model/follow.js';
 import type { PagingState } from './paging.js';
-import { textLength } from '../../../api/scrub.js';
+import { textLength } from '../../api/scrub.js';
 
 /** Log text on a page above which a refresh asks for single rows (a page without logs is a few KB). */
 export const HEAVY_PAGE_CHARS = 256 * 1024;

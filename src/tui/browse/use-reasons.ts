@@ -6,9 +6,9 @@
 // 4.2 MB failed log, so the screen's thread is fine; 200,000 entries without the epilogue 38–40 ms
 // median, 67 ms slowest: once per row, on its own timer turn after the frame, never before a key.
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { DeploymentView } from '../../../model/deployment.js';
-import { reasonOf, type Reason } from '../../../model/reason.js';
-import { textLength } from '../../../api/scrub.js';
+import type { DeploymentView } from '../../model/deployment.js';
+import { reasonOf, type Reason } from '../../model/reason.js';
+import { textLength } from '../../api/scrub.js';
 
 /** The memo's key of a row, or null when it has no reason to look for (neither failed nor cancelled). */
 export function reasonKey(rowKey: string, view: DeploymentView): string | null {

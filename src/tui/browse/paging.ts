@@ -1,11 +1,11 @@
 // Paging, refresh, cursor and filter state of the deployments screen: a pure reducer and its
 // selectors. A page is asked for by an action that changes `want` (next, refresh, …): requests.ts
 // applies those and starts the request; answers come back as `loaded`/`failed`, tagged by `seq`.
-import type { ShownError } from '../../errors.js';
-import type { DeploymentPage } from '../../../api/schemas/deployment.js';
-import { keysOf, searchText, viewOf, type DeploymentView } from '../../../model/deployment.js';
-import { applyLine, insertLine, type LineCommand } from '../../input/line-edit.js';
-import { TAKE_DEFAULT, TAKE_MAX, TAKE_MIN, TAKE_STEPS, clampTake } from '../../take.js';
+import type { ShownError } from '../errors.js';
+import type { DeploymentPage } from '../../api/schemas/deployment.js';
+import { keysOf, searchText, viewOf, type DeploymentView } from '../../model/deployment.js';
+import { applyLine, insertLine, type LineCommand } from '../input/line-edit.js';
+import { TAKE_DEFAULT, TAKE_MAX, TAKE_MIN, TAKE_STEPS, clampTake } from '../take.js';
 
 /** Longest filter text, in UTF-16 units. */
 const FILTER_MAX = 200;

@@ -5,12 +5,12 @@
 // before it is aborted, and answers are tagged with their sequence number so an old answer never
 // overwrites a newer page (the reducer drops it: paging.ts). A page moved to (n, p, g, …) that was
 // read less than a refresh period ago is shown from what was read (place.ts): no request.
-import type { DmsClient } from '../../../api/client.js';
-import { isApiError, type ResponseTooLargeError } from '../../../api/errors.js';
-import { formatBytes } from '../../../api/limits.js';
-import { describeError } from '../../errors.js';
-import type { Prefetch } from '../../first-page.js';
-import type { Store } from '../../state/store.js';
+import type { DmsClient } from '../../api/client.js';
+import { isApiError, type ResponseTooLargeError } from '../../api/errors.js';
+import { formatBytes } from '../../api/limits.js';
+import { describeError } from '../errors.js';
+import type { Prefetch } from '../first-page.js';
+import type { Store } from '../state/store.js';
 import { isHeavy, lightRefresh } from './light-refresh.js';
 import type { PageAsk } from './paging.js';
 import type { PageMemo } from './place.js';

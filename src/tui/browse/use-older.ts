@@ -2,13 +2,24 @@
 // settings can be compared too (the table's Δ, the detail's "what changed"). Only for records that
 // carry settings; asked after the page is on screen, never in its way; remembered per row.
 import { useEffect, useState } from 'react';
-import type { DmsClient } from '../../../api/client.js';
-import { isApiError } from '../../../api/errors.js';
-import { keyOf, sameDeployment, viewOf, type DeploymentView } from '../../../model/deployment.js';
-import { carriesSettings } from '../../../model/settings.js';
-import type { Older } from '../detail/lines.js';
+import type { DmsClient } from '../../api/client.js';
+import { isApiError } from '../../api/errors.js';
+import { keyOf, sameDeployment, viewOf, type DeploymentView } from '../../model/deployment.js';
+import { carriesSettings } from '../../model/settings.js';
 import type { PagingState } from './paging.js';
-import { describeError } from '../../errors.js';
+import { describeError } from '../errors.js';
+import type { Deployment } from '../../api/schemas/deployment.js';
+
+/** The deployment before this one, as far as it is known. */
+export type Older =
+  | { readonly kind: 'record'; readonly record: Deployment }
+  /** This is the oldest deployment. */
+  | { readonly kind: 'none' }
+  | { readonly kind: 'loading' }
+  | { readonly kind: 'failed'; readonly message: string }
+  /** The row itself came back where the one before it was: newer deployments pushed the list down meanwhile. */
+  | { readonly kind: 'moved' };
+
 
 export interface OlderOptions {
   readonly client: DmsClient;
