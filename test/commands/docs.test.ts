@@ -10,6 +10,8 @@ import { fileURLToPath } from 'node:url';
 import { main } from '../../src/cli.js';
 import { EXIT } from '../../src/commands/exit-codes.js';
 import { COMMAND_TABLE } from '../../src/commands/command-table.js';
+import { complete } from '../../src/commands/completion-candidates.js';
+import { COMMAND_OPTIONS } from '../../src/commands/args.js';
 import { tempDir } from '../support/temp.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -89,5 +91,15 @@ describe('dms help', () => {
     const { stdout } = await dms('--help');
     const said = stdout.slice(stdout.indexOf('Exit codes:')).replaceAll('\n', ' ');
     for (const [name, code] of Object.entries(EXIT)) expect(said, name).toMatch(new RegExp(`[:,] ${code} \\S`));
+  });
+
+  it('shell completion offers the commands after help, and app or docstore after help create', () => {
+    const source = { recentApps: () => [], contexts: () => [], recentValues: () => [] };
+    const values = (...words: string[]) => {
+      const r = complete(words, source);
+      return r.files ? [] : r.candidates.map((c) => c.value);
+    };
+    expect(values('help', '')).toEqual(Object.keys(COMMAND_OPTIONS));
+    expect(values('help', 'create', '')).toEqual(['app', 'docstore']);
   });
 });
