@@ -28,12 +28,10 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
       io.stdout.write(`dms ${VERSION}\n`);
       return EXIT.ok;
     }
-    if (parsed.values.help) {
-      // dms create app|docstore --help lists a flag for every field (generated from the field tables).
-      const text = parsed.command === 'create'
-        ? (await import('./commands/create-help.js')).createHelp(parsed.positionals[0])
-        : await import('./commands/help.js').then(({ HELP }) => HELP[parsed.command ?? 'main'] ?? HELP.main);
-      io.stdout.write(`${text}\n`);
+    if (parsed.values.help || parsed.command === 'help') {
+      // Printed from the command table (dms create app|docstore: a flag for every field, from the field tables).
+      const { helpOf } = await import('./commands/help-command.js');
+      io.stdout.write(`${helpOf(parsed)}\n`);
       return EXIT.ok;
     }
     const noColor = parsed.values['no-color'] === true || (io.env.NO_COLOR ?? '') !== '';

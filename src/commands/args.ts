@@ -37,6 +37,7 @@ export const COMMAND_OPTIONS = {
   demo: { serve: { type: 'boolean' }, port: { type: 'string' } },
   browse: {},
   completion: {},
+  help: {},
 } as const satisfies Record<string, Options>;
 
 export type Command = keyof typeof COMMAND_OPTIONS;

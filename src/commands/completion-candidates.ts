@@ -3,6 +3,7 @@
 // and recent values). Pure: the config folder comes in as a CompletionSource.
 import type { CreateNoun } from '../forms/field-flags.js';
 import { COMMAND_OPTIONS, DIFF_OUTPUTS, GLOBAL_OPTIONS, type Command } from './args.js';
+import { COMMAND_TABLE } from './command-table.js';
 import { allFieldFlags, createNoun, fieldFlags, flagDescriptions } from './completion-flags.js';
 import type { Shell } from './completion-scripts.js';
 import type { Candidate, CompletionSource, Target } from './completion-source.js';
@@ -29,20 +30,11 @@ const POSITIONALS: Record<Command, (before: readonly string[]) => Slot> = {
   context: (b) => (b.length === 0 ? CONTEXT_USAGE : ['use', 'remove', 'verify'].includes(b[0]!) && b.length === 1 ? 'contexts' : 'none'),
   demo: () => 'none',
   completion: (b) => (b.length === 0 ? { bash: 'a script for bash', zsh: 'a script for zsh', fish: 'a script for fish' } : 'none'),
+  help: (b) => (b.length === 0 ? COMMAND_DESCRIPTIONS : b[0] === 'create' && b.length === 1 ? POSITIONALS.create([]) : 'none'),
 };
 
-/** One line per command, for the shells that show descriptions. */
-const COMMAND_DESCRIPTIONS: Record<Command, string> = {
-  browse: "browse an application's deployments (TUI)",
-  deployments: "list an application's deployments",
-  stats: "an application's history in numbers and pictures",
-  logs: 'the log of a deployment',
-  diff: 'compare two deployments',
-  create: 'create an application or a docstore',
-  context: 'saved connections',
-  demo: 'run only the demo service',
-  completion: 'print a shell completion script',
-};
+/** One line per command, for the shells that show descriptions (the command table's summaries). */
+const COMMAND_DESCRIPTIONS = Object.fromEntries(Object.keys(COMMAND_OPTIONS).map((c) => [c, COMMAND_TABLE.find((d) => d.name === c)!.summary])) as Record<Command, string>;
 
 /** Option values dms knows without asking anyone; `files`: the shell completes a path. */
 const VALUES: Readonly<Record<string, 'contexts' | 'files' | 'statuses' | readonly string[]>> = {

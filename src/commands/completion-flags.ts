@@ -2,7 +2,7 @@
 // forms' field tables), and each flag's description, the first clause of its line in the help.
 import { FIELD_TABLES, flagOf, requestFieldsOf, type CreateNoun } from '../forms/field-flags.js';
 import type { Command } from './args.js';
-import { HELP } from './help.js';
+import { helpText } from './help.js';
 
 export interface FieldFlag {
   readonly name: string;
@@ -42,7 +42,7 @@ export function allFieldFlags(): Set<string> {
 export function flagDescriptions(command: Command | undefined): Map<string, string> {
   if (command === 'context') return new Map([['url', 'service base URL, e.g. https://host/api/v1'], ['help', 'help for a command']]);
   // The command's help first (its own --json), then the main help's global options.
-  const lines = `${command ? (HELP[command] ?? '') : ''}\n${HELP.main ?? ''}`.split('\n');
+  const lines = `${command ? (helpText(command) ?? '') : ''}\n${helpText()}`.split('\n');
   const out = new Map<string, string>();
   for (let i = 0; i < lines.length; i++) {
     const m = /^(\s+(?:-\w, )?--([a-z][\w-]*)(?: [A-Z][A-Z_|,]*)?\s+)(\S.*)$/.exec(lines[i]!);

@@ -19,7 +19,7 @@ import { maskUrlPasswords } from '../text/secrets.js';
 import type { Parsed } from './args.js';
 import { timeoutMs } from './connect.js';
 import { EXIT, UsageError } from './exit-codes.js';
-import { HELP } from './help.js';
+import { helpText } from './help.js';
 import type { CommandIO } from './io.js';
 import { checkToken, type TokenCheck } from './verify-token.js';
 
@@ -81,7 +81,7 @@ export async function runContext(args: string[], io: CommandIO, dir: string): Pr
     const [sub, ...all] = args;
     if (sub === undefined) throw new Usage(`missing subcommand: use ${SUBCOMMANDS} (dms context --help).`);
     if (sub === 'help' || sub === '--help' || sub === '-h') {
-      say(HELP.context ?? Object.values(CONTEXT_USAGE).join('\n'));
+      say(helpText('context') ?? Object.values(CONTEXT_USAGE).join('\n'));
       return EXIT.ok;
     }
     if (!Object.hasOwn(CONTEXT_USAGE, sub)) {

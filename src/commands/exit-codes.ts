@@ -33,7 +33,11 @@ export const EXIT = {
   outputClosed: 13,
   /** The Node.js running dms is older than it needs (package.json's engines: 22). */
   oldNode: OLD_NODE_EXIT,
+  /** The terminal went away (SIGHUP; the TUI's HANG_UP_EXIT): 128 + the signal's number, as a shell reports it. */
+  hangUp: 129,
   interrupted: 130,
+  /** SIGTERM. */
+  terminated: 143,
 } as const;
 
 /** A mistake in how dms was called: message says what is wrong and what to do. */

@@ -20,7 +20,7 @@ describe('the package', () => {
     const [packed] = JSON.parse(npm(['pack', '--json', '--ignore-scripts', '--pack-destination', out], ROOT)) as { filename: string; files: { path: string }[] }[];
     const files = packed!.files.map((f) => f.path).sort();
     // The build's code caches (made for the packer's Node and CPU) and its training run stay out.
-    expect(files).toEqual(['LICENSE', 'README.md', 'dist/dms-app.cjs', 'dist/dms.js', 'dist/got-vendor.cjs', 'dist/search-worker.js', 'dist/ui-vendor.cjs', 'dist/zod-vendor.cjs', 'package.json']);
+    expect(files).toEqual(['LICENSE', 'README.md', 'dist/dms-app.cjs', 'dist/dms.js', 'dist/got-vendor.cjs', 'dist/search-worker.js', 'dist/ui-vendor.cjs', 'dist/zod-vendor.cjs', 'man/dms.1', 'package.json']);
     const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as Record<string, unknown>;
     expect(manifest.dependencies ?? {}).toEqual({});
     for (const field of ['repository', 'homepage', 'bugs', 'license']) expect(manifest[field], field).toBeTruthy();
@@ -30,6 +30,8 @@ describe('the package', () => {
     const installed = join(prefix, 'lib', 'node_modules', 'dms-tui');
     // Nothing but the package itself: the bundle needs no dependency at run time.
     expect(existsSync(join(installed, 'node_modules')) ? readdirSync(join(installed, 'node_modules')) : []).toEqual([]);
+    // package.json's man: npm links the man page where man finds it.
+    expect(readFileSync(join(prefix, 'share', 'man', 'man1', 'dms.1'), 'utf8')).toBe(readFileSync(join(ROOT, 'man', 'dms.1'), 'utf8'));
     const bin = join(prefix, 'bin', 'dms');
     const lock = (mode: number) => { for (const dir of [installed, join(installed, 'dist')]) chmodSync(dir, mode); };
     lock(0o555);
