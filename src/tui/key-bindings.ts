@@ -63,7 +63,7 @@ export function parseKeyName(name: string): KeyMatcher | string {
   if (/^(?:alt|meta|option|cmd|super)[+-]/.test(lower)) return `${shownName(name)}: dms does not read Alt or Cmd keys`;
   const shift = /^shift[+-](.)$/i.exec(name);
   if (shift) return `${shownName(name)}: write the character itself (${shownName(shift[1]!.toUpperCase())})`;
-  return `${shownName(name)} is not a key name (such as x, ctrl+f, pagedown, enter, esc, up: see the README)`;
+  return `${shownName(name)} is not a key name (such as x, ctrl+f, pagedown, enter, esc, up: see docs/keys.md)`;
 }
 
 /** One string per distinct key (to compare keys). */
@@ -130,7 +130,7 @@ export function bindKeys(bindings: readonly (readonly [string, readonly string[]
       continue;
     }
     if (!c) {
-      problems.push(`${KEYS_FILE}: no action ${shownName(action)} (the names are listed in the README under Keys) — ignored`);
+      problems.push(`${KEYS_FILE}: no action ${shownName(action)} (the names are listed in docs/keys.md) — ignored`);
       continue;
     }
     if (c.id === 'interrupt') {
