@@ -7,7 +7,8 @@ import { Text, useInput } from 'ink';
 import type { DmsClient } from '../../src/api/client.js';
 import { readDeploymentList, type Deployment } from '../../src/api/schemas/index.js';
 import { createHistorySearch, type HistorySearch } from '../../src/search/history-search.js';
-import { DeploymentsScreen } from '../../src/tui/screens/deployments/view.js';
+import { BrowseSessionProvider } from '../../src/tui/browse/session.js';
+import { BrowseRoutes } from '../../src/tui/routes/browse.js';
 import { colourTheme, ThemeProvider } from '../../src/tui/theme.js';
 import { SettingsProvider } from '../../src/tui/settings.js';
 import { InputProvider } from '../../src/tui/input/bus.js';
@@ -35,7 +36,7 @@ export function Screen({ client, search, app, height, refreshMs, pageRows = 10 }
     <InputProvider>
       <SettingsProvider value={{ env: process.env, refreshMs, pageRows: pageRows ?? undefined }}>
       <ThemeProvider value={colourTheme}>
-      <DeploymentsScreen
+      <BrowseSessionProvider
         client={client}
         search={searching}
         appUuid={app}
@@ -47,7 +48,9 @@ export function Screen({ client, search, app, height, refreshMs, pageRows = 10 }
         onHelp={noop}
         onQuit={noop}
         onCreate={noop}
-      />
+      >
+        <BrowseRoutes />
+      </BrowseSessionProvider>
       </ThemeProvider>
       </SettingsProvider>
     </InputProvider>

@@ -16,7 +16,8 @@ import { useTerminalSize } from './hooks/use-terminal-size.js';
 import { FRAME_MIN_HEIGHT } from './take.js';
 import { PickerScreen } from './screens/picker/view.js';
 import { NO_SAVED_CONTEXTS, firstLine } from './screens/picker/lines.js';
-import { DeploymentsScreen } from './screens/deployments/view.js';
+import { BrowseSessionProvider } from './browse/session.js';
+import { BrowseRoutes } from './routes/browse.js';
 import { listMemory, type ListMemory } from './browse/place.js';
 import { Help } from './screens/help/view.js';
 
@@ -212,7 +213,7 @@ function Screens({ options, onExit, prefetch }: AppProps) {
       {help ? <Help from={help} width={width} height={frameHeight - 1} onClose={() => dispatch({ type: 'help', from: null })} onQuit={quit} /> : null}
       {showBrowser ? (
         <Box display={help || creating ? 'none' : 'flex'} flexDirection="column">
-          <DeploymentsScreen
+          <BrowseSessionProvider
             key={`${session.id}:${browsing}`}
             client={session.client}
             search={session.search}
@@ -234,7 +235,9 @@ function Screens({ options, onExit, prefetch }: AppProps) {
             onContext={onContext}
             startNote={session.id === 0 && browsing === options.appUuid ? options.keys?.warning : undefined}
             followNewest={state.following === true}
-          />
+          >
+            <BrowseRoutes />
+          </BrowseSessionProvider>
         </Box>
       ) : null}
       {route.name === 'picker' ? (

@@ -92,6 +92,9 @@ export async function openContext(dir: string, name: string, env: NodeJS.Process
   };
 }
 
+/** Said where no context can be switched to from this screen. */
+export const NO_SWITCHING = 'Switching context is not available here.';
+
 /** The first line of an error, for the one line the picker or the list shows. */
 export function errorLine(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);

@@ -1,25 +1,21 @@
 // The deployments list's keys: its scope groups, by mode (searched in this order; the clash check
-// of keys.json reads them too), and the screen's one key listener, which hands the detail's keys
-// to the detail (../detail/keys.ts) while it is open and leaves the log's to the log viewer.
+// of keys.json reads them too), and what each does. The browse session's one key listener
+// (routes/browse-keys.ts) hands them the keys while the list is on top.
 // Keys read together each see what the ones before them did: handlers read the store, not props.
 import { lineKeys, type KeyTable, type ScopeId } from '../../keys.js';
-import type { KeyListener, KeyResult } from '../../input/bus.js';
-import { isText, type KeyEvent } from '../../input/keypress.js';
+import type { KeyResult } from '../../input/bus.js';
+import type { KeyEvent } from '../../input/keypress.js';
 import type { Store } from '../../state/store.js';
 import { savePageSize } from '../../../config/page-sizes.js';
-import { saveTimeMode } from '../../../config/display.js';
-import { detailKeys, detailSearching } from '../detail/keys.js';
 import { copySelected, openSelected } from './actions.js';
-import { unboundNote } from '../../input/key-note.js';
 import { markNote, refusalNote, switchFailedNote, switchingNote } from './lines.js';
 import type { PageAsk } from '../../browse/paging.js';
 import { pageOf, pickedRow, selectedView, type BrowseAction, type BrowseState } from '../../browse/state.js';
 import { compareAsk } from '../../browse/marks.js';
-import type { DetailState } from '../../browse/detail.js';
-import type { ReasonAt } from '../../../model/reason.js';
 import type { Later } from '../../hooks/use-later-writes.js';
-import { NO_SWITCHING } from '../picker/lines.js';
+import { NO_SWITCHING } from '../../connections.js';
 import { lineAsk } from './command-line.js';
+import { toggleTime } from '../../browse/time-mode.js';
 
 export const LIST_SCOPES = {
   list: ['deployments', 'global'],
@@ -47,24 +43,15 @@ export interface ListKeyOptions {
   readonly page: (ask: PageAsk) => void;
   /** Where copy's OSC 52 goes. */
   readonly terminal: { write(data: string): unknown };
-  /** Where the open detail's reason stands in its log: `l` there opens the log at that line. */
-  readonly reasonAt?: (detail: DetailState) => ReasonAt | undefined;
   /** The screen's file writes, after the frame (use-later-writes.ts). */
   readonly later: Later;
   /** The environment the UI reads (settings.ts): the clipboard's and the browser's programs. */
   readonly env: NodeJS.ProcessEnv;
-  /** The open detail's lines as last drawn (what its `/` searches). */
-  readonly detailLines?: () => readonly string[];
 }
 
-/** T: times relative or absolute, in the list, the detail and the log; remembered for the user (a file write: after the frame). */
-export function toggleTime(store: Store<BrowseState, BrowseAction>, configDir: string | undefined, later: Later): void {
-  store.dispatch({ type: 'timeMode' });
-  if (configDir) later(() => saveTimeMode(configDir, store.get().time));
-}
 
-/** What a key does on the screen, by mode. */
-export function listKeys(keys: KeyTable, props: ListKeyProps, { store, page, terminal, reasonAt, later, env, detailLines = () => [] }: ListKeyOptions): KeyListener {
+/** What a key does on the list, by its mode (the list, the filter line, the go-to line), and what the detail shares with it (copy, open). */
+export function listModes(keys: KeyTable, props: ListKeyProps, { store, page, terminal, later, env }: ListKeyOptions) {
   const send = (a: BrowseAction) => store.dispatch(a);
   // Copy (OSC 52, to the terminal) and open (the browser, else the link copied): what happened goes to the footer's note.
   const note = (text: string) => send({ type: 'keyNote', note: text });
@@ -177,43 +164,5 @@ export function listKeys(keys: KeyTable, props: ListKeyProps, { store, page, ter
     }, e.input, e.key);
     return used ? result : false;
   };
-  // Leaving a deployment that `:N` opened goes to the page holding it, the cursor on it.
-  const detailSend: typeof send = (a) => {
-    const { jumped, detail } = store.get();
-    // The log of a failure opens at its reason's line.
-    const at = a.type === 'openLog' && detail && reasonAt ? reasonAt(detail) : undefined;
-    send(at ? { type: 'openLog', at } : a);
-    if (a.type === 'close' && jumped) page({ type: 'goTo', index: jumped.index, key: jumped.key });
-  };
-  const detail = detailKeys(keys, {
-    send: detailSend, detail: () => store.get().detail, lines: detailLines, copy, openWeb, toggleTime: () => toggleTime(store, props.configDir, later), onHelp: () => props.onHelp('detail'), onQuit: () => props.onQuit(), showSecrets: props.showSecrets,
-  });
-  return {
-    key(e: KeyEvent): KeyResult {
-      const mode = store.get().mode;
-      // The log viewer, the stats view and the comparison have listeners of their own.
-      if (mode === 'log' || mode === 'stats' || mode === 'compare') return false;
-      // A note about the key before goes with this one.
-      if (store.get().keyNote !== null) send({ type: 'keyNote', note: null });
-      // In the filter and go-to lines every printable key is text; other screens' keys (q, ?) do not apply.
-      if (mode === 'filter') return filter(e) || isText(e);
-      if (mode === 'jump') return jump(e) || isText(e);
-      if (mode === 'detail' && detailSearching(store.get().detail)) return detail(e) || isText(e);
-      const used = mode === 'detail' ? detail(e) : list(e);
-      if (used !== false) return used;
-      // A key that does nothing here says so (Ctrl+C, which quits from anywhere, passes on).
-      const note = unboundNote(e, keys);
-      if (note === undefined) return false;
-      send({ type: 'keyNote', note });
-      return true;
-    },
-    text(run: string): number {
-      const mode = store.get().mode;
-      if (mode === 'filter') send({ type: 'filterText', text: run });
-      else if (mode === 'jump') send({ type: 'jumpText', text: run });
-      else if (mode === 'detail' && detailSearching(store.get().detail)) send({ type: 'detailSearch', search: { op: 'text', text: run, lines: detailLines() } });
-      else return 0;
-      return run.length;
-    },
-  };
+  return { list, filter, jump, copy, openWeb, send };
 }

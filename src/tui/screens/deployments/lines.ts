@@ -1,5 +1,4 @@
-// The deployments screen's text, as pure functions of its state: the header's range and status,
-// what the body says instead of the table, the message line under it (one of a dozen, by what
+// The deployments list's text, as pure functions of its state: what the body says instead of the table, the message line under it (one of a dozen, by what
 // matters most), and the notes keys leave in the footer. Every key a sentence names comes from
 // the key table in force (`keys.hint`), so keys.json reaches it.
 import type { KeyTable } from '../../keys.js';
@@ -10,9 +9,9 @@ import { noReasonText } from '../../../model/reason.js';
 import { truncate } from '../../../text/cells.js';
 import { clean } from '../../../text/sanitize.js';
 import { thousands } from '../../../text/thousands.js';
-import { wantsAutoRefresh, type Notice, type PagingState } from '../../browse/paging.js';
+import type { Notice, PagingState } from '../../browse/paging.js';
 import { ESC_STOP, type SearchState } from '../../browse/search.js';
-import { resultRows, type BrowseState } from '../../browse/state.js';
+import type { BrowseState } from '../../browse/state.js';
 import type { CompareRefusal } from '../../browse/marks.js';
 import { sideName } from '../../../model/compare-rows.js';
 
@@ -25,24 +24,6 @@ export type MessageLine =
   | { readonly kind: 'edit'; readonly prompt: string; readonly line: LineState; readonly placeholder: string }
   | ({ readonly kind: 'text' } & TextLine)
   | { readonly kind: 'blank' };
-
-/**
- * `1–10 of 137`, `49,991–50,000 of 50,000`, `1–10`; `0 of 0` or `no deployments` for an empty
- * history, `empty page 21–30 of 39` for an empty page the server's count says is inside it.
- */
-export function rangeLabel(state: Pick<PagingState, 'shown' | 'rows' | 'total'>): string {
-  if (!state.shown) return '';
-  const { skip, take } = state.shown;
-  const total = state.total;
-  if (state.rows.length === 0) {
-    if (total === null) return 'no deployments';
-    if (total > skip) return `empty page ${thousands(skip + 1)}–${thousands(Math.min(skip + take, total))} of ${thousands(total)}`;
-    return `0 of ${thousands(total)}`;
-  }
-  const from = thousands(skip + 1);
-  const to = thousands(skip + state.rows.length);
-  return total !== null ? `${from}–${to} of ${thousands(total)}` : `${from}–${to}`;
-}
 
 /**
  * When the page holds fewer rows than the server's count says it should: what is missing and
@@ -81,35 +62,6 @@ export function noticeText(notice: Notice, keys: KeyTable): string {
   }
 }
 
-/**
- * The header's status: `12 per page (fits) · auto-refresh on` while pages hold the rows that fit
- * the terminal, `30 per page (fixed; 0 fits) · …` once a size was chosen, naming the key back.
- */
-export function pageStatus(paging: PagingState, keys: KeyTable): string {
-  const auto = paging.autoRefresh ? (wantsAutoRefresh(paging) ? 'auto-refresh on' : 'auto-refresh on (idle)') : `auto-refresh off (${keys.hint('autoRefresh')})`;
-  const size = paging.fits === null ? '' : paging.fit !== null ? ' (fits)' : ` (fixed; ${keys.hint('takeFit')} fits)`;
-  return `${paging.want.take} per page${size} · ${auto}`;
-}
-
-/**
- * The header's range: the page's, or the results' while a search of the whole history is shown,
- * with its scope while one narrows it (`results 1–2 of 2 · scope: failed`).
- */
-export function headerRange(browse: BrowseState): string {
-  const s = browse.search;
-  if (s?.kind !== 'search') return rangeLabel(browse.paging);
-  const range = resultRange(s, resultRows(browse));
-  return s.status === 'all' ? range : `${range} · scope: ${s.status}`;
-}
-
-/** `results 1–10 of 37+` while the search still reads. */
-function resultRange(s: SearchState, perPage: number): string {
-  const n = s.results.length;
-  if (n === 0) return s.scanning ? 'searching…' : 'no results';
-  return `results ${s.pageStart + 1}–${Math.min(n, s.pageStart + perPage)} of ${thousands(n)}${s.scanning ? '+' : ''}`;
-}
-
-/** `searched 2,300 of 50,000` / `searched all 137`, for the progress line. */
 export function progressText(s: SearchState): string {
   if (!s.scanning && s.stopped === null) return `searched all ${thousands(s.read)}`;
   return `searched ${thousands(s.read)}${s.total !== null ? ` of ${thousands(s.total)}` : ''}`;

@@ -8,7 +8,8 @@ import type { Store } from '../../state/store.js';
 import type { ContextEntry } from '../../connections.js';
 import type { LineCommand } from '../../input/line-edit.js';
 import { filterEntries, pickTarget, type Entry, type PickerAction, type PickerState } from './state.js';
-import { NO_SAVED_CONTEXTS, NO_SWITCHING, connecting, firstLine, topNote } from './lines.js';
+import { NO_SAVED_CONTEXTS, connecting, firstLine, topNote } from './lines.js';
+import { NO_SWITCHING } from '../../connections.js';
 
 // The keys of "everywhere but while typing" come last: help, and quit, which on the typed line
 // is text when it is a letter (a q in a name) and quits from the list.

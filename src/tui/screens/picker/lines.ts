@@ -81,7 +81,6 @@ export function busyText(busy: string, keys: KeyTable): string {
   return `${busy} (${keys.hint('contextCancel')} stops)`;
 }
 
-export const NO_SWITCHING = 'Switching context is not available here.';
 export const NO_SAVED_CONTEXTS = 'No saved contexts: add one with dms context add NAME --url URL.';
 
 /** The first line of an error the context list could not be read for. */

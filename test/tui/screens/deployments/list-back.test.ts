@@ -4,7 +4,7 @@
 // the picker). The scope is on the header while a search of it is shown, and a jump clears it.
 import { describe, expect, it } from 'vitest';
 import type { Deployment } from '../../../../src/api/schemas/deployment.js';
-import { headerRange } from '../../../../src/tui/screens/deployments/lines.js';
+import { headerRange } from '../../../../src/tui/browse/page-lines.js';
 import { initialPaging, pagingReducer } from '../../../../src/tui/browse/paging.js';
 import { browseReducer, initialBrowse, type BrowseAction, type BrowseState } from '../../../../src/tui/browse/state.js';
 

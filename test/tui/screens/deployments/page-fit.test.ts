@@ -9,7 +9,7 @@ import { initialPaging, pagingReducer, type PagingAction, type PagingState } fro
 import { browseReducer, initialBrowse } from '../../../../src/tui/browse/state.js';
 import { fittingTake } from '../../../../src/tui/take.js';
 import { loadPageSize, savePageSize } from '../../../../src/config/page-sizes.js';
-import { pageStatus } from '../../../../src/tui/screens/deployments/lines.js';
+import { pageStatus } from '../../../../src/tui/browse/page-lines.js';
 import { DEFAULT_KEYS } from '../../../../src/tui/keys.js';
 import { tempDir } from '../../../support/temp.js';
 import { said } from '../../../support/notices.js';

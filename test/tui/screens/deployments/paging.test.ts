@@ -3,7 +3,8 @@ import type { Deployment } from '../../../../src/api/schemas/deployment.js';
 import {
   initialPaging, pagingReducer, visibleRows, wantsAutoRefresh, type PagingAction, type PagingState,
 } from '../../../../src/tui/browse/paging.js';
-import { pageGap as gapWith, rangeLabel } from '../../../../src/tui/screens/deployments/lines.js';
+import { pageGap as gapWith } from '../../../../src/tui/screens/deployments/lines.js';
+import { rangeLabel } from '../../../../src/tui/browse/page-lines.js';
 import { DEFAULT_KEYS } from '../../../../src/tui/keys.js';
 import { said } from '../../../support/notices.js';
 

@@ -8,16 +8,16 @@ import { useMemo, useState } from 'react';
 import {
   NOTHING_SEEN, absoluteTimeColumns, cellsOf, columnWindow, columnsSeen, seeColumns, shapeColumns, stableColumns, wideColumns,
   type Cells, type ColumnKey, type DrawnColumns, type LaidColumn, type PageColumns, type SeenColumns,
-} from '../../../model/columns.js';
-import type { DeploymentView } from '../../../model/deployment.js';
-import { settingsChanged } from '../../../model/settings.js';
-import { widthOf } from '../../../text/cells.js';
-import type { TimeMode } from '../../../text/format.js';
-import type { TableRow } from '../../components/deployment-table.js';
-import type { Older } from '../../browse/use-older.js';
-import { visibleRows } from '../../browse/paging.js';
-import { resultRows, type BrowseState } from '../../browse/state.js';
-import { olderOf } from '../../browse/use-older.js';
+} from '../../model/columns.js';
+import type { DeploymentView } from '../../model/deployment.js';
+import { settingsChanged } from '../../model/settings.js';
+import { widthOf } from '../../text/cells.js';
+import type { TimeMode } from '../../text/format.js';
+import type { TableRow } from '../components/deployment-table.js';
+import type { Older } from './use-older.js';
+import { visibleRows } from './paging.js';
+import { resultRows, type BrowseState } from './state.js';
+import { olderOf } from './use-older.js';
 
 export interface ListTable {
   /** The page's rows the filter leaves. */
