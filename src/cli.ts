@@ -11,6 +11,7 @@ import { askFirstPage } from './tui/first-page.js';
 import type { Prefetch } from './tui/first-page.js';
 import type { LazyClient } from './api/lazy-client.js';
 import { cacheNotes, refreshCaches, scriptsRun } from './start/cache-notes.js';
+import type { AppCli } from './start/app-script.js';
 
 /** Built next to this file (scripts/esbuild-options.mjs). */
 const SEARCH_WORKER = new URL('./search-worker.js', import.meta.url);
@@ -176,3 +177,6 @@ export async function run(): Promise<void> {
     io.stderr.write(`dms: debug: scripts run: ${scriptsRun.join(', ') || 'none'}\n`);
   }
 }
+
+/** What the binary's entry expects of this module (start/app-script.ts): checked here, where it is met. */
+const _entry: AppCli = { run, trainCaches };
