@@ -1,9 +1,11 @@
 // Typed errors. Each says in plain words what went wrong and what to do; none carries
-// the token, request headers or the underlying library error (which holds the headers).
+// the token, request headers or the underlying library error (which holds the headers). Advice
+// that names dms's commands, flags or variables is not worded here: an error carries its kind and
+// facts, and commands/advice.ts words it (installed with setAdvice; see AdvisedError).
 // Over 300 lines: one class per kind of failure with its words, kept together so they read alike.
 import type { FieldProblem } from './schemas/issues.js';
 import type { ErrorBody } from './error-body.js';
-import { MAX_RESPONSE_MB_CEILING, MAX_RETRY_AFTER_MS, formatBytes, formatSeconds } from './limits.js';
+import { MAX_RETRY_AFTER_MS, formatBytes, formatSeconds } from './limits.js';
 import { thousands } from '../text/thousands.js';
 import { clean } from '../text/sanitize.js';
 
@@ -20,6 +22,31 @@ export abstract class ApiError extends Error {
   constructor(message: string, readonly status?: number) {
     super(message);
     this.name = new.target.name;
+  }
+}
+
+/** Words of advice for an error, from the layer that knows dms's commands (commands/advice.ts); undefined: none. */
+export type Advise = (error: ApiError) => string | undefined;
+
+let advise: Advise = () => undefined;
+
+/** Installs the words of advice (cli.ts does, once): every AdvisedError's hint reads them. */
+export function setAdvice(words: Advise): void {
+  advise = words;
+}
+
+/**
+ * An error whose advice names dms's commands, flags or variables (`dms context verify`, `--timeout`):
+ * its hint is the words a caller gave for this one error, else the installed advice, else `plain`
+ * (no command named: api/ alone, in tests).
+ */
+export abstract class AdvisedError extends ApiError {
+  /** Words a caller gave for this one error (a creation's lost answer), instead of the advice. */
+  abstract readonly given?: string;
+  /** What to do, naming no command or flag. */
+  protected abstract readonly plain: string;
+  get hint(): string {
+    return this.given ?? advise(this) ?? this.plain;
   }
 }
 
@@ -42,19 +69,12 @@ export function whoseToken(from: TokenFrom | undefined): string {
   }
 }
 
-export class UnauthorizedError extends ApiError {
+export class UnauthorizedError extends AdvisedError {
   readonly kind = 'unauthorized';
-  readonly hint: string;
+  readonly given = undefined;
+  protected readonly plain = 'Check the token: it may be mistyped, expired or revoked.';
   constructor(readonly tokenFrom?: TokenFrom) {
     super(`The server rejected ${whoseToken(tokenFrom)} (401).`, 401);
-    switch (tokenFrom?.kind) {
-      case 'context':
-        this.hint = `Check it with: dms context verify ${tokenFrom.name}; replace it with: dms context add ${tokenFrom.name} --url URL.`;
-        break;
-      case 'env': this.hint = 'Check DMS_TOKEN: it may be mistyped, expired or revoked.'; break;
-      case 'flag': this.hint = 'Check the token: it may be mistyped, expired or revoked.'; break;
-      default: this.hint = 'Check DMS_TOKEN or the token of the context (dms context add).';
-    }
   }
 }
 
@@ -91,9 +111,10 @@ export class ValidationError extends ApiError {
   }
 }
 
-export class ConflictError extends ApiError {
+export class ConflictError extends AdvisedError {
   readonly kind = 'conflict';
-  readonly hint = 'Choose another domain, or send it anyway with force_domain_override (--force-domain-override; in the form: Force domain override).';
+  readonly given = undefined;
+  protected readonly plain = 'Choose another domain, or send it anyway with force_domain_override.';
   constructor(message: string, readonly warning?: string) { super(message, 409); }
 }
 
@@ -126,36 +147,43 @@ export class ServerError extends ApiError {
   }
 }
 
-export class NetworkError extends ApiError {
+/** Which wait of a request ran out: for a connection, for the answer, or for more of it. */
+export type TimeoutStep = 'connect' | 'answer' | 'data';
+
+export class NetworkError extends AdvisedError {
   readonly kind = 'network';
-  readonly hint: string;
+  protected readonly plain: string;
   /**
-   * `hint`: instead of the usual one. `mayHaveCreated`: a creation (POST) reached the server and
-   * its answer was lost (a timeout or a cut connection after it was sent): the resource may exist.
+   * `given`: instead of the usual advice. `mayHaveCreated`: a creation (POST) reached the server
+   * and its answer was lost (a timeout or a cut connection after it was sent): the resource may
+   * exist. `step`: of a timeout, which wait ran out.
    */
-  constructor(readonly reason: NetworkReason, detail: string, hint?: string, readonly mayHaveCreated = false) {
+  constructor(
+    readonly reason: NetworkReason, detail: string, readonly given?: string, readonly mayHaveCreated = false,
+    readonly step?: TimeoutStep,
+  ) {
     super(detail);
-    this.hint = hint ?? (reason === 'timeout' ? 'The server is slow; try again or raise --timeout.' : 'Check DMS_URL and that the server is up.');
+    this.plain = reason === 'timeout' ? 'The server is slow; try again.' : 'Check the server URL and that the server is up.';
   }
 }
-
-/** What to do about an answer over the limit, for a list (the usual case). */
-export const TOO_LARGE_HINT = `Use a smaller --take; --all reads the history page by page. --max-response-mb raises the limit (at most ${MAX_RESPONSE_MB_CEILING}).`;
 
 /**
  * An answer larger than dms holds (`--max-response-mb`), refused from its Content-Length or as
  * soon as the bytes read (after decompression) passed the limit. `size`: the size it declared.
  */
-export class ResponseTooLargeError extends ApiError {
+export class ResponseTooLargeError extends AdvisedError {
   readonly kind = 'too_large';
-  readonly hint: string;
+  readonly given: string | undefined;
+  protected readonly plain: string;
   /** The limit, in bytes. */
   readonly limit: number;
   /** The size the answer declared (Content-Length), when it did. */
   readonly size?: number;
   /** Not refused by the limit: reading it ran out of memory (the TUI's worker). */
   readonly outOfMemory: boolean;
-  constructor(o: { limit: number; size?: number; outOfMemory?: boolean; detail?: string; hint?: string }) {
+  /** The answer was one record: fewer rows cannot help. */
+  readonly single: boolean;
+  constructor(o: { limit: number; size?: number; outOfMemory?: boolean; single?: boolean; detail?: string; hint?: string }) {
     super(o.detail ?? (o.outOfMemory
       ? 'The answer is too big: reading it ran out of memory.'
       : o.size !== undefined
@@ -164,7 +192,9 @@ export class ResponseTooLargeError extends ApiError {
     this.limit = o.limit;
     this.size = o.size;
     this.outOfMemory = o.outOfMemory ?? false;
-    this.hint = o.hint ?? TOO_LARGE_HINT;
+    this.single = o.single ?? false;
+    this.given = o.hint;
+    this.plain = this.single ? 'Raise the limit on answers to read it.' : 'Ask for fewer rows at a time.';
   }
 }
 
@@ -351,6 +381,10 @@ export interface ErrorData {
   readonly outOfMemory?: boolean;
   /** Where the token of a 401/403 came from: the TUI's first page is read in a worker, and the message names it. */
   readonly tokenFrom?: TokenFrom;
+  /** Of a timeout: which wait ran out. */
+  readonly step?: TimeoutStep;
+  /** An answer too large that was one record. */
+  readonly single?: boolean;
 }
 
 export function errorToData(error: unknown): ErrorData {
@@ -360,7 +394,9 @@ export function errorToData(error: unknown): ErrorData {
   return {
     kind: error.kind, message: error.message, status: error.status, reason: x.reason,
     retryAfterSeconds: x.retryAfterSeconds, maxWaitMs: x.maxWaitMs, fields: x.fields, warning: x.warning, bodyStart: x.bodyStart,
-    hint: error.hint, limit: x.limit, size: x.size, outOfMemory: x.outOfMemory, tokenFrom: x.tokenFrom,
+    // An advised error's advice is worded again from its facts on the other side (this thread may have none installed).
+    hint: error instanceof AdvisedError ? error.given : error.hint,
+    limit: x.limit, size: x.size, outOfMemory: x.outOfMemory, tokenFrom: x.tokenFrom, step: x.step, single: x.single,
   };
 }
 
@@ -376,8 +412,8 @@ export function errorFromData(d: ErrorData): Error {
       case 'conflict': return new ConflictError(d.message, d.warning);
       case 'rate_limited': return new RateLimitedError(d.retryAfterSeconds, d.maxWaitMs);
       case 'server': return new ServerError(d.status ?? 500, '');
-      case 'network': return new NetworkError(d.reason ?? 'other', d.message, d.hint);
-      case 'too_large': return new ResponseTooLargeError({ limit: d.limit ?? 0, size: d.size, outOfMemory: d.outOfMemory, detail: d.message, hint: d.hint });
+      case 'network': return new NetworkError(d.reason ?? 'other', d.message, d.hint, false, d.step);
+      case 'too_large': return new ResponseTooLargeError({ limit: d.limit ?? 0, size: d.size, outOfMemory: d.outOfMemory, single: d.single, detail: d.message, hint: d.hint });
       case 'invalid_response': return new InvalidResponseError(d.status ?? 0, '', d.bodyStart ?? '', d.hint);
       case 'created_unreadable': return new UnreadableCreationError(d.status ?? 0, '', 'resource', d.bodyStart ?? '');
       case 'cancelled': return new CancelledError();
@@ -387,7 +423,7 @@ export function errorFromData(d: ErrorData): Error {
   })();
   made.message = d.message;
   // The hint as it was (it may name a context, a field, a URL), whatever the class makes by default.
-  if (made instanceof ApiError && d.hint !== undefined && made.hint !== d.hint) {
+  if (made instanceof ApiError && !(made instanceof AdvisedError) && d.hint !== undefined && made.hint !== d.hint) {
     Object.defineProperty(made, 'hint', { value: d.hint, enumerable: true, configurable: true, writable: false });
   }
   return made;
