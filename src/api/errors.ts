@@ -30,9 +30,11 @@ export type Advise = (error: ApiError) => string | undefined;
 
 let advise: Advise = () => undefined;
 
-/** Installs the words of advice (cli.ts does, once): every AdvisedError's hint reads them. */
-export function setAdvice(words: Advise): void {
+/** Installs the words of advice (cli.ts does, once): every AdvisedError's hint reads them. Returns the ones it replaced. */
+export function setAdvice(words: Advise): Advise {
+  const before = advise;
   advise = words;
+  return before;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   ConflictError, NetworkError, ResponseTooLargeError, UnauthorizedError, errorFromData, errorToData, setAdvice,
 } from '../../src/api/errors.js';
@@ -7,6 +7,11 @@ import { cliAdvice, hintOf } from '../../src/commands/advice.js';
 const CONTEXT_ADVICE = 'Check it with: dms context verify prod; replace it with: dms context add prod --url URL.';
 
 describe('advice: api/ says what failed, commands/ what to run', () => {
+  // Module state outlives a file in the unit project (cli.ts installs the advice when loaded): none here, then put back.
+  let before: ReturnType<typeof setAdvice>;
+  beforeEach(() => { before = setAdvice(() => undefined); });
+  afterEach(() => { setAdvice(before); });
+
   it('an API error names no command or flag of its own', () => {
     const errors = [
       new UnauthorizedError({ kind: 'context', name: 'prod' }), new UnauthorizedError(), new ConflictError('Conflict (409).'),
