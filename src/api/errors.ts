@@ -2,12 +2,11 @@
 // the token, request headers or the underlying library error (which holds the headers). Advice
 // that names dms's commands, flags or variables is not worded here: an error carries its kind and
 // facts, and commands/advice.ts words it (installed with setAdvice; see AdvisedError).
-// Over 300 lines: one class per kind of failure with its words, kept together so they read alike.
+// One class per kind of failure with its words, kept together so they read alike; a 404's
+// classification is in not-found.ts, an error as data (to cross a thread) in error-data.ts.
 import type { FieldProblem } from './schemas/issues.js';
-import type { ErrorBody } from './error-body.js';
 import { MAX_RETRY_AFTER_MS, formatBytes, formatSeconds } from './limits.js';
 import { thousands } from '../text/thousands.js';
-import { clean } from '../text/sanitize.js';
 
 export type ApiErrorKind =
   | 'unauthorized' | 'forbidden' | 'not_found' | 'validation' | 'conflict' | 'rate_limited'
@@ -253,74 +252,6 @@ export class RouteNotFoundError extends InvalidResponseError {
   }
 }
 
-/** What a request sent, for naming what a 404 looked up. */
-export interface SentRequest {
-  /** The path below the base URL, e.g. `deployments/applications/<uuid>`. */
-  readonly path: string;
-  /** The JSON body of a POST. */
-  readonly json?: unknown;
-}
-
-/** A framework's answer for a path it has no route for (the message, with `docs` for the second). */
-const ROUTE_MESSAGE = /^The route .* could not be found\.?$/is;
-
-/**
- * A 404, classified by what it came from: the route (the framework's own messages, an HTML page:
- * the URL is wrong) or a resource the request named (the hint names the field that was looked up).
- * `message`: the server's message, already cleaned and redacted.
- */
-export function notFoundError(o: { body: ErrorBody; message: string; bodyStart: string; sent: SentRequest; baseUrl: string }): ApiError {
-  const { body, message } = o;
-  const plainNotFound = /^not found\.?$/i.test(message.trim());
-  if (!body.json) return new RouteNotFoundError(o.baseUrl, '', '');
-  if (ROUTE_MESSAGE.test(message.trim()) || (plainNotFound && body.docs !== undefined)) {
-    return new RouteNotFoundError(o.baseUrl, message.trim(), '');
-  }
-  return new NotFoundError(message, lookupHint(message, o.sent));
-}
-
-/** The things a creation looks up, by the start of the server's message, and the fields that name them. */
-const LOOKUPS: readonly (readonly [RegExp, string, readonly string[]])[] = [
-  [/^environment\b/i, 'environment', ['environment_name', 'environment_uuid']],
-  [/^project\b/i, 'project', ['project_uuid']],
-  [/^server\b/i, 'server', ['server_uuid']],
-];
-const LOOKUP_FIELDS = ['project_uuid', 'server_uuid', 'environment_name', 'environment_uuid'];
-
-/** A value as a message repeats it: cleaned, cut, quoted. */
-function shown(value: string): string {
-  const text = clean(value);
-  return JSON.stringify(text.length > 64 ? `${text.slice(0, 63)}…` : text);
-}
-
-/**
- * What to check after a 404 for something the request named: `Check the application uuid "zzz".`,
- * `Check environment_name "nope": the server has no environment by that name.` — never "the
- * uuid" when the request named something else.
- */
-export function lookupHint(serverMessage: string, sent: SentRequest): string {
-  const appMatch = /^\/?deployments\/applications\/([^/?#]+)/.exec(sent.path)?.[1];
-  let app: string | undefined;
-  if (appMatch !== undefined) {
-    try { app = decodeURIComponent(appMatch); } catch { app = appMatch; }
-  }
-  if (app !== undefined) return `Check the application uuid ${shown(app)}: the server has no application with it.`;
-  const body = sent.json !== null && typeof sent.json === 'object' && !Array.isArray(sent.json) ? sent.json as Record<string, unknown> : {};
-  const given = (names: readonly string[]) => names.filter((n) => typeof body[n] === 'string' && body[n] !== '');
-  const lookup = LOOKUPS.find(([re]) => re.test(serverMessage.trim()));
-  if (lookup) {
-    const [, thing, names] = lookup;
-    const fields = given(names);
-    if (fields.length > 0) {
-      const by = fields.every((f) => f.endsWith('_name')) ? 'by that name' : fields.every((f) => f.endsWith('_uuid')) ? 'with that uuid' : 'by that name or uuid';
-      return `Check ${fields.map((f) => `${f} ${shown(body[f] as string)}`).join(' and ')}: the server has no ${thing} ${by}.`;
-    }
-  }
-  const fields = given(LOOKUP_FIELDS);
-  if (fields.length > 0) return `Check what the request names: ${fields.map((f) => `${f} ${shown(body[f] as string)}`).join(', ')}.`;
-  return 'Check the uuid.';
-}
-
 /** Ends `text` with a full stop unless it ends a sentence already. */
 function sentence(text: string): string {
   return /[.!?]$/.test(text) ? text : `${text}.`;
@@ -362,71 +293,4 @@ export class LocalValidationError extends Error {
 
 export function isApiError(e: unknown): e is ApiError {
   return e instanceof ApiError;
-}
-
-/** An error as plain data, to cross a thread boundary (structured clone keeps no classes). */
-export interface ErrorData {
-  readonly kind: ApiErrorKind | 'local' | 'other';
-  readonly message: string;
-  readonly status?: number;
-  readonly reason?: NetworkReason;
-  readonly retryAfterSeconds?: number;
-  /** The longest wait honoured (a 429): see RateLimitedError. */
-  readonly maxWaitMs?: number;
-  readonly fields?: Readonly<Record<string, string[]>>;
-  readonly warning?: string;
-  readonly bodyStart?: string;
-  readonly problems?: readonly FieldProblem[];
-  readonly hint?: string;
-  readonly limit?: number;
-  readonly size?: number;
-  readonly outOfMemory?: boolean;
-  /** Where the token of a 401/403 came from: the TUI's first page is read in a worker, and the message names it. */
-  readonly tokenFrom?: TokenFrom;
-  /** Of a timeout: which wait ran out. */
-  readonly step?: TimeoutStep;
-  /** An answer too large that was one record. */
-  readonly single?: boolean;
-}
-
-export function errorToData(error: unknown): ErrorData {
-  if (error instanceof LocalValidationError) return { kind: 'local', message: error.message, problems: error.problems };
-  if (!(error instanceof ApiError)) return { kind: 'other', message: error instanceof Error ? error.message : String(error) };
-  const x = error as unknown as Omit<ErrorData, 'kind' | 'message' | 'status' | 'problems'>;
-  return {
-    kind: error.kind, message: error.message, status: error.status, reason: x.reason,
-    retryAfterSeconds: x.retryAfterSeconds, maxWaitMs: x.maxWaitMs, fields: x.fields, warning: x.warning, bodyStart: x.bodyStart,
-    // An advised error's advice is worded again from its facts on the other side (this thread may have none installed).
-    hint: error instanceof AdvisedError ? error.given : error.hint,
-    limit: x.limit, size: x.size, outOfMemory: x.outOfMemory, tokenFrom: x.tokenFrom, step: x.step, single: x.single,
-  };
-}
-
-/** The typed error again, with the same message, hint and details. */
-export function errorFromData(d: ErrorData): Error {
-  const made = ((): Error => {
-    switch (d.kind) {
-      case 'local': return new LocalValidationError(d.problems ?? []);
-      case 'unauthorized': return new UnauthorizedError(d.tokenFrom);
-      case 'forbidden': return new ForbiddenError('', d.tokenFrom);
-      case 'not_found': return new NotFoundError('', d.hint);
-      case 'validation': return new ValidationError(d.message, d.fields ?? {}, d.status);
-      case 'conflict': return new ConflictError(d.message, d.warning);
-      case 'rate_limited': return new RateLimitedError(d.retryAfterSeconds, d.maxWaitMs);
-      case 'server': return new ServerError(d.status ?? 500, '');
-      case 'network': return new NetworkError(d.reason ?? 'other', d.message, d.hint, false, d.step);
-      case 'too_large': return new ResponseTooLargeError({ limit: d.limit ?? 0, size: d.size, outOfMemory: d.outOfMemory, single: d.single, detail: d.message, hint: d.hint });
-      case 'invalid_response': return new InvalidResponseError(d.status ?? 0, '', d.bodyStart ?? '', d.hint);
-      case 'created_unreadable': return new UnreadableCreationError(d.status ?? 0, '', 'resource', d.bodyStart ?? '');
-      case 'cancelled': return new CancelledError();
-      case 'miscount': return new MiscountError(0, null, false);
-      default: return new NetworkError('other', d.message);
-    }
-  })();
-  made.message = d.message;
-  // The hint as it was (it may name a context, a field, a URL), whatever the class makes by default.
-  if (made instanceof ApiError && !(made instanceof AdvisedError) && d.hint !== undefined && made.hint !== d.hint) {
-    Object.defineProperty(made, 'hint', { value: d.hint, enumerable: true, configurable: true, writable: false });
-  }
-  return made;
 }

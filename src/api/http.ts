@@ -11,9 +11,10 @@ import type { ClientRequest, IncomingMessage } from 'node:http';
 import got, { type Got, RequestError, HTTPError, TimeoutError } from 'got';
 import {
   CancelledError, ConflictError, ForbiddenError, InvalidResponseError, NetworkError,
-  RateLimitedError, ResponseTooLargeError, SLOW_DOWN, ServerError, UnauthorizedError, ValidationError, lookBeforeSendingAgain, notFoundError,
-  type ApiError, type SentRequest, type TokenFrom,
+  RateLimitedError, ResponseTooLargeError, SLOW_DOWN, ServerError, UnauthorizedError, ValidationError, lookBeforeSendingAgain,
+  type ApiError, type TokenFrom,
 } from './errors.js';
+import { notFoundError, type SentRequest } from './not-found.js';
 import { MAX_RESPONSE_MB, MAX_RETRY_AFTER_MS, MB, TIMEOUT_MS, formatSeconds } from './limits.js';
 import { readErrorBody } from './error-body.js';
 import { clean } from '../text/sanitize.js';

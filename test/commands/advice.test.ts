@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
-  ConflictError, NetworkError, ResponseTooLargeError, UnauthorizedError, errorFromData, errorToData, setAdvice,
+  ConflictError, NetworkError, ResponseTooLargeError, UnauthorizedError, setAdvice,
 } from '../../src/api/errors.js';
+import { errorFromData, errorToData } from '../../src/api/error-data.js';
 import { cliAdvice, hintOf } from '../../src/commands/advice.js';
 
 const CONTEXT_ADVICE = 'Check it with: dms context verify prod; replace it with: dms context add prod --url URL.';
