@@ -1,11 +1,20 @@
 // ESLint: JavaScript's and TypeScript's recommended rules, and React's hook rules (the rules of
 // hooks, exhaustive-deps, and the React Compiler's checks: no impure calls or refs read in render,
-// no state set straight from an effect) over the sources, tests, bench and scripts. `npm run lint`;
-// `npm test` runs it first.
+// no state set straight from an effect) over the sources, tests, bench and scripts, and small pieces:
+// a bound on a file's and a function's lines. `npm run lint`; `npm test` runs it first.
 import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+
+/**
+ * Lines of code a file and a function may hold. Blank lines and comments are not counted: the why
+ * stays written down, and a long comment is no reason to split.
+ */
+const size = (file, fn) => ({
+  'max-lines': ['error', { max: file, skipBlankLines: true, skipComments: true }],
+  'max-lines-per-function': ['error', { max: fn, skipBlankLines: true, skipComments: true }],
+});
 
 export default defineConfig(
   { ignores: ['dist/', 'coverage/', '.tmp/', 'node_modules/'] },
@@ -30,6 +39,25 @@ export default defineConfig(
       // Matching control characters is the point of sanitising server text and reading keys.
       'no-control-regex': 'off',
     },
+  },
+  // Small pieces: a file of more than 400 lines, or a function of more than 100, is split.
+  { rules: size(400, 100) },
+  // Views (React components, *.tsx): the JSX is the layout, an element or a prop a line: 150 a function.
+  { files: ['src/**/*.tsx'], rules: size(400, 150) },
+  // Tests and bench: a describe block is a list of cases, a bench a script of steps: 800 a file, 250 a function.
+  { files: ['test/**', 'bench/**'], rules: size(800, 250) },
+  {
+    // Temporary: files under src/tui still over the bounds (issue 33: the screens-as-routes work split
+    // the deployments screen; these reducers and listeners are next).
+    // Take each one off this list as it is split.
+    files: [
+      'src/tui/browse/paging.ts', // pagingReducer, 155
+      'src/tui/browse/state.ts', // browseReducer, 140
+      'src/tui/screens/forms/keys.ts', // formListener, 156
+      'src/tui/screens/log/state.ts', // the file, 403
+      'src/tui/screens/picker/keys.ts', // pickerKeys, 110
+    ],
+    rules: { 'max-lines': 'off', 'max-lines-per-function': 'off' },
   },
   {
     // The UI reads the environment in one place (src/tui/options.ts), which makes its settings.

@@ -1,6 +1,18 @@
-// Fails when files under src/ import each other in a circle, type-only imports included (a cycle
-// of types still ties two modules into one). Run by `npm test` (and `npm run lint`); prints each
-// cycle as a chain of files.
+// Fails when files under src/ import each other in a circle, or when a file imports from a layer
+// above its own; type-only imports count for both (a type still ties one module to the other). Run
+// by `npm test` (and `npm run lint`); prints each cycle as a chain of files and each upward arrow.
+//
+// The layers of src/, bottom to top (docs/architecture.md, "Layers"): a file imports from its own
+// layer or the ones below it, never from one above.
+//   text      plain text: widths, ANSI, secrets hidden, sanitising
+//   config    the config folder: contexts, tokens, drafts, recents
+//   api       the only code that speaks HTTP: client, schemas, typed errors (no CLI words)
+//   model     what records mean: views, logs, columns, the history scan's reading
+//   forms · search · demo   the create forms' fields, the whole-history search, the demo service
+//   commands  the headless commands and what they share (args, the session, output)
+//   start     the binary's machinery: code caches, the scripts run from them, the training run
+//   tui       the interactive UI (Ink)
+//   cli.ts    argv -> a command or the TUI
 import ts from 'typescript';
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -20,6 +32,15 @@ function target(from, spec) {
   if (!spec.startsWith('.')) return undefined;
   const base = resolve(dirname(from), spec).replace(/\.js$/, '');
   return ['.ts', '.tsx', '/index.ts'].map((ext) => base + ext).find((p) => existsSync(p));
+}
+
+/** Bottom to top; each entry a layer, named by its folders (or files) under src/. */
+const LAYERS = [['text'], ['config'], ['api'], ['model'], ['forms', 'search', 'demo'], ['commands'], ['start'], ['tui'], ['cli.ts', 'docs']];
+
+/** The layer of a file under src/: its index in LAYERS. */
+function layerOf(file) {
+  const top = relative(src, file).split('/')[0];
+  return LAYERS.findIndex((names) => names.includes(top));
 }
 
 const graph = new Map();
@@ -78,9 +99,23 @@ function chain(component) {
   return [...path, start].map((p) => relative(root, p)).join(' → ');
 }
 
+const name = (file) => relative(root, file);
+const unplaced = [...graph.keys()].filter((file) => layerOf(file) < 0);
+const upward = [...graph].flatMap(([file, imports]) => imports
+  .filter((to) => layerOf(file) >= 0 && layerOf(to) > layerOf(file))
+  .map((to) => `${name(file)} → ${name(to)} (${LAYERS[layerOf(file)].join('/')} imports ${LAYERS[layerOf(to)].join('/')})`));
+
 if (cycles.length > 0) {
   console.error(`${cycles.length} import cycle${cycles.length === 1 ? '' : 's'} in src/ (type-only imports count):`);
   for (const c of cycles) console.error(`  ${chain(c)}${c.length > 2 ? ` (${c.length} files in all)` : ''}`);
-  process.exit(1);
 }
-console.log(`no import cycle among ${graph.size} files of src/`);
+if (unplaced.length > 0) {
+  console.error(`${unplaced.length} file${unplaced.length === 1 ? '' : 's'} of src/ in no layer (add the folder to LAYERS in scripts/check-cycles.mjs):`);
+  for (const file of unplaced) console.error(`  ${name(file)}`);
+}
+if (upward.length > 0) {
+  console.error(`${upward.length} import${upward.length === 1 ? '' : 's'} from a layer above (type-only imports count; layers in scripts/check-cycles.mjs):`);
+  for (const arrow of upward) console.error(`  ${arrow}`);
+}
+if (cycles.length + unplaced.length + upward.length > 0) process.exit(1);
+console.log(`no import cycle and no import from a layer above among ${graph.size} files of src/`);

@@ -11,12 +11,20 @@ import { askFirstPage } from './tui/first-page.js';
 import type { Prefetch } from './tui/first-page.js';
 import type { LazyClient } from './api/lazy-client.js';
 import { cacheNotes, refreshCaches, scriptsRun } from './start/cache-notes.js';
+import type { AppCli } from './start/app-script.js';
+import { setAdvice } from './api/errors.js';
+import { cliAdvice } from './commands/advice.js';
+
+// The TUI's error lines say what to run in the same words as the commands' (api/ names no command).
+setAdvice(cliAdvice);
 
 /** Built next to this file (scripts/esbuild-options.mjs). */
 const SEARCH_WORKER = new URL('./search-worker.js', import.meta.url);
 
 export async function main(argv: string[], io: CommandIO): Promise<number> {
-  let session: Session | undefined;
+  // The session a command opened: closed at the end, its redaction used for the error lines.
+  const held: { session?: Session } = {};
+  const open: Open = async (...args) => (held.session = await openSession(...args));
   try {
     // The completion scripts' callback (hidden): the config folder only, never the network.
     if (argv[0] === '__complete') {
@@ -54,80 +62,83 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
       case 'deployments': {
         const { deploymentsArgs, runDeployments } = await import('./commands/deployments.js');
         const args = deploymentsArgs(parsed); // usage errors before connecting
-        session = await openSession(parsed.values, io, false);
-        return await runDeployments(parsed, io, session, style, args);
+        return await runDeployments(parsed, io, await open(parsed.values, io, false), style, args);
       }
       case 'stats': {
         const { statsArgs, runStats } = await import('./commands/stats.js');
         const args = statsArgs(parsed); // usage errors before connecting
-        session = await openSession(parsed.values, io, false);
-        return await runStats(args, io, session, style);
+        return await runStats(args, io, await open(parsed.values, io, false), style);
       }
       case 'logs': {
         const { logsArgs, runLogs } = await import('./commands/logs.js');
         logsArgs(parsed); // usage errors before connecting
-        session = await openSession(parsed.values, io, false);
-        return await runLogs(parsed, io, session, style);
+        return await runLogs(parsed, io, await open(parsed.values, io, false), style);
       }
       case 'diff': {
         const [{ diffArgs, runDiff }, { reasonText }] = await Promise.all([import('./commands/diff.js'), import('./model/reason.js')]);
         diffArgs(parsed); // usage errors before connecting
-        session = await openSession(parsed.values, io, false);
+        const session = await open(parsed.values, io, false);
         const { redact } = session.client;
         // Each side's reason when it failed or was cancelled (read from its row's log; pure, no Ink).
         return await runDiff(parsed, io, session, style, { reasonOf: (v) => reasonText(v.record, { redact }) || undefined });
       }
-      case 'create': {
-        const { checkCreateArgs, createKind, isHeadless, printExample, readBody, runCreate } = await import('./commands/create.js');
-        const kind = createKind(parsed);
-        checkCreateArgs(kind, parsed, configDir(io.env)); // usage errors before connecting
-        if (parsed.values.example === true) return printExample(kind, io);
-        if (isHeadless(parsed)) {
-          session = await openSession(parsed.values, io, false);
-          return await runCreate(kind, parsed, io, session);
-        }
-        const from = typeof parsed.values.from === 'string' ? await readBody(parsed.values.from, io) : undefined;
-        requireTerminal(io);
-        session = await openSession(parsed.values, io, true, { search: SEARCH_WORKER });
-        return await tui(kind === 'app' ? 'create-app' : 'create-docstore', parsed, io, session, noColor, undefined, from);
-      }
+      case 'create': return await create(parsed, io, open, noColor);
       case 'browse':
-      case undefined: {
-        const [appText, extra] = parsed.positionals;
-        // Not repeated: an argument in the wrong place may be a token.
-        if (extra !== undefined) throw new UsageError('one argument too many: dms browse takes at most one APP_UUID (the 2nd argument after browse is not repeated here, in case it is a secret). Run dms browse --help.');
-        // A uuid, or the address of the application's page (its host is checked once connected).
-        const { appArg, checkAddressHost } = await import('./commands/app-arg.js');
-        const { app: appUuid, address } = appText ? appArg(appText) : { app: undefined, address: undefined };
-        requireTerminal(io);
-        session = await openSession(parsed.values, io, true, { search: SEARCH_WORKER });
-        checkAddressHost(address, session.connection);
-        // With an application named, its first page is asked for on this thread before the UI's
-        // modules load: the client (got, from its code cache) first, then the request, which is on
-        // the wire while Ink loads. Measured against a worker thread that reads it meanwhile: this
-        // is 0.82× the first frame on a busy 2-core machine (0.92× with a 5 MB log) and
-        // no slower on a quiet one (docs/performance.md, "Where the first page is read").
-        if (appUuid) await (session.client as LazyClient).ready();
-        // As many rows as fit the terminal (unless a size was chosen for the application).
-        const rows = (io.stdout as NodeJS.WriteStream).rows;
-        const first = appUuid ? askFirstPage(session.client, session.configDir, appUuid, rows) : undefined;
-        // Ink loads in one synchronous run: the request goes out first (first-page.ts, SENT_WAIT_MS).
-        await first?.onWire;
-        return await tui('browse', parsed, io, session, noColor, appUuid, undefined, first);
-      }
+      case undefined: return await browse(parsed, io, open, noColor);
       default:
         throw new UsageError('unknown command. Run dms --help.');
     }
   } catch (error) {
-    const redact = session?.client.redact ?? ((s: string) => s);
+    const redact = held.session?.client.redact ?? ((s: string) => s);
     for (const line of errorLines(error, redact)) io.stderr.write(`${line}\n`);
     if (io.env.DMS_DEBUG && error instanceof Error && !(error instanceof UsageError)) {
       io.stderr.write(`${redact(error.stack ?? '')}\n`);
     }
     return exitCodeFor(error);
   } finally {
-    await session?.close();
+    await held.session?.close();
   }
+}
+
+/** Opens the command's session (openSession), which main closes at the end. */
+type Open = typeof openSession;
+
+/** `dms create app|docstore`: headless with a body or flags, else the form. */
+async function create(parsed: Parsed, io: CommandIO, open: Open, noColor: boolean): Promise<number> {
+  const { checkCreateArgs, createKind, isHeadless, printExample, readBody, runCreate } = await import('./commands/create.js');
+  const kind = createKind(parsed);
+  checkCreateArgs(kind, parsed, configDir(io.env)); // usage errors before connecting
+  if (parsed.values.example === true) return printExample(kind, io);
+  if (isHeadless(parsed)) return await runCreate(kind, parsed, io, await open(parsed.values, io, false));
+  const from = typeof parsed.values.from === 'string' ? await readBody(parsed.values.from, io) : undefined;
+  requireTerminal(io);
+  const session = await open(parsed.values, io, true, { search: SEARCH_WORKER });
+  return await tui(kind === 'app' ? 'create-app' : 'create-docstore', parsed, io, session, noColor, undefined, from);
+}
+
+/** `dms browse [APP]` (and `dms` alone): the TUI, on an application's deployments or the picker. */
+async function browse(parsed: Parsed, io: CommandIO, open: Open, noColor: boolean): Promise<number> {
+  const [appText, extra] = parsed.positionals;
+  // Not repeated: an argument in the wrong place may be a token.
+  if (extra !== undefined) throw new UsageError('one argument too many: dms browse takes at most one APP_UUID (the 2nd argument after browse is not repeated here, in case it is a secret). Run dms browse --help.');
+  // A uuid, or the address of the application's page (its host is checked once connected).
+  const { appArg, checkAddressHost } = await import('./commands/app-arg.js');
+  const { app: appUuid, address } = appText ? appArg(appText) : { app: undefined, address: undefined };
+  requireTerminal(io);
+  const session = await open(parsed.values, io, true, { search: SEARCH_WORKER });
+  checkAddressHost(address, session.connection);
+  // With an application named, its first page is asked for on this thread before the UI's
+  // modules load: the client (got, from its code cache) first, then the request, which is on
+  // the wire while Ink loads. Measured against a worker thread that reads it meanwhile: this
+  // is 0.82× the first frame on a busy 2-core machine (0.92× with a 5 MB log) and
+  // no slower on a quiet one (docs/performance.md, "Where the first page is read").
+  if (appUuid) await (session.client as LazyClient).ready();
+  // As many rows as fit the terminal (unless a size was chosen for the application).
+  const rows = (io.stdout as NodeJS.WriteStream).rows;
+  const first = appUuid ? askFirstPage(session.client, session.configDir, appUuid, rows) : undefined;
+  // Ink loads in one synchronous run: the request goes out first (first-page.ts, SENT_WAIT_MS).
+  await first?.onWire;
+  return await tui('browse', parsed, io, session, noColor, appUuid, undefined, first);
 }
 
 /** Before anything starts (the demo service, a request): the TUI needs a terminal. */
@@ -175,3 +186,6 @@ export async function run(): Promise<void> {
     io.stderr.write(`dms: debug: scripts run: ${scriptsRun.join(', ') || 'none'}\n`);
   }
 }
+
+/** What the binary's entry expects of this module (start/app-script.ts): checked here, where it is met. */
+const _entry: AppCli = { run, trainCaches };

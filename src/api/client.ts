@@ -1,7 +1,7 @@
 // The three operations of the service, typed by the zod schemas.
 import { createTransport, snippet, type RawResponse, type TransportOptions } from './http.js';
 import { InvalidResponseError, LocalValidationError, ResponseTooLargeError, UnreadableCreationError } from './errors.js';
-import { MAX_RESPONSE_MB_CEILING, formatBytes } from './limits.js';
+import { formatBytes } from './limits.js';
 import { pageProblems } from './uuid.js';
 import { scrubAnswer } from './scrub.js';
 import { maskRecord } from '../text/secrets.js';
@@ -132,7 +132,7 @@ export function createClient(options: ClientOptions): DmsClient {
           detail: size !== undefined
             ? `One deployment is too big: ${formatBytes(size)}, and dms reads at most ${formatBytes(limit)}.`
             : `One deployment is too big: more than ${formatBytes(limit)}, the most dms reads.`,
-          hint: `Raise --max-response-mb (at most ${MAX_RESPONSE_MB_CEILING}) to read it.`,
+          single: true,
         });
       }
       throw error;

@@ -1,11 +1,12 @@
 // Typed errors. Each says in plain words what went wrong and what to do; none carries
-// the token, request headers or the underlying library error (which holds the headers).
-// Over 300 lines: one class per kind of failure with its words, kept together so they read alike.
+// the token, request headers or the underlying library error (which holds the headers). Advice
+// that names dms's commands, flags or variables is not worded here: an error carries its kind and
+// facts, and commands/advice.ts words it (installed with setAdvice; see AdvisedError).
+// One class per kind of failure with its words, kept together so they read alike; a 404's
+// classification is in not-found.ts, an error as data (to cross a thread) in error-data.ts.
 import type { FieldProblem } from './schemas/issues.js';
-import type { ErrorBody } from './error-body.js';
-import { MAX_RESPONSE_MB_CEILING, MAX_RETRY_AFTER_MS, formatBytes, formatSeconds } from './limits.js';
+import { MAX_RETRY_AFTER_MS, formatBytes, formatSeconds } from './limits.js';
 import { thousands } from '../text/thousands.js';
-import { clean } from '../text/sanitize.js';
 
 export type ApiErrorKind =
   | 'unauthorized' | 'forbidden' | 'not_found' | 'validation' | 'conflict' | 'rate_limited'
@@ -20,6 +21,33 @@ export abstract class ApiError extends Error {
   constructor(message: string, readonly status?: number) {
     super(message);
     this.name = new.target.name;
+  }
+}
+
+/** Words of advice for an error, from the layer that knows dms's commands (commands/advice.ts); undefined: none. */
+export type Advise = (error: ApiError) => string | undefined;
+
+let advise: Advise = () => undefined;
+
+/** Installs the words of advice (cli.ts does, once): every AdvisedError's hint reads them. Returns the ones it replaced. */
+export function setAdvice(words: Advise): Advise {
+  const before = advise;
+  advise = words;
+  return before;
+}
+
+/**
+ * An error whose advice names dms's commands, flags or variables (`dms context verify`, `--timeout`):
+ * its hint is the words a caller gave for this one error, else the installed advice, else `plain`
+ * (no command named: api/ alone, in tests).
+ */
+export abstract class AdvisedError extends ApiError {
+  /** Words a caller gave for this one error (a creation's lost answer), instead of the advice. */
+  abstract readonly given?: string;
+  /** What to do, naming no command or flag. */
+  protected abstract readonly plain: string;
+  get hint(): string {
+    return this.given ?? advise(this) ?? this.plain;
   }
 }
 
@@ -42,19 +70,12 @@ export function whoseToken(from: TokenFrom | undefined): string {
   }
 }
 
-export class UnauthorizedError extends ApiError {
+export class UnauthorizedError extends AdvisedError {
   readonly kind = 'unauthorized';
-  readonly hint: string;
+  readonly given = undefined;
+  protected readonly plain = 'Check the token: it may be mistyped, expired or revoked.';
   constructor(readonly tokenFrom?: TokenFrom) {
     super(`The server rejected ${whoseToken(tokenFrom)} (401).`, 401);
-    switch (tokenFrom?.kind) {
-      case 'context':
-        this.hint = `Check it with: dms context verify ${tokenFrom.name}; replace it with: dms context add ${tokenFrom.name} --url URL.`;
-        break;
-      case 'env': this.hint = 'Check DMS_TOKEN: it may be mistyped, expired or revoked.'; break;
-      case 'flag': this.hint = 'Check the token: it may be mistyped, expired or revoked.'; break;
-      default: this.hint = 'Check DMS_TOKEN or the token of the context (dms context add).';
-    }
   }
 }
 
@@ -91,9 +112,10 @@ export class ValidationError extends ApiError {
   }
 }
 
-export class ConflictError extends ApiError {
+export class ConflictError extends AdvisedError {
   readonly kind = 'conflict';
-  readonly hint = 'Choose another domain, or send it anyway with force_domain_override (--force-domain-override; in the form: Force domain override).';
+  readonly given = undefined;
+  protected readonly plain = 'Choose another domain, or send it anyway with force_domain_override.';
   constructor(message: string, readonly warning?: string) { super(message, 409); }
 }
 
@@ -126,36 +148,43 @@ export class ServerError extends ApiError {
   }
 }
 
-export class NetworkError extends ApiError {
+/** Which wait of a request ran out: for a connection, for the answer, or for more of it. */
+export type TimeoutStep = 'connect' | 'answer' | 'data';
+
+export class NetworkError extends AdvisedError {
   readonly kind = 'network';
-  readonly hint: string;
+  protected readonly plain: string;
   /**
-   * `hint`: instead of the usual one. `mayHaveCreated`: a creation (POST) reached the server and
-   * its answer was lost (a timeout or a cut connection after it was sent): the resource may exist.
+   * `given`: instead of the usual advice. `mayHaveCreated`: a creation (POST) reached the server
+   * and its answer was lost (a timeout or a cut connection after it was sent): the resource may
+   * exist. `step`: of a timeout, which wait ran out.
    */
-  constructor(readonly reason: NetworkReason, detail: string, hint?: string, readonly mayHaveCreated = false) {
+  constructor(
+    readonly reason: NetworkReason, detail: string, readonly given?: string, readonly mayHaveCreated = false,
+    readonly step?: TimeoutStep,
+  ) {
     super(detail);
-    this.hint = hint ?? (reason === 'timeout' ? 'The server is slow; try again or raise --timeout.' : 'Check DMS_URL and that the server is up.');
+    this.plain = reason === 'timeout' ? 'The server is slow; try again.' : 'Check the server URL and that the server is up.';
   }
 }
-
-/** What to do about an answer over the limit, for a list (the usual case). */
-export const TOO_LARGE_HINT = `Use a smaller --take; --all reads the history page by page. --max-response-mb raises the limit (at most ${MAX_RESPONSE_MB_CEILING}).`;
 
 /**
  * An answer larger than dms holds (`--max-response-mb`), refused from its Content-Length or as
  * soon as the bytes read (after decompression) passed the limit. `size`: the size it declared.
  */
-export class ResponseTooLargeError extends ApiError {
+export class ResponseTooLargeError extends AdvisedError {
   readonly kind = 'too_large';
-  readonly hint: string;
+  readonly given: string | undefined;
+  protected readonly plain: string;
   /** The limit, in bytes. */
   readonly limit: number;
   /** The size the answer declared (Content-Length), when it did. */
   readonly size?: number;
   /** Not refused by the limit: reading it ran out of memory (the TUI's worker). */
   readonly outOfMemory: boolean;
-  constructor(o: { limit: number; size?: number; outOfMemory?: boolean; detail?: string; hint?: string }) {
+  /** The answer was one record: fewer rows cannot help. */
+  readonly single: boolean;
+  constructor(o: { limit: number; size?: number; outOfMemory?: boolean; single?: boolean; detail?: string; hint?: string }) {
     super(o.detail ?? (o.outOfMemory
       ? 'The answer is too big: reading it ran out of memory.'
       : o.size !== undefined
@@ -164,7 +193,9 @@ export class ResponseTooLargeError extends ApiError {
     this.limit = o.limit;
     this.size = o.size;
     this.outOfMemory = o.outOfMemory ?? false;
-    this.hint = o.hint ?? TOO_LARGE_HINT;
+    this.single = o.single ?? false;
+    this.given = o.hint;
+    this.plain = this.single ? 'Raise the limit on answers to read it.' : 'Ask for fewer rows at a time.';
   }
 }
 
@@ -221,74 +252,6 @@ export class RouteNotFoundError extends InvalidResponseError {
   }
 }
 
-/** What a request sent, for naming what a 404 looked up. */
-export interface SentRequest {
-  /** The path below the base URL, e.g. `deployments/applications/<uuid>`. */
-  readonly path: string;
-  /** The JSON body of a POST. */
-  readonly json?: unknown;
-}
-
-/** A framework's answer for a path it has no route for (the message, with `docs` for the second). */
-const ROUTE_MESSAGE = /^The route .* could not be found\.?$/is;
-
-/**
- * A 404, classified by what it came from: the route (the framework's own messages, an HTML page:
- * the URL is wrong) or a resource the request named (the hint names the field that was looked up).
- * `message`: the server's message, already cleaned and redacted.
- */
-export function notFoundError(o: { body: ErrorBody; message: string; bodyStart: string; sent: SentRequest; baseUrl: string }): ApiError {
-  const { body, message } = o;
-  const plainNotFound = /^not found\.?$/i.test(message.trim());
-  if (!body.json) return new RouteNotFoundError(o.baseUrl, '', '');
-  if (ROUTE_MESSAGE.test(message.trim()) || (plainNotFound && body.docs !== undefined)) {
-    return new RouteNotFoundError(o.baseUrl, message.trim(), '');
-  }
-  return new NotFoundError(message, lookupHint(message, o.sent));
-}
-
-/** The things a creation looks up, by the start of the server's message, and the fields that name them. */
-const LOOKUPS: readonly (readonly [RegExp, string, readonly string[]])[] = [
-  [/^environment\b/i, 'environment', ['environment_name', 'environment_uuid']],
-  [/^project\b/i, 'project', ['project_uuid']],
-  [/^server\b/i, 'server', ['server_uuid']],
-];
-const LOOKUP_FIELDS = ['project_uuid', 'server_uuid', 'environment_name', 'environment_uuid'];
-
-/** A value as a message repeats it: cleaned, cut, quoted. */
-function shown(value: string): string {
-  const text = clean(value);
-  return JSON.stringify(text.length > 64 ? `${text.slice(0, 63)}…` : text);
-}
-
-/**
- * What to check after a 404 for something the request named: `Check the application uuid "zzz".`,
- * `Check environment_name "nope": the server has no environment by that name.` — never "the
- * uuid" when the request named something else.
- */
-export function lookupHint(serverMessage: string, sent: SentRequest): string {
-  const appMatch = /^\/?deployments\/applications\/([^/?#]+)/.exec(sent.path)?.[1];
-  let app: string | undefined;
-  if (appMatch !== undefined) {
-    try { app = decodeURIComponent(appMatch); } catch { app = appMatch; }
-  }
-  if (app !== undefined) return `Check the application uuid ${shown(app)}: the server has no application with it.`;
-  const body = sent.json !== null && typeof sent.json === 'object' && !Array.isArray(sent.json) ? sent.json as Record<string, unknown> : {};
-  const given = (names: readonly string[]) => names.filter((n) => typeof body[n] === 'string' && body[n] !== '');
-  const lookup = LOOKUPS.find(([re]) => re.test(serverMessage.trim()));
-  if (lookup) {
-    const [, thing, names] = lookup;
-    const fields = given(names);
-    if (fields.length > 0) {
-      const by = fields.every((f) => f.endsWith('_name')) ? 'by that name' : fields.every((f) => f.endsWith('_uuid')) ? 'with that uuid' : 'by that name or uuid';
-      return `Check ${fields.map((f) => `${f} ${shown(body[f] as string)}`).join(' and ')}: the server has no ${thing} ${by}.`;
-    }
-  }
-  const fields = given(LOOKUP_FIELDS);
-  if (fields.length > 0) return `Check what the request names: ${fields.map((f) => `${f} ${shown(body[f] as string)}`).join(', ')}.`;
-  return 'Check the uuid.';
-}
-
 /** Ends `text` with a full stop unless it ends a sentence already. */
 function sentence(text: string): string {
   return /[.!?]$/.test(text) ? text : `${text}.`;
@@ -330,65 +293,4 @@ export class LocalValidationError extends Error {
 
 export function isApiError(e: unknown): e is ApiError {
   return e instanceof ApiError;
-}
-
-/** An error as plain data, to cross a thread boundary (structured clone keeps no classes). */
-export interface ErrorData {
-  readonly kind: ApiErrorKind | 'local' | 'other';
-  readonly message: string;
-  readonly status?: number;
-  readonly reason?: NetworkReason;
-  readonly retryAfterSeconds?: number;
-  /** The longest wait honoured (a 429): see RateLimitedError. */
-  readonly maxWaitMs?: number;
-  readonly fields?: Readonly<Record<string, string[]>>;
-  readonly warning?: string;
-  readonly bodyStart?: string;
-  readonly problems?: readonly FieldProblem[];
-  readonly hint?: string;
-  readonly limit?: number;
-  readonly size?: number;
-  readonly outOfMemory?: boolean;
-  /** Where the token of a 401/403 came from: the TUI's first page is read in a worker, and the message names it. */
-  readonly tokenFrom?: TokenFrom;
-}
-
-export function errorToData(error: unknown): ErrorData {
-  if (error instanceof LocalValidationError) return { kind: 'local', message: error.message, problems: error.problems };
-  if (!(error instanceof ApiError)) return { kind: 'other', message: error instanceof Error ? error.message : String(error) };
-  const x = error as unknown as Omit<ErrorData, 'kind' | 'message' | 'status' | 'problems'>;
-  return {
-    kind: error.kind, message: error.message, status: error.status, reason: x.reason,
-    retryAfterSeconds: x.retryAfterSeconds, maxWaitMs: x.maxWaitMs, fields: x.fields, warning: x.warning, bodyStart: x.bodyStart,
-    hint: error.hint, limit: x.limit, size: x.size, outOfMemory: x.outOfMemory, tokenFrom: x.tokenFrom,
-  };
-}
-
-/** The typed error again, with the same message, hint and details. */
-export function errorFromData(d: ErrorData): Error {
-  const made = ((): Error => {
-    switch (d.kind) {
-      case 'local': return new LocalValidationError(d.problems ?? []);
-      case 'unauthorized': return new UnauthorizedError(d.tokenFrom);
-      case 'forbidden': return new ForbiddenError('', d.tokenFrom);
-      case 'not_found': return new NotFoundError('', d.hint);
-      case 'validation': return new ValidationError(d.message, d.fields ?? {}, d.status);
-      case 'conflict': return new ConflictError(d.message, d.warning);
-      case 'rate_limited': return new RateLimitedError(d.retryAfterSeconds, d.maxWaitMs);
-      case 'server': return new ServerError(d.status ?? 500, '');
-      case 'network': return new NetworkError(d.reason ?? 'other', d.message, d.hint);
-      case 'too_large': return new ResponseTooLargeError({ limit: d.limit ?? 0, size: d.size, outOfMemory: d.outOfMemory, detail: d.message, hint: d.hint });
-      case 'invalid_response': return new InvalidResponseError(d.status ?? 0, '', d.bodyStart ?? '', d.hint);
-      case 'created_unreadable': return new UnreadableCreationError(d.status ?? 0, '', 'resource', d.bodyStart ?? '');
-      case 'cancelled': return new CancelledError();
-      case 'miscount': return new MiscountError(0, null, false);
-      default: return new NetworkError('other', d.message);
-    }
-  })();
-  made.message = d.message;
-  // The hint as it was (it may name a context, a field, a URL), whatever the class makes by default.
-  if (made instanceof ApiError && d.hint !== undefined && made.hint !== d.hint) {
-    Object.defineProperty(made, 'hint', { value: d.hint, enumerable: true, configurable: true, writable: false });
-  }
-  return made;
 }

@@ -11,9 +11,10 @@ import type { ClientRequest, IncomingMessage } from 'node:http';
 import got, { type Got, RequestError, HTTPError, TimeoutError } from 'got';
 import {
   CancelledError, ConflictError, ForbiddenError, InvalidResponseError, NetworkError,
-  RateLimitedError, ResponseTooLargeError, SLOW_DOWN, ServerError, UnauthorizedError, ValidationError, lookBeforeSendingAgain, notFoundError,
-  type ApiError, type SentRequest, type TokenFrom,
+  RateLimitedError, ResponseTooLargeError, SLOW_DOWN, ServerError, UnauthorizedError, ValidationError, lookBeforeSendingAgain,
+  type ApiError, type TokenFrom,
 } from './errors.js';
+import { notFoundError, type SentRequest } from './not-found.js';
 import { MAX_RESPONSE_MB, MAX_RETRY_AFTER_MS, MB, TIMEOUT_MS, formatSeconds } from './limits.js';
 import { readErrorBody } from './error-body.js';
 import { clean } from '../text/sanitize.js';
@@ -262,10 +263,10 @@ function classify(
     const t = timingsOf(error);
     const seconds = formatSeconds(timeoutMs);
     if (t?.connect === undefined || (https && t.secureConnect === undefined) || ['lookup', 'connect', 'secureConnect'].includes(error.event)) {
-      return new NetworkError('timeout', `Cannot connect to the server (no connection within ${seconds}).`, 'Check DMS_URL and that the server is up, or raise --timeout.');
+      return new NetworkError('timeout', `Cannot connect to the server (no connection within ${seconds}).`, undefined, false, 'connect');
     }
-    if (t.response === undefined) return new NetworkError('timeout', `The server did not answer in time (no answer within ${seconds}).`);
-    return new NetworkError('timeout', `The server stopped sending (no data for ${seconds}).`, 'Try again; --timeout sets how long dms waits without data.');
+    if (t.response === undefined) return new NetworkError('timeout', `The server did not answer in time (no answer within ${seconds}).`, undefined, false, 'answer');
+    return new NetworkError('timeout', `The server stopped sending (no data for ${seconds}).`, undefined, false, 'data');
   }
   if (error instanceof RequestError) {
     const code = error.code;

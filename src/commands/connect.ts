@@ -5,10 +5,10 @@ import type { TokenFrom } from '../api/errors.js';
 import { createLazyClient } from '../api/lazy-client.js';
 import { MAX_RESPONSE_MB_CEILING, MB } from '../api/limits.js';
 import { configDir } from '../config/paths.js';
-import { plainHttpWarning, resolveConnection, type Connection } from '../config/resolve.js';
+import { plainHttpWarning, resolveConnection, type Connection, type ConnectionShown } from '../config/resolve.js';
 import { sweepStaleFiles } from '../config/stale-files.js';
 import { createHistorySearch, type HistorySearch } from '../search/history-search.js';
-import type { DemoApp, TuiConnection } from '../tui/options.js';
+import type { DemoApp } from '../demo/seed.js';
 import { UsageError } from './exit-codes.js';
 import type { CommandIO } from './io.js';
 import { quotedArg, type Parsed } from './args.js';
@@ -17,7 +17,7 @@ export interface Session {
   readonly client: DmsClient;
   /** The whole-history search over this connection (the TUI's `/` and `:`), when opened with a search worker. */
   readonly search?: HistorySearch;
-  readonly connection: TuiConnection;
+  readonly connection: ConnectionShown;
   readonly configDir: string;
   readonly demoApps?: DemoApp[];
   readonly demoSuggestions?: Record<string, string[]>;

@@ -2,12 +2,10 @@
 // prompt without echo, or comes from a token command (`--token-command -- PROGRAM ARGS…`, run
 // each time it is needed), and is never printed, not even in errors. `add` checks the token with
 // one read before saving (verify-token.ts); `verify` does the same for a saved context.
-// Over 300 lines: five subcommands that share one argument reader and the prompt without echo.
-import { StringDecoder } from 'node:string_decoder';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import {
-  ConfigError, addContext, hasContext, loadConfig, programName, removeContext, tokenSourceOf, unknownContext, setCurrentContext,
-  validateContextName, validateToken, validateTokenCommand, validateUrl, type ConfigFile,
+  ConfigError, addContext, hasContext, loadConfig, programName, removeContext, unknownContext, setCurrentContext,
+  validateContextName, validateToken, validateTokenCommand, validateUrl,
 } from '../config/contexts.js';
 import { LockBusy } from '../config/file-lock.js';
 import { errorCode } from '../config/private-file.js';
@@ -15,12 +13,13 @@ import { sweepStaleFiles } from '../config/stale-files.js';
 import { contextToken, plainHttpWarning } from '../config/resolve.js';
 import { runTokenCommand } from '../config/token-command.js';
 import { clean } from '../text/sanitize.js';
-import { maskUrlPasswords } from '../text/secrets.js';
 import type { Parsed } from './args.js';
 import { timeoutMs } from './connect.js';
 import { EXIT, UsageError } from './exit-codes.js';
 import { helpText } from './help.js';
 import type { CommandIO } from './io.js';
+import { list, listJson, shownUrl } from './context-list.js';
+import { readToken } from './token-input.js';
 import { checkToken, type TokenCheck } from './verify-token.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
@@ -64,8 +63,12 @@ class Refused extends Error {
   constructor(message: string, readonly code: number) { super(message); }
 }
 
-/** Longest token accepted from stdin; more means the wrong thing was piped. */
-const MAX_TOKEN_BYTES = 16 * 1024;
+/** Where a subcommand writes: its lines on stdout, a failure and a warning on stderr. */
+interface Out {
+  readonly say: (line: string) => void;
+  readonly complain: (line: string) => void;
+  readonly warn: (line: string) => void;
+}
 
 /**
  * Returns the exit code: 0 ok, 1 the file could not be written or the token could not be checked
@@ -73,163 +76,200 @@ const MAX_TOKEN_BYTES = 16 * 1024;
  * (401/403), 130 cancelled.
  */
 export async function runContext(args: string[], io: CommandIO, dir: string): Promise<number> {
-  const say = (line: string) => io.stdout.write(`${line}\n`);
-  const complain = (line: string) => io.stderr.write(`dms: ${line}\n`);
-  const warn = (line: string) => io.stderr.write(`dms: warning: ${line}\n`);
+  const out: Out = {
+    say: (line) => io.stdout.write(`${line}\n`),
+    complain: (line) => io.stderr.write(`dms: ${line}\n`),
+    warn: (line) => io.stderr.write(`dms: warning: ${line}\n`),
+  };
   sweepStaleFiles(dir);
   try {
-    const [sub, ...all] = args;
-    if (sub === undefined) throw new Usage(`missing subcommand: use ${SUBCOMMANDS} (dms context --help).`);
-    if (sub === 'help' || sub === '--help' || sub === '-h') {
-      say(helpText('context') ?? Object.values(CONTEXT_USAGE).join('\n'));
-      return EXIT.ok;
-    }
-    if (!Object.hasOwn(CONTEXT_USAGE, sub)) {
-      const shown = /^[A-Za-z-]{1,20}$/.test(sub) ? ` '${sub}'` : '';
-      throw new Usage(`unknown context command${shown}: use ${SUBCOMMANDS} (dms context --help).`);
-    }
-    const usage = CONTEXT_USAGE[sub]!;
-    // `add … --token-command -- pass show dms/prod`: the words after `--` are the command, not arguments.
-    const dashes = sub === 'add' ? all.indexOf('--') : -1;
-    const rest = dashes === -1 ? all : all.slice(0, dashes);
-    const commandWords = dashes === -1 ? undefined : all.slice(dashes + 1);
-    const { values, positionals } = parse(rest, CONTEXT_OPTIONS[sub]!, usage);
-    if (values.help) {
-      say(`Usage: ${usage}`);
-      return EXIT.ok;
-    }
-
-    if (sub === 'list') {
-      if (positionals.length > 0) throw new Usage(`context list takes no arguments. Usage: ${usage}`);
-      // Warns (one line each) when others may read or change config.json or its folder; refuses one of another user.
-      const config = loadConfig(dir, { onWarning: warn });
-      if (values.json) listJson(config, say, warn);
-      else list(config, say, warn);
-      return EXIT.ok;
-    }
-
-    if (sub === 'verify') {
-      if (positionals.length > 1) throw new Usage(`expected at most one NAME, got ${positionals.length} arguments. Usage: ${usage}`);
-      const config = loadConfig(dir, { onWarning: warn });
-      const name = positionals.length === 1 ? oneName(positionals, usage) : config.current;
-      if (name === undefined) throw new Usage(`no context is current: name one, e.g. dms context verify NAME (see dms context list).`);
-      if (!hasContext(config, name)) {
-        throw positionals.length === 1
-          ? unknownContext(config, name)
-          : new ConfigError(`the current context "${clean(name)}" is not in config.json: choose another with: dms context use NAME.`);
-      }
-      const stored = config.contexts[name]!;
-      const urlProblem = validateUrl(stored.url);
-      if (urlProblem) throw new ConfigError(`context "${name}" in config.json: ${urlProblem} Fix it with: dms context add ${name} --url URL`);
-      const token = await contextToken(name, stored, { env: io.env });
-      const from = stored.token_command ? ` (from ${programName(stored.token_command)})` : '';
-      const check = await checkToken(stored.url, token, { timeoutMs: timeoutMs(values as Parsed['values']) });
-      if (check.ok) {
-        say(`context ${name}: the token${from} was accepted by ${shownUrl(stored.url)}.`);
-        return EXIT.ok;
-      }
-      throw refusal(check, { name, url: shownUrl(stored.url) });
-    }
-
-    const name = oneName(positionals, usage);
-    if (sub === 'use') {
-      setCurrentContext(dir, name);
-      const url = loadConfig(dir).contexts[name]?.url ?? '';
-      say(`Using context "${name}" (${shownUrl(url)}).`);
-      return EXIT.ok;
-    }
-    if (sub === 'remove') {
-      loadConfig(dir, { onWarning: warn }); // its warnings
-      const wasCurrent = removeContext(dir, name);
-      say(`Removed context "${name}".${wasCurrent ? ' No context is current now: choose one with: dms context use NAME' : ''}`);
-      return EXIT.ok;
-    }
-
-    // add
-    if (values.token !== undefined) {
-      throw new Usage('--token is not accepted here (it would show in the process list): pipe the token on stdin, type it at the prompt, or use --token-command.');
-    }
-    const url = typeof values.url === 'string' ? values.url.trim() : '';
-    if (!url) throw new Usage(`--url is required. Usage: ${usage}`);
-    const problem = validateUrl(url);
-    if (problem) throw new Usage(problem);
-    const verify = values['no-verify'] !== true;
-    if (!verify && values.force === true) throw new Usage('--no-verify skips the check and --force saves after a failed one: choose one.');
-    const wait = timeoutMs(values as Parsed['values']); // a bad --timeout before the token is asked for
-    let tokenCommand: string[] | undefined;
-    if (values['token-command'] === true) {
-      if (commandWords === undefined || commandWords.length === 0) {
-        throw new Usage('--token-command needs the command after --, e.g. dms context add prod --url URL --token-command -- pass show dms/prod');
-      }
-      const commandProblem = validateTokenCommand(commandWords);
-      if (commandProblem) throw new Usage(commandProblem.replace(/^token_command/, 'the token command'));
-      tokenCommand = commandWords;
-    } else if (commandWords !== undefined) {
-      // Not repeated: the words could be anything, a token included.
-      throw new Usage('words after -- are a token command: add --token-command before the --.');
-    }
-    loadConfig(dir, { onWarning: warn }); // its warnings, and a refusal, before the token is asked for
-
-    let token: string | undefined;
-    if (tokenCommand === undefined) {
-      token = await readToken(io, name);
-      if (token === undefined) {
-        complain('cancelled; nothing was saved.');
-        return EXIT.interrupted;
-      }
-      if (token === '') throw new Usage('no token given: pipe it on stdin or type it at the prompt.');
-      const tokenProblem = validateToken(token);
-      if (tokenProblem) throw new Usage(tokenProblem);
-    }
-
-    let checked = '; token not checked (--no-verify)';
-    if (verify) {
-      try {
-        // The command runs now, once, to check what it prints; its output is never saved.
-        const candidate = token ?? await runTokenCommand(tokenCommand!, { context: name, env: io.env });
-        const check = await checkToken(url, candidate, { timeoutMs: wait });
-        if (!check.ok) throw refusal(check);
-        checked = '; the token was accepted';
-      } catch (e) {
-        if (values.force !== true && e instanceof ConfigError) {
-          // The token command failed (its output is never shown).
-          throw new Refused(`${e.message} Nothing was saved (--no-verify saves without running it; --force saves anyway).`, EXIT.usage);
-        }
-        if (values.force !== true || !(e instanceof Refused || e instanceof ConfigError)) throw e;
-        warn(`saved although the check failed (--force): ${e.message.replace(/[;.] Nothing was saved.*$|; nothing was saved.*$/, '')}`);
-        checked = '; the token was not accepted (saved with --force)';
-      }
-    }
-
-    // What was there is read under config.json's lock: another dms adding at the same time is counted.
-    const added = addContext(dir, tokenCommand !== undefined ? { name, url, tokenCommand } : { name, url, token: token! });
-    const verb = added.replaced ? 'Updated' : 'Added';
-    const current = added.madeCurrent ? '; it is now the current context' : '';
-    const via = tokenCommand !== undefined ? `, token from ${programName(tokenCommand)}` : '';
-    say(`${verb} context "${name}" (${shownUrl(url)}${via})${checked}${current}.`);
-    const plain = plainHttpWarning(url);
-    if (plain) warn(plain);
-    return EXIT.ok;
+    return await subcommand(args, io, dir, out);
   } catch (e) {
-    if (e instanceof Refused) {
-      complain(e.message);
-      return e.code;
+    return failed(e, dir, out);
+  }
+}
+
+/** A failure as its line and exit code (a bug is thrown on). */
+function failed(e: unknown, dir: string, { complain }: Out): number {
+  if (e instanceof Refused) {
+    complain(e.message);
+    return e.code;
+  }
+  if (e instanceof LockBusy) {
+    complain(`${e.message}; nothing was saved.`);
+    return EXIT.failure;
+  }
+  if (e instanceof Usage || e instanceof ConfigError || e instanceof UsageError) {
+    complain(e.message);
+    return EXIT.usage;
+  }
+  const code = errorCode(e);
+  if (code) {
+    // A file system failure (read-only disk, permissions): the message names a path, never a token.
+    complain(`cannot save in ${dir} (${code}): check that the folder is writable.`);
+    return EXIT.failure;
+  }
+  throw e;
+}
+
+async function subcommand(args: string[], io: CommandIO, dir: string, out: Out): Promise<number> {
+  const { say, warn } = out;
+  const [sub, ...all] = args;
+  if (sub === undefined) throw new Usage(`missing subcommand: use ${SUBCOMMANDS} (dms context --help).`);
+  if (sub === 'help' || sub === '--help' || sub === '-h') {
+    say(helpText('context') ?? Object.values(CONTEXT_USAGE).join('\n'));
+    return EXIT.ok;
+  }
+  if (!Object.hasOwn(CONTEXT_USAGE, sub)) {
+    const shown = /^[A-Za-z-]{1,20}$/.test(sub) ? ` '${sub}'` : '';
+    throw new Usage(`unknown context command${shown}: use ${SUBCOMMANDS} (dms context --help).`);
+  }
+  const usage = CONTEXT_USAGE[sub]!;
+  // `add … --token-command -- pass show dms/prod`: the words after `--` are the command, not arguments.
+  const dashes = sub === 'add' ? all.indexOf('--') : -1;
+  const rest = dashes === -1 ? all : all.slice(0, dashes);
+  const commandWords = dashes === -1 ? undefined : all.slice(dashes + 1);
+  const { values, positionals } = parse(rest, CONTEXT_OPTIONS[sub]!, usage);
+  if (values.help) {
+    say(`Usage: ${usage}`);
+    return EXIT.ok;
+  }
+
+  if (sub === 'list') {
+    if (positionals.length > 0) throw new Usage(`context list takes no arguments. Usage: ${usage}`);
+    // Warns (one line each) when others may read or change config.json or its folder; refuses one of another user.
+    const config = loadConfig(dir, { onWarning: warn });
+    if (values.json) listJson(config, say, warn);
+    else list(config, say, warn);
+    return EXIT.ok;
+  }
+  if (sub === 'verify') return verify(positionals, values, usage, io, dir, out);
+
+  const name = oneName(positionals, usage);
+  if (sub === 'use') {
+    setCurrentContext(dir, name);
+    const url = loadConfig(dir).contexts[name]?.url ?? '';
+    say(`Using context "${name}" (${shownUrl(url)}).`);
+    return EXIT.ok;
+  }
+  if (sub === 'remove') {
+    loadConfig(dir, { onWarning: warn }); // its warnings
+    const wasCurrent = removeContext(dir, name);
+    say(`Removed context "${name}".${wasCurrent ? ' No context is current now: choose one with: dms context use NAME' : ''}`);
+    return EXIT.ok;
+  }
+  return add(name, values, commandWords, usage, io, dir, out);
+}
+
+type Values = ReturnType<typeof parse>['values'];
+
+/** `dms context verify [NAME]`: one read with the saved context's token. */
+async function verify(positionals: string[], values: Values, usage: string, io: CommandIO, dir: string, { say, warn }: Out): Promise<number> {
+  if (positionals.length > 1) throw new Usage(`expected at most one NAME, got ${positionals.length} arguments. Usage: ${usage}`);
+  const config = loadConfig(dir, { onWarning: warn });
+  const name = positionals.length === 1 ? oneName(positionals, usage) : config.current;
+  if (name === undefined) throw new Usage(`no context is current: name one, e.g. dms context verify NAME (see dms context list).`);
+  if (!hasContext(config, name)) {
+    throw positionals.length === 1
+      ? unknownContext(config, name)
+      : new ConfigError(`the current context "${clean(name)}" is not in config.json: choose another with: dms context use NAME.`);
+  }
+  const stored = config.contexts[name]!;
+  const urlProblem = validateUrl(stored.url);
+  if (urlProblem) throw new ConfigError(`context "${name}" in config.json: ${urlProblem} Fix it with: dms context add ${name} --url URL`);
+  const token = await contextToken(name, stored, { env: io.env });
+  const from = stored.token_command ? ` (from ${programName(stored.token_command)})` : '';
+  const check = await checkToken(stored.url, token, { timeoutMs: timeoutMs(values as Parsed['values']) });
+  if (check.ok) {
+    say(`context ${name}: the token${from} was accepted by ${shownUrl(stored.url)}.`);
+    return EXIT.ok;
+  }
+  throw refusal(check, { name, url: shownUrl(stored.url) });
+}
+
+/** What `add`'s flags ask for, checked before the token is asked for. */
+interface AddArgs {
+  readonly url: string;
+  readonly verify: boolean;
+  readonly force: boolean;
+  /** --timeout, ms. */
+  readonly wait: number | undefined;
+  readonly tokenCommand: string[] | undefined;
+}
+
+function addArgs(values: Values, commandWords: string[] | undefined, usage: string): AddArgs {
+  if (values.token !== undefined) {
+    throw new Usage('--token is not accepted here (it would show in the process list): pipe the token on stdin, type it at the prompt, or use --token-command.');
+  }
+  const url = typeof values.url === 'string' ? values.url.trim() : '';
+  if (!url) throw new Usage(`--url is required. Usage: ${usage}`);
+  const problem = validateUrl(url);
+  if (problem) throw new Usage(problem);
+  const verify = values['no-verify'] !== true;
+  const force = values.force === true;
+  if (!verify && force) throw new Usage('--no-verify skips the check and --force saves after a failed one: choose one.');
+  const wait = timeoutMs(values as Parsed['values']); // a bad --timeout before the token is asked for
+  if (values['token-command'] === true) {
+    if (commandWords === undefined || commandWords.length === 0) {
+      throw new Usage('--token-command needs the command after --, e.g. dms context add prod --url URL --token-command -- pass show dms/prod');
     }
-    if (e instanceof LockBusy) {
-      complain(`${e.message}; nothing was saved.`);
-      return EXIT.failure;
+    const commandProblem = validateTokenCommand(commandWords);
+    if (commandProblem) throw new Usage(commandProblem.replace(/^token_command/, 'the token command'));
+    return { url, verify, force, wait, tokenCommand: commandWords };
+  }
+  // Not repeated: the words could be anything, a token included.
+  if (commandWords !== undefined) throw new Usage('words after -- are a token command: add --token-command before the --.');
+  return { url, verify, force, wait, tokenCommand: undefined };
+}
+
+/** `dms context add NAME`: the token read (or its command run), checked, then saved. */
+async function add(
+  name: string, values: Values, commandWords: string[] | undefined, usage: string, io: CommandIO, dir: string, out: Out,
+): Promise<number> {
+  const args = addArgs(values, commandWords, usage);
+  const { url, tokenCommand } = args;
+  loadConfig(dir, { onWarning: out.warn }); // its warnings, and a refusal, before the token is asked for
+
+  let token: string | undefined;
+  if (tokenCommand === undefined) {
+    token = await readToken(io, name);
+    if (token === undefined) {
+      out.complain('cancelled; nothing was saved.');
+      return EXIT.interrupted;
     }
-    if (e instanceof Usage || e instanceof ConfigError || e instanceof UsageError) {
-      complain(e.message);
-      return EXIT.usage;
+    if (token === '') throw new Usage('no token given: pipe it on stdin or type it at the prompt.');
+    const tokenProblem = validateToken(token);
+    if (tokenProblem) throw new Usage(tokenProblem);
+  }
+  const checked = args.verify ? await checkBeforeSaving(name, token, args, io, out) : '; token not checked (--no-verify)';
+
+  // What was there is read under config.json's lock: another dms adding at the same time is counted.
+  const added = addContext(dir, tokenCommand !== undefined ? { name, url, tokenCommand } : { name, url, token: token! });
+  const verb = added.replaced ? 'Updated' : 'Added';
+  const current = added.madeCurrent ? '; it is now the current context' : '';
+  const via = tokenCommand !== undefined ? `, token from ${programName(tokenCommand)}` : '';
+  out.say(`${verb} context "${name}" (${shownUrl(url)}${via})${checked}${current}.`);
+  const plain = plainHttpWarning(url);
+  if (plain) out.warn(plain);
+  return EXIT.ok;
+}
+
+/** The check of a token about to be saved: what the saved line says of it, or a refusal (unless --force). */
+async function checkBeforeSaving(name: string, token: string | undefined, args: AddArgs, io: CommandIO, { warn }: Out): Promise<string> {
+  try {
+    // The command runs now, once, to check what it prints; its output is never saved.
+    const candidate = token ?? await runTokenCommand(args.tokenCommand!, { context: name, env: io.env });
+    const check = await checkToken(args.url, candidate, { timeoutMs: args.wait });
+    if (!check.ok) throw refusal(check);
+    return '; the token was accepted';
+  } catch (e) {
+    if (!args.force && e instanceof ConfigError) {
+      // The token command failed (its output is never shown).
+      throw new Refused(`${e.message} Nothing was saved (--no-verify saves without running it; --force saves anyway).`, EXIT.usage);
     }
-    const code = errorCode(e);
-    if (code) {
-      // A file system failure (read-only disk, permissions): the message names a path, never a token.
-      complain(`cannot save in ${dir} (${code}): check that the folder is writable.`);
-      return EXIT.failure;
-    }
-    throw e;
+    if (!args.force || !(e instanceof Refused || e instanceof ConfigError)) throw e;
+    warn(`saved although the check failed (--force): ${e.message.replace(/[;.] Nothing was saved.*$|; nothing was saved.*$/, '')}`);
+    return '; the token was not accepted (saved with --force)';
   }
 }
 
@@ -276,121 +316,4 @@ function oneName(positionals: string[], usage: string): string {
   const problem = validateContextName(name);
   if (problem) throw new Usage(problem);
   return name;
-}
-
-/** How a context gets its token, as lists show it: never the token, of a command only the program. */
-function tokenText(source: ReturnType<typeof tokenSourceOf>): string {
-  switch (source.kind) {
-    case 'token': return 'token: set';
-    case 'command': return `token: from ${source.program}`;
-    case 'missing': return 'token: missing';
-  }
-}
-
-function list(config: ConfigFile, say: (line: string) => void, warn: (line: string) => void): void {
-  const rows = Object.entries(config.contexts).map(([name, c]) => ({
-    mark: name === config.current ? '*' : ' ',
-    name,
-    url: shownUrl(c.url),
-    token: tokenText(tokenSourceOf(c)),
-  }));
-  if (rows.length === 0) {
-    warn('no contexts yet; add one with: dms context add NAME --url URL');
-    return;
-  }
-  // Loops, not Math.max(...rows): a hand-edited file may hold more contexts than a call takes arguments.
-  let nameWidth = 0;
-  let urlWidth = 0;
-  for (const r of rows) {
-    nameWidth = Math.max(nameWidth, r.name.length);
-    urlWidth = Math.max(urlWidth, r.url.length);
-  }
-  for (const r of rows) say(`${r.mark} ${r.name.padEnd(nameWidth)}  ${r.url.padEnd(urlWidth)}  ${r.token}`);
-  currentMissing(config, warn);
-}
-
-/**
- * `[{"name", "url", "current", "token": "set"|"command"|"missing", "token_program"?}]`: an array
- * (empty when there are none), never a token, nor a token command's arguments.
- */
-function listJson(config: ConfigFile, say: (line: string) => void, warn: (line: string) => void): void {
-  const rows = Object.entries(config.contexts).map(([name, c]) => {
-    const source = tokenSourceOf(c);
-    return {
-      name,
-      url: shownUrl(c.url),
-      current: name === config.current,
-      token: source.kind === 'token' ? 'set' : source.kind,
-      ...(source.kind === 'command' ? { token_program: source.program } : {}),
-    };
-  });
-  say(JSON.stringify(rows, null, 2));
-  currentMissing(config, warn);
-}
-
-function currentMissing(config: ConfigFile, warn: (line: string) => void): void {
-  if (config.current !== undefined && !hasContext(config, config.current)) {
-    warn(`the current context "${clean(config.current)}" does not exist; choose one with: dms context use NAME`);
-  }
-}
-
-function shownUrl(url: string): string {
-  return clean(maskUrlPasswords(url));
-}
-
-/** The token from a pipe (one trailing newline dropped) or a hidden prompt; undefined when cancelled. */
-async function readToken(io: CommandIO, name: string): Promise<string | undefined> {
-  if (!io.stdin.isTTY) return readPiped(io.stdin);
-  if (typeof io.stdin.setRawMode !== 'function') {
-    throw new Usage('cannot hide typing on this terminal: pipe the token on stdin instead.');
-  }
-  return prompt(io, `Token for "${name}" (typing is hidden): `);
-}
-
-async function readPiped(stdin: CommandIO['stdin']): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of stdin) {
-    const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
-    size += bytes.length;
-    if (size > MAX_TOKEN_BYTES) throw new Usage('the input is too long for a token (over 16 KiB): pipe only the token.');
-    chunks.push(bytes);
-  }
-  return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
-}
-
-// Escape sequences (arrow keys, function keys) are dropped whole, not typed into the token.
-const KEY_SEQUENCE = /\u001b(?:\[[0-?]*[ -/]*[@-~]|O.|.)?/g;
-
-/** Raw-mode line input without echo: Backspace deletes, Ctrl+U clears, Enter ends, Ctrl+C cancels. */
-function prompt(io: CommandIO, question: string): Promise<string | undefined> {
-  const { stdin, stderr } = io;
-  stderr.write(question);
-  const decoder = new StringDecoder('utf8');
-  let chars: string[] = [];
-  return new Promise((resolve) => {
-    const finish = (result: string | undefined) => {
-      stdin.off('data', onData);
-      stdin.off('end', onEnd);
-      stdin.setRawMode?.(false);
-      stdin.pause();
-      stderr.write('\n');
-      resolve(result);
-    };
-    const onData = (chunk: Buffer | string) => {
-      const text = (typeof chunk === 'string' ? chunk : decoder.write(chunk)).replace(KEY_SEQUENCE, '');
-      for (const ch of text) {
-        if (ch === '\u0003') return finish(undefined);
-        if (ch === '\r' || ch === '\n' || ch === '\u0004') return finish(chars.join(''));
-        if (ch === '\u007f' || ch === '\b') chars = chars.slice(0, -1);
-        else if (ch === '\u0015') chars = [];
-        else if (ch >= ' ') chars.push(ch);
-      }
-    };
-    const onEnd = () => finish(chars.join(''));
-    stdin.on('data', onData);
-    stdin.once('end', onEnd);
-    stdin.setRawMode?.(true);
-    stdin.resume();
-  });
 }

@@ -7,7 +7,8 @@ import { LocalValidationError, MiscountError } from '../api/errors.js';
 import { pageProblems } from '../api/uuid.js';
 import { viewOf, type DeploymentView } from '../model/deployment.js';
 import { NO_BRANCHES, beforeSince, isFiltering, matches } from '../model/filter.js';
-import { scanHistory, scanListOf, ScanStopped } from '../model/scan.js';
+import { scanHistory, scanListOf, ScanStopped, type ScanChunk } from '../model/scan.js';
+import type { Deployment } from '../api/schemas/deployment.js';
 import { timeDisplayOf, type DeploymentsArgs } from './deployments-args.js';
 import { thousands } from '../text/thousands.js';
 import { EXIT, exitCodeFor } from './exit-codes.js';
@@ -37,6 +38,85 @@ export function historySummary(o: { total: number | null; read: number; shown: n
   return `${head}; showing ${thousands(o.shown)} of the newest ${thousands(o.read)} (filtered)`;
 }
 
+/** How the reading went, chunk after chunk. */
+interface Reading {
+  read: number;
+  /** The server's count, as it last said it. */
+  total: number | null;
+  /** Its count in its first answer (--with-total, the summary). */
+  firstTotal: number | null;
+  answered: boolean;
+  /** The application's name, from the first rows that say it (for recents). */
+  name: string | undefined;
+  gaps: boolean;
+  repeated: number;
+  stopped: ScanStopped | undefined;
+  /** Ctrl+C: the reading stops, what was read is printed, and the line is taken off (a second one ends dms at once). */
+  interrupted: boolean;
+}
+
+type SettingsChanged = typeof import('../model/settings.js').settingsChanged;
+
+/** Which rows read are printed: the filter, --limit and --since, and with Δ each row held for the one after it. */
+class Selection {
+  matched = 0;
+  /** Nothing more is wanted: --limit reached, or the rows have gone past --since. */
+  done = false;
+  /** Some row read said its branch (with --branch). */
+  branches = false;
+  /** With Δ: the row that waits for the one after it (the deployment before it) to be compared with. */
+  private pending: Row | undefined;
+  private batch: Row[] = [];
+
+  constructor(private readonly filter: DeploymentsArgs['filter'], private readonly limit: number | undefined,
+    private readonly needView: boolean, private readonly settingsChanged: SettingsChanged | undefined) {}
+
+  get filtering(): boolean {
+    return isFiltering(this.filter);
+  }
+
+  /** A chunk's records, newest first. */
+  add(records: readonly Deployment[]): void {
+    for (const record of records) {
+      const view = this.needView ? viewOf(record) : undefined;
+      if (view && beforeSince(view, this.filter)) {
+        // Newest first: nothing from here on started after --since.
+        if (this.pending) this.release(this.pending, view);
+        this.done = true;
+        break;
+      }
+      if (this.settingsChanged) {
+        if (this.pending) this.release(this.pending, view);
+        this.pending = { record, view };
+      } else {
+        this.release({ record, view }, undefined);
+      }
+      if (this.done) break;
+    }
+    if (this.done) this.pending = undefined;
+  }
+
+  /** The reading is over: the row held for the one after it goes without. */
+  finish(): void {
+    if (this.pending) this.release(this.pending, undefined);
+  }
+
+  /** The rows chosen since the last call. */
+  take(): Row[] {
+    const rows = this.batch;
+    this.batch = [];
+    return rows;
+  }
+
+  private release(row: Row, next: DeploymentView | undefined): void {
+    if (this.filter.branch !== undefined && row.view!.branch !== '') this.branches = true;
+    if (this.done || (this.filtering && !matches(row.view!, this.filter))) return;
+    this.batch.push(this.settingsChanged ? { ...row, changed: next !== undefined && this.settingsChanged(row.view!.record, next.record) } : row);
+    this.matched += 1;
+    if (this.limit !== undefined && this.matched >= this.limit) this.done = true;
+  }
+}
+
 export async function runAll(args: DeploymentsArgs, io: CommandIO, session: Session, style: Style): Promise<number> {
   keepHeapTight();
   // A uuid the client would refuse: said once, before the scan would try it again and again.
@@ -51,115 +131,83 @@ export async function runAll(args: DeploymentsArgs, io: CommandIO, session: Sess
   const stop = new AbortController();
   const output = createOutput(io.stdout, { ...aside, onClosed: () => stop.abort() });
   const stderr = { write: (text: string) => { progress.hide(); io.stderr.write(text); progress.show(); } };
-  let total: number | null = null;
+  const reading: Reading = {
+    read: 0, total: null, firstTotal: null, answered: false, name: undefined, gaps: false, repeated: 0, stopped: undefined, interrupted: false,
+  };
   const sink = await createSink({
     format: args.output, out: output, stderr, style, show: args.showSecrets,
     width: stdout.isTTY && stdout.columns ? stdout.columns : Infinity, firstBlock: FIRST_BLOCK, now: Date.now(),
     time: timeDisplayOf(args.time, io.stdout),
     // --with-total: the server's count of the whole history, as its first answer gives it (rows
     // that arrive while reading are not read, so they are not counted either).
-    countOf: args.withTotal ? () => firstTotal : undefined,
+    countOf: args.withTotal ? () => reading.firstTotal : undefined,
     redact: session.client.redact, streamed: true,
   });
-  const { filter, limit } = args;
-  const filtering = isFiltering(filter);
-  const needView = filtering || sink.needsView;
+  const needView = isFiltering(args.filter) || sink.needsView;
   const settingsChanged = sink.needsChanged ? (await import('../model/settings.js')).settingsChanged : undefined;
+  const selection = new Selection(args.filter, args.limit, needView, settingsChanged);
 
-  let matched = 0;
-  let read = 0;
-  let firstTotal: number | null = null;
-  let answered = false;
-  /** The application's name, from the first rows that say it (for recents). */
-  let name: string | undefined;
-  let gaps = false;
-  /** Nothing more is wanted: --limit reached, or the rows have gone past --since. */
-  let done = false;
-  /** With Δ: the row that waits for the one after it (the deployment before it) to be compared with. */
-  let pending: Row | undefined;
-  let batch: Row[] = [];
-  /** Some row read said its branch (with --branch). */
-  let branches = false;
-  const release = (row: Row, next: DeploymentView | undefined) => {
-    if (filter.branch !== undefined && row.view!.branch !== '') branches = true;
-    if (done || (filtering && !matches(row.view!, filter))) return;
-    batch.push(settingsChanged ? { ...row, changed: next !== undefined && settingsChanged(row.view!.record, next.record) } : row);
-    matched += 1;
-    if (limit !== undefined && matched >= limit) done = true;
-  };
-
-  let stopped: ScanStopped | undefined;
-  let repeated = 0;
-  // Ctrl+C: the reading stops, what was read is printed, and the line is taken off (a second one ends dms at once).
-  let interrupted = false;
-  const onSigint = () => { interrupted = true; stop.abort(); };
+  const onSigint = () => { reading.interrupted = true; stop.abort(); };
   process.once('SIGINT', onSigint);
   try {
     for await (const chunk of scanHistory(scanListOf(session.client, args.app), { signal: stop.signal, onPause: progress.pause, retryMs: retryBaseMs(io.env) })) {
-      read = chunk.read;
-      total = chunk.total;
-      if (!answered) firstTotal = chunk.total;
-      answered = true;
-      name ??= nameOfRecords(chunk.rows);
-      gaps ||= chunk.gaps;
-      repeated = chunk.repeated;
-      for (const record of chunk.rows) {
-        const view = needView ? viewOf(record) : undefined;
-        if (view && beforeSince(view, filter)) {
-          // Newest first: nothing from here on started after --since.
-          if (pending) release(pending, view);
-          done = true;
-          break;
-        }
-        if (settingsChanged) {
-          if (pending) release(pending, view);
-          pending = { record, view };
-        } else {
-          release({ record, view }, undefined);
-        }
-        if (done) break;
-      }
-      if (done) pending = undefined;
-      progress.update(read, total, filtering ? matched : undefined);
-      if (batch.length > 0) {
-        const rows = batch;
-        batch = [];
-        await sink.write(rows);
-      }
-      if (done || output.closed) break;
+      noteChunk(reading, chunk);
+      selection.add(chunk.rows);
+      progress.update(reading.read, reading.total, selection.filtering ? selection.matched : undefined);
+      const rows = selection.take();
+      if (rows.length > 0) await sink.write(rows);
+      if (selection.done || output.closed) break;
     }
   } catch (error) {
     if (!(error instanceof ScanStopped)) throw error;
-    stopped = error;
+    reading.stopped = error;
   } finally {
     process.off('SIGINT', onSigint);
     progress.end();
   }
   // Nothing read at all: the plain error (a wrong token, an unknown application).
-  if (stopped && stopped.read === 0) throw stopped.reason;
-  if (pending) release(pending, undefined);
-  if (batch.length > 0) await sink.write(batch);
-  await sink.end(stopped === undefined && !interrupted);
-  if (answered) rememberApp(session, io, args.app, name);
+  if (reading.stopped && reading.stopped.read === 0) throw reading.stopped.reason;
+  selection.finish();
+  const rows = selection.take();
+  if (rows.length > 0) await sink.write(rows);
+  await sink.end(reading.stopped === undefined && !reading.interrupted);
+  if (reading.answered) rememberApp(session, io, args.app, reading.name);
   if (output.closed) return 0;
+  const code = sayEnd(reading, selection, args, io, session.client.redact);
+  if (code === undefined && args.output === 'table') {
+    // The total on stdout's last line, under the table it counts.
+    const { read, firstTotal } = reading;
+    await output.write(`${historySummary({ total: firstTotal, read, shown: selection.matched, filtered: selection.filtering, stoppedEarly: selection.done })}\n`);
+  }
+  return code ?? 0;
+}
 
-  if (filter.branch !== undefined && !branches && read > 0) io.stderr.write(`dms: warning: ${NO_BRANCHES}\n`);
+function noteChunk(reading: Reading, chunk: ScanChunk): void {
+  reading.read = chunk.read;
+  reading.total = chunk.total;
+  if (!reading.answered) reading.firstTotal = chunk.total;
+  reading.answered = true;
+  reading.name ??= nameOfRecords(chunk.rows);
+  reading.gaps ||= chunk.gaps;
+  reading.repeated = chunk.repeated;
+}
+
+/** The warnings on stderr after the rows, and why the reading stopped short: its exit code (undefined: it did not). */
+function sayEnd(reading: Reading, selection: Selection, args: DeploymentsArgs, io: CommandIO, redact: (s: string) => string): number | undefined {
+  const { read, total, gaps, repeated, stopped } = reading;
+  if (args.filter.branch !== undefined && !selection.branches && read > 0) io.stderr.write(`dms: warning: ${NO_BRANCHES}\n`);
   if (gaps) io.stderr.write('dms: warning: the history moved in a way the reading could not follow; some deployments may be missing.\n');
   if (repeated > 0) io.stderr.write(`dms: warning: left out ${thousands(repeated)} deployment${repeated === 1 ? '' : 's'} the server sent more than once.\n`);
   const stoppedAfter = (n: number, why: string) => `dms: stopped after ${thousands(n)}${total !== null ? ` of ${thousands(total)}` : ''} deployments: ${why}\n`;
   if (stopped) {
-    const why = errorLines(stopped.reason, session.client.redact)[0] ?? '';
+    const why = errorLines(stopped.reason, redact)[0] ?? '';
     // A count the reading did not match says how far it got itself.
     io.stderr.write(stopped.reason instanceof MiscountError ? `${why}\n` : stoppedAfter(stopped.read, why.replace(/^dms: /, '')));
     return exitCodeFor(stopped.reason);
   }
-  if (interrupted && !done) {
+  if (reading.interrupted && !selection.done) {
     io.stderr.write(stoppedAfter(read, 'interrupted (Ctrl+C).'));
     return EXIT.interrupted;
   }
-  if (args.output === 'table') {
-    // The total on stdout's last line, under the table it counts.
-    await output.write(`${historySummary({ total: firstTotal, read, shown: matched, filtered: filtering, stoppedEarly: done })}\n`);
-  }
-  return 0;
+  return undefined;
 }

@@ -2,7 +2,7 @@
 // generated from the forms' field tables (zod-free), for `dms create app|docstore --help` and the docs.
 import { FIELD_TABLES, flagOf, requestFieldsOf, type CreateNoun } from '../forms/field-flags.js';
 import type { FieldMeta, FieldTable } from '../forms/types.js';
-import type { OptionDoc } from './command-table.js';
+import type { OptionDoc } from './command-doc.js';
 
 /** Where a field flag's help starts, and the width it is wrapped to. */
 export const FIELD_COLUMN = 34;

@@ -1,6 +1,8 @@
 // `dms --help`, `dms COMMAND --help` and `dms help [COMMAND]`: printed from the command table.
 import type { CreateNoun } from '../forms/field-flags.js';
-import { COMMAND_TABLE, GLOBAL_BLOCKS, exitCodes, type CommandDoc, type HelpBlock, type OptionDoc } from './command-table.js';
+import { COMMAND_TABLE, GLOBAL_BLOCKS } from './command-table.js';
+import type { CommandDoc, HelpBlock, OptionDoc } from './command-doc.js';
+import { exitCodes } from './reference-facts.js';
 import { FIELD_COLUMN, fieldGroups, wrap } from './field-help.js';
 export { VERSION } from './version.js';
 

@@ -193,7 +193,7 @@ export async function runLogs(parsed: Parsed, io: CommandIO, session: Session, s
   };
 
   const list: ListPage = (skip, take) => client.listDeployments(args.app, { skip, take }, { signal: stop.signal });
-  let at: Located | undefined = args.ref ? await findDeployment(list, args.ref) : await newestDeployment(list);
+  const at: Located | undefined = args.ref ? await findDeployment(list, args.ref) : await newestDeployment(list);
   if (!at) {
     say(args.ref
       ? `dms: no deployment ${args.ref.id ?? args.ref.uuid} among the deployments of application ${args.app}. dms deployments ${args.app} lists them.`
@@ -239,7 +239,27 @@ export async function runLogs(parsed: Parsed, io: CommandIO, session: Session, s
   if (failed !== undefined) return failed;
   if (!args.follow || closed) return EXIT.ok;
 
-  // Following: until the deployment is final, --wait-timeout passes, Ctrl+C, or stdout closes.
+  return follow({ at, name, stop, list, say, show }, args, String(parsed.values['wait-timeout']), io, options);
+}
+
+/** What following a deployment's log needs of the run. */
+interface Following {
+  readonly at: Located;
+  readonly name: string;
+  /** Aborted by Ctrl+C, --wait-timeout, or a reader that went away. */
+  readonly stop: AbortController;
+  readonly list: ListPage;
+  readonly say: (line: string) => void;
+  /** Prints the entries not printed yet; a number when the command must end with it. */
+  readonly show: (view: DeploymentView, first: boolean) => Promise<number | undefined>;
+}
+
+/** Following: until the deployment is final, --wait-timeout passes, Ctrl+C, or stdout closes. */
+async function follow(
+  f: Following, args: ReturnType<typeof logsArgs>, waitTimeout: string, io: CommandIO, options: LogsOptions,
+): Promise<number> {
+  const { name, stop, list, say, show } = f;
+  let at = f.at;
   let why: 'timeout' | 'interrupt' | undefined;
   const onSigint = () => { why = 'interrupt'; stop.abort(); };
   const signals = options.signals ?? process;
@@ -272,7 +292,7 @@ export async function runLogs(parsed: Parsed, io: CommandIO, session: Session, s
     clearTimeout(deadline);
   }
   if (why === 'timeout') {
-    say(`dms: stopped waiting after ${parsed.values['wait-timeout']}s; ${name} is still ${at.view.statusText}. ${resumeLine(args.app, at.view)}`);
+    say(`dms: stopped waiting after ${waitTimeout}s; ${name} is still ${at.view.statusText}. ${resumeLine(args.app, at.view)}`);
     return EXIT.timedOut;
   }
   if (why === 'interrupt') {

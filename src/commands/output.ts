@@ -3,6 +3,7 @@
 import { ApiError, ConflictError, LocalValidationError, ValidationError } from '../api/errors.js';
 import { formatSeconds } from '../api/limits.js';
 import { clean } from '../text/sanitize.js';
+import { hintOf } from './advice.js';
 
 /** The lines printed on stderr for a failure: what is wrong, then what to do. */
 export function errorLines(error: unknown, redact: (s: string) => string = (s) => s): string[] {
@@ -16,15 +17,16 @@ export function errorLines(error: unknown, redact: (s: string) => string = (s) =
   if (error instanceof ValidationError) {
     const lines = [`dms: ${redact(error.message)}`];
     for (const p of error.problems) lines.push(`  ${clean(p.field)}: ${redact(clean(p.message))}`);
-    lines.push(`  ${error.hint}`);
+    lines.push(`  ${hintOf(error)}`);
     return lines;
   }
   if (error instanceof ConflictError && error.warning) {
     // The server's own words on what is in use, under the one line.
-    return [`dms: ${redact(error.message)} ${error.hint}`, `  ${redact(error.warning)}`];
+    return [`dms: ${redact(error.message)} ${hintOf(error)}`, `  ${redact(error.warning)}`];
   }
   if (error instanceof ApiError) {
-    return [`dms: ${redact(error.message)}${error.hint ? ` ${error.hint}` : ''}`];
+    const hint = hintOf(error);
+    return [`dms: ${redact(error.message)}${hint ? ` ${hint}` : ''}`];
   }
   if (error instanceof Error && (error.name === 'UsageError' || error.name === 'ConfigError')) {
     return [`dms: ${redact(error.message)}`];

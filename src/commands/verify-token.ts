@@ -6,6 +6,7 @@ import {
   ApiError, ForbiddenError, NetworkError, NotFoundError, UnauthorizedError,
 } from '../api/errors.js';
 import { exitCodeFor, EXIT } from './exit-codes.js';
+import { hintOf } from './advice.js';
 
 /** The nil UUID: no server hands it out, so listing it can only be "not found" (or refused). */
 export const PROBE_APP = '00000000-0000-0000-0000-000000000000';
@@ -51,7 +52,7 @@ export async function checkToken(url: string, token: string, options: CheckOptio
         rejected,
         network: error instanceof NetworkError,
         message: redact(unclear ? `${error.message.replace(/\.$/, '')}, which does not say whether the token was accepted` : error.message),
-        hint: rejected || unclear ? '' : redact(error.hint),
+        hint: rejected || unclear ? '' : redact(hintOf(error)),
         code: rejected ? EXIT.auth : unclear ? EXIT.failure : exitCodeFor(error),
       };
     }

@@ -12,6 +12,17 @@ export type Connection =
   | { kind: 'demo' }
   | { kind: 'remote'; url: string; token: string; label: string; source: 'flags' | 'env' | 'context' };
 
+/** What dms shows of a connection (the TUI's header, its links): never the token. */
+export interface ConnectionShown {
+  /** Context name, `env`, `flags`, or `DEMO`. */
+  readonly label: string;
+  /** Server host (and port) for the header. */
+  readonly host: string;
+  /** `https://host` of the base URL: the service's web pages (deployment links) live there. */
+  readonly origin?: string;
+  readonly demo: boolean;
+}
+
 export interface ResolveInput {
   readonly flags: { url?: string; token?: string; context?: string };
   readonly env: NodeJS.ProcessEnv;

@@ -85,6 +85,14 @@ export function createSeed(now: number): SeedState {
   };
 }
 
+/** A seeded application as the TUI's picker offers it. */
+export interface DemoApp {
+  readonly uuid: string;
+  readonly name: string;
+  /** What its deployment records look like (`queue rows, as deployed servers send them`). */
+  readonly note?: string;
+}
+
 /** What each record shape is, in a few words (the picker and `dms demo --serve` say it). */
 export const SHAPE_NOTES: Readonly<Record<RecordShape, string>> = {
   snapshot: 'settings snapshots',

@@ -1,6 +1,6 @@
 // The embedded demo service: a real HTTP server on 127.0.0.1 that answers like a deployed
 // server (service-behaviour.md), so dms can be tried without one and tests have a real peer.
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { bearerToken, generateToken, sameToken } from './auth.js';
 import { declaredTooLarge, readBody } from './body.js';
@@ -109,34 +109,21 @@ function decoded(segment: string): string {
   }
 }
 
-export async function startDemoService(options: DemoOptions = {}): Promise<DemoService> {
-  const {
-    port = 0, host = '127.0.0.1', token = generateToken(), tokenNoLogs = generateToken(2), listShape = 'object',
-    deployStepMs = 1000, rateLimitPerMinute = 200, now = Date.now, advanceSeed = false, requestsKept = MAX_REQUESTS_KEPT,
-    holdUntilSeen = false,
-  } = options;
-  const seed = createSeed(now());
-  const store = createStore(seed);
-  const logs = createLogs({ stepMs: deployStepMs, now, big: seed.bigLogs, short: seed.shortLogs });
-  const random = createRandom(seedOf('demo runtime'));
-  const deployer = createDeployer({ stepMs: deployStepMs, now, random, holdUntilSeen });
-  const limiter = rateLimitPerMinute > 0 ? createRateLimiter(rateLimitPerMinute) : undefined;
-  const requests: DemoRequest[] = [];
-  const ctx: CreateContext = { store, deployer, now, random };
-  let origin = '';
+/** What the service answers a request: method, path, query, headers, the caller's address, the body. */
+type Answer = (method: string, path: string, query: string, headers: IncomingHttpHeaders, from: string, body: string) => Reply;
 
-  const routes: Route[] = [
-    {
-      method: 'GET',
-      pattern: /^\/deployments\/applications\/([^/]+)$/,
-      handle: ([uuid], query, _, caller) => listDeployments(store, decoded(uuid ?? ''), query, listShape, caller.sensitive ? logs.literal : undefined, deployer.shown),
-    },
-    { method: 'POST', pattern: /^\/applications\/public$/, handle: (_, __, body) => createApp(ctx, body) },
-    { method: 'POST', pattern: /^\/databases\/docstore$/, handle: (_, __, body) => createDocstore(store, body) },
-  ];
+/** Who may ask, and how often. */
+interface Auth {
+  readonly token: string;
+  readonly tokenNoLogs: string;
+  readonly limiter: ReturnType<typeof createRateLimiter> | undefined;
+  readonly rateLimitPerMinute: number;
+}
 
-  /** Route, rate limit, authentication, then the operation; in the order servers apply them. */
-  function answer(method: string, path: string, query: string, headers: IncomingHttpHeaders, from: string, body: string): Reply {
+/** Route, rate limit, authentication, then the operation; in the order servers apply them. */
+function answerer(routes: readonly Route[], auth: Auth): Answer {
+  const { token, tokenNoLogs, limiter, rateLimitPerMinute } = auth;
+  return (method, path, query, headers, from, body) => {
     const clean = path.length > 1 ? path.replace(/\/+$/, '') : path;
     const rest = clean.startsWith(`${PREFIX}/`) ? clean.slice(PREFIX.length) : undefined;
     const matching = rest === undefined ? [] : routes.filter((r) => r.pattern.test(rest));
@@ -169,9 +156,12 @@ export async function startDemoService(options: DemoOptions = {}): Promise<DemoS
     if (!authenticated) return reply(401, { message: 'Unauthenticated.' }, { headers: limitHeaders });
     const r = route.handle(route.pattern.exec(rest)?.slice(1) ?? [], new URLSearchParams(query), body, { sensitive });
     return { ...r, headers: { ...limitHeaders, ...r.headers } };
-  }
+  };
+}
 
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+/** Each request kept (the most recent `requestsKept`), its body read within the limit, then answered. */
+function handler(answer: Answer, requests: DemoRequest[], requestsKept: number, origin: () => string): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
+  return async (req, res) => {
     const method = (req.method ?? 'GET').toUpperCase();
     const raw = req.url ?? '/';
     const q = raw.indexOf('?');
@@ -183,13 +173,13 @@ export async function startDemoService(options: DemoOptions = {}): Promise<DemoS
     const json = wantsJson(req.headers.accept);
 
     if (declaredTooLarge(req)) {
-      send(res, frameworkError(413, 'Payload Too Large.', { connection: 'close' }), json, origin);
+      send(res, frameworkError(413, 'Payload Too Large.', { connection: 'close' }), json, origin());
       req.resume();
       return;
     }
     const body = await readBody(req);
     if ('tooLarge' in body) {
-      send(res, frameworkError(413, 'Payload Too Large.'), json, origin);
+      send(res, frameworkError(413, 'Payload Too Large.'), json, origin());
       return;
     }
     let r: Reply;
@@ -198,9 +188,52 @@ export async function startDemoService(options: DemoOptions = {}): Promise<DemoS
     } catch {
       r = frameworkError(500, 'Server Error');
     }
-    send(res, r, json, origin);
-  }
+    send(res, r, json, origin());
+  };
+}
 
+/** Listens on `host`:`port` (0: any free one); the server's origin, `http://127.0.0.1:43123`. */
+async function listen(server: Server, port: number, host: string): Promise<string> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const hostPart = address.address.includes(':') ? `[${address.address}]` : address.address;
+  return `http://${hostPart}:${address.port}`;
+}
+
+export async function startDemoService(options: DemoOptions = {}): Promise<DemoService> {
+  const {
+    port = 0, host = '127.0.0.1', token = generateToken(), tokenNoLogs = generateToken(2), listShape = 'object',
+    deployStepMs = 1000, rateLimitPerMinute = 200, now = Date.now, advanceSeed = false, requestsKept = MAX_REQUESTS_KEPT,
+    holdUntilSeen = false,
+  } = options;
+  const seed = createSeed(now());
+  const store = createStore(seed);
+  const logs = createLogs({ stepMs: deployStepMs, now, big: seed.bigLogs, short: seed.shortLogs });
+  const random = createRandom(seedOf('demo runtime'));
+  const deployer = createDeployer({ stepMs: deployStepMs, now, random, holdUntilSeen });
+  const limiter = rateLimitPerMinute > 0 ? createRateLimiter(rateLimitPerMinute) : undefined;
+  const requests: DemoRequest[] = [];
+  const ctx: CreateContext = { store, deployer, now, random };
+  let origin = '';
+
+  const routes: Route[] = [
+    {
+      method: 'GET',
+      pattern: /^\/deployments\/applications\/([^/]+)$/,
+      handle: ([uuid], query, _, caller) => listDeployments(store, decoded(uuid ?? ''), query, listShape, caller.sensitive ? logs.literal : undefined, deployer.shown),
+    },
+    { method: 'POST', pattern: /^\/applications\/public$/, handle: (_, __, body) => createApp(ctx, body) },
+    { method: 'POST', pattern: /^\/databases\/docstore$/, handle: (_, __, body) => createDocstore(store, body) },
+  ];
+
+  const answer = answerer(routes, { token, tokenNoLogs, limiter, rateLimitPerMinute });
+  const handle = handler(answer, requests, requestsKept, () => origin);
   const server = createServer((req, res) => {
     handle(req, res).catch(() => {
       // The request broke off (or the answer could not be written): drop the connection.
@@ -216,16 +249,7 @@ export async function startDemoService(options: DemoOptions = {}): Promise<DemoS
     });
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const address = server.address() as AddressInfo;
-  const hostPart = address.address.includes(':') ? `[${address.address}]` : address.address;
-  origin = `http://${hostPart}:${address.port}`;
+  origin = await listen(server, port, host);
   if (advanceSeed) {
     for (const app of DEMO_SEED.applications) {
       // Held deployments only: a generated history's are all final.

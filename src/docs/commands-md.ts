@@ -1,5 +1,7 @@
 // docs/commands.md: the command reference, from the command table (the same data --help prints).
-import { COMMAND_TABLE, ENVIRONMENT, FILES, GLOBAL_BLOCKS, exitCodes, type OptionDoc } from '../commands/command-table.js';
+import { COMMAND_TABLE, GLOBAL_BLOCKS } from '../commands/command-table.js';
+import type { OptionDoc } from '../commands/command-doc.js';
+import { ENVIRONMENT, FILES, exitCodes } from '../commands/reference-facts.js';
 import { docParts, helpLines, type DocPart } from './prose.js';
 
 /** Text for markdown: `*`, `_`, `<`, `|` and `\` escaped outside code spans. */

@@ -1,5 +1,6 @@
 // man/dms.1: the man page (roff, man macros), from the command table.
-import { COMMAND_TABLE, ENVIRONMENT, FILES, GLOBAL_BLOCKS, exitCodes } from '../commands/command-table.js';
+import { COMMAND_TABLE, GLOBAL_BLOCKS } from '../commands/command-table.js';
+import { ENVIRONMENT, FILES, exitCodes } from '../commands/reference-facts.js';
 import { VERSION } from '../commands/version.js';
 import { docParts, helpLines, type DocPart } from './prose.js';
 

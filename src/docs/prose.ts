@@ -1,6 +1,6 @@
 // The command table's texts, wrapped by hand for --help, as the markdown and the man page need
 // them: paragraphs of joined lines, option help with its set-off lines kept apart.
-import type { HelpBlock, OptionDoc } from '../commands/command-table.js';
+import type { HelpBlock, OptionDoc } from '../commands/command-doc.js';
 import { fieldGroups } from '../commands/field-help.js';
 
 /** A part of a command's text, as the docs lay it out. */

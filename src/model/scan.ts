@@ -11,18 +11,27 @@
 // of it are asked on from where they stopped, and when no more come the scan stops, saying how
 // many of the count it read; a server that keeps sending past its first count (or, with no count,
 // past MAX_UNCOUNTED rows) is stopped there, said the same way (MiscountError, exit 12).
-// No I/O of its own: the list call is passed in.
-import type { DmsClient } from '../api/client.js';
+// No I/O of its own: the list call is passed in. This file asks for the pages and waits (the
+// request budget, faults, 429s); scan-reader.ts makes of each answer what it brings.
 import type { Deployment, DeploymentPage } from '../api/schemas/deployment.js';
-import { MiscountError, RateLimitedError, SLOW_DOWN, isApiError, type ApiError } from '../api/errors.js';
-import { identityOf, keyOfRecord, viewOf } from './deployment.js';
-import { thousands } from '../text/thousands.js';
+import { RateLimitedError, SLOW_DOWN, isApiError, type ApiError } from '../api/errors.js';
+import { ScanReader, ScanStopped, type Asked, type ScanChunk } from './scan-reader.js';
+
+export { MAX_UNCOUNTED, ScanStopped, scanBound, type ScanChunk } from './scan-reader.js';
 
 /** One page of the history; `onWait` is told before the client waits to ask again because the server asked (a 429). */
 export type ScanList = (skip: number, take: number, signal?: AbortSignal, onWait?: (why: string, ms: number) => void) => Promise<DeploymentPage>;
 
+/** What lists an application's deployments a page at a time (the API client does). */
+export interface DeploymentLister {
+  listDeployments(
+    appUuid: string, page: { readonly skip?: number; readonly take?: number },
+    options: { readonly signal?: AbortSignal; readonly onWait?: (why: string, ms: number) => void },
+  ): Promise<DeploymentPage>;
+}
+
 /** The list a scan reads: `appUuid`'s deployments through `client`, stopped by the scan or by `signal`. */
-export function scanListOf(client: Pick<DmsClient, 'listDeployments'>, appUuid: string, signal?: AbortSignal): ScanList {
+export function scanListOf(client: DeploymentLister, appUuid: string, signal?: AbortSignal): ScanList {
   return (skip, take, s, onWait) => client.listDeployments(appUuid, { skip, take }, { signal: s ?? signal, onWait });
 }
 
@@ -52,48 +61,11 @@ export interface ScanOptions {
   readonly maxUncounted?: number;
 }
 
-export interface ScanChunk {
-  /** The next rows of the history, in order, none seen before. */
-  readonly rows: readonly Deployment[];
-  /** Rows delivered so far, these included. */
-  readonly read: number;
-  /** The history's size as the server last said it. */
-  readonly total: number | null;
-  /** The history moved in a way the overlap could not follow: rows may be missing. */
-  readonly gaps: boolean;
-  /** Rows left out so far because one with the same id (or uuid) was read before. */
-  readonly repeated: number;
-}
-
-/** The scan could not go on: how far it got, and why. */
-export class ScanStopped extends Error {
-  constructor(readonly read: number, readonly reason: unknown) {
-    super(`stopped after ${thousands(read)} deployments: ${reason instanceof Error ? reason.message : String(reason)}`);
-    this.name = 'ScanStopped';
-  }
-}
-
 const MINUTE = 60_000;
 /** Tries of one request after the client's own retries failed. */
 const TRIES = 4;
 /** Faults the scan asks again after; any other stops it. */
 const PASSING = ['network', 'rate_limited', 'server'];
-/**
- * Answers in a row that bring nothing new: up to this many, the scan asks again where the count
- * says its rows went; past it the count is not followed (read on by id), and after as many
- * answers with nothing new in them the scan ends, flagged.
- */
-const IDLE = 2;
-
-/** Rows past its first count a scan reads before it calls a history endless: a tenth of the count, at least this many. */
-const COUNT_MARGIN = 300;
-/** The most rows read of a history without a count: twenty times the largest dms is measured on (50,000). */
-export const MAX_UNCOUNTED = 1_000_000;
-
-/** The most rows a scan reads of a history its first answer counted `count` deployments of (null: no count). */
-export function scanBound(count: number | null, uncounted = MAX_UNCOUNTED): number {
-  return count === null ? uncounted : count + Math.max(Math.ceil(count / 10), COUNT_MARGIN);
-}
 
 function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
@@ -104,228 +76,142 @@ function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
-interface Slot {
-  /** Position (in the history as it was when the scan began) of the first row it should bring. */
-  readonly start: number;
-  readonly take: number;
-  /** Where it asked: one row before `start` (the overlap), shifted by what arrived since. */
-  readonly skip: number;
+interface Slot extends Asked {
   readonly answer: Promise<DeploymentPage | ApiError | Error>;
 }
 
-export async function* scanHistory(list: ScanList, options: ScanOptions = {}): AsyncGenerator<ScanChunk> {
-  const {
-    targetChars = 3_000_000, minTake = 5, maxTake = 1000, inFlight = 2, perMinute = 120, reserve = 40,
-    signal, onPause, now = Date.now, sleep = defaultSleep, retryMs = 1000, maxUncounted = MAX_UNCOUNTED,
-  } = options;
-  let take = Math.min(maxTake, Math.max(minTake, options.take ?? 100));
-  /** After an answer refused as too big: the most rows asked for from then on (may be under minTake). */
-  let ceiling = maxTake;
-  const stop = new AbortController();
-  const onAbort = () => stop.abort();
-  signal?.addEventListener('abort', onAbort, { once: true });
+/** The requests of one scan: at most `inFlight` at once, within the budget per minute, faults retried. */
+class Requests {
+  private slots: Slot[] = [];
+  /** When each request of the last minute started. */
+  private readonly starts: number[] = [];
+  /** What the server last said it allows this minute (null: not said since the last wait). */
+  private remaining: number | null = null;
+  private issuedTo: number;
+  private tries = 0;
+  private readonly stop = new AbortController();
+  private readonly onAbort = () => this.stop.abort();
+  private readonly inFlight: number;
+  private readonly perMinute: number;
+  private readonly reserve: number;
+  private readonly retryMs: number;
+  private readonly now: () => number;
+  private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
 
-  let read = 0; // rows delivered = position of the next one
-  let lastKey: string | null = null;
-  let lastId: number | null = null;
-  let shift = 0; // rows that arrived above since the scan began
-  let firstTotal: number | null | undefined;
-  if (options.after && options.after.read > 0) {
-    read = options.after.read;
-    lastKey = keyOfRecord(options.after.last, read - 1);
-    lastId = viewOf(options.after.last).id;
-    firstTotal = options.after.total;
+  constructor(private readonly list: ScanList, private readonly reader: ScanReader, private readonly options: ScanOptions) {
+    const { inFlight = 2, perMinute = 120, reserve = 40, now = Date.now, sleep = defaultSleep, retryMs = 1000 } = options;
+    this.inFlight = inFlight;
+    this.perMinute = perMinute;
+    this.reserve = reserve;
+    this.now = now;
+    this.sleep = sleep;
+    this.retryMs = retryMs;
+    this.issuedTo = reader.read;
+    options.signal?.addEventListener('abort', this.onAbort, { once: true });
   }
-  let total: number | null = null;
-  /** The count the scan is bounded by: the first one given (the page on screen's, else the first answer's). */
-  let announced: number | null = options.after && options.after.read > 0 ? options.after.total : null;
-  let gaps = false;
-  /**
-   * Who the rows of the last two answers that brought any were (id, else uuid): a row sent again
-   * (in the same page, or in every page) is left out. Two answers, not the whole history: the
-   * memory a scan holds stays the same however long the history is.
-   */
-  let seen = new Set<number | string>();
-  let seenBefore = new Set<number | string>();
-  let repeated = 0;
-  /** What the last chunk given out said of `gaps` and `repeated`. */
-  let told = { gaps: false, repeated: 0 };
-  const chunk = (rows: readonly Deployment[]): ScanChunk => {
-    told = { gaps, repeated };
-    return { rows, read, total, gaps, repeated };
-  };
-  let issuedTo = read;
-  let slots: Slot[] = [];
-  const starts: number[] = [];
-  let remaining: number | null = null;
-  /** What the server's last count says the history being read holds (rows that arrived above it left out). */
-  const counted = () => (total === null ? null : total - shift);
-  /** Its count says there is more than was read (said only when the reading followed the history throughout). */
-  const short = () => { const c = counted(); return !gaps && c !== null && read < c; };
-  const miscount = (past: boolean) => new ScanStopped(read, new MiscountError(read, past ? announced : counted(), past));
+
+  get stopped(): boolean {
+    return this.stop.signal.aborted;
+  }
+
+  /** Starts requests until `inFlight` are under way (waiting on the budget); the oldest one's slot and answer, or undefined when stopped. */
+  async next(): Promise<{ readonly slot: Slot; readonly answer: DeploymentPage | Error } | undefined> {
+    while (this.slots.length < this.inFlight && !this.stopped) {
+      await this.budget();
+      if (this.stopped) break;
+      this.issue(this.slots.length === 0 ? this.reader.read : this.issuedTo);
+    }
+    if (this.stopped || this.slots.length === 0) return undefined;
+    const slot = this.slots.shift()!;
+    const answer = await slot.answer;
+    if (this.stopped) return undefined;
+    if (!(answer instanceof Error)) {
+      this.tries = 0;
+      if (answer.rateRemaining !== undefined) this.remaining = answer.rateRemaining;
+    }
+    return { slot, answer };
+  }
+
+  /** Drops the requests in flight: the next ones start where the scan stands. */
+  again(): void {
+    this.slots = [];
+    this.issuedTo = this.reader.read;
+  }
+
+  /** A request that failed: asked again (smaller, or after a wait) or the scan stops (throws ScanStopped); false: cancelled. */
+  async fault(answer: Error, slot: Slot): Promise<boolean> {
+    if (isApiError(answer) && answer.kind === 'cancelled') return false;
+    // Heavy rows (logs): an answer over the size limit is asked again with half the rows, down to one.
+    const asked = slot.take - (slot.start > 0 ? 1 : 0);
+    if (isApiError(answer) && answer.kind === 'too_large' && asked > 1) {
+      this.reader.halve(asked);
+      this.again();
+      return true;
+    }
+    this.tries += 1;
+    const limited = answer instanceof RateLimitedError ? answer : undefined;
+    // A server that asks for a longer wait than dms honours: stopped with its 429 (exit 6).
+    if (this.tries >= TRIES || limited?.tooLong || (isApiError(answer) && !PASSING.includes(answer.kind))) {
+      throw new ScanStopped(this.reader.read, answer);
+    }
+    const wait = limited ? limited.waitMs ?? limited.maxWaitMs : this.retryMs * 2 ** (this.tries - 1);
+    const why = limited ? SLOW_DOWN : answer.message.replace(/\.$/, '');
+    this.options.onPause?.(`${why}; going on from where it stopped`, wait);
+    await this.sleep(wait, this.stop.signal);
+    this.again();
+    return true;
+  }
+
+  close(): void {
+    this.options.signal?.removeEventListener('abort', this.onAbort);
+    this.stop.abort();
+  }
 
   /** Waits until the budget allows one more request. */
-  async function budget(): Promise<void> {
+  private async budget(): Promise<void> {
+    const { starts, perMinute } = this;
     for (;;) {
-      const t = now();
+      const t = this.now();
       while (starts.length > 0 && starts[0]! <= t - MINUTE) starts.shift();
-      if (starts.length < perMinute && (remaining === null || remaining > reserve)) return;
+      if (starts.length < perMinute && (this.remaining === null || this.remaining > this.reserve)) return;
       const wait = starts.length >= perMinute ? starts[0]! + MINUTE - t : 5000;
-      onPause?.(starts.length >= perMinute ? 'keeping under the rate limit' : 'the server allows few more requests this minute', wait);
-      remaining = null; // asked again with the next answer
-      await sleep(wait, stop.signal);
-      if (stop.signal.aborted) return;
+      this.options.onPause?.(starts.length >= perMinute ? 'keeping under the rate limit' : 'the server allows few more requests this minute', wait);
+      this.remaining = null; // asked again with the next answer
+      await this.sleep(wait, this.stop.signal);
+      if (this.stopped) return;
     }
   }
 
-  function issue(start: number): void {
+  private issue(start: number): void {
     const overlap = start > 0 ? 1 : 0;
-    const skip = Math.max(0, start + shift - overlap);
-    const n = take + overlap;
-    starts.push(now());
-    const answer = list(skip, n, stop.signal, onPause).catch((e: unknown) => (e instanceof Error ? e : new Error(String(e))));
-    slots.push({ start, take: n, skip, answer });
-    issuedTo = start + take;
+    const skip = Math.max(0, start + this.reader.shift - overlap);
+    const n = this.reader.take + overlap;
+    this.starts.push(this.now());
+    const answer = this.list(skip, n, this.stop.signal, this.options.onPause).catch((e: unknown) => (e instanceof Error ? e : new Error(String(e))));
+    this.slots.push({ start, take: n, skip, answer });
+    this.issuedTo = start + this.reader.take;
   }
+}
 
+export async function* scanHistory(list: ScanList, options: ScanOptions = {}): AsyncGenerator<ScanChunk> {
+  const reader = new ScanReader(options);
+  const requests = new Requests(list, reader, options);
   try {
-    let tries = 0;
-    let idle = 0; // answers in a row that brought nothing new (see IDLE)
     for (;;) {
-      while (slots.length < inFlight && !stop.signal.aborted) {
-        await budget();
-        if (stop.signal.aborted) break;
-        issue(slots.length === 0 ? read : issuedTo);
-      }
-      if (stop.signal.aborted || slots.length === 0) return;
-      const slot = slots.shift()!;
-      const answer = await slot.answer;
-      if (stop.signal.aborted) return;
-      const again = () => { slots = []; issuedTo = read; };
-
+      const next = await requests.next();
+      if (next === undefined) return;
+      const { slot, answer } = next;
       if (answer instanceof Error) {
-        if (isApiError(answer) && answer.kind === 'cancelled') return;
-        // Heavy rows (logs): an answer over the size limit is asked again with half the rows, down to one.
-        const asked = slot.take - (slot.start > 0 ? 1 : 0);
-        if (isApiError(answer) && answer.kind === 'too_large' && asked > 1) {
-          take = ceiling = Math.min(take, Math.max(1, Math.floor(asked / 2)));
-          again();
-          continue;
-        }
-        tries += 1;
-        const limited = answer instanceof RateLimitedError ? answer : undefined;
-        // A server that asks for a longer wait than dms honours: stopped with its 429 (exit 6).
-        if (tries >= TRIES || limited?.tooLong || (isApiError(answer) && !PASSING.includes(answer.kind))) {
-          throw new ScanStopped(read, answer);
-        }
-        const wait = limited ? limited.waitMs ?? limited.maxWaitMs : retryMs * 2 ** (tries - 1);
-        const why = limited ? SLOW_DOWN : answer.message.replace(/\.$/, '');
-        onPause?.(`${why}; going on from where it stopped`, wait);
-        await sleep(wait, stop.signal);
-        again();
+        if (!(await requests.fault(answer, slot))) return;
         continue;
       }
-      tries = 0;
-      if (answer.rateRemaining !== undefined) remaining = answer.rateRemaining;
-      total = answer.total;
-      if (firstTotal === undefined) firstTotal = answer.total;
-      announced ??= answer.total;
-      const rows = answer.deployments;
-      if (answer.chars && rows.length > 0) {
-        take = Math.min(ceiling, maxTake, Math.max(minTake, Math.floor(targetChars / Math.max(1, answer.chars / rows.length))));
-      }
-
-      // Where the last row read is in this answer: the rows after it are new.
-      let from = 0;
-      if (read > 0) {
-        const at = rows.findIndex((d, i) => keyOfRecord(d, slot.skip + i) === lastKey);
-        if (at >= 0) {
-          from = at + 1;
-          shift = slot.skip + at - (read - 1);
-        } else {
-          // Asked before the answer in front of it moved things, or the history moved further than
-          // the overlap shows: ask again from where the scan stands, by the count when there is one.
-          // A count that moves with every answer (or rows that keep moving) is followed IDLE times.
-          const byCount = total !== null && firstTotal != null ? total - firstTotal : shift;
-          if ((slot.start !== read || byCount !== shift) && idle < IDLE) {
-            idle += 1;
-            shift = byCount;
-            again();
-            continue;
-          }
-          if (rows.length === 0) {
-            // Nothing where the count says more should be: the server sends no more than this.
-            if (short()) throw miscount(false);
-            // The history is shorter than what was read: rows were removed meanwhile, and without
-            // a count it cannot be told whether any of them moved up past the scan.
-            gaps = true;
-            yield chunk([]);
-            return;
-          }
-          // Not where it should be whatever the count says: take what is older than the last row read.
-          gaps = true;
-          from = lastId === null ? 0 : rows.findIndex((d) => { const id = viewOf(d).id; return id !== null && id < lastId!; });
-          if (from < 0) from = rows.length;
-        }
-      }
-      // The rows after it, less any read before (a server that repeats a row, in a page or across pages).
-      const fresh: Deployment[] = [];
-      let lastFresh = -1;
-      for (let i = from; i < rows.length; i++) {
-        const identity = identityOf(rows[i]!);
-        if (identity !== null) {
-          const sentBefore = seen.has(identity) || seenBefore.has(identity);
-          // (Kept in view: a row a server puts in every page is left out of every page.)
-          seen.add(identity);
-          if (sentBefore) { repeated += 1; continue; }
-        }
-        fresh.push(rows[i]!);
-        lastFresh = i;
-      }
-      const end = rows.length < slot.take;
-      // A history longer than its first count allows (or, without one, than dms reads): read up to there, then stopped.
-      const room = scanBound(announced, maxUncounted) - read;
-      if (fresh.length > room) {
-        const kept = fresh.slice(0, Math.max(0, room));
-        read += kept.length;
-        if (kept.length > 0) yield chunk(kept);
-        throw miscount(true);
-      }
-      if (fresh.length > 0) {
-        seenBefore = seen;
-        seen = new Set();
-        idle = 0;
-        read += fresh.length;
-        lastKey = keyOfRecord(rows[lastFresh]!, slot.skip + lastFresh);
-        lastId = viewOf(fresh[fresh.length - 1]!).id;
-        yield chunk(fresh);
-      }
-      if (end) {
-        if (short()) {
-          // A page cut short while the count says more (a server that caps `take`): asked on from
-          // where the scan stands; an answer with nothing new there ends it, said.
-          if (fresh.length === 0) throw miscount(false);
-          again();
-          continue;
-        }
-        // A gap or a repeat seen in this last answer is said even when it brought nothing new.
-        if (gaps !== told.gaps || repeated !== told.repeated) yield chunk([]);
-        return;
-      }
-      if (fresh.length === 0) {
-        // Everything in the answer was read already: the rows moved by a whole request. A server
-        // that ignores `skip` answers the same rows every time: two such answers end the scan.
-        idle += 1;
-        if (idle >= IDLE) {
-          gaps = true;
-          yield chunk([]);
-          return;
-        }
-        again();
-      }
+      const step = reader.answer(answer, slot);
+      for (const chunk of step.chunks) yield chunk;
+      if (step.stop) throw step.stop;
+      if (step.then === 'end') return;
+      if (step.then === 'again') requests.again();
     }
   } finally {
-    signal?.removeEventListener('abort', onAbort);
-    stop.abort();
+    requests.close();
   }
 }

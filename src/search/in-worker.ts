@@ -3,7 +3,8 @@
 // this thread; one that dies says so as the reason the search stopped, with how far it got.
 import { Worker, type ResourceLimits } from 'node:worker_threads';
 import type { ClientOptions } from '../api/client.js';
-import { ResponseTooLargeError, errorFromData } from '../api/errors.js';
+import { ResponseTooLargeError } from '../api/errors.js';
+import { errorFromData } from '../api/error-data.js';
 import { MAX_RESPONSE_MB, MB } from '../api/limits.js';
 import { withInvalidFields } from '../api/schemas/deployment-page.js';
 import type { Summary } from '../model/history.js';

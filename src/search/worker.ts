@@ -5,7 +5,7 @@
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { createClient, type ClientOptions } from '../api/client.js';
-import { errorToData } from '../api/errors.js';
+import { errorToData } from '../api/error-data.js';
 import { invalidFieldsOf } from '../api/schemas/deployment-page.js';
 import type { Deployment } from '../api/schemas/deployment.js';
 import { ScanStopped, scanListOf } from '../model/scan.js';

@@ -5,9 +5,17 @@ import { loadScript } from './vendor-script.js';
 
 declare const __APP_HASH__: string;
 
-/** What the script exports: the CLI (src/cli.ts). */
+/** What the binary runs of the CLI (src/cli.ts, which checks it fits). */
+export interface AppCli {
+  /** The whole run: argv to exit code. */
+  run(): Promise<void>;
+  /** The build's training run (train-entry.ts). */
+  trainCaches(): Promise<void>;
+}
+
+/** What the script exports: the CLI. */
 export interface AppScript {
-  readonly cli: typeof import('../cli.js');
+  readonly cli: AppCli;
 }
 
 export function loadApp(): AppScript {

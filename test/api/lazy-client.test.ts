@@ -3,8 +3,9 @@ import { createClient } from '../../src/api/client.js';
 import { createLazyClient } from '../../src/api/lazy-client.js';
 import {
   CancelledError, ConflictError, ForbiddenError, InvalidResponseError, LocalValidationError, NetworkError, NotFoundError,
-  RateLimitedError, ServerError, UnauthorizedError, ValidationError, errorFromData, errorToData,
+  RateLimitedError, ServerError, UnauthorizedError, ValidationError,
 } from '../../src/api/errors.js';
+import { errorFromData, errorToData } from '../../src/api/error-data.js';
 import { invalidFieldsOf } from '../../src/api/schemas/index.js';
 import { closedPortUrl, hang, json, respondWith, type HostileServer } from '../support/hostile.js';
 const TOKEN = '7|lazyclienttokensecret';

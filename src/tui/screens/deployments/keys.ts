@@ -66,30 +66,7 @@ export function listModes(keys: KeyTable, props: ListKeyProps, { store, page, te
     if (!configDir) return;
     later(() => { const p = store.get().paging; savePageSize(configDir, appUuid, p.fit === null ? p.want.take : undefined); });
   };
-  // The go-to line: a deployment, or `:q`, `:help`, `:noh`, `:ctx` / `:ctx NAME` (command-line.ts).
-  const jumpGo = (): KeyResult => {
-    const ask = lineAsk(store.get().jumpLine.value);
-    send({ type: 'jumpEnd', go: ask.kind === 'go' });
-    switch (ask.kind) {
-      case 'go': return true;
-      case 'quit': props.onQuit(); return true;
-      case 'help': return leave(() => props.onHelp('deployments'));
-      case 'clear': clearSearch(); return true;
-      case 'contexts': break;
-    }
-    const onContext = props.onContext;
-    if (!onContext) { send({ type: 'notice', message: NO_SWITCHING }); return true; }
-    // With no name: the list, or (none saved) why not, said here.
-    if (ask.name === undefined) return leave(() => { void onContext().then((why) => { if (why) send({ type: 'notice', message: why }); }); });
-    send({ type: 'notice', message: switchingNote(ask.name) });
-    void onContext(ask.name).then((error) => { if (error) send({ type: 'notice', message: switchFailedNote(error) }); });
-    return true;
-  };
-  // `:noh`: the search's results and the filter gone at once, the page back.
-  const clearSearch = () => {
-    if (store.get().search) send({ type: 'searchClose' });
-    if (store.get().paging.filter) send({ type: 'filter', text: '' });
-  };
+  const jumpGo = goToLine(props, store, leave);
   const list = (e: KeyEvent): KeyResult => {
     let result: KeyResult = true;
     // While a search of the whole history is shown, moving and opening act on its results.
@@ -165,4 +142,32 @@ export function listModes(keys: KeyTable, props: ListKeyProps, { store, page, te
     return used ? result : false;
   };
   return { list, filter, jump, copy, openWeb, send };
+}
+
+/** Enter on the go-to line: a deployment, or `:q`, `:help`, `:noh`, `:ctx` / `:ctx NAME` (command-line.ts). */
+function goToLine(props: ListKeyProps, store: Store<BrowseState, BrowseAction>, leave: (go: () => void) => KeyResult): () => KeyResult {
+  const send = (a: BrowseAction) => store.dispatch(a);
+  // `:noh`: the search's results and the filter gone at once, the page back.
+  const clearSearch = () => {
+    if (store.get().search) send({ type: 'searchClose' });
+    if (store.get().paging.filter) send({ type: 'filter', text: '' });
+  };
+  return (): KeyResult => {
+    const ask = lineAsk(store.get().jumpLine.value);
+    send({ type: 'jumpEnd', go: ask.kind === 'go' });
+    switch (ask.kind) {
+      case 'go': return true;
+      case 'quit': props.onQuit(); return true;
+      case 'help': return leave(() => props.onHelp('deployments'));
+      case 'clear': clearSearch(); return true;
+      case 'contexts': break;
+    }
+    const onContext = props.onContext;
+    if (!onContext) { send({ type: 'notice', message: NO_SWITCHING }); return true; }
+    // With no name: the list, or (none saved) why not, said here.
+    if (ask.name === undefined) return leave(() => { void onContext().then((why) => { if (why) send({ type: 'notice', message: why }); }); });
+    send({ type: 'notice', message: switchingNote(ask.name) });
+    void onContext(ask.name).then((error) => { if (error) send({ type: 'notice', message: switchFailedNote(error) }); });
+    return true;
+  };
 }
