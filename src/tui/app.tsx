@@ -3,7 +3,8 @@
 import React, { Suspense, lazy, useCallback, useMemo, useReducer, useRef, useState } from 'react';
 import { Box, Text } from 'ink';
 import { InputProvider, useKeys, type InputBus } from './input/bus.js';
-import { envOf, settingsOf, type DemoApp, type TuiOptions } from './options.js';
+import { envOf, settingsOf, type TuiOptions } from './options.js';
+import type { DemoApp } from '../demo/seed.js';
 import { SettingsProvider } from './settings.js';
 import type { Prefetch } from './first-page.js';
 import { keyTable, type ScopeId } from './keys.js';

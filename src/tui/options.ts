@@ -3,27 +3,15 @@
 // (settings.ts), made here once.
 import type { DmsClient } from '../api/client.js';
 import type { Settings } from './settings.js';
+import type { ConnectionShown } from '../config/resolve.js';
+import type { DemoApp } from '../demo/seed.js';
 import type { HistorySearch } from '../search/history-search.js';
 import type { BoundKeys } from './keys.js';
 
 export type TuiScreen = 'browse' | 'create-app' | 'create-docstore';
 
-export interface TuiConnection {
-  /** Context name, `env`, `flags`, or `DEMO`. */
-  readonly label: string;
-  /** Server host (and port) for the header; never the token. */
-  readonly host: string;
-  /** `https://host` of the base URL: the service's web pages (deployment links) live there. */
-  readonly origin?: string;
-  readonly demo: boolean;
-}
-
-export interface DemoApp {
-  readonly uuid: string;
-  readonly name: string;
-  /** What its deployment records look like (`queue rows, as deployed servers send them`). */
-  readonly note?: string;
-}
+/** The connection as the header shows it (never the token). */
+export type TuiConnection = ConnectionShown;
 
 /** What a client made in the TUI (switching context) takes from the command line. */
 export interface TuiClientOptions {

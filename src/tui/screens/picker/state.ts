@@ -7,7 +7,7 @@ import { isAppUuid } from '../../../api/uuid.js';
 import type { RecentApp } from '../../../config/recents.js';
 import { clean } from '../../../text/sanitize.js';
 import { applyLine, insertLine, lineAt, type LineCommand, type LineState } from '../../input/line-edit.js';
-import type { DemoApp } from '../../options.js';
+import type { DemoApp } from '../../../demo/seed.js';
 import type { ContextEntry } from '../../connections.js';
 import { ASK_UUID, demoNote, notAUuid, recentNote } from './lines.js';
 
