@@ -186,10 +186,15 @@ function viewsOf(text: string): View[] {
     // What shows of the decoded text; decoded from what showed when the screen dropped something.
     const nextShown = shown(seen === written ? next : decoded(seen));
     if (next === written && nextShown.text === seen.text) break;
+    // And what shows of the decoded text itself: a reader may decode first and show after (a
+    // terminal after jq), and a sequence the screen read before decoding (`\u009b\` of
+    // `\u009b\u0000c`) may then be another (`\u009b`, NUL, then `c`, which shows).
+    const shownNext = seen === written ? nextShown : shown(next);
     written = next;
     seen = nextShown;
     views.push(written);
     if (seen.text !== written.text) views.push(seen);
+    if (shownNext !== seen && shownNext.text !== seen.text && shownNext.text !== written.text) views.push(shownNext);
   }
   return views;
 }

@@ -159,6 +159,16 @@ describe('values split by what the display drops (issue 31)', () => {
     expect(out[0]!.logs!.endsWith('token [token] end')).toBe(true);
   });
 
+  it('a secret split by a C1 CSI before an escaped NUL in a log: found whether the reader shows before or after decoding', () => {
+    // Shown first, `\u009b\` reads as one sequence (the backslash its final byte); decoded first,
+    // it is CSI, NUL, `c`, and `c` shows: Q7K99RGQH8Jnc whole (a fuzz case, seed -1132632151).
+    const logs = JSON.stringify([{ output: 'pushed Q\u00007K99RGQH8Jn\u009b\u0000c done' }]).replace('\\u009b', '\u009b');
+    expect(logs).toContain('\u009b\\u0000c');
+    const [row] = scrubAnswer([{ logs, manual_webhook_secret_provider_b: 'Q7K99RGQH8Jnc' }], redact42) as Record<string, string>[];
+    expect(row!.logs).not.toContain('7K99RGQH8Jn');
+    expect(row!.logs).toContain('pushed ••••');
+  });
+
   it('a URL password split in the scheme is found as the URL shows', () => {
     const out = scrubAnswer([{ note: 'docst\u0000ore://root:Pw0rd-xyz@db:27017/a', other: 'Pw0rd-xyz' }], redact42) as Record<string, string>[];
     expect(out[0]).toEqual({ note: 'docst\u0000ore://root:••••@db:27017/a', other: '••••' });
