@@ -4,7 +4,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type ClientOptions } from '../../src/api/client.js';
 import { startDemoService, type DemoService } from '../../src/demo/server.js';
-import { runInProcess } from '../fuzz/headless.js';
+import { runInProcess } from '../support/headless.js';
 import { json, serversClosedAfterEach, type Handler } from '../support/hostile.js';
 import { runBin, scriptsRun } from '../support/run-bin.js';
 

@@ -10,7 +10,7 @@ import { loadRecents } from '../../src/config/recents.js';
 import { runBin } from '../support/run-bin.js';
 import { tempDir } from '../support/temp.js';
 import { json, respondWith, type HostileServer } from '../support/hostile.js';
-import { runInProcess } from '../fuzz/headless.js';
+import { runInProcess } from '../support/headless.js';
 
 let demo: DemoService;
 let env: Record<string, string>;

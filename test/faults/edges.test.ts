@@ -22,7 +22,7 @@ import {
 } from '../support/hostile.js';
 import { BIN } from '../support/bin.js';
 import { runBin, tempConfigDir } from '../support/run-bin.js';
-import { runDeploymentsInProcess } from '../fuzz/headless.js';
+import { runDeploymentsInProcess } from '../support/headless.js';
 import { tempDir } from '../support/temp.js';
 import { renderApp, type Rendered } from '../tui/support/render.js';
 

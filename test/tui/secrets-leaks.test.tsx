@@ -10,7 +10,7 @@ import { visibleRows } from '../../src/tui/screens/deployments/paging.js';
 import { viewOf } from '../../src/model/deployment.js';
 import { widthOf, wrapCells } from '../../src/text/cells.js';
 import { renderTui } from './support/render.js';
-import { screenServer, type ScreenServer } from '../fuzz/screen.js';
+import { screenServer, type ScreenServer } from '../support/screen.js';
 
 const SECRET = 'Zq9SECRETabc';
 const CLOSED = { offset: 0, raw: false, reveal: false, showAbsent: false, note: null };

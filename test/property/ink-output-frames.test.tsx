@@ -10,8 +10,8 @@ import Output from '../../src/text/ink-output.js';
 import { createClient } from '../../src/api/client.js';
 import { startDemoService, type DemoService } from '../../src/demo/server.js';
 import { tuiListBody } from '../support/arbitraries.js';
-import { screenServer, type ScreenServer } from '../fuzz/screen.js';
-import { KEY, renderApp } from './support/render.js';
+import { screenServer, type ScreenServer } from '../support/screen.js';
+import { KEY, renderApp } from '../tui/support/render.js';
 
 let compared = 0;
 const different: { ink: string; ours: string }[] = [];

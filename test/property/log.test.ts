@@ -5,7 +5,7 @@
 import chalk from 'chalk';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenServer, type ScreenServer } from './screen.js';
+import { screenServer, type ScreenServer } from '../support/screen.js';
 import { KEY } from '../tui/support/render.js';
 import { readDeployment, type Deployment } from '../../src/api/schemas/deployment.js';
 import { lineSpans, spansText } from '../../src/text/ansi.js';

@@ -8,11 +8,11 @@ import { describe, expect, it } from 'vitest';
 import { KEY } from '../tui/support/render.js';
 import { runs } from '../support/arbitraries.js';
 import { readings } from '../support/seen.js';
-import { runInProcess } from './headless.js';
-import { setUpFuzzServers } from './screen.js';
+import { runInProcess } from '../support/headless.js';
+import { setUpFuzzServers } from '../support/screen.js';
 
 const TOKEN = '42|Zq9sEcReTtOkEn8v';
-/** The token of the TUI's client (test/fuzz/screen.tsx). */
+/** The token of the TUI's client (test/support/screen.tsx). */
 const SCREEN_TOKEN = '1|fuzzscreentoken';
 
 /** What a screen drops or a reader decodes, one of each kind. */

@@ -10,7 +10,7 @@ import { createKind, runCreate } from '../../src/commands/create.js';
 import { errorLines } from '../../src/commands/output.js';
 import { exitCodeFor } from '../../src/commands/exit-codes.js';
 import type { Session } from '../../src/commands/connect.js';
-import { tempDir } from '../support/temp.js';
+import { tempDir } from './temp.js';
 
 export interface HeadlessResult {
   readonly code: number;

@@ -14,7 +14,7 @@ import { KEY, renderApp } from '../tui/support/render.js';
 import { respondWith, type HostileServer } from '../support/hostile.js';
 import { SECRET_RECORD_FIELDS, parts, runs, secretValue, tuiRecord } from '../support/arbitraries.js';
 import { tempDir } from '../support/temp.js';
-import { runInProcess } from './headless.js';
+import { runInProcess } from '../support/headless.js';
 
 const TOKEN = '42|Zq9TOKENx7Vb2kq';
 const MARKS = ['Zq9TOKEN', 'x7Vb2kq', 'Zq9SECRET'];

@@ -4,7 +4,7 @@
 import chalk from 'chalk';
 import { afterAll, beforeAll } from 'vitest';
 import { createClient, type ClientOptions } from '../../src/api/client.js';
-import { respondWith, type HostileServer } from '../support/hostile.js';
+import { respondWith, type HostileServer } from './hostile.js';
 import { renderApp, type Rendered } from '../tui/support/render.js';
 
 export interface ScreenServer {
@@ -37,7 +37,7 @@ export interface FuzzServers {
   answer(body: unknown): void;
   /** Client options for the list server with `token`. */
   client(token: string): ClientOptions;
-  /** The screen server (test/fuzz/screen.tsx's screenServer). */
+  /** The screen server (screenServer above). */
   readonly screens: ScreenServer;
 }
 

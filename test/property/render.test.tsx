@@ -11,7 +11,7 @@ import { ThemeProvider, plainTheme } from '../../src/tui/theme.js';
 import { DetailView } from '../../src/tui/screens/detail/view.js';
 import { detailLines, rawJsonLines } from '../../src/tui/screens/detail/lines.js';
 import { KEY, renderTui } from '../tui/support/render.js';
-import { screenServer, type ScreenServer } from './screen.js';
+import { screenServer, type ScreenServer } from '../support/screen.js';
 import { parts, tuiRecord as anyRecord, tuiListBody as listBody, runs } from '../support/arbitraries.js';
 
 const UNSAFE = /[\u001b\u0007\u0080-\u009f]/;

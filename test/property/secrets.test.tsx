@@ -9,8 +9,8 @@ import { plainTheme } from '../../src/tui/theme.js';
 import { detailLines, rawJsonLines } from '../../src/tui/screens/detail/lines.js';
 import { KEY } from '../tui/support/render.js';
 import { SECRET_RECORD_FIELDS, secretValue, tuiRecord, urlWithPassword, runs } from '../support/arbitraries.js';
-import { runDeploymentsInProcess } from './headless.js';
-import { setUpFuzzServers } from './screen.js';
+import { runDeploymentsInProcess } from '../support/headless.js';
+import { setUpFuzzServers } from '../support/screen.js';
 
 const fuzz = setUpFuzzServers();
 

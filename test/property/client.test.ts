@@ -6,7 +6,7 @@ import { createClient, type DmsClient } from '../../src/api/client.js';
 import { ApiError, LocalValidationError } from '../../src/api/errors.js';
 import { respondWith, type HostileServer } from '../support/hostile.js';
 import { anyJson, brokenListBody, listBody, runs } from '../support/arbitraries.js';
-import { runDeploymentsInProcess } from './headless.js';
+import { runDeploymentsInProcess } from '../support/headless.js';
 
 const APP = 'app-fuzz-1';
 const TOKEN = '7|fuzzTokenSecretPart0123456789';
