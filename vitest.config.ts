@@ -11,7 +11,7 @@ const BINARY = [
   'test/harness/**/*.test.{ts,tsx}',
   'test/faults/{bin,edges,scan,short-pages}.test.{ts,tsx}',
   'test/search/worker.test.ts',
-  'test/tui/whole-history.test.tsx',
+  'test/tui/screens/deployments/whole-history.test.tsx',
 ];
 
 /** Tests that replace a module (vi.mock): each file gets its own modules. */

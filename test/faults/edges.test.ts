@@ -24,7 +24,7 @@ import { BIN } from '../support/bin.js';
 import { runBin, tempConfigDir } from '../support/run-bin.js';
 import { runDeploymentsInProcess } from '../support/headless.js';
 import { tempDir } from '../support/temp.js';
-import { renderApp, type Rendered } from '../tui/support/render.js';
+import { renderApp, type Rendered } from '../support/render.js';
 
 const APP = 'app-edges-1';
 const PATH = `/api/v1/deployments/applications/${APP}`;

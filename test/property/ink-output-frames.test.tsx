@@ -11,7 +11,7 @@ import { createClient } from '../../src/api/client.js';
 import { startDemoService, type DemoService } from '../../src/demo/server.js';
 import { tuiListBody } from '../support/arbitraries.js';
 import { screenServer, type ScreenServer } from '../support/screen.js';
-import { KEY, renderApp } from '../tui/support/render.js';
+import { KEY, renderApp } from '../support/render.js';
 
 let compared = 0;
 const different: { ink: string; ours: string }[] = [];

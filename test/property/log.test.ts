@@ -6,7 +6,7 @@ import chalk from 'chalk';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenServer, type ScreenServer } from '../support/screen.js';
-import { KEY } from '../tui/support/render.js';
+import { KEY } from '../support/render.js';
 import { readDeployment, type Deployment } from '../../src/api/schemas/deployment.js';
 import { lineSpans, spansText } from '../../src/text/ansi.js';
 import { countLines, findMatches, logLines, maskerFor, matchRanges, plainLine, readLog, type LogLine } from '../../src/model/log.js';

@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.js';
 import { withoutInvisible } from '../../src/text/invisible.js';
-import { KEY, renderApp } from '../tui/support/render.js';
+import { KEY, renderApp } from '../support/render.js';
 import { respondWith, type HostileServer } from '../support/hostile.js';
 import { SECRET_RECORD_FIELDS, parts, runs, secretValue, tuiRecord } from '../support/arbitraries.js';
 import { tempDir } from '../support/temp.js';

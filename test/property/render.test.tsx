@@ -10,7 +10,7 @@ import { readDeploymentList } from '../../src/api/schemas/deployment.js';
 import { ThemeProvider, plainTheme } from '../../src/tui/theme.js';
 import { DetailView } from '../../src/tui/screens/detail/view.js';
 import { detailLines, rawJsonLines } from '../../src/tui/screens/detail/lines.js';
-import { KEY, renderTui } from '../tui/support/render.js';
+import { KEY, renderTui } from '../support/render.js';
 import { screenServer, type ScreenServer } from '../support/screen.js';
 import { parts, tuiRecord as anyRecord, tuiListBody as listBody, runs } from '../support/arbitraries.js';
 

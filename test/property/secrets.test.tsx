@@ -7,7 +7,7 @@ import { readDeploymentList } from '../../src/api/schemas/deployment.js';
 import { maskRecord, maskUrlPasswords } from '../../src/text/secrets.js';
 import { plainTheme } from '../../src/tui/theme.js';
 import { detailLines, rawJsonLines } from '../../src/tui/screens/detail/lines.js';
-import { KEY } from '../tui/support/render.js';
+import { KEY } from '../support/render.js';
 import { SECRET_RECORD_FIELDS, secretValue, tuiRecord, urlWithPassword, runs } from '../support/arbitraries.js';
 import { runDeploymentsInProcess } from '../support/headless.js';
 import { setUpFuzzServers } from '../support/screen.js';

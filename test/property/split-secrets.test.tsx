@@ -5,7 +5,7 @@
 // a script would read them: controls and escapes dropped, JSON escapes decoded (text/hide.ts).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { KEY } from '../tui/support/render.js';
+import { KEY } from '../support/render.js';
 import { runs } from '../support/arbitraries.js';
 import { readings } from '../support/seen.js';
 import { runInProcess } from '../support/headless.js';

@@ -5,7 +5,7 @@ import chalk from 'chalk';
 import { afterAll, beforeAll } from 'vitest';
 import { createClient, type ClientOptions } from '../../src/api/client.js';
 import { respondWith, type HostileServer } from './hostile.js';
-import { renderApp, type Rendered } from '../tui/support/render.js';
+import { renderApp, type Rendered } from './render.js';
 
 export interface ScreenServer {
   /** Serves `body` (JSON-encoded) from now on and renders a fresh app on its deployments. */

@@ -7,7 +7,7 @@ import { createClient, type DmsClient } from '../../src/api/client.js';
 import { startDemoService, type DemoService } from '../../src/demo/server.js';
 import type { TuiOptions } from '../../src/tui/options.js';
 import { bindKeys } from '../../src/tui/key-bindings.js';
-import { KEY, renderApp, until, type Rendered } from './support/render.js';
+import { KEY, renderApp, until, type Rendered } from '../support/render.js';
 import { tempDir } from '../support/temp.js';
 
 let demo: DemoService;

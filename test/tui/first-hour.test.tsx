@@ -19,7 +19,7 @@ import { DEFAULT_KEYS } from '../../src/tui/keys.js';
 import { helpLines } from '../../src/tui/screens/help/lines.js';
 import { localAndUtc } from '../../src/tui/screens/detail/fields.js';
 import { plainTheme } from '../../src/tui/theme.js';
-import { KEY, renderApp, until, type Rendered } from './support/render.js';
+import { KEY, renderApp, until, type Rendered } from '../support/render.js';
 import { tempDir } from '../support/temp.js';
 
 let demo: DemoService;

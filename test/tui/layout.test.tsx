@@ -6,7 +6,7 @@ import { createClient, type DmsClient } from '../../src/api/client.js';
 import { startDemoService, type DemoService } from '../../src/demo/server.js';
 import type { TuiOptions } from '../../src/tui/options.js';
 import { tempDir } from '../support/temp.js';
-import { KEY, renderApp, type Rendered } from './support/render.js';
+import { KEY, renderApp, type Rendered } from '../support/render.js';
 
 let demo: DemoService;
 let client: DmsClient;

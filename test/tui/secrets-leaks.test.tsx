@@ -9,7 +9,7 @@ import { detailLines, rawJsonLines } from '../../src/tui/screens/detail/lines.js
 import { visibleRows } from '../../src/tui/screens/deployments/paging.js';
 import { viewOf } from '../../src/model/deployment.js';
 import { widthOf, wrapCells } from '../../src/text/cells.js';
-import { renderTui } from './support/render.js';
+import { renderTui } from '../support/render.js';
 import { screenServer, type ScreenServer } from '../support/screen.js';
 
 const SECRET = 'Zq9SECRETabc';

@@ -11,7 +11,7 @@ import { pageRequests, type PageRequests } from '../../../../src/tui/screens/dep
 import { pageMemo } from '../../../../src/tui/screens/deployments/place.js';
 import { browseReducer, initialBrowse } from '../../../../src/tui/screens/deployments/state.js';
 import { respondWith, type HostileServer } from '../../../support/hostile.js';
-import { until } from '../../support/render.js';
+import { until } from '../../../support/render.js';
 
 const rows = Array.from({ length: 40 }, (_, i) => ({ id: 40 - i, status: 'finished', git_commit_sha: `sha${40 - i}abcdef` }));
 /** Requests for these skips get no answer until the connection is cut. */
