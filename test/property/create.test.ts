@@ -3,23 +3,21 @@
 // domain in use (409, without force_domain_override); a body invalid locally gets 422 or 400 —
 // never 201, never 500.
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { validateCreateApp, validateCreateDocstore } from '../../src/api/schemas/validate.js';
-import { startDemoService, type DemoService } from '../../src/demo/server.js';
 import { createAppBody, createDocstoreBody, type SeedPlaces, runs } from '../support/arbitraries.js';
+import { setUpDemoService } from '../support/demo.js';
 
-let demo: DemoService;
+const demo = setUpDemoService();
 let seed: SeedPlaces;
 
 beforeAll(async () => {
-  demo = await startDemoService({ rateLimitPerMinute: 0 });
   seed = {
     projects: demo.seed.projects.map((p) => p.uuid),
     servers: demo.seed.servers.map((s) => s.uuid),
     environments: demo.seed.environments,
   };
 });
-afterAll(() => demo.close());
 
 async function post(path: string, body: unknown): Promise<{ status: number; json: any }> {
   const res = await fetch(`${demo.url}${path}`, {

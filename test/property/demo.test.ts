@@ -1,24 +1,22 @@
 // Property: the demo service never answers 500 to anything a client can send, and on paging it
 // agrees with the client's local checks (pageProblems).
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { pageProblems } from '../../src/api/client.js';
 import { validateCreateApp, validateCreateDocstore } from '../../src/api/schemas/validate.js';
 import { CREATE_APP_FIELDS } from '../../src/api/schemas/create-app.js';
 import { DOCSTORE_FIELDS } from '../../src/api/schemas/create-docstore.js';
-import { startDemoService, type DemoService } from '../../src/demo/server.js';
 import { createAppBody, createDocstoreBody, type SeedPlaces, runs } from '../support/arbitraries.js';
+import { setUpDemoService } from '../support/demo.js';
 
-let demo: DemoService;
+const demo = setUpDemoService();
 let seed: SeedPlaces;
 let app: string;
 
 beforeAll(async () => {
-  demo = await startDemoService({ rateLimitPerMinute: 0 });
   seed = { projects: demo.seed.projects.map((p) => p.uuid), servers: demo.seed.servers.map((s) => s.uuid), environments: demo.seed.environments };
-  app = demo.seed.applications[0]!.uuid;
+  app = demo.app();
 });
-afterAll(() => demo.close());
 
 // The token without log permission: these properties are about paging and bodies, and rows without
 // logs keep hundreds of whole-history requests fast.

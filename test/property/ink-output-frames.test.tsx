@@ -8,16 +8,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import InkOutput from '../../node_modules/ink/build/output.js';
 import Output from '../../src/text/ink-output.js';
 import { createClient } from '../../src/api/client.js';
-import { startDemoService, type DemoService } from '../../src/demo/server.js';
 import { tuiListBody } from '../support/arbitraries.js';
 import { screenServer, type ScreenServer } from '../support/screen.js';
 import { KEY, renderApp } from '../support/render.js';
+import { setUpDemoService } from '../support/demo.js';
 
 let compared = 0;
 const different: { ink: string; ours: string }[] = [];
 const inkGet = InkOutput.prototype.get;
 let level: typeof chalk.level;
-let demo: DemoService;
+const demo = setUpDemoService();
 let screens: ScreenServer;
 
 beforeAll(async () => {
@@ -33,7 +33,6 @@ beforeAll(async () => {
     if (ours.output !== ink.output || ours.height !== ink.height) different.push({ ink: ink.output, ours: ours.output });
     return ink;
   };
-  demo = await startDemoService({ rateLimitPerMinute: 0 });
   screens = await screenServer();
   // The screens' modules load with the first render (seconds on a busy machine): here, not in a test.
   (await onList()).unmount();
@@ -41,15 +40,14 @@ beforeAll(async () => {
 afterAll(async () => {
   InkOutput.prototype.get = inkGet;
   chalk.level = level;
-  await demo.close();
   await screens.close();
 });
 
 /** The demo's first application in colour, on its first page (pages of the rows that fit). */
 async function onList(columns = 120, rows = 36) {
-  const app = demo.seed.applications[0]!.uuid;
+  const app = demo.app();
   const ui = renderApp({
-    client: createClient({ baseUrl: demo.url, token: demo.token }), connection: { label: 'DEMO', host: new URL(demo.url).host, demo: true },
+    client: createClient({ baseUrl: demo.url, token: demo.token }), connection: { label: 'DEMO', host: demo.host, demo: true },
     configDir: '', appUuid: app, screen: 'browse', showSecrets: false, noColor: false,
   }, { size: { columns, rows }, fitRows: true });
   await ui.waitFor(/1–\d+ of/);

@@ -1,28 +1,19 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createClient, type DmsClient } from '../../../../src/api/client.js';
-import { startDemoService, type DemoService } from '../../../../src/demo/server.js';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createClient } from '../../../../src/api/client.js';
+import { startDemoService } from '../../../../src/demo/server.js';
 import { loadRecents } from '../../../../src/config/recents.js';
 import type { TuiOptions } from '../../../../src/tui/options.js';
 import { KEY, renderApp, until, type Rendered } from '../../../support/render.js';
 import { tempDir } from '../../../support/temp.js';
+import { setUpDemoService } from '../../../support/demo.js';
 
-let demo: DemoService;
-let client: DmsClient;
-let app: string;
+const demo = setUpDemoService();
 let configDir: string;
 let shown: Rendered | undefined;
 
-beforeAll(async () => {
-  demo = await startDemoService({ rateLimitPerMinute: 0 });
-  client = createClient({ baseUrl: demo.url, token: demo.token });
-  app = demo.seed.applications[0]!.uuid;
-});
 // A config folder per test: what one test remembers (recents, the page size chosen with +/-) is not another's start.
 beforeEach(() => {
   configDir = tempDir('dms-browse-');
-});
-afterAll(async () => {
-  await demo.close();
 });
 afterEach(() => {
   shown?.unmount();
@@ -31,10 +22,10 @@ afterEach(() => {
 
 function options(overrides: Partial<TuiOptions> = {}): TuiOptions {
   return {
-    client,
-    connection: { label: 'DEMO', host: new URL(demo.url).host, demo: true },
+    client: demo.client,
+    connection: { label: 'DEMO', host: demo.host, demo: true },
     configDir,
-    appUuid: app,
+    appUuid: demo.app(),
     screen: 'browse',
     showSecrets: false,
     noColor: false,
@@ -50,12 +41,12 @@ function open(overrides: Partial<TuiOptions> = {}, extra: { refreshMs?: number; 
 }
 
 /** Queries of page requests for `app` since `from` (not the one-row requests for the deployment below a page). */
-function listQueries(from: number, uuid = app): string[] {
+function listQueries(from: number, uuid = demo.app()): string[] {
   return demo.requests.slice(from).filter((r) => r.path.endsWith(`/deployments/applications/${uuid}`) && !r.query.endsWith('take=1')).map((r) => r.query);
 }
 
-async function firstPage(uuid = app) {
-  return client.listDeployments(uuid, { skip: 0, take: 10 });
+async function firstPage(uuid = demo.app()) {
+  return demo.client.listDeployments(uuid, { skip: 0, take: 10 });
 }
 
 describe('deployments screen', () => {
@@ -64,7 +55,7 @@ describe('deployments screen', () => {
     const ui = open();
     const frame = await ui.waitFor(/1–10 of \d+/);
     expect(frame).toContain('DEMO — sample data; set DMS_URL and DMS_TOKEN or add a context to connect');
-    expect(frame).toContain(app);
+    expect(frame).toContain(demo.app());
     expect(frame).toMatch(/updated \d+ s ago/);
     expect(listQueries(before)).toEqual(['skip=0&take=10']);
     const page = await firstPage();
@@ -249,7 +240,7 @@ describe('deployments screen', () => {
     await ui.waitFor(/1–10 of \d+/);
     const before = demo.requests.length;
     // The demo's rows carry logs: a refresh asks for the newest row (light-refresh.ts), or the page.
-    const refreshes = (from: number) => demo.requests.slice(from).filter((r) => r.path.endsWith(`/deployments/applications/${app}`) && r.query.startsWith('skip=0&'));
+    const refreshes = (from: number) => demo.requests.slice(from).filter((r) => r.path.endsWith(`/deployments/applications/${demo.app()}`) && r.query.startsWith('skip=0&'));
     await until(() => refreshes(before).length >= 2, 'two automatic refreshes');
     await ui.press('a');
     await ui.waitFor('auto-refresh off');
@@ -285,7 +276,7 @@ describe('deployments screen', () => {
   });
 
   it('scrolls a page taller than the terminal so the cursor row stays visible', async () => {
-    const page = (await client.listDeployments(app, { skip: 0, take: 30 })).deployments;
+    const page = (await demo.client.listDeployments(demo.app(), { skip: 0, take: 30 })).deployments;
     const ui = open({}, { columns: 80, rows: 24 });
     await ui.waitFor(/1–10 of \d+/);
     await ui.press('+', '+', '+');
@@ -301,7 +292,7 @@ describe('deployments screen', () => {
     const ui = open();
     await ui.waitFor(/1–10 of \d+/);
     // Written just after the frame is drawn.
-    await until(() => loadRecents(configDir, 'demo').some((r) => r.uuid === app), 'the recents file');
+    await until(() => loadRecents(configDir, 'demo').some((r) => r.uuid === demo.app()), 'the recents file');
   });
 
   it('NO_COLOR (noColor) draws without colour codes', async () => {
@@ -341,7 +332,7 @@ describe('first page requested before the UI loaded (prefetch)', () => {
   it('an answered prefetch is the first frame and is not asked again', async () => {
     const page = await firstPage();
     const before = demo.requests.length;
-    shown = renderApp(options(), { prefetch: { appUuid: app, skip: 0, take: 10, fitted: false, page: Promise.resolve(page), result: page, abort: () => {} } });
+    shown = renderApp(options(), { prefetch: { appUuid: demo.app(), skip: 0, take: 10, fitted: false, page: Promise.resolve(page), result: page, abort: () => {} } });
     await shown.waitFor(/1–10 of \d+/);
     expect(shown.frames().some((f) => f.includes('Loading deployments'))).toBe(false);
     expect(shown.frame()).toMatch(/1–10 of \d+/);
@@ -354,8 +345,8 @@ describe('first page requested before the UI loaded (prefetch)', () => {
 
   it('a prefetch still on the wire is awaited instead of asking again', async () => {
     const before = demo.requests.length;
-    const page = client.listDeployments(app, { skip: 0, take: 10 });
-    shown = renderApp(options(), { prefetch: { appUuid: app, skip: 0, take: 10, fitted: false, page, abort: () => {} } });
+    const page = demo.client.listDeployments(demo.app(), { skip: 0, take: 10 });
+    shown = renderApp(options(), { prefetch: { appUuid: demo.app(), skip: 0, take: 10, fitted: false, page, abort: () => {} } });
     await shown.waitFor(/1–10 of \d+/);
     expect(listQueries(before)).toEqual(['skip=0&take=10']);
   });
@@ -432,7 +423,7 @@ describe('errors', () => {
 
 describe('application picker', () => {
   it('lists demo applications and opens the one chosen with ↓ Enter', async () => {
-    const ui = open({ appUuid: undefined, demoApps: demo.seed.applications.map((a) => ({ uuid: a.uuid, name: a.name })) });
+    const ui = open({ appUuid: undefined, demoApps: demo.demoApps });
     const frame = await ui.waitFor('Open an application');
     expect(frame).toContain(demo.seed.applications[1]!.uuid);
     await ui.press(KEY.down, KEY.down);
@@ -462,7 +453,7 @@ describe('application picker', () => {
   });
 
   it('Enter on an empty line opens the first listed application', async () => {
-    const demoApps = demo.seed.applications.map((a) => ({ uuid: a.uuid, name: a.name }));
+    const demoApps = demo.demoApps;
     const before = demo.requests.length;
     const ui = open({ appUuid: undefined, demoApps, configDir: tempDir('dms-fresh-') });
     await ui.waitFor('Open an application');
@@ -481,7 +472,7 @@ describe('application picker', () => {
   it('opens a pasted uuid', async () => {
     const ui = open({ appUuid: undefined });
     await ui.waitFor('Open an application');
-    await ui.press(` ${app}\n`.slice(0, -1));
+    await ui.press(` ${demo.app()}\n`.slice(0, -1));
     await ui.press(KEY.enter);
     await ui.waitFor(/1–10 of \d+/);
   });

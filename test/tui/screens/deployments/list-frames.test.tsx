@@ -4,34 +4,29 @@
 // and the frame stays shorter than the terminal. At 80×24, 60×20, 100×30 and 120×40.
 import stringWidth from 'string-width';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, type DmsClient } from '../../../../src/api/client.js';
-import { startDemoService, type DemoService } from '../../../../src/demo/server.js';
 import type { TuiOptions } from '../../../../src/tui/options.js';
 import { tempDir } from '../../../support/temp.js';
 import { renderApp, type Rendered } from '../../../support/render.js';
+import { setUpDemoService } from '../../../support/demo.js';
 
-let demo: DemoService;
-let client: DmsClient;
+const demo = setUpDemoService();
 let ui: Rendered | undefined;
 const browser = process.env.DMS_BROWSER;
 
 beforeAll(async () => {
-  demo = await startDemoService({ rateLimitPerMinute: 0 });
-  client = createClient({ baseUrl: demo.url, token: demo.token });
   // `o` finds no browser: the link is written under the table, on lines of its own.
   process.env.DMS_BROWSER = '/nonexistent/dms-browser';
 });
 afterAll(async () => {
   if (browser === undefined) delete process.env.DMS_BROWSER;
   else process.env.DMS_BROWSER = browser;
-  await demo.close();
 });
 afterEach(() => { ui?.unmount(); ui = undefined; });
 
 function options(): TuiOptions {
   return {
-    client, connection: { label: 'local', host: new URL(demo.url).host, origin: new URL(demo.url).origin, demo: false },
-    configDir: tempDir('dms-list-frames-'), appUuid: demo.seed.applications[0]!.uuid, screen: 'browse', showSecrets: false, noColor: false,
+    client: demo.client, connection: { label: 'local', host: demo.host, origin: demo.origin, demo: false },
+    configDir: tempDir('dms-list-frames-'), appUuid: demo.app(), screen: 'browse', showSecrets: false, noColor: false,
   };
 }
 

@@ -5,42 +5,35 @@
 // first page saying so. Against the demo service on 127.0.0.1.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, type DmsClient } from '../../../../src/api/client.js';
-import { startDemoService, type DemoService } from '../../../../src/demo/server.js';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { viewOf, type DeploymentView } from '../../../../src/model/deployment.js';
 import { reasonOf } from '../../../../src/model/reason.js';
 import type { TuiOptions } from '../../../../src/tui/options.js';
 import { KEY, renderApp, type Rendered } from '../../../support/render.js';
 import { tempDir } from '../../../support/temp.js';
+import { setUpDemoService } from '../../../support/demo.js';
 
-let demo: DemoService;
-let client: DmsClient;
+const demo = setUpDemoService();
 let shown: Rendered | undefined;
 /** shop-frontend's whole history, newest first. */
 let history: DeploymentView[];
 
 beforeAll(async () => {
-  demo = await startDemoService({ rateLimitPerMinute: 0 });
-  client = createClient({ baseUrl: demo.url, token: demo.token });
-  const first = await client.listDeployments(app(), { skip: 0, take: 100 });
-  const rest = await client.listDeployments(app(), { skip: 100, take: 100 });
+  const first = await demo.client.listDeployments(app(), { skip: 0, take: 100 });
+  const rest = await demo.client.listDeployments(app(), { skip: 100, take: 100 });
   history = [...first.deployments, ...rest.deployments].map(viewOf);
-});
-afterAll(async () => {
-  await demo.close();
 });
 afterEach(() => {
   shown?.unmount();
   shown = undefined;
 });
 
-const app = () => demo.seed.applications.find((a) => a.name === 'shop-frontend')!.uuid;
+const app = () => demo.app('shop-frontend');
 
 function open(overrides: Partial<TuiOptions> = {}): Rendered {
   shown = renderApp({
-    client,
-    connection: { label: 'DEMO', host: new URL(demo.url).host, origin: new URL(demo.url).origin, demo: true },
+    client: demo.client,
+    connection: { label: 'DEMO', host: demo.host, origin: demo.origin, demo: true },
     configDir: tempDir('dms-list-steps-'),
     appUuid: app(),
     screen: 'browse',
@@ -192,14 +185,14 @@ describe('pages and the first page', () => {
 
 describe('the reason in the s failed view', () => {
   it('the line under the table says why the result under the cursor failed, on the page or not', async () => {
-    const worker = demo.seed.applications.find((a) => a.name === 'orders-worker')!.uuid;
-    const all = (await client.listDeployments(worker, { skip: 0, take: 100 })).deployments.map(viewOf);
+    const worker = demo.app('orders-worker');
+    const all = (await demo.client.listDeployments(worker, { skip: 0, take: 100 })).deployments.map(viewOf);
     const failed = all.filter((v) => v.phase === 'failed');
     // The first failed one is on the first page, the second is not.
     expect(all.indexOf(failed[0]!)).toBeLessThan(10);
     expect(all.indexOf(failed[1]!)).toBeGreaterThanOrEqual(10);
     const why = (v: DeploymentView) => {
-      const r = reasonOf(v.record, { redact: client.redact });
+      const r = reasonOf(v.record, { redact: demo.client.redact });
       if (r.kind !== 'reason') throw new Error(`deployment ${v.id} has no reason`);
       return `✗ why: ${r.text}`.slice(0, 60);
     };

@@ -1,26 +1,18 @@
 // The reason of a failure in the TUI, on the embedded demo: the cursor row's under the table (read
 // after the frame), gone on a finished row; why there is none for a token whose rows carry no logs;
 // the detail's reason row, and l there opening the log at its line.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createClient, type DmsClient } from '../../../../src/api/client.js';
-import { startDemoService, type DemoService } from '../../../../src/demo/server.js';
 import { viewOf } from '../../../../src/model/deployment.js';
 import { reasonText } from '../../../../src/model/reason.js';
 import type { TuiOptions } from '../../../../src/tui/options.js';
 import { KEY, renderApp, type Rendered } from '../../../support/render.js';
 import { tempDir } from '../../../support/temp.js';
+import { setUpDemoService } from '../../../support/demo.js';
 
-let demo: DemoService;
+const demo = setUpDemoService();
 let shown: Rendered | undefined;
-let app: string;
 
-beforeAll(async () => {
-  demo = await startDemoService({ rateLimitPerMinute: 0 });
-  app = demo.seed.applications[0]!.uuid;
-});
-afterAll(async () => {
-  await demo.close();
-});
 afterEach(() => {
   shown?.unmount();
   shown = undefined;
@@ -28,8 +20,8 @@ afterEach(() => {
 
 function open(client: DmsClient): Rendered {
   const options: TuiOptions = {
-    client, connection: { label: 'DEMO', host: new URL(demo.url).host, demo: true }, configDir: tempDir('dms-reason-'),
-    appUuid: app, screen: 'browse', showSecrets: false, noColor: false,
+    client, connection: { label: 'DEMO', host: demo.host, demo: true }, configDir: tempDir('dms-reason-'),
+    appUuid: demo.app(), screen: 'browse', showSecrets: false, noColor: false,
   };
   shown = renderApp(options);
   return shown;
@@ -37,7 +29,7 @@ function open(client: DmsClient): Rendered {
 
 /** The first page's rows as the screen lists them, with the index of the first failed one and of the finished one just before it. */
 async function firstPage(client: DmsClient) {
-  const { deployments } = await client.listDeployments(app, { skip: 0, take: 10 });
+  const { deployments } = await client.listDeployments(demo.app(), { skip: 0, take: 10 });
   const views = deployments.map(viewOf);
   const failed = views.findIndex((v) => v.phase === 'failed');
   const finished = views.slice(0, Math.max(0, failed)).map((v) => v.phase).lastIndexOf('finished');

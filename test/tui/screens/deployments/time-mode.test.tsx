@@ -3,34 +3,27 @@
 // kept in display.json beside page-sizes.json, so a restart and another application open with it.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createClient, type DmsClient } from '../../../../src/api/client.js';
-import { startDemoService, type DemoService } from '../../../../src/demo/server.js';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadTimeMode, saveTimeMode } from '../../../../src/config/display.js';
 import { loadRecents } from '../../../../src/config/recents.js';
 import type { TuiOptions } from '../../../../src/tui/options.js';
 import { tempDir } from '../../../support/temp.js';
 import { KEY, renderApp, until, type Rendered } from '../../../support/render.js';
+import { setUpDemoService } from '../../../support/demo.js';
 
-let demo: DemoService;
-let client: DmsClient;
+const demo = setUpDemoService();
 let configDir: string;
 let shown: Rendered | undefined;
 
-beforeAll(async () => {
-  demo = await startDemoService({ rateLimitPerMinute: 0 });
-  client = createClient({ baseUrl: demo.url, token: demo.token });
-});
-afterAll(async () => { await demo.close(); });
 beforeEach(() => { configDir = tempDir('dms-times-'); });
 afterEach(() => {
   shown?.unmount();
   shown = undefined;
 });
 
-function open(appUuid = demo.seed.applications[0]!.uuid, columns = 160): Rendered {
+function open(appUuid = demo.app(), columns = 160): Rendered {
   const options: TuiOptions = {
-    client, connection: { label: 'DEMO', host: new URL(demo.url).host, demo: true }, configDir, appUuid,
+    client: demo.client, connection: { label: 'DEMO', host: demo.host, demo: true }, configDir, appUuid,
     screen: 'browse', showSecrets: false, noColor: true,
   };
   shown = renderApp(options, { refreshMs: 60_000, size: { columns, rows: 36 } });

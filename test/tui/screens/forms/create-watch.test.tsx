@@ -1,22 +1,18 @@
 // The wizard's hand-off after a creation with instant deploy: Enter on the success screen opens
 // the new application's deployments, waits there until its deployment is listed, puts the cursor
 // on it and opens its log, which follows it to its end; Esc returns to the list.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../../../src/api/client.js';
-import { startDemoService, type DemoService } from '../../../../src/demo/server.js';
 import type { TuiOptions } from '../../../../src/tui/options.js';
 import { json, serversClosedAfterEach } from '../../../support/hostile.js';
 import { tempDir } from '../../../support/temp.js';
 import { KEY, renderApp, type Rendered } from '../../../support/render.js';
+import { setUpDemoService } from '../../../support/demo.js';
 
-let demo: DemoService;
+const demo = setUpDemoService({ deployStepMs: 60, rateLimitPerMinute: 0 });
 let shown: Rendered | undefined;
 const serve = serversClosedAfterEach(afterEach);
 
-beforeAll(async () => {
-  demo = await startDemoService({ deployStepMs: 60, rateLimitPerMinute: 0 });
-});
-afterAll(() => demo.close());
 afterEach(() => {
   shown?.unmount();
   shown = undefined;

@@ -3,26 +3,18 @@
 // its sample data; back on the demo, both again.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../../../src/api/client.js';
 import { addRecentValues } from '../../../../src/config/recents.js';
-import { startDemoService, type DemoService } from '../../../../src/demo/server.js';
 import type { TuiOptions } from '../../../../src/tui/options.js';
 import { tempDir } from '../../../support/temp.js';
 import { KEY, renderApp, type Rendered } from '../../../support/render.js';
+import { setUpDemoService } from '../../../support/demo.js';
 
-let demo: DemoService;
-let other: DemoService;
+const demo = setUpDemoService();
+const other = setUpDemoService();
 let shown: Rendered | undefined;
 
-beforeAll(async () => {
-  demo = await startDemoService({ rateLimitPerMinute: 0 });
-  other = await startDemoService({ rateLimitPerMinute: 0 });
-});
-afterAll(async () => {
-  await demo.close();
-  await other.close();
-});
 afterEach(() => {
   shown?.unmount();
   shown = undefined;
@@ -38,10 +30,10 @@ describe('remembered form values belong to their server', () => {
     const sample = demo.seed.projects.map((p) => p.uuid);
     const options: TuiOptions = {
       client: createClient({ baseUrl: demo.url, token: demo.token }),
-      connection: { label: 'DEMO', host: new URL(demo.url).host, origin: new URL(demo.url).origin, demo: true },
+      connection: { label: 'DEMO', host: demo.host, origin: demo.origin, demo: true },
       configDir: dir,
       screen: 'browse',
-      appUuid: demo.seed.applications[0]!.uuid,
+      appUuid: demo.app(),
       showSecrets: false,
       noColor: true,
       demoSuggestions: { project_uuid: sample, server_uuid: demo.seed.servers.map((s) => s.uuid) },
