@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import {
   DEPLOYMENT_BOOL_FIELDS, DEPLOYMENT_INT_FIELDS, DEPLOYMENT_STRING_FIELDS, DeploymentSchema, invalidFieldsOf, readDeployment,
   readDeploymentList, readDeploymentListFast,
-} from '../../../src/api/schemas/index.js';
+} from '../../src/api/schemas/index.js';
 
 // readDeployment skips zod for records that already fit the contract; it must agree with the schema.
 const value = fc.oneof(
