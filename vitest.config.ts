@@ -11,18 +11,18 @@ const BINARY = [
   'test/harness/**/*.test.{ts,tsx}',
   'test/faults/{bin,edges,scan,short-pages}.test.{ts,tsx}',
   'test/search/worker.test.ts',
-  'test/tui/whole-history.test.tsx',
+  'test/tui/screens/deployments/whole-history.test.tsx',
 ];
 
 /** Tests that replace a module (vi.mock): each file gets its own modules. */
 const MOCKED = ['test/config/private-file-crash.test.ts'];
 
 /**
- * Long property runs (tens of thousands of random cases against a reference, split into tests that
- * each stay under a third of their time with two busy processes beside the suite): `npm test` runs
- * them, the unit loop does not. It keeps the reference on the real screens (ink-output-frames).
+ * Property and fuzz suites (test/property): thousands of random cases each, against a reference or
+ * an invariant, split into tests that each stay under a third of their time with two busy processes
+ * beside the suite. `npm test` runs them; the unit loop (`npm run test:unit`) does not.
  */
-const SLOW = ['test/text/ink-output.test.ts'];
+const PROPERTY = ['test/property/**/*.test.{ts,tsx}'];
 
 export default defineConfig({
   test: {
@@ -33,13 +33,13 @@ export default defineConfig({
     hookTimeout: 20_000,
     pool: 'forks',
     reporters: ['default'],
-    // `npm test` runs them all; `npm run test:unit` unit and mocked (no build needed).
+    // `npm test` runs them all; `npm run test:unit` unit and mocked (no build needed, no property runs).
     projects: [
       // Modules stay loaded from one file to the next in a worker (a third of the time was imports);
       // a test that changes module state puts it back (chalk.level, the environment: setup.ts).
-      { extends: true, test: { name: 'unit', include: ['test/**/*.test.{ts,tsx}'], exclude: [...BINARY, ...MOCKED, ...SLOW], isolate: false } },
+      { extends: true, test: { name: 'unit', include: ['test/**/*.test.{ts,tsx}'], exclude: [...BINARY, ...MOCKED, ...PROPERTY], isolate: false } },
       { extends: true, test: { name: 'mocked', include: MOCKED } },
-      { extends: true, test: { name: 'slow', include: SLOW } },
+      { extends: true, test: { name: 'property', include: PROPERTY } },
       // A started process on a shared 2-core machine can take ten times its quiet time: a minute before a test is called hung.
       { extends: true, test: { name: 'binary', include: BINARY, testTimeout: 60_000, hookTimeout: 60_000 } },
     ],

@@ -6,7 +6,7 @@
 // "Issue 32").
 //
 // The restatement is checked against the installed Ink's behaviour, not pinned to its text:
-// test/text/ink-output.test.ts and test/tui/ink-output-frames.test.tsx compare both on random
+// test/property/ink-output.test.ts and test/property/ink-output-frames.test.tsx compare both on random
 // lines and frames and on every frame of the app, so a new Ink builds, and a test names any frame
 // where the two differ. Should a new Ink's renderer no longer import its Output the same way, the
 // build warns and leaves Ink's own output stage in place.

@@ -1,6 +1,6 @@
 // Ink's output stage (ink/build/output.js, Ink 7.1), restated to cost less per frame. The build
 // puts this class where Ink's renderer imports its Output (scripts/ink-output-patch.mjs); the
-// strings it returns are Ink's to the byte (test/text/ink-output.test.ts compares both on random
+// strings it returns are Ink's to the byte (test/property/ink-output.test.ts compares both on random
 // frames and lines). Ink's Output, per frame: a cell object for every cell of the screen, every
 // line tokenized again (an Intl.Segmenter pass per line), every cell's styles diffed against its
 // neighbour's. Here:

@@ -1,12 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { startDemoService, type DemoService } from '../../src/demo/server.js';
 import { runBin, tempConfigDir } from '../support/run-bin.js';
+import { setUpDemoService } from '../support/demo.js';
 
-let demo: DemoService;
-beforeAll(async () => { demo = await startDemoService(); });
-afterAll(() => demo.close());
+const demo = setUpDemoService({});
 
 describe('dms context (built binary)', () => {
   it('add reads the token from stdin, stores it 0600, list never prints it, and the context connects', async () => {
@@ -22,7 +20,7 @@ describe('dms context (built binary)', () => {
     expect(list.stdout).toMatch(/local/);
     expect(list.stdout + list.stderr + add.stdout + add.stderr).not.toContain(demo.token.split('|')[1]!);
 
-    const app = demo.seed.applications[0]!.uuid;
+    const app = demo.app();
     const r = await runBin(['deployments', app, '--take', '2', '--json'], { env });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toHaveLength(2);

@@ -4,30 +4,23 @@
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.js';
-import { startDemoService, type DemoService } from '../../src/demo/server.js';
+import { type DemoService } from '../../src/demo/server.js';
 import { SECRET_FIELDS } from '../../src/text/secrets.js';
 import { BIN } from '../support/bin.js';
 import { json, serversClosedAfterEach, type Handler } from '../support/hostile.js';
 import { runBin, scriptsRun, tempConfigDir } from '../support/run-bin.js';
 import { tempDir } from '../support/temp.js';
+import { setUpDemoService } from '../support/demo.js';
 
 const TIMEOUT = 60_000;
 const dir = tempDir('dms-wait-bodies-');
 const serve = serversClosedAfterEach(afterEach);
 
-let demo: DemoService;
+const demo = setUpDemoService({ deployStepMs: 40, rateLimitPerMinute: 0 });
 /** Deployments that never leave the queue (60 s a step): for Ctrl+C and --wait-timeout. */
-let stuck: DemoService;
-
-beforeAll(async () => {
-  [demo, stuck] = await Promise.all([
-    startDemoService({ deployStepMs: 40, rateLimitPerMinute: 0 }),
-    startDemoService({ deployStepMs: 60_000, rateLimitPerMinute: 0 }),
-  ]);
-});
-afterAll(async () => { await Promise.all([demo.close(), stuck.close()]); });
+const stuck = setUpDemoService({ deployStepMs: 60_000, rateLimitPerMinute: 0 });
 
 const envOf = (d: { url: string; token: string }) => ({ DMS_URL: d.url, DMS_TOKEN: d.token, DMS_FOLLOW_INTERVAL_MS: '50', DMS_RETRY_BASE_MS: '10' });
 

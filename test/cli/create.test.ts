@@ -1,20 +1,18 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startDemoService, type DemoService } from '../../src/demo/server.js';
 import { json, serversClosedAfterEach } from '../support/hostile.js';
 import { runBin } from '../support/run-bin.js';
 import { tempDir } from '../support/temp.js';
+import { setUpDemoService } from '../support/demo.js';
 
-let demo: DemoService;
+const demo = setUpDemoService({ deployStepMs: 50 });
 let env: Record<string, string>;
 const dir = tempDir('dms-bodies-');
 
 beforeAll(async () => {
-  demo = await startDemoService({ deployStepMs: 50 });
-  env = { DMS_URL: demo.url, DMS_TOKEN: demo.token };
+  env = demo.env;
 });
-afterAll(() => demo.close());
 
 function where() {
   const project = demo.seed.projects[0]!;

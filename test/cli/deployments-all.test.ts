@@ -4,22 +4,21 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDemoService, type DemoService } from '../../src/demo/server.js';
+import { type DemoService } from '../../src/demo/server.js';
 import { BIN } from '../support/bin.js';
 import { json, reset, respondWith, type Handler, type HostileServer, type ReceivedRequest } from '../support/hostile.js';
 import { runBin, tempConfigDir } from '../support/run-bin.js';
+import { setUpDemoService } from '../support/demo.js';
 
-let demo: DemoService;
+const demo = setUpDemoService();
 let big: string;
 let env: Record<string, string>;
 
 beforeAll(async () => {
   // No rate limit: several whole readings of the history run in this file.
-  demo = await startDemoService({ rateLimitPerMinute: 0 });
   big = demo.seed.applications.find((a) => a.bigHistory)!.uuid;
-  env = { DMS_URL: demo.url, DMS_TOKEN: demo.token };
+  env = demo.env;
 });
-afterAll(() => demo.close());
 
 const servers: HostileServer[] = [];
 afterAll(async () => {
@@ -134,7 +133,7 @@ describe('the whole history of the demo\'s monorepo-ci (50,000 deployments)', ()
 
 describe('filters on one page (without --all)', () => {
   let shop: string;
-  beforeAll(() => { shop = demo.seed.applications[0]!.uuid; });
+  beforeAll(() => { shop = demo.app(); });
 
   it('--status and --branch filter the page asked for, and the count line says how many are shown', async () => {
     const r = await runBin(['deployments', shop, '--take', '60', '--status', 'finished', '--branch', 'main'], { env });

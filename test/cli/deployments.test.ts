@@ -1,22 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { startDemoService, type DemoService } from '../../src/demo/server.js';
+import { startDemoService } from '../../src/demo/server.js';
 import { runBin, type BinResult } from '../support/run-bin.js';
 import { tempDir } from '../support/temp.js';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { setUpDemoService } from '../support/demo.js';
 
-let demo: DemoService;
+const demo = setUpDemoService({});
 let app: string;
 let env: Record<string, string>;
 
 beforeAll(async () => {
-  demo = await startDemoService();
-  app = demo.seed.applications[0]!.uuid;
-  env = { DMS_URL: demo.url, DMS_TOKEN: demo.token };
+  app = demo.app();
+  env = demo.env;
 });
-afterAll(() => demo.close());
 
 function expectNoToken(r: BinResult, token = demo.token) {
   const secret = token.split('|')[1] ?? token;
@@ -302,7 +301,7 @@ describe('error hints that point the right way (issue 16)', () => {
   });
 
   it('a base URL without /api/v1 says to check the URL, not the uuid (exit 1); a resource 404 names what was looked up (exit 4)', async () => {
-    const route = await runBin(['deployments', app], { env: { ...env, DMS_URL: new URL(demo.url).origin } });
+    const route = await runBin(['deployments', app], { env: { ...env, DMS_URL: demo.origin } });
     expect(route.code).toBe(1);
     oneLine(route);
     expect(route.stderr).toMatch(/^dms: No API at this address \(404\): The route deployments\/applications\/\S+ could not be found\. Check that the URL ends in \/api\/v1 \(it is http:\/\/127\.0\.0\.1:\d+\)\.\n$/);

@@ -1,10 +1,9 @@
 // `dms diff APP A [B]`, the built binary headless: against the demo service started here (both
 // record shapes), and small hostile servers for the edges (no finished deployment before A,
 // secrets that changed, ids that are not ids: nothing sent).
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type DmsClient } from '../../src/api/client.js';
 import { DEPLOYMENT_FIELDS } from '../../src/api/schemas/deployment-fields.js';
-import { startDemoService, type DemoService } from '../../src/demo/server.js';
 import { SHOP_FRONTEND } from '../../src/demo/seed-apps.js';
 import { ORDERS_WORKER } from '../../src/demo/seed-apps-shapes.js';
 import { viewOf, type DeploymentView } from '../../src/model/deployment.js';
@@ -14,19 +13,18 @@ import { json, serversClosedAfterEach, type Handler } from '../support/hostile.j
 import { runBin, scriptsRun } from '../support/run-bin.js';
 import { readings } from '../support/seen.js';
 import { reasonText } from '../../src/model/reason.js';
+import { setUpDemoService } from '../support/demo.js';
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-let demo: DemoService;
+const demo = setUpDemoService();
 let client: DmsClient;
 beforeAll(async () => {
-  demo = await startDemoService({ rateLimitPerMinute: 0 });
   client = createClient({ baseUrl: demo.url, token: demo.token });
 });
-afterAll(async () => { await demo.close(); });
 const server = serversClosedAfterEach(afterEach);
 
-const demoEnv = () => ({ DMS_URL: demo.url, DMS_TOKEN: demo.token });
+const demoEnv = () => (demo.env);
 async function history(app: string): Promise<DeploymentView[]> {
   const page = await client.listDeployments(app, { skip: 0, take: 1000 });
   return page.deployments.map(viewOf);

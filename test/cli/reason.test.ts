@@ -1,12 +1,12 @@
 // The reason of a failure, headless: the `reason` column of `dms deployments` (table, CSV, --all
 // as rows stream), records as sent in --json and ndjson, and `dms logs APP ID --reason` with its
 // exit codes. In-process against small servers on 127.0.0.1, and the built binary against the demo.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createClient, type ClientOptions } from '../../src/api/client.js';
-import { startDemoService, type DemoService } from '../../src/demo/server.js';
-import { runInProcess } from '../fuzz/headless.js';
+import { runInProcess } from '../support/headless.js';
 import { json, serversClosedAfterEach, type Handler } from '../support/hostile.js';
 import { runBin, scriptsRun } from '../support/run-bin.js';
+import { setUpDemoService } from '../support/demo.js';
 
 const APP = '3f0c2a9e-7b1d-4c8e-9a41-5d2e8b6f1c07';
 const TOKEN = '9|reasonTestToken5678';
@@ -181,13 +181,9 @@ describe('dms logs APP ID --reason', () => {
 });
 
 describe('the built binary on the demo', () => {
-  let demo: DemoService;
-  beforeAll(async () => {
-    demo = await startDemoService({ rateLimitPerMinute: 0 });
-  });
-  afterAll(() => demo.close());
-  const env = () => ({ DMS_URL: demo.url, DMS_TOKEN: demo.token });
-  const app = () => demo.seed.applications[0]!.uuid;
+  const demo = setUpDemoService();
+  const env = () => (demo.env);
+  const app = () => demo.app();
 
   it('every failed deployment of the page has a reason in the CSV, and --reason prints the same line', async () => {
     const r = await runBin(['deployments', app(), '--take', '60', '--status', 'failed', '-o', 'csv'], { env: env() });

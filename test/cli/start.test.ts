@@ -4,15 +4,15 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDemoService, type DemoService } from '../../src/demo/server.js';
 import { createClient } from '../../src/api/client.js';
 import { loadRecents } from '../../src/config/recents.js';
 import { runBin } from '../support/run-bin.js';
 import { tempDir } from '../support/temp.js';
 import { json, respondWith, type HostileServer } from '../support/hostile.js';
-import { runInProcess } from '../fuzz/headless.js';
+import { runInProcess } from '../support/headless.js';
+import { setUpDemoService } from '../support/demo.js';
 
-let demo: DemoService;
+const demo = setUpDemoService();
 let env: Record<string, string>;
 let origin: string;
 let host: string;
@@ -20,10 +20,9 @@ let hostile: HostileServer;
 const TOKEN = '7|hostiletokenvalue';
 
 beforeAll(async () => {
-  demo = await startDemoService({ rateLimitPerMinute: 0 });
-  env = { DMS_URL: demo.url, DMS_TOKEN: demo.token };
-  origin = new URL(demo.url).origin;
-  host = new URL(demo.url).host;
+  env = demo.env;
+  origin = demo.origin;
+  host = demo.host;
   // One row whose application_name is hostile: an escape sequence, invisible characters, the token (whole and split by controls), a URL password.
   hostile = await respondWith(json(200, {
     count: 1,
@@ -34,7 +33,6 @@ beforeAll(async () => {
   }));
 });
 afterAll(async () => {
-  await demo.close();
   await hostile.close();
 });
 

@@ -4,28 +4,26 @@
 // usage errors, and what the command loads.
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDemoService, type DemoService } from '../../src/demo/server.js';
 import { BIN } from '../support/bin.js';
 import { json, respondWith, type Handler, type HostileServer } from '../support/hostile.js';
 import { runBin, scriptsRun } from '../support/run-bin.js';
+import { setUpDemoService } from '../support/demo.js';
 
-let demo: DemoService;
+const demo = setUpDemoService();
 let env: Record<string, string>;
 let shop: string;
 let queue: string;
 let big: string;
 
 beforeAll(async () => {
-  demo = await startDemoService({ rateLimitPerMinute: 0 });
-  env = { DMS_URL: demo.url, DMS_TOKEN: demo.token };
-  shop = demo.seed.applications[0]!.uuid;
-  queue = demo.seed.applications.find((a) => a.name === 'orders-worker')!.uuid;
+  env = demo.env;
+  shop = demo.app();
+  queue = demo.app('orders-worker');
   big = demo.seed.applications.find((a) => a.bigHistory)!.uuid;
 });
 const servers: HostileServer[] = [];
 afterAll(async () => {
   await Promise.all(servers.map((s) => s.close()));
-  await demo.close();
 });
 
 /** What must not reach the terminal (a newline ends a line). */

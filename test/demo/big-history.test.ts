@@ -1,10 +1,10 @@
 // monorepo-ci: 50,000 deployments made from their position on demand, never held; short logs.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { GeneratedHistory } from '../../src/demo/generated-history.js';
 import { MONOREPO_CI, MONOREPO_CI_APP } from '../../src/demo/seed-apps-big.js';
 import { createSeed } from '../../src/demo/seed.js';
-import { startDemoService, type DemoService } from '../../src/demo/server.js';
 import { list } from './helpers.js';
+import { setUpDemoService } from '../support/demo.js';
 
 const NOW = Date.parse('2026-08-22T15:22:50Z');
 const MINUTE = 60_000;
@@ -72,11 +72,7 @@ describe('the generated history', () => {
 });
 
 describe('monorepo-ci over HTTP', () => {
-  let demo: DemoService;
-  beforeAll(async () => {
-    demo = await startDemoService({ now: () => NOW, rateLimitPerMinute: 0 });
-  });
-  afterAll(() => demo.close());
+  const demo = setUpDemoService({ now: () => NOW, rateLimitPerMinute: 0 });
 
   it('counts 50,000 and pages to the end like any history', async () => {
     const first = await list(demo, MONOREPO_CI, 'take=3');

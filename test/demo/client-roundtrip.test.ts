@@ -1,18 +1,16 @@
 // The real client against the demo service: both sides read the same contract the same way.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type DmsClient } from '../../src/api/client.js';
 import { NotFoundError, UnauthorizedError, ConflictError } from '../../src/api/errors.js';
-import { startDemoService, type DemoService } from '../../src/demo/server.js';
 import { appByName, place } from './helpers.js';
+import { setUpDemoService } from '../support/demo.js';
 
-let demo: DemoService;
+const demo = setUpDemoService({ deployStepMs: 5 });
 let client: DmsClient;
 
 beforeAll(async () => {
-  demo = await startDemoService({ deployStepMs: 5 });
   client = createClient({ baseUrl: demo.url, token: demo.token, retries: 0 });
 });
-afterAll(() => demo.close());
 
 describe('client against the demo service', () => {
   it('reads a page of deployments and the total', async () => {

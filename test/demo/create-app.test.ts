@@ -1,17 +1,15 @@
 // POST /applications/public on the demo service, over real HTTP.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDemoService, type DemoService } from '../../src/demo/server.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEPLOYMENT_STATUSES } from '../../src/api/schemas/deployment.js';
 import { createApp, eventually, list, place } from './helpers.js';
+import { setUpDemoService } from '../support/demo.js';
 
-let demo: DemoService;
+const demo = setUpDemoService({ deployStepMs: 5, rateLimitPerMinute: 0, holdUntilSeen: true });
 
 beforeAll(async () => {
   // Each deployment stays queued, then in progress, until a listing here has shown it so: the
   // instant_deploy test sees every status however busy the machine (5 ms steps otherwise).
-  demo = await startDemoService({ deployStepMs: 5, rateLimitPerMinute: 0, holdUntilSeen: true });
 });
-afterAll(() => demo.close());
 
 const minimal = () => ({
   ...place(demo),
@@ -189,7 +187,7 @@ describe('success', () => {
   it('the new deployment is the newest of all: its id is higher than every seeded one', async () => {
     const res = await createApp(demo, { ...minimal(), instant_deploy: true });
     const mine = (await list(demo, res.json.uuid)).json.deployments[0].id;
-    const seeded = (await list(demo, demo.seed.applications[0]!.uuid, 'take=1')).json.deployments[0].id;
+    const seeded = (await list(demo, demo.app(), 'take=1')).json.deployments[0].id;
     expect(mine).toBeGreaterThan(seeded);
   });
 

@@ -1,22 +1,16 @@
 // GET /deployments/applications/{uuid} on the demo service, over real HTTP.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDemoService, type DemoService } from '../../src/demo/server.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEPLOYMENT_FIELDS, DEPLOYMENT_STATUSES, DeploymentSchema } from '../../src/api/schemas/deployment.js';
 import { appByName, list } from './helpers.js';
+import { setUpDemoService } from '../support/demo.js';
 
 const NOW = Date.parse('2026-08-22T15:22:50Z');
-let demo: DemoService;
-let bare: DemoService;
+const demo = setUpDemoService({ now: () => NOW, rateLimitPerMinute: 0 });
+const bare = setUpDemoService({ now: () => NOW, listShape: 'array', rateLimitPerMinute: 0 });
 let shop: string;
 
 beforeAll(async () => {
-  demo = await startDemoService({ now: () => NOW, rateLimitPerMinute: 0 });
-  bare = await startDemoService({ now: () => NOW, listShape: 'array', rateLimitPerMinute: 0 });
   shop = appByName(demo, 'shop-frontend');
-});
-afterAll(async () => {
-  await demo.close();
-  await bare.close();
 });
 
 const ids = (body: { deployments: { id: number }[] }) => body.deployments.map((d) => d.id);

@@ -2,13 +2,14 @@
 // a JSON-encoded `logs` string for the full token and no key at all for the token without that
 // permission; content that exercises a log viewer; huge logs past the first page; logs that grow
 // while a deployment runs. Then the generator and its cache on their own.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createBufferCache } from '../../src/demo/lru.js';
 import { encodeLog, logEntries, logLiteral, microStamp, type LogEntry } from '../../src/demo/logs.js';
 import type { DemoApp, DemoDeployment } from '../../src/demo/model.js';
 import { phpJson } from '../../src/demo/reply.js';
-import { describeDemo, startDemoService, type DemoService } from '../../src/demo/server.js';
+import { describeDemo, startDemoService } from '../../src/demo/server.js';
 import { appByName, createApp, eventually, list, place } from './helpers.js';
+import { setUpDemoService } from '../support/demo.js';
 
 type Row = Record<string, unknown>;
 const NOW = Date.parse('2026-08-22T15:22:50Z');
@@ -26,17 +27,13 @@ const entriesOf = (row: Row): LogEntry[] => {
   return entries as LogEntry[];
 };
 
-let demo: DemoService;
+const demo = setUpDemoService({ now: () => NOW, rateLimitPerMinute: 0 });
 const rows = async (name: string, query: string, token?: string): Promise<Row[]> => {
   const res = await list(demo, appByName(demo, name), query, token === undefined ? {} : { token });
   expect(res.status).toBe(200);
   return res.json.deployments as Row[];
 };
 
-beforeAll(async () => {
-  demo = await startDemoService({ now: () => NOW, rateLimitPerMinute: 0 });
-});
-afterAll(() => demo.close());
 
 describe('who gets logs', () => {
   it('the full token gets a decodable `logs` on every row of every record shape', async () => {
@@ -294,12 +291,8 @@ describe('sizes', () => {
 });
 
 describe('a running deployment', () => {
-  let live: DemoService;
+  const live = setUpDemoService({ deployStepMs: 100, rateLimitPerMinute: 0 });
   // 100 ms steps: a run of 1–2 s, time enough to see the log grow between polls even on a busy machine.
-  beforeAll(async () => {
-    live = await startDemoService({ deployStepMs: 100, rateLimitPerMinute: 0 });
-  });
-  afterAll(() => live.close());
 
   it('shows a log that grows between requests, keeps what it showed, and ends with its outcome', async () => {
     const created = await createApp(live, {

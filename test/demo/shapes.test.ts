@@ -1,10 +1,10 @@
 // The demo answers in each record shape real servers use (service-behaviour.md): settings
 // snapshots whose settings change over time, rows of the deployment queue, and mixed records.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEPLOYMENT_FIELDS } from '../../src/api/schemas/deployment-fields.js';
 import { readDeploymentListFast } from '../../src/api/schemas/deployment-page.js';
-import { startDemoService, type DemoService } from '../../src/demo/server.js';
 import { appByName, createApp, eventually, list, place } from './helpers.js';
+import { setUpDemoService } from '../support/demo.js';
 
 type Row = Record<string, unknown>;
 // `logs` is among them: this test reads with the demo's full token, which may read deployment logs
@@ -17,13 +17,9 @@ const QUEUE_KEYS = [
 ];
 const FINAL = ['finished', 'failed', 'cancelled-by-user'];
 
-let demo: DemoService;
+const demo = setUpDemoService({ rateLimitPerMinute: 0, deployStepMs: 20 });
 const rowsOf = async (name: string): Promise<Row[]> => (await list(demo, appByName(demo, name), 'take=1000')).json.deployments;
 
-beforeAll(async () => {
-  demo = await startDemoService({ rateLimitPerMinute: 0, deployStepMs: 20 });
-});
-afterAll(() => demo.close());
 
 describe('queue rows (orders-worker)', () => {
   let rows: Row[];

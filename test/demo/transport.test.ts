@@ -1,17 +1,16 @@
 // Authentication, rate limit, routing, size limit and robustness of the demo service.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { startDemoService, type DemoService } from '../../src/demo/server.js';
+import { startDemoService } from '../../src/demo/server.js';
 import { appByName, call, createApp, createDocstore, list } from './helpers.js';
+import { setUpDemoService } from '../support/demo.js';
 
-let demo: DemoService;
+const demo = setUpDemoService();
 let shop: string;
 
 beforeAll(async () => {
-  demo = await startDemoService({ rateLimitPerMinute: 0 });
   shop = appByName(demo, 'shop-frontend');
 });
-afterAll(() => demo.close());
 
 describe('authentication', () => {
   it('the URL carries the /api/v1 prefix and the token looks like <id>|<secret>', () => {

@@ -7,24 +7,23 @@
 // one per demo service started here), as a user who saved two contexts would.
 import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.js';
 import { addRecent } from '../../src/config/recents.js';
-import { startDemoService, type DemoService } from '../../src/demo/server.js';
+import { type DemoService } from '../../src/demo/server.js';
 import { tempDir } from '../support/temp.js';
 import { tenPerPage } from '../support/page-sizes.js';
 import { setUpTerminals } from '../support/terminals.js';
 import type { TmuxSession } from '../support/tmux.js';
+import { setUpDemoService } from '../support/demo.js';
 
-let one: DemoService;
-let two: DemoService;
+const one = setUpDemoService();
+const two = setUpDemoService();
 /** An application only the second demo service has, and the name it was given. */
 let onlyOnTwo: { uuid: string; name: string };
 const terminals = setUpTerminals('first-hour');
 
 beforeAll(async () => {
-  one = await startDemoService({ rateLimitPerMinute: 0 });
-  two = await startDemoService({ rateLimitPerMinute: 0 });
   const project = two.seed.projects[0]!;
   const environment = two.seed.environments.find((e) => e.project_uuid === project.uuid)!;
   const name = 'only-on-two';
@@ -34,10 +33,6 @@ beforeAll(async () => {
     ports_exposes: '3000', name, instant_deploy: true,
   });
   onlyOnTwo = { uuid, name };
-});
-afterAll(async () => {
-  await one.close();
-  await two.close();
 });
 const origin = (demo: DemoService) => new URL(demo.url).origin;
 

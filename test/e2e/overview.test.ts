@@ -4,27 +4,25 @@
 // from a demo service started here with the same seed: deployments that have ended are the same
 // in both; those still queued or running move on in the binary's demo, so any mark will do there.
 import stringWidth from 'string-width';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.js';
-import { startDemoService, type DemoService } from '../../src/demo/server.js';
 import { PHASE_MARKS, viewOf, type DeploymentView } from '../../src/model/deployment.js';
 import { setUpTerminals } from '../support/terminals.js';
 import type { TmuxSession } from '../support/tmux.js';
+import { setUpDemoService } from '../support/demo.js';
 
 const terminals = setUpTerminals('overview');
-let demo: DemoService;
+const demo = setUpDemoService();
 /** Each demo application's newest deployment (null: none), by uuid. */
 const newest = new Map<string, DeploymentView | null>();
 
 beforeAll(async () => {
-  demo = await startDemoService({ rateLimitPerMinute: 0 });
   const client = createClient({ baseUrl: demo.url, token: demo.token });
   for (const app of demo.seed.applications) {
     const page = await client.listDeployments(app.uuid, { skip: 0, take: 1 });
     newest.set(app.uuid, page.deployments[0] ? viewOf(page.deployments[0]) : null);
   }
 });
-afterAll(() => demo.close());
 
 function launch(width: number, height: number): TmuxSession {
   return terminals.launch('--demo', { width, height });
@@ -56,7 +54,7 @@ describe('dms --demo: the picker’s overview', () => {
     // Typing filters the list; the overview stays beside what is left.
     t.type('shop-api');
     const filtered = await t.waitFor(/1 of \d+ match/);
-    const api = demo.seed.applications.find((a) => a.name === 'shop-api')!.uuid;
+    const api = demo.app('shop-api');
     expect(lineOf(filtered, api)).toContain(`${PHASE_MARKS[newest.get(api)!.phase]} ${api}`);
     t.keys('C-c');
     expect(await t.waitFor(/\[exit \d+\]/)).toContain('[exit 0]');

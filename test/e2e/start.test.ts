@@ -1,20 +1,16 @@
 // The built binary in a real terminal (tmux), issue 24: Esc never quits (five from a log leave
 // dms running on the picker), a page address pasted into the picker opens that application, and
 // an application read headless (`dms deployments APP`) is in the picker the next time.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDemoService, type DemoService } from '../../src/demo/server.js';
+import { describe, expect, it } from 'vitest';
 import { runBin } from '../support/run-bin.js';
 import { setUpTerminals } from '../support/terminals.js';
 import type { TmuxSession } from '../support/tmux.js';
 import { tempDir } from '../support/temp.js';
+import { setUpDemoService } from '../support/demo.js';
 
 const terminals = setUpTerminals('start');
-let demo: DemoService;
+const demo = setUpDemoService();
 
-beforeAll(async () => {
-  demo = await startDemoService({ rateLimitPerMinute: 0 });
-});
-afterAll(() => demo.close());
 
 /** dms on the embedded demo (nothing configured), on the picker. */
 function onDemo(): TmuxSession {

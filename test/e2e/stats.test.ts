@@ -2,23 +2,19 @@
 // NO_COLOR=1: the figures and the three pictures at 120×36 and 80×24, frames that fit, the
 // reading of the 50,000-deployment history shown as it goes and stopped by Esc (the figures of
 // what was read stay), and Esc back to the list where it was.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDemoService, type DemoService } from '../../src/demo/server.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../support/temp.js';
 import { setUpDemo } from '../support/terminals.js';
 import type { TmuxSession } from '../support/tmux.js';
+import { setUpDemoService } from '../support/demo.js';
 
 const e2e = setUpDemo('stats');
 /** With the service's own rate limit (~200 requests a minute): 50,000 deployments take the reading half a minute or more. */
-let limited: DemoService;
+const limited = setUpDemoService({});
 let configDir: string;
 
 beforeAll(async () => {
-  limited = await startDemoService();
   configDir = tempDir('dms-e2e-stats-');
-});
-afterAll(async () => {
-  await limited?.close();
 });
 
 const appNamed = (name: string) => e2e.demo.seed.applications.find((a) => a.name === name)!.uuid;

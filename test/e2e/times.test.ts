@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { setUpDemo } from '../support/terminals.js';
 import type { TmuxSession } from '../support/tmux.js';
 import { tempDir } from '../support/temp.js';
-import { until } from '../tui/support/render.js';
+import { until } from '../support/render.js';
 
 const TIMEOUT = 60_000;
 const e2e = setUpDemo('times');

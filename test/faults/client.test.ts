@@ -9,7 +9,7 @@ import {
   closedPortUrl, headersThenStall, htmlPage, json, rateLimitedThen, reset, sequence, serversClosedAfterEach, trickle,
   unavailableThen, type Handler,
 } from '../support/hostile.js';
-import { runDeploymentsInProcess } from '../fuzz/headless.js';
+import { runDeploymentsInProcess } from '../support/headless.js';
 
 const APP = 'app-faults-1';
 const PATH = `/api/v1/deployments/applications/${APP}`;

@@ -22,9 +22,9 @@ import {
 } from '../support/hostile.js';
 import { BIN } from '../support/bin.js';
 import { runBin, tempConfigDir } from '../support/run-bin.js';
-import { runDeploymentsInProcess } from '../fuzz/headless.js';
+import { runDeploymentsInProcess } from '../support/headless.js';
 import { tempDir } from '../support/temp.js';
-import { renderApp, type Rendered } from '../tui/support/render.js';
+import { renderApp, type Rendered } from '../support/render.js';
 import { said } from '../support/notices.js';
 
 const APP = 'app-edges-1';

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.js';
 import type { TuiOptions } from '../../src/tui/options.js';
 import { respondWith, type HostileServer } from '../support/hostile.js';
-import { KEY, renderApp, type Rendered } from '../tui/support/render.js';
+import { KEY, renderApp, type Rendered } from '../support/render.js';
 import { runBin } from '../support/run-bin.js';
 
 const APP = 'app-short-pages';

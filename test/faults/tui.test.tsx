@@ -9,7 +9,7 @@ import { createClient } from '../../src/api/client.js';
 import type { TuiOptions } from '../../src/tui/options.js';
 import { HTML_PAGE } from '../support/hostile.js';
 import { tempDir } from '../support/temp.js';
-import { KEY, renderApp, type Rendered } from '../tui/support/render.js';
+import { KEY, renderApp, type Rendered } from '../support/render.js';
 
 const APP = 'app-tui-faults';
 const SHA = 'feedc0ffee1234567890';

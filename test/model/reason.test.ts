@@ -1,7 +1,7 @@
 // The reason of a failure (src/model/reason.ts): the line of a failed or cancelled row's log that
 // explains the end, for each form a log ends in (service-behaviour.md, "How a failed deployment's
 // log ends"), why a row has none, and where the line stands in the log view's numbering.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readDeployment, type Deployment } from '../../src/api/schemas/deployment.js';
 import { logLines, maskerFor, readLog } from '../../src/model/log.js';
 import { readLogTail } from '../../src/model/log-tail.js';
@@ -9,8 +9,8 @@ import {
   REASON_MAX, noReasonText, reasonLine, reasonOf, reasonOfEntries, reasonText, type Reason,
 } from '../../src/model/reason.js';
 import { readsAsError as looksLikeError } from '../../src/model/error-line.js';
-import { startDemoService, type DemoService } from '../../src/demo/server.js';
 import { list } from '../demo/helpers.js';
+import { setUpDemoService } from '../support/demo.js';
 
 type Entry = Record<string, unknown>;
 const SEPARATOR = '========================================';
@@ -262,11 +262,7 @@ describe('looksLikeError', () => {
 });
 
 describe('the demo\'s failed deployments', () => {
-  let demo: DemoService;
-  beforeAll(async () => {
-    demo = await startDemoService({ rateLimitPerMinute: 0 });
-  });
-  afterAll(() => demo.close());
+  const demo = setUpDemoService();
 
   const rowsOf = async (token?: string) => {
     const all: Deployment[] = [];

@@ -1,4 +1,4 @@
-// The fake terminal Ink renders into, for the UI tests (test/tui/support/render.ts) and the bench
+// The fake terminal Ink renders into, for the UI tests (test/support/render.ts) and the bench
 // (bench/render/terminal.ts): a stdin in raw mode that delivers keys as a terminal would, a stdout
 // of a chosen size whose writes a subclass keeps as it needs (every frame, or the screen they
 // draw), and the screen itself, read back from the bytes written.

@@ -1,9 +1,10 @@
 // The set-up the end-to-end tests share: the built binary started in a real terminal (tmux) with
 // the environment a test chose, each terminal killed after its test; and, for most files, a demo
 // service started for the file that dms is pointed at.
-import { afterAll, afterEach, beforeAll } from 'vitest';
-import { startDemoService, type DemoOptions, type DemoService } from '../../src/demo/server.js';
+import { afterEach } from 'vitest';
+import type { DemoOptions } from '../../src/demo/server.js';
 import { BIN } from './bin.js';
+import { setUpDemoService, type DemoFixture } from './demo.js';
 import { tempDir } from './temp.js';
 import { shellQuote, startTmux, type TmuxSession } from './tmux.js';
 
@@ -30,7 +31,7 @@ export interface Terminals {
 
 export interface DemoTerminals extends Terminals {
   /** The file's demo service: started before its first test (read it in a hook or a test). */
-  readonly demo: DemoService;
+  readonly demo: DemoFixture;
 }
 
 /**
@@ -63,20 +64,6 @@ export function setUpTerminals(name: string, defaults: () => Record<string, stri
  * `options` are the demo's, in place of the default (no rate limit).
  */
 export function setUpDemo(name: string, options: DemoOptions = { rateLimitPerMinute: 0 }): DemoTerminals {
-  let demo: DemoService | undefined;
-  const started = () => {
-    if (!demo) throw new Error('the demo service starts in beforeAll: read it in a hook or a test');
-    return demo;
-  };
-  beforeAll(async () => {
-    demo = await startDemoService(options);
-  });
-  afterAll(async () => {
-    await demo?.close();
-  });
-  const terminals = setUpTerminals(name, () => ({ DMS_URL: started().url, DMS_TOKEN: started().token }));
-  return {
-    ...terminals,
-    get demo() { return started(); },
-  };
+  const demo = setUpDemoService(options);
+  return { ...setUpTerminals(name, () => demo.env), demo };
 }

@@ -2,25 +2,16 @@
 // And where people start from: a pasted page address in the picker, the empty picker's words.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, type DmsClient } from '../../src/api/client.js';
-import { startDemoService, type DemoService } from '../../src/demo/server.js';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { TuiOptions } from '../../src/tui/options.js';
 import { bindKeys } from '../../src/tui/key-bindings.js';
-import { KEY, renderApp, until, type Rendered } from './support/render.js';
+import { KEY, renderApp, until, type Rendered } from '../support/render.js';
 import { tempDir } from '../support/temp.js';
+import { setUpDemoService } from '../support/demo.js';
 
-let demo: DemoService;
-let client: DmsClient;
-let host: string;
+const demo = setUpDemoService();
 let shown: Rendered | undefined;
 
-beforeAll(async () => {
-  demo = await startDemoService({ rateLimitPerMinute: 0 });
-  client = createClient({ baseUrl: demo.url, token: demo.token });
-  host = new URL(demo.url).host;
-});
-afterAll(() => demo.close());
 afterEach(() => {
   shown?.unmount();
   shown = undefined;
@@ -31,9 +22,9 @@ const queueApp = () => demo.seed.applications.find((a) => a.shape === 'queue')!;
 function open(overrides: Partial<TuiOptions> = {}) {
   const exits: number[] = [];
   const options: TuiOptions = {
-    client, connection: { label: 'DEMO', host, origin: new URL(demo.url).origin, demo: true }, configDir: tempDir('dms-esc-'),
+    client: demo.client, connection: { label: 'DEMO', host: demo.host, origin: demo.origin, demo: true }, configDir: tempDir('dms-esc-'),
     screen: 'browse', showSecrets: false, noColor: true,
-    demoApps: demo.seed.applications.map((a) => ({ uuid: a.uuid, name: a.name })), ...overrides,
+    demoApps: demo.demoApps, ...overrides,
   };
   shown = renderApp(options, { onExit: (code) => exits.push(code) });
   return { ui: shown, exits };
@@ -72,7 +63,7 @@ describe('Esc never quits', () => {
     await ui.waitFor('uuid: q');
     await ui.press(KEY.escape);
     await ui.waitFor((f) => !f.includes('uuid: q'));
-    const first = demo.seed.applications[0]!.uuid;
+    const first = demo.app();
     await ui.press(KEY.down);
     await ui.waitFor(new RegExp(`^› . ${first}`, 'm'));
     await ui.press(KEY.escape);
@@ -142,7 +133,7 @@ describe('the picker takes a page address', () => {
     const before = demo.requests.length;
     const { ui } = open({ demoApps: [] });
     await ui.waitFor(PICKER);
-    await ui.type(`http://${host}/project/p1/environment/e1/application/${app.uuid}/deployment/d1`);
+    await ui.type(`http://${demo.host}/project/p1/environment/e1/application/${app.uuid}/deployment/d1`);
     await ui.waitFor(`Enter opens application ${app.uuid} (from the address)`);
     await ui.press(KEY.enter);
     await ui.waitFor(/1–10 of \d+/);
@@ -156,14 +147,14 @@ describe('the picker takes a page address', () => {
     const before = demo.requests.length;
     await ui.type(`https://deploy.example.com/project/p/environment/e/application/${queueApp().uuid}`);
     await ui.press(KEY.enter);
-    await ui.waitFor(`✗ The address is on deploy.example.com, but this connection uses ${host}`);
+    await ui.waitFor(`✗ The address is on deploy.example.com, but this connection uses ${demo.host}`);
     await ui.press(KEY.ctrl('u'));
-    await ui.type(`http://me:hunter2@${host}/application/x`);
+    await ui.type(`http://me:hunter2@${demo.host}/application/x`);
     await ui.press(KEY.enter);
     const refused = await ui.waitFor('holds a user name or password (not repeated here)');
     expect(refused.split('\n').filter((l) => l.includes('hunter2')).every((l) => l.includes('uuid:'))).toBe(true);
     await ui.press(KEY.ctrl('u'));
-    await ui.type(`http://${host}/application/a%2Fb`);
+    await ui.type(`http://${demo.host}/application/a%2Fb`);
     await ui.press(KEY.enter);
     await ui.waitFor('encoded / or \\ in its path');
     expect(demo.requests.slice(before).filter((r) => !r.query.endsWith('take=1'))).toEqual([]);

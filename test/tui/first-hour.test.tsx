@@ -9,8 +9,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, type DmsClient } from '../../src/api/client.js';
-import { startDemoService, type DemoService } from '../../src/demo/server.js';
+import { createClient } from '../../src/api/client.js';
+import { type DemoService } from '../../src/demo/server.js';
 import { addRecent, loadRecents } from '../../src/config/recents.js';
 import { loadPageSize } from '../../src/config/page-sizes.js';
 import type { TuiOptions } from '../../src/tui/options.js';
@@ -19,34 +19,25 @@ import { DEFAULT_KEYS } from '../../src/tui/keys.js';
 import { helpLines } from '../../src/tui/screens/help/lines.js';
 import { localAndUtc } from '../../src/tui/screens/detail/fields.js';
 import { plainTheme } from '../../src/tui/theme.js';
-import { KEY, renderApp, until, type Rendered } from './support/render.js';
+import { KEY, renderApp, until, type Rendered } from '../support/render.js';
 import { tempDir } from '../support/temp.js';
+import { setUpDemoService } from '../support/demo.js';
 
-let demo: DemoService;
-let other: DemoService;
-let client: DmsClient;
+const demo = setUpDemoService();
+const other = setUpDemoService();
 let shown: Rendered | undefined;
 
-beforeAll(async () => {
-  demo = await startDemoService({ rateLimitPerMinute: 0 });
-  other = await startDemoService({ rateLimitPerMinute: 0 });
-  client = createClient({ baseUrl: demo.url, token: demo.token });
-});
-afterAll(async () => {
-  await demo.close();
-  await other.close();
-});
 afterEach(() => {
   shown?.unmount();
   shown = undefined;
 });
 
 const apps = () => demo.seed.applications;
-const demoConnection = () => ({ label: 'DEMO', host: new URL(demo.url).host, origin: new URL(demo.url).origin, demo: true });
+const demoConnection = () => ({ label: 'DEMO', host: demo.host, origin: demo.origin, demo: true });
 
 function options(overrides: Partial<TuiOptions> = {}): TuiOptions {
   return {
-    client,
+    client: demo.client,
     connection: demoConnection(),
     configDir: tempDir('dms-first-hour-'),
     screen: 'browse',
@@ -167,7 +158,7 @@ describe('list', () => {
   }
 
   it('G goes to the last page with the cursor on its last row; PgUp and PgDn move a page', async () => {
-    const total = (await client.listDeployments(app(), { skip: 0, take: 1 })).total!;
+    const total = (await demo.client.listDeployments(app(), { skip: 0, take: 1 })).total!;
     const last = Math.floor((total - 1) / 10) * 10;
     const ui = open({ appUuid: app() });
     await ui.waitFor(/1–10 of \d+/);

@@ -9,7 +9,7 @@ import type { TuiOptions } from '../../src/tui/options.js';
 import { bindKeys } from '../../src/tui/key-bindings.js';
 import { parseKeysText } from '../../src/config/keys-file.js';
 import { osc52 } from '../../src/tui/clipboard.js';
-import { KEY, renderApp, until, type Rendered } from './support/render.js';
+import { KEY, renderApp, until, type Rendered } from '../support/render.js';
 import { respondWith, type HostileServer } from '../support/hostile.js';
 import { tempDir } from '../support/temp.js';
 

@@ -1,33 +1,28 @@
 // Every screen's frame fits the terminal: no line wider than it, and fewer lines than its rows
 // (a frame as tall as the screen makes Ink clear and redraw everything), at 80×24 and 200×60.
 import stringWidth from 'string-width';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, type DmsClient } from '../../src/api/client.js';
-import { startDemoService, type DemoService } from '../../src/demo/server.js';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TuiOptions } from '../../src/tui/options.js';
 import { tempDir } from '../support/temp.js';
-import { KEY, renderApp, type Rendered } from './support/render.js';
+import { KEY, renderApp, type Rendered } from '../support/render.js';
+import { setUpDemoService } from '../support/demo.js';
 
-let demo: DemoService;
-let client: DmsClient;
+const demo = setUpDemoService();
 let ui: Rendered | undefined;
 
 beforeAll(async () => {
-  demo = await startDemoService({ rateLimitPerMinute: 0 });
-  client = createClient({ baseUrl: demo.url, token: demo.token });
   // The screens' modules load with the first list drawn (seconds on a busy machine): here, not in a test.
   const warm = renderApp(options(), { size: { columns: 80, rows: 24 }, stripRows: 200 });
   await warm.waitFor(/1–10 of \d+/);
   warm.unmount();
 });
-afterAll(() => demo.close());
 afterEach(() => { ui?.unmount(); ui = undefined; });
 
 function options(extra: Partial<TuiOptions> = {}): TuiOptions {
   return {
-    client, connection: { label: 'DEMO', host: new URL(demo.url).host, origin: new URL(demo.url).origin, demo: true },
-    configDir: tempDir('dms-layout-'), appUuid: demo.seed.applications[0]!.uuid, screen: 'browse', showSecrets: false, noColor: false,
-    demoApps: demo.seed.applications.map((a) => ({ uuid: a.uuid, name: a.name })), ...extra,
+    client: demo.client, connection: { label: 'DEMO', host: demo.host, origin: demo.origin, demo: true },
+    configDir: tempDir('dms-layout-'), appUuid: demo.app(), screen: 'browse', showSecrets: false, noColor: false,
+    demoApps: demo.demoApps, ...extra,
   };
 }
 

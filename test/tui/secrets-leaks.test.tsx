@@ -9,8 +9,8 @@ import { detailLines, rawJsonLines } from '../../src/tui/screens/detail/lines.js
 import { visibleRows } from '../../src/tui/browse/paging.js';
 import { viewOf } from '../../src/model/deployment.js';
 import { widthOf, wrapCells } from '../../src/text/cells.js';
-import { renderTui } from './support/render.js';
-import { screenServer, type ScreenServer } from '../fuzz/screen.js';
+import { renderTui } from '../support/render.js';
+import { screenServer, type ScreenServer } from '../support/screen.js';
 
 const SECRET = 'Zq9SECRETabc';
 const CLOSED = { offset: 0, raw: false, reveal: false, showAbsent: false, note: null };

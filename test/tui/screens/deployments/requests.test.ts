@@ -11,7 +11,7 @@ import { pageRequests, type PageRequests } from '../../../../src/tui/browse/requ
 import { pageMemo } from '../../../../src/tui/browse/place.js';
 import { browseReducer, initialBrowse } from '../../../../src/tui/browse/state.js';
 import { respondWith, type HostileServer } from '../../../support/hostile.js';
-import { until } from '../../support/render.js';
+import { until } from '../../../support/render.js';
 import { said } from '../../../support/notices.js';
 
 const rows = Array.from({ length: 40 }, (_, i) => ({ id: 40 - i, status: 'finished', git_commit_sha: `sha${40 - i}abcdef` }));
