@@ -125,9 +125,9 @@ function firstState(options: TuiOptions): AppState {
 }
 
 export function App({ options, onExit, onCrash, prefetch, bus }: AppProps) {
-  const theme = useMemo(() => themeFor(options.noColor, envOf(options)), [options]);
   // Intervals, sizes and the environment, for every screen below (settings.ts).
   const settings = useMemo(() => settingsOf(options), [options]);
+  const theme = useMemo(() => themeFor(options.noColor, settings.env), [options.noColor, settings.env]);
   // The key map in force (keys.json laid over the defaults), for every screen below.
   const keys = useMemo(() => keyTable(options.keys?.commands), [options.keys]);
   return (

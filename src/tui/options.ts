@@ -49,8 +49,6 @@ export interface TuiOptions {
   readonly env?: NodeJS.ProcessEnv;
   /** Intervals and sizes set by the caller (tests shorten them); the environment's are laid under them. */
   readonly settings?: Partial<Omit<Settings, 'env'>>;
-  /** Set DMS_DEBUG: a crash prints its stack (the token taken out). */
-  readonly debug?: boolean;
 }
 
 /** The environment the UI reads: the options', else the process's (the one place src/tui reads it). */
@@ -69,8 +67,8 @@ export function settingsOf(options: Pick<TuiOptions, 'env' | 'settings'>): Setti
 }
 
 /** DMS_DEBUG is set: a crash prints its stack. */
-export function debugOf(options: Pick<TuiOptions, 'env' | 'debug'>): boolean {
-  return options.debug ?? Boolean(envOf(options).DMS_DEBUG);
+export function debugOf(options: Pick<TuiOptions, 'env'>): boolean {
+  return Boolean(envOf(options).DMS_DEBUG);
 }
 
 /** The terminal the UI draws on and reads keys from: the process's own, or (the build's training run) streams standing in for one. */

@@ -9,6 +9,7 @@ import type { TuiConnection } from '../options.js';
 import type { Prefetch } from '../first-page.js';
 import type { ScopeId } from '../keys.js';
 import { useKeyTable } from '../input/key-table.js';
+import { Box } from 'ink';
 import { Header, HEADER_LINES } from '../components/header.js';
 import { useClock } from '../hooks/use-clock.js';
 import { createStore, type Store } from '../state/store.js';
@@ -201,4 +202,18 @@ export function BrowseSessionProvider({ children, ...props }: BrowseSessionProps
     props, browse, store, page, later, now, neighbours, focus, focusReason, reasonAt, compareReason, detailText, table, header, tableRoom, setTableRoom,
   };
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+/**
+ * A screen of the session under the application's header (the detail, the log, a comparison):
+ * `children` gets the lines left below the header.
+ */
+export function UnderHeader({ children }: { readonly children: (rows: number) => React.ReactNode }) {
+  const { props, header } = useBrowseSession();
+  return (
+    <Box flexDirection="column" height={props.height - 1}>
+      {header}
+      {children(props.height - 1 - HEADER_LINES)}
+    </Box>
+  );
 }

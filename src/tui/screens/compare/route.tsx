@@ -1,30 +1,29 @@
 // Two deployments compared (`=` on the list), as a screen of the browse session: under the
 // application's header; Esc goes back to the list (the mark stays).
 import React from 'react';
-import { Box } from 'ink';
-import { HEADER_LINES } from '../../components/header.js';
-import { useBrowseSession } from '../../browse/session.js';
+import { UnderHeader, useBrowseSession } from '../../browse/session.js';
 import type { CompareOpen } from '../../browse/marks.js';
 import { CompareScreen } from './view.js';
 
 export function CompareRoute({ open }: { readonly open: CompareOpen }) {
-  const { props, store, now, compareReason, header } = useBrowseSession();
+  const { props, store, now, compareReason } = useBrowseSession();
   return (
-    <Box flexDirection="column" height={props.height - 1}>
-      {header}
-      <CompareScreen
-        client={props.client}
-        appUuid={props.appUuid}
-        open={open}
-        width={props.width}
-        height={props.height - 1 - HEADER_LINES}
-        active={props.active}
-        now={now}
-        reasonOf={compareReason}
-        onBack={() => store.dispatch({ type: 'closeCompare' })}
-        onHelp={props.onHelp}
-        onQuit={props.onQuit}
-      />
-    </Box>
+    <UnderHeader>
+      {(rows) => (
+        <CompareScreen
+          client={props.client}
+          appUuid={props.appUuid}
+          open={open}
+          width={props.width}
+          height={rows}
+          active={props.active}
+          now={now}
+          reasonOf={compareReason}
+          onBack={() => store.dispatch({ type: 'closeCompare' })}
+          onHelp={props.onHelp}
+          onQuit={props.onQuit}
+        />
+      )}
+    </UnderHeader>
   );
 }

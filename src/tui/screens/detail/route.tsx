@@ -3,37 +3,36 @@
 // refresh no longer has it on the page. Its keys come through the session's listener
 // (routes/browse-keys.ts): keys read together see what the list's before them did.
 import React from 'react';
-import { Box } from 'ink';
-import { HEADER_LINES } from '../../components/header.js';
 import { Footer } from '../../components/footer.js';
-import { useBrowseSession } from '../../browse/session.js';
+import { UnderHeader, useBrowseSession } from '../../browse/session.js';
 import type { DetailState } from '../../browse/detail.js';
 import { olderOf } from '../../browse/use-older.js';
 import { footerWithout } from './lines.js';
 import { DetailView } from './view.js';
 
 export function DetailRoute({ detail }: { readonly detail: DetailState }) {
-  const { props, browse, store, now, neighbours, focusReason, detailText, header } = useBrowseSession();
-  const { width, height } = props;
+  const { props, browse, store, now, neighbours, focusReason, detailText } = useBrowseSession();
+  const { width } = props;
   const state = browse.paging;
   const index = state.keys.indexOf(detail.key);
   return (
-    <Box flexDirection="column" height={height - 1}>
-      {header}
-      <DetailView
-        record={index >= 0 ? state.rows[index]!.record : detail.record}
-        view={detail}
-        older={index >= 0 ? olderOf(state, index, neighbours) : undefined}
-        reason={focusReason}
-        baseUrl={props.connection.origin}
-        now={now}
-        time={browse.time}
-        width={width}
-        bodyLines={Math.max(3, height - 1 - HEADER_LINES - 1 - 2)}
-        onSize={(max, lines) => store.dispatch({ type: 'detailSize', max, page: lines })}
-        onLines={detailText.dispatch}
-      />
-      <Footer screen={detail.search.editing ? 'detailSearch' : 'detail'} width={width} note={browse.keyNote} without={footerWithout(props.showSecrets)} />
-    </Box>
+    <UnderHeader>
+      {(rows) => (<>
+        <DetailView
+          record={index >= 0 ? state.rows[index]!.record : detail.record}
+          view={detail}
+          older={index >= 0 ? olderOf(state, index, neighbours) : undefined}
+          reason={focusReason}
+          baseUrl={props.connection.origin}
+          now={now}
+          time={browse.time}
+          width={width}
+          bodyLines={Math.max(3, rows - 1 - 2)}
+          onSize={(max, lines) => store.dispatch({ type: 'detailSize', max, page: lines })}
+          onLines={detailText.dispatch}
+        />
+        <Footer screen={detail.search.editing ? 'detailSearch' : 'detail'} width={width} note={browse.keyNote} without={footerWithout(props.showSecrets)} />
+      </>)}
+    </UnderHeader>
   );
 }
