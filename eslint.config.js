@@ -23,19 +23,43 @@ export default defineConfig(
   reactHooks.configs.flat.recommended,
   {
     languageOptions: {
-      globals: Object.fromEntries([
-        'process', 'console', 'Buffer', 'URL', 'URLSearchParams', 'AbortController', 'AbortSignal', 'TextDecoder',
-        'TextEncoder', 'performance', 'structuredClone', 'fetch', 'queueMicrotask', 'setTimeout', 'clearTimeout',
-        'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval',
-      ].map((name) => [name, 'readonly'])),
+      globals: Object.fromEntries(
+        [
+          'process',
+          'console',
+          'Buffer',
+          'URL',
+          'URLSearchParams',
+          'AbortController',
+          'AbortSignal',
+          'TextDecoder',
+          'TextEncoder',
+          'performance',
+          'structuredClone',
+          'fetch',
+          'queueMicrotask',
+          'setTimeout',
+          'clearTimeout',
+          'setImmediate',
+          'clearImmediate',
+          'setInterval',
+          'clearInterval',
+        ].map((name) => [name, 'readonly']),
+      ),
     },
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
       // `_` names a value left out on purpose (`const { type: _, ...rest } = action`).
-      '@typescript-eslint/no-unused-vars': ['error', {
-        argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true,
-      }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        {
+          argsIgnorePattern: '^_',
+          varsIgnorePattern: '^_',
+          destructuredArrayIgnorePattern: '^_',
+          ignoreRestSiblings: true,
+        },
+      ],
       // Matching control characters is the point of sanitising server text and reading keys.
       'no-control-regex': 'off',
     },
@@ -56,6 +80,17 @@ export default defineConfig(
       'src/tui/screens/forms/keys.ts', // formListener, 156
       'src/tui/screens/log/state.ts', // the file, 403
       'src/tui/screens/picker/keys.ts', // pickerKeys, 110
+      // Over the bounds once Prettier wrapped them (issue 33's formatter).
+      'src/tui/keys.ts', // the key table
+      'src/tui/screens/deployments/keys.ts', // listModes
+      'src/tui/screens/forms/state-fields.ts', // formReducer
+      'src/tui/screens/log/keys.ts', // logKeys
+      'src/tui/screens/picker/use-overview.ts', // createOverviewScheduler
+      'src/demo/log-script.ts', // failure, and the file
+      'src/model/stats.ts', // statsOf
+      'bench/run.mjs',
+      'test/api/schemas/schemas.test.ts',
+      'test/tui/screens/forms/create-form.test.tsx',
     ],
     rules: { 'max-lines': 'off', 'max-lines-per-function': 'off' },
   },
@@ -64,9 +99,14 @@ export default defineConfig(
     files: ['src/tui/**'],
     ignores: ['src/tui/options.ts'],
     rules: {
-      'no-restricted-properties': ['error', {
-        object: 'process', property: 'env', message: 'src/tui reads the environment through its settings (options.ts settingsOf, settings.ts useSettings).',
-      }],
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'process',
+          property: 'env',
+          message: 'src/tui reads the environment through its settings (options.ts settingsOf, settings.ts useSettings).',
+        },
+      ],
     },
   },
   {

@@ -37,7 +37,10 @@ export default defineConfig({
     projects: [
       // Modules stay loaded from one file to the next in a worker (a third of the time was imports);
       // a test that changes module state puts it back (chalk.level, the environment: setup.ts).
-      { extends: true, test: { name: 'unit', include: ['test/**/*.test.{ts,tsx}'], exclude: [...BINARY, ...MOCKED, ...PROPERTY], isolate: false } },
+      {
+        extends: true,
+        test: { name: 'unit', include: ['test/**/*.test.{ts,tsx}'], exclude: [...BINARY, ...MOCKED, ...PROPERTY], isolate: false },
+      },
       { extends: true, test: { name: 'mocked', include: MOCKED } },
       { extends: true, test: { name: 'property', include: PROPERTY } },
       // A started process on a shared 2-core machine can take ten times its quiet time: a minute before a test is called hung.

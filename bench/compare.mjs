@@ -26,7 +26,10 @@ import { fmt, pairs } from './lib/stats.mjs';
 
 const TERM_SIZE = '120x36';
 const args = process.argv.slice(2);
-const flag = (name) => { const i = args.indexOf(name); return i >= 0 ? args.splice(i, 2)[1] : undefined; };
+const flag = (name) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args.splice(i, 2)[1] : undefined;
+};
 const PAIRS = Number(flag('--pairs') ?? 15);
 const headless = flag('--headless');
 const shapeName = flag('--shape') ?? 'light';
@@ -44,8 +47,14 @@ const demo = await startDemo(await bundle('bench/demo-serve.ts', join(tmp, 'demo
 try {
   const shape = pageShape(demo, shapeName, join(tmp, 'config'));
   process.stdout.write(`shape ${shapeName}: ${shape.label}\n`);
-  const cpu = new Map([[self, []], [other, []]]);
-  const command = headless?.split(/\s+/).filter(Boolean).map((a) => (a === 'APP' ? shape.app : a));
+  const cpu = new Map([
+    [self, []],
+    [other, []],
+  ]);
+  const command = headless
+    ?.split(/\s+/)
+    .filter(Boolean)
+    .map((a) => (a === 'APP' ? shape.app : a));
   const frame = async (bin) => {
     const t = command
       ? await timed([process.execPath, bin, ...command], { env: shape.env })
@@ -53,10 +62,20 @@ try {
     cpu.get(bin).push(t.cpu_ms);
     return t.ms;
   };
-  const r = await pairs({ pairs: PAIRS, a: () => frame(self), b: () => frame(other), onPair: (_i, a, b) => process.stdout.write(`${fmt(a, 0)} ms / ${fmt(b, 0)} ms\n`) });
-  const cpuRatios = cpu.get(self).map((c, i) => c / cpu.get(other)[i]).sort((x, y) => x - y);
+  const r = await pairs({
+    pairs: PAIRS,
+    a: () => frame(self),
+    b: () => frame(other),
+    onPair: (_i, a, b) => process.stdout.write(`${fmt(a, 0)} ms / ${fmt(b, 0)} ms\n`),
+  });
+  const cpuRatios = cpu
+    .get(self)
+    .map((c, i) => c / cpu.get(other)[i])
+    .sort((x, y) => x - y);
   const what = command ? `dms ${headless}` : `first frame (${shapeName})`;
-  process.stdout.write(`${what}: this ${fmt(r.a, 0)} ms, other ${fmt(r.b, 0)} ms: ${fmt(r.ratio, 3)}× (median of ${r.n} pair ratios); CPU ${fmt(cpuRatios[cpuRatios.length >> 1], 3)}×\n`);
+  process.stdout.write(
+    `${what}: this ${fmt(r.a, 0)} ms, other ${fmt(r.b, 0)} ms: ${fmt(r.ratio, 3)}× (median of ${r.n} pair ratios); CPU ${fmt(cpuRatios[cpuRatios.length >> 1], 3)}×\n`,
+  );
 } finally {
   await demo.close();
 }

@@ -79,7 +79,10 @@ async function bigPage(uuid: string): Promise<Row[]> {
 // The first application's settings snapshots, and the queue-row application's rows (what deployed servers send).
 const app = demo.seed.applications[0]!.uuid;
 const queueApp = demo.seed.applications.find((a) => a.shape === 'queue')!.uuid;
-const pages = new Map([[app, await bigPage(app)], [queueApp, await bigPage(queueApp)]]);
+const pages = new Map([
+  [app, await bigPage(app)],
+  [queueApp, await bigPage(queueApp)],
+]);
 const baseCount = (await get(`${demo.url}/deployments/applications/${app}?take=1`, demo.tokenNoLogs)).count;
 
 // ---------------------------------------------------------------- figure 7: pages with logs
@@ -122,7 +125,8 @@ function makeLogPages() {
     if (hugeAt === undefined) throw new Error(`the demo's first application has no huge log (bigLogs)`);
     const rows = (await get(`${demo.url}/deployments/applications/${app}?skip=${hugeAt}&take=10`, demo.token)).deployments;
     const huge = rows[0]?.logs;
-    if (typeof huge !== 'string' || huge.length < 2_000_000) throw new Error(`the row at ${hugeAt} carries no huge log (${typeof huge === 'string' ? huge.length : typeof huge})`);
+    if (typeof huge !== 'string' || huge.length < 2_000_000)
+      throw new Error(`the row at ${hugeAt} carries no huge log (${typeof huge === 'string' ? huge.length : typeof huge})`);
     const page = (rs: Row[]): LogPage => ({ ...sourceOf(rs), stats: new Map() });
     return { logs: page(rows), heavy: page(rows.map((r) => ({ ...r, logs: huge }))) };
   })();
@@ -224,7 +228,13 @@ function serveDeployed(pages: DeployedPages, logs: boolean, rest: string, url: U
 
 // ---------------------------------------------------------------- figure 8: the search's requests
 
-interface ScanRequest { skip: number; take: number; bytes: number; at: number; ms: number }
+interface ScanRequest {
+  skip: number;
+  take: number;
+  bytes: number;
+  at: number;
+  ms: number;
+}
 let scanRequests: ScanRequest[] = [];
 
 async function proxyScan(rest: string, url: URL, req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) {
@@ -246,7 +256,13 @@ async function proxyScan(rest: string, url: URL, req: import('node:http').Incomi
   }
   res.writeHead(upstream.status, headers).end(body);
   if (/\/deployments\/applications\//.test(rest)) {
-    scanRequests.push({ skip: Number(url.searchParams.get('skip') ?? 0), take: Number(url.searchParams.get('take') ?? 10), bytes: body.length, at, ms: performance.now() - start });
+    scanRequests.push({
+      skip: Number(url.searchParams.get('skip') ?? 0),
+      take: Number(url.searchParams.get('take') ?? 10),
+      bytes: body.length,
+      at,
+      ms: performance.now() - start,
+    });
   }
 }
 

@@ -18,17 +18,27 @@ import { benchTemp, timed } from './lib/proc.mjs';
 import { pageShape } from './lib/shapes.mjs';
 
 const args = process.argv.slice(2);
-const flag = (name) => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : undefined; };
+const flag = (name) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
 const RUNS = Number(flag('--runs') ?? 5);
 const shape = flag('--shape') ?? 'light';
 
 const tmp = benchTemp('dms-profile-');
 const dist = join(tmp, 'dist');
-execFileSync(process.execPath, [join(ROOT, 'scripts/build.mjs')], { env: { ...process.env, DMS_DIST: dist, DMS_PROFILE_BUILD: '1' }, stdio: 'inherit' });
+execFileSync(process.execPath, [join(ROOT, 'scripts/build.mjs')], {
+  env: { ...process.env, DMS_DIST: dist, DMS_PROFILE_BUILD: '1' },
+  stdio: 'inherit',
+});
 // esbuild's metafile of the bundle (meta.json).
-const metas = readdirSync(dist).filter((f) => f.endsWith('meta.json')).map((f) => JSON.parse(readFileSync(join(dist, f), 'utf8')));
+const metas = readdirSync(dist)
+  .filter((f) => f.endsWith('meta.json'))
+  .map((f) => JSON.parse(readFileSync(join(dist, f), 'utf8')));
 // The page shapes of figure 1 (bench/lib/shapes.mjs): the deployed ones need their rows built at start.
-const demo = await startDemo(await bundle('bench/demo-serve.ts', join(tmp, 'demo'), 'demo-serve'), { deployedRows: shape === 'light' ? undefined : 36 });
+const demo = await startDemo(await bundle('bench/demo-serve.ts', join(tmp, 'demo'), 'demo-serve'), {
+  deployedRows: shape === 'light' ? undefined : 36,
+});
 
 /** Source maps by output file. */
 const maps = new Map();
@@ -52,9 +62,15 @@ try {
   const page = pageShape(demo, shape, join(tmp, 'config'));
   for (let run = 0; run < RUNS; run++) {
     const profDir = join(tmp, `prof-${run}`);
-    await timed([process.execPath, '--cpu-prof', `--cpu-prof-dir=${profDir}`, '--cpu-prof-interval=1000', join(dist, 'dms.js'), 'browse', page.app], {
-      env: page.env, pty: '120x36', until: '1–[0-9]+ of', stopSignal: 'INT',
-    });
+    await timed(
+      [process.execPath, '--cpu-prof', `--cpu-prof-dir=${profDir}`, '--cpu-prof-interval=1000', join(dist, 'dms.js'), 'browse', page.app],
+      {
+        env: page.env,
+        pty: '120x36',
+        until: '1–[0-9]+ of',
+        stopSignal: 'INT',
+      },
+    );
     // The screen's thread: the first profile written by the process (a worker's has a higher thread number).
     const files = readdirSync(profDir).sort();
     const profile = JSON.parse(readFileSync(join(profDir, files[0]), 'utf8'));
@@ -85,21 +101,32 @@ try {
 // Bytes each module has in the build (dms-app.js).
 const bytes = new Map();
 for (const meta of metas) {
-  for (const out of Object.values(meta.outputs)) for (const [input, { bytesInOutput }] of Object.entries(out.inputs)) bytes.set(input.replace(/^.*node_modules\//, 'node_modules/'), bytesInOutput);
+  for (const out of Object.values(meta.outputs))
+    for (const [input, { bytesInOutput }] of Object.entries(out.inputs))
+      bytes.set(input.replace(/^.*node_modules\//, 'node_modules/'), bytesInOutput);
 }
 
 const ms = (us) => (us / 1000 / RUNS).toFixed(1);
-const pkg = (m) => (m.startsWith('node_modules/') ? m.split('/').slice(1, m.split('/')[1].startsWith('@') ? 3 : 2).join('/') : m.split('/').slice(0, 2).join('/'));
+const pkg = (m) =>
+  m.startsWith('node_modules/')
+    ? m
+        .split('/')
+        .slice(1, m.split('/')[1].startsWith('@') ? 3 : 2)
+        .join('/')
+    : m.split('/').slice(0, 2).join('/');
 const byPkg = new Map();
 for (const [m, us] of selfBy) byPkg.set(pkg(m), (byPkg.get(pkg(m)) ?? 0) + us);
 const out = [];
-out.push(`First frame of \`dms browse\` (${shape} page), CPU samples of the screen's thread from start to exit (SIGINT at the frame), mean of ${RUNS} runs; load ${loadavg()[0].toFixed(1)}. Total ${ms(total)} ms.`);
+out.push(
+  `First frame of \`dms browse\` (${shape} page), CPU samples of the screen's thread from start to exit (SIGINT at the frame), mean of ${RUNS} runs; load ${loadavg()[0].toFixed(1)}. Total ${ms(total)} ms.`,
+);
 out.push('', '| where | ms |', '| --- | ---: |');
 for (const [k, us] of [...special].sort((a, b) => b[1] - a[1]).slice(0, 12)) out.push(`| ${k} | ${ms(us)} |`);
 out.push('', '| package or folder | ms |', '| --- | ---: |');
 for (const [k, us] of [...byPkg].sort((a, b) => b[1] - a[1])) out.push(`| ${k} | ${ms(us)} |`);
 out.push('', '| module | ms | bytes in the build |', '| --- | ---: | ---: |');
 // A package mapped to its own sources by its maps (ink/src/x.ts) weighs what its build (ink/build/x.js) does.
-const bytesOf = (k) => bytes.get(k) ?? bytes.get(k.replace(/^(node_modules\/(?:@[^/]+\/)?[^/]+)\/src\//, '$1/build/').replace(/\.tsx?$/, '.js'));
+const bytesOf = (k) =>
+  bytes.get(k) ?? bytes.get(k.replace(/^(node_modules\/(?:@[^/]+\/)?[^/]+)\/src\//, '$1/build/').replace(/\.tsx?$/, '.js'));
 for (const [k, us] of [...selfBy].sort((a, b) => b[1] - a[1])) out.push(`| ${k} | ${ms(us)} | ${bytesOf(k) ?? ''} |`);
 process.stdout.write(`${out.join('\n')}\n`);

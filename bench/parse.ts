@@ -41,6 +41,15 @@ const { columns } = pageColumns(cells);
 const out = columnsTable(fitColumns(columns, cells, Infinity, PLAIN), cells);
 const tableMs = performance.now() - t;
 
-process.stdout.write(`${JSON.stringify({
-  records: page.deployments.length, withoutZod: readDeploymentListFast(body) !== undefined, bytes: Buffer.byteLength(text), jsonMs, coldMs, warmMs: warm[2], tableMs, tableChars: out.length,
-})}\n`);
+process.stdout.write(
+  `${JSON.stringify({
+    records: page.deployments.length,
+    withoutZod: readDeploymentListFast(body) !== undefined,
+    bytes: Buffer.byteLength(text),
+    jsonMs,
+    coldMs,
+    warmMs: warm[2],
+    tableMs,
+    tableChars: out.length,
+  })}\n`,
+);

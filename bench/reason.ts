@@ -35,8 +35,10 @@ const whole = (rec: Deployment) => {
 const demo = await startDemoService({ rateLimitPerMinute: 0 });
 let biggest: Deployment | undefined;
 for (const app of demo.seed.applications.filter((a) => !a.bigHistory)) {
-  const res = await fetch(`${demo.url}/deployments/applications/${app.uuid}?take=300`, { headers: { authorization: `Bearer ${demo.token}`, accept: 'application/json' } });
-  const body = await res.json() as { deployments: Record<string, unknown>[] };
+  const res = await fetch(`${demo.url}/deployments/applications/${app.uuid}?take=300`, {
+    headers: { authorization: `Bearer ${demo.token}`, accept: 'application/json' },
+  });
+  const body = (await res.json()) as { deployments: Record<string, unknown>[] };
   for (const r of body.deployments) {
     if (r.status !== 'failed' || typeof r.logs !== 'string') continue;
     if (!biggest || r.logs.length > String((biggest as Record<string, unknown>).logs).length) biggest = readDeployment(r);
@@ -46,18 +48,30 @@ await demo.close();
 if (!biggest) throw new Error('no failed log in the demo');
 const size = String((biggest as Record<string, unknown>).logs).length;
 const reason = reasonOf(biggest);
-console.log(`demo: deployment ${String((biggest as Record<string, unknown>).id)}, ${(size / 1e6).toFixed(2)} MB of logs: ${reason.kind === 'reason' ? reason.text : reason.why}`);
-time('reasonOf, the demo\'s biggest failed log', () => reasonOf(biggest));
+console.log(
+  `demo: deployment ${String((biggest as Record<string, unknown>).id)}, ${(size / 1e6).toFixed(2)} MB of logs: ${reason.kind === 'reason' ? reason.text : reason.why}`,
+);
+time("reasonOf, the demo's biggest failed log", () => reasonOf(biggest));
 time('readLog + logLines of it (the log view), for comparison', () => whole(biggest));
 
 // 200,000 entries of build output, with and without the epilogue.
-const body = (n: number) => Array.from({ length: n }, (_, i) => ({
-  command: i % 500 === 0 ? `step ${i}` : null, output: `#${i} ${(i * 0.01).toFixed(3)} compiling src/components/File${i}.tsx (120 modules)`,
-  type: i % 3 === 0 ? 'stderr' : 'stdout', hidden: i % 7 === 0, batch: Math.floor(i / 500), order: i + 1, timestamp: '2026-08-22T15:22:50.123456Z',
-}));
+const body = (n: number) =>
+  Array.from({ length: n }, (_, i) => ({
+    command: i % 500 === 0 ? `step ${i}` : null,
+    output: `#${i} ${(i * 0.01).toFixed(3)} compiling src/components/File${i}.tsx (120 modules)`,
+    type: i % 3 === 0 ? 'stderr' : 'stdout',
+    hidden: i % 7 === 0,
+    batch: Math.floor(i / 500),
+    order: i + 1,
+    timestamp: '2026-08-22T15:22:50.123456Z',
+  }));
 const EPILOGUE = [
   { output: '========================================', type: 'stderr' },
-  { output: 'Deployment failed: Command execution failed (exit code 1): npm run build\nError: Missing required environment variable DATABASE_URL', type: 'stderr' },
+  {
+    output:
+      'Deployment failed: Command execution failed (exit code 1): npm run build\nError: Missing required environment variable DATABASE_URL',
+    type: 'stderr',
+  },
   { output: 'Error type: RuntimeException', type: 'stderr', hidden: true },
   { output: '========================================', type: 'stderr' },
   { output: 'Deployment failed. Removing the new version of your application.', type: 'stderr' },

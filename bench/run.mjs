@@ -20,7 +20,10 @@ import { fmt, median, pairs, rounds } from './lib/stats.mjs';
 
 const argv = process.argv.slice(2);
 const quick = argv.includes('--quick');
-const flag = (name) => { const i = argv.indexOf(name); return i >= 0 ? argv[i + 1] : undefined; };
+const flag = (name) => {
+  const i = argv.indexOf(name);
+  return i >= 0 ? argv[i + 1] : undefined;
+};
 const PAIRS = Number(flag('--pairs') ?? (quick ? 3 : 11));
 const ONLY = flag('--only')?.split(',').map(Number);
 const BIN = resolve(ROOT, process.env.DMS_BIN ?? 'dist/dms.js');
@@ -70,8 +73,10 @@ try {
   const deployedRows = want(1) ? Number(TERM_SIZE.split('x')[1]) : undefined;
   demo = await startDemo(await bundle('bench/demo-serve.ts', join(tmp, 'demo'), 'demo-serve'), { deployedRows });
   app = demo.apps[0].uuid;
-  log(`demo service ${demo.url}, app ${app} (${demo.apps[0].name}); 1000-record page at ${demo.bigUrl} (from ${demo.baseRecords} demo records)`
-    + `${demo.deployedUrl ? `; deployed shape from memory at ${demo.deployedUrl} (first page ${demo.deployedTake} rows)` : ''}`);
+  log(
+    `demo service ${demo.url}, app ${app} (${demo.apps[0].name}); 1000-record page at ${demo.bigUrl} (from ${demo.baseRecords} demo records)` +
+      `${demo.deployedUrl ? `; deployed shape from memory at ${demo.deployedUrl} (first page ${demo.deployedTake} rows)` : ''}`,
+  );
 } catch (error) {
   log(`dms bench: the demo service did not start: ${error.message}`);
 }
@@ -108,8 +113,17 @@ await figure(2, 'headless list', '≤ 1.0', async () => {
     },
   });
   record({
-    figure: 'headless list', key: 'headless', status: 'measured', value: r.ratio, goal: '≤ 1.0', max: 1.0,
-    a_ms: r.a, b_ms: r.b, pairs: r.n, ratios: r.ratios, version_ms: median(version.slice(1)),
+    figure: 'headless list',
+    key: 'headless',
+    status: 'measured',
+    value: r.ratio,
+    goal: '≤ 1.0',
+    max: 1.0,
+    a_ms: r.a,
+    b_ms: r.b,
+    pairs: r.n,
+    ratios: r.ratios,
+    version_ms: median(version.slice(1)),
     detail: `dms deployments --json ${fmt(r.a, 0)} ms vs fetch+JSON.parse ${fmt(r.b, 0)} ms; dms --version alone ${fmt(median(version.slice(1)), 0)} ms`,
   });
 });
@@ -117,7 +131,10 @@ await figure(2, 'headless list', '≤ 1.0', async () => {
 // ---------------------------------------------------------------- 2. headless list, 1000 rows of each shape
 // Rows of the deployment queue (what deployed servers send) and settings snapshots (the
 // interface's shape), 1000 of them: `dms deployments --take 1000 --json` vs fetch + JSON.parse + print.
-for (const [shape, label] of [['snapshot', 'settings snapshots'], ['queue', 'queue rows']]) {
+for (const [shape, label] of [
+  ['snapshot', 'settings snapshots'],
+  ['queue', 'queue rows'],
+]) {
   await figure(2, `headless list: 1000 ${label}`, '≤ 1.0', async () => {
     requireDemo();
     const uuid = shape === 'queue' ? demo.queueApp : app;
@@ -128,8 +145,16 @@ for (const [shape, label] of [['snapshot', 'settings snapshots'], ['queue', 'que
       b: async () => (await timed([NODE, fetchFloor, uuid, '1000'], { env: bigEnv })).ms,
     });
     record({
-      figure: `headless list: 1000 ${label}`, key: `headless1000_${shape}`, status: 'measured', value: r.ratio, goal: '≤ 1.0', max: 1.0,
-      a_ms: r.a, b_ms: r.b, pairs: r.n, ratios: r.ratios,
+      figure: `headless list: 1000 ${label}`,
+      key: `headless1000_${shape}`,
+      status: 'measured',
+      value: r.ratio,
+      goal: '≤ 1.0',
+      max: 1.0,
+      a_ms: r.a,
+      b_ms: r.b,
+      pairs: r.n,
+      ratios: r.ratios,
       detail: `dms deployments --take 1000 --json on ${label} ${fmt(r.a, 0)} ms vs fetch+JSON.parse+print ${fmt(r.b, 0)} ms`,
     });
   });
@@ -154,7 +179,13 @@ async function firstPage(shape, take) {
   if (!res.ok) throw new Error(`the first page of ${shape.name} answered ${res.status}: ${text.slice(0, 200)}`);
   const body = JSON.parse(text);
   const logs = body.deployments.map((r) => (typeof r.logs === 'string' ? r.logs.length : 0));
-  return { bytes: Buffer.byteLength(text), rows: body.deployments.length, count: body.count, newestLogChars: logs[0] ?? 0, logChars: logs.reduce((a, b) => a + b, 0) };
+  return {
+    bytes: Buffer.byteLength(text),
+    rows: body.deployments.length,
+    count: body.count,
+    newestLogChars: logs[0] ?? 0,
+    logChars: logs.reduce((a, b) => a + b, 0),
+  };
 }
 
 async function firstFrameFigure(shapeName, figureName, key, goal, max) {
@@ -177,9 +208,12 @@ async function firstFrameFigure(shapeName, figureName, key, goal, max) {
     hello: async () => (await timed([NODE, hello], { env: shape.env, pty: TERM_SIZE, until: HELLO })).ms,
   };
   // Heavy pages: the same request dms makes (skip 0, the rows that fit), parsed, "1–N of" printed.
-  if (heavy) runs.fetchParse = async () => (await timed([NODE, fetchParseFloor, shape.app, String(take)], { env: shape.env, pty: TERM_SIZE, until: RANGE })).ms;
+  if (heavy)
+    runs.fetchParse = async () =>
+      (await timed([NODE, fetchParseFloor, shape.app, String(take)], { env: shape.env, pty: TERM_SIZE, until: RANGE })).ms;
   // For the record, not a floor: the hello world bundled with dms's string-width.
-  if (shapeName === 'light') runs.helloDms = async () => (await timed([NODE, helloDms], { env: shape.env, pty: TERM_SIZE, until: HELLO })).ms;
+  if (shapeName === 'light')
+    runs.helloDms = async () => (await timed([NODE, helloDms], { env: shape.env, pty: TERM_SIZE, until: HELLO })).ms;
   const r = await rounds({ runs, rounds: PAIRS });
   load.push(loadNow());
 
@@ -191,7 +225,12 @@ async function firstFrameFigure(shapeName, figureName, key, goal, max) {
     const firsts = seen.filter((q) => q.skip === 0 && q.take === take);
     const expected = (PAIRS + 1) * (heavy ? 2 : 1);
     if (firsts.length < expected) {
-      throw new Error(`the demo answered ${firsts.length} first pages of ${take} rows for ${expected} runs; requests seen: ${seen.slice(0, 8).map((q) => `skip=${q.skip}&take=${q.take}`).join(', ')}`);
+      throw new Error(
+        `the demo answered ${firsts.length} first pages of ${take} rows for ${expected} runs; requests seen: ${seen
+          .slice(0, 8)
+          .map((q) => `skip=${q.skip}&take=${q.take}`)
+          .join(', ')}`,
+      );
     }
     if (firsts.some((q) => !q.prebuilt)) throw new Error('a first page was built on request, not written out at start');
     later = seen.length - firsts.length;
@@ -200,21 +239,44 @@ async function firstFrameFigure(shapeName, figureName, key, goal, max) {
   const m = r.medians;
   const vsHello = r.ratio('dms', 'hello');
   const first = median(firstOutput.slice(1)); // without the warm-up round
-  const pageText = `${page.rows} rows of ${page.count}, ${page.bytes >= 2 ** 20 ? `${fmt(page.bytes / 2 ** 20, 1)} MiB` : `${fmt(page.bytes / 1024, 0)} KiB`}`
-    + `${heavy ? `, the newest row's log ${fmt(page.newestLogChars / 2 ** 20, 1)} MiB (the ${page.rows - 1} others' ${fmt((page.logChars - page.newestLogChars) / 2 ** 20, 1)} MiB)` : ''}`
-    + `${deployed ? ', answered from memory' : ', built by the demo on each request'}`;
+  const pageText =
+    `${page.rows} rows of ${page.count}, ${page.bytes >= 2 ** 20 ? `${fmt(page.bytes / 2 ** 20, 1)} MiB` : `${fmt(page.bytes / 1024, 0)} KiB`}` +
+    `${heavy ? `, the newest row's log ${fmt(page.newestLogChars / 2 ** 20, 1)} MiB (the ${page.rows - 1} others' ${fmt((page.logChars - page.newestLogChars) / 2 ** 20, 1)} MiB)` : ''}` +
+    `${deployed ? ', answered from memory' : ', built by the demo on each request'}`;
   const common = {
-    figure: figureName, key, status: 'measured', goal, max, pairs: r.n, a_ms: m.dms, hello_ms: m.hello, first_output_ms: first,
-    ratio_hello: vsHello.ratio, ratios_hello: vsHello.ratios, runs_ms: r.values, load, shape: shapeName, app: shape.app, take,
-    page_bytes: page.bytes, page_rows: page.rows, page_count: page.count, later_requests: deployed ? later : undefined,
+    figure: figureName,
+    key,
+    status: 'measured',
+    goal,
+    max,
+    pairs: r.n,
+    a_ms: m.dms,
+    hello_ms: m.hello,
+    first_output_ms: first,
+    ratio_hello: vsHello.ratio,
+    ratios_hello: vsHello.ratios,
+    runs_ms: r.values,
+    load,
+    shape: shapeName,
+    app: shape.app,
+    take,
+    page_bytes: page.bytes,
+    page_rows: page.rows,
+    page_count: page.count,
+    later_requests: deployed ? later : undefined,
   };
   const tail = `; page: ${pageText}${deployed && later ? `; ${later} later requests (after the first frame) in ${PAIRS + 1} runs` : ''}; load ${load.join(' → ')}`;
   if (!heavy) {
     const dmsBuilt = m.helloDms;
     record({
-      ...common, value: vsHello.ratio, b_ms: m.hello, ratios: vsHello.ratios, hello_dms_ms: dmsBuilt,
-      detail: `dms browse ${shape.label} → "1–${page.rows} of" ${fmt(m.dms, 0)} ms (first output at ${fmt(first, 0)} ms) vs the Ink hello world ${fmt(m.hello, 0)} ms`
-        + `${dmsBuilt ? `; the hello world bundled with dms's string-width ${fmt(dmsBuilt, 0)} ms (dms ${fmt(r.ratio('dms', 'helloDms').ratio, 2)}× it)` : ''}${tail}`,
+      ...common,
+      value: vsHello.ratio,
+      b_ms: m.hello,
+      ratios: vsHello.ratios,
+      hello_dms_ms: dmsBuilt,
+      detail:
+        `dms browse ${shape.label} → "1–${page.rows} of" ${fmt(m.dms, 0)} ms (first output at ${fmt(first, 0)} ms) vs the Ink hello world ${fmt(m.hello, 0)} ms` +
+        `${dmsBuilt ? `; the hello world bundled with dms's string-width ${fmt(dmsBuilt, 0)} ms (dms ${fmt(r.ratio('dms', 'helloDms').ratio, 2)}× it)` : ''}${tail}`,
     });
     return;
   }
@@ -223,21 +285,36 @@ async function firstFrameFigure(shapeName, figureName, key, goal, max) {
   const helloSlower = r.values.hello.filter((h, i) => h >= r.values.fetchParse[i]).length;
   const slower = r.values.hello.map((h, i) => Math.max(h, r.values.fetchParse[i]));
   record({
-    ...common, value: vsSlower.ratio, b_ms: median(slower), ratios: vsSlower.ratios, fetch_parse_ms: m.fetchParse,
-    ratio_fetch_parse: vsFetch.ratio, ratios_fetch_parse: vsFetch.ratios, hello_slower_rounds: helloSlower,
+    ...common,
+    value: vsSlower.ratio,
+    b_ms: median(slower),
+    ratios: vsSlower.ratios,
+    fetch_parse_ms: m.fetchParse,
+    ratio_fetch_parse: vsFetch.ratio,
+    ratios_fetch_parse: vsFetch.ratios,
+    hello_slower_rounds: helloSlower,
     log_chars: page.newestLogChars,
-    detail: `dms browse ${shape.label} → "1–${page.rows} of" ${fmt(m.dms, 0)} ms (first output at ${fmt(first, 0)} ms); floors in the same rounds:`
-      + ` the Ink hello world ${fmt(m.hello, 0)} ms (dms ${fmt(vsHello.ratio, 2)}× it), fetch+JSON.parse of the same page ${fmt(m.fetchParse, 0)} ms (dms ${fmt(vsFetch.ratio, 2)}× it);`
-      + ` the slower of the two, round by round (the hello world in ${helloSlower} of ${r.n} rounds), ${fmt(median(slower), 0)} ms: dms ${fmt(vsSlower.ratio, 2)}×${tail}`,
+    detail:
+      `dms browse ${shape.label} → "1–${page.rows} of" ${fmt(m.dms, 0)} ms (first output at ${fmt(first, 0)} ms); floors in the same rounds:` +
+      ` the Ink hello world ${fmt(m.hello, 0)} ms (dms ${fmt(vsHello.ratio, 2)}× it), fetch+JSON.parse of the same page ${fmt(m.fetchParse, 0)} ms (dms ${fmt(vsFetch.ratio, 2)}× it);` +
+      ` the slower of the two, round by round (the hello world in ${helloSlower} of ${r.n} rounds), ${fmt(median(slower), 0)} ms: dms ${fmt(vsSlower.ratio, 2)}×${tail}`,
   });
 }
 
 // Goals of issue 32 (Node 24, floors with the compile cache on): light ≤ 1.05×; the demo's page
 // with its logs and the 5 MB-log page ≤ 1.15× the slower floor. The deployed page without logs keeps 1.10×.
-await figure(1, 'TUI first frame: light page', '≤ 1.05 × hello world', () => firstFrameFigure('light', 'first frame: light page', 'firstFrame', '≤ 1.05 × hello world', 1.05));
-await figure(1, 'TUI first frame: deployed, no logs', '≤ 1.10 × hello world', () => firstFrameFigure('queue', 'first frame: deployed, no logs', 'firstFrameQueue', '≤ 1.10 × hello world', 1.1));
-await figure(1, 'TUI first frame: demo page with logs', '≤ 1.15 × slower floor', () => firstFrameFigure('logs', 'first frame: demo page with logs', 'firstFrameLogs', '≤ 1.15 × slower floor', 1.15));
-await figure(1, 'TUI first frame: deployed, 5 MB log', '≤ 1.15 × slower floor', () => firstFrameFigure('heavy', 'first frame: deployed, 5 MB log', 'firstFrameHeavy', '≤ 1.15 × slower floor', 1.15));
+await figure(1, 'TUI first frame: light page', '≤ 1.05 × hello world', () =>
+  firstFrameFigure('light', 'first frame: light page', 'firstFrame', '≤ 1.05 × hello world', 1.05),
+);
+await figure(1, 'TUI first frame: deployed, no logs', '≤ 1.10 × hello world', () =>
+  firstFrameFigure('queue', 'first frame: deployed, no logs', 'firstFrameQueue', '≤ 1.10 × hello world', 1.1),
+);
+await figure(1, 'TUI first frame: demo page with logs', '≤ 1.15 × slower floor', () =>
+  firstFrameFigure('logs', 'first frame: demo page with logs', 'firstFrameLogs', '≤ 1.15 × slower floor', 1.15),
+);
+await figure(1, 'TUI first frame: deployed, 5 MB log', '≤ 1.15 × slower floor', () =>
+  firstFrameFigure('heavy', 'first frame: deployed, 5 MB log', 'firstFrameHeavy', '≤ 1.15 × slower floor', 1.15),
+);
 
 // ---------------------------------------------------------------- 4. big pages
 const bigBodies = {};
@@ -266,13 +343,25 @@ await figure(4, 'big page: peak RSS', '≤ 1.3', async () => {
     b: async () => (await timed([NODE, hello], { env, pty: TERM_SIZE })).maxrss_kib,
   });
   record({
-    figure: 'big page: peak RSS', key: 'bigRss', status: 'measured', value: r.ratio, goal: '≤ 1.3', max: 1.3,
-    a_mib: r.a / 1024, b_mib: r.b / 1024, pairs: r.n, ratios: r.ratios, out_bytes: check.out_bytes,
+    figure: 'big page: peak RSS',
+    key: 'bigRss',
+    status: 'measured',
+    value: r.ratio,
+    goal: '≤ 1.3',
+    max: 1.3,
+    a_mib: r.a / 1024,
+    b_mib: r.b / 1024,
+    pairs: r.n,
+    ratios: r.ratios,
+    out_bytes: check.out_bytes,
     detail: `dms deployments --take 1000 --json ${fmt(r.a / 1024, 1)} MiB vs Ink hello world ${fmt(r.b / 1024, 1)} MiB`,
   });
 });
 
-for (const [shape, label] of [['snapshot', ''], ['queue', ' (queue rows)']]) {
+for (const [shape, label] of [
+  ['snapshot', ''],
+  ['queue', ' (queue rows)'],
+]) {
   await figure(4, `big page: parse${label}`, '≤ 50 ms', async () => {
     const body = await bigBodyFile(shape);
     const script = await bundle('bench/parse.ts', join(tmp, 'parse'), 'parse');
@@ -284,13 +373,25 @@ for (const [shape, label] of [['snapshot', ''], ['queue', ' (queue rows)']]) {
     const cold = median(runs.map((r) => r.coldMs));
     const ratio = median(runs.map((r) => r.coldMs / r.jsonMs));
     record({
-      figure: `big page: parse${label}`, key: shape === 'queue' ? 'bigParseQueue' : 'bigParse', status: 'measured', value: cold, unit: ' ms', goal: '≤ 50 ms', max: 50,
-      records: runs[0].records, bytes: runs[0].bytes, ratio, without_zod: runs[0].withoutZod,
-      json_parse_ms: median(runs.map((r) => r.jsonMs)), warm_ms: median(runs.map((r) => r.warmMs)),
-      table_ms: median(runs.map((r) => r.tableMs)), runs: runs.length,
-      detail: `the client's list reading on ${runs[0].records} ${shape === 'queue' ? 'queue rows' : 'records'} (${fmt(runs[0].bytes / 1024, 0)} KiB; ${runs[0].withoutZod ? 'all fit the contract: no zod' : 'some do not fit: zod loaded and used'}): first call ${fmt(cold, 1)} ms,`
-        + ` warm ${fmt(median(runs.map((r) => r.warmMs)), 1)} ms; JSON.parse ${fmt(median(runs.map((r) => r.jsonMs)), 1)} ms;`
-        + ` headless table of all rows (model, Δ, columns) ${fmt(median(runs.map((r) => r.tableMs)), 1)} ms`,
+      figure: `big page: parse${label}`,
+      key: shape === 'queue' ? 'bigParseQueue' : 'bigParse',
+      status: 'measured',
+      value: cold,
+      unit: ' ms',
+      goal: '≤ 50 ms',
+      max: 50,
+      records: runs[0].records,
+      bytes: runs[0].bytes,
+      ratio,
+      without_zod: runs[0].withoutZod,
+      json_parse_ms: median(runs.map((r) => r.jsonMs)),
+      warm_ms: median(runs.map((r) => r.warmMs)),
+      table_ms: median(runs.map((r) => r.tableMs)),
+      runs: runs.length,
+      detail:
+        `the client's list reading on ${runs[0].records} ${shape === 'queue' ? 'queue rows' : 'records'} (${fmt(runs[0].bytes / 1024, 0)} KiB; ${runs[0].withoutZod ? 'all fit the contract: no zod' : 'some do not fit: zod loaded and used'}): first call ${fmt(cold, 1)} ms,` +
+        ` warm ${fmt(median(runs.map((r) => r.warmMs)), 1)} ms; JSON.parse ${fmt(median(runs.map((r) => r.jsonMs)), 1)} ms;` +
+        ` headless table of all rows (model, Δ, columns) ${fmt(median(runs.map((r) => r.tableMs)), 1)} ms`,
     });
   });
 }
@@ -310,14 +411,21 @@ async function renderScript() {
 function runRender(mode, extra = [], pairsN = PAIRS, timeoutMs = 120_000) {
   return new Promise((resolvePromise, reject) => {
     const args = ['--expose-gc', render, mode, '--pairs', String(pairsN), ...extra];
-    execFile(NODE, args, { env: cleanEnv({ DMS_CONFIG_DIR: configDir }), maxBuffer: 1 << 24, timeout: timeoutMs }, (error, stdout, stderr) => {
-      if (error) {
-        // Not error.message: it repeats the command line, token included.
-        const how = error.killed ? `stopped after ${timeoutMs / 1000} s (${error.signal})` : `exited ${error.code ?? ''}${error.signal ? ` (${error.signal})` : ''}`;
-        return reject(new Error(firstError(stderr) || `render.js ${mode} ${how}`));
-      }
-      resolvePromise(JSON.parse(stdout.trim().split('\n').pop()));
-    });
+    execFile(
+      NODE,
+      args,
+      { env: cleanEnv({ DMS_CONFIG_DIR: configDir }), maxBuffer: 1 << 24, timeout: timeoutMs },
+      (error, stdout, stderr) => {
+        if (error) {
+          // Not error.message: it repeats the command line, token included.
+          const how = error.killed
+            ? `stopped after ${timeoutMs / 1000} s (${error.signal})`
+            : `exited ${error.code ?? ''}${error.signal ? ` (${error.signal})` : ''}`;
+          return reject(new Error(firstError(stderr) || `render.js ${mode} ${how}`));
+        }
+        resolvePromise(JSON.parse(stdout.trim().split('\n').pop()));
+      },
+    );
   });
 }
 
@@ -331,9 +439,19 @@ await figure(3, 'render budget', '≤ 5 ms cursor at 30 rows, ≤ 10 ms at 50; �
     const max = row.terminal ? undefined : RENDER_GOALS[`${row.kind}_${row.rows}`];
     const isGoal = max !== undefined;
     record({
-      figure: `render: ${row.kind} @${row.rows} rows${row.terminal ? ` (fit ${row.terminal} lines)` : ''}`, key: `render_${row.kind}_${row.rows}${row.terminal ? '_fit' : ''}`, status: 'measured',
-      value: row.a_ms, unit: ' ms', ratio: row.ratio, goal: isGoal ? `≤ ${max} ms` : '(info)', max: isGoal ? max : undefined,
-      a_ms: row.a_ms, b_ms: row.b_ms, pairs: row.pairs, ratios: row.ratios, digits: 1,
+      figure: `render: ${row.kind} @${row.rows} rows${row.terminal ? ` (fit ${row.terminal} lines)` : ''}`,
+      key: `render_${row.kind}_${row.rows}${row.terminal ? '_fit' : ''}`,
+      status: 'measured',
+      value: row.a_ms,
+      unit: ' ms',
+      ratio: row.ratio,
+      goal: isGoal ? `≤ ${max} ms` : '(info)',
+      max: isGoal ? max : undefined,
+      a_ms: row.a_ms,
+      b_ms: row.b_ms,
+      pairs: row.pairs,
+      ratios: row.ratios,
+      digits: 1,
       detail: `${fmt(row.ratio, 1)}× a one-<Text> change (${fmt(row.b_ms, 2)} ms)${i === 0 ? `; ${r.what}` : ''}`,
     });
   }
@@ -343,8 +461,16 @@ await figure(4, 'big page: table render', '(info)', async () => {
   await renderScript();
   const r = await runRender('big', ['--body', await bigBodyFile()]);
   record({
-    figure: 'big page: table render', key: 'bigTable', status: 'measured', value: r.a_ms, unit: ' ms', goal: '(info)',
-    a_ms: r.a_ms, b_ms: r.b_ms, ratio: r.ratio, digits: 1,
+    figure: 'big page: table render',
+    key: 'bigTable',
+    status: 'measured',
+    value: r.a_ms,
+    unit: ' ms',
+    goal: '(info)',
+    a_ms: r.a_ms,
+    b_ms: r.b_ms,
+    ratio: r.ratio,
+    digits: 1,
     detail: `first frame of the deployments table with ${r.rows} rows ${fmt(r.a_ms, 0)} ms (${fmt(r.ratio, 1)}× a one-<Text> first frame)`,
   });
 });
@@ -354,11 +480,23 @@ await figure(9, "list table: dms's frame vs ink-table", '(info)', async () => {
   await renderScript();
   const r = await runRender('tables', ['--body', await bigBodyFile()], 2 * PAIRS);
   for (const kind of ['cursor', 'page']) {
-    for (const [name, label] of [['dms', "dms's frame"], ['inkTable', 'ink-table (props)']]) {
+    for (const [name, label] of [
+      ['dms', "dms's frame"],
+      ['inkTable', 'ink-table (props)'],
+    ]) {
       const row = r[name][kind];
       record({
-        figure: `table ${kind} @${r.rows}: ${label}`, key: `table_${kind}_${name}`, status: 'measured', value: row.a_ms, unit: ' ms',
-        ratio: row.ratio, goal: '(info)', a_ms: row.a_ms, b_ms: row.b_ms, pairs: row.pairs, digits: 1,
+        figure: `table ${kind} @${r.rows}: ${label}`,
+        key: `table_${kind}_${name}`,
+        status: 'measured',
+        value: row.a_ms,
+        unit: ' ms',
+        ratio: row.ratio,
+        goal: '(info)',
+        a_ms: row.a_ms,
+        b_ms: row.b_ms,
+        pairs: row.pairs,
+        digits: 1,
         detail: `${fmt(row.ratio, 1)}× a one-<Text> change (${fmt(row.b_ms, 2)} ms); ${r[name].lines} lines for ${r.rows} rows${kind === 'cursor' && name === 'dms' ? `; ${r.what}` : ''}`,
       });
     }
@@ -370,8 +508,17 @@ await figure(6, 'key burst: 5,000 × n', '≤ 1000 ms', async () => {
   await renderScript();
   const r = await runRender('burst', ['--body', await bigBodyFile()], Math.max(3, Math.ceil(PAIRS / 2)));
   record({
-    figure: 'key burst: 5,000 × n', key: 'burst', status: 'measured', value: r.a_ms, unit: ' ms', goal: '≤ 1000 ms', max: 1000,
-    a_ms: r.a_ms, b_ms: r.b_ms, ratio: r.ratio, digits: 0,
+    figure: 'key burst: 5,000 × n',
+    key: 'burst',
+    status: 'measured',
+    value: r.a_ms,
+    unit: ' ms',
+    goal: '≤ 1000 ms',
+    max: 1000,
+    a_ms: r.a_ms,
+    b_ms: r.b_ms,
+    ratio: r.ratio,
+    digits: 0,
     detail: `${r.what}: ${fmt(r.a_ms, 0)} ms (one n: ${fmt(r.b_ms, 1)} ms)`,
   });
 });
@@ -380,7 +527,15 @@ await figure(6, 'key burst: 5,000 × n', '≤ 1000 ms', async () => {
 await figure(5, 'soak', '≤ 10% growth page 20 → 200', async () => {
   requireDemo();
   await renderScript();
-  const r = await runRender('soak', ['--url', demo.url, '--token', demo.tokenNoLogs, '--app', app, ...(quick ? ['--pages', '60', '--refreshes', '30'] : [])]);
+  const r = await runRender('soak', [
+    '--url',
+    demo.url,
+    '--token',
+    demo.tokenNoLogs,
+    '--app',
+    app,
+    ...(quick ? ['--pages', '60', '--refreshes', '30'] : []),
+  ]);
   // Heap after gc() is exact; RSS swings by several MiB between readings (the allocator keeps
   // freed pages), so RSS is compared as medians of the readings around page 20 and at the end.
   const rssAt = (pages) => r.series.filter((x) => pages.includes(x.pages)).map((x) => x.rssMiB);
@@ -390,12 +545,27 @@ await figure(5, 'soak', '≤ 10% growth page 20 → 200', async () => {
   const rssGrowth = (rssEnd - rss20) / rss20;
   const value = 1 + Math.max(growth, rssGrowth);
   record({
-    figure: 'soak: memory end / page 20', key: 'soak', status: 'measured', value, goal: '≤ 1.10', max: 1.1,
-    start: r.start, after20: r.after20, end: r.end, pages: r.pages, refreshes: r.refreshes, ms: r.ms, series: r.series,
-    heap_growth: growth, rss_growth: rssGrowth, rss_after20_median: rss20, rss_end_median: rssEnd,
-    detail: `${r.pages} page changes + ${r.refreshes} refreshes in ${fmt(r.ms / 1000, 1)} s; heap ${fmt(r.start.heapMiB, 1)} → ${fmt(r.after20.heapMiB, 1)} → ${fmt(r.end.heapMiB, 1)} MiB,`
-      + ` RSS ${fmt(r.start.rssMiB, 1)} → ${fmt(r.after20.rssMiB, 1)} → ${fmt(r.end.rssMiB, 1)} MiB (medians around page 20 / at the end ${fmt(rss20, 1)} / ${fmt(rssEnd, 1)});`
-      + ` growth heap ${fmt(100 * growth, 1)}%, RSS ${fmt(100 * rssGrowth, 1)}%; ${r.what}`,
+    figure: 'soak: memory end / page 20',
+    key: 'soak',
+    status: 'measured',
+    value,
+    goal: '≤ 1.10',
+    max: 1.1,
+    start: r.start,
+    after20: r.after20,
+    end: r.end,
+    pages: r.pages,
+    refreshes: r.refreshes,
+    ms: r.ms,
+    series: r.series,
+    heap_growth: growth,
+    rss_growth: rssGrowth,
+    rss_after20_median: rss20,
+    rss_end_median: rssEnd,
+    detail:
+      `${r.pages} page changes + ${r.refreshes} refreshes in ${fmt(r.ms / 1000, 1)} s; heap ${fmt(r.start.heapMiB, 1)} → ${fmt(r.after20.heapMiB, 1)} → ${fmt(r.end.heapMiB, 1)} MiB,` +
+      ` RSS ${fmt(r.start.rssMiB, 1)} → ${fmt(r.after20.rssMiB, 1)} → ${fmt(r.end.rssMiB, 1)} MiB (medians around page 20 / at the end ${fmt(rss20, 1)} / ${fmt(rssEnd, 1)});` +
+      ` growth heap ${fmt(100 * growth, 1)}%, RSS ${fmt(100 * rssGrowth, 1)}%; ${r.what}`,
   });
 });
 
@@ -426,25 +596,65 @@ await figure(7, 'logs: viewer open and screen move', '≤ 150 ms open, ≤ 6 ms 
   const l = r.log;
   const decoded = r.bigParsesBeforeOpen === 0 ? 'no log decoded before l' : `${r.bigParsesBeforeOpen} big JSON.parse calls before l`;
   record({
-    figure: 'logs: viewer open (l → last line)', key: 'logOpen', status: 'measured', value: r.open.a_ms, unit: ' ms', ratio: r.open.ratio,
-    goal: '≤ 150 ms', max: 150, a_ms: r.open.a_ms, b_ms: r.open.b_ms, pairs: r.open.n, ratios: r.open.ratios, as: r.open.as, digits: 1, log: l,
-    first_open_ms: r.firstOpenMs, whole_ms: r.wholeMs,
-    big_parses_before_open: r.bigParsesBeforeOpen, big_parses_per_open: r.bigParsesPerOpen,
-    detail: `l on the row with ${l.entries.toLocaleString('en-US')} entries (${fmt(l.chars / 2 ** 20, 1)} MiB; ${l.shownLines.toLocaleString('en-US')} lines shown, debug hidden)`
-      + ` → first frame with its last line ${fmt(r.open.a_ms, 0)} ms (${fmt(r.open.ratio, 0)}× a one-<Text> change ${fmt(r.open.b_ms, 2)} ms);`
-      + ` the first open in the process ${fmt(r.firstOpenMs, 0)} ms; every line read (the start after the first frame) ${fmt(r.wholeMs, 0)} ms; alone: readLog ${fmt(l.decodeWarmMs, 0)} ms, logLines ${fmt(l.linesWarmMs, 0)} ms; ${decoded}; ${r.what}`,
+    figure: 'logs: viewer open (l → last line)',
+    key: 'logOpen',
+    status: 'measured',
+    value: r.open.a_ms,
+    unit: ' ms',
+    ratio: r.open.ratio,
+    goal: '≤ 150 ms',
+    max: 150,
+    a_ms: r.open.a_ms,
+    b_ms: r.open.b_ms,
+    pairs: r.open.n,
+    ratios: r.open.ratios,
+    as: r.open.as,
+    digits: 1,
+    log: l,
+    first_open_ms: r.firstOpenMs,
+    whole_ms: r.wholeMs,
+    big_parses_before_open: r.bigParsesBeforeOpen,
+    big_parses_per_open: r.bigParsesPerOpen,
+    detail:
+      `l on the row with ${l.entries.toLocaleString('en-US')} entries (${fmt(l.chars / 2 ** 20, 1)} MiB; ${l.shownLines.toLocaleString('en-US')} lines shown, debug hidden)` +
+      ` → first frame with its last line ${fmt(r.open.a_ms, 0)} ms (${fmt(r.open.ratio, 0)}× a one-<Text> change ${fmt(r.open.b_ms, 2)} ms);` +
+      ` the first open in the process ${fmt(r.firstOpenMs, 0)} ms; every line read (the start after the first frame) ${fmt(r.wholeMs, 0)} ms; alone: readLog ${fmt(l.decodeWarmMs, 0)} ms, logLines ${fmt(l.linesWarmMs, 0)} ms; ${decoded}; ${r.what}`,
   });
   record({
-    figure: 'logs: screen move (PgUp/PgDn)', key: 'logMove', status: 'measured', value: r.move.a_ms, unit: ' ms', ratio: r.move.ratio,
-    goal: '≤ 6 ms', max: 6, a_ms: r.move.a_ms, b_ms: r.move.b_ms, pairs: r.move.n, ratios: r.move.ratios, digits: 1,
+    figure: 'logs: screen move (PgUp/PgDn)',
+    key: 'logMove',
+    status: 'measured',
+    value: r.move.a_ms,
+    unit: ' ms',
+    ratio: r.move.ratio,
+    goal: '≤ 6 ms',
+    max: 6,
+    a_ms: r.move.a_ms,
+    b_ms: r.move.b_ms,
+    pairs: r.move.n,
+    ratios: r.move.ratios,
+    digits: 1,
     detail: `PgUp/PgDn in turn in that log (${l.screenLines} lines a screen), key → frame, median of ${r.move.n}: ${fmt(r.move.a_ms, 1)} ms (${fmt(r.move.ratio, 1)}× a one-<Text> change ${fmt(r.move.b_ms, 2)} ms)`,
   });
   const f = r.filter;
   record({
-    figure: 'logs: & only matching lines', key: 'logFilter', status: 'measured', value: f.type_ms, unit: ' ms', goal: '(info)', digits: 1,
-    pattern: f.pattern, matched: f.matched, runs: f.n, type_ms: f.type_ms, backspace_ms: f.backspace_ms, clear_ms: f.clear_ms, types: f.types,
-    detail: `& then "${f.pattern}" typed in that log (${l.shownLines.toLocaleString('en-US')} lines shown; ${f.matched} hold it), key → frame, median of ${f.n}: ${fmt(f.type_ms, 1)} ms;`
-      + ` Backspace (every line looked at again) ${fmt(f.backspace_ms, 1)} ms; & again (every line shown) ${fmt(f.clear_ms, 1)} ms`,
+    figure: 'logs: & only matching lines',
+    key: 'logFilter',
+    status: 'measured',
+    value: f.type_ms,
+    unit: ' ms',
+    goal: '(info)',
+    digits: 1,
+    pattern: f.pattern,
+    matched: f.matched,
+    runs: f.n,
+    type_ms: f.type_ms,
+    backspace_ms: f.backspace_ms,
+    clear_ms: f.clear_ms,
+    types: f.types,
+    detail:
+      `& then "${f.pattern}" typed in that log (${l.shownLines.toLocaleString('en-US')} lines shown; ${f.matched} hold it), key → frame, median of ${f.n}: ${fmt(f.type_ms, 1)} ms;` +
+      ` Backspace (every line looked at again) ${fmt(f.backspace_ms, 1)} ms; & again (every line shown) ${fmt(f.clear_ms, 1)} ms`,
   });
 });
 
@@ -454,7 +664,10 @@ async function logSoak(url, ticks) {
   await renderScript();
   return runRender('logsoak', ['--url', url, '--token', demo.token, '--app', demo.logApp, '--ticks', String(ticks), '--period', '25']);
 }
-const takes = (byTake) => Object.entries(byTake).map(([take, s]) => `${s.requests} × take ${take} (${fmt(s.bytes / 2 ** 20, 1)} MiB)`).join(', ') || 'none';
+const takes = (byTake) =>
+  Object.entries(byTake)
+    .map(([take, s]) => `${s.requests} × take ${take} (${fmt(s.bytes / 2 ** 20, 1)} MiB)`)
+    .join(', ') || 'none';
 
 await figure(7, 'logs soak: 10 heavy rows', '≤ 1.10 memory; a tick ≈ one row', async () => {
   const r = await logSoak(demo?.heavyUrl, quick ? 60 : 120);
@@ -465,31 +678,75 @@ await figure(7, 'logs soak: 10 heavy rows', '≤ 1.10 memory; a tick ≈ one row
   const growth = (r.end.heapMiB - r.after20.heapMiB) / r.after20.heapMiB;
   const rssGrowth = (rssEnd - rss20) / rss20;
   const value = 1 + Math.max(growth, rssGrowth);
-  const soakCommon = { ticks: r.ticks, period_ms: r.period, fallbacks: r.fallbacks, by_take: r.byTake, first_load: r.firstLoad, page_bytes: r.pageBytes, bytes_per_tick: r.bytesPerTick, requests_per_tick: r.requestsPerTick };
+  const soakCommon = {
+    ticks: r.ticks,
+    period_ms: r.period,
+    fallbacks: r.fallbacks,
+    by_take: r.byTake,
+    first_load: r.firstLoad,
+    page_bytes: r.pageBytes,
+    bytes_per_tick: r.bytesPerTick,
+    requests_per_tick: r.requestsPerTick,
+  };
   record({
-    figure: 'logs soak: memory end / tick 20', key: 'logSoak', status: 'measured', value, goal: '≤ 1.10', max: 1.1,
-    start: r.start, after20: r.after20, end: r.end, series: r.series, ms: r.ms, heap_growth: growth, rss_growth: rssGrowth,
-    rss_after20_median: rss20, rss_end_median: rssEnd, ...soakCommon,
-    detail: `${r.ticks} auto-refreshes every ${r.period} ms (${fmt(r.ticks * 5 / 60, 0)} min at 5 s) in ${fmt(r.tickMs / 1000, 1)} s on 10 rows each carrying a ${fmt(r.pageBytes / 10 / 2 ** 20, 1)} MiB log;`
-      + ` heap ${fmt(r.start.heapMiB, 1)} → ${fmt(r.after20.heapMiB, 1)} → ${fmt(r.end.heapMiB, 1)} MiB, RSS ${fmt(r.start.rssMiB, 1)} → ${fmt(r.after20.rssMiB, 1)} → ${fmt(r.end.rssMiB, 1)} MiB`
-      + ` (medians around tick 20 / at the end ${fmt(rss20, 1)} / ${fmt(rssEnd, 1)}); growth heap ${fmt(100 * growth, 1)}%, RSS ${fmt(100 * rssGrowth, 1)}%; end / start ${fmt(r.end.heapMiB / r.start.heapMiB, 2)} heap, ${fmt(r.end.rssMiB / r.start.rssMiB, 2)} RSS; ${r.what}`,
+    figure: 'logs soak: memory end / tick 20',
+    key: 'logSoak',
+    status: 'measured',
+    value,
+    goal: '≤ 1.10',
+    max: 1.1,
+    start: r.start,
+    after20: r.after20,
+    end: r.end,
+    series: r.series,
+    ms: r.ms,
+    heap_growth: growth,
+    rss_growth: rssGrowth,
+    rss_after20_median: rss20,
+    rss_end_median: rssEnd,
+    ...soakCommon,
+    detail:
+      `${r.ticks} auto-refreshes every ${r.period} ms (${fmt((r.ticks * 5) / 60, 0)} min at 5 s) in ${fmt(r.tickMs / 1000, 1)} s on 10 rows each carrying a ${fmt(r.pageBytes / 10 / 2 ** 20, 1)} MiB log;` +
+      ` heap ${fmt(r.start.heapMiB, 1)} → ${fmt(r.after20.heapMiB, 1)} → ${fmt(r.end.heapMiB, 1)} MiB, RSS ${fmt(r.start.rssMiB, 1)} → ${fmt(r.after20.rssMiB, 1)} → ${fmt(r.end.rssMiB, 1)} MiB` +
+      ` (medians around tick 20 / at the end ${fmt(rss20, 1)} / ${fmt(rssEnd, 1)}); growth heap ${fmt(100 * growth, 1)}%, RSS ${fmt(100 * rssGrowth, 1)}%; end / start ${fmt(r.end.heapMiB / r.start.heapMiB, 2)} heap, ${fmt(r.end.rssMiB / r.start.rssMiB, 2)} RSS; ${r.what}`,
   });
   record({
-    figure: 'logs soak: bytes a tick / page', key: 'logSoakBytes', status: 'measured', value: r.bytesPerTick / r.pageBytes, goal: '≤ 0.11 (one row of 10)', max: 0.11, digits: 3,
+    figure: 'logs soak: bytes a tick / page',
+    key: 'logSoakBytes',
+    status: 'measured',
+    value: r.bytesPerTick / r.pageBytes,
+    goal: '≤ 0.11 (one row of 10)',
+    max: 0.11,
+    digits: 3,
     ...soakCommon,
-    detail: `while nothing changes, a tick asked for ${fmt(r.requestsPerTick, 2)} requests and ${fmt(r.bytesPerTick / 2 ** 20, 2)} MiB against the page's ${fmt(r.pageBytes / 2 ** 20, 1)} MiB:`
-      + ` ${takes(r.byTake)} in ${r.ticks} ticks (${r.fallbacks} fell back to the whole page)`,
+    detail:
+      `while nothing changes, a tick asked for ${fmt(r.requestsPerTick, 2)} requests and ${fmt(r.bytesPerTick / 2 ** 20, 2)} MiB against the page's ${fmt(r.pageBytes / 2 ** 20, 1)} MiB:` +
+      ` ${takes(r.byTake)} in ${r.ticks} ticks (${r.fallbacks} fell back to the whole page)`,
   });
 });
 
 await figure(7, 'logs soak: newest row 5 MB', '(info)', async () => {
   const r = await logSoak(demo?.logUrl, quick ? 20 : 40);
   record({
-    figure: 'logs soak: bytes a tick / page, newest row 5 MB', key: 'logSoakBytesNewest', status: 'measured', value: r.bytesPerTick / r.pageBytes, goal: '(info)', digits: 3,
-    ticks: r.ticks, period_ms: r.period, fallbacks: r.fallbacks, by_take: r.byTake, page_bytes: r.pageBytes, bytes_per_tick: r.bytesPerTick, requests_per_tick: r.requestsPerTick,
-    start: r.start, after20: r.after20, end: r.end,
-    detail: `the first frame's page (the newest row's log ~5 MB, the 9 others 30–200 KB): a quiet tick asked for ${fmt(r.requestsPerTick, 2)} requests and`
-      + ` ${fmt(r.bytesPerTick / 2 ** 20, 2)} MiB against the page's ${fmt(r.pageBytes / 2 ** 20, 1)} MiB: ${takes(r.byTake)} in ${r.ticks} ticks; heap ${fmt(r.after20.heapMiB, 1)} → ${fmt(r.end.heapMiB, 1)} MiB`,
+    figure: 'logs soak: bytes a tick / page, newest row 5 MB',
+    key: 'logSoakBytesNewest',
+    status: 'measured',
+    value: r.bytesPerTick / r.pageBytes,
+    goal: '(info)',
+    digits: 3,
+    ticks: r.ticks,
+    period_ms: r.period,
+    fallbacks: r.fallbacks,
+    by_take: r.byTake,
+    page_bytes: r.pageBytes,
+    bytes_per_tick: r.bytesPerTick,
+    requests_per_tick: r.requestsPerTick,
+    start: r.start,
+    after20: r.after20,
+    end: r.end,
+    detail:
+      `the first frame's page (the newest row's log ~5 MB, the 9 others 30–200 KB): a quiet tick asked for ${fmt(r.requestsPerTick, 2)} requests and` +
+      ` ${fmt(r.bytesPerTick / 2 ** 20, 2)} MiB against the page's ${fmt(r.pageBytes / 2 ** 20, 1)} MiB: ${takes(r.byTake)} in ${r.ticks} ticks; heap ${fmt(r.after20.heapMiB, 1)} → ${fmt(r.end.heapMiB, 1)} MiB`,
   });
 });
 
@@ -511,7 +768,10 @@ await figure(8, 'whole history: --all -o ndjson', '≤ 1.0', async () => {
   const dmsCmd = [NODE, BIN, 'deployments', big, '--all', '-o', 'ndjson'];
   const floorCmd = [NODE, historyFloor, big];
   // Once through a pipe, to see both print the whole history (then stdout is /dev/null).
-  const [check, checkFloor] = [await timed(dmsCmd, { env: historyEnv, timeoutS: 300 }), await timed(floorCmd, { env: historyEnv, timeoutS: 300 })];
+  const [check, checkFloor] = [
+    await timed(dmsCmd, { env: historyEnv, timeoutS: 300 }),
+    await timed(floorCmd, { env: historyEnv, timeoutS: 300 }),
+  ];
   if (check.out_bytes < 0.99 * checkFloor.out_bytes) {
     throw new Error(`dms deployments --all -o ndjson printed ${check.out_bytes} bytes, the floor ${checkFloor.out_bytes}`);
   }
@@ -519,20 +779,49 @@ await figure(8, 'whole history: --all -o ndjson', '≤ 1.0', async () => {
   const floorRss = [];
   const r = await pairs({
     pairs: PAIRS,
-    a: async () => { const run = await timed(dmsCmd, { env: historyEnv, nullStdout: true, timeoutS: 300 }); rss.push(run.maxrss_kib); return run.ms; },
-    b: async () => { const run = await timed(floorCmd, { env: historyEnv, nullStdout: true, timeoutS: 300 }); floorRss.push(run.maxrss_kib); return run.ms; },
+    a: async () => {
+      const run = await timed(dmsCmd, { env: historyEnv, nullStdout: true, timeoutS: 300 });
+      rss.push(run.maxrss_kib);
+      return run.ms;
+    },
+    b: async () => {
+      const run = await timed(floorCmd, { env: historyEnv, nullStdout: true, timeoutS: 300 });
+      floorRss.push(run.maxrss_kib);
+      return run.ms;
+    },
   });
   historyFloorMs = r.b;
   const mib = (xs) => median(xs.slice(1)) / 1024; // without the warm-up pair
   record({
-    figure: 'whole history: --all -o ndjson', key: 'historyAll', status: 'measured', value: r.ratio, goal: '≤ 1.0', max: 1.0,
-    a_ms: r.a, b_ms: r.b, pairs: r.n, ratios: r.ratios, out_bytes: check.out_bytes, floor_out_bytes: checkFloor.out_bytes,
-    detail: `dms deployments monorepo-ci --all -o ndjson > /dev/null ${fmt(r.a / 1000, 2)} s vs bench/floor/history.mjs (fetch take=1000 page after page, a line per record) ${fmt(r.b / 1000, 2)} s;`
-      + ` 50,000 deployments with their short logs (token with logs), ${fmt(check.out_bytes / 2 ** 20, 1)} MiB of ndjson (the floor ${fmt(checkFloor.out_bytes / 2 ** 20, 1)} MiB); ${r.n} pairs`,
+    figure: 'whole history: --all -o ndjson',
+    key: 'historyAll',
+    status: 'measured',
+    value: r.ratio,
+    goal: '≤ 1.0',
+    max: 1.0,
+    a_ms: r.a,
+    b_ms: r.b,
+    pairs: r.n,
+    ratios: r.ratios,
+    out_bytes: check.out_bytes,
+    floor_out_bytes: checkFloor.out_bytes,
+    detail:
+      `dms deployments monorepo-ci --all -o ndjson > /dev/null ${fmt(r.a / 1000, 2)} s vs bench/floor/history.mjs (fetch take=1000 page after page, a line per record) ${fmt(r.b / 1000, 2)} s;` +
+      ` 50,000 deployments with their short logs (token with logs), ${fmt(check.out_bytes / 2 ** 20, 1)} MiB of ndjson (the floor ${fmt(checkFloor.out_bytes / 2 ** 20, 1)} MiB); ${r.n} pairs`,
   });
   record({
-    figure: 'whole history: peak RSS', key: 'historyRss', status: 'measured', value: mib(rss), unit: ' MiB', digits: 1, goal: '≤ 150 MiB', max: 150,
-    a_mib: mib(rss), b_mib: mib(floorRss), rss_kib: rss.slice(1), floor_rss_kib: floorRss.slice(1),
+    figure: 'whole history: peak RSS',
+    key: 'historyRss',
+    status: 'measured',
+    value: mib(rss),
+    unit: ' MiB',
+    digits: 1,
+    goal: '≤ 150 MiB',
+    max: 150,
+    a_mib: mib(rss),
+    b_mib: mib(floorRss),
+    rss_kib: rss.slice(1),
+    floor_rss_kib: floorRss.slice(1),
     detail: `ru_maxrss of dms deployments --all -o ndjson over the whole history ${fmt(mib(rss), 1)} MiB (median of ${rss.length - 1} runs; max ${fmt(Math.max(...rss.slice(1)) / 1024, 1)}) vs the floor's ${fmt(mib(floorRss), 1)} MiB`,
   });
 });
@@ -542,39 +831,87 @@ await figure(8, 'whole history: TUI search', '≤ 16 ms move while searching; RS
   await renderScript();
   if (!demo.scanUrl) throw new Error('the demo service named no SCAN_URL');
   const searchWorker = join(dirname(BIN), 'search-worker.js');
-  const r = await runRender('search', ['--url', demo.scanUrl, '--token', demo.token, '--app', big, '--search-worker', searchWorker, '--repeat', quick ? '1' : '3'], PAIRS, 300_000);
-  const takes = Object.entries(r.byTake).map(([take, s]) => `${s.requests} × take ${take}`).join(', ');
+  const r = await runRender(
+    'search',
+    ['--url', demo.scanUrl, '--token', demo.token, '--app', big, '--search-worker', searchWorker, '--repeat', quick ? '1' : '3'],
+    PAIRS,
+    300_000,
+  );
+  const takes = Object.entries(r.byTake)
+    .map(([take, s]) => `${s.requests} × take ${take}`)
+    .join(', ');
   const scanMiB = r.bytes / 2 ** 20;
   record({
-    figure: 'whole history: TUI search to the last match', key: 'historySearch', status: 'measured', value: r.searchMs, unit: ' ms', digits: 0, goal: '(info)',
-    search_ms: r.searchMs, searches_ms: r.searchesMs, requests: r.requests, by_take: r.byTake, bytes: r.bytes, request_ms: r.requestMs,
-    needle: r.needle, needle_id: r.needleId, total: r.total, floor_ms: historyFloorMs, peak_rss_mib: r.during.peakRssMiB, worst_lag_ms: r.during.worstLagMs,
+    figure: 'whole history: TUI search to the last match',
+    key: 'historySearch',
+    status: 'measured',
+    value: r.searchMs,
+    unit: ' ms',
+    digits: 0,
+    goal: '(info)',
+    search_ms: r.searchMs,
+    searches_ms: r.searchesMs,
+    requests: r.requests,
+    by_take: r.byTake,
+    bytes: r.bytes,
+    request_ms: r.requestMs,
+    needle: r.needle,
+    needle_id: r.needleId,
+    total: r.total,
+    floor_ms: historyFloorMs,
+    peak_rss_mib: r.during.peakRssMiB,
+    worst_lag_ms: r.during.worstLagMs,
     busy: r.during.busy,
-    detail: `/${r.needle} Enter (the commit of deployment ${r.needleId}, the oldest; only it matches) → “1 found · searched all ${r.total.toLocaleString('en-US')}” with it in the table:`
-      + ` ${fmt(r.searchMs / 1000, 2)} s (median of ${r.searchesMs.length}: ${r.searchesMs.map((x) => fmt(x / 1000, 2)).join(', ')} s)`
-      + `${historyFloorMs ? `; the --all floor read the same in ${fmt(historyFloorMs / 1000, 2)} s` : ''};`
-      + ` the scan made ${r.requests} requests (${takes}; ${fmt(scanMiB, 1)} MiB, median ${fmt(r.requestMs, 0)} ms each, 2 in flight);`
-      + ` the search worker reads, parses and matches; the screen's thread busy ${fmt(100 * r.during.busy, 0)}% of the scan (event-loop utilization), its longest stall ${fmt(r.during.worstLagMs, 0)} ms; ${r.what}`,
+    detail:
+      `/${r.needle} Enter (the commit of deployment ${r.needleId}, the oldest; only it matches) → “1 found · searched all ${r.total.toLocaleString('en-US')}” with it in the table:` +
+      ` ${fmt(r.searchMs / 1000, 2)} s (median of ${r.searchesMs.length}: ${r.searchesMs.map((x) => fmt(x / 1000, 2)).join(', ')} s)` +
+      `${historyFloorMs ? `; the --all floor read the same in ${fmt(historyFloorMs / 1000, 2)} s` : ''};` +
+      ` the scan made ${r.requests} requests (${takes}; ${fmt(scanMiB, 1)} MiB, median ${fmt(r.requestMs, 0)} ms each, 2 in flight);` +
+      ` the search worker reads, parses and matches; the screen's thread busy ${fmt(100 * r.during.busy, 0)}% of the scan (event-loop utilization), its longest stall ${fmt(r.during.worstLagMs, 0)} ms; ${r.what}`,
   });
   const mv = r.moves;
   record({
-    figure: 'whole history: cursor move while searching', key: 'historyMove', status: 'measured', value: mv.median, unit: ' ms', digits: 1, goal: '≤ 16 ms', max: 16,
-    a_ms: mv.median, idle_ms: mv.idleMedian, p90_ms: mv.p90, max_ms: mv.max, moves: mv.n, moves_all: mv.all, query: mv.query,
-    from_write_ms: mv.fromWriteMedian, busy: mv.during.busy,
-    detail: `j/k in turn on the results of /${mv.query} Enter while it reads (${mv.found.toLocaleString('en-US')} found in ${fmt(mv.searchMs / 1000, 1)} s), key → frame with the cursor moved:`
-      + ` median of ${mv.n} moves over ${fmt(mv.spanMs / 1000, 1)} s ${fmt(mv.median, 1)} ms from when each key was due (p90 ${fmt(mv.p90, 1)}, max ${fmt(mv.max, 1)}),`
-      + ` ${fmt(mv.fromWriteMedian, 1)} ms from its write; the same moves once it is done ${fmt(mv.idleMedian, 1)} ms;`
-      + ` the screen's thread busy ${fmt(100 * mv.during.busy, 0)}% while it read (drawing the results and the moves; the search worker reads)`
-      + ` (a needle found only at the end leaves no results to move in while it reads)`,
+    figure: 'whole history: cursor move while searching',
+    key: 'historyMove',
+    status: 'measured',
+    value: mv.median,
+    unit: ' ms',
+    digits: 1,
+    goal: '≤ 16 ms',
+    max: 16,
+    a_ms: mv.median,
+    idle_ms: mv.idleMedian,
+    p90_ms: mv.p90,
+    max_ms: mv.max,
+    moves: mv.n,
+    moves_all: mv.all,
+    query: mv.query,
+    from_write_ms: mv.fromWriteMedian,
+    busy: mv.during.busy,
+    detail:
+      `j/k in turn on the results of /${mv.query} Enter while it reads (${mv.found.toLocaleString('en-US')} found in ${fmt(mv.searchMs / 1000, 1)} s), key → frame with the cursor moved:` +
+      ` median of ${mv.n} moves over ${fmt(mv.spanMs / 1000, 1)} s ${fmt(mv.median, 1)} ms from when each key was due (p90 ${fmt(mv.p90, 1)}, max ${fmt(mv.max, 1)}),` +
+      ` ${fmt(mv.fromWriteMedian, 1)} ms from its write; the same moves once it is done ${fmt(mv.idleMedian, 1)} ms;` +
+      ` the screen's thread busy ${fmt(100 * mv.during.busy, 0)}% while it read (drawing the results and the moves; the search worker reads)` +
+      ` (a needle found only at the end leaves no results to move in while it reads)`,
   });
   const rssRatio = r.after.rssMiB / r.before.rssMiB;
   record({
-    figure: 'whole history: RSS after search / before', key: 'historyMemory', status: 'measured', value: rssRatio, goal: '≤ 1.50', max: 1.5,
-    before: r.before, after: r.after, after_last: r.afterLast, peak_rss_mib: r.maxRssMiB,
-    detail: `after gc(): before the search (first page and strip read) heap ${fmt(r.before.heapMiB, 1)} MiB (of ${fmt(r.before.heapTotalMiB, 1)} held), RSS ${fmt(r.before.rssMiB, 1)} MiB;`
-      + ` after the whole-history search heap ${fmt(r.after.heapMiB, 1)} (of ${fmt(r.after.heapTotalMiB, 1)}), RSS ${fmt(r.after.rssMiB, 1)} MiB`
-      + `${r.searchesMs.length > 1 ? ` (after ${r.searchesMs.length} searches heap ${fmt(r.afterLast.heapMiB, 1)}, RSS ${fmt(r.afterLast.rssMiB, 1)} MiB)` : ''};`
-      + ` peak RSS of the process ${fmt(r.maxRssMiB, 1)} MiB`,
+    figure: 'whole history: RSS after search / before',
+    key: 'historyMemory',
+    status: 'measured',
+    value: rssRatio,
+    goal: '≤ 1.50',
+    max: 1.5,
+    before: r.before,
+    after: r.after,
+    after_last: r.afterLast,
+    peak_rss_mib: r.maxRssMiB,
+    detail:
+      `after gc(): before the search (first page and strip read) heap ${fmt(r.before.heapMiB, 1)} MiB (of ${fmt(r.before.heapTotalMiB, 1)} held), RSS ${fmt(r.before.rssMiB, 1)} MiB;` +
+      ` after the whole-history search heap ${fmt(r.after.heapMiB, 1)} (of ${fmt(r.after.heapTotalMiB, 1)}), RSS ${fmt(r.after.rssMiB, 1)} MiB` +
+      `${r.searchesMs.length > 1 ? ` (after ${r.searchesMs.length} searches heap ${fmt(r.afterLast.heapMiB, 1)}, RSS ${fmt(r.afterLast.rssMiB, 1)} MiB)` : ''};` +
+      ` peak RSS of the process ${fmt(r.maxRssMiB, 1)} MiB`,
   });
 });
 
@@ -592,18 +929,38 @@ await figure(10, 'stats: dms stats over 50,000 deployments', '≤ 1.1 × --all -
   const rss = [];
   const r = await pairs({
     pairs: PAIRS,
-    a: async () => { const run = await timed(statsCmd, { env: historyEnv, nullStdout: true, timeoutS: 300 }); rss.push(run.maxrss_kib); return run.ms; },
+    a: async () => {
+      const run = await timed(statsCmd, { env: historyEnv, nullStdout: true, timeoutS: 300 });
+      rss.push(run.maxrss_kib);
+      return run.ms;
+    },
     b: async () => (await timed(allCmd, { env: historyEnv, nullStdout: true, timeoutS: 300 })).ms,
   });
   record({
-    figure: 'stats: dms stats / --all -o ndjson', key: 'statsTime', status: 'measured', value: r.ratio, goal: '≤ 1.10', max: 1.1,
-    a_ms: r.a, b_ms: r.b, pairs: r.n, ratios: r.ratios,
-    detail: `dms stats monorepo-ci -o json ${fmt(r.a / 1000, 2)} s vs dms deployments monorepo-ci --all -o ndjson > /dev/null ${fmt(r.b / 1000, 2)} s;`
-      + ` 50,000 deployments with their short logs (token with logs), the same scan; ${r.n} pairs`,
+    figure: 'stats: dms stats / --all -o ndjson',
+    key: 'statsTime',
+    status: 'measured',
+    value: r.ratio,
+    goal: '≤ 1.10',
+    max: 1.1,
+    a_ms: r.a,
+    b_ms: r.b,
+    pairs: r.n,
+    ratios: r.ratios,
+    detail:
+      `dms stats monorepo-ci -o json ${fmt(r.a / 1000, 2)} s vs dms deployments monorepo-ci --all -o ndjson > /dev/null ${fmt(r.b / 1000, 2)} s;` +
+      ` 50,000 deployments with their short logs (token with logs), the same scan; ${r.n} pairs`,
   });
   const mib = median(rss.slice(1)) / 1024;
   record({
-    figure: 'stats: peak RSS', key: 'statsRss', status: 'measured', value: mib, unit: ' MiB', digits: 1, goal: '≤ 150 MiB', max: 150,
+    figure: 'stats: peak RSS',
+    key: 'statsRss',
+    status: 'measured',
+    value: mib,
+    unit: ' MiB',
+    digits: 1,
+    goal: '≤ 150 MiB',
+    max: 150,
     rss_kib: rss.slice(1),
     detail: `ru_maxrss of dms stats over the whole history ${fmt(mib, 1)} MiB (median of ${rss.length - 1} runs; max ${fmt(Math.max(...rss.slice(1)) / 1024, 1)})`,
   });
@@ -627,52 +984,77 @@ const rows = results.map((r) => [
 ]);
 function absolute(r) {
   if (r.a_mib !== undefined) return `${fmt(r.a_mib, 1)} vs ${fmt(r.b_mib, 1)} MiB`;
-  if (r.key === 'bigParse' || r.key === 'bigParseQueue') return `${fmt(r.ratio, 1)}× JSON.parse ${fmt(r.json_parse_ms, 1)} ms; warm ${fmt(r.warm_ms, 1)} ms`;
-  if (r.key === 'soak') return `heap ${fmt(r.after20.heapMiB, 1)}→${fmt(r.end.heapMiB, 1)}, RSS ${fmt(r.rss_after20_median, 1)}→${fmt(r.rss_end_median, 1)} MiB`;
+  if (r.key === 'bigParse' || r.key === 'bigParseQueue')
+    return `${fmt(r.ratio, 1)}× JSON.parse ${fmt(r.json_parse_ms, 1)} ms; warm ${fmt(r.warm_ms, 1)} ms`;
+  if (r.key === 'soak')
+    return `heap ${fmt(r.after20.heapMiB, 1)}→${fmt(r.end.heapMiB, 1)}, RSS ${fmt(r.rss_after20_median, 1)}→${fmt(r.rss_end_median, 1)} MiB`;
   if (r.key === 'burst') return `one n ${fmt(r.b_ms, 1)} ms`;
   if (r.key === 'logOpen' || r.key === 'logMove') return `${fmt(r.ratio, r.key === 'logOpen' ? 0 : 1)}× floor ${fmt(r.b_ms, 2)} ms`;
-  if (r.key === 'logSoak') return `heap ${fmt(r.after20.heapMiB, 1)}→${fmt(r.end.heapMiB, 1)}, RSS ${fmt(r.rss_after20_median, 1)}→${fmt(r.rss_end_median, 1)} MiB`;
-  if (r.key === 'logSoakBytes' || r.key === 'logSoakBytesNewest') return `${fmt(r.bytes_per_tick / 2 ** 20, 2)} of ${fmt(r.page_bytes / 2 ** 20, 1)} MiB a tick`;
-  if (r.key?.startsWith('render_') || r.key?.startsWith('table_') || r.key === 'bigTable') return `${fmt(r.ratio, 1)}× floor ${fmt(r.b_ms, 2)} ms`;
+  if (r.key === 'logSoak')
+    return `heap ${fmt(r.after20.heapMiB, 1)}→${fmt(r.end.heapMiB, 1)}, RSS ${fmt(r.rss_after20_median, 1)}→${fmt(r.rss_end_median, 1)} MiB`;
+  if (r.key === 'logSoakBytes' || r.key === 'logSoakBytesNewest')
+    return `${fmt(r.bytes_per_tick / 2 ** 20, 2)} of ${fmt(r.page_bytes / 2 ** 20, 1)} MiB a tick`;
+  if (r.key?.startsWith('render_') || r.key?.startsWith('table_') || r.key === 'bigTable')
+    return `${fmt(r.ratio, 1)}× floor ${fmt(r.b_ms, 2)} ms`;
   if (r.key === 'firstFrameHeavy') return `${fmt(r.a_ms, 0)} vs ${fmt(r.hello_ms, 0)} hello / ${fmt(r.fetch_parse_ms, 0)} f+p ms`;
   if (r.key === 'historyAll' || r.key === 'statsTime') return `${fmt(r.a_ms / 1000, 2)} vs ${fmt(r.b_ms / 1000, 2)} s`;
-  if (r.key === 'historySearch') return `${r.requests} requests: ${Object.entries(r.by_take).map(([t, s]) => `${s.requests}×${t}`).join(', ')}`;
+  if (r.key === 'historySearch')
+    return `${r.requests} requests: ${Object.entries(r.by_take)
+      .map(([t, s]) => `${s.requests}×${t}`)
+      .join(', ')}`;
   if (r.key === 'historyMove') return `from write ${fmt(r.from_write_ms, 1)}; idle ${fmt(r.idle_ms, 1)} ms`;
-  if (r.key === 'historyMemory') return `RSS ${fmt(r.before.rssMiB, 1)}→${fmt(r.after.rssMiB, 1)}, heap ${fmt(r.before.heapMiB, 1)}→${fmt(r.after.heapMiB, 1)} MiB`;
+  if (r.key === 'historyMemory')
+    return `RSS ${fmt(r.before.rssMiB, 1)}→${fmt(r.after.rssMiB, 1)}, heap ${fmt(r.before.heapMiB, 1)}→${fmt(r.after.heapMiB, 1)} MiB`;
   if (r.a_ms !== undefined) return `${fmt(r.a_ms, 0)} vs ${fmt(r.b_ms, 0)} ms`;
   return '';
 }
 const head = ['figure', 'measured', 'absolute / floor', 'goal', 'result'];
 const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => String(row[i]).length)));
-const line = (cells) => cells.map((c, i) => String(c).padEnd(widths[i])).join('  ').trimEnd();
+const line = (cells) =>
+  cells
+    .map((c, i) => String(c).padEnd(widths[i]))
+    .join('  ')
+    .trimEnd();
 const table = [line(head), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
 
 const machine = {
   nproc: Number(execFileSync('nproc', { encoding: 'utf8' }).trim()),
-  cpu: cpus()[0]?.model ?? (readFileSync('/proc/cpuinfo', 'utf8').match(/model name\s*:\s*(.*)/)?.[1] ?? 'unknown'),
+  cpu: cpus()[0]?.model ?? readFileSync('/proc/cpuinfo', 'utf8').match(/model name\s*:\s*(.*)/)?.[1] ?? 'unknown',
   node: process.version,
   platform: `${process.platform} ${process.arch}`,
   // 1-minute load average at the start and the end: above nproc, other work shared the CPUs.
   load: [Number(loadAtStart.toFixed(2)), Number(loadavg()[0].toFixed(2))],
 };
 const seconds = (Date.now() - started) / 1000;
-process.stdout.write(`\n${table}\n\n${PAIRS} pairs per ratio (median of A/B pair ratios); ${machine.nproc} cpu ${machine.cpu}, node ${machine.node};`
-  + ` load average ${machine.load.join(' → ')}; ${fmt(seconds, 0)} s\n`);
+process.stdout.write(
+  `\n${table}\n\n${PAIRS} pairs per ratio (median of A/B pair ratios); ${machine.nproc} cpu ${machine.cpu}, node ${machine.node};` +
+    ` load average ${machine.load.join(' → ')}; ${fmt(seconds, 0)} s\n`,
+);
 if (!quick && !ONLY) {
   const date = new Date().toISOString();
-  writeFileSync(join(ROOT, 'bench/results.json'), `${JSON.stringify({ date, pairs: PAIRS, seconds, machine, binary: BIN, table, results }, null, 2)}\n`);
+  writeFileSync(
+    join(ROOT, 'bench/results.json'),
+    `${JSON.stringify({ date, pairs: PAIRS, seconds, machine, binary: BIN, table, results }, null, 2)}\n`,
+  );
   updateDocs(date, machine, seconds);
 } else {
-  writeFileSync(join(tmpdir(), 'dms-bench-results.json'), `${JSON.stringify({ date: new Date().toISOString(), pairs: PAIRS, seconds, machine, table, results }, null, 2)}\n`);
+  writeFileSync(
+    join(tmpdir(), 'dms-bench-results.json'),
+    `${JSON.stringify({ date: new Date().toISOString(), pairs: PAIRS, seconds, machine, table, results }, null, 2)}\n`,
+  );
   log(`(--quick/--only: results in ${join(tmpdir(), 'dms-bench-results.json')}, bench/results.json left as it was)`);
 }
 
 /** Rewrites the latest run in the docs (full runs only): the table between the bench markers of
  * docs/performance.md, every figure's detail line between those of docs/bench.md. */
 function updateDocs(date, machine, seconds) {
-  const head = `Last run ${date.slice(0, 16).replace('T', ' ')} UTC: ${machine.nproc} × ${machine.cpu}, node ${machine.node},`
-    + ` ${machine.platform}; load average ${machine.load.join(' → ')} (start → end); ${PAIRS} pairs per ratio; ${Math.round(seconds)} s.`;
-  const details = results.filter((r) => r.detail).map((r) => `- ${r.figure}: ${r.detail}`).join('\n');
+  const head =
+    `Last run ${date.slice(0, 16).replace('T', ' ')} UTC: ${machine.nproc} × ${machine.cpu}, node ${machine.node},` +
+    ` ${machine.platform}; load average ${machine.load.join(' → ')} (start → end); ${PAIRS} pairs per ratio; ${Math.round(seconds)} s.`;
+  const details = results
+    .filter((r) => r.detail)
+    .map((r) => `- ${r.figure}: ${r.detail}`)
+    .join('\n');
   replaceBlock('docs/performance.md', 'bench', `${head}\n\n\`\`\`\n${table}\n\`\`\``);
   replaceBlock('docs/bench.md', 'bench:details', `${head}\n\n${details}`);
 }

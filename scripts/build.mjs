@@ -38,7 +38,10 @@ const profiling = process.env.DMS_PROFILE_BUILD === '1';
 const app = esbuildOptions({}, out);
 const appFile = join(out, 'dms-app.cjs');
 const result = await build({
-  ...app, entryPoints: undefined, outdir: undefined, outfile: appFile,
+  ...app,
+  entryPoints: undefined,
+  outdir: undefined,
+  outfile: appFile,
   stdin: { contents: "export * as cli from './src/cli.ts';", resolveDir: root, sourcefile: 'dms-app-entry.js', loader: 'js' },
   format: 'cjs',
   banner: { js: "var __dmsUrl = require('node:url').pathToFileURL(__filename).href;" },
@@ -59,7 +62,17 @@ await build({ ...trainer, define: { ...trainer.define, __APP_HASH__: JSON.string
 // The training run: the first start after a build finds the code cache already made (beside the
 // bundle; in the user's cache folder when dist/ cannot be written). A failure only costs speed.
 try {
-  execFileSync(process.execPath, [join(out, 'train-cache.js')], { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, DMS_NO_CACHE: '', DMS_TRAINING: '1' }, timeout: 60_000 });
+  execFileSync(process.execPath, [join(out, 'train-cache.js')], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, DMS_NO_CACHE: '', DMS_TRAINING: '1' },
+    timeout: 60_000,
+  });
 } catch (error) {
-  process.stderr.write(`build: the code cache's training run failed (dms starts without it): ${String(error.stderr ?? error.message).trim().split('\n')[0]}\n`);
+  process.stderr.write(
+    `build: the code cache's training run failed (dms starts without it): ${
+      String(error.stderr ?? error.message)
+        .trim()
+        .split('\n')[0]
+    }\n`,
+  );
 }

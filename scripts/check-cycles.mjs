@@ -35,7 +35,17 @@ function target(from, spec) {
 }
 
 /** Bottom to top; each entry a layer, named by its folders (or files) under src/. */
-const LAYERS = [['text'], ['config'], ['api'], ['model'], ['forms', 'search', 'demo'], ['commands'], ['start'], ['tui'], ['cli.ts', 'docs']];
+const LAYERS = [
+  ['text'],
+  ['config'],
+  ['api'],
+  ['model'],
+  ['forms', 'search', 'demo'],
+  ['commands'],
+  ['start'],
+  ['tui'],
+  ['cli.ts', 'docs'],
+];
 
 /** The layer of a file under src/: its index in LAYERS. */
 function layerOf(file) {
@@ -90,8 +100,14 @@ function chain(component) {
     const at = queue.shift();
     for (const w of graph.get(at)) {
       if (!inside.has(w)) continue;
-      if (w === start) { last = at; break; }
-      if (!before.has(w)) { before.set(w, at); queue.push(w); }
+      if (w === start) {
+        last = at;
+        break;
+      }
+      if (!before.has(w)) {
+        before.set(w, at);
+        queue.push(w);
+      }
     }
   }
   const path = [];
@@ -101,20 +117,26 @@ function chain(component) {
 
 const name = (file) => relative(root, file);
 const unplaced = [...graph.keys()].filter((file) => layerOf(file) < 0);
-const upward = [...graph].flatMap(([file, imports]) => imports
-  .filter((to) => layerOf(file) >= 0 && layerOf(to) > layerOf(file))
-  .map((to) => `${name(file)} → ${name(to)} (${LAYERS[layerOf(file)].join('/')} imports ${LAYERS[layerOf(to)].join('/')})`));
+const upward = [...graph].flatMap(([file, imports]) =>
+  imports
+    .filter((to) => layerOf(file) >= 0 && layerOf(to) > layerOf(file))
+    .map((to) => `${name(file)} → ${name(to)} (${LAYERS[layerOf(file)].join('/')} imports ${LAYERS[layerOf(to)].join('/')})`),
+);
 
 if (cycles.length > 0) {
   console.error(`${cycles.length} import cycle${cycles.length === 1 ? '' : 's'} in src/ (type-only imports count):`);
   for (const c of cycles) console.error(`  ${chain(c)}${c.length > 2 ? ` (${c.length} files in all)` : ''}`);
 }
 if (unplaced.length > 0) {
-  console.error(`${unplaced.length} file${unplaced.length === 1 ? '' : 's'} of src/ in no layer (add the folder to LAYERS in scripts/check-cycles.mjs):`);
+  console.error(
+    `${unplaced.length} file${unplaced.length === 1 ? '' : 's'} of src/ in no layer (add the folder to LAYERS in scripts/check-cycles.mjs):`,
+  );
   for (const file of unplaced) console.error(`  ${name(file)}`);
 }
 if (upward.length > 0) {
-  console.error(`${upward.length} import${upward.length === 1 ? '' : 's'} from a layer above (type-only imports count; layers in scripts/check-cycles.mjs):`);
+  console.error(
+    `${upward.length} import${upward.length === 1 ? '' : 's'} from a layer above (type-only imports count; layers in scripts/check-cycles.mjs):`,
+  );
   for (const arrow of upward) console.error(`  ${arrow}`);
 }
 if (cycles.length + unplaced.length + upward.length > 0) process.exit(1);

@@ -17,8 +17,13 @@ const temp = mkdtempSync(join(tmpdir(), 'dms-docs-'));
 try {
   const file = join(temp, 'docs.mjs');
   await build({
-    entryPoints: [join(ROOT, 'src/docs/all.ts')], outfile: file, bundle: true, format: 'esm', platform: 'node',
-    target: 'node22', logLevel: 'warning',
+    entryPoints: [join(ROOT, 'src/docs/all.ts')],
+    outfile: file,
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node22',
+    logLevel: 'warning',
   });
   const { references } = await import(pathToFileURL(file).href);
   for (const [path, text] of Object.entries(references(homepage))) {

@@ -12,7 +12,9 @@ const stub = (name) => join(ROOT, 'scripts/stubs', name);
 const startupStubs = {
   name: 'startup-stubs',
   setup(b) {
-    b.onResolve({ filter: /\/locales\/index\.js$/ }, (a) => (a.importer.includes('/node_modules/zod/') ? { path: stub('zod-locales.mjs') } : undefined));
+    b.onResolve({ filter: /\/locales\/index\.js$/ }, (a) =>
+      a.importer.includes('/node_modules/zod/') ? { path: stub('zod-locales.mjs') } : undefined,
+    );
   },
 };
 

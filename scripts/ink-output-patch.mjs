@@ -24,9 +24,22 @@ export const inkOutputPatch = {
     b.onLoad({ filter: RENDERER }, (a) => {
       const text = readFileSync(a.path, 'utf8');
       if (!IMPORT.test(text)) {
-        return { contents: text, loader: 'js', resolveDir: dirname(a.path), warnings: [{ text: "ink's renderer.js no longer imports './output.js' as Output: Ink's own output stage is used (scripts/ink-output-patch.mjs)" }] };
+        return {
+          contents: text,
+          loader: 'js',
+          resolveDir: dirname(a.path),
+          warnings: [
+            {
+              text: "ink's renderer.js no longer imports './output.js' as Output: Ink's own output stage is used (scripts/ink-output-patch.mjs)",
+            },
+          ],
+        };
       }
-      return { contents: text.replace(IMPORT, `import Output from ${JSON.stringify(OUTPUT_TS)};`), loader: 'js', resolveDir: dirname(a.path) };
+      return {
+        contents: text.replace(IMPORT, `import Output from ${JSON.stringify(OUTPUT_TS)};`),
+        loader: 'js',
+        resolveDir: dirname(a.path),
+      };
     });
   },
 };

@@ -42,16 +42,22 @@ const noTopLevelAwait = {
     // `const Yoga = wrapAssembly(await loadYoga()); export default Yoga;`. Until the WebAssembly
     // is ready, Yoga holds its constants (YGEnums' default export, which the assembly carries
     // too): Ink 8 reads `Yoga.EDGE_TOP` and kin as its modules load.
-    b.onLoad({ filter: /[\\/]yoga-layout[\\/]dist[\\/]src[\\/]index\.js$/ }, (a) => edit(a.path, [[
-      /const (\w+) = (\w+)\(await (\w+)\(\)\);\s*export default \1;/,
-      'import __yogaConstants from "./generated/YGEnums.js";\nlet $1 = { ...__yogaConstants };\nexport const yogaReady = $3().then((m) => { $1 = $2(m); });\nexport { $1 as default };',
-    ]]));
+    b.onLoad({ filter: /[\\/]yoga-layout[\\/]dist[\\/]src[\\/]index\.js$/ }, (a) =>
+      edit(a.path, [
+        [
+          /const (\w+) = (\w+)\(await (\w+)\(\)\);\s*export default \1;/,
+          'import __yogaConstants from "./generated/YGEnums.js";\nlet $1 = { ...__yogaConstants };\nexport const yogaReady = $3().then((m) => { $1 = $2(m); });\nexport { $1 as default };',
+        ],
+      ]),
+    );
     // Both only when DEV=true: React devtools (not shipped: scripts/stubs) and Ink's name and
     // version for them (its defaults stand).
-    b.onLoad({ filter: /[\\/]ink[\\/]build[\\/]reconciler\.js$/ }, (a) => edit(a.path, [
-      [/await import\((['"])\.\/devtools\.js\1\);?/g, 'void 0;'],
-      [/await loadPackageJson\(\)/g, '({})'],
-    ]));
+    b.onLoad({ filter: /[\\/]ink[\\/]build[\\/]reconciler\.js$/ }, (a) =>
+      edit(a.path, [
+        [/await import\((['"])\.\/devtools\.js\1\);?/g, 'void 0;'],
+        [/await loadPackageJson\(\)/g, '({})'],
+      ]),
+    );
   },
 };
 
@@ -118,13 +124,13 @@ export async function vendorShims(hashes, { sync = false } = {}) {
       b.onResolve({ filter: /^dms:vendor\/\w+$/ }, (a) => ({ path: a.path.slice('dms:vendor/'.length), namespace: 'vendor-script' }));
       b.onLoad({ filter: /.*/, namespace: 'vendor-script' }, (a) => ({
         contents: sync
-          // A plain script (dist/dms-app.cjs) loads its vendor scripts at once, from beside it.
-          ? `import { loadScript } from ${JSON.stringify(LOADER)};\nimport { join } from 'node:path';\n`
-            + `export default loadScript(join(__dirname, '${a.path}-vendor.cjs'), '${a.path}-vendor', ${JSON.stringify(hashes[a.path])});\n`
-          // An ES module (the search worker, in dist/ beside the script) waits for it.
-          : `import { loadVendorScript } from ${JSON.stringify(LOADER)};\n`
-            + `const file = new URL('./${a.path}-vendor.cjs', import.meta.url);\n`
-            + `export default await loadVendorScript(file, ${JSON.stringify(a.path)}, ${JSON.stringify(hashes[a.path])});\n`,
+          ? // A plain script (dist/dms-app.cjs) loads its vendor scripts at once, from beside it.
+            `import { loadScript } from ${JSON.stringify(LOADER)};\nimport { join } from 'node:path';\n` +
+            `export default loadScript(join(__dirname, '${a.path}-vendor.cjs'), '${a.path}-vendor', ${JSON.stringify(hashes[a.path])});\n`
+          : // An ES module (the search worker, in dist/ beside the script) waits for it.
+            `import { loadVendorScript } from ${JSON.stringify(LOADER)};\n` +
+            `const file = new URL('./${a.path}-vendor.cjs', import.meta.url);\n` +
+            `export default await loadVendorScript(file, ${JSON.stringify(a.path)}, ${JSON.stringify(hashes[a.path])});\n`,
         loader: 'js',
         resolveDir: ROOT,
       }));

@@ -82,9 +82,11 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
         // Each side's reason when it failed or was cancelled (read from its row's log; pure, no Ink).
         return await runDiff(parsed, io, session, style, { reasonOf: (v) => reasonText(v.record, { redact }) || undefined });
       }
-      case 'create': return await create(parsed, io, open, noColor);
+      case 'create':
+        return await create(parsed, io, open, noColor);
       case 'browse':
-      case undefined: return await browse(parsed, io, open, noColor);
+      case undefined:
+        return await browse(parsed, io, open, noColor);
       default:
         throw new UsageError('unknown command. Run dms --help.');
     }
@@ -120,7 +122,10 @@ async function create(parsed: Parsed, io: CommandIO, open: Open, noColor: boolea
 async function browse(parsed: Parsed, io: CommandIO, open: Open, noColor: boolean): Promise<number> {
   const [appText, extra] = parsed.positionals;
   // Not repeated: an argument in the wrong place may be a token.
-  if (extra !== undefined) throw new UsageError('one argument too many: dms browse takes at most one APP_UUID (the 2nd argument after browse is not repeated here, in case it is a secret). Run dms browse --help.');
+  if (extra !== undefined)
+    throw new UsageError(
+      'one argument too many: dms browse takes at most one APP_UUID (the 2nd argument after browse is not repeated here, in case it is a secret). Run dms browse --help.',
+    );
   // A uuid, or the address of the application's page (its host is checked once connected).
   const { appArg, checkAddressHost } = await import('./commands/app-arg.js');
   const { app: appUuid, address } = appText ? appArg(appText) : { app: undefined, address: undefined };
@@ -147,26 +152,41 @@ function requireTerminal(io: CommandIO): void {
 }
 
 async function tui(
-  screen: TuiScreen, parsed: Parsed, io: CommandIO, session: Session, noColor: boolean,
-  appUuid?: string, from?: Record<string, unknown>, first?: Prefetch,
+  screen: TuiScreen,
+  parsed: Parsed,
+  io: CommandIO,
+  session: Session,
+  noColor: boolean,
+  appUuid?: string,
+  from?: Record<string, unknown>,
+  first?: Prefetch,
 ): Promise<number> {
   const { runTui } = await import('./tui/main.js');
-  return runTui({
-    client: session.client,
-    search: session.search,
-    connection: session.connection,
-    configDir: session.configDir,
-    appUuid,
-    screen,
-    from,
-    showSecrets: parsed.values['show-secrets'] === true,
-    noColor,
-    demoApps: session.demoApps,
-    demoSuggestions: session.demoSuggestions,
-    env: io.env,
-    // For the clients of contexts switched to in the TUI (:ctx, Ctrl+X in the picker).
-    clientOptions: { timeoutMs: timeoutMs(parsed.values), maxResponseBytes: maxResponseBytes(parsed.values, io.env), retryBaseMs: retryBaseMs(io.env), searchWorker: SEARCH_WORKER },
-  }, first, { stdin: io.stdin as NodeJS.ReadStream, stdout: io.stdout as NodeJS.WriteStream, stderr: io.stderr });
+  return runTui(
+    {
+      client: session.client,
+      search: session.search,
+      connection: session.connection,
+      configDir: session.configDir,
+      appUuid,
+      screen,
+      from,
+      showSecrets: parsed.values['show-secrets'] === true,
+      noColor,
+      demoApps: session.demoApps,
+      demoSuggestions: session.demoSuggestions,
+      env: io.env,
+      // For the clients of contexts switched to in the TUI (:ctx, Ctrl+X in the picker).
+      clientOptions: {
+        timeoutMs: timeoutMs(parsed.values),
+        maxResponseBytes: maxResponseBytes(parsed.values, io.env),
+        retryBaseMs: retryBaseMs(io.env),
+        searchWorker: SEARCH_WORKER,
+      },
+    },
+    first,
+    { stdin: io.stdin as NodeJS.ReadStream, stdout: io.stdout as NodeJS.WriteStream, stderr: io.stderr },
+  );
 }
 
 /** The build's training run (src/start/train-entry.ts): dms run as a user runs it, for the code caches. */

@@ -20,6 +20,9 @@ export async function bundle(entry, outdir, name = 'main', { stockInk = false } 
 export async function bundleCached(entry, outdir, name = 'main', options = {}) {
   await bundle(entry, outdir, name, options);
   const launcher = join(outdir, `${name}-cached.mjs`);
-  writeFileSync(launcher, `import module from 'node:module';\nimport { join } from 'node:path';\nif (process.env.XDG_CACHE_HOME) module.enableCompileCache(join(process.env.XDG_CACHE_HOME, 'bench-floor'));\nawait import(${JSON.stringify(`./${name}.js`)});\n`);
+  writeFileSync(
+    launcher,
+    `import module from 'node:module';\nimport { join } from 'node:path';\nif (process.env.XDG_CACHE_HOME) module.enableCompileCache(join(process.env.XDG_CACHE_HOME, 'bench-floor'));\nawait import(${JSON.stringify(`./${name}.js`)});\n`,
+  );
   return launcher;
 }

@@ -17,14 +17,22 @@ export async function startDemo(script, { timeoutMs, deployedRows } = {}) {
   let out = '';
   let err = '';
   child.stderr.setEncoding('utf8');
-  child.stderr.on('data', (d) => { err += d; });
+  child.stderr.on('data', (d) => {
+    err += d;
+  });
   const ready = await new Promise((resolve, reject) => {
     const t = setTimeout(() => reject(new Error(`the demo service printed no READY line in ${timeoutMs} ms: ${out}${err}`)), timeoutMs);
-    child.once('exit', (code) => { clearTimeout(t); reject(new Error(`the demo service exited (${code}): ${err.trim().split('\n').slice(-3).join(' ')}`)); });
+    child.once('exit', (code) => {
+      clearTimeout(t);
+      reject(new Error(`the demo service exited (${code}): ${err.trim().split('\n').slice(-3).join(' ')}`));
+    });
     child.stdout.setEncoding('utf8');
     child.stdout.on('data', (d) => {
       out += d;
-      if (/^READY$/m.test(out)) { clearTimeout(t); resolve(out); }
+      if (/^READY$/m.test(out)) {
+        clearTimeout(t);
+        resolve(out);
+      }
     });
   });
   child.removeAllListeners('exit');
@@ -33,12 +41,20 @@ export async function startDemo(script, { timeoutMs, deployedRows } = {}) {
   const token = get('DMS_TOKEN');
   const tokenNoLogs = get('DMS_TOKEN_NO_LOGS');
   const apps = [...ready.matchAll(/^APP=(\S+)(?: (.*))?$/gm)].map((m) => ({ uuid: m[1], name: m[2] ?? '' }));
-  if (!url || !token || !tokenNoLogs || apps.length === 0) throw new Error(`could not read DMS_URL/DMS_TOKEN/DMS_TOKEN_NO_LOGS/APP from: ${ready}`);
+  if (!url || !token || !tokenNoLogs || apps.length === 0)
+    throw new Error(`could not read DMS_URL/DMS_TOKEN/DMS_TOKEN_NO_LOGS/APP from: ${ready}`);
   return {
     /** `token` reads rows with their logs; `tokenNoLogs` the same rows without (figures 1–6 use it). */
-    url, token, tokenNoLogs, apps, bigUrl: get('BIG_URL'), baseRecords: Number(get('BASE_RECORDS')),
+    url,
+    token,
+    tokenNoLogs,
+    apps,
+    bigUrl: get('BIG_URL'),
+    baseRecords: Number(get('BASE_RECORDS')),
     /** Figure 7's pages of 10 rows with logs (DMS_TOKEN): the newest row's ~5 MB (LOG_URL), every row's (HEAVY_URL). */
-    logUrl: get('LOG_URL'), heavyUrl: get('HEAVY_URL'), logApp: get('LOG_APP'),
+    logUrl: get('LOG_URL'),
+    heavyUrl: get('HEAVY_URL'),
+    logApp: get('LOG_APP'),
     /** The application whose rows are deployment-queue rows (as deployed servers send them), on both URLs. */
     queueApp: get('APP_QUEUE_ROWS'),
     /** monorepo-ci, the application with 50,000 deployments (short logs), for figure 8's whole-history reads. */
@@ -50,14 +66,16 @@ export async function startDemo(script, { timeoutMs, deployedRows } = {}) {
      * the newest carrying a ~5 MB log (DMS_TOKEN) or no row a `logs` key (DMS_TOKEN_NO_LOGS);
      * `deployedTake`: the first page's take dms asks for there; GET <deployedUrl>/__stats lists the requests.
      */
-    deployedUrl: get('DEPLOYED_URL'), deployedApp: get('DEPLOYED_APP'),
+    deployedUrl: get('DEPLOYED_URL'),
+    deployedApp: get('DEPLOYED_APP'),
     deployedTake: get('DEPLOYED_TAKE') ? Number(get('DEPLOYED_TAKE')) : undefined,
     deployedLogChars: get('DEPLOYED_LOG_CHARS') ? Number(get('DEPLOYED_LOG_CHARS')) : undefined,
-    close: () => new Promise((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-      setTimeout(() => child.kill('SIGKILL'), 3000).unref();
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+        setTimeout(() => child.kill('SIGKILL'), 3000).unref();
+      }),
   };
 }

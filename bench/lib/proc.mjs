@@ -25,7 +25,8 @@ export function timed(cmd, o = {}) {
     execFile('python3', args, { env: o.env ?? process.env, maxBuffer: 1 << 20 }, (error, stdout, stderr) => {
       if (error) return reject(new Error(`pty-time failed: ${stderr || error.message}`));
       const r = JSON.parse(stdout.trim().split('\n').pop());
-      if (o.until && !r.matched) return reject(new Error(`'${o.until}' never appeared from ${cmd.join(' ')}; screen tail:\n${r.tail ?? ''}`));
+      if (o.until && !r.matched)
+        return reject(new Error(`'${o.until}' never appeared from ${cmd.join(' ')}; screen tail:\n${r.tail ?? ''}`));
       if (!o.until && r.status !== 0) return reject(new Error(`${cmd.join(' ')} exited ${r.status}`));
       resolve(r);
     });
@@ -35,7 +36,14 @@ export function timed(cmd, o = {}) {
 /** A minimal environment: no CI (Ink renders differently in CI), a private config dir. */
 export function cleanEnv(extra = {}) {
   // XDG_CACHE_HOME: the bench's own compile caches (BENCH_CACHE_HOME, set by the bench), not the user's.
-  const env = { PATH: process.env.PATH, HOME: process.env.HOME, TERM: 'xterm-256color', LANG: process.env.LANG ?? 'C.UTF-8', XDG_CACHE_HOME: process.env.BENCH_CACHE_HOME, ...extra };
+  const env = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    TERM: 'xterm-256color',
+    LANG: process.env.LANG ?? 'C.UTF-8',
+    XDG_CACHE_HOME: process.env.BENCH_CACHE_HOME,
+    ...extra,
+  };
   for (const k of Object.keys(env)) if (env[k] === undefined) delete env[k];
   return env;
 }

@@ -18,18 +18,26 @@ export const SHAPES = ['light', 'queue', 'heavy', 'logs'];
 export function pageShape(demo, name, configDir) {
   if (name === 'light') {
     return {
-      name, label: "the demo's light page", app: demo.apps[0].uuid, url: demo.url,
+      name,
+      label: "the demo's light page",
+      app: demo.apps[0].uuid,
+      url: demo.url,
       env: cleanEnv({ DMS_URL: demo.url, DMS_TOKEN: demo.tokenNoLogs, DMS_CONFIG_DIR: configDir }),
     };
   }
   if (name === 'logs') {
     return {
-      name, label: "the demo's page with its logs", app: demo.apps[0].uuid, url: demo.url, take: demo.deployedTake,
+      name,
+      label: "the demo's page with its logs",
+      app: demo.apps[0].uuid,
+      url: demo.url,
+      take: demo.deployedTake,
       env: cleanEnv({ DMS_URL: demo.url, DMS_TOKEN: demo.token, DMS_CONFIG_DIR: configDir }),
     };
   }
   if (name !== 'queue' && name !== 'heavy') throw new Error(`no page shape '${name}' (${SHAPES.join(', ')})`);
-  if (!demo.deployedUrl || !demo.deployedApp) throw new Error('the demo service was started without the deployed shape (startDemo(…, { deployedRows }))');
+  if (!demo.deployedUrl || !demo.deployedApp)
+    throw new Error('the demo service was started without the deployed shape (startDemo(…, { deployedRows }))');
   return {
     name,
     label: name === 'queue' ? 'deployed rows, no logs' : 'deployed rows, 5 MB log in the newest',

@@ -12,7 +12,10 @@ export function median(xs) {
  * medians of A, of B, and of the pair ratios A/B. `a` and `b` return one number each.
  */
 export async function pairs({ a, b, pairs: n, warmup = 1, onPair }) {
-  for (let i = 0; i < warmup; i++) { await a(); await b(); }
+  for (let i = 0; i < warmup; i++) {
+    await a();
+    await b();
+  }
   const as = [];
   const bs = [];
   const ratios = [];

@@ -29,29 +29,43 @@ const connection = { label: 'bench', host: '127.0.0.1', demo: false };
 const noop = () => {};
 
 /** `pageRows`: rows a page holds (10 by default, as the figures were measured); null: the rows that fit `height`, as dms asks. */
-export function Screen({ client, search, app, height, refreshMs, pageRows = 10 }: { client: DmsClient; search?: HistorySearch; app: string; height: number; refreshMs: number; pageRows?: number | null }) {
+export function Screen({
+  client,
+  search,
+  app,
+  height,
+  refreshMs,
+  pageRows = 10,
+}: {
+  client: DmsClient;
+  search?: HistorySearch;
+  app: string;
+  height: number;
+  refreshMs: number;
+  pageRows?: number | null;
+}) {
   // One search for the screen's life (as the TUI's session holds one): on this thread unless given.
   const [searching] = useState(() => search ?? createHistorySearch({ client }));
   return (
     <InputProvider>
       <SettingsProvider value={{ env: process.env, refreshMs, pageRows: pageRows ?? undefined }}>
-      <ThemeProvider value={colourTheme}>
-      <BrowseSessionProvider
-        client={client}
-        search={searching}
-        appUuid={app}
-        connection={connection}
-        showSecrets={false}
-        width={WIDTH}
-        height={height}
-        active
-        onHelp={noop}
-        onQuit={noop}
-        onCreate={noop}
-      >
-        <BrowseRoutes />
-      </BrowseSessionProvider>
-      </ThemeProvider>
+        <ThemeProvider value={colourTheme}>
+          <BrowseSessionProvider
+            client={client}
+            search={searching}
+            appUuid={app}
+            connection={connection}
+            showSecrets={false}
+            width={WIDTH}
+            height={height}
+            active
+            onHelp={noop}
+            onQuit={noop}
+            onCreate={noop}
+          >
+            <BrowseRoutes />
+          </BrowseSessionProvider>
+        </ThemeProvider>
       </SettingsProvider>
     </InputProvider>
   );
@@ -104,7 +118,11 @@ export const median = (xs: number[]) => {
 /** A data row of the table: a status mark in it (the heading has none). */
 export const ROW = /^.{0,3}│.*[✓✗●○⊘] /;
 /** Index of the table row the cursor marker (›) is on, or -1. */
-export const cursorRow = (frame: string) => frame.split('\n').filter((l) => ROW.test(l)).findIndex((l) => l.startsWith('›'));
+export const cursorRow = (frame: string) =>
+  frame
+    .split('\n')
+    .filter((l) => ROW.test(l))
+    .findIndex((l) => l.startsWith('›'));
 export const rangeOf = (frame: string) => /([\d,]+)–([\d,]+) of ([\d,]+)/.exec(frame);
 
 /** The floor of the frame figures: a one-<Text> app, and a change of it timed key → frame. */
@@ -116,7 +134,10 @@ export async function trivialFloor() {
     gc();
     await sleep(40);
     count++;
-    return floor.stdout.timeFrame(() => floor.stdin.write('j'), (f) => f.includes(`count ${count}`));
+    return floor.stdout.timeFrame(
+      () => floor.stdin.write('j'),
+      (f) => f.includes(`count ${count}`),
+    );
   };
   return { floor, floorChange };
 }
@@ -127,7 +148,10 @@ export function reading() {
   gc();
   const m = process.memoryUsage();
   return {
-    heapMiB: m.heapUsed / 2 ** 20, rssMiB: m.rss / 2 ** 20, externalMiB: m.external / 2 ** 20,
-    heapTotalMiB: m.heapTotal / 2 ** 20, arrayBuffersMiB: m.arrayBuffers / 2 ** 20,
+    heapMiB: m.heapUsed / 2 ** 20,
+    rssMiB: m.rss / 2 ** 20,
+    externalMiB: m.external / 2 ** 20,
+    heapTotalMiB: m.heapTotal / 2 ** 20,
+    arrayBuffersMiB: m.arrayBuffers / 2 ** 20,
   };
 }

@@ -11,7 +11,19 @@ import { keysOf, viewOf } from '../../src/model/deployment.js';
 import { cellsOf, fitColumns, pageColumns } from '../../src/model/columns.js';
 import { colourTheme, ThemeProvider } from '../../src/tui/theme.js';
 import {
-  PAIRS, ROW, Screen, cursorRow, gc, loadRecords, median, memoryClient, opt, rangeOf, reading, sleep, trivialFloor,
+  PAIRS,
+  ROW,
+  Screen,
+  cursorRow,
+  gc,
+  loadRecords,
+  median,
+  memoryClient,
+  opt,
+  rangeOf,
+  reading,
+  sleep,
+  trivialFloor,
 } from './common.js';
 import { mount, ScreenStdout, TUI_MAX_FPS, WIDTH, type Term } from './terminal.js';
 
@@ -48,7 +60,10 @@ export async function budget() {
       const key = down ? 'j' : 'k';
       const want = down ? 1 : 0;
       down = !down;
-      return t.stdout.timeFrame(() => t.stdin.write(key), (f) => cursorRow(f) === want);
+      return t.stdout.timeFrame(
+        () => t.stdin.write(key),
+        (f) => cursorRow(f) === want,
+      );
     };
     let next = true;
     const page = async () => {
@@ -57,11 +72,20 @@ export async function budget() {
       const key = next ? 'n' : 'p';
       const want = next ? `${rows + 1}–${2 * rows} of` : `1–${rows} of`;
       next = !next;
-      return t.stdout.timeFrame(() => t.stdin.write(key), (f) => f.includes(want));
+      return t.stdout.timeFrame(
+        () => t.stdin.write(key),
+        (f) => f.includes(want),
+      );
     };
 
-    for (const [kind, a] of [['cursor', cursor], ['page', page]] as const) {
-      for (let i = 0; i < 2; i++) { await a(); await floorChange(); }
+    for (const [kind, a] of [
+      ['cursor', cursor],
+      ['page', page],
+    ] as const) {
+      for (let i = 0; i < 2; i++) {
+        await a();
+        await floorChange();
+      }
       const as: number[] = [];
       const bs: number[] = [];
       const ratios: number[] = [];
@@ -72,7 +96,18 @@ export async function budget() {
         bs.push(y);
         ratios.push(x / y);
       }
-      figures.push({ kind, rows, ...(fitLines ? { terminal: height } : {}), a_ms: median(as), b_ms: median(bs), ratio: median(ratios), ratios, as, bs, pairs: PAIRS });
+      figures.push({
+        kind,
+        rows,
+        ...(fitLines ? { terminal: height } : {}),
+        a_ms: median(as),
+        b_ms: median(bs),
+        ratio: median(ratios),
+        ratios,
+        as,
+        bs,
+        pairs: PAIRS,
+      });
     }
     t.instance.unmount();
     t.instance.cleanup();
@@ -107,9 +142,16 @@ export async function big() {
     return ms;
   };
   const lastKey = String(all[all.length - 1]?.id ?? '');
-  const a = () => once(<ThemeProvider value={colourTheme}><DeploymentTable rows={rows} columns={columns} /></ThemeProvider>, (f) => f.includes('└') && f.includes(lastKey));
+  const a = () =>
+    once(
+      <ThemeProvider value={colourTheme}>
+        <DeploymentTable rows={rows} columns={columns} />
+      </ThemeProvider>,
+      (f) => f.includes('└') && f.includes(lastKey),
+    );
   const b = () => once(<Text>count 0</Text>, (f) => f.includes('count 0'));
-  await a(); await b();
+  await a();
+  await b();
   const as: number[] = [];
   const bs: number[] = [];
   const ratios: number[] = [];
@@ -117,11 +159,12 @@ export async function big() {
   for (let i = 0; i < n; i++) {
     const x = await a();
     const y = await b();
-    as.push(x); bs.push(y); ratios.push(x / y);
+    as.push(x);
+    bs.push(y);
+    ratios.push(x / y);
   }
   return { rows: rows.length, a_ms: median(as), b_ms: median(bs), ratio: median(ratios), pairs: n };
 }
-
 
 // ------------------------------------------------------------------ figure 5: soak
 
@@ -179,7 +222,14 @@ export async function soak() {
   t.instance.unmount();
   t.instance.cleanup();
   return {
-    pages, refreshes: answered - base, frames: t.stdout.frames, start, after20, end, ms, series,
+    pages,
+    refreshes: answered - base,
+    frames: t.stdout.frames,
+    start,
+    after20,
+    end,
+    ms,
+    series,
     what: 'DeploymentsScreen against the demo service (real client), 120×36, take 10',
   };
 }
@@ -202,14 +252,28 @@ export async function burst() {
     await t.stdout.until((f) => f.includes(`1–10 of ${all.length.toLocaleString('en-US')}`));
     gc();
     await sleep(20);
-    singles.push(await t.stdout.timeFrame(() => t.stdin.write('n'), (f) => f.includes(`11–20 of ${all.length.toLocaleString('en-US')}`)));
+    singles.push(
+      await t.stdout.timeFrame(
+        () => t.stdin.write('n'),
+        (f) => f.includes(`11–20 of ${all.length.toLocaleString('en-US')}`),
+      ),
+    );
     await sleep(20);
-    runs.push(await t.stdout.timeFrame(() => t.stdin.write('n'.repeat(5000)), (f) => f.includes(last)));
+    runs.push(
+      await t.stdout.timeFrame(
+        () => t.stdin.write('n'.repeat(5000)),
+        (f) => f.includes(last),
+      ),
+    );
     t.instance.unmount();
     t.instance.cleanup();
   }
   return {
-    a_ms: median(runs), b_ms: median(singles), ratio: median(runs) / median(singles), keys: 5000, pages: all.length / 10,
+    a_ms: median(runs),
+    b_ms: median(singles),
+    ratio: median(runs) / median(singles),
+    keys: 5000,
+    pages: all.length / 10,
     what: `5,000 n read at once by DeploymentsScreen (${all.length} deployments, 10 a page), to the frame of the last page`,
   };
 }

@@ -29,7 +29,7 @@ export async function logView() {
   if (!page) throw new Error('not a deployment list');
   const all = page.deployments;
   const record = all[0]!;
-  const logChars = typeof (record as { logs?: unknown }).logs === 'string' ? ((record as { logs: string }).logs).length : 0;
+  const logChars = typeof (record as { logs?: unknown }).logs === 'string' ? (record as { logs: string }).logs.length : 0;
   if (logChars < 1_000_000) throw new Error(`the page's first row carries ${logChars} characters of log; a ~5 MB log is expected`);
 
   // What the viewer decodes, timed on its own (warm: after the first open), and the line it must show last.
@@ -39,7 +39,10 @@ export async function logView() {
     const decodeMs = performance.now() - t;
     if (read.kind !== 'entries') throw new Error(`the log reads as ${read.kind}`);
     t = performance.now();
-    const ls = logLines(read.entries, maskerFor(record, (x) => x));
+    const ls = logLines(
+      read.entries,
+      maskerFor(record, (x) => x),
+    );
     const linesMs = performance.now() - t;
     return { decodeMs, linesMs, entries: read.entries.length, lines: ls.filter((l) => !l.hidden).map((l) => l.text) };
   };
@@ -69,12 +72,19 @@ export async function logView() {
     return ms;
   };
   // The first open in this process (cold code): at the end by the title's range.
-  const firstOpenMs = await open((f) => { const r = logRangeOf(f); return !!r && r.to === r.total; });
+  const firstOpenMs = await open((f) => {
+    const r = logRangeOf(f);
+    return !!r && r.to === r.total;
+  });
   const parsesPerOpen = bigParses - parsesBeforeOpen;
   JSON.parse = realParse;
   const warmParts = [parts(), parts(), parts()];
   const shownLines = warmParts[0]!.lines.length;
-  const lastText = [...warmParts[0]!.lines].reverse().find((x) => x.trim() !== '')!.trim().slice(0, 30);
+  const lastText = [...warmParts[0]!.lines]
+    .reverse()
+    .find((x) => x.trim() !== '')!
+    .trim()
+    .slice(0, 30);
   // Open: the first frame at the end of the log with its last line (a big log is read from its end;
   // its start is read after that frame, while the view stays put). Whole: until every line is read.
   const atEnd = (f: string) => {
@@ -91,7 +101,9 @@ export async function logView() {
   for (let i = 0; i < PAIRS; i++) {
     const x = await open(atEnd);
     const y = await floorChange();
-    opens.as.push(x); opens.bs.push(y); opens.ratios.push(x / y);
+    opens.as.push(x);
+    opens.bs.push(y);
+    opens.ratios.push(x / y);
   }
   const wholeMs: number[] = [];
   for (let i = 0; i < Math.max(3, Math.ceil(PAIRS / 2)); i++) wholeMs.push(await open(whole));
@@ -107,15 +119,26 @@ export async function logView() {
     const before = logRangeOf(t.stdout.last)!.from;
     const key = up ? KEY_PAGE_UP : KEY_PAGE_DOWN;
     up = !up;
-    return t.stdout.timeFrame(() => t.stdin.write(key), (f) => { const r = logRangeOf(f); return !!r && r.from !== before; });
+    return t.stdout.timeFrame(
+      () => t.stdin.write(key),
+      (f) => {
+        const r = logRangeOf(f);
+        return !!r && r.from !== before;
+      },
+    );
   };
   const moveN = Number(opt('moves') ?? 4 * PAIRS);
-  for (let i = 0; i < 2; i++) { await move(); await floorChange(); }
+  for (let i = 0; i < 2; i++) {
+    await move();
+    await floorChange();
+  }
   const moves = { as: [] as number[], bs: [] as number[], ratios: [] as number[] };
   for (let i = 0; i < moveN; i++) {
     const x = await move();
     const y = await floorChange();
-    moves.as.push(x); moves.bs.push(y); moves.ratios.push(x / y);
+    moves.as.push(x);
+    moves.bs.push(y);
+    moves.ratios.push(x / y);
   }
   const rows = logRangeOf(t.stdout.last)!;
 
@@ -139,7 +162,10 @@ export async function logView() {
     await t.stdout.until((f) => f.includes(`only lines with “${PATTERN.slice(0, -1)}”`));
     gc();
     await sleep(20);
-    const clear = await t.stdout.timeFrame(() => t.stdin.write('&'), (f) => f.includes('Every line shown again'));
+    const clear = await t.stdout.timeFrame(
+      () => t.stdin.write('&'),
+      (f) => f.includes('Every line shown again'),
+    );
     return { type, back, clear };
   };
   await filterRound();
@@ -148,19 +174,39 @@ export async function logView() {
   t.instance.unmount();
   t.instance.cleanup();
   floor.instance.unmount();
-  const sum = (o: { as: number[]; bs: number[]; ratios: number[] }) => ({ a_ms: median(o.as), b_ms: median(o.bs), ratio: median(o.ratios), n: o.as.length, as: o.as, bs: o.bs, ratios: o.ratios });
+  const sum = (o: { as: number[]; bs: number[]; ratios: number[] }) => ({
+    a_ms: median(o.as),
+    b_ms: median(o.bs),
+    ratio: median(o.ratios),
+    n: o.as.length,
+    as: o.as,
+    bs: o.bs,
+    ratios: o.ratios,
+  });
   return {
-    open: sum(opens), move: sum(moves), firstOpenMs, wholeMs: median(wholeMs),
+    open: sum(opens),
+    move: sum(moves),
+    firstOpenMs,
+    wholeMs: median(wholeMs),
     filter: {
-      pattern: PATTERN, matched, n: filters.length,
-      type_ms: median(filters.map((f) => f.type)), backspace_ms: median(filters.map((f) => f.back)), clear_ms: median(filters.map((f) => f.clear)),
+      pattern: PATTERN,
+      matched,
+      n: filters.length,
+      type_ms: median(filters.map((f) => f.type)),
+      backspace_ms: median(filters.map((f) => f.back)),
+      clear_ms: median(filters.map((f) => f.clear)),
       types: filters.map((f) => f.type),
     },
     log: {
-      chars: logChars, entries: warmParts[0]!.entries, shownLines, screenLines: rows.to - rows.from + 1,
-      decodeWarmMs: median(warmParts.map((p) => p.decodeMs)), linesWarmMs: median(warmParts.map((p) => p.linesMs)),
+      chars: logChars,
+      entries: warmParts[0]!.entries,
+      shownLines,
+      screenLines: rows.to - rows.from + 1,
+      decodeWarmMs: median(warmParts.map((p) => p.decodeMs)),
+      linesWarmMs: median(warmParts.map((p) => p.linesMs)),
     },
-    bigParsesBeforeOpen: parsesBeforeOpen, bigParsesPerOpen: parsesPerOpen,
+    bigParsesBeforeOpen: parsesBeforeOpen,
+    bigParsesPerOpen: parsesPerOpen,
     what: 'DeploymentsScreen (pages from memory) → l on its first row → LogScreen (src/tui/screens/log/view.tsx) at the end of the log, 120×36, whole frames, maxFps 1000',
   };
 }
@@ -191,7 +237,10 @@ export async function logSoak() {
       // lightest, so not always the first); a whole page right after a probe is the same tick
       // falling back to the page.
       if (take === 1) ticks++;
-      else if (take !== 1) { if (lastWasProbe) fallbacks++; else ticks++; }
+      else if (take !== 1) {
+        if (lastWasProbe) fallbacks++;
+        else ticks++;
+      }
       lastWasProbe = false;
       inFlight++;
       try {
@@ -250,9 +299,22 @@ export async function logSoak() {
   const bytes = Object.values(soakStats.byTake).reduce((x, s) => x + s.bytes, 0);
   const requests = Object.values(soakStats.byTake).reduce((x, s) => x + s.requests, 0);
   return {
-    ticks: n, period, fallbacks, tickMs, ms, start, after20, end, series, rangeShown,
-    firstLoad: loadStats.byTake, byTake: soakStats.byTake, clientCalls: Object.fromEntries(byTake),
-    pageBytes: soakStats.pageBytes, bytesPerTick: bytes / n, requestsPerTick: requests / n,
+    ticks: n,
+    period,
+    fallbacks,
+    tickMs,
+    ms,
+    start,
+    after20,
+    end,
+    series,
+    rangeShown,
+    firstLoad: loadStats.byTake,
+    byTake: soakStats.byTake,
+    clientCalls: Object.fromEntries(byTake),
+    pageBytes: soakStats.pageBytes,
+    bytesPerTick: bytes / n,
+    requestsPerTick: requests / n,
     what: `DeploymentsScreen against a counting local server (real client), 120×36, take 10, auto-refresh every ${period} ms`,
   };
 }

@@ -26,7 +26,8 @@ function oldestCommit() {
   const history = new GeneratedHistory(MONOREPO_CI, plan, Date.now(), '');
   for (let age = plan.count - 1; age >= 0; age--) {
     const d = history.at(age);
-    if (/^[0-9a-f]{40}$/.test(d.commitSha)) return { text: d.commitSha.slice(0, 12), short: d.commitSha.slice(0, 7), id: d.id, index: age, count: plan.count };
+    if (/^[0-9a-f]{40}$/.test(d.commitSha))
+      return { text: d.commitSha.slice(0, 12), short: d.commitSha.slice(0, 7), id: d.id, index: age, count: plan.count };
   }
   throw new Error('no deployment of monorepo-ci has a commit sha');
 }
@@ -57,7 +58,13 @@ export async function search() {
   const searchWorker = pathToFileURL(opt('search-worker')!);
   const real = createLazyClient({ baseUrl: url, token });
   const historySearch = createHistorySearch({ client: real, worker: { file: searchWorker, options: { baseUrl: url, token } } });
-  interface Req { skip: number; take: number; bytes: number; at: number; ms: number }
+  interface Req {
+    skip: number;
+    take: number;
+    bytes: number;
+    at: number;
+    ms: number;
+  }
   const stats = async (): Promise<Req[]> => {
     const res = await fetch(`${url.replace(/\/api\/v1$/, '')}/__stats?reset=1`);
     return ((await res.json()) as { requests: Req[] }).requests;
@@ -75,7 +82,10 @@ export async function search() {
     },
   };
   const quiet = async () => {
-    for (let idle = 0; idle < 10;) { await sleep(20); idle = inFlight === 0 ? idle + 1 : 0; }
+    for (let idle = 0; idle < 10;) {
+      await sleep(20);
+      idle = inFlight === 0 ? idle + 1 : 0;
+    }
   };
   /** RSS sampled while the scan reads (no gc), the event loop's longest stall, and how busy it was. */
   const sampler = () => {
@@ -141,7 +151,11 @@ export async function search() {
     await sleep(50);
     afterLast = reading();
     const asked = await stats();
-    if (i === 0) { after = afterLast; scan = asked; during = d; }
+    if (i === 0) {
+      after = afterLast;
+      scan = asked;
+      during = d;
+    }
   }
   const searchMs = median(searchesMs);
   const maxRssMiB = process.resourceUsage().maxRSS / 1024;
@@ -165,7 +179,10 @@ export async function search() {
   const moveAt: number[] = [];
   let down = true;
   let seed = 7;
-  const pause = () => { seed = (seed * 1103515245 + 12345) % 2 ** 31; return 10 + (seed % 31); };
+  const pause = () => {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    return 10 + (seed % 31);
+  };
   const move = async (wait: number) => {
     const key = down ? 'j' : 'k';
     const want = down ? 1 : 0;
@@ -174,11 +191,16 @@ export async function search() {
     await sleep(wait);
     let written = 0;
     let searching = false;
-    const ms = await t.stdout.timeFrame(() => {
-      written = performance.now();
-      searching = t.stdout.last.includes(SEARCHING);
-      t.stdin.write(key);
-    }, (f) => cursorRow(f) === want, 30_000, due);
+    const ms = await t.stdout.timeFrame(
+      () => {
+        written = performance.now();
+        searching = t.stdout.last.includes(SEARCHING);
+        t.stdin.write(key);
+      },
+      (f) => cursorRow(f) === want,
+      30_000,
+      due,
+    );
     return { ms, fromWrite: ms - (written - due), due, searching };
   };
   while (t.stdout.last.includes(SEARCHING)) {
@@ -213,14 +235,36 @@ export async function search() {
   }
   const sorted = [...moving].sort((x, y) => x - y);
   return {
-    needle: needle.text, needleId: needle.id, needleIndex: needle.index, total: searched,
-    searchMs, searchesMs, before, after, afterLast, maxRssMiB, during, screenRequests,
-    requests: scan.length, byTake, bytes: scan.reduce((x, r) => x + r.bytes, 0),
-    requestMs: median(scan.map((r) => r.ms)), movesRequests: movesScan.length,
+    needle: needle.text,
+    needleId: needle.id,
+    needleIndex: needle.index,
+    total: searched,
+    searchMs,
+    searchesMs,
+    before,
+    after,
+    afterLast,
+    maxRssMiB,
+    during,
+    screenRequests,
+    requests: scan.length,
+    byTake,
+    bytes: scan.reduce((x, r) => x + r.bytes, 0),
+    requestMs: median(scan.map((r) => r.ms)),
+    movesRequests: movesScan.length,
     moves: {
-      query: movesQuery, n: moving.length, median: median(moving), p90: sorted[Math.floor(0.9 * (sorted.length - 1))], max: sorted.at(-1),
-      fromWriteMedian: median(fromWrite), during: movesDuring,
-      spanMs: moveAt.at(-1), searchMs: movesSearchMs, found: num(movesDone[1]), idleMedian: median(idle), all: moving.map((x) => Number(x.toFixed(2))),
+      query: movesQuery,
+      n: moving.length,
+      median: median(moving),
+      p90: sorted[Math.floor(0.9 * (sorted.length - 1))],
+      max: sorted.at(-1),
+      fromWriteMedian: median(fromWrite),
+      during: movesDuring,
+      spanMs: moveAt.at(-1),
+      searchMs: movesSearchMs,
+      found: num(movesDone[1]),
+      idleMedian: median(idle),
+      all: moving.map((x) => Number(x.toFixed(2))),
     },
     what: 'DeploymentsScreen on monorepo-ci against the bench demo service (lazy client; the search in the search worker; token with logs), 120×36, whole frames, maxFps 1000',
   };

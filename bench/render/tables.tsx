@@ -16,16 +16,24 @@ import { mount, WIDTH } from './terminal.js';
 
 const ROWS = 30;
 
-interface TableProps { readonly rows: readonly TableRow[]; readonly columns: readonly LaidColumn[]; readonly cursor: number }
+interface TableProps {
+  readonly rows: readonly TableRow[];
+  readonly columns: readonly LaidColumn[];
+  readonly cursor: number;
+}
 
 /** The list's table as ink-table draws it through its public props: the cursor a `›` in the data. */
 function InkTableList({ rows, columns, cursor }: TableProps) {
-  const data = useMemo(() => rows.map((r, i) => {
-    const row: Record<string, string> = { ' ': i === cursor ? '›' : ' ' };
-    // Cut to the column's width, as dms's table cuts them (ink-table pads, and counts UTF-16 units).
-    for (const c of columns) row[c.header] = truncate(r.cells[c.key], c.width);
-    return row;
-  }), [rows, columns, cursor]);
+  const data = useMemo(
+    () =>
+      rows.map((r, i) => {
+        const row: Record<string, string> = { ' ': i === cursor ? '›' : ' ' };
+        // Cut to the column's width, as dms's table cuts them (ink-table pads, and counts UTF-16 units).
+        for (const c of columns) row[c.header] = truncate(r.cells[c.key], c.width);
+        return row;
+      }),
+    [rows, columns, cursor],
+  );
   return <Table data={data} columns={[' ', ...columns.map((c) => c.header)]} padding={1} header={Heading} cell={StatusCell} />;
 }
 
@@ -40,11 +48,23 @@ function StatusCell({ children }: CellProps) {
 
 function Heading({ children }: { children?: React.ReactNode }) {
   const theme = useTheme();
-  return <Text bold color={theme.ui.title}>{children}</Text>;
+  return (
+    <Text bold color={theme.ui.title}>
+      {children}
+    </Text>
+  );
 }
 
 /** A list that moves its cursor on j/k and its page on n/p, drawing `Table`; the first line says where it is. */
-function List({ pages, columns, Table: Drawn }: { pages: readonly (readonly TableRow[])[]; columns: readonly LaidColumn[]; Table: (p: TableProps) => React.ReactNode }) {
+function List({
+  pages,
+  columns,
+  Table: Drawn,
+}: {
+  pages: readonly (readonly TableRow[])[];
+  columns: readonly LaidColumn[];
+  Table: (p: TableProps) => React.ReactNode;
+}) {
   const [at, setAt] = useState({ cursor: 0, page: 0 });
   useInput((input) => {
     if (input === 'j') setAt((s) => ({ ...s, cursor: s.cursor + 1 }));
@@ -89,20 +109,31 @@ export async function tables() {
       gc();
       await sleep(40);
       state = next;
-      return t.stdout.timeFrame(() => t.stdin.write(key), (f) => f.includes(`cursor ${next.cursor} page ${next.page}`));
+      return t.stdout.timeFrame(
+        () => t.stdin.write(key),
+        (f) => f.includes(`cursor ${next.cursor} page ${next.page}`),
+      );
     };
     const cursor = () => (state.cursor === 0 ? step('j', { ...state, cursor: 1 }) : step('k', { ...state, cursor: 0 }))();
     const page = () => (state.page === 0 ? step('n', { ...state, page: 1 }) : step('p', { ...state, page: 0 }))();
     const figures: Record<string, unknown> = { lines };
-    for (const [kind, a] of [['cursor', cursor], ['page', page]] as const) {
-      for (let i = 0; i < 2; i++) { await a(); await floorChange(); }
+    for (const [kind, a] of [
+      ['cursor', cursor],
+      ['page', page],
+    ] as const) {
+      for (let i = 0; i < 2; i++) {
+        await a();
+        await floorChange();
+      }
       const as: number[] = [];
       const bs: number[] = [];
       const ratios: number[] = [];
       for (let i = 0; i < PAIRS; i++) {
         const x = await a();
         const y = await floorChange();
-        as.push(x); bs.push(y); ratios.push(x / y);
+        as.push(x);
+        bs.push(y);
+        ratios.push(x / y);
       }
       figures[kind] = { a_ms: median(as), b_ms: median(bs), ratio: median(ratios), pairs: PAIRS };
     }
@@ -111,5 +142,9 @@ export async function tables() {
     out[name] = figures;
   }
   floor.instance.unmount();
-  return { rows: ROWS, ...out, what: `the list's table alone, ${ROWS} rows of the bench's page, ${WIDTH} columns, key → frame, whole frames, maxFps 1000` };
+  return {
+    rows: ROWS,
+    ...out,
+    what: `the list's table alone, ${ROWS} rows of the bench's page, ${WIDTH} columns, key → frame, whole frames, maxFps 1000`,
+  };
 }

@@ -37,7 +37,11 @@ export class ScreenStdout extends FakeStdout {
       const timer = setTimeout(() => {
         this.waiter = null;
         const lines = this.last.split('\n');
-        reject(new Error(`no matching frame in ${timeoutMs} ms; screen:\n${lines.slice(0, 4).join('\n')}\n…\n${lines.slice(4).join('\n').slice(-1200)}`));
+        reject(
+          new Error(
+            `no matching frame in ${timeoutMs} ms; screen:\n${lines.slice(0, 4).join('\n')}\n…\n${lines.slice(4).join('\n').slice(-1200)}`,
+          ),
+        );
       }, timeoutMs);
       const t0 = from ?? performance.now();
       this.waiter = (screen) => {

@@ -43,14 +43,16 @@ export function readAppAddress(input: string): AddressRead {
   if (!/^https?:\/\/[^/]/i.test(text)) return no('the address has no host after //');
   const authority = /^https?:\/\/([^/?#]*)/i.exec(text)![1]!;
   // A user name or password (`user:pw@host`, even an empty one): never repeated, never used.
-  if (authority.includes('@')) return no('the address holds a user name or password (not repeated here); dms never reads one from an address');
+  if (authority.includes('@'))
+    return no('the address holds a user name or password (not repeated here); dms never reads one from an address');
   let url: URL;
   try {
     url = new URL(text);
   } catch {
     return no('this is not a valid address');
   }
-  if (url.username !== '' || url.password !== '') return no('the address holds a user name or password (not repeated here); dms never reads one from an address');
+  if (url.username !== '' || url.password !== '')
+    return no('the address holds a user name or password (not repeated here); dms never reads one from an address');
   // An encoded / or \ would let one path segment pass for two.
   if (/%(?:2f|5c)/i.test(url.pathname)) return no('the address has an encoded / or \\ in its path');
   const segments = url.pathname.split('/');
@@ -64,7 +66,8 @@ export function readAppAddress(input: string): AddressRead {
   const deployment = d >= 0 ? after[d + 1] : undefined;
   if (deployment === undefined || deployment === '') return { address: { host: url.host, app } };
   if (after.lastIndexOf('deployment') !== d) return no('the address names more than one deployment');
-  if (!isPlainId(deployment) || deployment.length > 64) return no('the deployment uuid in the address is not a plain uuid (letters, digits and -)');
+  if (!isPlainId(deployment) || deployment.length > 64)
+    return no('the deployment uuid in the address is not a plain uuid (letters, digits and -)');
   return { address: { host: url.host, app, deployment } };
 }
 

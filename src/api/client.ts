@@ -9,9 +9,7 @@ import type { Redactor } from './redact.js';
 import { listBodyOf, type ListBody } from './schemas/deployment-fields.js';
 import { readDeploymentListFast } from './schemas/deployment-page.js';
 import type { DeploymentPage } from './schemas/deployment.js';
-import type {
-  CreateAppRequest, CreateAppResponse, CreateDocstoreRequest, CreateDocstoreResponse,
-} from './schemas/index.js';
+import type { CreateAppRequest, CreateAppResponse, CreateDocstoreRequest, CreateDocstoreResponse } from './schemas/index.js';
 
 // zod (~35 ms to load) comes in only when needed: for a list whose records do not all fit the
 // contract, and for the two creations. A page that fits is read without it (same result).
@@ -76,13 +74,22 @@ function parseJson(status: number, body: string, redact: Redactor): unknown {
  * "unexpected answer" that invites sending again.
  */
 function createdAnswer<T>(
-  res: RawResponse, creates: string, read: (data: unknown) => T | undefined, what: (data: unknown) => string, redact: Redactor,
+  res: RawResponse,
+  creates: string,
+  read: (data: unknown) => T | undefined,
+  what: (data: unknown) => string,
+  redact: Redactor,
 ): T {
   let data: unknown;
   try {
     data = scrubAnswer(JSON.parse(res.body), redact, res.body);
   } catch {
-    throw new UnreadableCreationError(res.status, res.body.trim() === '' ? 'an empty body' : notJson(res.body), creates, snippet(res.body, redact));
+    throw new UnreadableCreationError(
+      res.status,
+      res.body.trim() === '' ? 'an empty body' : notJson(res.body),
+      creates,
+      snippet(res.body, redact),
+    );
   }
   const answer = read(data);
   if (answer === undefined) throw new UnreadableCreationError(res.status, what(data), creates, snippetOf(res.body, data, redact), data);
@@ -120,23 +127,29 @@ export function createClient(options: ClientOptions): DmsClient {
     const searchParams: Record<string, number> = {};
     if (page.skip !== undefined) searchParams.skip = page.skip;
     if (page.take !== undefined) searchParams.take = page.take;
-    return transport.request('GET', `deployments/applications/${encodeURIComponent(appUuid)}`, {
-      signal: callOptions.signal, onWait: callOptions.onWait, onSent: callOptions.onSent, searchParams,
-    }).catch((error: unknown) => {
-      // One deployment over the limit: fewer rows cannot help.
-      if (error instanceof ResponseTooLargeError && page.take === 1) {
-        const { limit, size } = error;
-        throw new ResponseTooLargeError({
-          limit,
-          size,
-          detail: size !== undefined
-            ? `One deployment is too big: ${formatBytes(size)}, and dms reads at most ${formatBytes(limit)}.`
-            : `One deployment is too big: more than ${formatBytes(limit)}, the most dms reads.`,
-          single: true,
-        });
-      }
-      throw error;
-    });
+    return transport
+      .request('GET', `deployments/applications/${encodeURIComponent(appUuid)}`, {
+        signal: callOptions.signal,
+        onWait: callOptions.onWait,
+        onSent: callOptions.onSent,
+        searchParams,
+      })
+      .catch((error: unknown) => {
+        // One deployment over the limit: fewer rows cannot help.
+        if (error instanceof ResponseTooLargeError && page.take === 1) {
+          const { limit, size } = error;
+          throw new ResponseTooLargeError({
+            limit,
+            size,
+            detail:
+              size !== undefined
+                ? `One deployment is too big: ${formatBytes(size)}, and dms reads at most ${formatBytes(limit)}.`
+                : `One deployment is too big: more than ${formatBytes(limit)}, the most dms reads.`,
+            single: true,
+          });
+        }
+        throw error;
+      });
   }
 
   return {
@@ -162,12 +175,22 @@ export function createClient(options: ClientOptions): DmsClient {
       const { CreateAppResponseSchema, validateCreateApp } = await schemas();
       const checked = validateCreateApp(body);
       if (!checked.success) throw new LocalValidationError(checked.problems);
-      const res = await transport.request('POST', 'applications/public', { json: body, signal: callOptions.signal, creates: 'application' });
+      const res = await transport.request('POST', 'applications/public', {
+        json: body,
+        signal: callOptions.signal,
+        creates: 'application',
+      });
       callOptions.onAnswer?.(res.body);
-      return createdAnswer(res, 'application', (data) => {
-        const parsed = CreateAppResponseSchema.safeParse(data);
-        return parsed.success ? parsed.data : undefined;
-      }, (data) => (hasUuid(data) ? 'JSON that is not an application answer' : 'JSON without the new application\'s uuid'), redact);
+      return createdAnswer(
+        res,
+        'application',
+        (data) => {
+          const parsed = CreateAppResponseSchema.safeParse(data);
+          return parsed.success ? parsed.data : undefined;
+        },
+        (data) => (hasUuid(data) ? 'JSON that is not an application answer' : "JSON without the new application's uuid"),
+        redact,
+      );
     },
 
     async createDocstore(body, callOptions = {}) {
@@ -177,10 +200,16 @@ export function createClient(options: ClientOptions): DmsClient {
       const res = await transport.request('POST', 'databases/docstore', { json: body, signal: callOptions.signal, creates: 'database' });
       callOptions.onAnswer?.(res.body);
       if (res.body.trim() === '') return {};
-      return createdAnswer(res, 'database', (data) => {
-        const parsed = CreateDocstoreResponseSchema.safeParse(data);
-        return parsed.success ? parsed.data : undefined;
-      }, () => 'JSON that is not a database answer', redact);
+      return createdAnswer(
+        res,
+        'database',
+        (data) => {
+          const parsed = CreateDocstoreResponseSchema.safeParse(data);
+          return parsed.success ? parsed.data : undefined;
+        },
+        () => 'JSON that is not a database answer',
+        redact,
+      );
     },
   };
 }

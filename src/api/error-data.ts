@@ -1,9 +1,26 @@
 // An API error as plain data and back: the TUI's search reads the history in a worker thread, and
 // structured clone keeps no classes.
 import {
-  AdvisedError, ApiError, CancelledError, ConflictError, ForbiddenError, InvalidResponseError, LocalValidationError,
-  MiscountError, NetworkError, NotFoundError, RateLimitedError, ResponseTooLargeError, ServerError, UnauthorizedError,
-  UnreadableCreationError, ValidationError, type ApiErrorKind, type NetworkReason, type TimeoutStep, type TokenFrom,
+  AdvisedError,
+  ApiError,
+  CancelledError,
+  ConflictError,
+  ForbiddenError,
+  InvalidResponseError,
+  LocalValidationError,
+  MiscountError,
+  NetworkError,
+  NotFoundError,
+  RateLimitedError,
+  ResponseTooLargeError,
+  ServerError,
+  UnauthorizedError,
+  UnreadableCreationError,
+  ValidationError,
+  type ApiErrorKind,
+  type NetworkReason,
+  type TimeoutStep,
+  type TokenFrom,
 } from './errors.js';
 import type { FieldProblem } from './schemas/issues.js';
 
@@ -37,11 +54,23 @@ export function errorToData(error: unknown): ErrorData {
   if (!(error instanceof ApiError)) return { kind: 'other', message: error instanceof Error ? error.message : String(error) };
   const x = error as unknown as Omit<ErrorData, 'kind' | 'message' | 'status' | 'problems'>;
   return {
-    kind: error.kind, message: error.message, status: error.status, reason: x.reason,
-    retryAfterSeconds: x.retryAfterSeconds, maxWaitMs: x.maxWaitMs, fields: x.fields, warning: x.warning, bodyStart: x.bodyStart,
+    kind: error.kind,
+    message: error.message,
+    status: error.status,
+    reason: x.reason,
+    retryAfterSeconds: x.retryAfterSeconds,
+    maxWaitMs: x.maxWaitMs,
+    fields: x.fields,
+    warning: x.warning,
+    bodyStart: x.bodyStart,
     // An advised error's advice is worded again from its facts on the other side (this thread may have none installed).
     hint: error instanceof AdvisedError ? error.given : error.hint,
-    limit: x.limit, size: x.size, outOfMemory: x.outOfMemory, tokenFrom: x.tokenFrom, step: x.step, single: x.single,
+    limit: x.limit,
+    size: x.size,
+    outOfMemory: x.outOfMemory,
+    tokenFrom: x.tokenFrom,
+    step: x.step,
+    single: x.single,
   };
 }
 
@@ -49,21 +78,43 @@ export function errorToData(error: unknown): ErrorData {
 export function errorFromData(d: ErrorData): Error {
   const made = ((): Error => {
     switch (d.kind) {
-      case 'local': return new LocalValidationError(d.problems ?? []);
-      case 'unauthorized': return new UnauthorizedError(d.tokenFrom);
-      case 'forbidden': return new ForbiddenError('', d.tokenFrom);
-      case 'not_found': return new NotFoundError('', d.hint);
-      case 'validation': return new ValidationError(d.message, d.fields ?? {}, d.status);
-      case 'conflict': return new ConflictError(d.message, d.warning);
-      case 'rate_limited': return new RateLimitedError(d.retryAfterSeconds, d.maxWaitMs);
-      case 'server': return new ServerError(d.status ?? 500, '');
-      case 'network': return new NetworkError(d.reason ?? 'other', d.message, d.hint, false, d.step);
-      case 'too_large': return new ResponseTooLargeError({ limit: d.limit ?? 0, size: d.size, outOfMemory: d.outOfMemory, single: d.single, detail: d.message, hint: d.hint });
-      case 'invalid_response': return new InvalidResponseError(d.status ?? 0, '', d.bodyStart ?? '', d.hint);
-      case 'created_unreadable': return new UnreadableCreationError(d.status ?? 0, '', 'resource', d.bodyStart ?? '');
-      case 'cancelled': return new CancelledError();
-      case 'miscount': return new MiscountError(0, null, false);
-      default: return new NetworkError('other', d.message);
+      case 'local':
+        return new LocalValidationError(d.problems ?? []);
+      case 'unauthorized':
+        return new UnauthorizedError(d.tokenFrom);
+      case 'forbidden':
+        return new ForbiddenError('', d.tokenFrom);
+      case 'not_found':
+        return new NotFoundError('', d.hint);
+      case 'validation':
+        return new ValidationError(d.message, d.fields ?? {}, d.status);
+      case 'conflict':
+        return new ConflictError(d.message, d.warning);
+      case 'rate_limited':
+        return new RateLimitedError(d.retryAfterSeconds, d.maxWaitMs);
+      case 'server':
+        return new ServerError(d.status ?? 500, '');
+      case 'network':
+        return new NetworkError(d.reason ?? 'other', d.message, d.hint, false, d.step);
+      case 'too_large':
+        return new ResponseTooLargeError({
+          limit: d.limit ?? 0,
+          size: d.size,
+          outOfMemory: d.outOfMemory,
+          single: d.single,
+          detail: d.message,
+          hint: d.hint,
+        });
+      case 'invalid_response':
+        return new InvalidResponseError(d.status ?? 0, '', d.bodyStart ?? '', d.hint);
+      case 'created_unreadable':
+        return new UnreadableCreationError(d.status ?? 0, '', 'resource', d.bodyStart ?? '');
+      case 'cancelled':
+        return new CancelledError();
+      case 'miscount':
+        return new MiscountError(0, null, false);
+      default:
+        return new NetworkError('other', d.message);
     }
   })();
   made.message = d.message;

@@ -9,8 +9,19 @@ import { MAX_RETRY_AFTER_MS, formatBytes, formatSeconds } from './limits.js';
 import { thousands } from '../text/thousands.js';
 
 export type ApiErrorKind =
-  | 'unauthorized' | 'forbidden' | 'not_found' | 'validation' | 'conflict' | 'rate_limited'
-  | 'server' | 'network' | 'invalid_response' | 'too_large' | 'cancelled' | 'created_unreadable' | 'miscount';
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'validation'
+  | 'conflict'
+  | 'rate_limited'
+  | 'server'
+  | 'network'
+  | 'invalid_response'
+  | 'too_large'
+  | 'cancelled'
+  | 'created_unreadable'
+  | 'miscount';
 
 export type NetworkReason = 'refused' | 'dns' | 'reset' | 'timeout' | 'other';
 
@@ -18,7 +29,10 @@ export abstract class ApiError extends Error {
   abstract readonly kind: ApiErrorKind;
   /** What the user can do about it, one short sentence. */
   abstract readonly hint: string;
-  constructor(message: string, readonly status?: number) {
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
     super(message);
     this.name = new.target.name;
   }
@@ -55,18 +69,19 @@ export abstract class AdvisedError extends ApiError {
  * Where the token came from, so that a rejection names it: a saved context, DMS_TOKEN, or --token.
  * (A context picked with --context or DMS_CONTEXT is a context.)
  */
-export type TokenFrom =
-  | { readonly kind: 'context'; readonly name: string }
-  | { readonly kind: 'env' }
-  | { readonly kind: 'flag' };
+export type TokenFrom = { readonly kind: 'context'; readonly name: string } | { readonly kind: 'env' } | { readonly kind: 'flag' };
 
 /** `the token of context prod`, `the token in DMS_TOKEN`, `the token given with --token`, or `the token`. */
 export function whoseToken(from: TokenFrom | undefined): string {
   switch (from?.kind) {
-    case 'context': return `the token of context ${from.name}`;
-    case 'env': return 'the token in DMS_TOKEN';
-    case 'flag': return 'the token given with --token';
-    default: return 'the token';
+    case 'context':
+      return `the token of context ${from.name}`;
+    case 'env':
+      return 'the token in DMS_TOKEN';
+    case 'flag':
+      return 'the token given with --token';
+    default:
+      return 'the token';
   }
 }
 
@@ -82,8 +97,14 @@ export class UnauthorizedError extends AdvisedError {
 export class ForbiddenError extends ApiError {
   readonly kind = 'forbidden';
   readonly hint = 'Give the token the needed permission, or ask the server admin to allow API access.';
-  constructor(serverMessage: string, readonly tokenFrom?: TokenFrom) {
-    super(sentence(`Access denied (403)${tokenFrom ? ` for ${whoseToken(tokenFrom)}` : ''}${serverMessage ? `: ${serverMessage}` : ''}`), 403);
+  constructor(
+    serverMessage: string,
+    readonly tokenFrom?: TokenFrom,
+  ) {
+    super(
+      sentence(`Access denied (403)${tokenFrom ? ` for ${whoseToken(tokenFrom)}` : ''}${serverMessage ? `: ${serverMessage}` : ''}`),
+      403,
+    );
   }
 }
 
@@ -95,7 +116,10 @@ export class ForbiddenError extends ApiError {
  */
 export class NotFoundError extends ApiError {
   readonly kind = 'not_found';
-  constructor(serverMessage: string, readonly hint: string = 'Check the uuid.') {
+  constructor(
+    serverMessage: string,
+    readonly hint: string = 'Check the uuid.',
+  ) {
     super(sentence(`Not found (404)${serverMessage ? `: ${serverMessage}` : ''}`), 404);
   }
 }
@@ -104,7 +128,11 @@ export class ValidationError extends ApiError {
   readonly kind = 'validation';
   readonly hint = 'Fix the fields named and send again.';
   /** Messages per field, read from all three `errors` shapes. */
-  constructor(message: string, readonly fields: Readonly<Record<string, string[]>>, status = 422) {
+  constructor(
+    message: string,
+    readonly fields: Readonly<Record<string, string[]>>,
+    status = 422,
+  ) {
     super(message, status);
   }
   get problems(): FieldProblem[] {
@@ -116,7 +144,12 @@ export class ConflictError extends AdvisedError {
   readonly kind = 'conflict';
   readonly given = undefined;
   protected readonly plain = 'Choose another domain, or send it anyway with force_domain_override.';
-  constructor(message: string, readonly warning?: string) { super(message, 409); }
+  constructor(
+    message: string,
+    readonly warning?: string,
+  ) {
+    super(message, 409);
+  }
 }
 
 /** Why a read waits after a 429 (said on a progress line, or as a line on stderr). */
@@ -130,10 +163,16 @@ export class RateLimitedError extends ApiError {
   /** The server asks for a longer wait than dms honours: asking again sooner cannot help. */
   readonly tooLong: boolean;
   /** `retryAfterSeconds`: what the server asked for (`Retry-After`), as it said it. */
-  constructor(readonly retryAfterSeconds: number | undefined, readonly maxWaitMs = MAX_RETRY_AFTER_MS) {
+  constructor(
+    readonly retryAfterSeconds: number | undefined,
+    readonly maxWaitMs = MAX_RETRY_AFTER_MS,
+  ) {
     const asked = retryAfterSeconds !== undefined ? `${thousands(retryAfterSeconds)} s` : undefined;
     const tooLong = retryAfterSeconds !== undefined && retryAfterSeconds * 1000 > maxWaitMs;
-    super(`Too many requests (429)${asked ? `; the server asks to wait ${asked}${tooLong ? `, longer than dms waits (${formatSeconds(maxWaitMs)})` : ''}` : ''}.`, 429);
+    super(
+      `Too many requests (429)${asked ? `; the server asks to wait ${asked}${tooLong ? `, longer than dms waits (${formatSeconds(maxWaitMs)})` : ''}` : ''}.`,
+      429,
+    );
     this.hint = asked ? `Try again in ${asked}.` : 'Wait a minute and try again.';
     this.tooLong = tooLong;
     this.waitMs = retryAfterSeconds !== undefined ? Math.min(retryAfterSeconds * 1000, maxWaitMs) : undefined;
@@ -160,7 +199,10 @@ export class NetworkError extends AdvisedError {
    * exist. `step`: of a timeout, which wait ran out.
    */
   constructor(
-    readonly reason: NetworkReason, detail: string, readonly given?: string, readonly mayHaveCreated = false,
+    readonly reason: NetworkReason,
+    detail: string,
+    readonly given?: string,
+    readonly mayHaveCreated = false,
     readonly step?: TimeoutStep,
   ) {
     super(detail);
@@ -185,11 +227,14 @@ export class ResponseTooLargeError extends AdvisedError {
   /** The answer was one record: fewer rows cannot help. */
   readonly single: boolean;
   constructor(o: { limit: number; size?: number; outOfMemory?: boolean; single?: boolean; detail?: string; hint?: string }) {
-    super(o.detail ?? (o.outOfMemory
-      ? 'The answer is too big: reading it ran out of memory.'
-      : o.size !== undefined
-        ? `The answer is too big: ${formatBytes(o.size)}, and dms reads at most ${formatBytes(o.limit)}.`
-        : `The answer is too big: more than ${formatBytes(o.limit)}, the most dms reads (it stopped there).`));
+    super(
+      o.detail ??
+        (o.outOfMemory
+          ? 'The answer is too big: reading it ran out of memory.'
+          : o.size !== undefined
+            ? `The answer is too big: ${formatBytes(o.size)}, and dms reads at most ${formatBytes(o.limit)}.`
+            : `The answer is too big: more than ${formatBytes(o.limit)}, the most dms reads (it stopped there).`),
+    );
     this.limit = o.limit;
     this.size = o.size;
     this.outOfMemory = o.outOfMemory ?? false;
@@ -202,8 +247,16 @@ export class ResponseTooLargeError extends AdvisedError {
 export class InvalidResponseError extends ApiError {
   readonly kind = 'invalid_response';
   readonly hint: string;
-  constructor(status: number, what: string, readonly bodyStart: string, hint?: string) {
-    super(sentence(`Unexpected answer from the server (${status})${what ? `: ${what}` : ''}${bodyStart ? ` (body starts: ${bodyStart})` : ''}`), status);
+  constructor(
+    status: number,
+    what: string,
+    readonly bodyStart: string,
+    hint?: string,
+  ) {
+    super(
+      sentence(`Unexpected answer from the server (${status})${what ? `: ${what}` : ''}${bodyStart ? ` (body starts: ${bodyStart})` : ''}`),
+      status,
+    );
     this.hint = hint ?? 'Check that the server URL points at the service API (it usually ends in /api/v1).';
   }
 }
@@ -220,8 +273,17 @@ export class UnreadableCreationError extends ApiError {
    * `answer`: the body, parsed and scrubbed, when it was JSON of another shape (a numeric uuid, an
    * array): it may still hold what the server sends only once (a docstore's password).
    */
-  constructor(status: number, what: string, creates: string, readonly bodyStart: string, readonly answer?: unknown) {
-    super(`The ${creates} was created (${status}), but the answer could not be read (${what}${bodyStart ? `; body starts: ${bodyStart}` : ''}).`, status);
+  constructor(
+    status: number,
+    what: string,
+    creates: string,
+    readonly bodyStart: string,
+    readonly answer?: unknown,
+  ) {
+    super(
+      `The ${creates} was created (${status}), but the answer could not be read (${what}${bodyStart ? `; body starts: ${bodyStart}` : ''}).`,
+      status,
+    );
     this.hint = lookBeforeSendingAgain(creates);
   }
 }
@@ -243,11 +305,20 @@ export function mayHaveCreated(error: unknown): boolean {
  * is not the API's; never "not found" (exit 4), which scripts read as "no such application".
  */
 export class RouteNotFoundError extends InvalidResponseError {
-  constructor(readonly baseUrl: string, said: string, bodyStart: string) {
+  constructor(
+    readonly baseUrl: string,
+    said: string,
+    bodyStart: string,
+  ) {
     const base = baseUrl.replace(/\/+$/, '');
-    super(404, said, bodyStart, /\/api\/v1$/i.test(base)
-      ? `Check the URL (${base}): the server there has no such API route.`
-      : `Check that the URL ends in /api/v1 (it is ${base}).`);
+    super(
+      404,
+      said,
+      bodyStart,
+      /\/api\/v1$/i.test(base)
+        ? `Check the URL (${base}): the server there has no such API route.`
+        : `Check that the URL ends in /api/v1 (it is ${base}).`,
+    );
     this.message = sentence(`No API at this address (404)${said ? `: ${said}` : ': an HTML page, not JSON'}`);
   }
 }
@@ -260,7 +331,9 @@ function sentence(text: string): string {
 export class CancelledError extends ApiError {
   readonly kind = 'cancelled';
   readonly hint = '';
-  constructor() { super('The request was cancelled.'); }
+  constructor() {
+    super('The request was cancelled.');
+  }
 }
 
 /**
@@ -272,21 +345,29 @@ export class CancelledError extends ApiError {
 export class MiscountError extends ApiError {
   readonly kind = 'miscount';
   readonly hint = '';
-  constructor(readonly read: number, readonly counted: number | null, readonly past: boolean) {
-    super(past
-      ? counted !== null
-        ? `Read ${thousands(read)} deployments, past the ${thousands(counted)} the server counted when the reading began, and it kept sending more: the reading stopped there.`
-        : `Read ${thousands(read)} deployments and the server kept sending more (it sends no count): the reading stopped there, the most dms reads without one.`
-      : read === 0
-        ? `The server counts ${thousands(counted ?? 0)} deployment${counted === 1 ? '' : 's'} but sent none.`
-        : `Read ${thousands(read)} of the ${thousands(counted ?? 0)} deployments the server counts; the server sent no more.`);
+  constructor(
+    readonly read: number,
+    readonly counted: number | null,
+    readonly past: boolean,
+  ) {
+    super(
+      past
+        ? counted !== null
+          ? `Read ${thousands(read)} deployments, past the ${thousands(counted)} the server counted when the reading began, and it kept sending more: the reading stopped there.`
+          : `Read ${thousands(read)} deployments and the server kept sending more (it sends no count): the reading stopped there, the most dms reads without one.`
+        : read === 0
+          ? `The server counts ${thousands(counted ?? 0)} deployment${counted === 1 ? '' : 's'} but sent none.`
+          : `Read ${thousands(read)} of the ${thousands(counted ?? 0)} deployments the server counts; the server sent no more.`,
+    );
   }
 }
 
 /** A request body that failed local validation; nothing was sent. */
 export class LocalValidationError extends Error {
   constructor(readonly problems: readonly FieldProblem[]) {
-    super(`The request is invalid; nothing was sent:\n${problems.map((p) => (p.field === '(body)' ? p.message : `${p.field}: ${p.message}`)).join('\n')}`);
+    super(
+      `The request is invalid; nothing was sent:\n${problems.map((p) => (p.field === '(body)' ? p.message : `${p.field}: ${p.message}`)).join('\n')}`,
+    );
     this.name = 'LocalValidationError';
   }
 }

@@ -10,9 +10,20 @@
 import type { ClientRequest, IncomingMessage } from 'node:http';
 import got, { type Got, RequestError, HTTPError, TimeoutError } from 'got';
 import {
-  CancelledError, ConflictError, ForbiddenError, InvalidResponseError, NetworkError,
-  RateLimitedError, ResponseTooLargeError, SLOW_DOWN, ServerError, UnauthorizedError, ValidationError, lookBeforeSendingAgain,
-  type ApiError, type TokenFrom,
+  CancelledError,
+  ConflictError,
+  ForbiddenError,
+  InvalidResponseError,
+  NetworkError,
+  RateLimitedError,
+  ResponseTooLargeError,
+  SLOW_DOWN,
+  ServerError,
+  UnauthorizedError,
+  ValidationError,
+  lookBeforeSendingAgain,
+  type ApiError,
+  type TokenFrom,
 } from './errors.js';
 import { notFoundError, type SentRequest } from './not-found.js';
 import { MAX_RESPONSE_MB, MAX_RETRY_AFTER_MS, MB, TIMEOUT_MS, formatSeconds } from './limits.js';
@@ -63,7 +74,17 @@ export interface RawResponse {
 
 const RETRY_STATUS = [408, 429, 500, 502, 503, 504, 520, 521, 522, 524];
 // A body shorter than its Content-Length (got 15+ checks it) is a connection cut off too.
-const RETRY_ERRORS = ['ECONNRESET', 'ERR_HTTP_CONTENT_LENGTH_MISMATCH', 'ECONNREFUSED', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'ECONNABORTED'];
+const RETRY_ERRORS = [
+  'ECONNRESET',
+  'ERR_HTTP_CONTENT_LENGTH_MISMATCH',
+  'ECONNREFUSED',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+  'ECONNABORTED',
+];
 
 export interface Transport {
   request(method: 'GET' | 'POST', path: string, options?: RequestOptions): Promise<RawResponse>;
@@ -104,9 +125,10 @@ export function createTransport(options: TransportOptions): Transport {
       maxRetryAfter: maxWait,
       calculateDelay: ({ computedValue, attemptCount, retryAfter, error }) => {
         if (computedValue === 0) return 0;
-        const ms = retryAfter !== undefined && Number.isFinite(retryAfter)
-          ? Math.min(Math.max(retryAfter, 1), maxWait)
-          : base * 2 ** (attemptCount - 1);
+        const ms =
+          retryAfter !== undefined && Number.isFinite(retryAfter)
+            ? Math.min(Math.max(retryAfter, 1), maxWait)
+            : base * 2 ** (attemptCount - 1);
         // A wait the server asked for is told, so it can be said; a short backoff after a fault is not.
         if (error.response?.statusCode === 429) (error.options.context as Pick<RequestOptions, 'onWait'>).onWait?.(SLOW_DOWN, ms);
         return ms;
@@ -149,10 +171,18 @@ export function createTransport(options: TransportOptions): Transport {
       if (res.statusCode >= 300) {
         // Where it leads says most (a login page: the web UI's address, not the API's).
         const location = typeof res.headers.location === 'string' ? redact(clean(res.headers.location)).slice(0, 120) : '';
-        throw new InvalidResponseError(res.statusCode, `a redirect${location ? ` to ${location}` : ''}, not an answer`, snippet(textOf(res.body), redact));
+        throw new InvalidResponseError(
+          res.statusCode,
+          `a redirect${location ? ` to ${location}` : ''}, not an answer`,
+          snippet(textOf(res.body), redact),
+        );
       }
       const remaining = Number(res.headers['x-ratelimit-remaining']);
-      return { status: res.statusCode, body: textOf(res.body), rateRemaining: Number.isSafeInteger(remaining) && remaining >= 0 ? remaining : null };
+      return {
+        status: res.statusCode,
+        body: textOf(res.body),
+        rateRemaining: Number.isSafeInteger(remaining) && remaining >= 0 ? remaining : null,
+      };
     } catch (error) {
       if (opts.signal?.aborted) throw new CancelledError();
       const sent = { path, json: opts.json, baseUrl: options.baseUrl, tokenFrom: options.tokenFrom };
@@ -196,7 +226,9 @@ export function retryAfterOf(header: string | string[] | undefined, now = Date.n
 
 /** A got error's timings: which steps of the request happened. */
 function timingsOf(error: unknown): { connect?: number; secureConnect?: number; upload?: number; response?: number } | undefined {
-  return error instanceof RequestError ? (error.timings ?? (error.request as { timings?: RequestError['timings'] } | undefined)?.timings) : undefined;
+  return error instanceof RequestError
+    ? (error.timings ?? (error.request as { timings?: RequestError['timings'] } | undefined)?.timings)
+    : undefined;
 }
 
 /**
@@ -209,8 +241,9 @@ function outcomeUnknown(classified: ApiError, error: unknown, creates: string, h
   // Reached: connected (with TLS done on https) and the whole request written.
   const t = timingsOf(error);
   const reached = t?.connect !== undefined && (!https || t.secureConnect !== undefined) && t.upload !== undefined;
-  const lost = (classified instanceof NetworkError && reached && classified.reason !== 'refused' && classified.reason !== 'dns')
-    || classified instanceof ResponseTooLargeError;
+  const lost =
+    (classified instanceof NetworkError && reached && classified.reason !== 'refused' && classified.reason !== 'dns') ||
+    classified instanceof ResponseTooLargeError;
   if (!lost) return classified;
   const what = classified.message.replace(/\.$/, '');
   return new NetworkError(
@@ -228,8 +261,13 @@ interface Sent extends SentRequest {
 }
 
 function classify(
-  error: unknown, signal: AbortSignal | undefined, redact: (s: string) => string, timeoutMs = TIMEOUT_MS, https = false,
-  sent: Sent = { path: '', baseUrl: '' }, maxWaitMs = MAX_RETRY_AFTER_MS,
+  error: unknown,
+  signal: AbortSignal | undefined,
+  redact: (s: string) => string,
+  timeoutMs = TIMEOUT_MS,
+  https = false,
+  sent: Sent = { path: '', baseUrl: '' },
+  maxWaitMs = MAX_RETRY_AFTER_MS,
 ): ApiError {
   if (error instanceof Error && 'kind' in error) return error as ApiError;
   if (signal?.aborted) return new CancelledError();
@@ -245,12 +283,22 @@ function classify(
       return new InvalidResponseError(status, status >= 500 ? 'a server error page instead of JSON' : 'not JSON', snippet(body, redact));
     }
     switch (status) {
-      case 401: return new UnauthorizedError(sent.tokenFrom);
-      case 403: return new ForbiddenError(message, sent.tokenFrom);
-      case 409: return new ConflictError(`Conflict (409): ${message || 'the resource is already in use'}`, parsed.warning ? redact(clean(parsed.warning)) : undefined);
-      case 429: return new RateLimitedError(retryAfterOf(error.response.headers['retry-after']), maxWaitMs);
-      case 400: case 422: {
-        const fields = Object.fromEntries(Object.entries(parsed.fields).map(([k, v]) => [redact(clean(k)), v.map((m) => redact(clean(m)))]));
+      case 401:
+        return new UnauthorizedError(sent.tokenFrom);
+      case 403:
+        return new ForbiddenError(message, sent.tokenFrom);
+      case 409:
+        return new ConflictError(
+          `Conflict (409): ${message || 'the resource is already in use'}`,
+          parsed.warning ? redact(clean(parsed.warning)) : undefined,
+        );
+      case 429:
+        return new RateLimitedError(retryAfterOf(error.response.headers['retry-after']), maxWaitMs);
+      case 400:
+      case 422: {
+        const fields = Object.fromEntries(
+          Object.entries(parsed.fields).map(([k, v]) => [redact(clean(k)), v.map((m) => redact(clean(m)))]),
+        );
         return new ValidationError(`The server rejected the request (${status}): ${message || 'validation failed'}`, fields, status);
       }
       default:
@@ -262,10 +310,15 @@ function classify(
     // Which step timed out, from what happened before it: no connection, no answer, or no more data.
     const t = timingsOf(error);
     const seconds = formatSeconds(timeoutMs);
-    if (t?.connect === undefined || (https && t.secureConnect === undefined) || ['lookup', 'connect', 'secureConnect'].includes(error.event)) {
+    if (
+      t?.connect === undefined ||
+      (https && t.secureConnect === undefined) ||
+      ['lookup', 'connect', 'secureConnect'].includes(error.event)
+    ) {
       return new NetworkError('timeout', `Cannot connect to the server (no connection within ${seconds}).`, undefined, false, 'connect');
     }
-    if (t.response === undefined) return new NetworkError('timeout', `The server did not answer in time (no answer within ${seconds}).`, undefined, false, 'answer');
+    if (t.response === undefined)
+      return new NetworkError('timeout', `The server did not answer in time (no answer within ${seconds}).`, undefined, false, 'answer');
     return new NetworkError('timeout', `The server stopped sending (no data for ${seconds}).`, undefined, false, 'data');
   }
   if (error instanceof RequestError) {

@@ -16,7 +16,9 @@ export function createLazyClient(options: ClientOptions): LazyClient {
   const load = () => (real ??= import('./client.js').then((m) => m.createClient(options)));
   return {
     redact: redactor(options.token),
-    warm: () => { void load(); },
+    warm: () => {
+      void load();
+    },
     ready: () => load(),
     async listDeployments(appUuid, page, callOptions) {
       return (await load()).listDeployments(appUuid, page, callOptions);

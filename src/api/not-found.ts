@@ -53,17 +53,26 @@ export function lookupHint(serverMessage: string, sent: SentRequest): string {
   const appMatch = /^\/?deployments\/applications\/([^/?#]+)/.exec(sent.path)?.[1];
   let app: string | undefined;
   if (appMatch !== undefined) {
-    try { app = decodeURIComponent(appMatch); } catch { app = appMatch; }
+    try {
+      app = decodeURIComponent(appMatch);
+    } catch {
+      app = appMatch;
+    }
   }
   if (app !== undefined) return `Check the application uuid ${shown(app)}: the server has no application with it.`;
-  const body = sent.json !== null && typeof sent.json === 'object' && !Array.isArray(sent.json) ? sent.json as Record<string, unknown> : {};
+  const body =
+    sent.json !== null && typeof sent.json === 'object' && !Array.isArray(sent.json) ? (sent.json as Record<string, unknown>) : {};
   const given = (names: readonly string[]) => names.filter((n) => typeof body[n] === 'string' && body[n] !== '');
   const lookup = LOOKUPS.find(([re]) => re.test(serverMessage.trim()));
   if (lookup) {
     const [, thing, names] = lookup;
     const fields = given(names);
     if (fields.length > 0) {
-      const by = fields.every((f) => f.endsWith('_name')) ? 'by that name' : fields.every((f) => f.endsWith('_uuid')) ? 'with that uuid' : 'by that name or uuid';
+      const by = fields.every((f) => f.endsWith('_name'))
+        ? 'by that name'
+        : fields.every((f) => f.endsWith('_uuid'))
+          ? 'with that uuid'
+          : 'by that name or uuid';
       return `Check ${fields.map((f) => `${f} ${shown(body[f] as string)}`).join(' and ')}: the server has no ${thing} ${by}.`;
     }
   }

@@ -11,6 +11,9 @@ export interface Redactor {
 }
 
 export function redactor(token: string): Redactor {
-  const hide = hiderOf([token, token.split('|')[1] ?? ''].filter((s) => s.length >= 4), '[token]');
+  const hide = hiderOf(
+    [token, token.split('|')[1] ?? ''].filter((s) => s.length >= 4),
+    '[token]',
+  );
   return Object.assign((text: string) => hide(text), { mayBeIn: (raw: string) => hide.test(raw), hider: hide });
 }

@@ -20,4 +20,3 @@ export function pageProblems(appUuid: string, page: { readonly skip?: number; re
   }
   return problems;
 }
-

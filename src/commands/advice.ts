@@ -1,9 +1,7 @@
 // What the user can do about an API error, in dms's own commands, flags and variables: api/ says
 // what failed (the error's kind and facts), this says what to run. cli.ts installs it
 // (setAdvice), so the TUI's error lines read the same words.
-import {
-  AdvisedError, ConflictError, NetworkError, ResponseTooLargeError, UnauthorizedError, type ApiError,
-} from '../api/errors.js';
+import { AdvisedError, ConflictError, NetworkError, ResponseTooLargeError, UnauthorizedError, type ApiError } from '../api/errors.js';
 import { MAX_RESPONSE_MB_CEILING } from '../api/limits.js';
 
 /** What to do about an answer over the limit, for a list (the usual case). */
@@ -24,19 +22,26 @@ export function cliAdvice(error: ApiError): string | undefined {
 
 function tokenAdvice({ tokenFrom }: UnauthorizedError): string {
   switch (tokenFrom?.kind) {
-    case 'context': return `Check it with: dms context verify ${tokenFrom.name}; replace it with: dms context add ${tokenFrom.name} --url URL.`;
-    case 'env': return 'Check DMS_TOKEN: it may be mistyped, expired or revoked.';
-    case 'flag': return 'Check the token: it may be mistyped, expired or revoked.';
-    default: return 'Check DMS_TOKEN or the token of the context (dms context add).';
+    case 'context':
+      return `Check it with: dms context verify ${tokenFrom.name}; replace it with: dms context add ${tokenFrom.name} --url URL.`;
+    case 'env':
+      return 'Check DMS_TOKEN: it may be mistyped, expired or revoked.';
+    case 'flag':
+      return 'Check the token: it may be mistyped, expired or revoked.';
+    default:
+      return 'Check DMS_TOKEN or the token of the context (dms context add).';
   }
 }
 
 function networkAdvice({ reason, step }: NetworkError): string {
   if (reason !== 'timeout') return 'Check DMS_URL and that the server is up.';
   switch (step) {
-    case 'connect': return 'Check DMS_URL and that the server is up, or raise --timeout.';
-    case 'data': return 'Try again; --timeout sets how long dms waits without data.';
-    default: return 'The server is slow; try again or raise --timeout.';
+    case 'connect':
+      return 'Check DMS_URL and that the server is up, or raise --timeout.';
+    case 'data':
+      return 'Try again; --timeout sets how long dms waits without data.';
+    default:
+      return 'The server is slow; try again or raise --timeout.';
   }
 }
 

@@ -21,17 +21,38 @@ export const GLOBAL_OPTIONS = {
 
 export const COMMAND_OPTIONS = {
   deployments: {
-    skip: { type: 'string' }, take: { type: 'string' }, all: { type: 'boolean' }, output: { type: 'string', short: 'o' },
-    status: { type: 'string' }, branch: { type: 'string' }, since: { type: 'string' }, until: { type: 'string' }, limit: { type: 'string' },
-    time: { type: 'string' }, 'with-total': { type: 'boolean' },
+    skip: { type: 'string' },
+    take: { type: 'string' },
+    all: { type: 'boolean' },
+    output: { type: 'string', short: 'o' },
+    status: { type: 'string' },
+    branch: { type: 'string' },
+    since: { type: 'string' },
+    until: { type: 'string' },
+    limit: { type: 'string' },
+    time: { type: 'string' },
+    'with-total': { type: 'boolean' },
   },
   stats: { since: { type: 'string' }, until: { type: 'string' }, output: { type: 'string', short: 'o' } },
   diff: { output: { type: 'string', short: 'o' } },
-  logs: { debug: { type: 'boolean' }, timestamps: { type: 'boolean' }, follow: { type: 'boolean' }, 'wait-timeout': { type: 'string' }, reason: { type: 'boolean' } },
+  logs: {
+    debug: { type: 'boolean' },
+    timestamps: { type: 'boolean' },
+    follow: { type: 'boolean' },
+    'wait-timeout': { type: 'string' },
+    reason: { type: 'boolean' },
+  },
   // Besides its own: a flag for every field of both request bodies (src/forms/field-flags.ts).
   create: {
-    file: { type: 'string' }, from: { type: 'string' }, 'conf-file': { type: 'string' }, example: { type: 'boolean' },
-    'save-credentials': { type: 'string' }, 'discard-credentials': { type: 'boolean' }, wait: { type: 'boolean' }, 'wait-timeout': { type: 'string' }, ...FIELD_FLAG_OPTIONS,
+    file: { type: 'string' },
+    from: { type: 'string' },
+    'conf-file': { type: 'string' },
+    example: { type: 'boolean' },
+    'save-credentials': { type: 'string' },
+    'discard-credentials': { type: 'boolean' },
+    wait: { type: 'boolean' },
+    'wait-timeout': { type: 'string' },
+    ...FIELD_FLAG_OPTIONS,
   },
   context: {},
   demo: { serve: { type: 'boolean' }, port: { type: 'string' } },
@@ -62,11 +83,18 @@ export function parse(argv: string[]): Parsed {
   for (const t of loose.tokens ?? []) {
     if (t.kind !== 'option' || Object.hasOwn(ALL, t.name)) continue;
     if (contextAt !== -1 && t.index > contextAt) break; // `dms context …` reads its own options
-    throw unknownOption(t.rawName, Object.keys({ ...GLOBAL_OPTIONS, ...(command ? COMMAND_OPTIONS[command] : {}) }), command, loose.positionals);
+    throw unknownOption(
+      t.rawName,
+      Object.keys({ ...GLOBAL_OPTIONS, ...(command ? COMMAND_OPTIONS[command] : {}) }),
+      command,
+      loose.positionals,
+    );
   }
   if (first !== undefined && command === undefined) {
     const near = nearest(first, Object.keys(COMMAND_OPTIONS));
-    throw new UsageError(`the first argument is not a command${near ? ` (did you mean ${near}?)` : ''}; it is not repeated here, in case it is a secret. Run dms --help for the commands.`);
+    throw new UsageError(
+      `the first argument is not a command${near ? ` (did you mean ${near}?)` : ''}; it is not repeated here, in case it is a secret. Run dms --help for the commands.`,
+    );
   }
   // `context add NAME --url URL`: everything after `context` is parsed by `dms context` itself.
   if (command === 'context') {
@@ -88,11 +116,15 @@ export function parse(argv: string[]): Parsed {
     if (named && /argument is ambiguous/.test(message)) {
       // `--limit -3`: the value looks like an option. Repeated only when plain (and never a token's or URL's).
       // The advice uses the long name: `-o=-n` would pass `=-n`.
-      const long = named.startsWith('--') ? named : `--${Object.entries(options).find(([, o]) => o.short === named.slice(1))?.[0] ?? named.slice(1)}`;
+      const long = named.startsWith('--')
+        ? named
+        : `--${Object.entries(options).find(([, o]) => o.short === named.slice(1))?.[0] ?? named.slice(1)}`;
       const raw = argv[argv.indexOf(named) + 1];
       const shown = raw !== undefined && long !== '--token' && long !== '--url' ? quotedArg(raw, 20) : undefined;
       const value = shown ? shown.slice(1, -1) : undefined;
-      throw new UsageError(`${named}${value ? ` ${value}` : ''}: a value that starts with '-' is taken for an option (write ${long}=${value ?? 'VALUE'} if you mean it). ${help}`);
+      throw new UsageError(
+        `${named}${value ? ` ${value}` : ''}: a value that starts with '-' is taken for an option (write ${long}=${value ?? 'VALUE'} if you mean it). ${help}`,
+      );
     }
     throw new UsageError(`invalid arguments. ${help}`);
   }
@@ -108,22 +140,39 @@ function strictPositionals(argv: string[]): string[] {
  * For `dms create`, an option that is not near one of its own is taken for a field: the message
  * names the closest field of the request being created.
  */
-function unknownOption(raw: string, known: readonly string[], command: Command | undefined, positionals: readonly string[] = []): UsageError {
+function unknownOption(
+  raw: string,
+  known: readonly string[],
+  command: Command | undefined,
+  positionals: readonly string[] = [],
+): UsageError {
   if (command === 'create') {
     const own = known.filter((k) => !Object.hasOwn(FIELD_FLAG_OPTIONS, k));
     const dashed = raw.replace(/^-+/, '');
-    if (raw.startsWith('--') && !nearest(dashed, own.filter((k) => k.length > 1))) {
+    if (
+      raw.startsWith('--') &&
+      !nearest(
+        dashed,
+        own.filter((k) => k.length > 1),
+      )
+    ) {
       const kind = positionals[1];
       const nouns: CreateNoun[] = kind === 'app' || kind === 'docstore' ? [kind] : ['app', 'docstore'];
       return new UsageError(notAFieldMessage(raw, nouns));
     }
   }
   const dashes = raw.startsWith('--') ? '--' : '-';
-  const near = nearest(raw.slice(dashes.length), known.filter((k) => (dashes === '--' ? k.length > 1 : k.length === 1)));
+  const near = nearest(
+    raw.slice(dashes.length),
+    known.filter((k) => (dashes === '--' ? k.length > 1 : k.length === 1)),
+  );
   const plain = /^--?[A-Za-z0-9][\w-]{0,40}$/.test(raw);
-  const what = command && Object.hasOwn(ALL, raw.slice(dashes.length))
-    ? `${raw} is not an option of dms ${command}`
-    : plain ? `unknown option ${raw}` : 'unknown option (not repeated here, in case it is a secret)';
+  const what =
+    command && Object.hasOwn(ALL, raw.slice(dashes.length))
+      ? `${raw} is not an option of dms ${command}`
+      : plain
+        ? `unknown option ${raw}`
+        : 'unknown option (not repeated here, in case it is a secret)';
   const mean = near ? `; did you mean ${near.length > 1 ? '--' : '-'}${near}?` : '.';
   return new UsageError(`${what}${mean} Run dms ${command ? `${command} ` : ''}--help.`);
 }

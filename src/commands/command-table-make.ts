@@ -34,7 +34,8 @@ A docstore's root password comes only once, in the answer: a headless dms create
 one of these (else exit 2, nothing sent):`,
       },
       {
-        column: 28, options: [
+        column: 28,
+        options: [
           { flag: '--save-credentials FILE', help: 'write the answer, password included, to a new file (mode 0600)' },
           { flag: '--show-secrets', help: 'print secrets in clear, the password too' },
           { flag: '--discard-credentials', help: 'print it hidden (••••); it is lost' },
@@ -48,7 +49,10 @@ one of these (else exit 2, nothing sent):`,
     summary: 'create an application from a public git repository',
     overview: [
       ['dms create app [--from FILE]', 'the application form (TUI): quick create first'],
-      ['dms create app --git-repository URL … [--file FILE|-] [--wait [--wait-timeout S]]', 'create headlessly from flags (one per field) and/or a request body; --example prints one to start from; with instant deploy, --wait waits for its deployment'],
+      [
+        'dms create app --git-repository URL … [--file FILE|-] [--wait [--wait-timeout S]]',
+        'create headlessly from flags (one per field) and/or a request body; --example prints one to start from; with instant deploy, --wait waits for its deployment',
+      ],
     ],
     synopsis: [
       'dms create app [FIELD FLAGS] [--file FILE|-] [--json]    create an application, headless',
@@ -56,8 +60,10 @@ one of these (else exit 2, nothing sent):`,
       'dms create app --example                                 print an example request body',
       'dms create app [--from FILE]                             open the form (TUI)',
     ],
-    examples: [`dms create app --project-uuid P --server-uuid S --environment-name production \\
-  --git-repository https://github.com/acme/shop --git-branch main --build-pack nixpacks --instant-deploy`],
+    examples: [
+      `dms create app --project-uuid P --server-uuid S --environment-name production \\
+  --git-repository https://github.com/acme/shop --git-branch main --build-pack nixpacks --instant-deploy`,
+    ],
     body: [
       { text: CREATE_RULES },
       {
@@ -78,7 +84,10 @@ deployment: dms logs APP_UUID --follow resumes. --wait without instant_deploy is
     summary: 'create a docstore database',
     overview: [
       ['dms create docstore [--from FILE]', 'the docstore database form (TUI)'],
-      ['dms create docstore --name N … [--file FILE|-] [--conf-file PATH]', 'create one headlessly, with one of --save-credentials FILE, --show-secrets or --discard-credentials (its root password comes only once)'],
+      [
+        'dms create docstore --name N … [--file FILE|-] [--conf-file PATH]',
+        'create one headlessly, with one of --save-credentials FILE, --show-secrets or --discard-credentials (its root password comes only once)',
+      ],
     ],
     synopsis: [
       'dms create docstore [FIELD FLAGS] [--file FILE|-] [--conf-file PATH] [--json]',
@@ -87,8 +96,10 @@ deployment: dms logs APP_UUID --follow resumes. --wait without instant_deploy is
       'dms create docstore --example                           print an example request body',
       'dms create docstore [--from FILE]                       open the form (TUI)',
     ],
-    examples: [`dms create docstore --project-uuid P --server-uuid S --environment-name production \\
-  --name orders-db --save-credentials orders-db.json`],
+    examples: [
+      `dms create docstore --project-uuid P --server-uuid S --environment-name production \\
+  --name orders-db --save-credentials orders-db.json`,
+    ],
     body: [
       { text: CREATE_RULES },
       {
@@ -97,9 +108,11 @@ connection URLs of its answer, so a headless creation says first what becomes of
 of these three: exit 2, nothing sent):`,
       },
       {
-        column: 34, options: [
+        column: 34,
+        options: [
           {
-            flag: '--save-credentials FILE', help: `write the whole answer, password included, to FILE: a new file
+            flag: '--save-credentials FILE',
+            help: `write the whole answer, password included, to FILE: a new file
 with mode 0600, made before the request leaves (an existing
 file, a symlink, a file in the drafts folder or one that cannot
 be made is refused, nothing sent); the answer goes in as the
@@ -107,7 +120,8 @@ server sent it, even one dms cannot read`,
           },
           { flag: '--show-secrets', help: 'print the URLs with the password in clear' },
           {
-            flag: '--discard-credentials', help: `print them with the password hidden (docstore://root:••••@…);
+            flag: '--discard-credentials',
+            help: `print them with the password hidden (docstore://root:••••@…);
 it is lost`,
           },
           { flag: '--conf-file PATH', help: 'base64-encodes PATH into docstore_conf' },
@@ -131,9 +145,12 @@ it is lost`,
     ],
     body: [
       {
-        column: 10, indent: 0, options: [
+        column: 10,
+        indent: 0,
+        options: [
           {
-            flag: 'add', help: `saves a connection. The token is read from stdin, or prompted without echo; with
+            flag: 'add',
+            help: `saves a connection. The token is read from stdin, or prompted without echo; with
 --token-command, PROGRAM ARG… (every word after --) is run whenever the context
 is used, without a shell, and its output (trimmed) is the token: the secret stays
 in your password manager, e.g. --token-command -- pass show dms/prod. It may run
@@ -146,14 +163,16 @@ that cannot exist: "not found" means the token was accepted):
 A rejected token (401/403) exits 3, a server not reached 1; nothing is saved.`,
           },
           {
-            flag: 'list', help: `the contexts, * marks the current one; never a token (a token command shows only
+            flag: 'list',
+            help: `the contexts, * marks the current one; never a token (a token command shows only
 its program). --json: [{"name", "url", "current", "token": "set"|"command"|
 "missing", "token_program"}]`,
           },
           { flag: 'use', help: 'makes NAME the current context' },
           { flag: 'remove', help: 'deletes NAME' },
           {
-            flag: 'verify', help: `checks the token of NAME (default: the current context) with the same read:
+            flag: 'verify',
+            help: `checks the token of NAME (default: the current context) with the same read:
 exit 0 accepted, 3 rejected (401/403), 1 not checked (network, wrong URL),
 2 a token command that failed`,
           },
@@ -161,7 +180,8 @@ exit 0 accepted, 3 rejected (401/403), 1 not checked (network, wrong URL),
       },
       { text: '\nContexts live in $DMS_CONFIG_DIR/config.json (default ~/.config/dms), mode 0600:' },
       {
-        pre: true, text: `  {"current": "prod", "contexts": {"prod": {"url": "https://host/api/v1",
+        pre: true,
+        text: `  {"current": "prod", "contexts": {"prod": {"url": "https://host/api/v1",
    "token_command": ["pass", "show", "dms/prod"]}, "lab": {"url": "…", "token": "…"}}}`,
       },
     ],
@@ -193,10 +213,12 @@ applications (with their names where the shell shows descriptions). It asks the 
 PATH, which reads only the config folder: completing never sends a request.`,
       },
       {
-        column: 9, options: [
+        column: 9,
+        options: [
           { flag: 'bash', help: 'in ~/.bashrc:  source <(dms completion bash)' },
           {
-            flag: 'zsh', help: `in ~/.zshrc, after compinit:  source <(dms completion zsh)
+            flag: 'zsh',
+            help: `in ~/.zshrc, after compinit:  source <(dms completion zsh)
 (or save it as _dms in a folder of $fpath)`,
           },
           { flag: 'fish', help: 'dms completion fish > ~/.config/fish/completions/dms.fish' },
@@ -208,7 +230,7 @@ PATH, which reads only the config folder: completing never sends a request.`,
   {
     name: 'help',
     summary: 'the help of dms or of a command',
-    overview: [['dms help [COMMAND]', 'this help, or COMMAND\'s (as dms COMMAND --help)']],
+    overview: [['dms help [COMMAND]', "this help, or COMMAND's (as dms COMMAND --help)"]],
     synopsis: ['dms help [COMMAND]'],
     body: [
       {

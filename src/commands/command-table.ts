@@ -10,24 +10,30 @@ import { MAKE_AND_SET_UP } from './command-table-make.js';
 /** The options every command takes (`dms create app --help` adds them after its field flags). */
 export const GLOBAL_BLOCKS: readonly HelpBlock[] = [
   {
-    title: 'Connection (flags beat DMS_URL/DMS_TOKEN/DMS_CONTEXT beat the current context):', column: 22, options: [
+    title: 'Connection (flags beat DMS_URL/DMS_TOKEN/DMS_CONTEXT beat the current context):',
+    column: 22,
+    options: [
       { flag: '--url URL', help: 'service base URL, e.g. https://host/api/v1' },
       { flag: '--token TOKEN', help: 'API token (prefer DMS_TOKEN: flags show up in process lists)' },
       { flag: '--context NAME', help: 'use a saved context (see: dms context)' },
       { flag: '--demo', help: 'use the embedded demo service with sample data' },
       {
-        flag: '--timeout SECONDS', help: `give up after this long without progress: to connect, to the first
+        flag: '--timeout SECONDS',
+        help: `give up after this long without progress: to connect, to the first
 byte of an answer, between two chunks of it (default 15); a download
 that keeps arriving is never cut`,
       },
       {
-        flag: '--max-response-mb N', help: `the largest answer read, in MB (default ${MAX_RESPONSE_MB}, at most
+        flag: '--max-response-mb N',
+        help: `the largest answer read, in MB (default ${MAX_RESPONSE_MB}, at most
 ${MAX_RESPONSE_MB_CEILING}; or DMS_MAX_RESPONSE_MB); a larger one is refused`,
       },
     ],
   },
   {
-    title: 'Output:', column: 22, options: [
+    title: 'Output:',
+    column: 22,
+    options: [
       { flag: '--json', help: 'machine-readable output' },
       { flag: '--show-secrets', help: 'show secret fields and passwords in URLs (masked by default)' },
       { flag: '--no-color', help: 'no colours (NO_COLOR is honoured too)' },
@@ -76,18 +82,20 @@ demo mode, the sample applications). Press ? inside for keys.`,
       'dms deployments APP_UUID --all [filters] [--limit N] [-o table|json|ndjson|csv]',
     ],
     body: [
-      { text: 'Lists an application\'s deployments, newest first: one page, or with --all the whole history.' },
+      { text: "Lists an application's deployments, newest first: one page, or with --all the whole history." },
       ADDRESS,
       {
         text: `Each successful read adds the application to the recent ones that the TUI's picker and
 shell completion offer.`,
       },
       {
-        column: 19, options: [
+        column: 19,
+        options: [
           { flag: '--skip N', help: 'deployments to skip (default 0)' },
           { flag: '--take N', help: 'deployments to return (default 10, at least 1)' },
           {
-            flag: '--all', help: `read every page, printing rows as they come (a few MB per request, at
+            flag: '--all',
+            help: `read every page, printing rows as they come (a few MB per request, at
 most two at a time, within the server's rate limit); deployments that
 arrive meanwhile are neither repeated nor missed. Takes no --skip or --take.
 On a terminal, stderr shows how far it got. A failure that retries do not
@@ -96,14 +104,18 @@ get past prints "stopped after N of M deployments" and exits by its cause`,
         ],
       },
       {
-        title: 'Filters (client-side: without --all, on the one page asked; --all reads everything):', column: 19, options: [
+        title: 'Filters (client-side: without --all, on the one page asked; --all reads everything):',
+        column: 19,
+        options: [
           {
-            flag: '--status LIST', help: `phases, comma-separated: queued, running (or in_progress), finished,
+            flag: '--status LIST',
+            help: `phases, comma-separated: queued, running (or in_progress), finished,
 failed, cancelled, unknown`,
           },
           { flag: '--branch NAME', help: 'one branch, exactly (rows of the deployment queue do not say theirs)' },
           {
-            flag: '--since TIME', help: `started at or after TIME: 7d, 36h, 90m (ago), 2026-11-01 (midnight UTC),
+            flag: '--since TIME',
+            help: `started at or after TIME: 7d, 36h, 90m (ago), 2026-11-01 (midnight UTC),
 2026-11-01T10:00:00Z (UTC unless it has an offset); reading stops at the
 first older deployment`,
           },
@@ -112,15 +124,19 @@ first older deployment`,
         ],
       },
       {
-        title: 'Output format:', column: 19, options: [
+        title: 'Output format:',
+        column: 19,
+        options: [
           { flag: '-o, --output F', help: 'table (default), json (one array), ndjson (one record per line), csv' },
           {
-            flag: '--json', help: `the same as -o json: the records as the server sent them, in an array
+            flag: '--json',
+            help: `the same as -o json: the records as the server sent them, in an array
 (secrets masked unless --show-secrets); left unclosed if --all stops
 on a failure, so a JSON reader fails too`,
           },
           {
-            flag: 'csv', help: `a header line, then status, source, commit, subject, branch, started,
+            flag: 'csv',
+            help: `a header line, then status, source, commit, subject, branch, started,
 finished (ISO 8601 UTC), duration (seconds, once final), server, id,
 uuid, and reason when a row has one (with --all: when the first rows
 carry logs); quoted as RFC 4180 says, lines end in CRLF. A cell that
@@ -128,22 +144,27 @@ starts with = + - or @ gets a ' in front, so a spreadsheet shows it
 instead of running it as a formula`,
           },
           {
-            flag: '--with-total', help: `with -o json: {"count": N, "deployments": [...]} instead of the bare
+            flag: '--with-total',
+            help: `with -o json: {"count": N, "deployments": [...]} instead of the bare
 array; count is the server's total of the whole history (null when it
 sends none), however many deployments the filters and --limit keep`,
           },
         ],
       },
       {
-        title: 'Table:', column: 19, options: [
+        title: 'Table:',
+        column: 19,
+        options: [
           {
-            flag: '--time iso|relative', help: `the started column as 2026-11-01T10:00:00Z (UTC) or as 3h 5m ago;
+            flag: '--time iso|relative',
+            help: `the started column as 2026-11-01T10:00:00Z (UTC) or as 3h 5m ago;
 default relative on a terminal, iso when stdout is a pipe or a file`,
           },
         ],
       },
       {
-        indent: 2, text: `The last line says the total: "137 deployments; showing 1–10".
+        indent: 2,
+        text: `The last line says the total: "137 deployments; showing 1–10".
 A failed or cancelled row whose log says why gets it in a last column, REASON (the line
 that explains the end; dms logs APP ID --reason prints it whole).
 With --all the table's columns are chosen and sized by its first 500 rows.`,
@@ -171,25 +192,30 @@ and the record's secrets are always masked, with --show-secrets too. The server 
 logs only to tokens allowed to read sensitive data.`,
       },
       {
-        column: 27, options: [
-          { flag: '--debug', help: 'include the debug lines (hidden on the service\'s web page)' },
-          { flag: '--timestamps', help: 'start each line with its entry\'s timestamp' },
+        column: 27,
+        options: [
+          { flag: '--debug', help: "include the debug lines (hidden on the service's web page)" },
+          { flag: '--timestamps', help: "start each line with its entry's timestamp" },
           {
-            flag: '--json', help: `one line of JSON per entry: command, output, type, timestamp,
+            flag: '--json',
+            help: `one line of JSON per entry: command, output, type, timestamp,
 hidden, batch, order (output cleaned and masked)`,
           },
           {
-            flag: '--follow', help: `print new lines as they come (polls every 2 s) until the
+            flag: '--follow',
+            help: `print new lines as they come (polls every 2 s) until the
 deployment ends; status changes go to stderr. Exits 0 finished,
 7 failed, 8 cancelled; Ctrl+C stops following (exit 130), the
 deployment goes on`,
           },
           {
-            flag: '--wait-timeout SECONDS', help: `with --follow: stop waiting after SECONDS (exit 9); --timeout
+            flag: '--wait-timeout SECONDS',
+            help: `with --follow: stop waiting after SECONDS (exit 9); --timeout
 stays the limit of each request`,
           },
           {
-            flag: '--reason', help: `print only the line that explains why the deployment failed or
+            flag: '--reason',
+            help: `print only the line that explains why the deployment failed or
 was cancelled (from the end of its log); when there is none, say
 why on stderr and exit 11`,
           },
@@ -214,9 +240,11 @@ duration over time with its p90, the failure rate by week; and the same figures 
 (manual, webhook, API, rollback, PR) and by branch where the rows say it.`,
       },
       {
-        column: 19, options: [
+        column: 19,
+        options: [
           {
-            flag: '--since TIME', help: `the window starts at TIME: ${TIME_FORMS}; reading stops at the
+            flag: '--since TIME',
+            help: `the window starts at TIME: ${TIME_FORMS}; reading stops at the
 first older deployment. Default: the oldest deployment's day`,
           },
           { flag: '--until TIME', help: 'the window ends before TIME (same forms). Default: now' },
@@ -234,7 +262,7 @@ first older deployment. Default: the oldest deployment's day`,
   {
     name: 'diff',
     summary: 'compare two deployments',
-    overview: [['dms diff APP_UUID A [B] [-o table|json]', 'compare two deployments (B: the last finished one of A\'s branch before A)']],
+    overview: [['dms diff APP_UUID A [B] [-o table|json]', "compare two deployments (B: the last finished one of A's branch before A)"]],
     synopsis: ['dms diff APP_UUID A [B] [-o table|json]'],
     body: [
       {
@@ -249,10 +277,12 @@ Secret settings are said to be "changed" or "same", never shown (--show-secrets 
 for pasting into a ticket, and whether a secret changed is the question it answers).`,
       },
       {
-        column: 19, options: [
+        column: 19,
+        options: [
           { flag: '-o, --output F', help: 'table (default: a * marks what differs) or json' },
           {
-            flag: '--json', help: `the same as -o json: {"application", "older", "newer", "between":
+            flag: '--json',
+            help: `the same as -o json: {"application", "older", "newer", "between":
 {"count", "by_status"}, "settings": [{"field", "before", "after"} or
 {"field", "secret": true, "change": "changed"}], "secrets": {field:
 "changed"|"same"}, "older_chosen": "named"|"same_branch"|

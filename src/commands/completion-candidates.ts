@@ -34,7 +34,9 @@ const POSITIONALS: Record<Command, (before: readonly string[]) => Slot> = {
 };
 
 /** One line per command, for the shells that show descriptions (the command table's summaries). */
-const COMMAND_DESCRIPTIONS = Object.fromEntries(Object.keys(COMMAND_OPTIONS).map((c) => [c, COMMAND_TABLE.find((d) => d.name === c)!.summary])) as Record<Command, string>;
+const COMMAND_DESCRIPTIONS = Object.fromEntries(
+  Object.keys(COMMAND_OPTIONS).map((c) => [c, COMMAND_TABLE.find((d) => d.name === c)!.summary]),
+) as Record<Command, string>;
 
 /** Option values dms knows without asking anyone; `files`: the shell completes a path. */
 const VALUES: Readonly<Record<string, 'contexts' | 'files' | 'statuses' | readonly string[]>> = {
@@ -95,15 +97,18 @@ export function complete(words: readonly string[], source: CompletionSource, she
   const options = optionsFor(command, positionals);
   // Before the command only the global options are offered (the others are read, not suggested there).
   const offered = command === undefined ? (GLOBAL_OPTIONS as Options) : options;
-  const keep = (candidates: Candidate[], prefix = current) =>
-    ({ candidates: shell === 'bash' ? candidates.filter((c) => c.value.startsWith(prefix)) : candidates });
+  const keep = (candidates: Candidate[], prefix = current) => ({
+    candidates: shell === 'bash' ? candidates.filter((c) => c.value.startsWith(prefix)) : candidates,
+  });
 
   const noun = command === 'create' ? createNoun(positionals) : undefined;
   if (pending !== undefined) return valuesOf(pending, current, '', source, target, keep, noun, command);
   if (!endOfOptions && current.startsWith('--') && current.includes('=')) {
     const at = current.indexOf('=');
     const found = findOption(current.slice(0, at), options);
-    return found?.takesValue ? valuesOf(found.name, current.slice(at + 1), current.slice(0, at + 1), source, target, keep, noun, command) : none();
+    return found?.takesValue
+      ? valuesOf(found.name, current.slice(at + 1), current.slice(0, at + 1), source, target, keep, noun, command)
+      : none();
   }
   const flags = () => keep(flagCandidates(offered, command, used, current, noun));
   if (!endOfOptions && current.startsWith('-')) return flags();
@@ -114,10 +119,14 @@ export function complete(words: readonly string[], source: CompletionSource, she
   } else {
     slot = POSITIONALS[command](positionals);
   }
-  const candidates = slot === 'apps' ? source.recentApps(target)
-    : slot === 'contexts' ? source.contexts()
-      : slot === 'none' ? []
-        : Object.entries(slot).map(([value, description]) => ({ value, description }));
+  const candidates =
+    slot === 'apps'
+      ? source.recentApps(target)
+      : slot === 'contexts'
+        ? source.contexts()
+        : slot === 'none'
+          ? []
+          : Object.entries(slot).map(([value, description]) => ({ value, description }));
   const byPosition = keep(candidates);
   // Nothing to offer by position (a free-text argument, or none left): the flags, which are then all that can follow.
   if (byPosition.candidates.length === 0 && current === '' && !endOfOptions) return flags();
@@ -129,8 +138,14 @@ function none(): Completion {
 }
 
 function valuesOf(
-  name: string, typed: string, prefix: string, source: CompletionSource, target: Target,
-  keep: (c: Candidate[], prefix?: string) => Completion, noun: CreateNoun | undefined, command: Command | undefined,
+  name: string,
+  typed: string,
+  prefix: string,
+  source: CompletionSource,
+  target: Target,
+  keep: (c: Candidate[], prefix?: string) => Completion,
+  noun: CreateNoun | undefined,
+  command: Command | undefined,
 ): Completion {
   const withPrefix = (c: Candidate[]) => c.map((x) => ({ ...x, value: `${prefix}${x.value}` }));
   const field = noun === undefined ? undefined : fieldFlags(noun).get(name);
@@ -183,7 +198,11 @@ function findOption(word: string, options: Options): { name: string; takesValue:
 }
 
 function flagCandidates(
-  options: Options, command: Command | undefined, used: ReadonlySet<string>, current: string, noun: CreateNoun | undefined,
+  options: Options,
+  command: Command | undefined,
+  used: ReadonlySet<string>,
+  current: string,
+  noun: CreateNoun | undefined,
 ): Candidate[] {
   const described = flagDescriptions(command);
   // `dms create`: the fields of the request named (app or docstore), none before it is named.

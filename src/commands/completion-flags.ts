@@ -40,7 +40,11 @@ export function allFieldFlags(): Set<string> {
 
 /** `--name` → the first line of its description in the command's help (which lists the global options too). */
 export function flagDescriptions(command: Command | undefined): Map<string, string> {
-  if (command === 'context') return new Map([['url', 'service base URL, e.g. https://host/api/v1'], ['help', 'help for a command']]);
+  if (command === 'context')
+    return new Map([
+      ['url', 'service base URL, e.g. https://host/api/v1'],
+      ['help', 'help for a command'],
+    ]);
   // The command's help first (its own --json), then the main help's global options.
   const lines = `${command ? (helpText(command) ?? '') : ''}\n${helpText()}`.split('\n');
   const out = new Map<string, string>();
@@ -64,7 +68,10 @@ function shortDescription(text: string): string {
     const c = text[i];
     if (c === '(') depth++;
     else if (c === ')') depth = Math.max(0, depth - 1);
-    else if (c === ';' && depth === 0 && text[i + 1] === ' ') { end = i; break; }
+    else if (c === ';' && depth === 0 && text[i + 1] === ' ') {
+      end = i;
+      break;
+    }
   }
   const clause = text.slice(0, end).trim();
   if (clause.length <= 60) return clause;

@@ -10,10 +10,17 @@ import { clean } from '../text/sanitize.js';
 import { maskUrlPasswords } from '../text/secrets.js';
 
 /** One thing the shell may offer; zsh and fish show the description beside it. */
-export interface Candidate { readonly value: string; readonly description?: string }
+export interface Candidate {
+  readonly value: string;
+  readonly description?: string;
+}
 
 /** The server the command line is for, as far as its words say (`--demo`, `--url`, `--context`). */
-export interface Target { readonly demo?: boolean; readonly url?: string; readonly context?: string }
+export interface Target {
+  readonly demo?: boolean;
+  readonly url?: string;
+  readonly context?: string;
+}
 
 /** What the config folder holds, read only (tests pass their own). */
 export interface CompletionSource {
@@ -48,10 +55,12 @@ export function configSource(dir: string, env: NodeJS.ProcessEnv): CompletionSou
       try {
         const server = serverOf(target, env, dir);
         if (server === undefined) return [];
-        return loadRecents(dir, server).filter((a) => isPlainId(a.uuid)).map((a) => {
-          const name = a.name === undefined ? '' : describe(a.name);
-          return name ? { value: a.uuid, description: name } : { value: a.uuid };
-        });
+        return loadRecents(dir, server)
+          .filter((a) => isPlainId(a.uuid))
+          .map((a) => {
+            const name = a.name === undefined ? '' : describe(a.name);
+            return name ? { value: a.uuid, description: name } : { value: a.uuid };
+          });
       } catch {
         return [];
       }
@@ -73,10 +82,15 @@ function serverOf(target: Target, env: NodeJS.ProcessEnv, dir: string): string |
   const source = connectionSource(target, env, read);
   let url: string | undefined;
   switch (source.from) {
-    case 'demo': return 'demo';
-    case 'none': return undefined;
-    case 'current': url = urlOf(source.context); break;
-    default: url = source.url ?? (source.context === undefined ? undefined : urlOf(source.context));
+    case 'demo':
+      return 'demo';
+    case 'none':
+      return undefined;
+    case 'current':
+      url = urlOf(source.context);
+      break;
+    default:
+      url = source.url ?? (source.context === undefined ? undefined : urlOf(source.context));
   }
   if (url === undefined) return undefined;
   try {

@@ -18,9 +18,12 @@ export function runCompletion(parsed: Parsed, io: CommandIO): number {
   const [shell, extra] = parsed.positionals;
   if (!isShell(shell)) {
     // Not repeated: an argument in the wrong place may be a token.
-    throw new UsageError(`say which shell: dms completion bash, zsh or fish${shell === undefined ? '' : ' (the argument after completion is none of them)'}. Run dms completion --help.`);
+    throw new UsageError(
+      `say which shell: dms completion bash, zsh or fish${shell === undefined ? '' : ' (the argument after completion is none of them)'}. Run dms completion --help.`,
+    );
   }
-  if (extra !== undefined) throw new UsageError(`one argument too many: dms completion ${shell} takes none after ${shell}. Run dms completion --help.`);
+  if (extra !== undefined)
+    throw new UsageError(`one argument too many: dms completion ${shell} takes none after ${shell}. Run dms completion --help.`);
   io.stdout.write(SCRIPTS[shell]);
   return EXIT.ok;
 }
@@ -45,9 +48,11 @@ export function runComplete(argv: string[], io: CommandIO, dir: string): number 
 
 export function format(result: Completion, shell: Shell): string {
   if (result.files) return ':files\n';
-  return result.candidates.map((c) => {
-    // One line each: a description never carries a tab or line break (clean() makes them spaces).
-    const description = shell === 'bash' || !c.description ? '' : `\t${c.description}`;
-    return `${c.value}${description}\n`;
-  }).join('');
+  return result.candidates
+    .map((c) => {
+      // One line each: a description never carries a tab or line break (clean() makes them spaces).
+      const description = shell === 'bash' || !c.description ? '' : `\t${c.description}`;
+      return `${c.value}${description}\n`;
+    })
+    .join('');
 }

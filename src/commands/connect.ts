@@ -46,7 +46,9 @@ export function maxResponseBytes(values: Parsed['values'], env: NodeJS.ProcessEn
   if (typeof raw !== 'string' || !/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > MAX_RESPONSE_MB_CEILING) {
     // The value is echoed only when it is a number (a token pasted in the wrong place is not).
     const shown = typeof raw === 'string' && /^[-+.\d]{1,12}$/.test(raw) ? `, not '${raw}'` : '';
-    throw new UsageError(`${name} must be a whole number of MB from 1 to ${MAX_RESPONSE_MB_CEILING} (the most one JavaScript string holds)${shown}.`);
+    throw new UsageError(
+      `${name} must be a whole number of MB from 1 to ${MAX_RESPONSE_MB_CEILING} (the most one JavaScript string holds)${shown}.`,
+    );
   }
   return Number(raw) * MB;
 }
@@ -57,7 +59,10 @@ export function maxResponseBytes(values: Parsed['values'], env: NodeJS.ProcessEn
  * `workers`: searches of the whole history run in `search` (see search/history-search.ts).
  */
 export async function openSession(
-  values: Parsed['values'], io: CommandIO, allowDemo: boolean, workers: { readonly search?: URL } = {},
+  values: Parsed['values'],
+  io: CommandIO,
+  allowDemo: boolean,
+  workers: { readonly search?: URL } = {},
 ): Promise<Session> {
   const dir = configDir(io.env);
   sweepStaleFiles(dir); // what a dms killed mid-write left (a temporary config.json holds every token)
@@ -72,19 +77,29 @@ export async function openSession(
   const connection = values.demo
     ? ({ kind: 'demo' } as const)
     : await resolveConnection({
-      flags: { url: str('url'), token: str('token'), context: str('context') }, env: io.env, dir,
-      onWarning: (w) => io.stderr.write(`dms: warning: ${w}\n`),
-    });
+        flags: { url: str('url'), token: str('token'), context: str('context') },
+        env: io.env,
+        dir,
+        onWarning: (w) => io.stderr.write(`dms: warning: ${w}\n`),
+      });
 
   if (connection.kind === 'demo') {
     if (!allowDemo && !values.demo) {
-      throw new UsageError('no server configured: set DMS_URL and DMS_TOKEN, add a context (dms context add), or pass --demo for sample data.');
+      throw new UsageError(
+        'no server configured: set DMS_URL and DMS_TOKEN, add a context (dms context add), or pass --demo for sample data.',
+      );
     }
     const [{ startDemoService }, { SHAPE_NOTES }] = await Promise.all([import('../demo/server.js'), import('../demo/seed.js')]);
     const demo = await startDemoService({ advanceSeed: true });
     const seed = demo.seed;
     return {
-      ...connect({ baseUrl: demo.url, token: demo.token, timeoutMs: timeout, maxResponseBytes: maxBytes, retryBaseMs: retryBaseMs(io.env) }),
+      ...connect({
+        baseUrl: demo.url,
+        token: demo.token,
+        timeoutMs: timeout,
+        maxResponseBytes: maxBytes,
+        retryBaseMs: retryBaseMs(io.env),
+      }),
       connection: { label: 'DEMO', host: new URL(demo.url).host, origin: new URL(demo.url).origin, demo: true },
       configDir: dir,
       demoApps: seed.applications.map((a) => ({ uuid: a.uuid, name: a.name, note: SHAPE_NOTES[a.shape] })),
@@ -109,8 +124,12 @@ export async function openSession(
   }
   return {
     ...connect({
-      baseUrl: connection.url, token: connection.token, tokenFrom: tokenFromOf(connection),
-      timeoutMs: timeout, maxResponseBytes: maxBytes, retryBaseMs: retryBaseMs(io.env),
+      baseUrl: connection.url,
+      token: connection.token,
+      tokenFrom: tokenFromOf(connection),
+      timeoutMs: timeout,
+      maxResponseBytes: maxBytes,
+      retryBaseMs: retryBaseMs(io.env),
     }),
     connection: { label: connection.label, host, origin, demo: false },
     configDir: dir,
@@ -122,9 +141,12 @@ export async function openSession(
 export function tokenFromOf(connection: Connection): TokenFrom | undefined {
   if (connection.kind !== 'remote') return undefined;
   switch (connection.source) {
-    case 'context': return { kind: 'context', name: connection.label };
-    case 'env': return { kind: 'env' };
-    case 'flags': return { kind: 'flag' };
+    case 'context':
+      return { kind: 'context', name: connection.label };
+    case 'env':
+      return { kind: 'env' };
+    case 'flags':
+      return { kind: 'flag' };
   }
 }
 

@@ -7,9 +7,12 @@ import { maskUrlPasswords } from '../text/secrets.js';
 /** How a context gets its token, as lists show it: never the token, of a command only the program. */
 function tokenText(source: ReturnType<typeof tokenSourceOf>): string {
   switch (source.kind) {
-    case 'token': return 'token: set';
-    case 'command': return `token: from ${source.program}`;
-    case 'missing': return 'token: missing';
+    case 'token':
+      return 'token: set';
+    case 'command':
+      return `token: from ${source.program}`;
+    case 'missing':
+      return 'token: missing';
   }
 }
 

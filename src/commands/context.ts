@@ -4,8 +4,18 @@
 // one read before saving (verify-token.ts); `verify` does the same for a saved context.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import {
-  ConfigError, addContext, hasContext, loadConfig, programName, removeContext, unknownContext, setCurrentContext,
-  validateContextName, validateToken, validateTokenCommand, validateUrl,
+  ConfigError,
+  addContext,
+  hasContext,
+  loadConfig,
+  programName,
+  removeContext,
+  unknownContext,
+  setCurrentContext,
+  validateContextName,
+  validateToken,
+  validateTokenCommand,
+  validateUrl,
 } from '../config/contexts.js';
 import { LockBusy } from '../config/file-lock.js';
 import { errorCode } from '../config/private-file.js';
@@ -40,8 +50,13 @@ const HELP_OPTION = { help: { type: 'boolean', short: 'h' } } as const satisfies
  * `--token-command` takes no value: the command is every word after `--`.
  */
 export const CONTEXT_ADD_OPTIONS = {
-  url: { type: 'string' }, token: { type: 'string' }, 'token-command': { type: 'boolean' },
-  'no-verify': { type: 'boolean' }, force: { type: 'boolean' }, timeout: { type: 'string' }, ...HELP_OPTION,
+  url: { type: 'string' },
+  token: { type: 'string' },
+  'token-command': { type: 'boolean' },
+  'no-verify': { type: 'boolean' },
+  force: { type: 'boolean' },
+  timeout: { type: 'string' },
+  ...HELP_OPTION,
 } as const satisfies Options;
 
 /** Each subcommand's options (shell completion reads them too). */
@@ -60,7 +75,12 @@ class Usage extends Error {}
 
 /** A check that did not pass: its line is said, and the command exits with `code`. */
 class Refused extends Error {
-  constructor(message: string, readonly code: number) { super(message); }
+  constructor(
+    message: string,
+    readonly code: number,
+  ) {
+    super(message);
+  }
 }
 
 /** Where a subcommand writes: its lines on stdout, a failure and a warning on stderr. */
@@ -164,7 +184,14 @@ async function subcommand(args: string[], io: CommandIO, dir: string, out: Out):
 type Values = ReturnType<typeof parse>['values'];
 
 /** `dms context verify [NAME]`: one read with the saved context's token. */
-async function verify(positionals: string[], values: Values, usage: string, io: CommandIO, dir: string, { say, warn }: Out): Promise<number> {
+async function verify(
+  positionals: string[],
+  values: Values,
+  usage: string,
+  io: CommandIO,
+  dir: string,
+  { say, warn }: Out,
+): Promise<number> {
   if (positionals.length > 1) throw new Usage(`expected at most one NAME, got ${positionals.length} arguments. Usage: ${usage}`);
   const config = loadConfig(dir, { onWarning: warn });
   const name = positionals.length === 1 ? oneName(positionals, usage) : config.current;
@@ -199,7 +226,9 @@ interface AddArgs {
 
 function addArgs(values: Values, commandWords: string[] | undefined, usage: string): AddArgs {
   if (values.token !== undefined) {
-    throw new Usage('--token is not accepted here (it would show in the process list): pipe the token on stdin, type it at the prompt, or use --token-command.');
+    throw new Usage(
+      '--token is not accepted here (it would show in the process list): pipe the token on stdin, type it at the prompt, or use --token-command.',
+    );
   }
   const url = typeof values.url === 'string' ? values.url.trim() : '';
   if (!url) throw new Usage(`--url is required. Usage: ${usage}`);
@@ -211,7 +240,9 @@ function addArgs(values: Values, commandWords: string[] | undefined, usage: stri
   const wait = timeoutMs(values as Parsed['values']); // a bad --timeout before the token is asked for
   if (values['token-command'] === true) {
     if (commandWords === undefined || commandWords.length === 0) {
-      throw new Usage('--token-command needs the command after --, e.g. dms context add prod --url URL --token-command -- pass show dms/prod');
+      throw new Usage(
+        '--token-command needs the command after --, e.g. dms context add prod --url URL --token-command -- pass show dms/prod',
+      );
     }
     const commandProblem = validateTokenCommand(commandWords);
     if (commandProblem) throw new Usage(commandProblem.replace(/^token_command/, 'the token command'));
@@ -224,7 +255,13 @@ function addArgs(values: Values, commandWords: string[] | undefined, usage: stri
 
 /** `dms context add NAME`: the token read (or its command run), checked, then saved. */
 async function add(
-  name: string, values: Values, commandWords: string[] | undefined, usage: string, io: CommandIO, dir: string, out: Out,
+  name: string,
+  values: Values,
+  commandWords: string[] | undefined,
+  usage: string,
+  io: CommandIO,
+  dir: string,
+  out: Out,
 ): Promise<number> {
   const args = addArgs(values, commandWords, usage);
   const { url, tokenCommand } = args;
@@ -258,7 +295,7 @@ async function add(
 async function checkBeforeSaving(name: string, token: string | undefined, args: AddArgs, io: CommandIO, { warn }: Out): Promise<string> {
   try {
     // The command runs now, once, to check what it prints; its output is never saved.
-    const candidate = token ?? await runTokenCommand(args.tokenCommand!, { context: name, env: io.env });
+    const candidate = token ?? (await runTokenCommand(args.tokenCommand!, { context: name, env: io.env }));
     const check = await checkToken(args.url, candidate, { timeoutMs: args.wait });
     if (!check.ok) throw refusal(check);
     return '; the token was accepted';
@@ -282,15 +319,22 @@ function refusal(check: Extract<TokenCheck, { ok: false }>, context?: { name: st
   const what = check.message.replace(/\.$/, '');
   if (context) {
     const prefix = `context ${context.name}: `;
-    if (check.rejected) return new Refused(`${prefix}${what}. Replace it with: dms context add ${context.name} --url ${context.url}`, EXIT.auth);
+    if (check.rejected)
+      return new Refused(`${prefix}${what}. Replace it with: dms context add ${context.name} --url ${context.url}`, EXIT.auth);
     if (check.network) return new Refused(`${prefix}could not reach the server to check the token: ${what}. ${check.hint}`, check.code);
     return new Refused(`${prefix}could not check the token: ${what}. ${check.hint}`.trimEnd(), check.code);
   }
   if (check.rejected) return new Refused(`${what}; nothing was saved. Check the token, or save it anyway with --force.`, EXIT.auth);
   if (check.network) {
-    return new Refused(`could not reach the server to check the token: ${what}. Nothing was saved: --no-verify saves without checking (e.g. offline).`, check.code);
+    return new Refused(
+      `could not reach the server to check the token: ${what}. Nothing was saved: --no-verify saves without checking (e.g. offline).`,
+      check.code,
+    );
   }
-  return new Refused(`could not check the token: ${what}. ${check.hint ? `${check.hint} ` : ''}Nothing was saved (--force saves it anyway).`, check.code);
+  return new Refused(
+    `could not check the token: ${what}. ${check.hint ? `${check.hint} ` : ''}Nothing was saved (--force saves it anyway).`,
+    check.code,
+  );
 }
 
 function parse(args: string[], options: Options, usage: string) {

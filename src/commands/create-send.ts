@@ -53,16 +53,20 @@ export function checkedOutput(out: NodeJS.WritableStream): CheckedOutput {
   let failed = false;
   const pending: Promise<void>[] = [];
   // Kept for the rest of the run: an EPIPE may come after the command is done.
-  out.on('error', () => { failed = true; });
+  out.on('error', () => {
+    failed = true;
+  });
   return {
     write(text) {
       if (failed || text === '') return;
-      pending.push(new Promise((resolve) => {
-        out.write(text, (error?: Error | null) => {
-          if (error) failed = true;
-          resolve();
-        });
-      }));
+      pending.push(
+        new Promise((resolve) => {
+          out.write(text, (error?: Error | null) => {
+            if (error) failed = true;
+            resolve();
+          });
+        }),
+      );
     },
     async delivered() {
       await Promise.all(pending);

@@ -61,12 +61,17 @@ export function waitArgs(kind: string, parsed: Parsed, headless: boolean): WaitA
 /** --wait waits for the deployment instant_deploy starts: without it there is none (checked before sending). */
 export function requireInstantDeploy(body: Record<string, unknown>): void {
   if (body.instant_deploy === true) return;
-  throw new UsageError('--wait waits for the deployment that instant_deploy starts, and this request does not set it: add --instant-deploy (or "instant_deploy": true in the file), or leave --wait out. Nothing was sent.');
+  throw new UsageError(
+    '--wait waits for the deployment that instant_deploy starts, and this request does not set it: add --instant-deploy (or "instant_deploy": true in the file), or leave --wait out. Nothing was sent.',
+  );
 }
 
 /** Whether a failed read is worth trying again: the server or the way to it, not the request. */
 function passing(error: unknown): boolean {
-  return isApiError(error) && (error.kind === 'network' || error.kind === 'server' || error.kind === 'rate_limited' || error.kind === 'invalid_response');
+  return (
+    isApiError(error) &&
+    (error.kind === 'network' || error.kind === 'server' || error.kind === 'rate_limited' || error.kind === 'invalid_response')
+  );
 }
 
 /** `dms: [12s] deployment 248 in progress (9s)`, `dms: [20s] deployment 248 finished after 17s`: the time since the 201 first. */
@@ -82,24 +87,41 @@ function statusLine(view: DeploymentView, elapsedMs: number): string {
  * or Ctrl+C; the exit code says which. `app` is a plain uuid (create.ts checks it before calling).
  */
 export async function waitForDeployment(
-  app: string, wait: WaitArgs, io: CommandIO, session: Session, output: { readonly json: boolean; readonly show: boolean },
+  app: string,
+  wait: WaitArgs,
+  io: CommandIO,
+  session: Session,
+  output: { readonly json: boolean; readonly show: boolean },
   options: WaitOptions = {},
 ): Promise<number> {
   const { client } = session;
-  const say = (line: string) => { io.stderr.write(`${client.redact(line)}\n`); };
+  const say = (line: string) => {
+    io.stderr.write(`${client.redact(line)}\n`);
+  };
   const begun = Date.now();
   const resume = `dms logs ${app} --follow`;
   const interval = options.intervalMs ?? (Number(io.env.DMS_FOLLOW_INTERVAL_MS) || INTERVAL_MS);
 
   const stop = new AbortController();
   let why: 'timeout' | 'interrupt' | undefined;
-  const onSigint = () => { why = 'interrupt'; stop.abort(); };
+  const onSigint = () => {
+    why = 'interrupt';
+    stop.abort();
+  };
   const signals = options.signals ?? process;
   signals.on('SIGINT', onSigint);
-  const deadline = setTimeout(() => { why = 'timeout'; stop.abort(); }, Math.min(wait.ms, MAX_TIMER_MS));
+  const deadline = setTimeout(
+    () => {
+      why = 'timeout';
+      stop.abort();
+    },
+    Math.min(wait.ms, MAX_TIMER_MS),
+  );
   const list: ListPage = (skip, take) => client.listDeployments(app, { skip, take }, { signal: stop.signal });
 
-  say(`dms: waiting for the deployment of application ${app} (at most ${formatDuration(wait.ms)}; Ctrl+C stops waiting, not the deployment).`);
+  say(
+    `dms: waiting for the deployment of application ${app} (at most ${formatDuration(wait.ms)}; Ctrl+C stops waiting, not the deployment).`,
+  );
   let at: Located | undefined;
   let delay = Math.min(FIRST_LOOK_MS, interval);
   let failing = false;
@@ -128,7 +150,7 @@ export async function waitForDeployment(
           if (!failing) say(`${errorLines(error, client.redact)[0]} Trying again until the deployment is final or --wait-timeout passes.`);
           failing = true;
           // A 429's Retry-After, as far as dms honours it (10 s): never an hour, never a timer that overflows.
-          const asked = error instanceof RateLimitedError ? error.waitMs ?? 0 : 0;
+          const asked = error instanceof RateLimitedError ? (error.waitMs ?? 0) : 0;
           delay = Math.max(Math.min(Math.max(delay, interval) * 2, MAX_BACKOFF_MS), asked);
         } else {
           throw error;
@@ -153,8 +175,10 @@ export async function waitForDeployment(
     say(`dms: stopped waiting; ${at ? nameOf(at.view) : 'the deployment'} goes on (Ctrl+C does not cancel it). Resume with: ${resume}`);
     return EXIT.interrupted;
   }
-  say(at
-    ? `dms: stopped waiting after ${wait.seconds}s (--wait-timeout); ${nameOf(at.view)} is still ${at.view.statusText}. Resume with: ${resume}`
-    : `dms: stopped waiting after ${wait.seconds}s (--wait-timeout): the server never listed a deployment of application ${app}. Check with: dms deployments ${app}`);
+  say(
+    at
+      ? `dms: stopped waiting after ${wait.seconds}s (--wait-timeout); ${nameOf(at.view)} is still ${at.view.statusText}. Resume with: ${resume}`
+      : `dms: stopped waiting after ${wait.seconds}s (--wait-timeout): the server never listed a deployment of application ${app}. Check with: dms deployments ${app}`,
+  );
   return EXIT.timedOut;
 }

@@ -35,9 +35,14 @@ export function createKind(parsed: Parsed): CreateKind {
   const [kind, extra] = parsed.positionals;
   if (kind !== 'app' && kind !== 'docstore') {
     // Not repeated: an argument in the wrong place may be a token.
-    throw new UsageError(`say what to create: dms create app or dms create docstore${kind ? ' (the argument after create is neither)' : ''}.`);
+    throw new UsageError(
+      `say what to create: dms create app or dms create docstore${kind ? ' (the argument after create is neither)' : ''}.`,
+    );
   }
-  if (extra !== undefined) throw new UsageError(`one argument too many: dms create ${kind} takes none after ${kind} (the extra one is not repeated here). Run dms create ${kind} --help.`);
+  if (extra !== undefined)
+    throw new UsageError(
+      `one argument too many: dms create ${kind} takes none after ${kind} (the extra one is not repeated here). Run dms create ${kind} --help.`,
+    );
   return kind;
 }
 
@@ -61,12 +66,16 @@ export function checkCreateArgs(kind: CreateKind, parsed: Parsed, configDir: str
   waitArgs(kind, parsed, isHeadless(parsed));
   if (v.example === true) {
     if (typeof v.file === 'string' || typeof v.from === 'string' || flags.length > 0) {
-      throw new UsageError(`--example only prints an example body; it takes no --file, --from or field flags. Run dms create ${kind} --example > body.json, edit it, then dms create ${kind} --file body.json.`);
+      throw new UsageError(
+        `--example only prints an example body; it takes no --file, --from or field flags. Run dms create ${kind} --example > body.json, edit it, then dms create ${kind} --file body.json.`,
+      );
     }
     return;
   }
   if (typeof v.from === 'string' && (typeof v.file === 'string' || flags.length > 0)) {
-    throw new UsageError(`--from opens the form with a body; --file and field flags send one headless. Choose one (dms create ${kind} --file FILE --field … merges flags over FILE).`);
+    throw new UsageError(
+      `--from opens the form with a body; --file and field flags send one headless. Choose one (dms create ${kind} --file FILE --field … merges flags over FILE).`,
+    );
   }
   const def = FORMS[kind];
   for (const flag of flags) {
@@ -82,17 +91,25 @@ export function checkCreateArgs(kind: CreateKind, parsed: Parsed, configDir: str
   }
   const save = v['save-credentials'];
   if (typeof save === 'string') {
-    if (kind !== 'docstore') throw new UsageError('--save-credentials goes with dms create docstore (an application\'s answer holds no credentials).');
-    if (!isHeadless(parsed)) throw new UsageError('--save-credentials goes with --file or field flags (the form saves them with w on its success screen).');
+    if (kind !== 'docstore')
+      throw new UsageError("--save-credentials goes with dms create docstore (an application's answer holds no credentials).");
+    if (!isHeadless(parsed))
+      throw new UsageError('--save-credentials goes with --file or field flags (the form saves them with w on its success screen).');
     const why = saveTargetProblem(save, configDir);
     if (why) throw new UsageError(`--save-credentials: ${why} Nothing was sent.`);
   }
   const discard = v['discard-credentials'] === true;
   if (discard) {
-    if (kind !== 'docstore') throw new UsageError('--discard-credentials goes with dms create docstore (an application\'s answer holds no credentials).');
-    if (!isHeadless(parsed)) throw new UsageError('--discard-credentials goes with --file or field flags (the form shows the password with s and saves it with w on its success screen).');
+    if (kind !== 'docstore')
+      throw new UsageError("--discard-credentials goes with dms create docstore (an application's answer holds no credentials).");
+    if (!isHeadless(parsed))
+      throw new UsageError(
+        '--discard-credentials goes with --file or field flags (the form shows the password with s and saves it with w on its success screen).',
+      );
     if (typeof save === 'string' || v['show-secrets'] === true) {
-      throw new UsageError('--discard-credentials keeps nothing, and --save-credentials and --show-secrets keep the password: give one or the other. Nothing was sent.');
+      throw new UsageError(
+        '--discard-credentials keeps nothing, and --save-credentials and --show-secrets keep the password: give one or the other. Nothing was sent.',
+      );
     }
   }
   // The password comes once: what becomes of it is said before anything is sent.
@@ -102,7 +119,8 @@ export function checkCreateArgs(kind: CreateKind, parsed: Parsed, configDir: str
 }
 
 /** Why a headless `dms create docstore` without a word on its credentials is refused, and the choices. */
-export const CREDENTIALS_CHOICE = 'the server sends the new database\'s root password only once, in its answer: say what becomes of it with --save-credentials FILE (a new file, mode 0600), --show-secrets (printed in clear), or --discard-credentials (hidden, and lost). Nothing was sent.';
+export const CREDENTIALS_CHOICE =
+  "the server sends the new database's root password only once, in its answer: say what becomes of it with --save-credentials FILE (a new file, mode 0600), --show-secrets (printed in clear), or --discard-credentials (hidden, and lost). Nothing was sent.";
 
 /** Why the credentials could not be written to `path` (checked before sending: the password comes once); undefined when they can. */
 function saveTargetProblem(path: string, configDir: string): string | undefined {
@@ -146,7 +164,7 @@ function readText(path: string, what: string): string {
 /** Reads a request body file (or stdin for `-`) as a JSON object. */
 export async function readBody(path: string, io: CommandIO): Promise<Record<string, unknown>> {
   const text = path === '-' ? await readStdin(io) : readText(path, 'the body file');
-  const source = path === '-' ? 'standard input' : quotedArg(path, 200) ?? 'the body file';
+  const source = path === '-' ? 'standard input' : (quotedArg(path, 200) ?? 'the body file');
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -194,7 +212,8 @@ export function valuesFromFlags(def: FormDef, parsed: Parsed): FlagValues {
       } catch {
         throw new UsageError(`--${flag} takes a JSON list, e.g. '[{"name":"web","domain":"https://a.example.com"}]'.`);
       }
-      if (!Array.isArray(list)) throw new UsageError(`--${flag} takes a JSON list, e.g. '[{"name":"web","domain":"https://a.example.com"}]'.`);
+      if (!Array.isArray(list))
+        throw new UsageError(`--${flag} takes a JSON list, e.g. '[{"name":"web","domain":"https://a.example.com"}]'.`);
       // Read as the form reads a body's rows, so both build the same request.
       values[field] = valuesFromBody(def, { [field]: list }).values[field]!;
       continue;
@@ -208,7 +227,11 @@ export function valuesFromFlags(def: FormDef, parsed: Parsed): FlagValues {
 const readFlagFile = (path: string) => readFileSync(resolve(path), 'utf8');
 
 /** The request body from FILE (or nothing) and the field flags (flags win), and every problem found in it. */
-export function headlessBody(def: FormDef, fileBody: Record<string, unknown>, flags: FlagValues): { body: Record<string, unknown>; problems: FieldProblem[] } {
+export function headlessBody(
+  def: FormDef,
+  fileBody: Record<string, unknown>,
+  flags: FlagValues,
+): { body: Record<string, unknown>; problems: FieldProblem[] } {
   const built = buildBody(def, flags.values, readFlagFile);
   const body: Record<string, unknown> = { ...fileBody, ...built.body };
   for (const field of flags.emptied) delete body[field];
@@ -226,8 +249,12 @@ export function printExample(kind: CreateKind, io: CommandIO): number {
   const body: Record<string, unknown> = {};
   for (const meta of requestFieldsOf(table)) body[meta.name] = meta.example;
   io.stdout.write(`${JSON.stringify(body, null, 2)}\n`);
-  const uuids = requestFieldsOf(table).filter((m) => /_uuid$/.test(m.name)).map((m) => m.name);
-  io.stderr.write(`An example ${kind === 'app' ? 'application' : 'docstore'} request with every field. Fill in ${uuids.join(', ')} (or remove the optional ones: environment_uuid when environment_name is given, destination_uuid unless the server has several networks), change or remove the rest, then: dms create ${kind} --file body.json\n`);
+  const uuids = requestFieldsOf(table)
+    .filter((m) => /_uuid$/.test(m.name))
+    .map((m) => m.name);
+  io.stderr.write(
+    `An example ${kind === 'app' ? 'application' : 'docstore'} request with every field. Fill in ${uuids.join(', ')} (or remove the optional ones: environment_uuid when environment_name is given, destination_uuid unless the server has several networks), change or remove the rest, then: dms create ${kind} --file body.json\n`,
+  );
   return 0;
 }
 
@@ -264,9 +291,11 @@ export async function runCreate(kind: CreateKind, parsed: Parsed, io: CommandIO,
   // Sent once: a creation is never retried on its own (a second POST would make a second resource).
   let sent: Sent<Answer>;
   try {
-    sent = await sendOnce<Answer>((options) => (kind === 'app'
-      ? client.createPublicApplication(body as CreateAppRequest, { ...options, onAnswer })
-      : client.createDocstore(body as CreateDocstoreRequest, { ...options, onAnswer })));
+    sent = await sendOnce<Answer>((options) =>
+      kind === 'app'
+        ? client.createPublicApplication(body as CreateAppRequest, { ...options, onAnswer })
+        : client.createDocstore(body as CreateDocstoreRequest, { ...options, onAnswer }),
+    );
   } catch (error) {
     if (raw === undefined) {
       creds?.discard();
@@ -276,14 +305,20 @@ export async function runCreate(kind: CreateKind, parsed: Parsed, io: CommandIO,
     for (const line of errorLines(error, client.redact)) io.stderr.write(`${line}\n`);
     if (creds?.saved) io.stderr.write(`dms: the whole answer, as the server sent it, is saved to ${creds.name} (mode 0600).\n`);
     else if (unsaved || (show && raw.trim() !== '')) {
-      io.stderr.write(`dms: ${unsaved ? `could not save the answer: ${clean(unsaved)} It` : 'the answer'} follows on standard output, as the server sent it, in clear.\n`);
+      io.stderr.write(
+        `dms: ${unsaved ? `could not save the answer: ${clean(unsaved)} It` : 'the answer'} follows on standard output, as the server sent it, in clear.\n`,
+      );
       out.write(`${cleanBlock(raw.replace(/\n$/, ''))}\n`);
     }
     await out.delivered();
     return exitCodeFor(error);
   }
   if ('signal' in sent) {
-    const kept = creds?.saved ? ` What the server answered is saved to ${creds.name}.` : creds ? ` Nothing was saved to ${creds.name}.` : '';
+    const kept = creds?.saved
+      ? ` What the server answered is saved to ${creds.name}.`
+      : creds
+        ? ` Nothing was saved to ${creds.name}.`
+        : '';
     if (creds && !creds.saved) creds.discard();
     io.stderr.write(`${stoppedLine(sent.signal, creates)}${kept}\n`);
     return signalExitCode(sent.signal);
@@ -296,7 +331,9 @@ export async function runCreate(kind: CreateKind, parsed: Parsed, io: CommandIO,
     if (json) io.stderr.write(`Application created, uuid: ${typeof answer.uuid === 'string' ? idText(answer.uuid) : '(none)'}\n`);
     else printAnswer(kind, answer, show, out, io, false);
     if (!isPlainId(answer.uuid)) {
-      io.stderr.write(`dms: the server answered without a plain application uuid (${PLAIN_ID_WORDS}): there is no deployment list to watch. The application was created.\n`);
+      io.stderr.write(
+        `dms: the server answered without a plain application uuid (${PLAIN_ID_WORDS}): there is no deployment list to watch. The application was created.\n`,
+      );
       return 1;
     }
     return waitForDeployment(answer.uuid, wait, io, session, { json, show });
@@ -319,11 +356,21 @@ function printAnswer(kind: CreateKind, answer: Answer, show: boolean, out: Check
   if (kind !== 'app' || !hint) return;
   // Only a plain id goes into a command for the user's shell.
   if (isPlainId(answer.uuid)) io.stderr.write(`Follow it: dms deployments ${answer.uuid}\n`);
-  else io.stderr.write(`dms: warning: the server answered with a uuid that is not a plain id (${PLAIN_ID_WORDS}); no command is suggested for it.\n`);
+  else
+    io.stderr.write(
+      `dms: warning: the server answered with a uuid that is not a plain id (${PLAIN_ID_WORDS}); no command is suggested for it.\n`,
+    );
 }
 
 /** --save-credentials: said where the answer is (written when it came); --discard-credentials: that the password was not kept. */
-function saveOrSay(answer: Answer, creds: CredentialsFile | undefined, unsaved: string | undefined, show: boolean, io: CommandIO, out: CheckedOutput): void {
+function saveOrSay(
+  answer: Answer,
+  creds: CredentialsFile | undefined,
+  unsaved: string | undefined,
+  show: boolean,
+  io: CommandIO,
+  out: CheckedOutput,
+): void {
   const secret = hasSecrets(answer);
   if (creds) {
     if (!secret && Object.keys(answer).length === 0) {
@@ -336,7 +383,9 @@ function saveOrSay(answer: Answer, creds: CredentialsFile | undefined, unsaved: 
       return;
     }
     // The password comes only once: printed rather than lost.
-    io.stderr.write(`dms: could not save the credentials: ${clean(unsaved ?? 'the server sent no body.')} They follow on standard output, in clear:\n`);
+    io.stderr.write(
+      `dms: could not save the credentials: ${clean(unsaved ?? 'the server sent no body.')} They follow on standard output, in clear:\n`,
+    );
     out.write(`${answerJson(answer)}\n`);
     return;
   }
@@ -351,22 +400,31 @@ function outputLost(kind: CreateKind, answer: Answer, creds: CredentialsFile | u
     return 0;
   }
   const uuid = typeof answer.uuid === 'string' && answer.uuid !== '' ? ` (uuid ${idText(answer.uuid)})` : '';
-  const lost = kind === 'docstore' && show && hasSecrets(answer)
-    ? ', and the root password it held is lost (the server sends it only once; --save-credentials FILE keeps it)'
-    : ', but what the server answered is lost';
-  io.stderr.write(`dms: standard output was closed before the answer was written: the ${kind === 'app' ? 'application' : 'database'} was created${uuid}${lost}.\n`);
+  const lost =
+    kind === 'docstore' && show && hasSecrets(answer)
+      ? ', and the root password it held is lost (the server sends it only once; --save-credentials FILE keeps it)'
+      : ', but what the server answered is lost';
+  io.stderr.write(
+    `dms: standard output was closed before the answer was written: the ${kind === 'app' ? 'application' : 'database'} was created${uuid}${lost}.\n`,
+  );
   return EXIT.outputClosed;
 }
 
 function remember(session: Session, body: Record<string, unknown>): void {
   const pick = (k: string) => (typeof body[k] === 'string' ? (body[k] as string) : undefined);
   try {
-    addRecentValues(session.configDir, {
-      project_uuid: pick('project_uuid'), server_uuid: pick('server_uuid'), environment_name: pick('environment_name'),
-      environment_uuid: pick('environment_uuid'), destination_uuid: pick('destination_uuid'),
-    }, recentsServer(session.connection));
+    addRecentValues(
+      session.configDir,
+      {
+        project_uuid: pick('project_uuid'),
+        server_uuid: pick('server_uuid'),
+        environment_name: pick('environment_name'),
+        environment_uuid: pick('environment_uuid'),
+        destination_uuid: pick('destination_uuid'),
+      },
+      recentsServer(session.connection),
+    );
   } catch {
     // Suggestions are a convenience; an unwritable config dir must not fail a creation that succeeded.
   }
 }
-

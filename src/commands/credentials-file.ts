@@ -22,13 +22,21 @@ export interface CredentialsFile {
 /** Why a new file could not be made at `path`, in words. */
 function createProblem(code: string | undefined): string {
   switch (code) {
-    case 'EEXIST': return 'already exists: choose a new name (dms never replaces it here).';
-    case 'ENOENT': return 'cannot be created: its folder does not exist.';
-    case 'EACCES': case 'EPERM': return 'cannot be created: no permission to write in its folder.';
-    case 'EROFS': return 'cannot be created: its folder is on a read-only file system.';
-    case 'EISDIR': return 'is a folder.';
-    case 'ENOTDIR': return 'cannot be created: a part of the path is a file, not a folder.';
-    default: return `cannot be created (${code ?? 'unknown error'}).`;
+    case 'EEXIST':
+      return 'already exists: choose a new name (dms never replaces it here).';
+    case 'ENOENT':
+      return 'cannot be created: its folder does not exist.';
+    case 'EACCES':
+    case 'EPERM':
+      return 'cannot be created: no permission to write in its folder.';
+    case 'EROFS':
+      return 'cannot be created: its folder is on a read-only file system.';
+    case 'EISDIR':
+      return 'is a folder.';
+    case 'ENOTDIR':
+      return 'cannot be created: a part of the path is a file, not a folder.';
+    default:
+      return `cannot be created (${code ?? 'unknown error'}).`;
   }
 }
 
@@ -48,16 +56,26 @@ export function openCredentialsFile(path: string): CredentialsFile {
   let saved = false;
   const close = () => {
     if (fd === undefined) return;
-    try { closeSync(fd); } catch { /* closed */ }
+    try {
+      closeSync(fd);
+    } catch {
+      /* closed */
+    }
     fd = undefined;
   };
   const remove = () => {
     close();
-    try { unlinkSync(full); } catch { /* already gone */ }
+    try {
+      unlinkSync(full);
+    } catch {
+      /* already gone */
+    }
   };
   return {
     name: clean(path),
-    get saved() { return saved; },
+    get saved() {
+      return saved;
+    },
     write(body) {
       if (fd === undefined) return 'the file is closed.';
       try {

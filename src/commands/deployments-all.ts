@@ -68,8 +68,12 @@ class Selection {
   private pending: Row | undefined;
   private batch: Row[] = [];
 
-  constructor(private readonly filter: DeploymentsArgs['filter'], private readonly limit: number | undefined,
-    private readonly needView: boolean, private readonly settingsChanged: SettingsChanged | undefined) {}
+  constructor(
+    private readonly filter: DeploymentsArgs['filter'],
+    private readonly limit: number | undefined,
+    private readonly needView: boolean,
+    private readonly settingsChanged: SettingsChanged | undefined,
+  ) {}
 
   get filtering(): boolean {
     return isFiltering(this.filter);
@@ -111,7 +115,9 @@ class Selection {
   private release(row: Row, next: DeploymentView | undefined): void {
     if (this.filter.branch !== undefined && row.view!.branch !== '') this.branches = true;
     if (this.done || (this.filtering && !matches(row.view!, this.filter))) return;
-    this.batch.push(this.settingsChanged ? { ...row, changed: next !== undefined && this.settingsChanged(row.view!.record, next.record) } : row);
+    this.batch.push(
+      this.settingsChanged ? { ...row, changed: next !== undefined && this.settingsChanged(row.view!.record, next.record) } : row,
+    );
     this.matched += 1;
     if (this.limit !== undefined && this.matched >= this.limit) this.done = true;
   }
@@ -130,27 +136,55 @@ export async function runAll(args: DeploymentsArgs, io: CommandIO, session: Sess
   const aside = onTerminal && stdout.isTTY === true ? { before: progress.hide, after: progress.show } : {};
   const stop = new AbortController();
   const output = createOutput(io.stdout, { ...aside, onClosed: () => stop.abort() });
-  const stderr = { write: (text: string) => { progress.hide(); io.stderr.write(text); progress.show(); } };
+  const stderr = {
+    write: (text: string) => {
+      progress.hide();
+      io.stderr.write(text);
+      progress.show();
+    },
+  };
   const reading: Reading = {
-    read: 0, total: null, firstTotal: null, answered: false, name: undefined, gaps: false, repeated: 0, stopped: undefined, interrupted: false,
+    read: 0,
+    total: null,
+    firstTotal: null,
+    answered: false,
+    name: undefined,
+    gaps: false,
+    repeated: 0,
+    stopped: undefined,
+    interrupted: false,
   };
   const sink = await createSink({
-    format: args.output, out: output, stderr, style, show: args.showSecrets,
-    width: stdout.isTTY && stdout.columns ? stdout.columns : Infinity, firstBlock: FIRST_BLOCK, now: Date.now(),
+    format: args.output,
+    out: output,
+    stderr,
+    style,
+    show: args.showSecrets,
+    width: stdout.isTTY && stdout.columns ? stdout.columns : Infinity,
+    firstBlock: FIRST_BLOCK,
+    now: Date.now(),
     time: timeDisplayOf(args.time, io.stdout),
     // --with-total: the server's count of the whole history, as its first answer gives it (rows
     // that arrive while reading are not read, so they are not counted either).
     countOf: args.withTotal ? () => reading.firstTotal : undefined,
-    redact: session.client.redact, streamed: true,
+    redact: session.client.redact,
+    streamed: true,
   });
   const needView = isFiltering(args.filter) || sink.needsView;
   const settingsChanged = sink.needsChanged ? (await import('../model/settings.js')).settingsChanged : undefined;
   const selection = new Selection(args.filter, args.limit, needView, settingsChanged);
 
-  const onSigint = () => { reading.interrupted = true; stop.abort(); };
+  const onSigint = () => {
+    reading.interrupted = true;
+    stop.abort();
+  };
   process.once('SIGINT', onSigint);
   try {
-    for await (const chunk of scanHistory(scanListOf(session.client, args.app), { signal: stop.signal, onPause: progress.pause, retryMs: retryBaseMs(io.env) })) {
+    for await (const chunk of scanHistory(scanListOf(session.client, args.app), {
+      signal: stop.signal,
+      onPause: progress.pause,
+      retryMs: retryBaseMs(io.env),
+    })) {
       noteChunk(reading, chunk);
       selection.add(chunk.rows);
       progress.update(reading.read, reading.total, selection.filtering ? selection.matched : undefined);
@@ -177,7 +211,9 @@ export async function runAll(args: DeploymentsArgs, io: CommandIO, session: Sess
   if (code === undefined && args.output === 'table') {
     // The total on stdout's last line, under the table it counts.
     const { read, firstTotal } = reading;
-    await output.write(`${historySummary({ total: firstTotal, read, shown: selection.matched, filtered: selection.filtering, stoppedEarly: selection.done })}\n`);
+    await output.write(
+      `${historySummary({ total: firstTotal, read, shown: selection.matched, filtered: selection.filtering, stoppedEarly: selection.done })}\n`,
+    );
   }
   return code ?? 0;
 }
@@ -193,12 +229,22 @@ function noteChunk(reading: Reading, chunk: ScanChunk): void {
 }
 
 /** The warnings on stderr after the rows, and why the reading stopped short: its exit code (undefined: it did not). */
-function sayEnd(reading: Reading, selection: Selection, args: DeploymentsArgs, io: CommandIO, redact: (s: string) => string): number | undefined {
+function sayEnd(
+  reading: Reading,
+  selection: Selection,
+  args: DeploymentsArgs,
+  io: CommandIO,
+  redact: (s: string) => string,
+): number | undefined {
   const { read, total, gaps, repeated, stopped } = reading;
   if (args.filter.branch !== undefined && !selection.branches && read > 0) io.stderr.write(`dms: warning: ${NO_BRANCHES}\n`);
   if (gaps) io.stderr.write('dms: warning: the history moved in a way the reading could not follow; some deployments may be missing.\n');
-  if (repeated > 0) io.stderr.write(`dms: warning: left out ${thousands(repeated)} deployment${repeated === 1 ? '' : 's'} the server sent more than once.\n`);
-  const stoppedAfter = (n: number, why: string) => `dms: stopped after ${thousands(n)}${total !== null ? ` of ${thousands(total)}` : ''} deployments: ${why}\n`;
+  if (repeated > 0)
+    io.stderr.write(
+      `dms: warning: left out ${thousands(repeated)} deployment${repeated === 1 ? '' : 's'} the server sent more than once.\n`,
+    );
+  const stoppedAfter = (n: number, why: string) =>
+    `dms: stopped after ${thousands(n)}${total !== null ? ` of ${thousands(total)}` : ''} deployments: ${why}\n`;
   if (stopped) {
     const why = errorLines(stopped.reason, redact)[0] ?? '';
     // A count the reading did not match says how far it got itself.

@@ -118,11 +118,18 @@ export function deploymentsArgs(parsed: Parsed, now = Date.now()): DeploymentsAr
   const v = parsed.values;
   if (!appText) throw new UsageError("give the application uuid (or its page's address): dms deployments APP_UUID.");
   // Not repeated: an argument in the wrong place may be a token.
-  if (extra !== undefined) throw new UsageError('one argument too many: dms deployments takes one APP_UUID (the 2nd argument after deployments is not repeated here, in case it is a secret). Run dms deployments --help.');
+  if (extra !== undefined)
+    throw new UsageError(
+      'one argument too many: dms deployments takes one APP_UUID (the 2nd argument after deployments is not repeated here, in case it is a secret). Run dms deployments --help.',
+    );
   const { app, address } = appArg(appText);
   const all = v.all === true;
-  if (all && v.skip !== undefined) throw new UsageError('--all reads the whole history from the newest; it takes no --skip. Use --since or --until to start later.');
-  if (all && v.take !== undefined) throw new UsageError('--all reads every page and sizes the requests itself; it takes no --take. Use --limit N to stop after N deployments.');
+  if (all && v.skip !== undefined)
+    throw new UsageError('--all reads the whole history from the newest; it takes no --skip. Use --since or --until to start later.');
+  if (all && v.take !== undefined)
+    throw new UsageError(
+      '--all reads every page and sizes the requests itself; it takes no --take. Use --limit N to stop after N deployments.',
+    );
   const skip = intFlag(v, 'skip', 0);
   const take = intFlag(v, 'take', 1);
   const limit = intFlag(v, 'limit', 1);
@@ -137,7 +144,9 @@ export function deploymentsArgs(parsed: Parsed, now = Date.now()): DeploymentsAr
   }
   const withTotal = v['with-total'] === true;
   if (withTotal && output !== 'json') {
-    throw new UsageError(`--with-total goes with -o json (it wraps the array as {"count", "deployments"})${output === 'table' ? '; the table always ends with the total' : `, not -o ${output}`}.`);
+    throw new UsageError(
+      `--with-total goes with -o json (it wraps the array as {"count", "deployments"})${output === 'table' ? '; the table always ends with the total' : `, not -o ${output}`}.`,
+    );
   }
 
   let phases: Set<Phase> | undefined;
@@ -150,13 +159,26 @@ export function deploymentsArgs(parsed: Parsed, now = Date.now()): DeploymentsAr
   const since = typeof v.since === 'string' ? parseTime('since', v.since, now) : undefined;
   const until = typeof v.until === 'string' ? parseTime('until', v.until, now) : undefined;
   if (since !== undefined && until !== undefined && until <= since) {
-    throw new UsageError(`--until (${new Date(until).toISOString()}) is not after --since (${new Date(since).toISOString()}): nothing can match.`);
+    throw new UsageError(
+      `--until (${new Date(until).toISOString()}) is not after --since (${new Date(since).toISOString()}): nothing can match.`,
+    );
   }
   return {
-    app, ...(address ? { address } : {}), skip, take, all, output, limit, showSecrets: v['show-secrets'] === true, time, withTotal,
+    app,
+    ...(address ? { address } : {}),
+    skip,
+    take,
+    all,
+    output,
+    limit,
+    showSecrets: v['show-secrets'] === true,
+    time,
+    withTotal,
     filter: {
-      ...(phases ? { phases } : {}), ...(branch !== undefined ? { branch } : {}),
-      ...(since !== undefined ? { since } : {}), ...(until !== undefined ? { until } : {}),
+      ...(phases ? { phases } : {}),
+      ...(branch !== undefined ? { branch } : {}),
+      ...(since !== undefined ? { since } : {}),
+      ...(until !== undefined ? { until } : {}),
     },
   };
 }

@@ -31,7 +31,10 @@ const BATCH = 100;
  * the text of `JSON.stringify({ count: total.count, deployments: items.map(map) }, null, 2)`.
  */
 export async function writeJsonArray<T>(
-  out: NodeJS.WritableStream, items: readonly T[], map: (item: T) => unknown, total?: { readonly count: number | null },
+  out: NodeJS.WritableStream,
+  items: readonly T[],
+  map: (item: T) => unknown,
+  total?: { readonly count: number | null },
 ): Promise<void> {
   // Waits while the stream is full; stops at once when the reader went away (`| head`: EPIPE).
   const output = createOutput(out);
@@ -45,9 +48,11 @@ export async function writeJsonArray<T>(
     // `[\n  {…},\n  {…}\n]`: the batch's records keep their indentation inside the one array.
     const body = jsonSafe(text.slice(2, -2));
     const last = start + BATCH >= items.length;
-    await output.write(total
-      ? `${start === 0 ? `${head}[\n` : ',\n'}${indent(body)}${last ? '\n  ]\n}\n' : ''}`
-      : `${start === 0 ? '[\n' : ',\n'}${body}${last ? '\n]\n' : ''}`);
+    await output.write(
+      total
+        ? `${start === 0 ? `${head}[\n` : ',\n'}${indent(body)}${last ? '\n  ]\n}\n' : ''}`
+        : `${start === 0 ? '[\n' : ',\n'}${body}${last ? '\n]\n' : ''}`,
+    );
   }
 }
 
@@ -61,13 +66,22 @@ const SERVER_TAKE = 10;
  * `50 deployments; none on this page (from 1) — the server sent no rows where its count puts 10`.
  */
 export function pageSummary(o: {
-  total: number | null; skip: number; take?: number; read: number; shown: number; filtered: boolean; limited: boolean;
+  total: number | null;
+  skip: number;
+  take?: number;
+  read: number;
+  shown: number;
+  filtered: boolean;
+  limited: boolean;
 }): string {
   const head = o.total !== null ? `${thousands(o.total)} deployment${o.total === 1 ? '' : 's'}; ` : '';
   const tail = o.total === null ? ' (the server sends no total)' : '';
   // A page shorter than the server's own count says: said, so the rows it left out are not taken for the end.
   const due = o.total !== null ? Math.min(o.take ?? SERVER_TAKE, o.total - o.skip) : 0;
-  const short = o.read < due ? ` — the server sent ${o.read === 0 ? 'no' : thousands(o.read)} row${o.read === 1 ? '' : 's'} where its count puts ${thousands(due)}` : '';
+  const short =
+    o.read < due
+      ? ` — the server sent ${o.read === 0 ? 'no' : thousands(o.read)} row${o.read === 1 ? '' : 's'} where its count puts ${thousands(due)}`
+      : '';
   if (o.read === 0) return o.total === 0 ? 'no deployments' : `${head}none on this page (from ${thousands(o.skip + 1)})${tail}${short}`;
   const range = `${thousands(o.skip + 1)}–${thousands(o.skip + o.read)}`;
   if (!o.filtered && !o.limited) return `${head}showing ${range}${tail}${short}`;
@@ -78,7 +92,11 @@ const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typ
 
 /** `args`: already checked (cli.ts checks them before connecting); read from `parsed` otherwise. */
 export async function runDeployments(
-  parsed: Parsed, io: CommandIO, session: Session, style: Style, args: DeploymentsArgs = deploymentsArgs(parsed),
+  parsed: Parsed,
+  io: CommandIO,
+  session: Session,
+  style: Style,
+  args: DeploymentsArgs = deploymentsArgs(parsed),
 ): Promise<number> {
   checkAddressHost(args.address, session.connection);
   if (args.all) {
@@ -130,18 +148,29 @@ export async function runDeployments(
   const out = io.stdout as NodeJS.WriteStream;
   const stdout = createOutput(io.stdout);
   const sink = await createSink({
-    format: output, out: stdout, stderr: io.stderr, style, show,
-    width: out.isTTY && out.columns ? out.columns : Infinity, firstBlock: Infinity, now: Date.now(),
-    time: timeDisplayOf(args.time, io.stdout), countOf: args.withTotal ? () => total : undefined, redact: session.client.redact,
+    format: output,
+    out: stdout,
+    stderr: io.stderr,
+    style,
+    show,
+    width: out.isTTY && out.columns ? out.columns : Infinity,
+    firstBlock: Infinity,
+    now: Date.now(),
+    time: timeDisplayOf(args.time, io.stdout),
+    countOf: args.withTotal ? () => total : undefined,
+    redact: session.client.redact,
   });
   await sink.write(rows);
   await sink.end(true);
   rememberApp(session, io, app, nameOfRecords(records));
-  if (filter.branch !== undefined && records.length > 0 && views.every((v) => v.branch === '')) io.stderr.write(`dms: warning: ${NO_BRANCHES}\n`);
+  if (filter.branch !== undefined && records.length > 0 && views.every((v) => v.branch === ''))
+    io.stderr.write(`dms: warning: ${NO_BRANCHES}\n`);
   if (output !== 'table') return 0;
 
   // The total on stdout's last line, under the table it counts.
-  await stdout.write(`${pageSummary({ total, skip: skip ?? 0, take, read: records.length, shown: rows.length, filtered: filtering, limited: limit !== undefined })}\n`);
+  await stdout.write(
+    `${pageSummary({ total, skip: skip ?? 0, take, read: records.length, shown: rows.length, filtered: filtering, limited: limit !== undefined })}\n`,
+  );
   const flagged = records.filter((d) => isObject(d) && Object.keys(invalidFieldsOf(d)).length > 0).length;
   if (flagged) io.stderr.write(`dms: warning: ${flagged} record(s) had fields of an unexpected type (see --json)\n`);
   return 0;

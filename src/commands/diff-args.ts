@@ -24,14 +24,20 @@ export function diffArgs(parsed: Parsed): DiffArgs {
   if (!app || !a) throw new UsageError(`give the application and a deployment: dms diff APP_UUID A [B]. ${HELP}`);
   if (!isAppUuid(app)) throw new UsageError(`APP_UUID must be an application uuid (${PLAIN_ID_WORDS}). ${HELP}`);
   if (extra !== undefined) throw new UsageError(`one argument too many: dms diff compares two deployments. ${HELP}`);
-  for (const [name, value] of [['A', a], ['B', b]] as const) {
-    if (value !== undefined && !isPlainId(value)) throw new UsageError(`${name} must be a deployment id (a number) or uuid (${PLAIN_ID_WORDS}). ${HELP}`);
+  for (const [name, value] of [
+    ['A', a],
+    ['B', b],
+  ] as const) {
+    if (value !== undefined && !isPlainId(value))
+      throw new UsageError(`${name} must be a deployment id (a number) or uuid (${PLAIN_ID_WORDS}). ${HELP}`);
   }
-  if (b !== undefined && a.toLowerCase() === b.toLowerCase()) throw new UsageError(`A and B are the same deployment: name two, or leave B out to compare A with the last finished one before it. ${HELP}`);
+  if (b !== undefined && a.toLowerCase() === b.toLowerCase())
+    throw new UsageError(
+      `A and B are the same deployment: name two, or leave B out to compare A with the last finished one before it. ${HELP}`,
+    );
   const raw = parsed.values.output ?? (parsed.values.json === true ? 'json' : 'table');
   if (typeof raw !== 'string' || !(DIFF_OUTPUTS as readonly string[]).includes(raw)) {
     throw new UsageError(`-o must be ${DIFF_OUTPUTS.join(' or ')}. ${HELP}`);
   }
   return { app, a: refOf(a), b: b === undefined ? undefined : refOf(b), output: raw as DiffOutput };
 }
-

@@ -39,8 +39,11 @@ const refText = (ref: DeploymentRef) => (ref.id !== null ? String(ref.id) : ref.
 export async function runDiff(parsed: Parsed, io: CommandIO, session: Session, style: Style, options: DiffOptions = {}): Promise<number> {
   const args = diffArgs(parsed);
   const { client } = session;
-  const say = (line: string) => { io.stderr.write(`${client.redact(line)}\n`); };
-  if (parsed.values['show-secrets'] === true) say('dms: dms diff never shows secret values, only whether they changed (--show-secrets does not apply here).');
+  const say = (line: string) => {
+    io.stderr.write(`${client.redact(line)}\n`);
+  };
+  if (parsed.values['show-secrets'] === true)
+    say('dms: dms diff never shows secret values, only whether they changed (--show-secrets does not apply here).');
 
   const stop = new AbortController();
   const onSigint = () => stop.abort();
@@ -51,7 +54,10 @@ export async function runDiff(parsed: Parsed, io: CommandIO, session: Session, s
   let end;
   try {
     const chunks = scanHistory(scanListOf(client, args.app, stop.signal), {
-      take: SCAN_TAKE, targetChars: 1_000_000, signal: stop.signal, onPause: sayWait(io.stderr),
+      take: SCAN_TAKE,
+      targetChars: 1_000_000,
+      signal: stop.signal,
+      onPause: sayWait(io.stderr),
     });
     end = await readPair(chunks, walk, { a: args.a.id, b: args.b?.id ?? null });
   } catch (error) {
@@ -63,11 +69,20 @@ export async function runDiff(parsed: Parsed, io: CommandIO, session: Session, s
     say('dms: stopped before both deployments were found.');
     return EXIT.interrupted;
   }
-  const missing = (ref: DeploymentRef) => `dms: no deployment ${refText(ref)} among the deployments of application ${args.app}. dms deployments ${args.app} lists them.`;
-  if (end === 'noA') { say(missing(args.a)); return EXIT.notFound; }
+  const missing = (ref: DeploymentRef) =>
+    `dms: no deployment ${refText(ref)} among the deployments of application ${args.app}. dms deployments ${args.app} lists them.`;
+  if (end === 'noA') {
+    say(missing(args.a));
+    return EXIT.notFound;
+  }
   if (end === 'noB') {
-    if (args.b) { say(missing(args.b)); return EXIT.notFound; }
-    say(`dms: no finished deployment before ${sideName(walk.a!.view)} to compare it with. Name the other one: dms diff ${args.app} ${refText(args.a)} B.`);
+    if (args.b) {
+      say(missing(args.b));
+      return EXIT.notFound;
+    }
+    say(
+      `dms: no finished deployment before ${sideName(walk.a!.view)} to compare it with. Name the other one: dms diff ${args.app} ${refText(args.a)} B.`,
+    );
     return EXIT.notFound;
   }
   const a = walk.a!;
@@ -84,18 +99,29 @@ export async function runDiff(parsed: Parsed, io: CommandIO, session: Session, s
   });
   const note = walk.likeness === null ? null : choiceNote(comparison, { likeness: walk.likeness, newer: a.view, older: b.view });
   if (note !== null) say(`dms: ${note}`);
-  const text = args.output === 'json'
-    ? `${jsonSafe(JSON.stringify({ ...diffJson(args.app, comparison), older_chosen: CHOSEN[walk.likeness ?? 'named'] }, null, 2))}\n`
-    : diffTable(comparison, style, { columns: (io.stdout as NodeJS.WriteStream).isTTY === true ? (io.stdout as NodeJS.WriteStream).columns || 80 : undefined });
+  const text =
+    args.output === 'json'
+      ? `${jsonSafe(JSON.stringify({ ...diffJson(args.app, comparison), older_chosen: CHOSEN[walk.likeness ?? 'named'] }, null, 2))}\n`
+      : diffTable(comparison, style, {
+          columns: (io.stdout as NodeJS.WriteStream).isTTY === true ? (io.stdout as NodeJS.WriteStream).columns || 80 : undefined,
+        });
   io.stdout.write(client.redact(text));
   return EXIT.ok;
 }
 
 function sideJson(s: SideFacts) {
   return {
-    id: s.id, uuid: s.uuid, status: s.status, source: s.source, started_at: s.startedAt === null ? null : new Date(s.startedAt).toISOString().replace('.000Z', 'Z'),
-    duration_seconds: s.durationMs === null ? null : Math.round(s.durationMs / 1000), commit: s.commit, subject: s.subject, branch: s.branch,
-    reason: s.reason, position: s.index,
+    id: s.id,
+    uuid: s.uuid,
+    status: s.status,
+    source: s.source,
+    started_at: s.startedAt === null ? null : new Date(s.startedAt).toISOString().replace('.000Z', 'Z'),
+    duration_seconds: s.durationMs === null ? null : Math.round(s.durationMs / 1000),
+    commit: s.commit,
+    subject: s.subject,
+    branch: s.branch,
+    reason: s.reason,
+    position: s.index,
   };
 }
 
@@ -106,7 +132,12 @@ export function diffJson(app: string, c: Comparison) {
     older: sideJson(c.older),
     newer: sideJson(c.newer),
     between: { count: c.between.count, by_status: c.between.byPhase },
-    settings: c.settings === null ? null : c.settings.map((d) => (d.secret ? { field: d.field, secret: true, change: d.change } : { field: d.field, before: d.before, after: d.after })),
+    settings:
+      c.settings === null
+        ? null
+        : c.settings.map((d) =>
+            d.secret ? { field: d.field, secret: true, change: d.change } : { field: d.field, before: d.before, after: d.after },
+          ),
     secrets: c.secrets,
   };
 }
@@ -116,7 +147,11 @@ export function diffJson(app: string, c: Comparison) {
  * between and the settings. On a terminal (`columns` given) times also say how long ago, and the
  * older side's column is cut to leave the newer one half the width.
  */
-export function diffTable(c: Comparison, style: Style, { columns, now = Date.now() }: { readonly columns?: number; readonly now?: number } = {}): string {
+export function diffTable(
+  c: Comparison,
+  style: Style,
+  { columns, now = Date.now() }: { readonly columns?: number; readonly now?: number } = {},
+): string {
   const terminal = columns !== undefined;
   const when = (ms: number | null) => (ms === null ? '' : terminal ? `${isoSeconds(ms)} (${relativeAt(ms, now)})` : isoSeconds(ms));
   const rows = sideRows(c, when);
@@ -127,7 +162,10 @@ export function diffTable(c: Comparison, style: Style, { columns, now = Date.now
   out.push(`  ${padCells('', labelWidth)}${padCells('older', olderWidth)}newer`.trimEnd());
   for (const r of rows) {
     const mark = r.differs ? '* ' : '  ';
-    const older = r.label === 'status' ? paint(style, statusColour(c.older.status), r.older) + ' '.repeat(Math.max(0, olderWidth - widthOf(r.older))) : padCells(r.older, olderWidth);
+    const older =
+      r.label === 'status'
+        ? paint(style, statusColour(c.older.status), r.older) + ' '.repeat(Math.max(0, olderWidth - widthOf(r.older)))
+        : padCells(r.older, olderWidth);
     const newer = r.label === 'status' ? paint(style, statusColour(c.newer.status), r.newer) : r.newer;
     out.push(`${mark}${padCells(r.label, labelWidth)}${older}${newer}`.trimEnd());
   }

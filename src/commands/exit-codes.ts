@@ -54,12 +54,20 @@ export function exitCodeFor(error: unknown): number {
   if (mayHaveCreated(error)) return EXIT.unconfirmed;
   if (error instanceof ApiError) {
     switch (error.kind) {
-      case 'unauthorized': case 'forbidden': return EXIT.auth;
-      case 'not_found': return EXIT.notFound;
-      case 'validation': case 'conflict': return EXIT.rejected;
-      case 'rate_limited': return EXIT.rateLimited;
-      case 'miscount': return EXIT.miscount;
-      default: return EXIT.failure;
+      case 'unauthorized':
+      case 'forbidden':
+        return EXIT.auth;
+      case 'not_found':
+        return EXIT.notFound;
+      case 'validation':
+      case 'conflict':
+        return EXIT.rejected;
+      case 'rate_limited':
+        return EXIT.rateLimited;
+      case 'miscount':
+        return EXIT.miscount;
+      default:
+        return EXIT.failure;
     }
   }
   return EXIT.failure;

@@ -12,13 +12,20 @@ const WIDTH = 100;
 export function flagUsage(meta: FieldMeta): string {
   const flag = flagOf(meta.name);
   switch (meta.kind) {
-    case 'boolean': return `--[no-]${flag}`;
-    case 'integer': return `--${flag} N`;
-    case 'choice': return `--${flag} ${(meta.choices ?? []).join('|')}`;
-    case 'multiline': return `--${flag} TEXT|@FILE`;
-    case 'domains': return `--${flag} JSON`;
-    case 'secret': return `--${flag} SECRET`;
-    default: return `--${flag} ${/_uuid$/.test(meta.name) ? 'ID' : meta.name === 'git_repository' || meta.name === 'domains' ? 'URL' : 'TEXT'}`;
+    case 'boolean':
+      return `--[no-]${flag}`;
+    case 'integer':
+      return `--${flag} N`;
+    case 'choice':
+      return `--${flag} ${(meta.choices ?? []).join('|')}`;
+    case 'multiline':
+      return `--${flag} TEXT|@FILE`;
+    case 'domains':
+      return `--${flag} JSON`;
+    case 'secret':
+      return `--${flag} SECRET`;
+    default:
+      return `--${flag} ${/_uuid$/.test(meta.name) ? 'ID' : meta.name === 'git_repository' || meta.name === 'domains' ? 'URL' : 'TEXT'}`;
   }
 }
 
@@ -27,7 +34,10 @@ export function wrap(text: string, width: number): string[] {
   const lines: string[] = [];
   let cur = '';
   for (const word of text.split(' ')) {
-    if (cur !== '' && cur.length + 1 + word.length > width) { lines.push(cur); cur = word; } else cur = cur === '' ? word : `${cur} ${word}`;
+    if (cur !== '' && cur.length + 1 + word.length > width) {
+      lines.push(cur);
+      cur = word;
+    } else cur = cur === '' ? word : `${cur} ${word}`;
   }
   if (cur !== '') lines.push(cur);
   return lines;

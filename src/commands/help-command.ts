@@ -18,7 +18,9 @@ export function helpOf(parsed: Parsed): string {
   const text = helpText(name);
   if (text !== undefined) return text;
   const shown = quotedArg(name, 30);
-  throw new UsageError(shown
-    ? `${shown} is not a command. Run dms help for the commands.`
-    : 'the argument of dms help is not a command; it is not repeated here, in case it is a secret. Run dms help for the commands.');
+  throw new UsageError(
+    shown
+      ? `${shown} is not a command. Run dms help for the commands.`
+      : 'the argument of dms help is not a command; it is not repeated here, in case it is a secret. Run dms help for the commands.',
+  );
 }

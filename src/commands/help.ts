@@ -27,11 +27,13 @@ function optionLines(options: readonly OptionDoc[], column: number, indent = 2, 
 
 /** `dms create app|docstore --help`'s field flags, grouped like the form's steps. */
 export function fieldFlagsHelp(noun: CreateNoun): string {
-  return fieldGroups(noun).map((g) => [g.title, ...optionLines(g.options, FIELD_COLUMN, 2, true)].join('\n')).join('\n\n');
+  return fieldGroups(noun)
+    .map((g) => [g.title, ...optionLines(g.options, FIELD_COLUMN, 2, true)].join('\n'))
+    .join('\n\n');
 }
 
 function blockLines(block: HelpBlock): string[] {
-  if ('fields' in block) return ['', 'Fields, grouped like the form\'s steps:', '', fieldFlagsHelp(block.fields)];
+  if ('fields' in block) return ['', "Fields, grouped like the form's steps:", '', fieldFlagsHelp(block.fields)];
   if ('options' in block) return [...(block.title ? [block.title] : []), ...optionLines(block.options, block.column, block.indent)];
   const pad = ' '.repeat(block.indent ?? 0);
   return block.text.split('\n').map((line) => (line === '' ? line : `${pad}${line}`));
@@ -62,7 +64,9 @@ function mainHelp(): string {
     }
   }
   // A code is not parted from its first word (wrap breaks at spaces only).
-  const codes = exitCodes().map(([code, short]) => `${code}\u00a0${short}`).join(', ');
+  const codes = exitCodes()
+    .map(([code, short]) => `${code}\u00a0${short}`)
+    .join(', ');
   return [
     'dms — terminal UI and CLI for the Deployment Management Service',
     `Usage:\n${rows.join('\n')}`,

@@ -53,10 +53,13 @@ export function logsArgs(parsed: Parsed): LogsArgs {
   const v = parsed.values;
   if (!appText) throw new UsageError("give the application uuid (or its page's address): dms logs APP_UUID [DEPLOYMENT].");
   const { app, address } = appArg(appText);
-  if (!isAppUuid(app)) throw new UsageError("APP_UUID must be an application uuid (letters, digits and -) or its page's address. Run dms logs --help.");
+  if (!isAppUuid(app))
+    throw new UsageError("APP_UUID must be an application uuid (letters, digits and -) or its page's address. Run dms logs --help.");
   // A deployment's address names the deployment: a second one would be a contradiction.
   if (address?.deployment !== undefined && given !== undefined) {
-    throw new UsageError("the address is a deployment's page, which names the deployment: leave out DEPLOYMENT, or give the application's address.");
+    throw new UsageError(
+      "the address is a deployment's page, which names the deployment: leave out DEPLOYMENT, or give the application's address.",
+    );
   }
   const deployment = given ?? address?.deployment;
   // Not echoed: a pasted token must not end up on the screen.
@@ -136,16 +139,24 @@ function jsonLines(entries: readonly LogEntry[], lines: readonly LogLine[], mask
 
 /** Final: finished, failed, cancelled, or a status dms does not know that has a finish time. */
 export function isFinal(view: DeploymentView): boolean {
-  return view.phase === 'finished' || view.phase === 'failed' || view.phase === 'cancelled'
-    || (view.phase === 'unknown' && view.finishedAt !== null);
+  return (
+    view.phase === 'finished' ||
+    view.phase === 'failed' ||
+    view.phase === 'cancelled' ||
+    (view.phase === 'unknown' && view.finishedAt !== null)
+  );
 }
 
 export function outcomeCode(view: DeploymentView): number {
   switch (view.phase) {
-    case 'finished': return EXIT.ok;
-    case 'failed': return EXIT.failed;
-    case 'cancelled': return EXIT.cancelled;
-    default: return EXIT.failure;
+    case 'finished':
+      return EXIT.ok;
+    case 'failed':
+      return EXIT.failed;
+    case 'cancelled':
+      return EXIT.cancelled;
+    default:
+      return EXIT.failure;
   }
 }
 
@@ -159,7 +170,8 @@ export function deploymentName(view: DeploymentView): string {
 export function resumeLine(app: string, view: DeploymentView): string {
   const ref = view.id !== null ? String(view.id) : view.uuid;
   if (isPlainId(ref)) return `Resume with: dms logs ${app} ${ref} --follow`;
-  const why = ref === '' ? 'the server gives it no id or uuid' : `its ${view.id !== null ? 'id' : 'uuid'} is not a plain id (${PLAIN_ID_WORDS})`;
+  const why =
+    ref === '' ? 'the server gives it no id or uuid' : `its ${view.id !== null ? 'id' : 'uuid'} is not a plain id (${PLAIN_ID_WORDS})`;
   return `No command to resume is suggested: ${why}.`;
 }
 
@@ -170,11 +182,19 @@ function statusLine(name: string, view: DeploymentView): string {
   return isFinal(view) ? `dms: ${name} ${view.statusText} after ${text}` : `dms: ${name} ${view.statusText} (${text})`;
 }
 
-export async function runLogs(parsed: Parsed, io: CommandIO, session: Session, style: { readonly color: boolean }, options: LogsOptions = {}): Promise<number> {
+export async function runLogs(
+  parsed: Parsed,
+  io: CommandIO,
+  session: Session,
+  style: { readonly color: boolean },
+  options: LogsOptions = {},
+): Promise<number> {
   const args = logsArgs(parsed);
   checkAddressHost(args.address, session.connection);
   const { client } = session;
-  const say = (line: string) => { io.stderr.write(`${client.redact(line)}\n`); };
+  const say = (line: string) => {
+    io.stderr.write(`${client.redact(line)}\n`);
+  };
 
   const stop = new AbortController();
   // A reader that went away (`dms logs … | head`, EPIPE): stop quietly.
@@ -187,7 +207,12 @@ export async function runLogs(parsed: Parsed, io: CommandIO, session: Session, s
     if (closed || lines.length === 0) return;
     if (io.stdout.write(`${lines.join('\n')}\n`)) return;
     await new Promise<void>((resolve) => {
-      const done = () => { io.stdout.off('drain', done); io.stdout.off('close', done); io.stdout.off('error', done); resolve(); };
+      const done = () => {
+        io.stdout.off('drain', done);
+        io.stdout.off('close', done);
+        io.stdout.off('error', done);
+        resolve();
+      };
       io.stdout.on('drain', done).on('close', done).on('error', done);
     });
   };
@@ -195,9 +220,11 @@ export async function runLogs(parsed: Parsed, io: CommandIO, session: Session, s
   const list: ListPage = (skip, take) => client.listDeployments(args.app, { skip, take }, { signal: stop.signal });
   const at: Located | undefined = args.ref ? await findDeployment(list, args.ref) : await newestDeployment(list);
   if (!at) {
-    say(args.ref
-      ? `dms: no deployment ${args.ref.id ?? args.ref.uuid} among the deployments of application ${args.app}. dms deployments ${args.app} lists them.`
-      : `dms: application ${args.app} has no deployments.`);
+    say(
+      args.ref
+        ? `dms: no deployment ${args.ref.id ?? args.ref.uuid} among the deployments of application ${args.app}. dms deployments ${args.app} lists them.`
+        : `dms: application ${args.app} has no deployments.`,
+    );
     return EXIT.notFound;
   }
 
@@ -256,17 +283,31 @@ interface Following {
 
 /** Following: until the deployment is final, --wait-timeout passes, Ctrl+C, or stdout closes. */
 async function follow(
-  f: Following, args: ReturnType<typeof logsArgs>, waitTimeout: string, io: CommandIO, options: LogsOptions,
+  f: Following,
+  args: ReturnType<typeof logsArgs>,
+  waitTimeout: string,
+  io: CommandIO,
+  options: LogsOptions,
 ): Promise<number> {
   const { name, stop, list, say, show } = f;
   let at = f.at;
   let why: 'timeout' | 'interrupt' | undefined;
-  const onSigint = () => { why = 'interrupt'; stop.abort(); };
+  const onSigint = () => {
+    why = 'interrupt';
+    stop.abort();
+  };
   const signals = options.signals ?? process;
   signals.on('SIGINT', onSigint);
-  const deadline = args.waitMs === undefined
-    ? undefined
-    : setTimeout(() => { why = 'timeout'; stop.abort(); }, Math.min(args.waitMs, MAX_TIMER_MS));
+  const deadline =
+    args.waitMs === undefined
+      ? undefined
+      : setTimeout(
+          () => {
+            why = 'timeout';
+            stop.abort();
+          },
+          Math.min(args.waitMs, MAX_TIMER_MS),
+        );
   const interval = options.intervalMs ?? (Number(io.env.DMS_FOLLOW_INTERVAL_MS) || INTERVAL_MS);
   try {
     say(statusLine(name, at.view));
@@ -303,7 +344,13 @@ async function follow(
 }
 
 /** `--reason`: the line on stdout (exit 0), or why there is none on stderr (exit 11; 1 when the log cannot be read). */
-function printReason(view: DeploymentView, name: string, io: CommandIO, redact: (s: string) => string, say: (line: string) => void): number {
+function printReason(
+  view: DeploymentView,
+  name: string,
+  io: CommandIO,
+  redact: (s: string) => string,
+  say: (line: string) => void,
+): number {
   const reason = reasonOf(view.record, { redact });
   if (reason.kind === 'reason') {
     io.stdout.write(`${reason.text}\n`);
@@ -321,8 +368,15 @@ function printReason(view: DeploymentView, name: string, io: CommandIO, redact: 
 /** Resolves after `ms`, or at once when `signal` aborts. */
 export function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
-    if (signal.aborted) { resolve(); return; }
-    const done = () => { clearTimeout(timer); signal.removeEventListener('abort', done); resolve(); };
+    if (signal.aborted) {
+      resolve();
+      return;
+    }
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
     const timer = setTimeout(done, ms);
     signal.addEventListener('abort', done, { once: true });
   });

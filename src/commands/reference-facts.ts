@@ -26,14 +26,17 @@ export const EXIT_TABLE: Readonly<Record<keyof typeof EXIT, readonly [short: str
     'dms logs --reason: no reason to print (the deployment neither failed nor was cancelled, its row has no logs, or its log says nothing of why it ended)',
   ],
   miscount: [
-    'a read of the whole history did not come to the server\'s count',
+    "a read of the whole history did not come to the server's count",
     'a read of the whole history (--all, dms stats, dms diff, dms logs APP REF) came to a different number than the server counts; what was read is printed',
   ],
   outputClosed: [
-    'stdout was closed before a creation\'s answer was written (no --save-credentials file holds it)',
-    'a creation\'s answer could not all be written: stdout was closed and no --save-credentials file holds it',
+    "stdout was closed before a creation's answer was written (no --save-credentials file holds it)",
+    "a creation's answer could not all be written: stdout was closed and no --save-credentials file holds it",
   ],
-  oldNode: ['this Node.js is older than 22', 'the Node.js running dms is older than 22 (said in one line, with what to do); nothing else ran'],
+  oldNode: [
+    'this Node.js is older than 22',
+    'the Node.js running dms is older than 22 (said in one line, with what to do); nothing else ran',
+  ],
   hangUp: ['hang-up', 'hang-up: the terminal went away (closed, SIGHUP); a creation in flight may have been made (said on stderr)'],
   interrupted: ['interrupted', 'interrupted (Ctrl+C, SIGINT)'],
   terminated: ['terminated', 'stopped (SIGTERM); a creation in flight may have been made (said on stderr)'],
@@ -53,11 +56,11 @@ export const ENVIRONMENT: readonly (readonly [name: string, what: string])[] = [
   ['DMS_CONTEXT', 'the saved context to use (--context beats it)'],
   ['DMS_CONFIG_DIR', 'the config folder (default $XDG_CONFIG_HOME/dms, else ~/.config/dms)'],
   ['DMS_MAX_RESPONSE_MB', 'the largest answer read, in MB (--max-response-mb beats it)'],
-  ['DMS_BROWSER', 'the program that opens a deployment\'s web page (default xdg-open, open on macOS)'],
+  ['DMS_BROWSER', "the program that opens a deployment's web page (default xdg-open, open on macOS)"],
   ['DMS_DEBUG', 'set: a stack trace with errors (the token redacted), and a line for each code cache and script at exit'],
   ['NO_COLOR', 'set and not empty: no colours (as --no-color)'],
   ['XDG_CONFIG_HOME', 'where the config folder is when DMS_CONFIG_DIR is not set'],
-  ['XDG_CACHE_HOME', 'where the code caches go when dms\'s own folder cannot be written'],
+  ['XDG_CACHE_HOME', "where the code caches go when dms's own folder cannot be written"],
 ];
 
 /** The files dms keeps, in the config folder. */
@@ -67,5 +70,5 @@ export const FILES: readonly (readonly [path: string, what: string])[] = [
   ['$DMS_CONFIG_DIR/recents.json', 'the applications recently opened or read, per server'],
   ['$DMS_CONFIG_DIR/page-sizes.json', 'the rows per page chosen for an application'],
   ['$DMS_CONFIG_DIR/display.json', 'how times are shown (T in the TUI)'],
-  ['$DMS_CONFIG_DIR/drafts/', 'the forms\' drafts, saved as you type (mode 0600)'],
+  ['$DMS_CONFIG_DIR/drafts/', "the forms' drafts, saved as you type (mode 0600)"],
 ];

@@ -22,7 +22,9 @@ export function nameOfRecords(records: readonly unknown[], max = 100): string | 
 
 /** Records `app` (and its name, when known) in the recents of the session's server. */
 export function rememberApp(session: Session, io: CommandIO, app: string, name: string | undefined): void {
-  const debug = (what: string) => { if (io.env.DMS_DEBUG) io.stderr.write(`dms: debug: ${app} not kept in recents: ${what}\n`); };
+  const debug = (what: string) => {
+    if (io.env.DMS_DEBUG) io.stderr.write(`dms: debug: ${app} not kept in recents: ${what}\n`);
+  };
   try {
     const server = recentsServer(session.connection);
     // Scrubbed of the token like every answer; redacted once more, as every line dms writes is.

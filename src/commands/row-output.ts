@@ -64,7 +64,9 @@ export function createOutput(out: NodeJS.WritableStream, hooks: OutputHooks = {}
   // Kept for the rest of the run: an EPIPE may come for what was written last, after the command is done.
   out.on('error', onError);
   return {
-    get closed() { return closed; },
+    get closed() {
+      return closed;
+    },
     async write(text) {
       if (closed || text === '') return;
       hooks.before?.();
@@ -93,7 +95,9 @@ export function sentRecord(record: Deployment, show: boolean): unknown {
   }
   // Nested deeper than JSON.stringify can go: the deep parts as `[nested too deep]` (masking bounds them too).
   if (show) return boundDepth(value);
-  return value !== null && typeof value === 'object' && !Array.isArray(value) ? maskOwnRecord(value as Record<string, unknown>) : maskRecord(value);
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? maskOwnRecord(value as Record<string, unknown>)
+    : maskRecord(value);
 }
 
 export interface RowSink {
@@ -123,7 +127,11 @@ export function jsonArraySink(out: Output, show: boolean, countOf?: () => number
     needsChanged: false,
     async write(rows) {
       for (let start = 0; start < rows.length; start += BATCH) {
-        const text = JSON.stringify(rows.slice(start, start + BATCH).map((r) => sentRecord(r.record, show)), null, 2);
+        const text = JSON.stringify(
+          rows.slice(start, start + BATCH).map((r) => sentRecord(r.record, show)),
+          null,
+          2,
+        );
         // `[\n  {…},\n  {…}\n]`: the batch's records keep their indentation inside the one array
         // (two more spaces inside the object: JSON strings hold no raw line breaks).
         const body = jsonSafe(text.slice(2, -2));
@@ -160,7 +168,19 @@ export function ndjsonSink(out: Output, show: boolean): RowSink {
   };
 }
 
-export const CSV_COLUMNS = ['status', 'source', 'commit', 'subject', 'branch', 'started', 'finished', 'duration', 'server', 'id', 'uuid'] as const;
+export const CSV_COLUMNS = [
+  'status',
+  'source',
+  'commit',
+  'subject',
+  'branch',
+  'started',
+  'finished',
+  'duration',
+  'server',
+  'id',
+  'uuid',
+] as const;
 
 /** `2026-11-01T10:00:00Z` (milliseconds only when there are some). */
 function iso(ms: number | null): string {
@@ -192,10 +212,20 @@ export function csvLine(fields: readonly string[]): string {
 export function csvFields(view: DeploymentView, show: boolean): string[] {
   const text = (s: string) => (show ? s : maskUrlPasswords(s));
   const final = view.phase === 'finished' || view.phase === 'failed' || view.phase === 'cancelled';
-  const seconds = final && view.startedAt !== null && view.finishedAt !== null ? String(Math.round((view.finishedAt - view.startedAt) / 1000)) : '';
+  const seconds =
+    final && view.startedAt !== null && view.finishedAt !== null ? String(Math.round((view.finishedAt - view.startedAt) / 1000)) : '';
   return [
-    text(view.status), view.source, text(view.commit), text(view.subject), text(view.branch),
-    iso(view.startedAt), iso(view.finishedAt), seconds, text(view.server), view.id === null ? '' : String(view.id), text(view.uuid),
+    text(view.status),
+    view.source,
+    text(view.commit),
+    text(view.subject),
+    text(view.branch),
+    iso(view.startedAt),
+    iso(view.finishedAt),
+    seconds,
+    text(view.server),
+    view.id === null ? '' : String(view.id),
+    text(view.uuid),
   ];
 }
 
@@ -266,7 +296,8 @@ const BLOCK = 500;
 export async function tableSink(options: TableOptions): Promise<RowSink> {
   // The deployment model's columns and string-width (behind them) load only for the human table.
   const [{ columnsTable, paint, statusColour }, { cellsOf, fitColumns, pageColumns, PLAIN, COLUMNS, REASON_COLUMN }] = await Promise.all([
-    import('./table.js'), import('../model/columns.js'),
+    import('./table.js'),
+    import('../model/columns.js'),
   ]);
   type Laid = ReturnType<typeof fitColumns>;
   const { out, style, show, now } = options;
@@ -287,10 +318,15 @@ export async function tableSink(options: TableOptions): Promise<RowSink> {
       if (about) options.stderr.write(`${about}\n`);
     }
     const shown = views;
-    const text = columnsTable(laid, cells, (row, column, t) => {
-      if (column.key === 'status') return paint(style, statusColour(shown[row]!.status), t);
-      return column.key === 'changed' ? paint(style, 'yellow', t) : t;
-    }, { heading });
+    const text = columnsTable(
+      laid,
+      cells,
+      (row, column, t) => {
+        if (column.key === 'status') return paint(style, statusColour(shown[row]!.status), t);
+        return column.key === 'changed' ? paint(style, 'yellow', t) : t;
+      },
+      { heading },
+    );
     views = [];
     cells = [];
     await out.write(`${text}\n`);
@@ -304,7 +340,11 @@ export async function tableSink(options: TableOptions): Promise<RowSink> {
         const view = r.view ?? viewOf(r.record);
         views.push(view);
         // The reason is worked out as the row passes (from the end of its log) and only its line is kept.
-        const c = cellsOf(view, now, { changed: r.changed === true, reveal: show, reason: reasonText(r.record, { redact: options.redact }) });
+        const c = cellsOf(view, now, {
+          changed: r.changed === true,
+          reveal: show,
+          reason: reasonText(r.record, { redact: options.redact }),
+        });
         cells.push(isoTime ? { ...c, started: isoSeconds(view.startedAt) } : c);
       }
       if (cells.length >= (laid === undefined ? options.firstBlock : BLOCK)) await print();
@@ -317,8 +357,15 @@ export async function tableSink(options: TableOptions): Promise<RowSink> {
 
 /** The application's values that every row shares, for the line above the table. */
 export function appLine(header: Partial<Record<string, string>>): string {
-  const ABOUT = [['application', 'app'], ['build', 'build'], ['server', 'server'], ['domains', 'domains']] as const;
-  return ABOUT.filter(([k]) => header[k]).map(([k, label]) => `${label} ${header[k]}`).join(' · ');
+  const ABOUT = [
+    ['application', 'app'],
+    ['build', 'build'],
+    ['server', 'server'],
+    ['domains', 'domains'],
+  ] as const;
+  return ABOUT.filter(([k]) => header[k])
+    .map(([k, label]) => `${label} ${header[k]}`)
+    .join(' · ');
 }
 
 export interface SinkOptions extends TableOptions {
@@ -331,9 +378,13 @@ export interface SinkOptions extends TableOptions {
 
 export async function createSink(o: SinkOptions): Promise<RowSink> {
   switch (o.format) {
-    case 'json': return jsonArraySink(o.out, o.show, o.countOf);
-    case 'ndjson': return ndjsonSink(o.out, o.show);
-    case 'csv': return csvSink(o.out, o.show, { redact: o.redact, streamed: o.streamed });
-    case 'table': return tableSink(o);
+    case 'json':
+      return jsonArraySink(o.out, o.show, o.countOf);
+    case 'ndjson':
+      return ndjsonSink(o.out, o.show);
+    case 'csv':
+      return csvSink(o.out, o.show, { redact: o.redact, streamed: o.streamed });
+    case 'table':
+      return tableSink(o);
   }
 }

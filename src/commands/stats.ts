@@ -35,18 +35,24 @@ export function statsArgs(parsed: Parsed, now = Date.now()): StatsArgs {
   const [app, extra] = parsed.positionals;
   const v = parsed.values;
   if (!app) throw new UsageError('give the application uuid: dms stats APP_UUID.');
-  if (extra !== undefined) throw new UsageError('one argument too many: dms stats takes one APP_UUID (the 2nd argument after stats is not repeated here, in case it is a secret). Run dms stats --help.');
+  if (extra !== undefined)
+    throw new UsageError(
+      'one argument too many: dms stats takes one APP_UUID (the 2nd argument after stats is not repeated here, in case it is a secret). Run dms stats --help.',
+    );
   const raw = v.output;
   if (raw !== undefined && (typeof raw !== 'string' || !(STATS_OUTPUTS as readonly string[]).includes(raw))) {
     const shown = typeof raw === 'string' ? quotedArg(raw) : undefined;
     throw new UsageError(`-o/--output takes ${STATS_OUTPUTS.join(' or ')}${shown ? `, not ${shown}` : ''}.`);
   }
-  if (v.json === true && raw !== undefined && raw !== 'json') throw new UsageError(`--json is -o json; it cannot go with -o ${String(raw)}. Choose one.`);
+  if (v.json === true && raw !== undefined && raw !== 'json')
+    throw new UsageError(`--json is -o json; it cannot go with -o ${String(raw)}. Choose one.`);
   const output = v.json === true ? 'json' : ((raw as StatsArgs['output'] | undefined) ?? 'table');
   const since = typeof v.since === 'string' ? parseTime('since', v.since, now) : undefined;
   const until = typeof v.until === 'string' ? parseTime('until', v.until, now) : undefined;
   if (since !== undefined && until !== undefined && until <= since) {
-    throw new UsageError(`--until (${new Date(until).toISOString()}) is not after --since (${new Date(since).toISOString()}): the window is empty.`);
+    throw new UsageError(
+      `--until (${new Date(until).toISOString()}) is not after --since (${new Date(since).toISOString()}): the window is empty.`,
+    );
   }
   return { app, output, window: { ...(since !== undefined ? { since } : {}), ...(until !== undefined ? { until } : {}) } };
 }
@@ -73,17 +79,27 @@ export async function runStats(args: StatsArgs, io: CommandIO, session: Session,
   let done = false;
   let stopped: ScanStopped | undefined;
   let interrupted = false;
-  const onSigint = () => { interrupted = true; stop.abort(); };
+  const onSigint = () => {
+    interrupted = true;
+    stop.abort();
+  };
   process.once('SIGINT', onSigint);
   try {
-    for await (const chunk of scanHistory(scanListOf(session.client, args.app), { signal: stop.signal, onPause: progress.pause, retryMs: retryBaseMs(io.env) })) {
+    for await (const chunk of scanHistory(scanListOf(session.client, args.app), {
+      signal: stop.signal,
+      onPause: progress.pause,
+      retryMs: retryBaseMs(io.env),
+    })) {
       read = chunk.read;
       total = chunk.total;
       gaps ||= chunk.gaps;
       for (const record of chunk.rows) {
         const view = viewOf(record);
         // Newest first: nothing from here on was created in the window.
-        if (since !== undefined && view.startedAt !== null && view.startedAt < since) { done = true; break; }
+        if (since !== undefined && view.startedAt !== null && view.startedAt < since) {
+          done = true;
+          break;
+        }
         if (name === undefined && view.application !== '') name = maskUrlPasswords(view.application);
         acc.add(view);
       }
@@ -102,16 +118,22 @@ export async function runStats(args: StatsArgs, io: CommandIO, session: Session,
   const stats = statsOf(acc, args.window, Date.now());
 
   if (args.output === 'json') {
-    io.stdout.write(`${jsonSafe(JSON.stringify({ application: { uuid: args.app, name: name ?? null }, ...statsJson(stats, args.window, complete) }, null, 2))}\n`);
+    io.stdout.write(
+      `${jsonSafe(JSON.stringify({ application: { uuid: args.app, name: name ?? null }, ...statsJson(stats, args.window, complete) }, null, 2))}\n`,
+    );
   } else {
     const width = widthOf(io.stdout);
     const head = `${name ? `${name} · ` : ''}${thousands(stats.deployments)} deployment${stats.deployments === 1 ? '' : 's'} · ${windowText(stats)}${complete ? '' : ` · the newest ${thousands(acc.count)} read (stopped)`}`;
-    const lines = [{ text: head.slice(0, width), tone: 'title' as const }, ...reportLines(stats, { width, durationRows: 5, failureRows: 3, branches: 20 })];
+    const lines = [
+      { text: head.slice(0, width), tone: 'title' as const },
+      ...reportLines(stats, { width, durationRows: 5, failureRows: 3, branches: 20 }),
+    ];
     io.stdout.write(`${lines.map((l) => (l.tone === 'title' ? paint(style, 'bold', l.text) : l.text)).join('\n')}\n`);
   }
 
   if (gaps) io.stderr.write('dms: warning: the history moved in a way the reading could not follow; some deployments may be missing.\n');
-  const stoppedAfter = (n: number, why: string) => `dms: stopped after ${thousands(n)}${total !== null ? ` of ${thousands(total)}` : ''} deployments: ${why}\n`;
+  const stoppedAfter = (n: number, why: string) =>
+    `dms: stopped after ${thousands(n)}${total !== null ? ` of ${thousands(total)}` : ''} deployments: ${why}\n`;
   if (stopped) {
     const why = errorLines(stopped.reason, session.client.redact)[0] ?? '';
     // A count the reading did not match says how far it got itself.

@@ -14,11 +14,16 @@ export function paint(style: Style, colour: keyof typeof SGR, text: string): str
 
 export function statusColour(status: string | null | undefined): keyof typeof SGR {
   switch (status) {
-    case 'finished': return 'green';
-    case 'failed': return 'red';
-    case 'in_progress': return 'blue';
-    case 'queued': return 'yellow';
-    default: return 'gray';
+    case 'finished':
+      return 'green';
+    case 'failed':
+      return 'red';
+    case 'in_progress':
+      return 'blue';
+    case 'queued':
+      return 'yellow';
+    default:
+      return 'gray';
   }
 }
 
@@ -33,16 +38,29 @@ export function columnsTable(
   paintCell: (row: number, column: LaidColumn, padded: string) => string = (_r, _c, p) => p,
   { heading = true }: { readonly heading?: boolean } = {},
 ): string {
-  const line = (texts: readonly string[], row: number) => texts
-    .map((text, i) => {
-      const c = columns[i]!;
-      const fitted = i === columns.length - 1 ? truncate(text, c.width) : padCells(text, c.width);
-      return row < 0 ? fitted : paintCell(row, c, fitted);
-    })
-    .join('  ')
-    .trimEnd();
+  const line = (texts: readonly string[], row: number) =>
+    texts
+      .map((text, i) => {
+        const c = columns[i]!;
+        const fitted = i === columns.length - 1 ? truncate(text, c.width) : padCells(text, c.width);
+        return row < 0 ? fitted : paintCell(row, c, fitted);
+      })
+      .join('  ')
+      .trimEnd();
   return [
-    ...(heading ? [line(columns.map((c) => (c.key === 'changed' ? c.header : c.header.toUpperCase())), -1)] : []),
-    ...rows.map((r, i) => line(columns.map((c) => r[c.key]), i)),
+    ...(heading
+      ? [
+          line(
+            columns.map((c) => (c.key === 'changed' ? c.header : c.header.toUpperCase())),
+            -1,
+          ),
+        ]
+      : []),
+    ...rows.map((r, i) =>
+      line(
+        columns.map((c) => r[c.key]),
+        i,
+      ),
+    ),
   ].join('\n');
 }

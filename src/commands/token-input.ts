@@ -25,7 +25,9 @@ async function readPiped(stdin: CommandIO['stdin']): Promise<string> {
     if (size > MAX_TOKEN_BYTES) throw new UsageError('the input is too long for a token (over 16 KiB): pipe only the token.');
     chunks.push(bytes);
   }
-  return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+  return Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/\r?\n$/, '');
 }
 
 // Escape sequences (arrow keys, function keys) are dropped whole, not typed into the token.

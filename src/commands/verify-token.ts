@@ -2,9 +2,7 @@
 // A 404 naming the application means the token passed authentication (the server looked the
 // application up); 401/403 that it did not. A 404 of the route (a URL without /api/v1) says
 // nothing about the token, nor does a network failure.
-import {
-  ApiError, ForbiddenError, NetworkError, NotFoundError, UnauthorizedError,
-} from '../api/errors.js';
+import { ApiError, ForbiddenError, NetworkError, NotFoundError, UnauthorizedError } from '../api/errors.js';
 import { exitCodeFor, EXIT } from './exit-codes.js';
 import { hintOf } from './advice.js';
 
@@ -14,18 +12,18 @@ export const PROBE_APP = '00000000-0000-0000-0000-000000000000';
 export type TokenCheck =
   | { readonly ok: true }
   | {
-    readonly ok: false;
-    /** 401 or 403: the token was refused. */
-    readonly rejected: boolean;
-    /** No answer at all (refused, DNS, reset, timeout). */
-    readonly network: boolean;
-    /** What happened, one sentence; never the token. */
-    readonly message: string;
-    /** What to do, when there is something. */
-    readonly hint: string;
-    /** The exit code it maps to. */
-    readonly code: number;
-  };
+      readonly ok: false;
+      /** 401 or 403: the token was refused. */
+      readonly rejected: boolean;
+      /** No answer at all (refused, DNS, reset, timeout). */
+      readonly network: boolean;
+      /** What happened, one sentence; never the token. */
+      readonly message: string;
+      /** What to do, when there is something. */
+      readonly hint: string;
+      /** The exit code it maps to. */
+      readonly code: number;
+    };
 
 export interface CheckOptions {
   /** Time without progress before giving up, in ms (default 15 s). */

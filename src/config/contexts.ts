@@ -34,11 +34,13 @@ const MAX_WORD = 4096;
  * The message never repeats the words (one of them could be a secret).
  */
 export function validateTokenCommand(command: unknown): string | undefined {
-  if (!Array.isArray(command) || command.length === 0) return 'token_command must be a list of words: the program, then its arguments, e.g. ["pass", "show", "dms/prod"].';
+  if (!Array.isArray(command) || command.length === 0)
+    return 'token_command must be a list of words: the program, then its arguments, e.g. ["pass", "show", "dms/prod"].';
   if (command.length > MAX_COMMAND_WORDS) return `token_command has more than ${MAX_COMMAND_WORDS} words.`;
   if (!command.every((w) => typeof w === 'string')) return 'every word of token_command must be a string.';
   if ((command[0] as string).trim() === '') return 'token_command must start with the program to run.';
-  if (command.some((w: string) => w.includes('\u0000') || w.length > MAX_WORD)) return `a word of token_command holds a NUL character or is longer than ${MAX_WORD} characters.`;
+  if (command.some((w: string) => w.includes('\u0000') || w.length > MAX_WORD))
+    return `a word of token_command holds a NUL character or is longer than ${MAX_WORD} characters.`;
   return undefined;
 }
 
@@ -109,7 +111,8 @@ export function validateUrl(url: string): string | undefined {
  */
 export function validateToken(token: string): string | undefined {
   if (token === '') return 'no token given.';
-  if (/[\s\u0000-\u001f\u007f\u0085\u00a0\u2028\u2029]/.test(token)) return 'the token must be one line with no spaces or control characters.';
+  if (/[\s\u0000-\u001f\u007f\u0085\u00a0\u2028\u2029]/.test(token))
+    return 'the token must be one line with no spaces or control characters.';
   if (/[^\x21-\x7e]/.test(token)) {
     return 'the token contains characters a header cannot carry (only printable ASCII, no spaces): check that it was copied whole and unchanged.';
   }
@@ -126,8 +129,7 @@ export function loadConfig(dir: string, options: LoadOptions = {}): ConfigFile {
   const trust = fileTrust(path);
   if (trust.refuse) throw new ConfigError(trust.refuse);
   for (const w of trust.warnings) options.onWarning?.(w);
-  const warn = (movedTo: string) =>
-    options.onWarning?.(`${path} was not valid; it was moved to ${movedTo} and no contexts are set.`);
+  const warn = (movedTo: string) => options.onWarning?.(`${path} was not valid; it was moved to ${movedTo} and no contexts are set.`);
   const raw = readJsonFile(path, { onCorrupt: warn });
   if (raw === undefined) return { contexts: {} };
   const config = configOf(raw);
@@ -159,11 +161,13 @@ function configOf(raw: unknown): ConfigFile | undefined {
   // Keep only well-formed entries; a hand edit must not crash every command. A token command that
   // is not a list of words is kept as it is, so that using the context says what is wrong with it.
   const entries = isRecord(raw.contexts) ? Object.entries(raw.contexts) : [];
-  const contexts = Object.fromEntries(entries.flatMap(([name, value]): [string, StoredContext][] => {
-    if (!NAME.test(name) || !isRecord(value) || typeof value.url !== 'string') return [];
-    if (value.token_command !== undefined) return [[name, { url: value.url, token_command: value.token_command as string[] }]];
-    return typeof value.token === 'string' ? [[name, { url: value.url, token: value.token }]] : [];
-  }));
+  const contexts = Object.fromEntries(
+    entries.flatMap(([name, value]): [string, StoredContext][] => {
+      if (!NAME.test(name) || !isRecord(value) || typeof value.url !== 'string') return [];
+      if (value.token_command !== undefined) return [[name, { url: value.url, token_command: value.token_command as string[] }]];
+      return typeof value.token === 'string' ? [[name, { url: value.url, token: value.token }]] : [];
+    }),
+  );
   return typeof raw.current === 'string' ? { current: raw.current, contexts } : { contexts };
 }
 
@@ -177,15 +181,16 @@ export interface Added {
 
 /** Adds or replaces a context (a token replaces a token command and the other way round); it becomes current when none is. */
 export function addContext(dir: string, ctx: Context): Added {
-  const problem = validateContextName(ctx.name) ?? validateUrl(ctx.url)
-    ?? (ctx.tokenCommand !== undefined ? validateTokenCommand(ctx.tokenCommand) : validateToken(ctx.token));
+  const problem =
+    validateContextName(ctx.name) ??
+    validateUrl(ctx.url) ??
+    (ctx.tokenCommand !== undefined ? validateTokenCommand(ctx.tokenCommand) : validateToken(ctx.token));
   if (problem) throw new ConfigError(problem);
   let added: Added = { replaced: false, madeCurrent: false };
   changeConfig(dir, (config) => {
     const replaced = hasContext(config, ctx.name);
-    config.contexts[ctx.name] = ctx.tokenCommand !== undefined
-      ? { url: ctx.url, token_command: [...ctx.tokenCommand] }
-      : { url: ctx.url, token: ctx.token };
+    config.contexts[ctx.name] =
+      ctx.tokenCommand !== undefined ? { url: ctx.url, token_command: [...ctx.tokenCommand] } : { url: ctx.url, token: ctx.token };
     const madeCurrent = config.current === undefined || !hasContext(config, config.current);
     if (madeCurrent) config.current = ctx.name;
     added = { replaced, madeCurrent };
@@ -221,9 +226,11 @@ export function unknownContext(config: ConfigFile, name: string): ConfigError {
   // Named only when it reads as a context name: `--context "$TOKEN"` (a token in the wrong place) is not repeated.
   const plain = NAME.test(name) && !/[A-Za-z0-9]{24,}/.test(name);
   const what = plain ? `no context named "${clean(name)}"` : 'no context by the name given (not repeated here, in case it is a secret)';
-  return new ConfigError(known.length > 0
-    ? `${what}: known contexts are ${known.join(', ')}.`
-    : `${what}: none are set; add one with: dms context add NAME --url URL`);
+  return new ConfigError(
+    known.length > 0
+      ? `${what}: known contexts are ${known.join(', ')}.`
+      : `${what}: none are set; add one with: dms context add NAME --url URL`,
+  );
 }
 
 /**
@@ -234,9 +241,7 @@ function changeConfig(dir: string, change: (config: ConfigFile) => void): void {
   updatePrivateFile(configPath(dir), () => {
     const config = loadConfig(dir);
     change(config);
-    const data = config.current === undefined
-      ? { contexts: config.contexts }
-      : { current: config.current, contexts: config.contexts };
+    const data = config.current === undefined ? { contexts: config.contexts } : { current: config.current, contexts: config.contexts };
     return `${JSON.stringify(data, null, 2)}\n`;
   });
 }

@@ -30,10 +30,14 @@ export function loadTimeMode(dir: string | undefined): TimeMode {
 /** Remembers the time mode (a no-op when it is already the one remembered), under the file's lock. */
 export function saveTimeMode(dir: string, time: TimeMode): void {
   try {
-    updatePrivateFile(path(dir), () => {
-      const now = read(dir);
-      return now.time === time ? undefined : `${JSON.stringify({ ...now, time }, null, 2)}\n`;
-    }, SCREEN_WAIT);
+    updatePrivateFile(
+      path(dir),
+      () => {
+        const now = read(dir);
+        return now.time === time ? undefined : `${JSON.stringify({ ...now, time }, null, 2)}\n`;
+      },
+      SCREEN_WAIT,
+    );
   } catch {
     // A read-only or full disk, or a lock that stays taken, must not break the screen.
   }

@@ -21,14 +21,16 @@ export interface Draft {
 
 /** Which version of the draft `draft` is (drafts written before versions were kept: their time); undefined for none. */
 export function draftVersion(draft: Draft | undefined): string | undefined {
-  return draft === undefined ? undefined : draft.rev ?? `at ${draft.savedAt}`;
+  return draft === undefined ? undefined : (draft.rev ?? `at ${draft.savedAt}`);
 }
 
 /** What a save did: wrote the version `saved`, or found another version on disk (`conflict`) and wrote nothing. */
 export type DraftSave = { readonly saved: string } | { readonly conflict: Draft };
 
 /** The version a save expects on disk (undefined: no draft); not given: any, it is replaced. */
-export interface Since { readonly version: string | undefined }
+export interface Since {
+  readonly version: string | undefined;
+}
 
 const FORMS: ReadonlySet<string> = new Set<FormId>(['create-app', 'create-docstore']);
 
@@ -51,7 +53,11 @@ export function loadDraft(dir: string, form: FormId): Draft | undefined {
   try {
     raw = readJsonFile(path, { max: MAX_DRAFT_FILE });
   } catch {
-    try { if (pathKind(path) === 'file') moveAside(path); } catch { /* left as it is */ }
+    try {
+      if (pathKind(path) === 'file') moveAside(path);
+    } catch {
+      /* left as it is */
+    }
     return undefined;
   }
   if (raw === undefined) return undefined;
@@ -63,21 +69,26 @@ export function loadDraft(dir: string, form: FormId): Draft | undefined {
 /** Saves the draft, unless `since` is given and the draft on disk is another version by now. */
 export function saveDraft(dir: string, form: FormId, draft: Omit<Draft, 'savedAt' | 'rev'>, since?: Since): DraftSave {
   const rev = randomBytes(8).toString('hex');
-  const data: Draft = draft.step === undefined
-    ? { values: draft.values, savedAt: new Date().toISOString(), rev }
-    : { values: draft.values, savedAt: new Date().toISOString(), step: draft.step, rev };
+  const data: Draft =
+    draft.step === undefined
+      ? { values: draft.values, savedAt: new Date().toISOString(), rev }
+      : { values: draft.values, savedAt: new Date().toISOString(), step: draft.step, rev };
   let result: DraftSave = { saved: rev };
-  updatePrivateFile(draftPath(dir, form), () => {
-    if (since !== undefined) {
-      const now = loadDraft(dir, form);
-      if (draftVersion(now) !== since.version && now !== undefined) {
-        result = { conflict: now };
-        return undefined;
+  updatePrivateFile(
+    draftPath(dir, form),
+    () => {
+      if (since !== undefined) {
+        const now = loadDraft(dir, form);
+        if (draftVersion(now) !== since.version && now !== undefined) {
+          result = { conflict: now };
+          return undefined;
+        }
       }
-    }
-    result = { saved: rev };
-    return `${JSON.stringify(data, null, 2)}\n`;
-  }, SCREEN_WAIT);
+      result = { saved: rev };
+      return `${JSON.stringify(data, null, 2)}\n`;
+    },
+    SCREEN_WAIT,
+  );
   return result;
 }
 
@@ -87,18 +98,22 @@ export function saveDraft(dir: string, form: FormId, draft: Omit<Draft, 'savedAt
  */
 export function discardDraft(dir: string, form: FormId, since?: Since): boolean {
   const path = draftPath(dir, form);
-  return withFileLock(path, () => {
-    if (since !== undefined) {
-      const now = loadDraft(dir, form);
-      if (now !== undefined && draftVersion(now) !== since.version) return true;
-    }
-    try {
-      unlinkSync(path);
-    } catch (e) {
-      if (errorCode(e) !== 'ENOENT') throw e;
-    }
-    return false;
-  }, SCREEN_WAIT);
+  return withFileLock(
+    path,
+    () => {
+      if (since !== undefined) {
+        const now = loadDraft(dir, form);
+        if (now !== undefined && draftVersion(now) !== since.version) return true;
+      }
+      try {
+        unlinkSync(path);
+      } catch (e) {
+        if (errorCode(e) !== 'ENOENT') throw e;
+      }
+      return false;
+    },
+    SCREEN_WAIT,
+  );
 }
 
 function toDraft(raw: unknown): Draft | undefined {
@@ -116,7 +131,13 @@ export function inDraftsFolder(dir: string, path: string): boolean {
   const full = resolve(path);
   if (inside(drafts, full)) return true;
   // The same folder under another name (a symlink on the way): compare where both really are.
-  const real = (p: string) => { try { return realpathSync(p); } catch { return undefined; } };
+  const real = (p: string) => {
+    try {
+      return realpathSync(p);
+    } catch {
+      return undefined;
+    }
+  };
   const realDrafts = real(drafts);
   const realFolder = real(dirname(full));
   return realDrafts !== undefined && realFolder !== undefined && inside(realDrafts, join(realFolder, basename(full)));

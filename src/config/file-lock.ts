@@ -23,7 +23,10 @@ export const WAIT_MS = 12_000;
 /** The lock stayed taken for longer than the wait: another dms holds it and is alive. */
 export class LockBusy extends Error {
   readonly code = 'ELOCKED';
-  constructor(readonly path: string, holder: number | undefined) {
+  constructor(
+    readonly path: string,
+    holder: number | undefined,
+  ) {
     const who = holder === undefined ? 'another dms' : `another dms (pid ${holder})`;
     super(`${path} is being changed by ${who}: try again in a moment; if no dms is running, remove ${path}.lock`);
     this.name = 'LockBusy';
@@ -98,7 +101,11 @@ function tryCreate(lockPath: string, content: string): boolean {
     writeSync(fd, content);
   } catch (e) {
     closeSync(fd);
-    try { unlinkSync(lockPath); } catch { /* gone */ }
+    try {
+      unlinkSync(lockPath);
+    } catch {
+      /* gone */
+    }
     throw e;
   }
   closeSync(fd);
@@ -120,7 +127,13 @@ interface Holder {
  */
 function holderOf(path: string): Holder | undefined {
   let stats: Stats | undefined;
-  const read = readFileBytes(path, 4096, { noFollow: true, check: (s) => { stats = s; return undefined; } });
+  const read = readFileBytes(path, 4096, {
+    noFollow: true,
+    check: (s) => {
+      stats = s;
+      return undefined;
+    },
+  });
   if (read === undefined) return undefined;
   if (stats === undefined || !('bytes' in read)) {
     throw new ConfigError(`${path} is not a lock file of dms's: remove it, or choose another folder with DMS_CONFIG_DIR.`);
@@ -131,7 +144,7 @@ function holderOf(path: string): Holder | undefined {
   } catch {
     parsed = undefined; // empty (its maker was killed before writing), or not ours: judged by its age alone
   }
-  const fields = typeof parsed === 'object' && parsed !== null ? parsed as Record<string, unknown> : {};
+  const fields = typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {};
   return {
     ...(typeof fields.pid === 'number' ? { pid: fields.pid } : {}),
     ...(typeof fields.host === 'string' ? { host: fields.host } : {}),
@@ -166,9 +179,17 @@ export function breakIfStale(lockPath: string): boolean {
   }
   const moved = holderOf(aside);
   if (moved !== undefined && (moved.ino !== seen.ino || moved.id !== seen.id)) {
-    try { linkSync(aside, lockPath); } catch { /* a third took the lock: its holder keeps it, the one moved finds out (stillHeld) */ }
+    try {
+      linkSync(aside, lockPath);
+    } catch {
+      /* a third took the lock: its holder keeps it, the one moved finds out (stillHeld) */
+    }
   }
-  try { unlinkSync(aside); } catch { /* gone */ }
+  try {
+    unlinkSync(aside);
+  } catch {
+    /* gone */
+  }
   return true;
 }
 

@@ -38,7 +38,9 @@ export function readKeysText(dir: string): { text: string } | { problem: string 
 /** V8's JSON.parse message, one short line: `Expected ',' or '}' after property value (line 2 column 5)`. */
 function jsonWhy(message: string): string {
   const line = message.split('\n')[0]!.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
-  const short = line.replace(/ in JSON at position \d+ \((line \d+ column \d+)\)/, ' ($1)').replace(/ in JSON at position (\d+)$/, ' (at character $1)');
+  const short = line
+    .replace(/ in JSON at position \d+ \((line \d+ column \d+)\)/, ' ($1)')
+    .replace(/ in JSON at position (\d+)$/, ' (at character $1)');
   return short.slice(0, 80);
 }
 
@@ -65,7 +67,10 @@ export async function parseKeysText(text: string): Promise<KeysFile> {
   for (const [action, value] of Object.entries(json as Record<string, unknown>)) {
     const parsed = entry.safeParse(value);
     if (parsed.success) bindings.push([action, typeof parsed.data === 'string' ? [parsed.data] : parsed.data]);
-    else problems.push(`${KEYS_FILE}: ${shownName(action)} must be a key name or a list of 1 to ${KEYS_PER_ACTION} names — it keeps its default`);
+    else
+      problems.push(
+        `${KEYS_FILE}: ${shownName(action)} must be a key name or a list of 1 to ${KEYS_PER_ACTION} names — it keeps its default`,
+      );
   }
   return { bindings, problems };
 }

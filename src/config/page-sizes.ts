@@ -8,7 +8,10 @@ import { isRecord, readJsonFile, SCREEN_WAIT, updatePrivateFile } from './privat
 /** Applications remembered; the least recently changed go first. */
 export const MAX_PAGE_SIZES = 200;
 
-interface Remembered { readonly app: string; readonly take: number }
+interface Remembered {
+  readonly app: string;
+  readonly take: number;
+}
 
 function path(dir: string): string {
   return join(dir, 'page-sizes.json');
@@ -23,15 +26,25 @@ function read(dir: string): Remembered[] {
     raw = undefined;
   }
   if (!isRecord(raw) || !Array.isArray(raw.sizes)) return [];
-  return raw.sizes.flatMap((e: unknown) => (isRecord(e) && typeof e.app === 'string' && e.app !== ''
-    && typeof e.take === 'number' && Number.isInteger(e.take) && e.take > 0 && e.take <= 1000
-    ? [{ app: e.app, take: e.take }] : []));
+  return raw.sizes.flatMap((e: unknown) =>
+    isRecord(e) &&
+    typeof e.app === 'string' &&
+    e.app !== '' &&
+    typeof e.take === 'number' &&
+    Number.isInteger(e.take) &&
+    e.take > 0 &&
+    e.take <= 1000
+      ? [{ app: e.app, take: e.take }]
+      : [],
+  );
 }
 
 /** The page size last chosen for `appUuid`, or undefined. */
 export function loadPageSize(dir: string | undefined, appUuid: string): number | undefined {
   if (!dir) return undefined;
-  return read(dir).filter((e) => e.app === appUuid).at(-1)?.take;
+  return read(dir)
+    .filter((e) => e.app === appUuid)
+    .at(-1)?.take;
 }
 
 /**
@@ -41,13 +54,17 @@ export function loadPageSize(dir: string | undefined, appUuid: string): number |
  */
 export function savePageSize(dir: string, appUuid: string, take: number | undefined): void {
   try {
-    updatePrivateFile(path(dir), () => {
-      const list = read(dir);
-      if (list.filter((e) => e.app === appUuid).at(-1)?.take === take) return undefined;
-      const others = list.filter((e) => e.app !== appUuid);
-      const sizes = (take === undefined ? others : [...others, { app: appUuid, take }]).slice(-MAX_PAGE_SIZES);
-      return `${JSON.stringify({ sizes }, null, 2)}\n`;
-    }, SCREEN_WAIT);
+    updatePrivateFile(
+      path(dir),
+      () => {
+        const list = read(dir);
+        if (list.filter((e) => e.app === appUuid).at(-1)?.take === take) return undefined;
+        const others = list.filter((e) => e.app !== appUuid);
+        const sizes = (take === undefined ? others : [...others, { app: appUuid, take }]).slice(-MAX_PAGE_SIZES);
+        return `${JSON.stringify({ sizes }, null, 2)}\n`;
+      },
+      SCREEN_WAIT,
+    );
   } catch {
     // A read-only or full disk, or a lock that stays taken, must not break the screen.
   }

@@ -1,8 +1,5 @@
 // Small private files: written whole (tmp + rename) with owner-only modes, read tolerantly.
-import {
-  closeSync, fsyncSync, lstatSync, mkdirSync, openSync, renameSync, statSync, unlinkSync, writeFileSync,
-  type Stats,
-} from 'node:fs';
+import { closeSync, fsyncSync, lstatSync, mkdirSync, openSync, renameSync, statSync, unlinkSync, writeFileSync, type Stats } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { basename, dirname, join } from 'node:path';
 import { ConfigError } from './errors.js';
@@ -53,10 +50,14 @@ const UPDATE_TRIES = 3;
  */
 export function updatePrivateFile(path: string, change: () => string | undefined, { durable, waitMs }: UpdateOptions = {}): void {
   for (let attempt = 1; ; attempt++) {
-    const done = withFileLock(path, (lock) => {
-      const data = change();
-      return data === undefined || writePrivateFile(path, data, { durable, beforeRename: lock.stillHeld });
-    }, { waitMs });
+    const done = withFileLock(
+      path,
+      (lock) => {
+        const data = change();
+        return data === undefined || writePrivateFile(path, data, { durable, beforeRename: lock.stillHeld });
+      },
+      { waitMs },
+    );
     if (done) return;
     if (attempt >= UPDATE_TRIES) throw new LockBusy(path, undefined);
   }
@@ -81,7 +82,11 @@ function writeThenRename(fd: number, tmp: string, path: string, data: string, du
     renameSync(tmp, path);
     return true;
   } catch (e) {
-    try { unlinkSync(tmp); } catch { /* already gone */ }
+    try {
+      unlinkSync(tmp);
+    } catch {
+      /* already gone */
+    }
     throw e;
   }
 }
@@ -108,9 +113,10 @@ export function readJsonFile(path: string, options: ReadJsonOptions = {}): unkno
   const read = readConfigFile(path, options.max ?? MAX_SETTINGS_FILE);
   if (read === undefined) return undefined;
   if (!('text' in read)) {
-    const fix = read.cause === 'error'
-      ? "check the file's owner and mode."
-      : 'dms does not read it; move it away, or choose another folder with DMS_CONFIG_DIR.';
+    const fix =
+      read.cause === 'error'
+        ? "check the file's owner and mode."
+        : 'dms does not read it; move it away, or choose another folder with DMS_CONFIG_DIR.';
     throw new ConfigError(`${path} ${read.problem}: ${fix}`);
   }
   try {
@@ -191,9 +197,13 @@ export function fileTrust(path: string): Trust {
   try {
     const folder = statSync(dir);
     if (!trustedOwner(folder.uid)) {
-      warnings.push(`the folder ${dir} belongs to another user (uid ${folder.uid}), who can replace ${basename(path)}; keep it in a folder of your own (DMS_CONFIG_DIR).`);
+      warnings.push(
+        `the folder ${dir} belongs to another user (uid ${folder.uid}), who can replace ${basename(path)}; keep it in a folder of your own (DMS_CONFIG_DIR).`,
+      );
     } else if ((folder.mode & 0o022) !== 0) {
-      warnings.push(`the folder ${dir} can be changed by other users (mode ${octal(folder.mode)}): they can replace ${basename(path)}; run: chmod 700 ${dir}`);
+      warnings.push(
+        `the folder ${dir} can be changed by other users (mode ${octal(folder.mode)}): they can replace ${basename(path)}; run: chmod 700 ${dir}`,
+      );
     }
   } catch {
     // the file was just read: its folder is there
@@ -221,7 +231,11 @@ function removeIfPresent(path: string): void {
 function syncDir(dir: string): void {
   try {
     const fd = openSync(dir, 'r');
-    try { fsyncSync(fd); } finally { closeSync(fd); }
+    try {
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
   } catch {
     // ignore
   }
@@ -248,7 +262,11 @@ export function writeNewFile(path: string, data: string): string | undefined {
     writeFileSync(fd, data);
     return undefined;
   } catch (e) {
-    try { unlinkSync(path); } catch { /* already gone */ }
+    try {
+      unlinkSync(path);
+    } catch {
+      /* already gone */
+    }
     return `cannot write ${path} (${errorCode(e) ?? 'unknown error'}).`;
   } finally {
     closeSync(fd);
@@ -292,7 +310,9 @@ export function replaceFile(path: string, data: string): string | undefined {
     fd = openSync(tmp, 'wx', 0o600);
   } catch (e) {
     const code = errorCode(e);
-    return code === 'EACCES' || code === 'EPERM' ? `no permission to write in the folder of ${path}.` : `cannot write next to ${path} (${code ?? 'unknown error'}).`;
+    return code === 'EACCES' || code === 'EPERM'
+      ? `no permission to write in the folder of ${path}.`
+      : `cannot write next to ${path} (${code ?? 'unknown error'}).`;
   }
   try {
     writeThenRename(fd, tmp, path, data);

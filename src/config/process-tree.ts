@@ -10,7 +10,11 @@ function parents(): Map<number, number> {
   const map = new Map<number, number>();
   if (process.platform === 'linux') {
     let names: string[] = [];
-    try { names = readdirSync('/proc'); } catch { /* no /proc: ps below */ }
+    try {
+      names = readdirSync('/proc');
+    } catch {
+      /* no /proc: ps below */
+    }
     for (const name of names) {
       if (!/^\d+$/.test(name)) continue;
       try {
@@ -55,7 +59,11 @@ export function processTree(pid: number): number[] {
 export function signalTree(pid: number | undefined, signal: NodeJS.Signals, also: readonly number[] = []): number[] {
   const pids = [...new Set([...(pid === undefined ? [] : processTree(pid)), ...also])];
   for (const p of pids) {
-    try { process.kill(p, signal); } catch { /* ended */ }
+    try {
+      process.kill(p, signal);
+    } catch {
+      /* ended */
+    }
   }
   return pids;
 }

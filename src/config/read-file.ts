@@ -52,7 +52,7 @@ export type BytesRead = { readonly bytes: Buffer } | Unread | undefined;
 export function readFileBytes(path: string, max: number, options: ReadOptions = {}): BytesRead {
   let fd: number;
   try {
-    fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (options.noFollow ? constants.O_NOFOLLOW ?? 0 : 0));
+    fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (options.noFollow ? (constants.O_NOFOLLOW ?? 0) : 0));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;

@@ -29,7 +29,11 @@ export const MAX_RECENT_VALUES = 10;
 export const MAX_VALUE_SERVERS = 20;
 /** The only form fields remembered: ids and names, never secrets. */
 export const RECENT_VALUE_FIELDS: readonly string[] = [
-  'project_uuid', 'server_uuid', 'environment_name', 'environment_uuid', 'destination_uuid',
+  'project_uuid',
+  'server_uuid',
+  'environment_name',
+  'environment_uuid',
+  'destination_uuid',
 ];
 
 const MAX_VALUE_LENGTH = 200;
@@ -49,7 +53,7 @@ interface RecentsFile {
  * applications are the same on every run), else the server's origin (`https://host:port`).
  */
 export function recentsServer(connection: { readonly demo: boolean; readonly origin?: string; readonly host: string }): string {
-  return connection.demo ? 'demo' : connection.origin ?? connection.host;
+  return connection.demo ? 'demo' : (connection.origin ?? connection.host);
 }
 
 /** The applications opened on `server`, newest first (without a server: the entries that have none). */
@@ -63,31 +67,38 @@ export function loadRecents(dir: string, server?: string): RecentApp[] {
  * written is passed over (`onError` hears why).
  */
 export function addRecent(
-  dir: string, app: { uuid: string; name?: string }, server?: string, onError?: (error: unknown) => void,
+  dir: string,
+  app: { uuid: string; name?: string },
+  server?: string,
+  onError?: (error: unknown) => void,
 ): RecentApp[] {
   const mine = (a: RecentApp) => a.server === server;
   if (!app.uuid) return read(dir).apps.filter(mine);
   let same: RecentApp[] = [];
-  change(dir, (file) => {
-    const old = file.apps.find((a) => mine(a) && a.uuid === app.uuid);
-    const name = app.name || old?.name;
-    const entry: RecentApp = {
-      uuid: app.uuid,
-      ...(name ? { name } : {}),
-      openedAt: new Date().toISOString(),
-      ...(server !== undefined ? { server } : {}),
-    };
-    same = [entry, ...file.apps.filter((a) => mine(a) && a.uuid !== app.uuid)].slice(0, MAX_RECENT_APPS);
-    file.apps = [...same, ...file.apps.filter((a) => !mine(a))].slice(0, MAX_RECENT_APPS_ALL);
-    return true;
-  }, onError);
+  change(
+    dir,
+    (file) => {
+      const old = file.apps.find((a) => mine(a) && a.uuid === app.uuid);
+      const name = app.name || old?.name;
+      const entry: RecentApp = {
+        uuid: app.uuid,
+        ...(name ? { name } : {}),
+        openedAt: new Date().toISOString(),
+        ...(server !== undefined ? { server } : {}),
+      };
+      same = [entry, ...file.apps.filter((a) => mine(a) && a.uuid !== app.uuid)].slice(0, MAX_RECENT_APPS);
+      file.apps = [...same, ...file.apps.filter((a) => !mine(a))].slice(0, MAX_RECENT_APPS_ALL);
+      return true;
+    },
+    onError,
+  );
   return same;
 }
 
 /** Where-values recently sent to `server` in the create forms: newest first, at most 10 per field (without a server: those kept without one). */
 export function loadRecentValues(dir: string, server?: string): Record<string, string[]> {
   const file = read(dir);
-  return server === undefined ? file.values : file.serverValues[server] ?? {};
+  return server === undefined ? file.values : (file.serverValues[server] ?? {});
 }
 
 /**
@@ -95,23 +106,33 @@ export function loadRecentValues(dir: string, server?: string): Record<string, s
  * values are ignored. A file that cannot be written is passed over (`onError` hears why).
  */
 export function addRecentValues(
-  dir: string, values: Record<string, string | undefined>, server?: string, onError?: (error: unknown) => void,
+  dir: string,
+  values: Record<string, string | undefined>,
+  server?: string,
+  onError?: (error: unknown) => void,
 ): void {
-  change(dir, (file) => {
-    const mine = { ...(server === undefined ? file.values : file.serverValues[server]) };
-    let changed = false;
-    for (const field of RECENT_VALUE_FIELDS) {
-      const value = values[field]?.trim();
-      if (!value || value.length > MAX_VALUE_LENGTH) continue;
-      const old = mine[field] ?? [];
-      mine[field] = [value, ...old.filter((v) => v !== value)].slice(0, MAX_RECENT_VALUES);
-      changed = true;
-    }
-    if (!changed) return false;
-    if (server === undefined) file.values = mine;
-    else file.serverValues = Object.fromEntries([[server, mine] as const, ...Object.entries(file.serverValues).filter(([s]) => s !== server)].slice(0, MAX_VALUE_SERVERS));
-    return true;
-  }, onError);
+  change(
+    dir,
+    (file) => {
+      const mine = { ...(server === undefined ? file.values : file.serverValues[server]) };
+      let changed = false;
+      for (const field of RECENT_VALUE_FIELDS) {
+        const value = values[field]?.trim();
+        if (!value || value.length > MAX_VALUE_LENGTH) continue;
+        const old = mine[field] ?? [];
+        mine[field] = [value, ...old.filter((v) => v !== value)].slice(0, MAX_RECENT_VALUES);
+        changed = true;
+      }
+      if (!changed) return false;
+      if (server === undefined) file.values = mine;
+      else
+        file.serverValues = Object.fromEntries(
+          [[server, mine] as const, ...Object.entries(file.serverValues).filter(([s]) => s !== server)].slice(0, MAX_VALUE_SERVERS),
+        );
+      return true;
+    },
+    onError,
+  );
 }
 
 function path(dir: string): string {
@@ -159,14 +180,19 @@ const WAIT: LockOptions = { waitMs: 5_000 };
  */
 function change(dir: string, edit: (file: RecentsFile) => boolean, onError?: (error: unknown) => void): void {
   try {
-    updatePrivateFile(path(dir), () => {
-      const file = read(dir);
-      return edit(file) ? `${JSON.stringify(file, null, 2)}\n` : undefined;
-    }, {
-      // Not fsynced: losing the latest entry in a power cut costs nothing; waiting on the disk
-      // after every headless read would (a corrupt file reads as empty and is moved aside).
-      durable: false, ...WAIT,
-    });
+    updatePrivateFile(
+      path(dir),
+      () => {
+        const file = read(dir);
+        return edit(file) ? `${JSON.stringify(file, null, 2)}\n` : undefined;
+      },
+      {
+        // Not fsynced: losing the latest entry in a power cut costs nothing; waiting on the disk
+        // after every headless read would (a corrupt file reads as empty and is moved aside).
+        durable: false,
+        ...WAIT,
+      },
+    );
   } catch (error) {
     onError?.(error);
   }
@@ -175,12 +201,14 @@ function change(dir: string, edit: (file: RecentsFile) => boolean, onError?: (er
 function toApp(value: unknown): RecentApp[] {
   if (!isRecord(value) || typeof value.uuid !== 'string' || value.uuid === '') return [];
   const openedAt = typeof value.openedAt === 'string' ? value.openedAt : '';
-  return [{
-    uuid: value.uuid,
-    ...(typeof value.name === 'string' && value.name !== '' ? { name: value.name } : {}),
-    openedAt,
-    ...(typeof value.server === 'string' && value.server !== '' ? { server: value.server } : {}),
-  }];
+  return [
+    {
+      uuid: value.uuid,
+      ...(typeof value.name === 'string' && value.name !== '' ? { name: value.name } : {}),
+      openedAt,
+      ...(typeof value.server === 'string' && value.server !== '' ? { server: value.server } : {}),
+    },
+  ];
 }
 
 /** One entry per application and server, and at most MAX_RECENT_APPS per server. */

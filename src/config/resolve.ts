@@ -3,14 +3,19 @@
 // which runs here, each time: the token is never cached on disk.
 import { clean } from '../text/sanitize.js';
 import {
-  hasContext, loadConfig, unknownContext, validateToken, validateTokenCommand, validateUrl,
-  type ConfigFile, type StoredContext,
+  hasContext,
+  loadConfig,
+  unknownContext,
+  validateToken,
+  validateTokenCommand,
+  validateUrl,
+  type ConfigFile,
+  type StoredContext,
 } from './contexts.js';
 import { ConfigError } from './errors.js';
 
 export type Connection =
-  | { kind: 'demo' }
-  | { kind: 'remote'; url: string; token: string; label: string; source: 'flags' | 'env' | 'context' };
+  { kind: 'demo' } | { kind: 'remote'; url: string; token: string; label: string; source: 'flags' | 'env' | 'context' };
 
 /** What dms shows of a connection (the TUI's header, its links): never the token. */
 export interface ConnectionShown {
@@ -60,7 +65,9 @@ export async function resolveConnection(input: ResolveInput): Promise<Connection
     }
     case 'current':
       if (!hasContext(load(), source.context)) {
-        throw new ConfigError(`the current context "${clean(source.context)}" is not in config.json: choose another with: dms context use NAME.`);
+        throw new ConfigError(
+          `the current context "${clean(source.context)}" is not in config.json: choose another with: dms context use NAME.`,
+        );
       }
       return fromContext(load(), source.context, 'the current context', input);
     case 'none':
@@ -122,11 +129,15 @@ function pick(values: Extract<ConnectionSource, { from: 'flags' | 'env' }>): Pic
   const names = SETTING_NAMES[source];
   const how = source === 'flags' ? 'given' : 'set';
   if (context && (url || token)) {
-    throw new ConfigError(`${names.context} and ${url ? names.url : names.token} are both ${how}: use either a context or a URL with a token.`);
+    throw new ConfigError(
+      `${names.context} and ${url ? names.url : names.token} are both ${how}: use either a context or a URL with a token.`,
+    );
   }
   if (context) return { kind: 'named', name: context };
   if (url && !token) {
-    throw new ConfigError(`${names.url} is ${how} but no token: ${source === 'flags' ? 'use --token too' : 'set DMS_TOKEN or use --token'}.`);
+    throw new ConfigError(
+      `${names.url} is ${how} but no token: ${source === 'flags' ? 'use --token too' : 'set DMS_TOKEN or use --token'}.`,
+    );
   }
   if (token && !url) {
     throw new ConfigError(`${names.token} is ${how} but no URL: ${source === 'flags' ? 'use --url too' : 'set DMS_URL or use --url'}.`);
@@ -155,7 +166,8 @@ async function fromContext(config: ConfigFile, name: string, via: string, input:
  * cached). ConfigError when the saved one is unusable or the command fails.
  */
 export async function contextToken(
-  name: string, stored: StoredContext,
+  name: string,
+  stored: StoredContext,
   options: { readonly env: NodeJS.ProcessEnv; readonly signal?: AbortSignal; readonly tokenCommandTimeoutMs?: number },
 ): Promise<string> {
   const fix = `Fix it with: dms context add ${name} --url URL`;
@@ -165,7 +177,10 @@ export async function contextToken(
     // Loaded only for a context that has one (node:child_process costs every command's start).
     const { runTokenCommand } = await import('./token-command.js');
     return runTokenCommand(stored.token_command, {
-      context: name, env: options.env, signal: options.signal, timeoutMs: options.tokenCommandTimeoutMs,
+      context: name,
+      env: options.env,
+      signal: options.signal,
+      timeoutMs: options.tokenCommandTimeoutMs,
     });
   }
   const problem = validateToken(stored.token ?? '');

@@ -36,7 +36,11 @@ function sweepFolder(folder: string, files: readonly string[], temp: RegExp, now
     const pid = temp.exec(name)?.[1];
     if (pid !== undefined) removeIfLeftOver(join(folder, name), Number(pid), now);
     else if (name.endsWith('.lock') && files.includes(name.slice(0, -'.lock'.length))) {
-      try { breakIfStale(join(folder, name)); } catch { /* not a lock of ours: the next write says so */ }
+      try {
+        breakIfStale(join(folder, name));
+      } catch {
+        /* not a lock of ours: the next write says so */
+      }
     }
   }
 }

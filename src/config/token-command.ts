@@ -49,7 +49,10 @@ export function runTokenCommand(command: readonly string[], options: TokenComman
     let child: ChildProcess;
     try {
       child = spawn(command[0]!, command.slice(1), {
-        shell: false, stdio: ['ignore', 'pipe', 'pipe'], env: options.env, windowsHide: true,
+        shell: false,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: options.env,
+        windowsHide: true,
       });
     } catch (error) {
       reject(new ConfigError(`${who} could not be started (${(error as NodeJS.ErrnoException).code ?? 'error'}).`));
@@ -72,7 +75,10 @@ export function runTokenCommand(command: readonly string[], options: TokenComman
       if (pid === undefined) return;
       const signalled = signalTree(pid, 'SIGTERM');
       // Those that ignore SIGTERM are killed (the tree read again only while the program runs: its pid is not reused before).
-      setTimeout(() => signalTree(child.exitCode === null && child.signalCode === null ? pid : undefined, 'SIGKILL', signalled), 1000).unref();
+      setTimeout(
+        () => signalTree(child.exitCode === null && child.signalCode === null ? pid : undefined, 'SIGKILL', signalled),
+        1000,
+      ).unref();
     };
     // dms ending meanwhile (the TUI quit while a context is being switched to) stops it too.
     const onExit = () => stop('aborted');
@@ -99,7 +105,9 @@ export function runTokenCommand(command: readonly string[], options: TokenComman
       if (why === 'too-long') return reject(new ConfigError(`${who} printed more than 16 KiB; a token command must print only the token.`));
       if (exit?.signal) return reject(new ConfigError(`${who} was stopped by ${exit.signal}; its output is not shown.`));
       if (exit?.code !== 0) {
-        return reject(new ConfigError(`${who} failed (exit code ${exit?.code ?? 'unknown'}); its output is not shown. Run it yourself to see why.`));
+        return reject(
+          new ConfigError(`${who} failed (exit code ${exit?.code ?? 'unknown'}); its output is not shown. Run it yourself to see why.`),
+        );
       }
       const token = Buffer.concat(chunks).toString('utf8').trim();
       if (token === '') return reject(new ConfigError(`${who} printed no token.`));

@@ -2,7 +2,10 @@
 
 /** `https://a.example.com, https://b.example.com` -> the URLs, trimmed, empties dropped. */
 export function splitUrls(list: string | null | undefined): string[] {
-  return (list ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '');
+  return (list ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
 }
 
 /** Lower-case host name of a URL; undefined when it is not one. */

@@ -136,12 +136,14 @@ export class GeneratedHistory {
   private prBranch(pr: number): string {
     const r = createRandom(seedOf(`${this.appUuid} pr ${pr}`));
     const kind = pick(r, ['feature', 'feature', 'feature', 'fix', 'fix', 'chore', 'renovate']);
-    if (kind === 'renovate') return `renovate/${pick(r, ['turbo', 'pnpm', 'typescript', 'node-20.x', 'vitest', 'eslint-monorepo', 'aws-sdk-js-v3-monorepo'])}`;
+    if (kind === 'renovate')
+      return `renovate/${pick(r, ['turbo', 'pnpm', 'typescript', 'node-20.x', 'vitest', 'eslint-monorepo', 'aws-sdk-js-v3-monorepo'])}`;
     return `${kind}/${pick(r, this.plan.topics)}`;
   }
 
   private subjectOf(r: Random, branch: string, pr: number): string {
-    if (pr > 0 && branch.startsWith('renovate/')) return `chore(deps): update ${branch.slice('renovate/'.length)} to v${between(r, 1, 9)}.${between(r, 0, 20)}.${between(r, 0, 12)}`;
+    if (pr > 0 && branch.startsWith('renovate/'))
+      return `chore(deps): update ${branch.slice('renovate/'.length)} to v${between(r, 1, 9)}.${between(r, 0, 20)}.${between(r, 0, 12)}`;
     if (branch === 'main' && r() < 0.3) {
       const merged = Math.max(1, 1200 + between(r, 0, Math.max(1, Math.floor(this.plan.count / 7))));
       return `Merge pull request #${merged} from ${this.plan.repo.split('/')[0]}/${this.prBranch(merged)}`;

@@ -44,7 +44,13 @@ export function createWriter(firstBatch = 1): Writer {
   let inCommand = true;
   const push = (output: string, from: string | null, o: LineOptions = {}) => {
     lines.push({
-      command: from, output, type: o.type ?? 'stdout', hidden: o.hidden ?? false, batch, weight: o.weight ?? 1, phase: writer.phase,
+      command: from,
+      output,
+      type: o.type ?? 'stdout',
+      hidden: o.hidden ?? false,
+      batch,
+      weight: o.weight ?? 1,
+      phase: writer.phase,
     });
   };
   const writer: Writer = {
@@ -93,28 +99,125 @@ export const HOSTILE = {
 export const DB_URL = 'postgres://app:s3cretPass@db:5432/app';
 
 const PACKAGES = [
-  'react', 'react-dom', 'next', '@babel/core', '@babel/runtime', 'typescript', 'eslint', 'postcss', 'autoprefixer',
-  'tailwindcss', 'zod', 'date-fns', 'lodash', 'axios', 'undici', 'semver', 'glob', 'rimraf', 'inflight', 'minimatch',
-  'chalk', 'debug', 'ms', 'uuid', 'pg', 'pg-pool', 'ioredis', 'bullmq', 'pino', 'pino-pretty', 'express', 'body-parser',
-  'qs', 'cookie', 'jsonwebtoken', '@types/node', '@types/react', 'vite', 'esbuild', 'rollup', 'terser', 'sharp',
-  'caniuse-lite', 'browserslist', 'source-map', 'source-map-js', 'picocolors', 'nanoid', 'cross-spawn', 'which',
-  '@swc/helpers', 'styled-jsx', 'scheduler', 'loose-envify', 'js-tokens', 'tslib', 'prettier', 'vitest', 'chai',
+  'react',
+  'react-dom',
+  'next',
+  '@babel/core',
+  '@babel/runtime',
+  'typescript',
+  'eslint',
+  'postcss',
+  'autoprefixer',
+  'tailwindcss',
+  'zod',
+  'date-fns',
+  'lodash',
+  'axios',
+  'undici',
+  'semver',
+  'glob',
+  'rimraf',
+  'inflight',
+  'minimatch',
+  'chalk',
+  'debug',
+  'ms',
+  'uuid',
+  'pg',
+  'pg-pool',
+  'ioredis',
+  'bullmq',
+  'pino',
+  'pino-pretty',
+  'express',
+  'body-parser',
+  'qs',
+  'cookie',
+  'jsonwebtoken',
+  '@types/node',
+  '@types/react',
+  'vite',
+  'esbuild',
+  'rollup',
+  'terser',
+  'sharp',
+  'caniuse-lite',
+  'browserslist',
+  'source-map',
+  'source-map-js',
+  'picocolors',
+  'nanoid',
+  'cross-spawn',
+  'which',
+  '@swc/helpers',
+  'styled-jsx',
+  'scheduler',
+  'loose-envify',
+  'js-tokens',
+  'tslib',
+  'prettier',
+  'vitest',
+  'chai',
 ];
 
 const DEPRECATIONS = [
   'This module is not supported, and leaks memory. Do not use it. Check out lru-cache if you want a good and tested way to coalesce async requests by a key value, which is much more comprehensive and powerful.',
   'Rimraf versions prior to v4 are no longer supported',
   'Glob versions prior to v9 are no longer supported',
-  'Use your platform\'s native DOMException instead',
+  "Use your platform's native DOMException instead",
   'This package is no longer supported.',
 ];
 
-const DIRS = ['components', 'pages', 'lib', 'hooks', 'app/(shop)', 'app/api', 'features/cart', 'features/checkout', 'jobs', 'queues', 'utils'];
-const FILES = ['ProductCard', 'CartTotals', 'CheckoutForm', 'Header', 'Footer', 'SearchBox', 'Price', 'useCart', 'useSession', 'refunds', 'webhooks', 'payments', 'emails', 'format', 'money'];
-const APT = ['ca-certificates', 'curl', 'git', 'libssl3', 'openssl', 'tzdata', 'libc6', 'libstdc++6', 'zlib1g', 'libgcc-s1', 'libcurl4', 'libexpat1', 'python3-minimal', 'make', 'g++'];
+const DIRS = [
+  'components',
+  'pages',
+  'lib',
+  'hooks',
+  'app/(shop)',
+  'app/api',
+  'features/cart',
+  'features/checkout',
+  'jobs',
+  'queues',
+  'utils',
+];
+const FILES = [
+  'ProductCard',
+  'CartTotals',
+  'CheckoutForm',
+  'Header',
+  'Footer',
+  'SearchBox',
+  'Price',
+  'useCart',
+  'useSession',
+  'refunds',
+  'webhooks',
+  'payments',
+  'emails',
+  'format',
+  'money',
+];
+const APT = [
+  'ca-certificates',
+  'curl',
+  'git',
+  'libssl3',
+  'openssl',
+  'tzdata',
+  'libc6',
+  'libstdc++6',
+  'zlib1g',
+  'libgcc-s1',
+  'libcurl4',
+  'libexpat1',
+  'python3-minimal',
+  'make',
+  'g++',
+];
 const LINT_RULES = [
   ["'session' is assigned a value but never used", '@typescript-eslint/no-unused-vars'],
-  ['React Hook useEffect has a missing dependency: \'cart\'', 'react-hooks/exhaustive-deps'],
+  ["React Hook useEffect has a missing dependency: 'cart'", 'react-hooks/exhaustive-deps'],
   ['Unexpected console statement', 'no-console'],
   ['Do not use an `<a>` element to navigate to `/cart/`. Use `<Link />` from `next/link` instead', '@next/next/no-html-link-for-pages'],
 ] as const;
@@ -133,35 +236,87 @@ type Made = readonly [output: string, options: LineOptions];
 /** The kinds of line the bulk of a build is made of, each with how often it shows up. */
 const MAKERS: ReadonlyArray<readonly [number, (r: Random, c: BuildClock) => Made]> = [
   // npm's debug fetches: hidden in the web UI unless debug logs are on.
-  [18, (r, c) => {
-    const p = pick(r, PACKAGES);
-    const base = p.split('/').at(-1)!;
-    return [`#${c.step} ${secs(c.seconds)} npm http fetch GET 200 https://registry.npmjs.org/${p}/-/${base}-${version(r)}.tgz ${between(r, 8, 900)}ms (cache miss)`, { hidden: true }];
-  }],
-  [10, (r, c) => [`#${c.step} sha256:${hex(r, 64)} ${(r() * 30).toFixed(2)}MB / ${(30 + r() * 60).toFixed(2)}MB ${(r() * 9).toFixed(1)}s`, { hidden: true, type: 'stderr' }]],
+  [
+    18,
+    (r, c) => {
+      const p = pick(r, PACKAGES);
+      const base = p.split('/').at(-1)!;
+      return [
+        `#${c.step} ${secs(c.seconds)} npm http fetch GET 200 https://registry.npmjs.org/${p}/-/${base}-${version(r)}.tgz ${between(r, 8, 900)}ms (cache miss)`,
+        { hidden: true },
+      ];
+    },
+  ],
+  [
+    10,
+    (r, c) => [
+      `#${c.step} sha256:${hex(r, 64)} ${(r() * 30).toFixed(2)}MB / ${(30 + r() * 60).toFixed(2)}MB ${(r() * 9).toFixed(1)}s`,
+      { hidden: true, type: 'stderr' },
+    ],
+  ],
   [6, (r, c) => [`#${c.step} ${secs(c.seconds)} [debug] cache key ${hex(r, 16)} -> ${pick(r, ['hit', 'miss', 'miss'])}`, { hidden: true }]],
-  [9, (r, c) => [`#${c.step} ${secs(c.seconds)} npm warn deprecated ${pick(r, PACKAGES)}@${version(r)}: ${pick(r, DEPRECATIONS)}`, { type: 'stderr' }]],
-  [24, (r, c) => [`#${c.step} ${secs(c.seconds)} ${cyan('compiling')} src/${pick(r, DIRS)}/${pick(r, FILES)}.tsx ${dim(`(${between(r, 2, 900)} modules)`)}`, {}]],
-  [12, (r, c) => {
-    const pkg = pick(r, APT);
-    const v = `${version(r)}-${between(r, 1, 4)}~deb12u${between(r, 1, 3)}`;
-    const kind = between(r, 0, 2);
-    const text = kind === 0 ? `Get:${between(r, 1, 120)} http://deb.debian.org/debian bookworm/main amd64 ${pkg} amd64 ${v} [${between(r, 12, 4000)} kB]`
-      : kind === 1 ? `Unpacking ${pkg}:amd64 (${v}) ...` : `Setting up ${pkg}:amd64 (${v}) ...`;
-    return [`#${c.step} ${secs(c.seconds)} ${text}`, {}];
-  }],
-  [8, (r, c) => [`#${c.step} ${secs(c.seconds)}  ${green('✓')} src/${pick(r, DIRS)}/${pick(r, FILES)}.test.ts ${dim(`(${between(r, 1, 40)} tests)`)} ${yellow(`${between(r, 2, 400)}ms`)}`, {}]],
-  [5, (r, c) => {
-    const [message, rule] = pick(r, LINT_RULES);
-    return [`#${c.step} ${secs(c.seconds)} ./src/${pick(r, DIRS)}/${pick(r, FILES)}.tsx\n${between(r, 2, 300)}:${between(r, 1, 60)}  ${sgr('1;38;5;214', 'Warning')}: ${message}  ${c256(244, rule)}`, {}];
-  }],
+  [
+    9,
+    (r, c) => [
+      `#${c.step} ${secs(c.seconds)} npm warn deprecated ${pick(r, PACKAGES)}@${version(r)}: ${pick(r, DEPRECATIONS)}`,
+      { type: 'stderr' },
+    ],
+  ],
+  [
+    24,
+    (r, c) => [
+      `#${c.step} ${secs(c.seconds)} ${cyan('compiling')} src/${pick(r, DIRS)}/${pick(r, FILES)}.tsx ${dim(`(${between(r, 2, 900)} modules)`)}`,
+      {},
+    ],
+  ],
+  [
+    12,
+    (r, c) => {
+      const pkg = pick(r, APT);
+      const v = `${version(r)}-${between(r, 1, 4)}~deb12u${between(r, 1, 3)}`;
+      const kind = between(r, 0, 2);
+      const text =
+        kind === 0
+          ? `Get:${between(r, 1, 120)} http://deb.debian.org/debian bookworm/main amd64 ${pkg} amd64 ${v} [${between(r, 12, 4000)} kB]`
+          : kind === 1
+            ? `Unpacking ${pkg}:amd64 (${v}) ...`
+            : `Setting up ${pkg}:amd64 (${v}) ...`;
+      return [`#${c.step} ${secs(c.seconds)} ${text}`, {}];
+    },
+  ],
+  [
+    8,
+    (r, c) => [
+      `#${c.step} ${secs(c.seconds)}  ${green('✓')} src/${pick(r, DIRS)}/${pick(r, FILES)}.test.ts ${dim(`(${between(r, 1, 40)} tests)`)} ${yellow(`${between(r, 2, 400)}ms`)}`,
+      {},
+    ],
+  ],
+  [
+    5,
+    (r, c) => {
+      const [message, rule] = pick(r, LINT_RULES);
+      return [
+        `#${c.step} ${secs(c.seconds)} ./src/${pick(r, DIRS)}/${pick(r, FILES)}.tsx\n${between(r, 2, 300)}:${between(r, 1, 60)}  ${sgr('1;38;5;214', 'Warning')}: ${message}  ${c256(244, rule)}`,
+        {},
+      ];
+    },
+  ],
   // Layer downloads: one entry, the progress overwritten with carriage returns.
-  [4, (r, c) => {
-    const steps = [between(r, 1, 15), between(r, 30, 60), between(r, 70, 95), 100];
-    const run = steps.map((p) => `Downloading ${String(p).padStart(3)}%`).join('\r ');
-    return [`#${c.step} sha256:${hex(r, 12)} ${run}`, { type: 'stderr' }];
-  }],
-  [2, (r, c) => [`#${c.step} ${secs(c.seconds)} ${c256(39, 'info')}  - Collecting page data ${dim(`(${between(r, 1, 60)}/${between(r, 61, 90)})`)}`, {}]],
+  [
+    4,
+    (r, c) => {
+      const steps = [between(r, 1, 15), between(r, 30, 60), between(r, 70, 95), 100];
+      const run = steps.map((p) => `Downloading ${String(p).padStart(3)}%`).join('\r ');
+      return [`#${c.step} sha256:${hex(r, 12)} ${run}`, { type: 'stderr' }];
+    },
+  ],
+  [
+    2,
+    (r, c) => [
+      `#${c.step} ${secs(c.seconds)} ${c256(39, 'info')}  - Collecting page data ${dim(`(${between(r, 1, 60)}/${between(r, 61, 90)})`)}`,
+      {},
+    ],
+  ],
 ];
 
 const TOTAL_WEIGHT = MAKERS.reduce((s, [w]) => s + w, 0);
@@ -186,7 +341,10 @@ export function buildLine(r: Random, clock: BuildClock): Made {
 
 /** A line over 300 characters: a warning with the whole import trace on one line. */
 export function longLine(r: Random, clock: BuildClock): string {
-  const trace = Array.from({ length: between(r, 9, 14) }, () => `./node_modules/${pick(r, PACKAGES)}/dist/${pick(r, ['index', 'esm/index', 'cjs/main', 'lib/core'])}.js`);
+  const trace = Array.from(
+    { length: between(r, 9, 14) },
+    () => `./node_modules/${pick(r, PACKAGES)}/dist/${pick(r, ['index', 'esm/index', 'cjs/main', 'lib/core'])}.js`,
+  );
   return `#${clock.step} ${secs(clock.seconds)} ${yellow('warn')}  - ./src/${pick(r, DIRS)}/${pick(r, FILES)}.tsx Critical dependency: the request of a dependency is an expression. Import trace for requested module: ${trace.join(' -> ')}`;
 }
 

@@ -3,8 +3,23 @@
 // check and "New container started.", the failure, or the cancellation). Times come later (logs.ts).
 import { hostOf } from './domains.js';
 import {
-  bold, buildLine, c256, createWriter, cyan, DB_URL, dim, green, HOSTILE, longLine, npmSummary, red, sgr, yellow,
-  type BuildClock, type LogLine, type Writer,
+  bold,
+  buildLine,
+  c256,
+  createWriter,
+  cyan,
+  DB_URL,
+  dim,
+  green,
+  HOSTILE,
+  longLine,
+  npmSummary,
+  red,
+  sgr,
+  yellow,
+  type BuildClock,
+  type LogLine,
+  type Writer,
 } from './log-lines.js';
 import type { AppFields, DemoApp, DemoDeployment } from './model.js';
 import { between, hex, pick, type Random } from './random.js';
@@ -31,18 +46,31 @@ const HELPER_IMAGE = 'ghcr.io/acme/dms-helper:1.0.8';
 
 function factsOf(app: DemoApp, d: DemoDeployment, random: Random): Facts {
   const settings = d.settings ?? app.fields;
-  const repository = String(settings.git_repository ?? `https://code.example.com/acme/${app.name}`).trim().replace(/\/+$/, '');
-  const repo = repository.replace(/\.git$/, '').split(/[/:]/).slice(-2).join('/');
+  const repository = String(settings.git_repository ?? `https://code.example.com/acme/${app.name}`)
+    .trim()
+    .replace(/\/+$/, '');
+  const repo = repository
+    .replace(/\.git$/, '')
+    .split(/[/:]/)
+    .slice(-2)
+    .join('/');
   const host = hostOf(repository);
   // Servers scrub the access token before they store the log.
-  const cloneUrl = host !== undefined && /^https?:/.test(repository)
-    ? `https://x-access-token:<REDACTED>@${host}/${repo}.git` : repository;
+  const cloneUrl = host !== undefined && /^https?:/.test(repository) ? `https://x-access-token:<REDACTED>@${host}/${repo}.git` : repository;
   const sha = d.commitSha === 'HEAD' ? hex(random, 40) : d.commitSha;
   return {
-    repo, cloneUrl, branch: d.branch, sha, short: sha.slice(0, 7), server: app.server.name,
-    work: `/artifacts/${d.deploymentUuid}`, helper: d.deploymentUuid,
-    image: String(settings.container_registry_image_name ?? app.uuid), container: `${app.uuid}-${between(random, 100000, 235959)}`,
-    appUuid: app.uuid, settings,
+    repo,
+    cloneUrl,
+    branch: d.branch,
+    sha,
+    short: sha.slice(0, 7),
+    server: app.server.name,
+    work: `/artifacts/${d.deploymentUuid}`,
+    helper: d.deploymentUuid,
+    image: String(settings.container_registry_image_name ?? app.uuid),
+    container: `${app.uuid}-${between(random, 100000, 235959)}`,
+    appUuid: app.uuid,
+    settings,
   };
 }
 
@@ -67,7 +95,9 @@ function clone(w: Writer, f: Facts, d: DemoDeployment, r: Random): void {
   w.out(`Cloning into '${f.work}'...`, { type: 'stderr' });
   const objects = between(r, 300, 9000);
   const percents = [0, between(r, 5, 20), between(r, 30, 60), between(r, 65, 90), 100];
-  const counting = percents.map((p) => `remote: Counting objects: ${String(p).padStart(3)}% (${Math.round((objects * p) / 100)}/${objects})`);
+  const counting = percents.map(
+    (p) => `remote: Counting objects: ${String(p).padStart(3)}% (${Math.round((objects * p) / 100)}/${objects})`,
+  );
   w.out(`remote: Enumerating objects: ${objects}, done.\n${counting.join('\r')}, done.`, { type: 'stderr', weight: 3 });
   const mib = (r() * 40 + 1).toFixed(2);
   const receiving = percents.map((p) => `Receiving objects: ${String(p).padStart(3)}% (${Math.round((objects * p) / 100)}/${objects})`);
@@ -91,7 +121,8 @@ function bulk(w: Writer, r: Random, clock: BuildClock, count: number, extras: { 
     specials.set(at(0.5) + 1, () => w.out(`${HOSTILE.clear}${bold('Creating an optimized production build ...')}`));
     specials.set(at(0.6) + 1, () => w.out(`${HOSTILE.up}${HOSTILE.moveTo(3, 1)}Collecting build traces ...`));
   }
-  if (extras.secret) specials.set(at(0.2) + 2, () => w.out(`#${clock.step} ${clock.seconds.toFixed(3)} [debug] DATABASE_URL=${DB_URL}`, { hidden: true }));
+  if (extras.secret)
+    specials.set(at(0.2) + 2, () => w.out(`#${clock.step} ${clock.seconds.toFixed(3)} [debug] DATABASE_URL=${DB_URL}`, { hidden: true }));
   for (let i = 0; i < count; i++) {
     const special = specials.get(i);
     if (special) {
@@ -110,50 +141,95 @@ function build(w: Writer, f: Facts, r: Random, lines: number, extras: { hostile:
   const clock: BuildClock = { step: 1, seconds: 0 };
   const tag = `${f.image}:${f.sha}`;
   if (pack === 'containercompose') {
-    w.run(`docker compose --project-name ${f.appUuid} --project-directory ${f.work} -f ${f.work}${String(f.settings.container_compose_location ?? '/compose.yaml')} config`);
-    w.out([
-      'name: app', 'services:', '  web:', '    environment:', '      DATABASE_HOST: db', `      DATABASE_URL: ${DB_URL}`,
-      '    image: registry.example.com/acme/admin:1.8.2', '  db:', '    image: postgres:16.4',
-    ].join('\n'), { hidden: true });
+    w.run(
+      `docker compose --project-name ${f.appUuid} --project-directory ${f.work} -f ${f.work}${String(f.settings.container_compose_location ?? '/compose.yaml')} config`,
+    );
+    w.out(
+      [
+        'name: app',
+        'services:',
+        '  web:',
+        '    environment:',
+        '      DATABASE_HOST: db',
+        `      DATABASE_URL: ${DB_URL}`,
+        '    image: registry.example.com/acme/admin:1.8.2',
+        '  db:',
+        '    image: postgres:16.4',
+      ].join('\n'),
+      { hidden: true },
+    );
     w.say('Pulling & building required images.');
-    w.run(`docker compose --project-name ${f.appUuid} --project-directory ${f.work} -f ${f.work}/compose.yaml build --pull --progress plain`);
+    w.run(
+      `docker compose --project-name ${f.appUuid} --project-directory ${f.work} -f ${f.work}/compose.yaml build --pull --progress plain`,
+    );
     w.out(` db ${green('Pulled')}\n web Pulling`, { type: 'stderr', weight: 8 });
   } else {
     if (pack === 'nixpacks' || pack === 'static' || pack === 'railpack') {
       w.say(`Generating nixpacks configuration with: nixpacks plan -f toml --env SOURCE_COMMIT=${f.sha} ${f.work}`, { hidden: true });
       w.run(`nixpacks plan -f toml --env SOURCE_COMMIT=${f.sha} ${f.work}`);
-      w.out([
-        'providers = []', 'buildImage = "ghcr.io/railwayapp/nixpacks:ubuntu-1727136237"', '', '[variables]',
-        'CI = "true"', 'NIXPACKS_METADATA = "node"', 'NODE_ENV = "production"', '', '[phases.build]',
-        `cmds = ["${String(f.settings.build_command ?? 'npm run build')}"]`, '', '[phases.install]',
-        `cmds = ["${String(f.settings.install_command ?? 'npm ci')}"]`, '', '[start]', `cmd = "${String(f.settings.start_command ?? 'npm run start')}"`,
-      ].join('\n'), { hidden: true });
+      w.out(
+        [
+          'providers = []',
+          'buildImage = "ghcr.io/railwayapp/nixpacks:ubuntu-1727136237"',
+          '',
+          '[variables]',
+          'CI = "true"',
+          'NIXPACKS_METADATA = "node"',
+          'NODE_ENV = "production"',
+          '',
+          '[phases.build]',
+          `cmds = ["${String(f.settings.build_command ?? 'npm run build')}"]`,
+          '',
+          '[phases.install]',
+          `cmds = ["${String(f.settings.install_command ?? 'npm ci')}"]`,
+          '',
+          '[start]',
+          `cmd = "${String(f.settings.start_command ?? 'npm run start')}"`,
+        ].join('\n'),
+        { hidden: true },
+      );
     }
     w.say('Building docker image started.');
     w.say('To check the current progress, click on Show Debug Logs.');
     const target = f.settings.containerfile_target_build ? ` --target ${String(f.settings.containerfile_target_build)}` : '';
-    w.run(`docker build --network host -f ${f.work}/${pack === 'containerfile' ? 'Containerfile' : '.nixpacks/Dockerfile'}${target} --build-arg SOURCE_COMMIT=${f.sha} --build-arg DMS_BRANCH=${f.branch} --build-arg DMS_RESOURCE_UUID=${f.appUuid} --build-arg NODE_ENV=production --build-arg CI=true --progress plain -t ${tag} ${f.work}`);
+    w.run(
+      `docker build --network host -f ${f.work}/${pack === 'containerfile' ? 'Containerfile' : '.nixpacks/Dockerfile'}${target} --build-arg SOURCE_COMMIT=${f.sha} --build-arg DMS_BRANCH=${f.branch} --build-arg DMS_RESOURCE_UUID=${f.appUuid} --build-arg NODE_ENV=production --build-arg CI=true --progress plain -t ${tag} ${f.work}`,
+    );
     if (pack !== 'containerfile') {
-      w.out([
-        '',
-        sgr('1;35', '╔══════════════════════════════ Nixpacks v1.29.1 ══════════════════════════════╗'),
-        `║ ${bold('setup')}      │ nodejs_20, npm-9_x                                               ║`,
-        '║──────────────────────────────────────────────────────────────────────────────║',
-        `║ ${bold('install')}    │ ${String(f.settings.install_command ?? 'npm ci').padEnd(64)} ║`,
-        '║──────────────────────────────────────────────────────────────────────────────║',
-        `║ ${bold('build')}      │ ${String(f.settings.build_command ?? 'npm run build').padEnd(64)} ║`,
-        '║──────────────────────────────────────────────────────────────────────────────║',
-        `║ ${bold('start')}      │ ${String(f.settings.start_command ?? 'npm run start').slice(0, 64).padEnd(64)} ║`,
-        sgr('1;35', '╚══════════════════════════════════════════════════════════════════════════════╝'),
-      ].join('\n'), { weight: 2 });
+      w.out(
+        [
+          '',
+          sgr('1;35', '╔══════════════════════════════ Nixpacks v1.29.1 ══════════════════════════════╗'),
+          `║ ${bold('setup')}      │ nodejs_20, npm-9_x                                               ║`,
+          '║──────────────────────────────────────────────────────────────────────────────║',
+          `║ ${bold('install')}    │ ${String(f.settings.install_command ?? 'npm ci').padEnd(64)} ║`,
+          '║──────────────────────────────────────────────────────────────────────────────║',
+          `║ ${bold('build')}      │ ${String(f.settings.build_command ?? 'npm run build').padEnd(64)} ║`,
+          '║──────────────────────────────────────────────────────────────────────────────║',
+          `║ ${bold('start')}      │ ${String(f.settings.start_command ?? 'npm run start')
+            .slice(0, 64)
+            .padEnd(64)} ║`,
+          sgr('1;35', '╚══════════════════════════════════════════════════════════════════════════════╝'),
+        ].join('\n'),
+        { weight: 2 },
+      );
     }
   }
   w.out('#0 building with "default" instance using docker driver', { type: 'stderr' });
-  w.out(`#1 [internal] load build definition from ${pack === 'containerfile' ? 'Containerfile' : 'Dockerfile'}\n#1 transferring dockerfile: ${between(r, 400, 2400)}B done\n#1 DONE 0.0s`, { type: 'stderr' });
-  w.out(`#2 [internal] load metadata for docker.io/library/node:20-alpine\n#2 DONE ${(r() * 2).toFixed(1)}s`, { type: 'stderr', weight: 4 });
+  w.out(
+    `#1 [internal] load build definition from ${pack === 'containerfile' ? 'Containerfile' : 'Dockerfile'}\n#1 transferring dockerfile: ${between(r, 400, 2400)}B done\n#1 DONE 0.0s`,
+    { type: 'stderr' },
+  );
+  w.out(`#2 [internal] load metadata for docker.io/library/node:20-alpine\n#2 DONE ${(r() * 2).toFixed(1)}s`, {
+    type: 'stderr',
+    weight: 4,
+  });
   clock.step = 3;
   bulk(w, r, clock, Math.max(20, lines), extras);
-  w.out(`#${clock.step + 1} exporting to image\n#${clock.step + 1} exporting layers ${(r() * 9).toFixed(1)}s done\n#${clock.step + 1} writing image sha256:${hex(r, 64)} done\n#${clock.step + 1} naming to ${tag} done\n#${clock.step + 1} DONE ${(r() * 9).toFixed(1)}s`, { type: 'stderr', weight: 5 });
+  w.out(
+    `#${clock.step + 1} exporting to image\n#${clock.step + 1} exporting layers ${(r() * 9).toFixed(1)}s done\n#${clock.step + 1} writing image sha256:${hex(r, 64)} done\n#${clock.step + 1} naming to ${tag} done\n#${clock.step + 1} DONE ${(r() * 9).toFixed(1)}s`,
+    { type: 'stderr', weight: 5 },
+  );
   w.say('Building docker image completed.');
 }
 
@@ -163,11 +239,23 @@ function rollout(w: Writer, f: Facts, r: Random, secret: boolean): void {
   if (typeof pre === 'string' && pre !== '') {
     w.say('Executing pre-deployment command (see debug log for output).');
     w.run(`docker exec ${f.container} sh -c '${pre}'`);
-    w.out(`${bold(`> ${pre}`)}\n${secret ? `Running migrations on ${DB_URL}\n` : ''}${green('✔')} ${between(r, 0, 4)} migrations applied`, { hidden: true, weight: 6 });
+    w.out(`${bold(`> ${pre}`)}\n${secret ? `Running migrations on ${DB_URL}\n` : ''}${green('✔')} ${between(r, 0, 4)} migrations applied`, {
+      hidden: true,
+      weight: 6,
+    });
   }
   w.say('Rolling update started.');
   w.run(`docker compose --project-name ${f.appUuid} --project-directory ${f.work} -f ${f.work}/docker-compose.yaml up --build -d`);
-  w.out([' Network dms  Found', ` Container ${f.container}  Creating`, ` Container ${f.container}  Created`, ` Container ${f.container}  Starting`, ` Container ${f.container}  Started`].join('\n'), { type: 'stderr', weight: 8 });
+  w.out(
+    [
+      ' Network dms  Found',
+      ` Container ${f.container}  Creating`,
+      ` Container ${f.container}  Created`,
+      ` Container ${f.container}  Starting`,
+      ` Container ${f.container}  Started`,
+    ].join('\n'),
+    { type: 'stderr', weight: 8 },
+  );
 }
 
 export interface Body {
@@ -202,7 +290,10 @@ function healthy(w: Writer, f: Facts, r: Random): void {
     for (let i = 1; i <= attempts; i++) {
       const status = i === attempts ? 'healthy' : 'starting';
       w.say(`Attempt ${i} of ${retries} | Healthcheck status: "${status}"`, { weight: Number(s.health_check_interval ?? 5) });
-      w.say(`Healthcheck logs: ${i === attempts ? `${String(s.health_check_response_text ?? 'ok')} | Return code: 0` : 'connection refused | Return code: 7'}`, { hidden: true });
+      w.say(
+        `Healthcheck logs: ${i === attempts ? `${String(s.health_check_response_text ?? 'ok')} | Return code: 0` : 'connection refused | Return code: 7'}`,
+        { hidden: true },
+      );
     }
   } else {
     w.say('Healthcheck is not configured: checking that the container is running.');
@@ -227,12 +318,24 @@ export type FailureKind = 'helper-pull' | 'clone' | 'build-exit' | 'missing-env'
 
 /** Where each kind of failure happens. */
 export const FAILURE_PHASE: Readonly<Record<FailureKind, LogLine['phase']>> = {
-  'helper-pull': 'prepare', clone: 'clone', 'build-exit': 'build', 'missing-env': 'build', 'out-of-memory': 'build', 'image-pull': 'build', 'health-check': 'rollout',
+  'helper-pull': 'prepare',
+  clone: 'clone',
+  'build-exit': 'build',
+  'missing-env': 'build',
+  'out-of-memory': 'build',
+  'image-pull': 'build',
+  'health-check': 'rollout',
 };
 
 /** How often each kind of failure is seen in a seed history. */
 export const FAILURE_WEIGHTS: ReadonlyArray<readonly [FailureKind, number]> = [
-  ['build-exit', 3], ['missing-env', 2], ['out-of-memory', 2], ['image-pull', 1.5], ['health-check', 2], ['clone', 1], ['helper-pull', 0.5],
+  ['build-exit', 3],
+  ['missing-env', 2],
+  ['out-of-memory', 2],
+  ['image-pull', 1.5],
+  ['health-check', 2],
+  ['clone', 1],
+  ['helper-pull', 0.5],
 ];
 
 const SEPARATOR = '========================================';
@@ -274,7 +377,8 @@ function failure(w: Writer, f: Facts, kind: FailureKind, r: Random): void {
   const step = between(r, 9, 16);
   const at = () => (between(r, 8000, 90000) / 1000).toFixed(3);
   const dockerBuild = `docker build --network host -f ${f.work}/Dockerfile --progress plain -t ${f.image}:${f.sha} ${f.work}`;
-  const solveFailed = (code: number) => `${sgr('1;31', 'ERROR')}: failed to solve: process "/bin/sh -c ${buildCommand}" did not complete successfully: exit code: ${code}`;
+  const solveFailed = (code: number) =>
+    `${sgr('1;31', 'ERROR')}: failed to solve: process "/bin/sh -c ${buildCommand}" did not complete successfully: exit code: ${code}`;
   switch (kind) {
     case 'helper-pull': {
       const command = `docker pull ${HELPER_IMAGE}`;
@@ -296,29 +400,60 @@ function failure(w: Writer, f: Facts, kind: FailureKind, r: Random): void {
       // A compiler's error (one of two), then BuildKit's; the error output's last lines carry both.
       const file = `./src/${pick(r, ['components', 'lib', 'features/cart'])}/${pick(r, ['Cart', 'Price', 'refunds'])}.ts`;
       const missingModule = r() < 0.4;
-      const headline = missingModule ? 'Module not found: Can\'t resolve \'@/lib/analytics\'' : 'Type error: Property \'totalCents\' does not exist on type \'Cart\'.';
-      w.out((missingModule
-        ? [red('Failed to compile.'), '', cyan('./src/app/layout.tsx'), headline, '', 'https://nextjs.org/docs/messages/module-not-found', '', 'Import trace for requested module:', './src/app/layout.tsx']
-        : [
-          red('Failed to compile.'), '', `${cyan(file)}:${between(r, 10, 200)}:${between(r, 2, 40)}`,
-          `${red('Type error')}: Property 'totalCents' does not exist on type 'Cart'.`, '',
-          `${dim('  40 |')}   const subtotal = sum(cart.items)`, `${c256(196, '> 41 |')}   const total = cart.totalCents + shipping`,
-          `${dim('     |')}                      ${red('^')}`,
-        ]).join('\n'), { ...err, weight: 6 });
+      const headline = missingModule
+        ? "Module not found: Can't resolve '@/lib/analytics'"
+        : "Type error: Property 'totalCents' does not exist on type 'Cart'.";
+      w.out(
+        (missingModule
+          ? [
+              red('Failed to compile.'),
+              '',
+              cyan('./src/app/layout.tsx'),
+              headline,
+              '',
+              'https://nextjs.org/docs/messages/module-not-found',
+              '',
+              'Import trace for requested module:',
+              './src/app/layout.tsx',
+            ]
+          : [
+              red('Failed to compile.'),
+              '',
+              `${cyan(file)}:${between(r, 10, 200)}:${between(r, 2, 40)}`,
+              `${red('Type error')}: Property 'totalCents' does not exist on type 'Cart'.`,
+              '',
+              `${dim('  40 |')}   const subtotal = sum(cart.items)`,
+              `${c256(196, '> 41 |')}   const total = cart.totalCents + shipping`,
+              `${dim('     |')}                      ${red('^')}`,
+            ]
+        ).join('\n'),
+        { ...err, weight: 6 },
+      );
       w.out(`#${step} ${sgr('1;31', 'ERROR')}: process "/bin/sh -c ${buildCommand}" did not complete successfully: exit code: 1`, err);
       w.out(solveFailed(1), err);
-      epilogue(w, commandFailed(1, dockerBuild, `${headline}\nfailed to solve: process "/bin/sh -c ${buildCommand}" did not complete successfully: exit code: 1`), r);
+      epilogue(
+        w,
+        commandFailed(
+          1,
+          dockerBuild,
+          `${headline}\nfailed to solve: process "/bin/sh -c ${buildCommand}" did not complete successfully: exit code: 1`,
+        ),
+        r,
+      );
       return;
     }
     case 'missing-env': {
       const name = pick(r, ['STRIPE_SECRET_KEY', 'DATABASE_URL', 'NEXT_PUBLIC_API_URL', 'SESSION_SECRET']);
       const t = at();
-      w.out([
-        `#${step} ${t} ${red('Error')}: Missing required environment variable ${name}`,
-        `#${step} ${t}     at requireEnv (/app/src/lib/env.ts:9:11)`,
-        `#${step} ${t}     at Object.<anonymous> (/app/src/lib/${pick(r, ['payments', 'db', 'session'])}.ts:4:22)`,
-        `#${step} ${t}     at Module._compile (node:internal/modules/cjs/loader:1358:14)`,
-      ].join('\n'), { ...err, weight: 4 });
+      w.out(
+        [
+          `#${step} ${t} ${red('Error')}: Missing required environment variable ${name}`,
+          `#${step} ${t}     at requireEnv (/app/src/lib/env.ts:9:11)`,
+          `#${step} ${t}     at Object.<anonymous> (/app/src/lib/${pick(r, ['payments', 'db', 'session'])}.ts:4:22)`,
+          `#${step} ${t}     at Module._compile (node:internal/modules/cjs/loader:1358:14)`,
+        ].join('\n'),
+        { ...err, weight: 4 },
+      );
       w.out(`#${step} ${sgr('1;31', 'ERROR')}: process "/bin/sh -c ${buildCommand}" did not complete successfully: exit code: 1`, err);
       w.out(solveFailed(1), err);
       epilogue(w, commandFailed(1, dockerBuild, `Missing required environment variable ${name}`), r);
@@ -326,12 +461,15 @@ function failure(w: Writer, f: Facts, kind: FailureKind, r: Random): void {
     }
     case 'out-of-memory': {
       const t = at();
-      w.out([
-        `#${step} ${t} <--- Last few GCs --->`,
-        `#${step} ${t} [38:0x6a1c000]    ${between(r, 40000, 90000)} ms: Mark-Compact 1021.4 (1045.2) -> 1019.8 (1046.7) MB, 1411.20 / 0.00 ms  (average mu = 0.112, current mu = 0.021) allocation failure`,
-        `#${step} ${t} FATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory`,
-        `#${step} ${t} Killed`,
-      ].join('\n'), { ...err, weight: 12 });
+      w.out(
+        [
+          `#${step} ${t} <--- Last few GCs --->`,
+          `#${step} ${t} [38:0x6a1c000]    ${between(r, 40000, 90000)} ms: Mark-Compact 1021.4 (1045.2) -> 1019.8 (1046.7) MB, 1411.20 / 0.00 ms  (average mu = 0.112, current mu = 0.021) allocation failure`,
+          `#${step} ${t} FATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory`,
+          `#${step} ${t} Killed`,
+        ].join('\n'),
+        { ...err, weight: 12 },
+      );
       w.out(`#${step} ${sgr('1;31', 'ERROR')}: process "/bin/sh -c ${buildCommand}" did not complete successfully: exit code: 137`, err);
       // The message names only the command: the cause is in the stderr just before the epilogue.
       epilogue(w, commandFailed(137, dockerBuild), r);
@@ -340,9 +478,20 @@ function failure(w: Writer, f: Facts, kind: FailureKind, r: Random): void {
     case 'image-pull': {
       const ref = 'docker.io/library/node:20-alpine';
       const pulled = `${sgr('1;31', 'ERROR')}: failed to solve: node:20-alpine: failed to resolve source metadata for ${ref}: unexpected status from HEAD request to https://registry-1.docker.io/v2/library/node/manifests/20-alpine: 429 Too Many Requests`;
-      w.out(`#2 [internal] load metadata for ${ref}\n#2 ERROR: unexpected status from HEAD request to https://registry-1.docker.io/v2/library/node/manifests/20-alpine: 429 Too Many Requests`, { ...err, weight: 8 });
+      w.out(
+        `#2 [internal] load metadata for ${ref}\n#2 ERROR: unexpected status from HEAD request to https://registry-1.docker.io/v2/library/node/manifests/20-alpine: 429 Too Many Requests`,
+        { ...err, weight: 8 },
+      );
       w.out(pulled, err);
-      epilogue(w, commandFailed(1, dockerBuild, `failed to solve: node:20-alpine: failed to resolve source metadata for ${ref}: unexpected status from HEAD request to https://registry-1.docker.io/v2/library/node/manifests/20-alpine: 429 Too Many Requests`), r);
+      epilogue(
+        w,
+        commandFailed(
+          1,
+          dockerBuild,
+          `failed to solve: node:20-alpine: failed to resolve source metadata for ${ref}: unexpected status from HEAD request to https://registry-1.docker.io/v2/library/node/manifests/20-alpine: 429 Too Many Requests`,
+        ),
+        r,
+      );
       return;
     }
     case 'health-check': {
@@ -355,11 +504,22 @@ function failure(w: Writer, f: Facts, kind: FailureKind, r: Random): void {
       const shown = Math.min(3, retries);
       for (let i = 1; i <= shown; i++) {
         const last = i === shown;
-        w.say(`Attempt ${last ? retries : i} of ${retries} | Healthcheck status: "${last ? 'unhealthy' : 'starting'}"`, { ...(last ? err : {}), weight: Number(s.health_check_interval ?? 5) || 5 });
-        w.say('Healthcheck logs: curl: (7) Failed to connect to localhost port 3000 after 0 ms: Couldn\'t connect to server | Return code: 7', { hidden: true });
+        w.say(`Attempt ${last ? retries : i} of ${retries} | Healthcheck status: "${last ? 'unhealthy' : 'starting'}"`, {
+          ...(last ? err : {}),
+          weight: Number(s.health_check_interval ?? 5) || 5,
+        });
+        w.say(
+          "Healthcheck logs: curl: (7) Failed to connect to localhost port 3000 after 0 ms: Couldn't connect to server | Return code: 7",
+          { hidden: true },
+        );
       }
       w.say('New container is not healthy, rolling back to the old container.', err);
-      epilogue(w, `Health check failed: the new container did not become healthy after ${retries} attempt${retries === 1 ? '' : 's'} (${method} ${url}).`, r, true);
+      epilogue(
+        w,
+        `Health check failed: the new container did not become healthy after ${retries} attempt${retries === 1 ? '' : 's'} (${method} ${url}).`,
+        r,
+        true,
+      );
       return;
     }
   }
@@ -396,7 +556,7 @@ export function logEnding(outcome: Outcome, body: Body, kept: number, r: Random,
   }
   const w = createWriter((last?.batch ?? 0) + 1);
   if (outcome === 'failed') {
-    w.phase = kind !== undefined ? FAILURE_PHASE[kind] : last?.phase ?? 'prepare';
+    w.phase = kind !== undefined ? FAILURE_PHASE[kind] : (last?.phase ?? 'prepare');
     failure(w, body.facts, kind ?? failureAt(w.phase, r), r);
     return w.lines;
   }
@@ -416,7 +576,10 @@ export function shortLog(app: DemoApp, d: DemoDeployment, outcome: Outcome | und
   if (d.rollback) w.say(`Rolling back to commit ${f.short}.`);
   w.phase = 'build';
   w.say('Building docker image started.', { weight: 3 });
-  w.out(`#${between(r, 9, 14)} [build 6/9] RUN pnpm turbo run build ${dim(`${between(r, 3, 41)} packages, ${between(r, 0, 41)} cached`)}`, { type: 'stderr', weight: 20 });
+  w.out(`#${between(r, 9, 14)} [build 6/9] RUN pnpm turbo run build ${dim(`${between(r, 3, 41)} packages, ${between(r, 0, 41)} cached`)}`, {
+    type: 'stderr',
+    weight: 20,
+  });
   if (outcome === undefined) return w.lines;
   if (outcome === 'cancelled-by-user') {
     w.say(yellow('Deployment cancelled by user.'), { type: 'stderr', weight: 3 });

@@ -87,13 +87,19 @@ function cutOf(d: DemoDeployment, outcome: Outcome, length: number, big: boolean
  */
 function failureOf(d: DemoDeployment, lines: readonly LogLine[], big: boolean): { cut: number; kind: FailureKind } {
   const r = streamOf(d, 'failure');
-  const kind = big ? weighted(FAILURE_WEIGHTS.filter(([k]) => k === 'build-exit' || k === 'missing-env' || k === 'out-of-memory'), r) : weighted(FAILURE_WEIGHTS, r);
+  const kind = big
+    ? weighted(
+        FAILURE_WEIGHTS.filter(([k]) => k === 'build-exit' || k === 'missing-env' || k === 'out-of-memory'),
+        r,
+      )
+    : weighted(FAILURE_WEIGHTS, r);
   if (big) return { cut: cutOf(d, 'failed', lines.length, true), kind };
   const phase = FAILURE_PHASE[kind];
   // A build fails in the output of its `docker build` (or compose build) command.
-  let from = phase === 'build'
-    ? lines.findIndex((l) => l.phase === 'build' && l.command !== null && /^docker (compose .*)?build /.test(l.command))
-    : lines.findIndex((l) => l.phase === phase);
+  let from =
+    phase === 'build'
+      ? lines.findIndex((l) => l.phase === 'build' && l.command !== null && /^docker (compose .*)?build /.test(l.command))
+      : lines.findIndex((l) => l.phase === phase);
   if (from === -1 || kind === 'health-check') return { cut: lines.length, kind };
   let to = from;
   while (to + 1 < lines.length && lines[to + 1]!.phase === phase) to++;
@@ -139,7 +145,8 @@ export function logEntries(app: DemoApp, d: DemoDeployment, clock: LogClock, siz
     }
   } else {
     // Seed history: from a little after it was queued until it ended.
-    const { cut, kind } = final === 'failed' ? failureOf(d, body.lines, big) : { cut: cutOf(d, final, body.lines.length, big), kind: undefined };
+    const { cut, kind } =
+      final === 'failed' ? failureOf(d, body.lines, big) : { cut: cutOf(d, final, body.lines.length, big), kind: undefined };
     const ending = logEnding(final, body, cut, streamOf(d, 'ending'), kind);
     const start = d.createdAt * 1000 + Math.round(Math.min(8e6, (end - d.createdAt * 1000) * 0.05) * streamOf(d, 'queued')());
     const split = start + Math.round((end - start) * 0.85);
@@ -151,14 +158,23 @@ export function logEntries(app: DemoApp, d: DemoDeployment, clock: LogClock, siz
 }
 
 /** A short log (log-script.ts shortLog) and its times: from a little after it was queued until it ended, or until now while it runs. */
-function shortEntries(app: DemoApp, d: DemoDeployment, final: Outcome | undefined, end: number, clock: LogClock): { lines: readonly LogLine[]; times: number[] } {
+function shortEntries(
+  app: DemoApp,
+  d: DemoDeployment,
+  final: Outcome | undefined,
+  end: number,
+  clock: LogClock,
+): { lines: readonly LogLine[]; times: number[] } {
   const lines = shortLog(app, d, final, streamOf(d, 'short'));
   const start = (d.startedAt ?? d.createdAt + Math.min(20_000, (d.updatedAt - d.createdAt) * 0.05)) * 1000;
   const until = final === undefined ? Math.max(start, clock.now * 1000) : Math.max(start, end);
   return { lines, times: spread(lines, start, until) };
 }
 
-function entriesOf({ lines, times }: { readonly lines: readonly LogLine[]; readonly times: readonly number[] }, d: DemoDeployment): LogEntry[] {
+function entriesOf(
+  { lines, times }: { readonly lines: readonly LogLine[]; readonly times: readonly number[] },
+  d: DemoDeployment,
+): LogEntry[] {
   const noFirstOrder = streamOf(d, 'order')() < 0.3;
   return lines.map((l, i) => ({
     command: l.command,

@@ -4,8 +4,7 @@
 const WINDOW_MS = 60_000;
 
 export type Verdict =
-  | { readonly allowed: true; readonly remaining: number }
-  | { readonly allowed: false; readonly retryAfterSeconds: number };
+  { readonly allowed: true; readonly remaining: number } | { readonly allowed: false; readonly retryAfterSeconds: number };
 
 export interface RateLimiter {
   hit(key: string, now: number): Verdict;

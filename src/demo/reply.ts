@@ -20,8 +20,12 @@ export interface Reply {
 export const reply = (status: number, body: unknown, extra: Partial<Reply> = {}): Reply => ({ status, body, ...extra });
 
 /** The framework's own errors (unknown route, wrong method, rate limit, crash, too large). */
-export const frameworkError = (status: number, message: string, headers?: Record<string, string>): Reply =>
-  ({ status, body: { message }, headers, plain: 'page' });
+export const frameworkError = (status: number, message: string, headers?: Record<string, string>): Reply => ({
+  status,
+  body: { message },
+  headers,
+  plain: 'page',
+});
 
 /** Whether the client asked for JSON (`application/json` or any `+json` type). */
 export function wantsJson(accept: string | undefined): boolean {
@@ -36,8 +40,14 @@ export function phpJson(value: unknown): string {
 }
 
 const TITLES: Record<number, string> = {
-  400: 'Bad Request', 401: 'Unauthorized', 404: 'Not Found', 405: 'Method Not Allowed',
-  413: 'Payload Too Large', 422: 'Unprocessable Content', 429: 'Too Many Requests', 500: 'Server Error',
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  413: 'Payload Too Large',
+  422: 'Unprocessable Content',
+  429: 'Too Many Requests',
+  500: 'Server Error',
 };
 
 export function errorPage(status: number): string {
@@ -65,7 +75,9 @@ export function send(res: ServerResponse, r: Reply, json: boolean, origin: strin
   if (!json && r.plain === 'redirect') {
     const to = `${origin}/`;
     res.writeHead(302, { ...headers, location: to, 'content-type': 'text/html; charset=utf-8' });
-    res.end(`<!DOCTYPE html>\n<html><head><meta http-equiv="refresh" content="0;url='${to}'"><title>Redirecting to ${to}</title></head><body>Redirecting to <a href="${to}">${to}</a>.</body></html>\n`);
+    res.end(
+      `<!DOCTYPE html>\n<html><head><meta http-equiv="refresh" content="0;url='${to}'"><title>Redirecting to ${to}</title></head><body>Redirecting to <a href="${to}">${to}</a>.</body></html>\n`,
+    );
     return;
   }
   if (!json && r.plain === 'page') {

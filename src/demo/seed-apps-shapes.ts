@@ -7,10 +7,17 @@ export const ORDERS_WORKER = '4b7e0d2c-91a6-4f3b-8c5d-2e1f0a9b7c63';
 export const STATUS_PAGE = 'a92f5c17-3d8e-4b60-9f21-c4e7b8d05a39';
 
 const WORKER_MESSAGES = [
-  'Retry failed webhooks with backoff', 'Bump pg from 8.11.3 to 8.12.0', 'Process refunds in batches of 50',
-  'Fix duplicate order emails on retry', 'Log the job id with every line', 'Drop the legacy invoice queue',
-  'Make the payment capture idempotent', 'Raise the visibility timeout to 5 minutes', 'Alert when the queue backs up',
-  'Revert "Process refunds in batches of 50"', 'Add a dead-letter queue for poison messages',
+  'Retry failed webhooks with backoff',
+  'Bump pg from 8.11.3 to 8.12.0',
+  'Process refunds in batches of 50',
+  'Fix duplicate order emails on retry',
+  'Log the job id with every line',
+  'Drop the legacy invoice queue',
+  'Make the payment capture idempotent',
+  'Raise the visibility timeout to 5 minutes',
+  'Alert when the queue backs up',
+  'Revert "Process refunds in batches of 50"',
+  'Add a dead-letter queue for poison messages',
 ];
 
 const WORKER_BODIES = [
@@ -21,8 +28,11 @@ const WORKER_BODIES = [
 ];
 
 const STATUS_MESSAGES = [
-  'Show the incident history for 90 days', 'Add the API latency chart', 'Fix the dark-mode colours of the banner',
-  'Announce maintenance on 2026-09-01', 'Translate the subscribe form',
+  'Show the incident history for 90 days',
+  'Add the API latency chart',
+  'Fix the dark-mode colours of the banner',
+  'Announce maintenance on 2026-09-01',
+  'Translate the subscribe form',
 ];
 
 export const ORDERS_WORKER_APP: AppDefinition = {
@@ -45,7 +55,12 @@ export const ORDERS_WORKER_APP: AppDefinition = {
   plan: {
     count: 64,
     days: 30,
-    branches: [['main', 70], ['develop', 12], ['feature/retry-backoff', 9], ['fix/idempotent-capture', 9]],
+    branches: [
+      ['main', 70],
+      ['develop', 12],
+      ['feature/retry-backoff', 9],
+      ['fix/idempotent-capture', 9],
+    ],
     messages: WORKER_MESSAGES,
     bodies: WORKER_BODIES,
     active: ['in_progress'],
@@ -72,7 +87,8 @@ export const STATUS_PAGE_APP: AppDefinition = {
     build_command: 'npm run build',
     ports_exposes: '80',
     publish_directory: '/dist',
-    custom_labels: 'proxy.enable=true\nproxy.http.routers.status.tls.certresolver=letsencrypt\nproxy.http.middlewares.status-cache.headers.customresponseheaders.Cache-Control=max-age=60',
+    custom_labels:
+      'proxy.enable=true\nproxy.http.routers.status.tls.certresolver=letsencrypt\nproxy.http.middlewares.status-cache.headers.customresponseheaders.Cache-Control=max-age=60',
     limits_memory: '128m',
     redirect: 'non-www',
   },

@@ -4,7 +4,6 @@ import type { AppDefinition } from './app-definition.js';
 import { MONOREPO_CI_APP } from './seed-apps-big.js';
 import { ORDERS_WORKER_APP, STATUS_PAGE_APP } from './seed-apps-shapes.js';
 
-
 export const SHOP_FRONTEND = '3f0c2a9e-7b1d-4c8e-9a41-5d2e8b6f1c07';
 export const SHOP_API = '8d4b6e21-0f3a-4b9c-b7e2-91c5a0d3f468';
 export const ADMIN_STACK = 'c1e7f935-2a6d-4f08-8b3c-6e9d4a2b7f10';
@@ -72,25 +71,37 @@ networks:
 `;
 
 const FRONTEND_MESSAGES = [
-  'Fix rounding of VAT in cart totals', 'Add product image zoom on hover',
-  'Bump vite from 5.4.2 to 5.4.8', 'Refactor checkout form validation',
-  'Show delivery estimate on product page', 'Merge pull request #214 from acme/feature/checkout-redesign',
-  'Translate footer links (de, fr)', 'Lazy-load the recommendations carousel',
-  'Revert "Switch to the new payment widget"', 'Add 🛒 badge to the cart icon',
-  'Cache category pages for 60 s', 'Fix layout shift in the header on mobile',
-  'Update privacy policy link', 'Track add-to-cart events', 'Remove unused polyfills',
-  'Sort search results by relevance by default', 'Fix coupon field losing focus',
+  'Fix rounding of VAT in cart totals',
+  'Add product image zoom on hover',
+  'Bump vite from 5.4.2 to 5.4.8',
+  'Refactor checkout form validation',
+  'Show delivery estimate on product page',
+  'Merge pull request #214 from acme/feature/checkout-redesign',
+  'Translate footer links (de, fr)',
+  'Lazy-load the recommendations carousel',
+  'Revert "Switch to the new payment widget"',
+  'Add 🛒 badge to the cart icon',
+  'Cache category pages for 60 s',
+  'Fix layout shift in the header on mobile',
+  'Update privacy policy link',
+  'Track add-to-cart events',
+  'Remove unused polyfills',
+  'Sort search results by relevance by default',
+  'Fix coupon field losing focus',
 ];
 
 const API_MESSAGES = [
-  'Add /healthz endpoint', 'Paginate the orders endpoint', 'Fix N+1 query in order items',
-  'Bump node base image to 20.17', 'Rate-limit login attempts', 'Add index on orders.created_at',
-  'Return 404 for unknown SKUs', 'Log request ids',
+  'Add /healthz endpoint',
+  'Paginate the orders endpoint',
+  'Fix N+1 query in order items',
+  'Bump node base image to 20.17',
+  'Rate-limit login attempts',
+  'Add index on orders.created_at',
+  'Return 404 for unknown SKUs',
+  'Log request ids',
 ];
 
-const ADMIN_MESSAGES = [
-  'Pin postgres to 16.4', 'Expose metrics on :9100', 'Add queue depth dashboard', 'Rotate admin users',
-];
+const ADMIN_MESSAGES = ['Pin postgres to 16.4', 'Expose metrics on :9100', 'Add queue depth dashboard', 'Rotate admin users'];
 
 const DOCS_MESSAGES = ['Document the deployments API', 'Fix broken links in getting started', 'Add search'];
 
@@ -104,7 +115,10 @@ export const COMMIT_BODIES = [
 ];
 
 /** The shop API's Containerfile before the Node 20 upgrade. */
-const API_CONTAINERFILE_NODE18 = API_CONTAINERFILE.replace(/node:20-alpine/g, 'node:18-alpine').replace('RUN npm ci\n', 'RUN npm ci --omit=dev\n');
+const API_CONTAINERFILE_NODE18 = API_CONTAINERFILE.replace(/node:20-alpine/g, 'node:18-alpine').replace(
+  'RUN npm ci\n',
+  'RUN npm ci --omit=dev\n',
+);
 
 /** The admin compose file before postgres was pinned. */
 const ADMIN_COMPOSE_RAW_OLD = ADMIN_COMPOSE_RAW.replace('image: postgres:16.4', 'image: postgres:16');
@@ -145,7 +159,8 @@ export const APP_DEFINITIONS: readonly AppDefinition[] = [
       preview_url_template: '{{pr_id}}.preview.shop.example.com',
       source_id: 1,
       private_key_id: 2,
-      custom_labels: 'proxy.enable=true\nproxy.http.middlewares.shop-gzip.compress=true\nproxy.http.routers.shop.tls.certresolver=letsencrypt',
+      custom_labels:
+        'proxy.enable=true\nproxy.http.middlewares.shop-gzip.compress=true\nproxy.http.routers.shop.tls.certresolver=letsencrypt',
       manual_webhook_secret_provider_a: 'whsec_5f1b9c0e7a2d4e6f8b3c1a9d',
       manual_webhook_secret_provider_c: 'glsec_e29a7c41b8d03f56',
       cluster_replicas: 2,
@@ -167,7 +182,14 @@ export const APP_DEFINITIONS: readonly AppDefinition[] = [
     plan: {
       count: 137,
       days: 42,
-      branches: [['main', 55], ['develop', 20], ['feature/checkout-redesign', 8], ['feature/product-reviews', 6], ['feature/dark-mode', 6], ['fix/currency-rounding', 5]],
+      branches: [
+        ['main', 55],
+        ['develop', 20],
+        ['feature/checkout-redesign', 8],
+        ['feature/product-reviews', 6],
+        ['feature/dark-mode', 6],
+        ['fix/currency-rounding', 5],
+      ],
       messages: FRONTEND_MESSAGES,
       bodies: COMMIT_BODIES,
       active: ['queued', 'in_progress'],
@@ -215,7 +237,10 @@ export const APP_DEFINITIONS: readonly AppDefinition[] = [
     plan: {
       count: 12,
       days: 24,
-      branches: [['main', 80], ['develop', 20]],
+      branches: [
+        ['main', 80],
+        ['develop', 20],
+      ],
       messages: API_MESSAGES,
       bodies: COMMIT_BODIES,
       failed: 0.15,

@@ -18,7 +18,12 @@ export interface DemoSeed {
    * The application with the long history of held deployments comes first; the one whose
    * 50,000 deployments are made on demand (`bigHistory`) last.
    */
-  readonly applications: ReadonlyArray<{ readonly uuid: string; readonly name: string; readonly shape: RecordShape; readonly bigHistory?: true }>;
+  readonly applications: ReadonlyArray<{
+    readonly uuid: string;
+    readonly name: string;
+    readonly shape: RecordShape;
+    readonly bigHistory?: true;
+  }>;
 }
 
 export const PROJECTS: readonly DemoProject[] = [
@@ -44,7 +49,12 @@ export const DEMO_SEED: DemoSeed = {
   projects: PROJECTS.map(({ uuid, name }) => ({ uuid, name })),
   servers: SERVERS.map(({ uuid, name }) => ({ uuid, name })),
   environments: ENVIRONMENTS.map(({ uuid, name, project_uuid }) => ({ uuid, name, project_uuid })),
-  applications: APP_DEFINITIONS.map(({ uuid, name, shape = 'snapshot', generated }) => ({ uuid, name, shape, ...(generated ? { bigHistory: true as const } : {}) })),
+  applications: APP_DEFINITIONS.map(({ uuid, name, shape = 'snapshot', generated }) => ({
+    uuid,
+    name,
+    shape,
+    ...(generated ? { bigHistory: true as const } : {}),
+  })),
 };
 
 function appOf(def: AppDefinition): NewApp {
@@ -75,7 +85,9 @@ export function createSeed(now: number): SeedState {
   const histories = APP_DEFINITIONS.map((def, i) => (def.plan ? history(def.uuid, def.plan, now, apps[i]!.fields) : []));
   // Ages count from the newest (0); a history lists the oldest first.
   const bigLogs = APP_DEFINITIONS.flatMap((def, i) => (def.bigLogs ?? []).map((age) => histories[i]!.at(-1 - age)?.uuid));
-  const generated = APP_DEFINITIONS.flatMap((def, i) => (def.generated ? [new GeneratedHistory(def.uuid, def.generated, now, settingsHash(apps[i]!.fields))] : []));
+  const generated = APP_DEFINITIONS.flatMap((def, i) =>
+    def.generated ? [new GeneratedHistory(def.uuid, def.generated, now, settingsHash(apps[i]!.fields))] : [],
+  );
   return {
     apps,
     deployments: histories.flat(),
@@ -122,8 +134,11 @@ export function describeDemo(service: {
     `ENVIRONMENT=${environment?.name ?? ''}`,
     `APP=${app?.uuid ?? ''} ${app?.name ?? ''}`,
     // The applications whose records have the other shapes.
-    ...(['queue', 'mixed'] as const).flatMap((shape) => seed.applications.filter((a) => a.shape === shape && !a.bigHistory)
-      .map((a) => `APP_${shape === 'queue' ? 'QUEUE_ROWS' : 'MIXED'}=${a.uuid} ${a.name}`)),
+    ...(['queue', 'mixed'] as const).flatMap((shape) =>
+      seed.applications
+        .filter((a) => a.shape === shape && !a.bigHistory)
+        .map((a) => `APP_${shape === 'queue' ? 'QUEUE_ROWS' : 'MIXED'}=${a.uuid} ${a.name}`),
+    ),
     // The one with 50,000 deployments, for reading a whole history.
     ...seed.applications.filter((a) => a.bigHistory).map((a) => `APP_BIG_HISTORY=${a.uuid} ${a.name}`),
   ];

@@ -133,7 +133,11 @@ function answerer(routes: readonly Route[], auth: Auth): Answer {
     const route = matching.find((r) => r.method === method || (method === 'HEAD' && r.method === 'GET'));
     if (!route) {
       const allowed = matching.flatMap((r) => (r.method === 'GET' ? ['GET', 'HEAD'] : [r.method]));
-      return frameworkError(405, `The ${method} method is not supported for route ${clean.replace(/^\//, '')}. Supported methods: ${allowed.join(', ')}.`, { allow: allowed.join(', ') });
+      return frameworkError(
+        405,
+        `The ${method} method is not supported for route ${clean.replace(/^\//, '')}. Supported methods: ${allowed.join(', ')}.`,
+        { allow: allowed.join(', ') },
+      );
     }
 
     const given = bearerToken(headers.authorization);
@@ -160,7 +164,12 @@ function answerer(routes: readonly Route[], auth: Auth): Answer {
 }
 
 /** Each request kept (the most recent `requestsKept`), its body read within the limit, then answered. */
-function handler(answer: Answer, requests: DemoRequest[], requestsKept: number, origin: () => string): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
+function handler(
+  answer: Answer,
+  requests: DemoRequest[],
+  requestsKept: number,
+  origin: () => string,
+): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
   return async (req, res) => {
     const method = (req.method ?? 'GET').toUpperCase();
     const raw = req.url ?? '/';
@@ -208,8 +217,16 @@ async function listen(server: Server, port: number, host: string): Promise<strin
 
 export async function startDemoService(options: DemoOptions = {}): Promise<DemoService> {
   const {
-    port = 0, host = '127.0.0.1', token = generateToken(), tokenNoLogs = generateToken(2), listShape = 'object',
-    deployStepMs = 1000, rateLimitPerMinute = 200, now = Date.now, advanceSeed = false, requestsKept = MAX_REQUESTS_KEPT,
+    port = 0,
+    host = '127.0.0.1',
+    token = generateToken(),
+    tokenNoLogs = generateToken(2),
+    listShape = 'object',
+    deployStepMs = 1000,
+    rateLimitPerMinute = 200,
+    now = Date.now,
+    advanceSeed = false,
+    requestsKept = MAX_REQUESTS_KEPT,
     holdUntilSeen = false,
   } = options;
   const seed = createSeed(now());
@@ -226,7 +243,8 @@ export async function startDemoService(options: DemoOptions = {}): Promise<DemoS
     {
       method: 'GET',
       pattern: /^\/deployments\/applications\/([^/]+)$/,
-      handle: ([uuid], query, _, caller) => listDeployments(store, decoded(uuid ?? ''), query, listShape, caller.sensitive ? logs.literal : undefined, deployer.shown),
+      handle: ([uuid], query, _, caller) =>
+        listDeployments(store, decoded(uuid ?? ''), query, listShape, caller.sensitive ? logs.literal : undefined, deployer.shown),
     },
     { method: 'POST', pattern: /^\/applications\/public$/, handle: (_, __, body) => createApp(ctx, body) },
     { method: 'POST', pattern: /^\/databases\/docstore$/, handle: (_, __, body) => createDocstore(store, body) },

@@ -4,6 +4,10 @@ import { createHash } from 'node:crypto';
 import type { AppFields } from './model.js';
 
 export function settingsHash(fields: AppFields): string {
-  const sorted = Object.fromEntries(Object.keys(fields).sort().map((k) => [k, fields[k]]));
+  const sorted = Object.fromEntries(
+    Object.keys(fields)
+      .sort()
+      .map((k) => [k, fields[k]]),
+  );
   return createHash('sha256').update(JSON.stringify(sorted)).digest('hex').slice(0, 32);
 }

@@ -21,9 +21,7 @@ function rowsToBody(rows: readonly ComposeRow[]): Record<string, string>[] {
 }
 
 /** One field's request value; `problem` when it cannot be converted. */
-export function requestValue(
-  def: FormDef, name: string, value: FieldValue, readFile?: ReadFile,
-): { value?: unknown; problem?: string } {
+export function requestValue(def: FormDef, name: string, value: FieldValue, readFile?: ReadFile): { value?: unknown; problem?: string } {
   const meta = def.fields[name];
   if (!meta) return { value };
   switch (meta.kind) {
@@ -97,9 +95,9 @@ export function valuesFromBody(def: FormDef, body: Record<string, unknown>): Loa
       case 'domains':
         values[k] = Array.isArray(v)
           ? v.map((r) => {
-            const o = (r && typeof r === 'object' ? r : {}) as Record<string, unknown>;
-            return { name: String(o.name ?? ''), domain: String(o.domain ?? ''), redirect: String(o.redirect ?? '') };
-          })
+              const o = (r && typeof r === 'object' ? r : {}) as Record<string, unknown>;
+              return { name: String(o.name ?? ''), domain: String(o.domain ?? ''), redirect: String(o.redirect ?? '') };
+            })
           : [];
         break;
       case 'multiline':
@@ -107,7 +105,7 @@ export function valuesFromBody(def: FormDef, body: Record<string, unknown>): Loa
         break;
       default:
         // Bounded: a value nested deeper than JSON.stringify can go reads `[nested too deep]` there.
-        values[k] = typeof v === 'object' ? safeStringify(v) ?? '' : String(v);
+        values[k] = typeof v === 'object' ? (safeStringify(v) ?? '') : String(v);
     }
   }
   return { values, unknown };

@@ -17,7 +17,10 @@ export const flagOf = (field: string): string => field.replaceAll('_', '-');
 
 /** The request fields of a table, in step order (Save as is not one). */
 export function requestFieldsOf(table: FieldTable): FieldMeta[] {
-  return table.steps.flatMap((s) => s.fields).map((f) => table.fields[f]!).filter((m) => m.kind !== 'save-as');
+  return table.steps
+    .flatMap((s) => s.fields)
+    .map((f) => table.fields[f]!)
+    .filter((m) => m.kind !== 'save-as');
 }
 
 /** parseArgs options for the fields of both requests: a value for each, and `--no-` for on/off ones. */

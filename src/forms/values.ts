@@ -11,7 +11,6 @@ export function isSet(value: FieldValue | undefined): boolean {
   return value.length > 0;
 }
 
-
 /** A whole number typed as text; undefined when the text is not one. */
 export function parseInteger(text: string): number | undefined {
   const t = text.trim();
@@ -91,11 +90,18 @@ export function filePathOf(value: string): string | undefined {
 /** Why a file could not be read, in words (`ENOENT` → `does not exist`). */
 export function fileErrorWords(code: string | undefined): string {
   switch (code) {
-    case 'ENOENT': return 'does not exist';
-    case 'EISDIR': return 'is a folder, not a file';
-    case 'EACCES': case 'EPERM': return 'cannot be read (permission denied)';
-    case 'ENOTDIR': return 'is not a path to a file (a part of it is a file, not a folder)';
-    case 'ELOOP': return 'is a loop of symbolic links';
-    default: return `cannot be read${code ? ` (${code})` : ''}`;
+    case 'ENOENT':
+      return 'does not exist';
+    case 'EISDIR':
+      return 'is a folder, not a file';
+    case 'EACCES':
+    case 'EPERM':
+      return 'cannot be read (permission denied)';
+    case 'ENOTDIR':
+      return 'is not a path to a file (a part of it is a file, not a folder)';
+    case 'ELOOP':
+      return 'is a loop of symbolic links';
+    default:
+      return `cannot be read${code ? ` (${code})` : ''}`;
   }
 }

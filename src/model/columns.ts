@@ -7,8 +7,20 @@ import { PHASE_MARKS, type DeploymentView } from './deployment.js';
 import { durationOf } from './duration.js';
 
 export type ColumnKey =
-  | 'changed' | 'status' | 'source' | 'commit' | 'subject' | 'branch' | 'started' | 'duration' | 'server'
-  | 'application' | 'build' | 'domains' | 'id' | 'reason';
+  | 'changed'
+  | 'status'
+  | 'source'
+  | 'commit'
+  | 'subject'
+  | 'branch'
+  | 'started'
+  | 'duration'
+  | 'server'
+  | 'application'
+  | 'build'
+  | 'domains'
+  | 'id'
+  | 'reason';
 
 export interface ColumnSpec {
   readonly key: ColumnKey;
@@ -127,7 +139,9 @@ export const NOTHING_SEEN: SeenColumns = { filled: new Set(), shared: new Map() 
 export function seeColumns(seen: SeenColumns, rows: readonly Cells[], carried: Iterable<ColumnKey> = []): SeenColumns {
   let filled: Set<ColumnKey> | undefined;
   let shared: Map<ColumnKey, string | null> | undefined;
-  const fill = (key: ColumnKey) => { if (!(filled ?? seen.filled).has(key)) (filled ??= new Set(seen.filled)).add(key); };
+  const fill = (key: ColumnKey) => {
+    if (!(filled ?? seen.filled).has(key)) (filled ??= new Set(seen.filled)).add(key);
+  };
   for (const key of carried) fill(key);
   for (const r of rows) {
     for (const key of Object.keys(r) as ColumnKey[]) {
@@ -135,7 +149,7 @@ export function seeColumns(seen: SeenColumns, rows: readonly Cells[], carried: I
       if (value === '' || value === NONE) continue;
       fill(key);
       if (!APP_COLUMNS.includes(key)) continue;
-      const now = (shared ?? seen.shared);
+      const now = shared ?? seen.shared;
       if (!now.has(key)) (shared ??= new Map(seen.shared)).set(key, value);
       else if (now.get(key) !== null && now.get(key) !== value) (shared ??= new Map(seen.shared)).set(key, null);
     }
@@ -201,8 +215,12 @@ const EARLY = 2;
  * the TUI keeps the columns it drew at this width, so a wider cell on another page drops none.
  */
 export function fitColumns(
-  specs: readonly ColumnSpec[], rows: readonly Cells[], available: number, frame: Frame = BORDERED,
-  seen?: ReadonlyMap<ColumnKey, number>, keep: ReadonlySet<ColumnKey> = new Set(),
+  specs: readonly ColumnSpec[],
+  rows: readonly Cells[],
+  available: number,
+  frame: Frame = BORDERED,
+  seen?: ReadonlyMap<ColumnKey, number>,
+  keep: ReadonlySet<ColumnKey> = new Set(),
 ): LaidColumn[] {
   const natural = new Map<ColumnKey, number>();
   for (const spec of specs) {
@@ -305,7 +323,11 @@ export interface DrawnColumns {
  * drawn (`drawn` itself when the same).
  */
 export function stableColumns(
-  specs: readonly ColumnSpec[], rows: readonly Cells[], available: number, seen: ReadonlyMap<ColumnKey, number>, drawn: DrawnColumns | null,
+  specs: readonly ColumnSpec[],
+  rows: readonly Cells[],
+  available: number,
+  seen: ReadonlyMap<ColumnKey, number>,
+  drawn: DrawnColumns | null,
 ): { laid: LaidColumn[]; drawn: DrawnColumns } {
   const kept = drawn?.width === available ? drawn : null;
   let laid = fitColumns(specs, rows, available, BORDERED, seen, kept?.keys);
@@ -320,7 +342,10 @@ export function stableColumns(
  * width, or wider while the whole table still fits `available` (then nothing scrolls).
  */
 export function wideColumns(
-  specs: readonly ColumnSpec[], rows: readonly Cells[], available: number, seen?: ReadonlyMap<ColumnKey, number>,
+  specs: readonly ColumnSpec[],
+  rows: readonly Cells[],
+  available: number,
+  seen?: ReadonlyMap<ColumnKey, number>,
 ): LaidColumn[] {
   const all = fitColumns(specs, rows, Number.POSITIVE_INFINITY, BORDERED, seen);
   const flexOf = (key: ColumnKey) => specs.find((s) => s.key === key && s.flex);

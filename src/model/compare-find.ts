@@ -56,7 +56,8 @@ export function pairWalk(isA: (v: DeploymentView) => boolean, second: Second): P
   let anyGood: Found | undefined;
   const between: DeploymentView[] = [];
   const alike = second === 'lastGoodAlike';
-  const isB = (v: DeploymentView) => (typeof second === 'function' ? second(v) : a !== undefined && isGood(v) && (!alike || sameLine(a.view, v)));
+  const isB = (v: DeploymentView) =>
+    typeof second === 'function' ? second(v) : a !== undefined && isGood(v) && (!alike || sameLine(a.view, v));
   const settle = () => {
     const best = notPreview ?? anyGood;
     if (b !== undefined || a === undefined || best === undefined) return;
@@ -72,7 +73,10 @@ export function pairWalk(isA: (v: DeploymentView) => boolean, second: Second): P
         const index = start + i;
         const opened = a !== undefined || b !== undefined;
         let matched = false;
-        if (a === undefined && isA(v)) { a = { view: v, index }; matched = true; }
+        if (a === undefined && isA(v)) {
+          a = { view: v, index };
+          matched = true;
+        }
         // The same row may be both (an id and the uuid of one deployment): the caller says so.
         if (b === undefined && (typeof second === 'function' || !matched) && isB(v)) {
           b = { view: v, index };
@@ -90,11 +94,21 @@ export function pairWalk(isA: (v: DeploymentView) => boolean, second: Second): P
     end() {
       if (alike) settle();
     },
-    get a() { return a; },
-    get b() { return b; },
-    get between() { return between; },
-    get done() { return a !== undefined && b !== undefined; },
-    get likeness() { return likeness; },
+    get a() {
+      return a;
+    },
+    get b() {
+      return b;
+    },
+    get between() {
+      return between;
+    },
+    get done() {
+      return a !== undefined && b !== undefined;
+    },
+    get likeness() {
+      return likeness;
+    },
   };
   return walk;
 }

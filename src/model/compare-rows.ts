@@ -38,11 +38,13 @@ export function sideRows(c: Comparison, when: (ms: number | null) => string): Si
     ['branch', (s) => text(s.branch)],
     ['reason', (s) => (s.reason === null ? '' : text(clean(s.reason)))],
   ];
-  return facts
-    .map(([label, f]) => ({ label, older: f(c.older), newer: f(c.newer) }))
-    .filter((r) => r.older !== '' || r.newer !== '')
-    // Two deployments always differ in id and uuid: not marked.
-    .map((r) => ({ ...r, differs: r.label !== 'id' && r.label !== 'uuid' && r.older !== r.newer }));
+  return (
+    facts
+      .map(([label, f]) => ({ label, older: f(c.older), newer: f(c.newer) }))
+      .filter((r) => r.older !== '' || r.newer !== '')
+      // Two deployments always differ in id and uuid: not marked.
+      .map((r) => ({ ...r, differs: r.label !== 'id' && r.label !== 'uuid' && r.older !== r.newer }))
+  );
 }
 
 /** `3 deployments between them: 2 failed, 1 cancelled`; `none between them (consecutive)`. */
@@ -83,7 +85,9 @@ export function settingRows(c: Comparison): SettingRow[] | null {
 
 /** The secret fields both carry that did not change (said, so "not listed" is not read as "not compared"). */
 export function sameSecrets(c: Comparison): string[] {
-  return Object.entries(c.secrets).filter(([, v]) => v === 'same').map(([k]) => k);
+  return Object.entries(c.secrets)
+    .filter(([, v]) => v === 'same')
+    .map(([k]) => k);
 }
 
 /** Said instead of the settings when the records carry none. */

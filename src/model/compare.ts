@@ -151,12 +151,17 @@ export function compareDeployments({ a, b, between, now }: CompareInput): Compar
   const byPhase = between ? countPhases(between) : null;
   const count = byPhase
     ? PHASES.reduce((n, p) => n + byPhase[p], 0)
-    : newer.index != null && older.index != null ? Math.max(0, older.index - newer.index - 1) : null;
+    : newer.index != null && older.index != null
+      ? Math.max(0, older.index - newer.index - 1)
+      : null;
   const snapshots = carriesSettings(newer.view.record) && carriesSettings(older.view.record);
   const changes = snapshots ? settingsChanges(newer.view.record, older.view.record) : null;
-  const settings = changes?.map((c): SettingDiff => (c.secret
-    ? { field: c.field, secret: true, change: 'changed' }
-    : { field: c.field, secret: false, before: shownValue(c.before), after: shownValue(c.after) })) ?? null;
+  const settings =
+    changes?.map((c): SettingDiff =>
+      c.secret
+        ? { field: c.field, secret: true, change: 'changed' }
+        : { field: c.field, secret: false, before: shownValue(c.before), after: shownValue(c.after) },
+    ) ?? null;
   const secrets = changes ? secretsOf(newer.view.record, older.view.record, new Set(changes.map((c) => c.field))) : {};
   return {
     older: factsOf(older, now),
@@ -169,5 +174,7 @@ export function compareDeployments({ a, b, between, now }: CompareInput): Compar
 
 /** `3 failed, 1 cancelled` (the phases that occur, most telling first); '' for none. */
 export function phaseCountsText(counts: PhaseCounts): string {
-  return PHASES.filter((p) => counts[p] > 0).map((p) => `${counts[p]} ${p === 'running' ? 'in progress' : p}`).join(', ');
+  return PHASES.filter((p) => counts[p] > 0)
+    .map((p) => `${counts[p]} ${p === 'running' ? 'in progress' : p}`)
+    .join(', ');
 }

@@ -13,7 +13,12 @@ export type Phase = 'queued' | 'running' | 'finished' | 'failed' | 'cancelled' |
 
 /** A mark per phase that reads without colour (all one terminal cell). */
 export const PHASE_MARKS: Readonly<Record<Phase, string>> = {
-  finished: '✓', failed: '✗', running: '●', queued: '○', cancelled: '⊘', unknown: '?',
+  finished: '✓',
+  failed: '✗',
+  running: '●',
+  queued: '○',
+  cancelled: '⊘',
+  unknown: '?',
 };
 
 export interface DeploymentView {
@@ -60,17 +65,26 @@ const LINE_MAX = 2000;
 function line(value: unknown): string {
   const text = textOf(value);
   if (text === '') return '';
-  return clean(text.length > LINE_MAX * 2 ? text.slice(0, LINE_MAX * 2) : text).trim().slice(0, LINE_MAX);
+  return clean(text.length > LINE_MAX * 2 ? text.slice(0, LINE_MAX * 2) : text)
+    .trim()
+    .slice(0, LINE_MAX);
 }
 
 export function phaseOf(status: string): Phase {
   switch (status) {
-    case 'finished': return 'finished';
-    case 'failed': return 'failed';
-    case 'in_progress': return 'running';
-    case 'queued': return 'queued';
-    case 'cancelled-by-user': case 'cancelled': return 'cancelled';
-    default: return 'unknown';
+    case 'finished':
+      return 'finished';
+    case 'failed':
+      return 'failed';
+    case 'in_progress':
+      return 'running';
+    case 'queued':
+      return 'queued';
+    case 'cancelled-by-user':
+    case 'cancelled':
+      return 'cancelled';
+    default:
+      return 'unknown';
   }
 }
 
@@ -87,7 +101,9 @@ function sourceOf(r: Record<string, unknown>): string {
 }
 
 const FLAG_FIELDS: readonly (readonly [string, string])[] = [
-  ['force_rebuild', 'force rebuild'], ['restart_only', 'restart only'], ['only_this_server', 'only this server'],
+  ['force_rebuild', 'force rebuild'],
+  ['restart_only', 'restart only'],
+  ['only_this_server', 'only this server'],
 ];
 
 const HEX = /^[0-9a-f]{7,64}$/i;
@@ -128,7 +144,11 @@ export function linkFor(view: DeploymentView, baseUrl: string | undefined): stri
 
 /** The application's domains (a comma-separated list) as `a, b`. */
 function domainsOf(value: unknown): string {
-  return line(value).split(',').map((d) => d.trim()).filter((d) => d !== '').join(', ');
+  return line(value)
+    .split(',')
+    .map((d) => d.trim())
+    .filter((d) => d !== '')
+    .join(', ');
 }
 
 /** The application's name a record says: `application_name` (queue rows), else `name` (snapshots); cleaned, '' when none. */
@@ -219,9 +239,19 @@ export function sameDeployment(a: DeploymentView, b: DeploymentView): boolean {
  */
 export function searchText(view: DeploymentView): string {
   return [
-    view.status, view.statusText, view.source, view.commit, view.subject, view.branch, view.application, view.server,
+    view.status,
+    view.statusText,
+    view.source,
+    view.commit,
+    view.subject,
+    view.branch,
+    view.application,
+    view.server,
     view.id === null ? '' : String(view.id),
-  ].map(maskUrlPasswords).join(' ').toLowerCase();
+  ]
+    .map(maskUrlPasswords)
+    .join(' ')
+    .toLowerCase();
 }
 
 /**

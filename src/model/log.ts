@@ -114,7 +114,10 @@ export type Masker = (text: string) => string;
 export function maskerFor(record: Deployment, redact: (s: string) => string = (s) => s): Masker {
   // Every secret the record holds (nested ones, keys inside its text), looked for as shown: with
   // escapes and controls between their letters (text/hide.ts).
-  const secrets = hiderOf(secretsIn(record as Record<string, unknown>).filter((v) => !v.includes('\n')), '••••');
+  const secrets = hiderOf(
+    secretsIn(record as Record<string, unknown>).filter((v) => !v.includes('\n')),
+    '••••',
+  );
   return (text) => redact(secrets(maskUrlPasswords(text)));
 }
 
@@ -126,8 +129,15 @@ export function logLines(entries: readonly LogEntry[], mask: Masker, from = 0, t
     // Any text a server sends may hold a secret: the timestamp is masked too.
     const timestamp = e.timestamp === '' ? '' : mask(clean(e.timestamp));
     // Each line written out in full: `{ ...base, kind, text }` made logLines 4x slower on 200,000 entries.
-    const line = (kind: LineKind, text: string, spans: readonly Span[] | null): LogLine =>
-      ({ kind, text, spans, hidden: e.hidden, at: e.at, timestamp, entry: i });
+    const line = (kind: LineKind, text: string, spans: readonly Span[] | null): LogLine => ({
+      kind,
+      text,
+      spans,
+      hidden: e.hidden,
+      at: e.at,
+      timestamp,
+      entry: i,
+    });
     if (e.command !== null) {
       const command = clean(e.command).trim();
       // A command that was only escape codes leaves nothing to show.

@@ -16,7 +16,9 @@ export function activityLine(views: readonly DeploymentView[], firstPage: boolea
   const queued = views.filter((v) => v.phase === 'queued').length;
   if (running[0]) {
     const d = durationOf(running[0], now).text;
-    parts.push(`${PHASE_MARKS.running} deploying ${named(running[0])}${d ? ` for ${d}` : ''}${running.length > 1 ? ` (+${running.length - 1} more)` : ''}`);
+    parts.push(
+      `${PHASE_MARKS.running} deploying ${named(running[0])}${d ? ` for ${d}` : ''}${running.length > 1 ? ` (+${running.length - 1} more)` : ''}`,
+    );
   }
   if (queued > 0) parts.push(`${PHASE_MARKS.queued} ${queued} queued`);
   const live = firstPage ? views.find((v) => v.phase === 'finished') : undefined;

@@ -158,8 +158,13 @@ function fromEpilogue(r: Reader, k: number, at: number): Reason | undefined {
   if (part !== -1) {
     const head = message[part]!;
     const rest = head.text.replace(ERROR_PART, '');
-    const hit = rest !== '' ? found(rest, k, head.line, 'message')
-      : message.slice(part + 1).map((m) => found(m.text, k, m.line, 'message')).find((x) => x !== undefined);
+    const hit =
+      rest !== ''
+        ? found(rest, k, head.line, 'message')
+        : message
+            .slice(part + 1)
+            .map((m) => found(m.text, k, m.line, 'message'))
+            .find((x) => x !== undefined);
     if (hit) return hit;
   }
   const said = message.find((m) => !isFrame(m.text));
@@ -276,10 +281,15 @@ export function reasonLine(lines: readonly LogLine[], entryCount: number, at: Re
 /** Why a row has no reason, as a sentence's end: "this token cannot read logs". */
 export function noReasonText(why: NoReason, detail?: string): string {
   switch (why) {
-    case 'not ended badly': return 'only a failed or cancelled deployment has one';
-    case 'no logs': return 'the server sent no logs (a token allowed to read sensitive data receives them)';
-    case 'unreadable': return `its log could not be read${detail ? `: ${detail}` : ''}`;
-    case 'empty': return 'its log is empty';
-    case 'no cause': return 'no line of its log says why it ended';
+    case 'not ended badly':
+      return 'only a failed or cancelled deployment has one';
+    case 'no logs':
+      return 'the server sent no logs (a token allowed to read sensitive data receives them)';
+    case 'unreadable':
+      return `its log could not be read${detail ? `: ${detail}` : ''}`;
+    case 'empty':
+      return 'its log is empty';
+    case 'no cause':
+      return 'no line of its log says why it ended';
   }
 }

@@ -21,7 +21,10 @@ export interface ScanChunk {
 
 /** The scan could not go on: how far it got, and why. */
 export class ScanStopped extends Error {
-  constructor(readonly read: number, readonly reason: unknown) {
+  constructor(
+    readonly read: number,
+    readonly reason: unknown,
+  ) {
     super(`stopped after ${thousands(read)} deployments: ${reason instanceof Error ? reason.message : String(reason)}`);
     this.name = 'ScanStopped';
   }
@@ -135,7 +138,11 @@ export class ScanReader {
     this.announced ??= answer.total;
     const rows = answer.deployments;
     if (answer.chars && rows.length > 0) {
-      this.take = Math.min(this.ceiling, this.maxTake, Math.max(this.minTake, Math.floor(this.targetChars / Math.max(1, answer.chars / rows.length))));
+      this.take = Math.min(
+        this.ceiling,
+        this.maxTake,
+        Math.max(this.minTake, Math.floor(this.targetChars / Math.max(1, answer.chars / rows.length))),
+      );
     }
     const from = this.newFrom(rows, asked);
     if (typeof from !== 'number') return from;
@@ -190,7 +197,13 @@ export class ScanReader {
     // Not where it should be whatever the count says: take what is older than the last row read.
     this.gaps = true;
     const lastId = this.lastId;
-    const from = lastId === null ? 0 : rows.findIndex((d) => { const id = viewOf(d).id; return id !== null && id < lastId; });
+    const from =
+      lastId === null
+        ? 0
+        : rows.findIndex((d) => {
+            const id = viewOf(d).id;
+            return id !== null && id < lastId;
+          });
     return from < 0 ? rows.length : from;
   }
 
@@ -204,7 +217,10 @@ export class ScanReader {
         const sentBefore = this.seen.has(identity) || this.seenBefore.has(identity);
         // (Kept in view: a row a server puts in every page is left out of every page.)
         this.seen.add(identity);
-        if (sentBefore) { this.repeated += 1; continue; }
+        if (sentBefore) {
+          this.repeated += 1;
+          continue;
+        }
       }
       fresh.push(rows[i]!);
       lastFresh = i;

@@ -20,12 +20,18 @@ import { ScanReader, ScanStopped, type Asked, type ScanChunk } from './scan-read
 export { MAX_UNCOUNTED, ScanStopped, scanBound, type ScanChunk } from './scan-reader.js';
 
 /** One page of the history; `onWait` is told before the client waits to ask again because the server asked (a 429). */
-export type ScanList = (skip: number, take: number, signal?: AbortSignal, onWait?: (why: string, ms: number) => void) => Promise<DeploymentPage>;
+export type ScanList = (
+  skip: number,
+  take: number,
+  signal?: AbortSignal,
+  onWait?: (why: string, ms: number) => void,
+) => Promise<DeploymentPage>;
 
 /** What lists an application's deployments a page at a time (the API client does). */
 export interface DeploymentLister {
   listDeployments(
-    appUuid: string, page: { readonly skip?: number; readonly take?: number },
+    appUuid: string,
+    page: { readonly skip?: number; readonly take?: number },
     options: { readonly signal?: AbortSignal; readonly onWait?: (why: string, ms: number) => void },
   ): Promise<DeploymentPage>;
 }
@@ -71,7 +77,11 @@ function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     if (signal?.aborted) return resolve();
     const t = setTimeout(done, ms);
-    function done() { clearTimeout(t); signal?.removeEventListener('abort', done); resolve(); }
+    function done() {
+      clearTimeout(t);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
     signal?.addEventListener('abort', done, { once: true });
   });
 }
@@ -98,7 +108,11 @@ class Requests {
   private readonly now: () => number;
   private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
 
-  constructor(private readonly list: ScanList, private readonly reader: ScanReader, private readonly options: ScanOptions) {
+  constructor(
+    private readonly list: ScanList,
+    private readonly reader: ScanReader,
+    private readonly options: ScanOptions,
+  ) {
     const { inFlight = 2, perMinute = 120, reserve = 40, now = Date.now, sleep = defaultSleep, retryMs = 1000 } = options;
     this.inFlight = inFlight;
     this.perMinute = perMinute;
@@ -154,7 +168,7 @@ class Requests {
     if (this.tries >= TRIES || limited?.tooLong || (isApiError(answer) && !PASSING.includes(answer.kind))) {
       throw new ScanStopped(this.reader.read, answer);
     }
-    const wait = limited ? limited.waitMs ?? limited.maxWaitMs : this.retryMs * 2 ** (this.tries - 1);
+    const wait = limited ? (limited.waitMs ?? limited.maxWaitMs) : this.retryMs * 2 ** (this.tries - 1);
     const why = limited ? SLOW_DOWN : answer.message.replace(/\.$/, '');
     this.options.onPause?.(`${why}; going on from where it stopped`, wait);
     await this.sleep(wait, this.stop.signal);
@@ -175,7 +189,10 @@ class Requests {
       while (starts.length > 0 && starts[0]! <= t - MINUTE) starts.shift();
       if (starts.length < perMinute && (this.remaining === null || this.remaining > this.reserve)) return;
       const wait = starts.length >= perMinute ? starts[0]! + MINUTE - t : 5000;
-      this.options.onPause?.(starts.length >= perMinute ? 'keeping under the rate limit' : 'the server allows few more requests this minute', wait);
+      this.options.onPause?.(
+        starts.length >= perMinute ? 'keeping under the rate limit' : 'the server allows few more requests this minute',
+        wait,
+      );
       this.remaining = null; // asked again with the next answer
       await this.sleep(wait, this.stop.signal);
       if (this.stopped) return;
@@ -187,7 +204,9 @@ class Requests {
     const skip = Math.max(0, start + this.reader.shift - overlap);
     const n = this.reader.take + overlap;
     this.starts.push(this.now());
-    const answer = this.list(skip, n, this.stop.signal, this.options.onPause).catch((e: unknown) => (e instanceof Error ? e : new Error(String(e))));
+    const answer = this.list(skip, n, this.stop.signal, this.options.onPause).catch((e: unknown) =>
+      e instanceof Error ? e : new Error(String(e)),
+    );
     this.slots.push({ start, take: n, skip, answer });
     this.issuedTo = start + this.reader.take;
   }

@@ -15,7 +15,13 @@ export interface SearchRequest {
 }
 
 export type SearchEvent =
-  | { readonly type: 'progress'; readonly found: readonly Summary[]; readonly read: number; readonly total: number | null; readonly gaps: boolean }
+  | {
+      readonly type: 'progress';
+      readonly found: readonly Summary[];
+      readonly read: number;
+      readonly total: number | null;
+      readonly gaps: boolean;
+    }
   | { readonly type: 'open'; readonly record: Deployment; readonly index: number; readonly total: number | null }
   /** Open this one, read again (from a worker whose record could not cross to the screen's thread). */
   | { readonly type: 'openSummary'; readonly summary: Summary };

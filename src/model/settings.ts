@@ -1,8 +1,6 @@
 // What changed between two deployments of the interface's shape, whose records are snapshots of
 // the application's settings (interface.md §2.1). Queue rows carry no settings: nothing to compare.
-import {
-  DEPLOYMENT_BOOL_FIELDS, DEPLOYMENT_FIELDS, DEPLOYMENT_INT_FIELDS,
-} from '../api/schemas/deployment-fields.js';
+import { DEPLOYMENT_BOOL_FIELDS, DEPLOYMENT_FIELDS, DEPLOYMENT_INT_FIELDS } from '../api/schemas/deployment-fields.js';
 import type { Deployment } from '../api/schemas/deployment.js';
 import { sameJson } from '../text/depth.js';
 import { isSecretField } from '../text/secrets.js';
@@ -10,7 +8,15 @@ import { boolOf, intOf } from './read.js';
 
 /** Fields of the record that belong to the deployment itself, not to the application's settings. */
 const OWN: ReadonlySet<string> = new Set([
-  'id', 'uuid', 'status', 'git_commit_sha', 'git_branch', 'config_hash', 'created_at', 'updated_at', 'deleted_at',
+  'id',
+  'uuid',
+  'status',
+  'git_commit_sha',
+  'git_branch',
+  'config_hash',
+  'created_at',
+  'updated_at',
+  'deleted_at',
 ]);
 export const SETTINGS_FIELDS: readonly string[] = DEPLOYMENT_FIELDS.filter((f) => !OWN.has(f));
 const INT: ReadonlySet<string> = new Set(DEPLOYMENT_INT_FIELDS);

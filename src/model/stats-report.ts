@@ -27,7 +27,8 @@ export const percent = (r: number | null): string => (r === null ? '—' : r > 0
 const rate = (n: number | null): string => (n === null ? '—' : n >= 10 ? thousands(Math.round(n)) : n.toFixed(1));
 const ms = (n: number | null): string => (n === null ? '—' : formatDuration(n));
 /** A trend's duration: `5m 38s` under ten minutes, else `46m`, `1h 26m`. */
-const briefMs = (n: number | null): string => (n === null ? '—' : n >= 600_000 && n < 3_600_000 ? `${Math.round(n / 60_000)}m` : formatDuration(n));
+const briefMs = (n: number | null): string =>
+  n === null ? '—' : n >= 600_000 && n < 3_600_000 ? `${Math.round(n / 60_000)}m` : formatDuration(n);
 const isoDay = (t: number): string => new Date(t).toISOString().slice(0, 10);
 
 /**
@@ -38,7 +39,7 @@ export function trendText(t: Trend, show: (n: number | null) => string, lowerIsB
   if (t.first === null || t.second === null) return '';
   const same = Math.abs(t.second - t.first) <= 0.05 * Math.max(Math.abs(t.first), Math.abs(t.second));
   const arrow = same ? '=' : t.second > t.first ? '↑' : '↓';
-  const word = same || lowerIsBetter === null ? '' : (t.second < t.first) === lowerIsBetter ? ' better' : ' worse';
+  const word = same || lowerIsBetter === null ? '' : t.second < t.first === lowerIsBetter ? ' better' : ' worse';
   return `${arrow} ${show(t.first)} → ${show(t.second)}${word}`;
 }
 
@@ -51,11 +52,22 @@ export function windowText(s: Stats): string {
 /** The four figures, each with its trend (first half → second half of the window). */
 export function figureLines(s: Stats, width: number): ReportLine[] {
   const rows: [string, string, string][] = [
-    ['deployments', `${rate(s.perDay)} a day · ${rate(s.perWeek)} a week (${thousands(s.deployments)})`, trendText(s.trend.perDay, rate, false)],
-    ['failure rate', `${percent(s.failureRate)} (${thousands(s.failed)} of ${thousands(s.finished + s.failed)} ended)`, trendText(s.trend.failureRate, percent, true)],
+    [
+      'deployments',
+      `${rate(s.perDay)} a day · ${rate(s.perWeek)} a week (${thousands(s.deployments)})`,
+      trendText(s.trend.perDay, rate, false),
+    ],
+    [
+      'failure rate',
+      `${percent(s.failureRate)} (${thousands(s.failed)} of ${thousands(s.finished + s.failed)} ended)`,
+      trendText(s.trend.failureRate, percent, true),
+    ],
     ['duration', `median ${ms(s.medianMs)} · p90 ${ms(s.p90Ms)}`, trendText(s.trend.medianMs, briefMs, true)],
-    ['restore', `median ${ms(s.restore.medianMs)} · p90 ${ms(s.restore.p90Ms)} (${thousands(s.restore.count)} restored${s.restore.open ? `, ${thousands(s.restore.open)} open` : ''})`,
-      trendText(s.trend.restoreMs, briefMs, true)],
+    [
+      'restore',
+      `median ${ms(s.restore.medianMs)} · p90 ${ms(s.restore.p90Ms)} (${thousands(s.restore.count)} restored${s.restore.open ? `, ${thousands(s.restore.open)} open` : ''})`,
+      trendText(s.trend.restoreMs, briefMs, true),
+    ],
   ];
   const valueWidth = Math.max(...rows.map(([, v]) => v.length));
   const heads = rows.map(([name, value]) => `${name.padEnd(13)}${value}`);
@@ -79,9 +91,13 @@ export function perDayLines(s: Stats, width: number): ReportLine[] {
   const map = heatMap(s.perDayCounts, s.from, s.to, width);
   const weeks = `${map.weeks < map.span ? `last ${map.weeks} of ${thousands(map.span)}` : map.weeks} week${map.span === 1 ? '' : 's'}`;
   const title = `Deployments per day, ${weeks}`;
-  const heads: ReportLine[] = title.length + 2 + map.legend.length <= width
-    ? [{ text: `${title}  ${map.legend}`, tone: 'title' }]
-    : [{ text: title.slice(0, width), tone: 'title' }, { text: map.legend.slice(0, width), tone: 'muted' }];
+  const heads: ReportLine[] =
+    title.length + 2 + map.legend.length <= width
+      ? [{ text: `${title}  ${map.legend}`, tone: 'title' }]
+      : [
+          { text: title.slice(0, width), tone: 'title' },
+          { text: map.legend.slice(0, width), tone: 'muted' },
+        ];
   return [...heads, ...map.lines.map((text) => ({ text, tone: 'plain' as const }))];
 }
 
@@ -92,7 +108,10 @@ export function durationLines(s: Stats, width: number, rows: number): ReportLine
   const per = Math.ceil(s.durations.ms.length / room);
   const title = `Duration of ${thousands(s.durations.ms.length)} finished, oldest left${per > 1 ? ` (a column: median of ${per})` : ''}  ┄ p90 ${ms(s.p90Ms)}`;
   const chart = columnChart(s.durations.ms, {
-    width, height: rows, format: shortDuration, mark: s.p90Ms === null ? undefined : { value: s.p90Ms, label: 'p90' },
+    width,
+    height: rows,
+    format: shortDuration,
+    mark: s.p90Ms === null ? undefined : { value: s.p90Ms, label: 'p90' },
   });
   return [{ text: title.slice(0, width), tone: 'title' }, ...chart.map((text) => ({ text, tone: 'plain' as const }))];
 }
@@ -122,20 +141,35 @@ function tableLines(title: string, rows: readonly (Figures & { readonly name: st
   if (rows.length === 0) return [];
   const nameWidth = Math.min(Math.max(...rows.map((r) => r.name.length), title.length), Math.max(8, width - 40));
   const cells = (name: string, d: string, f: string, m: string, p: string) =>
-    `${name.slice(0, nameWidth).padEnd(nameWidth)} ${d.padStart(11)} ${f.padStart(7)} ${m.padStart(8)} ${p.padStart(8)}`.slice(0, width).trimEnd();
+    `${name.slice(0, nameWidth).padEnd(nameWidth)} ${d.padStart(11)} ${f.padStart(7)} ${m.padStart(8)} ${p.padStart(8)}`
+      .slice(0, width)
+      .trimEnd();
   const out: ReportLine[] = [{ text: cells(title, 'deployments', 'failed', 'median', 'p90'), tone: 'title' }];
-  for (const r of rows) out.push({ text: cells(r.name, thousands(r.deployments), percent(r.failureRate), ms(r.medianMs), ms(r.p90Ms)), tone: 'plain' });
+  for (const r of rows)
+    out.push({ text: cells(r.name, thousands(r.deployments), percent(r.failureRate), ms(r.medianMs), ms(r.p90Ms)), tone: 'plain' });
   if (more > 0) out.push({ text: `… and ${thousands(more)} more branch${more === 1 ? '' : 'es'}`.slice(0, width), tone: 'muted' });
   return out;
 }
 
 /** By source (manual, webhook, API, rollback, PR), then by branch where rows say it. */
 export function splitLines(s: Stats, width: number, branches = 10): ReportLine[] {
-  const bySource = tableLines('by source', s.bySource.map((r) => ({ ...r, name: r.source })), width, 0);
+  const bySource = tableLines(
+    'by source',
+    s.bySource.map((r) => ({ ...r, name: r.source })),
+    width,
+    0,
+  );
   const shown = s.byBranch.slice(0, branches);
-  const byBranch = tableLines('by branch', shown.map((r) => ({ ...r, name: clean(r.branch) })), width, s.byBranch.length - shown.length);
-  const none = s.deployments > 0 && s.byBranch.length === 0
-    ? [{ text: 'by branch: no row says its branch (rows of the deployment queue do not)'.slice(0, width), tone: 'muted' as const }] : [];
+  const byBranch = tableLines(
+    'by branch',
+    shown.map((r) => ({ ...r, name: clean(r.branch) })),
+    width,
+    s.byBranch.length - shown.length,
+  );
+  const none =
+    s.deployments > 0 && s.byBranch.length === 0
+      ? [{ text: 'by branch: no row says its branch (rows of the deployment queue do not)'.slice(0, width), tone: 'muted' as const }]
+      : [];
   return [...bySource, ...byBranch, ...none];
 }
 

@@ -87,10 +87,20 @@ export function createStats(): StatsAccumulator {
   const branches: string[] = [];
   const branchIndex = new Map<string, number>();
   const acc = {
-    count: 0, undated: 0, start, end, outcome, source, branch, branches,
+    count: 0,
+    undated: 0,
+    start,
+    end,
+    outcome,
+    source,
+    branch,
+    branches,
     add(view: Pick<DeploymentView, 'phase' | 'startedAt' | 'finishedAt' | 'source' | 'branch'>) {
       acc.count += 1;
-      if (view.startedAt === null) { acc.undated += 1; return; }
+      if (view.startedAt === null) {
+        acc.undated += 1;
+        return;
+      }
       start.push(view.startedAt);
       end.push(view.finishedAt ?? NaN);
       outcome.push(outcomeOf(view.phase));
@@ -101,7 +111,10 @@ export function createStats(): StatsAccumulator {
         if (b < 0) {
           const name = branches.length < MAX_BRANCHES ? view.branch : '(other)';
           b = branchIndex.get(name) ?? branches.length;
-          if (b === branches.length) { branches.push(name); branchIndex.set(name, b); }
+          if (b === branches.length) {
+            branches.push(name);
+            branchIndex.set(name, b);
+          }
           if (name === view.branch) branchIndex.set(name, b);
         }
       }
@@ -213,8 +226,13 @@ class Tally {
     const sorted = this.durations.sort(ascending);
     const final = this.finished + this.failed;
     return {
-      deployments: this.deployments, finished: this.finished, failed: this.failed, cancelled: this.cancelled,
-      failureRate: final === 0 ? null : this.failed / final, medianMs: median(sorted), p90Ms: percentile(sorted, 90),
+      deployments: this.deployments,
+      finished: this.finished,
+      failed: this.failed,
+      cancelled: this.cancelled,
+      failureRate: final === 0 ? null : this.failed / final,
+      medianMs: median(sorted),
+      p90Ms: percentile(sorted, 90),
     };
   }
 }
@@ -300,20 +318,29 @@ export function statsOf(input: StatsInput, window: StatsWindow, now: number): St
     for (let w = firstWeek; w <= last; w += WEEK) {
       const f = weekly.get(w)?.figures();
       weeks.push({
-        start: w, deployments: f?.deployments ?? 0, finished: f?.finished ?? 0, failed: f?.failed ?? 0,
-        failureRate: f?.failureRate ?? null, medianMs: f?.medianMs ?? null,
+        start: w,
+        deployments: f?.deployments ?? 0,
+        finished: f?.finished ?? 0,
+        failed: f?.failed ?? 0,
+        failureRate: f?.failureRate ?? null,
+        medianMs: f?.medianMs ?? null,
       });
     }
   }
 
   return {
     ...figures,
-    from, to, days, read: input.count, undated: input.undated,
+    from,
+    to,
+    days,
+    read: input.count,
+    undated: input.undated,
     perDay: from === null ? null : figures.deployments / days,
     perWeek: from === null ? null : (figures.deployments / days) * 7,
     restore: { count: restores.length, open, medianMs: median(sortedRestores), p90Ms: percentile(sortedRestores, 90) },
     trend: {
-      perDay: from === null ? { first: null, second: null } : { first: first.deployments / halfDays, second: second.deployments / halfDays },
+      perDay:
+        from === null ? { first: null, second: null } : { first: first.deployments / halfDays, second: second.deployments / halfDays },
       failureRate: { first: first.failureRate, second: second.failureRate },
       medianMs: { first: first.medianMs, second: second.medianMs },
       restoreMs: { first: restoreMedians[0]!, second: restoreMedians[1]! },
@@ -322,7 +349,9 @@ export function statsOf(input: StatsInput, window: StatsWindow, now: number): St
     weeks,
     durations,
     bySource: SOURCES.map((source, i) => ({ source, ...bySource[i]!.figures() })).filter((s) => s.deployments > 0),
-    byBranch: input.branches.map((branch, i) => ({ branch, ...byBranch[i]!.figures() }))
-      .filter((b) => b.deployments > 0).sort((a, b) => b.deployments - a.deployments || (a.branch < b.branch ? -1 : 1)),
+    byBranch: input.branches
+      .map((branch, i) => ({ branch, ...byBranch[i]!.figures() }))
+      .filter((b) => b.deployments > 0)
+      .sort((a, b) => b.deployments - a.deployments || (a.branch < b.branch ? -1 : 1)),
   };
 }

@@ -22,7 +22,10 @@ export interface HistorySearchOptions {
 export function createHistorySearch({ client, worker }: HistorySearchOptions): HistorySearch {
   const here: HistorySearch = async function* (appUuid, request, { signal, onPause, targetChars } = {}) {
     // (Loaded here: the model is not needed by every command that opens a connection.)
-    const [{ searchHistory, SCREEN_SLICE_MS }, { scanListOf }] = await Promise.all([import('../model/search.js'), import('../model/scan.js')]);
+    const [{ searchHistory, SCREEN_SLICE_MS }, { scanListOf }] = await Promise.all([
+      import('../model/search.js'),
+      import('../model/scan.js'),
+    ]);
     yield* searchHistory(scanListOf(client, appUuid), request, { signal, onPause, targetChars, sliceMs: SCREEN_SLICE_MS });
   };
   if (!worker) return here;

@@ -22,7 +22,11 @@ export interface SearchWorker {
 
 /** `here`: the same search on this thread, for when the worker cannot run at all. */
 export async function* searchInWorker(
-  setup: SearchWorker, appUuid: string, request: SearchRequest, call: Pick<SearchOptions, 'signal' | 'onPause' | 'targetChars'>, here: () => AsyncIterable<SearchEvent>,
+  setup: SearchWorker,
+  appUuid: string,
+  request: SearchRequest,
+  call: Pick<SearchOptions, 'signal' | 'onPause' | 'targetChars'>,
+  here: () => AsyncIterable<SearchEvent>,
 ): AsyncGenerator<SearchEvent> {
   const { signal, onPause, targetChars } = call;
   if (signal?.aborted) return;
@@ -36,7 +40,10 @@ export async function* searchInWorker(
   worker.unref();
   const queue: (SearchMessage | { type: 'failed'; error: Error & { code?: string } } | { type: 'ended' } | { type: 'lost' })[] = [];
   let wake: (() => void) | undefined;
-  const push = (m: (typeof queue)[number]) => { queue.push(m); wake?.(); };
+  const push = (m: (typeof queue)[number]) => {
+    queue.push(m);
+    wake?.();
+  };
   worker.on('message', (m: SearchMessage) => push(m));
   worker.on('messageerror', () => push({ type: 'lost' }));
   worker.once('error', (error: Error) => push({ type: 'failed', error }));
@@ -51,7 +58,9 @@ export async function* searchInWorker(
       if (signal?.aborted) return;
       const m = queue.shift();
       if (!m) {
-        await new Promise<void>((resolve) => { wake = resolve; });
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+        });
         wake = undefined;
         continue;
       }
@@ -85,9 +94,10 @@ export async function* searchInWorker(
         // The worker could not run at all: search here instead.
         return yield* here();
       } else {
-        const why = m.type === 'failed' && m.error.code === 'ERR_WORKER_OUT_OF_MEMORY'
-          ? new ResponseTooLargeError({ limit: setup.options.maxResponseBytes ?? MAX_RESPONSE_MB * MB, outOfMemory: true })
-          : new Error('the search stopped without a word');
+        const why =
+          m.type === 'failed' && m.error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+            ? new ResponseTooLargeError({ limit: setup.options.maxResponseBytes ?? MAX_RESPONSE_MB * MB, outOfMemory: true })
+            : new Error('the search stopped without a word');
         const { ScanStopped } = await import('../model/scan.js');
         throw new ScanStopped(read, why);
       }

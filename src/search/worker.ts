@@ -24,7 +24,13 @@ export type SearchMessage =
   /** Sent before an `open` event: what to read again if the record cannot be read on the other side. */
   | { readonly type: 'opening'; readonly summary: Summary }
   /** An `open` event's record loses its flagged fields on the way (symbol keys): they travel beside it. */
-  | { readonly type: 'open'; readonly record: Deployment; readonly invalid: Readonly<Record<string, unknown>>; readonly index: number; readonly total: number | null }
+  | {
+      readonly type: 'open';
+      readonly record: Deployment;
+      readonly invalid: Readonly<Record<string, unknown>>;
+      readonly index: number;
+      readonly total: number | null;
+    }
   | { readonly type: 'pause'; readonly why: string; readonly ms: number }
   | { readonly type: 'done' }
   | { readonly type: 'error'; readonly read: number | null; readonly error: ReturnType<typeof errorToData> };
@@ -62,7 +68,9 @@ try {
   }
   post({ type: 'done' });
 } catch (error) {
-  post(error instanceof ScanStopped
-    ? { type: 'error', read: error.read, error: errorToData(error.reason) }
-    : { type: 'error', read: null, error: errorToData(error) });
+  post(
+    error instanceof ScanStopped
+      ? { type: 'error', read: error.read, error: errorToData(error.reason) }
+      : { type: 'error', read: null, error: errorToData(error) },
+  );
 }

@@ -108,7 +108,14 @@ function readOne(file: string, owner: Owner): Buffer | string {
  * the same stem there (another bundle, another Node) are removed. The file written, or undefined.
  * `bundleDir`: the bundle's folder (never made; its old caches go at once), the first place unless said.
  */
-export function writeCache(places: readonly string[], name: string, data: Buffer, stem: string, owner: Owner = {}, bundleDir: string | undefined = places[0]): string | undefined {
+export function writeCache(
+  places: readonly string[],
+  name: string,
+  data: Buffer,
+  stem: string,
+  owner: Owner = {},
+  bundleDir: string | undefined = places[0],
+): string | undefined {
   const head = Buffer.alloc(HEAD);
   MAGIC.copy(head);
   head.writeUInt32BE(zlib.crc32(data), MAGIC.length);

@@ -18,12 +18,26 @@ type Main = (argv: string[], io: CommandIO) => Promise<number>;
 const APP = '0b6e7a52-1c3d-4e5f-8a9b-0c1d2e3f4a5b';
 const at = (minutes: number) => new Date(Date.UTC(2026, 10, 1, 10, 0) - minutes * 60_000).toISOString().replace('Z', '000Z');
 const rows = Array.from({ length: 90 }, (_, i) => ({
-  id: 300 - i, deployment_uuid: `dep${300 - i}`, status: i === 0 ? 'in_progress' : i % 7 ? 'finished' : 'failed',
-  commit: `c0de${String(i).padStart(3, '0')}${'a'.repeat(33)}`, commit_message: `Change ${i}: train the code cache`,
-  git_branch: i % 3 ? 'main' : 'feature/cache', is_webhook: i % 2 === 0, created_at: at(i * 40 + 4), updated_at: at(i * 40),
+  id: 300 - i,
+  deployment_uuid: `dep${300 - i}`,
+  status: i === 0 ? 'in_progress' : i % 7 ? 'finished' : 'failed',
+  commit: `c0de${String(i).padStart(3, '0')}${'a'.repeat(33)}`,
+  commit_message: `Change ${i}: train the code cache`,
+  git_branch: i % 3 ? 'main' : 'feature/cache',
+  is_webhook: i % 2 === 0,
+  created_at: at(i * 40 + 4),
+  updated_at: at(i * 40),
   logs: JSON.stringify([
     { command: 'npm ci', output: 'added 300 packages', type: 'stdout', timestamp: at(i * 40 + 3), hidden: false, batch: 1, order: 1 },
-    { command: null, output: i % 7 ? 'built' : 'Error: build failed', type: i % 7 ? 'stdout' : 'stderr', timestamp: at(i * 40 + 1), hidden: false, batch: 1, order: 2 },
+    {
+      command: null,
+      output: i % 7 ? 'built' : 'Error: build failed',
+      type: i % 7 ? 'stdout' : 'stderr',
+      timestamp: at(i * 40 + 1),
+      hidden: false,
+      batch: 1,
+      order: 2,
+    },
   ]),
 }));
 
@@ -65,14 +79,25 @@ export async function train(main: Main): Promise<void> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const dir = mkdtempSync(join(tmpdir(), 'dms-train-'));
   try {
-    const env = { DMS_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`, DMS_TOKEN: '1|training', DMS_CONFIG_DIR: dir, TZ: 'UTC' };
+    const env = {
+      DMS_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`,
+      DMS_TOKEN: '1|training',
+      DMS_CONFIG_DIR: dir,
+      TZ: 'UTC',
+    };
     const stdin = Object.assign(new PassThrough(), { isTTY: false });
-    for (const args of [['deployments', APP, '--json'], ['deployments', APP]]) {
+    for (const args of [
+      ['deployments', APP, '--json'],
+      ['deployments', APP],
+    ]) {
       await main(args, { stdout: sink(false), stderr: sink(false), stdin, env });
     }
     // The paths zod takes for a record whose fields are not of the expected type (no page above has one).
-    z.object({ id: z.number(), status: z.enum(['finished', 'failed']), tags: z.array(z.string()).optional() })
-      .safeParse({ id: 1, status: 'queued', tags: ['a', 2] });
+    z.object({ id: z.number(), status: z.enum(['finished', 'failed']), tags: z.array(z.string()).optional() }).safeParse({
+      id: 1,
+      status: 'queued',
+      tags: ['a', 2],
+    });
 
     const screen = sink(true);
     const keys = Object.assign(new PassThrough(), { isTTY: true, setRawMode: () => keys, ref: () => keys, unref: () => keys });
@@ -88,7 +113,12 @@ export async function train(main: Main): Promise<void> {
 
     // `npm start` with nothing configured: the embedded demo, its picker, Enter, the list.
     const demoScreen = sink(true);
-    const demoKeys = Object.assign(new PassThrough(), { isTTY: true, setRawMode: () => demoKeys, ref: () => demoKeys, unref: () => demoKeys });
+    const demoKeys = Object.assign(new PassThrough(), {
+      isTTY: true,
+      setRawMode: () => demoKeys,
+      ref: () => demoKeys,
+      unref: () => demoKeys,
+    });
     const demo = main([], { stdout: demoScreen, stderr: said, stdin: demoKeys, env: { DMS_CONFIG_DIR: join(dir, 'demo'), TZ: 'UTC' } });
     await until(() => demoScreen.text.includes('Open an application'), 'the picker');
     demoKeys.write('\r');

@@ -16,7 +16,12 @@ import { cacheNotes, cacheRefreshers, cachePending, scriptsRun } from './cache-n
 export type VendorExports = Readonly<Record<string, Record<string, unknown>>> & { readonly ready?: Promise<void> };
 
 /** Runs the vendor script `file` (`name`, whose content hash is `hash`) and waits for what its start waits for (the search worker's ES module). */
-export async function loadVendorScript(file: URL, name: string, hash: string, env: NodeJS.ProcessEnv = process.env): Promise<VendorExports> {
+export async function loadVendorScript(
+  file: URL,
+  name: string,
+  hash: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<VendorExports> {
   const exports = loadScript(fileURLToPath(file), `${name}-vendor`, hash, env);
   await exports.ready;
   return exports;

@@ -29,8 +29,8 @@ const BRIGHT = ['gray', 'redBright', 'greenBright', 'yellowBright', 'blueBright'
 //  1: CSI params, 2: CSI final
 const DROPPED = `\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029${INVISIBLE_BMP}`;
 const TOKEN = new RegExp(
-  '\\u001b\\[([0-?]*)[ -/]*([@-~])?|\\u009b[0-?]*[ -/]*[@-~]?|(?:\\u001b[\\]PX^_]|[\\u0090\\u0098\\u009d\\u009e\\u009f])[^\\u0007\\u001b\\u009c]*(?:\\u0007|\\u001b\\\\|\\u009c)?|\\u001b[ -/]*[0-~]?'
-  + `|[${DROPPED}]|${INVISIBLE_ASTRAL}|[^${DROPPED}${INVISIBLE_HIGH}]+|[${INVISIBLE_HIGH}]`,
+  '\\u001b\\[([0-?]*)[ -/]*([@-~])?|\\u009b[0-?]*[ -/]*[@-~]?|(?:\\u001b[\\]PX^_]|[\\u0090\\u0098\\u009d\\u009e\\u009f])[^\\u0007\\u001b\\u009c]*(?:\\u0007|\\u001b\\\\|\\u009c)?|\\u001b[ -/]*[0-~]?' +
+    `|[${DROPPED}]|${INVISIBLE_ASTRAL}|[^${DROPPED}${INVISIBLE_HIGH}]+|[${INVISIBLE_HIGH}]`,
   'gy',
 );
 /** Anything that needs the tokenizer; lines without it are one plain span. */
@@ -76,18 +76,24 @@ function applySgr(style: MutableStyle, params: string): void {
         continue;
       }
       // `4:0` is no underline; `4:1`…`4:5` are kinds of underline.
-      if (c === 4 && sub[1] === 0) { delete style.underline; continue; }
+      if (c === 4 && sub[1] === 0) {
+        delete style.underline;
+        continue;
+      }
     } else {
       c = code(param);
     }
-    if (c === 0) { for (const k of Object.keys(style)) delete style[k as keyof MutableStyle]; }
-    else if (c === 1) style.bold = true;
+    if (c === 0) {
+      for (const k of Object.keys(style)) delete style[k as keyof MutableStyle];
+    } else if (c === 1) style.bold = true;
     else if (c === 2) style.dim = true;
     else if (c === 3) style.italic = true;
     else if (c === 4) style.underline = true;
     else if (c === 7) style.inverse = true;
-    else if (c === 22) { delete style.bold; delete style.dim; }
-    else if (c === 23) delete style.italic;
+    else if (c === 22) {
+      delete style.bold;
+      delete style.dim;
+    } else if (c === 23) delete style.italic;
     else if (c === 24) delete style.underline;
     else if (c === 27) delete style.inverse;
     else if (c >= 30 && c <= 37) style.fg = NAMES[c - 30];
@@ -108,8 +114,15 @@ function applySgr(style: MutableStyle, params: string): void {
 }
 
 function sameStyle(a: SpanStyle, b: SpanStyle): boolean {
-  return a.fg === b.fg && a.bg === b.bg && a.bold === b.bold && a.dim === b.dim
-    && a.italic === b.italic && a.underline === b.underline && a.inverse === b.inverse;
+  return (
+    a.fg === b.fg &&
+    a.bg === b.bg &&
+    a.bold === b.bold &&
+    a.dim === b.dim &&
+    a.italic === b.italic &&
+    a.underline === b.underline &&
+    a.inverse === b.inverse
+  );
 }
 
 /**
@@ -199,9 +212,7 @@ export function styled(spans: readonly Span[]): boolean {
   return spans.some((s) => Object.keys(s.style).length > 0);
 }
 
-const SGR_FG: Record<string, number> = Object.fromEntries([
-  ...NAMES.map((n, i) => [n, 30 + i]), ...BRIGHT.map((n, i) => [n, 90 + i]),
-]);
+const SGR_FG: Record<string, number> = Object.fromEntries([...NAMES.map((n, i) => [n, 30 + i]), ...BRIGHT.map((n, i) => [n, 90 + i])]);
 
 /** Spans back as text with SGR colour codes (for a terminal that shows colour), reset at the end. */
 export function spansToAnsi(spans: readonly Span[]): string {
@@ -214,7 +225,10 @@ export function spansToAnsi(spans: readonly Span[]): string {
     if (st.italic) codes.push('3');
     if (st.underline) codes.push('4');
     if (st.inverse) codes.push('7');
-    for (const [colour, base] of [[st.fg, 0], [st.bg, 10]] as const) {
+    for (const [colour, base] of [
+      [st.fg, 0],
+      [st.bg, 10],
+    ] as const) {
       if (!colour) continue;
       if (colour in SGR_FG) codes.push(String(SGR_FG[colour]! + base));
       else if (colour.startsWith('ansi256(')) codes.push(`${38 + base};5;${colour.slice(8, -1)}`);

@@ -94,12 +94,17 @@ export function columnChart(values: readonly (number | null)[], o: ColumnChartOp
   const cols = resample(values, room);
   const top = o.max ?? largest(cols);
   const markRow = o.mark && top > 0 ? Math.min(height - 1, Math.floor((o.mark.value / top) * height - 1e-9)) : -1;
-  const labels = Array.from({ length: height }, (_, r) => (r === markRow && o.mark ? o.mark.label : r === height - 1 ? o.format(top) : r === 0 ? o.format(0) : ''));
+  const labels = Array.from({ length: height }, (_, r) =>
+    r === markRow && o.mark ? o.mark.label : r === height - 1 ? o.format(top) : r === 0 ? o.format(0) : '',
+  );
   const lines: string[] = [];
   for (let r = height - 1; r >= 0; r--) {
     let line = '';
     for (const v of cols) {
-      if (v === null) { line += r === 0 ? '·' : r === markRow ? '┄' : ' '; continue; }
+      if (v === null) {
+        line += r === 0 ? '·' : r === markRow ? '┄' : ' ';
+        continue;
+      }
       const eighths = top > 0 ? Math.round((v / top) * height * 8) : 0;
       // A value above zero always shows; zero shows as the baseline.
       const fill = Math.min(8, Math.max(0, eighths - r * 8));
@@ -121,7 +126,10 @@ export function resample(values: readonly (number | null)[], cells: number): (nu
   for (let c = 0; c < cells; c++) {
     const a = Math.floor((c * values.length) / cells);
     const b = Math.floor(((c + 1) * values.length) / cells);
-    const some = values.slice(a, b).filter((v): v is number => v !== null).sort((x, y) => x - y);
+    const some = values
+      .slice(a, b)
+      .filter((v): v is number => v !== null)
+      .sort((x, y) => x - y);
     out.push(some.length === 0 ? null : some[some.length >> 1]!);
   }
   return out;

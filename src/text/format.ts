@@ -25,8 +25,12 @@ const YEAR = 365 * DAY;
 
 /** A span's two units, by the first of these spans it reaches: `[from, unit, next unit, their names]`. */
 const SPANS: readonly (readonly [number, number, number, string, string])[] = [
-  [YEAR, YEAR, WEEK, 'y', 'w'], [30 * DAY, WEEK, DAY, 'w', 'd'], [DAY, DAY, HOUR, 'd', 'h'], [HOUR, HOUR, MINUTE, 'h', 'm'],
-  [MINUTE, MINUTE, SECOND, 'm', 's'], [SECOND, SECOND, 0, 's', ''],
+  [YEAR, YEAR, WEEK, 'y', 'w'],
+  [30 * DAY, WEEK, DAY, 'w', 'd'],
+  [DAY, DAY, HOUR, 'd', 'h'],
+  [HOUR, HOUR, MINUTE, 'h', 'm'],
+  [MINUTE, MINUTE, SECOND, 'm', 's'],
+  [SECOND, SECOND, 0, 's', ''],
 ];
 
 /** Seconds in the future still read as now: the server's clock may run a little ahead of this one. */
@@ -93,10 +97,16 @@ export function absoluteAt(t: number): string {
 /** Readable status label; unknown statuses verbatim (cleaned). */
 export function statusLabel(status: string | null | undefined): string {
   switch (status) {
-    case 'in_progress': return 'in progress';
-    case 'cancelled-by-user': return 'cancelled';
-    case null: case undefined: case '': return 'unknown';
+    case 'in_progress':
+      return 'in progress';
+    case 'cancelled-by-user':
+      return 'cancelled';
+    case null:
+    case undefined:
+    case '':
+      return 'unknown';
     // A status made only of control characters cleans to nothing: say unknown, not a blank cell.
-    default: return clean(status) || 'unknown';
+    default:
+      return clean(status) || 'unknown';
   }
 }

@@ -14,11 +14,11 @@ const DROPPED = new RegExp(`[\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029${INVIS
 const SUSPECT = new RegExp(`[\\\\\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029${INVISIBLE_BMP}${JOINERS}]|[\\ud82f\\ud834\\udb40-\\udb43]`);
 /** One thing a screen drops, at a place: an escape sequence (as text/ansi.ts reads them), or one character. */
 const JUNK = new RegExp(
-  '\\u001b\\[[0-?]*[ -/]*[@-~]?|\\u009b[0-?]*[ -/]*[@-~]?'
-  + '|(?:\\u001b[\\]PX^_]|[\\u0090\\u0098\\u009d\\u009e\\u009f])[^\\u0007\\u001b\\u009c]*(?:\\u0007|\\u001b\\\\|\\u009c)?'
-  + '|\\u001b[ -/]*[0-~]?'
-  + `|${DROPPED.source}`
-  + '|\\ud82f[\\udca0-\\udca3]|\\ud834[\\udd73-\\udd7a]|[\\udb40-\\udb43][\\udc00-\\udfff]',
+  '\\u001b\\[[0-?]*[ -/]*[@-~]?|\\u009b[0-?]*[ -/]*[@-~]?' +
+    '|(?:\\u001b[\\]PX^_]|[\\u0090\\u0098\\u009d\\u009e\\u009f])[^\\u0007\\u001b\\u009c]*(?:\\u0007|\\u001b\\\\|\\u009c)?' +
+    '|\\u001b[ -/]*[0-~]?' +
+    `|${DROPPED.source}` +
+    '|\\ud82f[\\udca0-\\udca3]|\\ud834[\\udd73-\\udd7a]|[\\udb40-\\udb43][\\udc00-\\udfff]',
   'y',
 );
 
@@ -47,7 +47,10 @@ function origin(view: View, i: number, end: boolean): number {
     let c = -1;
     while (lo <= hi) {
       const mid = (lo + hi) >> 1;
-      if (ch[mid * 4]! <= i) { c = mid; lo = mid + 1; } else hi = mid - 1;
+      if (ch[mid * 4]! <= i) {
+        c = mid;
+        lo = mid + 1;
+      } else hi = mid - 1;
     }
     if (c >= 0 && i < ch[c * 4]! + ch[c * 4 + 3]!) i = end ? ch[c * 4 + 2]! - 1 : ch[c * 4 + 1]!;
     else i = c >= 0 ? ch[c * 4 + 2]! + (i - ch[c * 4]! - ch[c * 4 + 3]!) : i;
@@ -86,21 +89,29 @@ class Rewrite {
   /** `width` characters at `at` (at or after the last change) stand for `as` ('' when dropped). */
   change(at: number, width: number, as: string): void {
     const text = this.source.text;
-    if (this.kept < at) { this.out += text.slice(this.kept, at); this.length += at - this.kept; }
+    if (this.kept < at) {
+      this.out += text.slice(this.kept, at);
+      this.length += at - this.kept;
+    }
     if (this.n + 4 > this.changes.length) {
       const grown = new Int32Array(this.changes.length * 2);
       grown.set(this.changes);
       this.changes = grown;
     }
     const ch = this.changes;
-    ch[this.n++] = this.length; ch[this.n++] = at; ch[this.n++] = at + width; ch[this.n++] = as.length;
+    ch[this.n++] = this.length;
+    ch[this.n++] = at;
+    ch[this.n++] = at + width;
+    ch[this.n++] = as.length;
     this.out += as;
     this.length += as.length;
     this.kept = at + width;
   }
 
   /** Where the next change may start. */
-  get next(): number { return this.kept; }
+  get next(): number {
+    return this.kept;
+  }
 
   view(): View {
     if (this.n === 0) return this.source;
@@ -126,7 +137,8 @@ function shown(source: View): View {
 /** The JSON escape at `at` (a backslash) made a change of `r`; false when it is not one. */
 function readEscape(r: Rewrite, text: string, at: number): boolean {
   const next = text.charCodeAt(at + 1);
-  if (next === 0x75) { // u
+  if (next === 0x75) {
+    // u
     let code = 0;
     for (let i = at + 2; i < at + 6; i++) {
       const d = hexDigit(text.charCodeAt(i));
@@ -145,15 +157,24 @@ function readEscape(r: Rewrite, text: string, at: number): boolean {
 /** What JSON's short escape `\X` stands for, by X's code; '' for none. */
 function shortEscape(c: number): string {
   switch (c) {
-    case 0x22: return '"';
-    case 0x5c: return '\\';
-    case 0x2f: return '/';
-    case 0x62: return '\b';
-    case 0x66: return '\f';
-    case 0x6e: return '\n';
-    case 0x72: return '\r';
-    case 0x74: return '\t';
-    default: return '';
+    case 0x22:
+      return '"';
+    case 0x5c:
+      return '\\';
+    case 0x2f:
+      return '/';
+    case 0x62:
+      return '\b';
+    case 0x66:
+      return '\f';
+    case 0x6e:
+      return '\n';
+    case 0x72:
+      return '\r';
+    case 0x74:
+      return '\t';
+    default:
+      return '';
   }
 }
 

@@ -18,8 +18,13 @@
 // own tokenizer, so what is not sped up is Ink's behaviour unchanged.
 import sliceAnsi from 'slice-ansi';
 import {
-  ansiCodesToString, diffAnsiCodes, reduceAnsiCodesIncremental, tokenize,
-  type AnsiCode, type StyledChar, type Token,
+  ansiCodesToString,
+  diffAnsiCodes,
+  reduceAnsiCodesIncremental,
+  tokenize,
+  type AnsiCode,
+  type StyledChar,
+  type Token,
 } from '@alcalzone/ansi-tokenize';
 import stringWidth, { ONE_CELL } from './string-width.js';
 
@@ -35,7 +40,13 @@ export interface Clip {
 export type OutputTransformer = (s: string, index: number) => string;
 
 type Operation =
-  | { readonly type: 'write'; readonly x: number; readonly y: number; readonly text: string; readonly transformers: readonly OutputTransformer[] }
+  | {
+      readonly type: 'write';
+      readonly x: number;
+      readonly y: number;
+      readonly text: string;
+      readonly transformers: readonly OutputTransformer[];
+    }
   | { readonly type: 'clip'; readonly clip: Clip }
   | { readonly type: 'unclip' };
 

@@ -11,8 +11,8 @@
  * class (the joiners below are not among them).
  */
 export const INVISIBLE_BMP =
-  '\\u00ad\\u034f\\u061c\\u115f\\u1160\\u17b4\\u17b5\\u180b-\\u180f\\u200b\\u200e\\u200f\\u202a-\\u202e'
-  + '\\u2060-\\u206f\\u3164\\ufeff\\uffa0\\ufff0-\\ufff8';
+  '\\u00ad\\u034f\\u061c\\u115f\\u1160\\u17b4\\u17b5\\u180b-\\u180f\\u200b\\u200e\\u200f\\u202a-\\u202e' +
+  '\\u2060-\\u206f\\u3164\\ufeff\\uffa0\\ufff0-\\ufff8';
 
 /**
  * The zero-width (non-)joiners and variation selectors build emoji (👩‍💻, ❤️, ❤️‍🔥) and join
@@ -22,8 +22,9 @@ export const INVISIBLE_BMP =
  * it); the others are dropped.
  */
 export const JOINERS = '\\u200c\\u200d\\ufe00-\\ufe0f';
-const STRAY_JOINER = '(?<![^\\u0000-\\u007f\\u200c\\u200d\\ufe00-\\ufe0f])[\\ufe00-\\ufe0f]'
-  + '|(?<![^\\u0000-\\u007f\\u200c\\u200d])[\\u200c\\u200d]|[\\u200c\\u200d](?![^\\u0000-\\u007f\\u200c\\u200d\\ufe00-\\ufe0f])';
+const STRAY_JOINER =
+  '(?<![^\\u0000-\\u007f\\u200c\\u200d\\ufe00-\\ufe0f])[\\ufe00-\\ufe0f]' +
+  '|(?<![^\\u0000-\\u007f\\u200c\\u200d])[\\u200c\\u200d]|[\\u200c\\u200d](?![^\\u0000-\\u007f\\u200c\\u200d\\ufe00-\\ufe0f])';
 
 const HAS_JOINER = new RegExp(`[${JOINERS}]`);
 const STRAY = new RegExp(STRAY_JOINER, 'g');

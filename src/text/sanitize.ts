@@ -12,7 +12,10 @@ const ESCAPES =
 // break becomes.
 const C0_C1 = '\\u0000-\\u001f\\u007f-\\u009f';
 const CONTROLS = new RegExp(`[${C0_C1}\\u2028\\u2029${INVISIBLE_BMP}]|${INVISIBLE_ASTRAL}`, 'g');
-const CONTROLS_KEEP_NEWLINES = new RegExp(`[\\u0000-\\u0009\\u000b-\\u001f\\u007f-\\u009f\\u2028\\u2029${INVISIBLE_BMP}]|${INVISIBLE_ASTRAL}`, 'g');
+const CONTROLS_KEEP_NEWLINES = new RegExp(
+  `[\\u0000-\\u0009\\u000b-\\u001f\\u007f-\\u009f\\u2028\\u2029${INVISIBLE_BMP}]|${INVISIBLE_ASTRAL}`,
+  'g',
+);
 const HAS_SUSPECT = new RegExp(`[${C0_C1}\\u2028\\u2029${INVISIBLE_BMP}${JOINERS}${INVISIBLE_HIGH}]`);
 
 // JSON.stringify escapes C0 controls but leaves these as they are: a terminal showing the JSON must
@@ -36,13 +39,24 @@ export function jsonSafe(text: string): string {
 /** One display line: escape sequences removed, tabs and line breaks (U+2028/9 too) become spaces, other controls dropped. */
 export function clean(value: string): string {
   if (!HAS_SUSPECT.test(value)) return value;
-  return withoutStrayJoiners(value.replace(ESCAPES, '').replace(/[\t\n\r\u2028\u2029]+/g, ' ').replace(CONTROLS, ''));
+  return withoutStrayJoiners(
+    value
+      .replace(ESCAPES, '')
+      .replace(/[\t\n\r\u2028\u2029]+/g, ' ')
+      .replace(CONTROLS, ''),
+  );
 }
 
 /** Multi-line text (compose files, commands): keeps newlines (U+2028/9 become one), expands tabs, drops everything else. */
 export function cleanBlock(value: string): string {
   if (!HAS_SUSPECT.test(value)) return value;
-  return withoutStrayJoiners(value.replace(ESCAPES, '').replace(/\r\n?|[\u2028\u2029]/g, '\n').replace(/\t/g, '  ').replace(CONTROLS_KEEP_NEWLINES, ''));
+  return withoutStrayJoiners(
+    value
+      .replace(ESCAPES, '')
+      .replace(/\r\n?|[\u2028\u2029]/g, '\n')
+      .replace(/\t/g, '  ')
+      .replace(CONTROLS_KEEP_NEWLINES, ''),
+  );
 }
 
 /** Any value as a display line; objects as compact JSON (nested parts deeper than text/depth.ts's MAX_DEPTH as `[nested too deep]`). */

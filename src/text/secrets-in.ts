@@ -67,14 +67,19 @@ function splitUrlPasswords(text: string): string[] {
  */
 export function secretsIn(answer: Holder): string[] {
   const found = new Set<string>();
-  const add = (v: string) => { if (v.trim().length >= 4) found.add(v); };
+  const add = (v: string) => {
+    if (v.trim().length >= 4) found.add(v);
+  };
   const look = (v: unknown) => {
     if (typeof v !== 'string') return;
     if (SECRET_KEY.test(v)) for (const secret of embeddedSecrets(v)) add(secret);
     if (v.includes('@')) for (const p of splitUrlPasswords(v)) add(p);
   };
   walk(answer, (holder) => {
-    if (Array.isArray(holder)) { holder.forEach(look); return; }
+    if (Array.isArray(holder)) {
+      holder.forEach(look);
+      return;
+    }
     for (const s of secretValuesOf(holder)) add(s);
     for (const key of Object.keys(holder)) look(holder[key]);
   });

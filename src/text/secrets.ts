@@ -2,9 +2,13 @@
 import { MAX_DEPTH, TOO_DEEP, putKey } from './depth.js';
 import { seenText } from './hide.js';
 export const SECRET_FIELDS: ReadonlySet<string> = new Set([
-  'manual_webhook_secret_provider_a', 'manual_webhook_secret_provider_b',
-  'manual_webhook_secret_provider_c', 'manual_webhook_secret_provider_d',
-  'http_basic_auth_password', 'internal_db_url', 'external_db_url',
+  'manual_webhook_secret_provider_a',
+  'manual_webhook_secret_provider_b',
+  'manual_webhook_secret_provider_c',
+  'manual_webhook_secret_provider_d',
+  'http_basic_auth_password',
+  'internal_db_url',
+  'external_db_url',
 ]);
 
 /**
@@ -61,7 +65,8 @@ function urlPasswords(text: string): { start: number; end: number }[] {
 // `manual_webhook_secret_provider_a` nested in an `application` object), and names that only
 // speak of one (`private_key_id`, `token_type`, `is_http_basic_auth_enabled`).
 const SECRET_NAME = /pass(?:word|wd|phrase)|secret|token|api_?key|private_?key|access_?key|credential/i;
-const NOT_SECRET = /(?:^|_)(?:ids?|uuids?|at|count|enabled|type|name|username|user|length|expires?|expiry|path|file)$|[a-z](?:Ids?|Uuid|At|Count|Enabled|Type|Name|Path)$|^(?:is|has)_/i;
+const NOT_SECRET =
+  /(?:^|_)(?:ids?|uuids?|at|count|enabled|type|name|username|user|length|expires?|expiry|path|file)$|[a-z](?:Ids?|Uuid|At|Count|Enabled|Type|Name|Path)$|^(?:is|has)_/i;
 
 /** Whether a field's value is a secret, by its name as a screen would show it (keys can hold escapes and invisible characters too). */
 export function isSecretField(name: string): boolean {

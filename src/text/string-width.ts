@@ -20,7 +20,8 @@ export interface Options {
 }
 
 /** Each of these is one cell wide by itself (ambiguous ones counted narrow) and a grapheme of its own. */
-export const ONE_CELL = /^[\u0020-\u007e\u00a0-\u00ac\u00ae-\u02ff\u0394\u2010-\u2027\u2030-\u205e\u2190-\u21ff\u2298\u2500-\u259f\u25cb\u25cc\u25cf\u2713\u2717]*$/;
+export const ONE_CELL =
+  /^[\u0020-\u007e\u00a0-\u00ac\u00ae-\u02ff\u0394\u2010-\u2027\u2030-\u205e\u2190-\u21ff\u2298\u2500-\u259f\u25cb\u25cc\u25cf\u2713\u2717]*$/;
 
 /**
  * Text in which every code point is a grapheme of its own and never joins a neighbour: the
@@ -30,7 +31,8 @@ export const ONE_CELL = /^[\u0020-\u007e\u00a0-\u00ac\u00ae-\u02ff\u0394\u2010-\
  * point's East Asian width, so a commit message with a CJK word or a 🛒 is measured without the
  * segmenter and the emoji regexes (~40 ms to build).
  */
-export const SIMPLE = /^[\u0020-\u007e\u00a0-\u00ac\u00ae-\u02ff\u0370-\u0377\u037a-\u037f\u0384-\u038a\u038c\u038e-\u03a1\u03a3-\u03ff\u2010-\u2027\u2030-\u205e\u2190-\u23ff\u2500-\u27bf\u2b00-\u2b73\u3000-\u3029\u3030-\u303f\u3041-\u3096\u309b-\u30ff\u3105-\u312f\u3131-\u3163\u3165-\u318e\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7a3\uf900-\ufaff\uff01-\uff60\uffe0-\uffe6\u{1f300}-\u{1f3fa}\u{1f400}-\u{1f64f}\u{1f680}-\u{1f6ff}\u{1f900}-\u{1f9ff}\u{1fa70}-\u{1faff}]*$/u;
+export const SIMPLE =
+  /^[\u0020-\u007e\u00a0-\u00ac\u00ae-\u02ff\u0370-\u0377\u037a-\u037f\u0384-\u038a\u038c\u038e-\u03a1\u03a3-\u03ff\u2010-\u2027\u2030-\u205e\u2190-\u23ff\u2500-\u27bf\u2b00-\u2b73\u3000-\u3029\u3030-\u303f\u3041-\u3096\u309b-\u30ff\u3105-\u312f\u3131-\u3163\u3165-\u318e\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7a3\uf900-\ufaff\uff01-\uff60\uffe0-\uffe6\u{1f300}-\u{1f3fa}\u{1f400}-\u{1f64f}\u{1f680}-\u{1f6ff}\u{1f900}-\u{1f9ff}\u{1fa70}-\u{1faff}]*$/u;
 
 function simpleWidth(text: string, ambiguousAsWide: boolean): number {
   let width = 0;
@@ -52,7 +54,10 @@ let built: Tools | undefined;
 function tools(): Tools {
   built ??= {
     segmenter: new Intl.Segmenter(),
-    visible: new RegExp('[^\\p{Default_Ignorable_Code_Point}\\p{Control}\\p{Format}\\p{Nonspacing_Mark}\\p{Enclosing_Mark}\\p{Surrogate}]', 'v'),
+    visible: new RegExp(
+      '[^\\p{Default_Ignorable_Code_Point}\\p{Control}\\p{Format}\\p{Nonspacing_Mark}\\p{Enclosing_Mark}\\p{Surrogate}]',
+      'v',
+    ),
     spacingMark: new RegExp('\\p{Spacing_Mark}', 'v'),
     rgiEmoji: new RegExp('^\\p{RGI_Emoji}$', 'v'),
     keycap: /^[\d#*]\u20E3$/,

@@ -90,17 +90,30 @@ type AppAction =
 
 function appReducer(state: AppState, action: AppAction): AppState {
   switch (action.type) {
-    case 'go': return { ...state, route: action.route };
-    case 'open': return { ...state, browsing: action.appUuid, browsingName: action.name, following: action.follow === true, route: { name: 'deployments', appUuid: action.appUuid } };
+    case 'go':
+      return { ...state, route: action.route };
+    case 'open':
+      return {
+        ...state,
+        browsing: action.appUuid,
+        browsingName: action.name,
+        following: action.follow === true,
+        route: { name: 'deployments', appUuid: action.appUuid },
+      };
     case 'picker': {
       const { type: _, ...route } = action;
       return { ...state, browsing: null, browsingName: undefined, route: { ...route, name: 'picker' } };
     }
-    case 'help': return { ...state, help: action.from };
+    case 'help':
+      return { ...state, help: action.from };
     case 'session': {
       const session: Session = { ...action.session, id: state.session.id + 1 };
       return {
-        ...state, session, browsing: null, browsingName: undefined, help: null,
+        ...state,
+        session,
+        browsing: null,
+        browsingName: undefined,
+        help: null,
         route: action.session.warning ? { name: 'picker', message: action.session.warning } : { name: 'picker' },
       };
     }
@@ -118,9 +131,12 @@ function firstSession(options: TuiOptions): Session {
 }
 
 function firstState(options: TuiOptions): AppState {
-  const route: Route = options.screen === 'create-app' || options.screen === 'create-docstore'
-    ? { name: options.screen }
-    : options.appUuid ? { name: 'deployments', appUuid: options.appUuid } : { name: 'picker', message: options.keys?.warning };
+  const route: Route =
+    options.screen === 'create-app' || options.screen === 'create-docstore'
+      ? { name: options.screen }
+      : options.appUuid
+        ? { name: 'deployments', appUuid: options.appUuid }
+        : { name: 'picker', message: options.keys?.warning };
   return { route, browsing: options.appUuid ?? null, help: null, session: firstSession(options) };
 }
 
@@ -132,15 +148,20 @@ export function App({ options, onExit, onCrash, prefetch, bus }: AppProps) {
   const keys = useMemo(() => keyTable(options.keys?.commands), [options.keys]);
   return (
     <SettingsProvider value={settings}>
-    <ThemeProvider value={theme}>
-      <KeyTableProvider table={keys}>
-        <ErrorBoundary onCrash={(error) => { onCrash?.(error); onExit(1); }}>
-          <InputProvider bus={bus}>
-            <Screens options={options} onExit={onExit} prefetch={prefetch} />
-          </InputProvider>
-        </ErrorBoundary>
-      </KeyTableProvider>
-    </ThemeProvider>
+      <ThemeProvider value={theme}>
+        <KeyTableProvider table={keys}>
+          <ErrorBoundary
+            onCrash={(error) => {
+              onCrash?.(error);
+              onExit(1);
+            }}
+          >
+            <InputProvider bus={bus}>
+              <Screens options={options} onExit={onExit} prefetch={prefetch} />
+            </InputProvider>
+          </ErrorBoundary>
+        </KeyTableProvider>
+      </ThemeProvider>
     </SettingsProvider>
   );
 }
@@ -154,47 +175,59 @@ function Screens({ options, onExit, prefetch }: AppProps) {
   const first = useRef(state.session);
   // Each application's list as it was left, for this session: reopened from the picker, it comes back to it.
   const [memories] = useState(() => new Map<string, ListMemory>());
-  const memory = useMemo(() => (browsing === null ? undefined : memoryOf(memories, `${session.id}:${browsing}`)), [memories, session.id, browsing]);
+  const memory = useMemo(
+    () => (browsing === null ? undefined : memoryOf(memories, `${session.id}:${browsing}`)),
+    [memories, session.id, browsing],
+  );
 
   // Contexts: listed from config.json when the switcher opens; switching makes a new client.
   const contexts = useCallback(
     () => contextEntries(options.configDir, session.context, { ...first.current.connection, context: first.current.context }),
     [options.configDir, session.context],
   );
-  const switchTo = useCallback(async (name: string | null, signal?: AbortSignal): Promise<string | undefined> => {
-    if (name === null) {
-      dispatch({ type: 'session', session: first.current });
-      return undefined;
-    }
-    try {
-      const next = await openContext(options.configDir, name, envOf(options), options.clientOptions, signal);
-      if (!signal?.aborted) dispatch({ type: 'session', session: next });
-      return undefined;
-    } catch (error) {
-      return errorLine(error);
-    }
-  }, [options]);
+  const switchTo = useCallback(
+    async (name: string | null, signal?: AbortSignal): Promise<string | undefined> => {
+      if (name === null) {
+        dispatch({ type: 'session', session: first.current });
+        return undefined;
+      }
+      try {
+        const next = await openContext(options.configDir, name, envOf(options), options.clientOptions, signal);
+        if (!signal?.aborted) dispatch({ type: 'session', session: next });
+        return undefined;
+      } catch (error) {
+        return errorLine(error);
+      }
+    },
+    [options],
+  );
   // `:ctx` on the deployments screen: the list (no name), or straight to a context. With none
   // saved (or config.json unreadable) it says why and the screen stays.
-  const onContext = useCallback((name?: string): Promise<string | undefined> => {
-    if (name === undefined) {
-      let why: string | undefined;
-      try {
-        if (!contexts().some((c) => c.name !== null)) why = NO_SAVED_CONTEXTS;
-      } catch (error) {
-        why = firstLine(error);
+  const onContext = useCallback(
+    (name?: string): Promise<string | undefined> => {
+      if (name === undefined) {
+        let why: string | undefined;
+        try {
+          if (!contexts().some((c) => c.name !== null)) why = NO_SAVED_CONTEXTS;
+        } catch (error) {
+          why = firstLine(error);
+        }
+        if (why === undefined) dispatch({ type: 'picker', contexts: true });
+        return Promise.resolve(why);
       }
-      if (why === undefined) dispatch({ type: 'picker', contexts: true });
-      return Promise.resolve(why);
-    }
-    return switchTo(name);
-  }, [switchTo, contexts]);
+      return switchTo(name);
+    },
+    [switchTo, contexts],
+  );
 
   // Ctrl+C quits from anywhere, text fields included (the screens handle `?` and `q` where they mean them).
   const keys = useKeyTable();
   useKeys('global', { key: (e) => keys.run(['app'], { interrupt: () => quit() }, e.input, e.key) });
 
-  const recents = useMemo(() => (route.name === 'picker' ? loadRecents(options.configDir, server) : []), [route, options.configDir, server]);
+  const recents = useMemo(
+    () => (route.name === 'picker' ? loadRecents(options.configDir, server) : []),
+    [route, options.configDir, server],
+  );
   const openDeployments = useCallback((appUuid: string, name?: string) => dispatch({ type: 'open', appUuid, name }), []);
   const onHelp = useCallback((from: ScopeId) => dispatch({ type: 'help', from }), []);
   // Leaving a form returns to the deployments it was opened from, else (`dms create …` started
@@ -211,7 +244,9 @@ function Screens({ options, onExit, prefetch }: AppProps) {
 
   return (
     <Box flexDirection="column" width={width}>
-      {help ? <Help from={help} width={width} height={frameHeight - 1} onClose={() => dispatch({ type: 'help', from: null })} onQuit={quit} /> : null}
+      {help ? (
+        <Help from={help} width={width} height={frameHeight - 1} onClose={() => dispatch({ type: 'help', from: null })} onQuit={quit} />
+      ) : null}
       {showBrowser ? (
         <Box display={help || creating ? 'none' : 'flex'} flexDirection="column">
           <BrowseSessionProvider
@@ -288,8 +323,13 @@ function Screens({ options, onExit, prefetch }: AppProps) {
   );
 }
 
-interface BoundaryProps { readonly children: React.ReactNode; readonly onCrash: (error: Error) => void }
-interface BoundaryState { readonly error: Error | null }
+interface BoundaryProps {
+  readonly children: React.ReactNode;
+  readonly onCrash: (error: Error) => void;
+}
+interface BoundaryState {
+  readonly error: Error | null;
+}
 
 /** A bug in a screen shows one line and quits (exit 1); run.tsx restores the terminal and prints it. */
 export class ErrorBoundary extends React.Component<BoundaryProps, BoundaryState> {

@@ -33,7 +33,9 @@ const GOOD_PROGRAMS = new Set(['iTerm.app', 'WezTerm', 'vscode', 'ghostty', 'Tab
 const GOOD_TERM = /kitty|alacritty|foot|wezterm|ghostty|contour|rio/i;
 
 /** Whether the terminal takes OSC 52: known to, may not (why), or does not (why). Outside tmux. */
-export function terminalTakes(env: NodeJS.ProcessEnv): { readonly takes: 'yes' } | { readonly takes: 'maybe' | 'no'; readonly why: string } {
+export function terminalTakes(
+  env: NodeJS.ProcessEnv,
+): { readonly takes: 'yes' } | { readonly takes: 'maybe' | 'no'; readonly why: string } {
   const term = env.TERM ?? '';
   if (GOOD_PROGRAMS.has(env.TERM_PROGRAM ?? '') || GOOD_TERM.test(term) || env.KITTY_WINDOW_ID || env.WT_SESSION) return { takes: 'yes' };
   if (term === '' || term === 'dumb' || term === 'linux') return { takes: 'no', why: `TERM=${term || '(unset)'} does not take OSC 52` };
@@ -68,7 +70,10 @@ function runProgram([program, ...args]: readonly string[], text: string, env: No
       resolve('missing');
       return;
     }
-    const timer = setTimeout(() => { child.kill('SIGKILL'); resolve(`${program} did not finish`); }, PROGRAM_MS);
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      resolve(`${program} did not finish`);
+    }, PROGRAM_MS);
     child.once('error', (error: NodeJS.ErrnoException) => {
       clearTimeout(timer);
       resolve(error.code === 'ENOENT' ? 'missing' : `${program} could not start (${error.code ?? error.message})`);
@@ -77,7 +82,9 @@ function runProgram([program, ...args]: readonly string[], text: string, env: No
       clearTimeout(timer);
       resolve(code === 0 ? 'ok' : `${program} failed (${code === null ? signal : `exit ${code}`})`);
     });
-    child.stdin!.once('error', () => { /* the exit code says what happened */ });
+    child.stdin!.once('error', () => {
+      /* the exit code says what happened */
+    });
     child.stdin!.end(text);
     child.unref();
   });
@@ -94,7 +101,9 @@ export function readTmuxClipboard(env: NodeJS.ProcessEnv): Promise<TmuxClipboard
     const args = ['show-options', '-gv', 'set-clipboard', ';', 'show-options', '-gv', 'allow-passthrough'];
     execFile('tmux', args, { timeout: 2000, env: withoutDmsVariables(env) }, (error, stdout) => {
       if (error) return resolve(undefined);
-      const [setClipboard = '', passthrough = ''] = String(stdout).split('\n').map((s) => s.trim());
+      const [setClipboard = '', passthrough = ''] = String(stdout)
+        .split('\n')
+        .map((s) => s.trim());
       resolve({ setClipboard, passthrough });
     });
   });
@@ -120,7 +129,10 @@ export type CopyResult =
   | { readonly kind: 'notCopied'; readonly why: string };
 
 /** Puts `value` on the clipboard: a clipboard program, else OSC 52 (see the top of this file). */
-export async function copyToClipboard(value: string, { write, env, platform = process.platform, tmux = readTmuxClipboard }: CopyOptions): Promise<CopyResult> {
+export async function copyToClipboard(
+  value: string,
+  { write, env, platform = process.platform, tmux = readTmuxClipboard }: CopyOptions,
+): Promise<CopyResult> {
   const failed: string[] = [];
   for (const program of clipboardPrograms(env, platform)) {
     const result = await runProgram(program, value, env);
@@ -132,7 +144,12 @@ export async function copyToClipboard(value: string, { write, env, platform = pr
   return { ...sent, why: `${failed.join(', ')}; ${sent.why}` };
 }
 
-async function sendOsc52(value: string, write: (data: string) => unknown, env: NodeJS.ProcessEnv, tmux: (env: NodeJS.ProcessEnv) => Promise<TmuxClipboard | undefined>): Promise<Exclude<CopyResult, { kind: 'copied' }>> {
+async function sendOsc52(
+  value: string,
+  write: (data: string) => unknown,
+  env: NodeJS.ProcessEnv,
+  tmux: (env: NodeJS.ProcessEnv) => Promise<TmuxClipboard | undefined>,
+): Promise<Exclude<CopyResult, { kind: 'copied' }>> {
   const sequence = osc52(value);
   if (!env.TMUX) {
     write(sequence);
@@ -158,8 +175,11 @@ async function sendOsc52(value: string, write: (data: string) => unknown, env: N
 /** The note after a copy of `what` (`the uuid 1f0c…`, `the link`): ✓ only when it is known to have arrived. */
 export function copyNote(what: string, result: CopyResult): string {
   switch (result.kind) {
-    case 'copied': return `✓ Copied ${what} (${result.program})`;
-    case 'sent': return `Sent ${what} with OSC 52; it may not have reached the clipboard: ${result.why}`;
-    case 'notCopied': return `Did not copy ${what}: ${result.why}`;
+    case 'copied':
+      return `✓ Copied ${what} (${result.program})`;
+    case 'sent':
+      return `Sent ${what} with OSC 52; it may not have reached the clipboard: ${result.why}`;
+    case 'notCopied':
+      return `Did not copy ${what}: ${result.why}`;
   }
 }

@@ -52,7 +52,11 @@ function hostOf(url: string): string {
  * with when that is not one of them (DEMO, env, flags), so one can go back to it. Throws the
  * config's one-line error (a config.json that belongs to another user, say).
  */
-export function contextEntries(dir: string, inUse: string | null, start: { readonly label: string; readonly host: string; readonly demo: boolean; readonly context: string | null }): ContextEntry[] {
+export function contextEntries(
+  dir: string,
+  inUse: string | null,
+  start: { readonly label: string; readonly host: string; readonly demo: boolean; readonly context: string | null },
+): ContextEntry[] {
   const config = loadConfig(dir);
   const entries: ContextEntry[] = Object.entries(config.contexts).map(([name, stored]) => ({
     name,
@@ -65,7 +69,9 @@ export function contextEntries(dir: string, inUse: string | null, start: { reado
     entries.push({
       name: null,
       label: start.label,
-      detail: start.demo ? `the demo service this run started (${start.host})` : `${start.host} (as dms was started: ${start.label === 'env' ? 'DMS_URL and DMS_TOKEN' : '--url and --token'})`,
+      detail: start.demo
+        ? `the demo service this run started (${start.host})`
+        : `${start.host} (as dms was started: ${start.label === 'env' ? 'DMS_URL and DMS_TOKEN' : '--url and --token'})`,
       inUse: inUse === null,
       current: false,
     });
@@ -74,7 +80,13 @@ export function contextEntries(dir: string, inUse: string | null, start: { reado
 }
 
 /** Connects to the saved context `name`: its URL and token (or token command) from config.json, a new client and search. */
-export async function openContext(dir: string, name: string, env: NodeJS.ProcessEnv, tuiOptions: TuiClientOptions = {}, signal?: AbortSignal): Promise<TuiSession> {
+export async function openContext(
+  dir: string,
+  name: string,
+  env: NodeJS.ProcessEnv,
+  tuiOptions: TuiClientOptions = {},
+  signal?: AbortSignal,
+): Promise<TuiSession> {
   // A context named on the "command line" beats DMS_URL/DMS_TOKEN, so the environment does not get in the way.
   const resolved = await resolveConnection({ flags: { context: name }, env, dir, signal });
   if (resolved.kind !== 'remote') throw new Error(`context "${clean(name)}" has no server.`);
@@ -99,6 +111,8 @@ export const NO_SWITCHING = 'Switching context is not available here.';
 export function errorLine(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
   // resolve.ts says where a context name came from (`--context: …`): here it came from the switcher.
-  const line = clean(text.split('\n')[0] ?? '').replace(/^--context: /, '').trim();
+  const line = clean(text.split('\n')[0] ?? '')
+    .replace(/^--context: /, '')
+    .trim();
   return line === '' ? 'The context could not be used.' : line.charAt(0).toUpperCase() + line.slice(1);
 }

@@ -2,8 +2,14 @@
 // is wrong and what to do, cleaned of control characters and with the token redacted; for a
 // creation, the messages its form shows under each field (describeCreateError).
 import {
-  ConflictError, LocalValidationError, ValidationError, isApiError, mayHaveCreated,
-  type NetworkError, type NetworkReason, type RateLimitedError,
+  ConflictError,
+  LocalValidationError,
+  ValidationError,
+  isApiError,
+  mayHaveCreated,
+  type NetworkError,
+  type NetworkReason,
+  type RateLimitedError,
 } from '../api/errors.js';
 import type { FormDef, FormValues } from '../forms/types.js';
 import { errorsFromProblems, fieldNamedIn } from '../forms/problems.js';
@@ -52,7 +58,7 @@ export function describeError(error: unknown, redact: Redact = asIs): ShownError
       case 'network': {
         const { reason } = error as NetworkError;
         // Timeouts say which wait ran out (connect, first byte, between chunks) and for how long.
-        const what = reason === 'timeout' ? msg(error.message) : NETWORK_REASONS[reason] ?? `Server unreachable: ${msg(error.message)}`;
+        const what = reason === 'timeout' ? msg(error.message) : (NETWORK_REASONS[reason] ?? `Server unreachable: ${msg(error.message)}`);
         return { kind: error.kind, message: what, retrying: true };
       }
       case 'rate_limited': {

@@ -36,20 +36,33 @@ export interface AskedPage extends Prefetch {
 const SENT_WAIT_MS = 300;
 
 /** `rows`: the terminal's height, when known; `waitMs`: onWire's bound. */
-export function askFirstPage(client: DmsClient, configDir: string | undefined, appUuid: string, rows?: number, waitMs = SENT_WAIT_MS): AskedPage {
+export function askFirstPage(
+  client: DmsClient,
+  configDir: string | undefined,
+  appUuid: string,
+  rows?: number,
+  waitMs = SENT_WAIT_MS,
+): AskedPage {
   const controller = new AbortController();
   // The page size last chosen for this application (+/-), else the rows that fit: as the screen will ask.
   const chosen = loadPageSize(configDir, appUuid);
   const take = chosen !== undefined ? clampTake(chosen) : rows ? fittingTake(rows) : TAKE_DEFAULT;
   let sent!: () => void;
-  const written = new Promise<void>((resolve) => { sent = resolve; });
+  const written = new Promise<void>((resolve) => {
+    sent = resolve;
+  });
   const page = client.listDeployments(appUuid, { skip: 0, take }, { signal: controller.signal, onSent: () => sent() });
   page.catch(() => {}); // handled where it is used; never an unhandled rejection
   let timer: NodeJS.Timeout | undefined;
   const onWire = Promise.race([
     written,
-    page.then(() => undefined, () => undefined),
-    new Promise<void>((resolve) => { timer = setTimeout(resolve, waitMs); }),
+    page.then(
+      () => undefined,
+      () => undefined,
+    ),
+    new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, waitMs);
+    }),
   ]).finally(() => clearTimeout(timer));
   return { appUuid, skip: 0, take, fitted: chosen === undefined && Boolean(rows), page, onWire, abort: () => controller.abort() };
 }

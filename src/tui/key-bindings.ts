@@ -22,24 +22,55 @@ import { COMPARE_SCOPES } from './screens/compare/keys.js';
  * a key may do one thing in each group.
  */
 export const SCOPE_GROUPS: readonly (readonly ScopeId[])[] = [
-  LIST_SCOPES, DETAIL_SCOPES, LOG_SCOPES, STATS_SCOPES, HELP_SCOPES, PICKER_SCOPES, FORM_SCOPES, COMPARE_SCOPES,
+  LIST_SCOPES,
+  DETAIL_SCOPES,
+  LOG_SCOPES,
+  STATS_SCOPES,
+  HELP_SCOPES,
+  PICKER_SCOPES,
+  FORM_SCOPES,
+  COMPARE_SCOPES,
 ].flatMap((screen) => Object.values(screen).map((scopes): readonly ScopeId[] => [...scopes, 'app']));
 
 /** Scopes where printable keys are typed into a line or a field: a letter there cannot be a command. */
-const TYPING: ReadonlySet<ScopeId> = new Set<ScopeId>(['line', 'picker', 'filter', 'jump', 'logSearch', 'logFilter', 'logSave', 'form', 'formChoice', 'formSaveCredentials']);
+const TYPING: ReadonlySet<ScopeId> = new Set<ScopeId>([
+  'line',
+  'picker',
+  'filter',
+  'jump',
+  'logSearch',
+  'logFilter',
+  'logSave',
+  'form',
+  'formChoice',
+  'formSaveCredentials',
+]);
 
 const NAMED: Readonly<Record<string, KeyMatcher>> = {
-  up: { key: 'upArrow' }, down: { key: 'downArrow' }, left: { key: 'leftArrow' }, right: { key: 'rightArrow' },
-  pageup: { key: 'pageUp' }, pgup: { key: 'pageUp' }, pagedown: { key: 'pageDown' }, pgdn: { key: 'pageDown' },
-  home: { key: 'home' }, end: { key: 'end' }, enter: { key: 'return' }, return: { key: 'return' },
-  esc: { key: 'escape' }, escape: { key: 'escape' }, tab: { key: 'tab' }, 'shift+tab': { key: 'tab', shift: true },
-  backspace: { key: 'backspace' }, delete: { key: 'delete' }, del: { key: 'delete' }, space: { char: ' ' },
+  up: { key: 'upArrow' },
+  down: { key: 'downArrow' },
+  left: { key: 'leftArrow' },
+  right: { key: 'rightArrow' },
+  pageup: { key: 'pageUp' },
+  pgup: { key: 'pageUp' },
+  pagedown: { key: 'pageDown' },
+  pgdn: { key: 'pageDown' },
+  home: { key: 'home' },
+  end: { key: 'end' },
+  enter: { key: 'return' },
+  return: { key: 'return' },
+  esc: { key: 'escape' },
+  escape: { key: 'escape' },
+  tab: { key: 'tab' },
+  'shift+tab': { key: 'tab', shift: true },
+  backspace: { key: 'backspace' },
+  delete: { key: 'delete' },
+  del: { key: 'delete' },
+  space: { char: ' ' },
 };
-
 
 /** Ctrl+letters a terminal sends as another key. */
 const CTRL_AS: Readonly<Record<string, string>> = { i: 'Tab', m: 'Enter', j: 'Enter', h: 'Backspace' };
-
 
 /** A key name from keys.json as a matcher, or why it is not one. */
 export function parseKeyName(name: string): KeyMatcher | string {
@@ -75,7 +106,12 @@ function keyId(m: KeyMatcher): string {
 const DEFAULTS = COMMANDS as readonly unknown[] as readonly Command[];
 const BY_ID: ReadonlyMap<string, Command> = new Map(DEFAULTS.map((c) => [c.id, c]));
 
-interface Clash { readonly a: Command; readonly b: Command; readonly key: KeyMatcher; readonly group: readonly ScopeId[] }
+interface Clash {
+  readonly a: Command;
+  readonly b: Command;
+  readonly key: KeyMatcher;
+  readonly group: readonly ScopeId[];
+}
 
 /** Pairs of commands of one group that share a key. */
 function clashes(table: readonly Command[]): Clash[] {
@@ -141,7 +177,10 @@ export function bindKeys(bindings: readonly (readonly [string, readonly string[]
     let bad: string | undefined;
     for (const name of names) {
       const m = parseKeyName(name);
-      if (typeof m === 'string') { bad = m; break; }
+      if (typeof m === 'string') {
+        bad = m;
+        break;
+      }
       if (m.char !== undefined && !m.ctrl && m.char !== ' ' && c.screens.some((s) => TYPING.has(s))) {
         bad = `${shownName(name)} would be typed there; use ctrl+LETTER or a named key`;
         break;
@@ -167,8 +206,9 @@ export function bindKeys(bindings: readonly (readonly [string, readonly string[]
     const refused = newA && newB ? (order.indexOf(clash.a.id) > order.indexOf(clash.b.id) ? clash.a : clash.b) : newA ? clash.a : clash.b;
     const other = refused === clash.a ? clash.b : clash.a;
     const def = BY_ID.get(refused.id)!;
-    problems.push(`${KEYS_FILE}: "${refused.id}": ${keyLabel(clash.key)} is already "${other.description.split(/[(;:]/)[0]!.trim()}" (${other.id}, ${scopeTitle(other.screens.find((s) => clash.group.includes(s)) ?? 'app')}) — ${refused.id} keeps ${def.label}`);
+    problems.push(
+      `${KEYS_FILE}: "${refused.id}": ${keyLabel(clash.key)} is already "${other.description.split(/[(;:]/)[0]!.trim()}" (${other.id}, ${scopeTitle(other.screens.find((s) => clash.group.includes(s)) ?? 'app')}) — ${refused.id} keeps ${def.label}`,
+    );
     wanted.delete(refused.id);
   }
 }
-

@@ -39,8 +39,13 @@ export async function runTui(options: TuiOptions, first?: Prefetch, terminal: Te
       // first frame is drawn once, with the page, instead of "Loading…" and then again.
       let timer: NodeJS.Timeout | undefined;
       const settled = await Promise.race([
-        prefetch.page.then((p) => p, () => undefined),
-        new Promise<undefined>((resolve) => { timer = setTimeout(() => resolve(undefined), FIRST_PAGE_WAIT_MS); }),
+        prefetch.page.then(
+          (p) => p,
+          () => undefined,
+        ),
+        new Promise<undefined>((resolve) => {
+          timer = setTimeout(() => resolve(undefined), FIRST_PAGE_WAIT_MS);
+        }),
       ]);
       clearTimeout(timer);
       if (settled) prefetch = { ...prefetch, result: settled };
@@ -54,12 +59,16 @@ export async function runTui(options: TuiOptions, first?: Prefetch, terminal: Te
 /** The key map with keys.json laid over it; undefined when there is no such file. */
 async function loadKeys(configDir: string): Promise<BoundKeys | undefined> {
   // The binder (and its check of the defaults for clashes) loads only when there is something to bind.
-  const bind = async (...args: Parameters<typeof import('./key-bindings.js').bindKeys>) => (await import('./key-bindings.js')).bindKeys(...args);
+  const bind = async (...args: Parameters<typeof import('./key-bindings.js').bindKeys>) =>
+    (await import('./key-bindings.js')).bindKeys(...args);
   try {
     const file = await loadKeysFile(configDir);
     return file.bindings.length > 0 || file.problems.length > 0 ? await bind(file.bindings, file.problems) : undefined;
   } catch (error) {
-    return bind([], [`keys.json could not be read (${error instanceof Error ? error.message.split('\n')[0] : 'error'}): default keys in use`]);
+    return bind(
+      [],
+      [`keys.json could not be read (${error instanceof Error ? error.message.split('\n')[0] : 'error'}): default keys in use`],
+    );
   }
 }
 

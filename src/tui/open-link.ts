@@ -14,13 +14,15 @@ export function checkLink(link: string, origin: string | undefined): LinkCheck {
   try {
     url = new URL(link);
   } catch {
-    return { refused: 'The deployment\'s web link is not a URL: not opened.' };
+    return { refused: "The deployment's web link is not a URL: not opened." };
   }
   let home: URL | undefined;
   try {
     home = origin ? new URL(origin) : undefined;
-  } catch { /* below */ }
-  if (!home) return { refused: 'The service\'s own host is not known here: the link is not opened.' };
+  } catch {
+    /* below */
+  }
+  if (!home) return { refused: "The service's own host is not known here: the link is not opened." };
   if (!/^https?:$/.test(url.protocol)) return { refused: `Not opened: ${url.protocol} links are not web pages.` };
   if (url.host !== home.host) {
     return { refused: `Not opened: the link is on ${url.host}, not on the service's host ${home.host}.` };
@@ -50,7 +52,10 @@ export function openLink(url: string, { env, platform = process.platform, onFail
     try {
       child = spawn(program, [url], { detached: true, stdio: 'ignore', shell: false, env: withoutDmsVariables(env) });
     } catch (error) {
-      resolve({ ok: false, reason: `No browser could start: ${program} could not start (${(error as NodeJS.ErrnoException).code ?? 'error'})` });
+      resolve({
+        ok: false,
+        reason: `No browser could start: ${program} could not start (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
+      });
       return;
     }
     child.once('error', (error: NodeJS.ErrnoException) => {

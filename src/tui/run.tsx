@@ -29,14 +29,18 @@ export async function start(options: TuiOptions, prefetch?: Prefetch, terminal: 
     stopped = true;
     instance?.unmount();
   };
-  const terminalWatch = watchTerminal(terminal, () => {
-    if (hungUp) return;
-    hungUp = true;
-    stop(HANG_UP_EXIT);
-  }, (error) => {
-    crash ??= error;
-    stop(1);
-  });
+  const terminalWatch = watchTerminal(
+    terminal,
+    () => {
+      if (hungUp) return;
+      hungUp = true;
+      stop(HANG_UP_EXIT);
+    },
+    (error) => {
+      crash ??= error;
+      stop(1);
+    },
+  );
   // Raw mode before the first frame: a key pressed while React mounts (Ctrl+C included) waits in
   // stdin for Ink instead of being turned into a signal or echoed by the terminal.
   stdin.setRawMode?.(true);
@@ -53,7 +57,16 @@ export async function start(options: TuiOptions, prefetch?: Prefetch, terminal: 
     code = c;
     setImmediate(() => instance?.unmount());
   };
-  const app = () => <App options={options} prefetch={prefetch} onExit={exit} onCrash={(error) => { crash ??= error; }} />;
+  const app = () => (
+    <App
+      options={options}
+      prefetch={prefetch}
+      onExit={exit}
+      onCrash={(error) => {
+        crash ??= error;
+      }}
+    />
+  );
   // On a resize Ink lays the tree out at the new width and draws it at once, before React has
   // re-rendered for that width: lines laid out for the old width would be wrapped by the terminal
   // into rows Ink does not know it drew. This listener, added before Ink's, re-renders the app

@@ -61,8 +61,15 @@ export const plainTheme: Theme = {
   colour: false,
   status: { queued: undefined, in_progress: undefined, finished: undefined, failed: undefined, cancelled: undefined, unknown: undefined },
   ui: {
-    focus: undefined, error: undefined, warning: undefined, success: undefined, muted: undefined,
-    title: undefined, changed: undefined, demo: undefined, key: undefined,
+    focus: undefined,
+    error: undefined,
+    warning: undefined,
+    success: undefined,
+    muted: undefined,
+    title: undefined,
+    changed: undefined,
+    demo: undefined,
+    key: undefined,
   },
 };
 
@@ -74,12 +81,19 @@ export function themeFor(noColor: boolean, env: NodeJS.ProcessEnv): Theme {
 /** The colour token for a deployment status; unknown statuses get `status.unknown`. */
 export function statusColour(theme: Theme, status: string | null | undefined): Colour {
   switch (status) {
-    case 'queued': return theme.status.queued;
-    case 'in_progress': return theme.status.in_progress;
-    case 'finished': return theme.status.finished;
-    case 'failed': return theme.status.failed;
-    case 'cancelled-by-user': case 'cancelled': return theme.status.cancelled;
-    default: return theme.status.unknown;
+    case 'queued':
+      return theme.status.queued;
+    case 'in_progress':
+      return theme.status.in_progress;
+    case 'finished':
+      return theme.status.finished;
+    case 'failed':
+      return theme.status.failed;
+    case 'cancelled-by-user':
+    case 'cancelled':
+      return theme.status.cancelled;
+    default:
+      return theme.status.unknown;
   }
 }
 

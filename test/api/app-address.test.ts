@@ -18,14 +18,17 @@ describe('readAppAddress', () => {
     expect(readAppAddress(`  ${PAGE}/  `)).toEqual({ address: { host: 'deploy.example.com', app: APP } });
     expect(readAppAddress(`${PAGE}/deployment`)).toEqual({ address: { host: 'deploy.example.com', app: APP } });
     expect(readAppAddress(`${PAGE}/logs?tab=1#top`)).toEqual({ address: { host: 'deploy.example.com', app: APP } });
-    expect(readAppAddress(`HTTP://DEPLOY.example.com:8000/project/p/environment/e/application/${APP}`))
-      .toEqual({ address: { host: 'deploy.example.com:8000', app: APP } });
+    expect(readAppAddress(`HTTP://DEPLOY.example.com:8000/project/p/environment/e/application/${APP}`)).toEqual({
+      address: { host: 'deploy.example.com:8000', app: APP },
+    });
     // Without the project part (a service that serves pages elsewhere): the segment after application/.
     expect(readAppAddress(`http://10.0.0.5:8000/application/${APP}`)).toEqual({ address: { host: '10.0.0.5:8000', app: APP } });
   });
 
   it('refuses other schemes, naming only the scheme', () => {
-    expect(errorOf(`ftp://deploy.example.com/application/${APP}`)).toMatch(/^an address must start with http:\/\/ or https:\/\/ \(not ftp:\)/);
+    expect(errorOf(`ftp://deploy.example.com/application/${APP}`)).toMatch(
+      /^an address must start with http:\/\/ or https:\/\/ \(not ftp:\)/,
+    );
     expect(errorOf(`javascript:alert(1)//application/${APP}`)).toMatch(/\(not javascript:\)/);
     expect(errorOf(`file:///etc/application/${APP}`)).toMatch(/\(not file:\)/);
     expect(errorOf(`deploy.example.com/application/${APP}`)).toMatch(/^an address must start with http:\/\//);
@@ -71,7 +74,9 @@ describe('readAppAddress', () => {
   });
 
   it('refuses a path that is no application page, or names two', () => {
-    expect(errorOf('https://deploy.example.com/project/p1')).toMatch(/^this is not an application's or a deployment's page on the service \(its path has no application\/UUID\)/);
+    expect(errorOf('https://deploy.example.com/project/p1')).toMatch(
+      /^this is not an application's or a deployment's page on the service \(its path has no application\/UUID\)/,
+    );
     expect(errorOf('https://deploy.example.com/application/')).toMatch(/no application\/UUID/);
     expect(errorOf(`https://h/application/${APP}/application/other`)).toMatch(/more than one application/);
     expect(errorOf(`https://h/application/${APP}/deployment/a/deployment/b`)).toMatch(/more than one deployment/);
@@ -95,7 +100,9 @@ describe('hostProblem and addressOn', () => {
     expect(hostProblem(read.address, '127.0.0.1:8000')).toBe(
       'the address is on deploy.example.com, but this connection uses 127.0.0.1:8000: open the page on 127.0.0.1:8000, or connect to deploy.example.com (--url, --context).',
     );
-    expect(addressOn(`${PAGE}/deployment/${DEP}`, 'deploy.example.com')).toEqual({ address: { host: 'deploy.example.com', app: APP, deployment: DEP } });
+    expect(addressOn(`${PAGE}/deployment/${DEP}`, 'deploy.example.com')).toEqual({
+      address: { host: 'deploy.example.com', app: APP, deployment: DEP },
+    });
     expect(addressOn(PAGE, 'deploy.example.com:8443')).toHaveProperty('error');
     // The default port of the scheme is no port.
     expect(addressOn(`https://deploy.example.com:443/application/${APP}`, 'deploy.example.com')).toHaveProperty('address');

@@ -2,13 +2,43 @@
 import { inspect } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
-  ApiError, CancelledError, ConflictError, ForbiddenError, InvalidResponseError, LocalValidationError,
-  NetworkError, NotFoundError, RateLimitedError, ServerError, UnauthorizedError, UnreadableCreationError, ValidationError,
-  createClient, mayHaveCreated, invalidFieldsOf, type ClientOptions, type CreateAppRequest, type CreateDocstoreRequest,
+  ApiError,
+  CancelledError,
+  ConflictError,
+  ForbiddenError,
+  InvalidResponseError,
+  LocalValidationError,
+  NetworkError,
+  NotFoundError,
+  RateLimitedError,
+  ServerError,
+  UnauthorizedError,
+  UnreadableCreationError,
+  ValidationError,
+  createClient,
+  mayHaveCreated,
+  invalidFieldsOf,
+  type ClientOptions,
+  type CreateAppRequest,
+  type CreateDocstoreRequest,
 } from '../../src/api/index.js';
 import {
-  closedPortUrl, echoAuthorization, hang, headersThenStall, htmlPage, hugeList, invalidJson, json, redirect,
-  reset, sequence, serversClosedAfterEach, trickle, rateLimitedThen, unavailableThen, type Handler,
+  closedPortUrl,
+  echoAuthorization,
+  hang,
+  headersThenStall,
+  htmlPage,
+  hugeList,
+  invalidJson,
+  json,
+  redirect,
+  reset,
+  sequence,
+  serversClosedAfterEach,
+  trickle,
+  rateLimitedThen,
+  unavailableThen,
+  type Handler,
 } from '../support/hostile.js';
 
 const SECRET = 'dmsTestSecret0123456789abcdefXYZ';
@@ -17,8 +47,12 @@ const APP_UUID = 'k0s8c4w4g8kg0ss0oc8gw0g4';
 const LIST_PATH = `/api/v1/deployments/applications/${APP_UUID}`;
 
 const APP: CreateAppRequest = {
-  project_uuid: 'proj-1', server_uuid: 'srv-1', environment_name: 'production',
-  git_repository: 'https://github.com/owner/repo', git_branch: 'main', build_pack: 'nixpacks',
+  project_uuid: 'proj-1',
+  server_uuid: 'srv-1',
+  environment_name: 'production',
+  git_repository: 'https://github.com/owner/repo',
+  git_branch: 'main',
+  build_pack: 'nixpacks',
 };
 const DOCSTORE: CreateDocstoreRequest = { project_uuid: 'proj-1', server_uuid: 'srv-1', environment_name: 'production' };
 
@@ -43,8 +77,12 @@ async function failure(p: Promise<unknown>): Promise<Error> {
 /** Every way an error can be printed, none shows the token or any long piece of its secret. */
 function expectNoToken(error: Error): void {
   const views = [
-    error.message, String(error.stack), String(error), inspect(error, { depth: 10 }),
-    inspect(error, { depth: 10, showHidden: true }), JSON.stringify(error),
+    error.message,
+    String(error.stack),
+    String(error),
+    inspect(error, { depth: 10 }),
+    inspect(error, { depth: 10, showHidden: true }),
+    JSON.stringify(error),
     JSON.stringify(Object.fromEntries(Object.getOwnPropertyNames(error).map((k) => [k, (error as unknown as Record<string, unknown>)[k]]))),
   ];
   if (error instanceof ApiError) views.push(error.hint);
@@ -115,16 +153,18 @@ describe('what the client sends', () => {
     },
   );
 
-  it.each([[{ skip: -1 }, 'skip'], [{ skip: 1.5 }, 'skip'], [{ take: 0 }, 'take'], [{ take: 2.5 }, 'take']] as const)(
-    'rejects the page %j locally and sends nothing',
-    async (page, field) => {
-      const server = await serve(json(200, []));
-      const error = await failure(clientFor(server.url).listDeployments(APP_UUID, page));
-      expect(error).toBeInstanceOf(LocalValidationError);
-      expect((error as LocalValidationError).problems.map((p) => p.field)).toEqual([field]);
-      expect(server.total()).toBe(0);
-    },
-  );
+  it.each([
+    [{ skip: -1 }, 'skip'],
+    [{ skip: 1.5 }, 'skip'],
+    [{ take: 0 }, 'take'],
+    [{ take: 2.5 }, 'take'],
+  ] as const)('rejects the page %j locally and sends nothing', async (page, field) => {
+    const server = await serve(json(200, []));
+    const error = await failure(clientFor(server.url).listDeployments(APP_UUID, page));
+    expect(error).toBeInstanceOf(LocalValidationError);
+    expect((error as LocalValidationError).problems.map((p) => p.field)).toEqual([field]);
+    expect(server.total()).toBe(0);
+  });
 
   it('POSTs the application body as JSON to /applications/public and returns the uuid', async () => {
     const server = await serve(json(201, { uuid: 'new-app-1', domains: 'http://x.example' }));
@@ -150,12 +190,18 @@ describe('what the client sends', () => {
   });
 
   it('createDocstore with an empty 201 body resolves to {}', async () => {
-    const server = await serve((_req, res) => { res.writeHead(201); res.end(); });
+    const server = await serve((_req, res) => {
+      res.writeHead(201);
+      res.end();
+    });
     await expect(clientFor(server.url).createDocstore(DOCSTORE)).resolves.toEqual({});
   });
 
   it('createDocstore with a 204 (no body) resolves to {}', async () => {
-    const server = await serve((_req, res) => { res.writeHead(204); res.end(); });
+    const server = await serve((_req, res) => {
+      res.writeHead(204);
+      res.end();
+    });
     await expect(clientFor(server.url).createDocstore(DOCSTORE)).resolves.toEqual({});
   });
 
@@ -178,7 +224,12 @@ describe('what the client sends', () => {
 
 describe('reading deployment lists', () => {
   it('reads the bare array with total null', async () => {
-    const server = await serve(json(200, [{ id: 2, status: 'finished' }, { id: 1, status: 'failed' }]));
+    const server = await serve(
+      json(200, [
+        { id: 2, status: 'finished' },
+        { id: 1, status: 'failed' },
+      ]),
+    );
     const page = await clientFor(server.url).listDeployments(APP_UUID);
     expect(page.total).toBeNull();
     expect(page.deployments.map((d) => d.id)).toEqual([2, 1]);
@@ -267,9 +318,12 @@ describe('each status becomes its typed error', () => {
   });
 
   it('422 with an array of messages per field fills fields', async () => {
-    const { error } = await listFailure(json(422, {
-      message: 'The take field must be at least 1.', errors: { take: ['The take field must be at least 1.', 'Second.'] },
-    }));
+    const { error } = await listFailure(
+      json(422, {
+        message: 'The take field must be at least 1.',
+        errors: { take: ['The take field must be at least 1.', 'Second.'] },
+      }),
+    );
     expect(error).toBeInstanceOf(ValidationError);
     expect((error as ValidationError).fields).toEqual({ take: ['The take field must be at least 1.', 'Second.'] });
     expect(error.message).toContain('The take field must be at least 1.');
@@ -358,10 +412,13 @@ describe('each status becomes its typed error', () => {
     expect(error.message).toContain('HTML');
   });
 
-  it.each([{ data: [] }, { deployments: 'none' }, 'a string', 42, null])('200 with the wrong shape %j becomes InvalidResponseError', async (body) => {
-    const { error } = await listFailure(json(200, JSON.stringify(body)));
-    expect(error).toBeInstanceOf(InvalidResponseError);
-  });
+  it.each([{ data: [] }, { deployments: 'none' }, 'a string', 42, null])(
+    '200 with the wrong shape %j becomes InvalidResponseError',
+    async (body) => {
+      const { error } = await listFailure(json(200, JSON.stringify(body)));
+      expect(error).toBeInstanceOf(InvalidResponseError);
+    },
+  );
 
   it('201 without a uuid for a new application is a creation whose answer could not be read, not an unexpected answer', async () => {
     const server = await serve(json(201, { id: 5 }));
@@ -370,7 +427,9 @@ describe('each status becomes its typed error', () => {
     expect(error).not.toBeInstanceOf(InvalidResponseError);
     expect(error).toMatchObject({ kind: 'created_unreadable', status: 201 });
     expect(mayHaveCreated(error)).toBe(true);
-    expect(error.message).toBe('The application was created (201), but the answer could not be read (JSON without the new application\'s uuid; body starts: {"id":5}).');
+    expect(error.message).toBe(
+      'The application was created (201), but the answer could not be read (JSON without the new application\'s uuid; body starts: {"id":5}).',
+    );
   });
 
   it('an unreadable creation answer is quoted with its secret fields masked, and a list that is not one too', async () => {
@@ -379,7 +438,9 @@ describe('each status becomes its typed error', () => {
     expect(created).toBeInstanceOf(UnreadableCreationError);
     expect(created.message).toContain('"manual_webhook_secret_provider_a":"•••• (set)"');
     expect(created.message).not.toMatch(/hookWord0123|basicPass4567/);
-    const listed = await failure(clientFor((await serve(json(200, { count: 'x', deployments: 7, ...secrets }))).url).listDeployments(APP_UUID));
+    const listed = await failure(
+      clientFor((await serve(json(200, { count: 'x', deployments: 7, ...secrets }))).url).listDeployments(APP_UUID),
+    );
     expect(listed).toBeInstanceOf(InvalidResponseError);
     expect(listed.message).not.toMatch(/hookWord0123|basicPass4567/);
   });
@@ -431,8 +492,11 @@ describe('network failures', () => {
   });
 
   it('an unknown host gives NetworkError dns', async () => {
-    const error = await failure(createClient({ baseUrl: 'http://nonexistent.invalid/api/v1', token: TOKEN, timeoutMs: 3_000, retryBaseMs: 5 })
-      .listDeployments(APP_UUID));
+    const error = await failure(
+      createClient({ baseUrl: 'http://nonexistent.invalid/api/v1', token: TOKEN, timeoutMs: 3_000, retryBaseMs: 5 }).listDeployments(
+        APP_UUID,
+      ),
+    );
     expect(error).toBeInstanceOf(NetworkError);
     expect((error as NetworkError).reason).toBe('dns');
   });
@@ -540,8 +604,12 @@ describe('cancelling', () => {
   /** A server that never answers; `arrived` resolves when it has the first request. */
   async function heldServer() {
     let first!: () => void;
-    const arrived = new Promise<void>((resolve) => { first = resolve; });
-    const server = await serve(() => { first(); });
+    const arrived = new Promise<void>((resolve) => {
+      first = resolve;
+    });
+    const server = await serve(() => {
+      first();
+    });
     return { server, arrived };
   }
 
@@ -558,8 +626,13 @@ describe('cancelling', () => {
   it('an AbortSignal cancels a GET waiting between retries', async () => {
     // Aborted once the 503 is sent: the client is reading it or waiting 5 s to ask again.
     let sent!: () => void;
-    const answered = new Promise<void>((resolve) => { sent = resolve; });
-    const server = await serve((req, res, raw) => { res.once('finish', sent); return json(503, {})(req, res, raw); });
+    const answered = new Promise<void>((resolve) => {
+      sent = resolve;
+    });
+    const server = await serve((req, res, raw) => {
+      res.once('finish', sent);
+      return json(503, {})(req, res, raw);
+    });
     const controller = new AbortController();
     const call = failure(clientFor(server.url, { retryBaseMs: 5_000 }).listDeployments(APP_UUID, {}, { signal: controller.signal }));
     await answered;
@@ -595,7 +668,14 @@ describe('the token never shows in an error', () => {
     ['409 JSON', echoAuthorization(409), ConflictError],
     ['422 JSON (message, field names and messages)', echoAuthorization(422), ValidationError],
     ['400 JSON', echoAuthorization(400), ValidationError],
-    ['429 JSON', (req, res) => { res.setHeader('retry-after', '99'); return echoAuthorization(429)(req, res, undefined as never); }, RateLimitedError],
+    [
+      '429 JSON',
+      (req, res) => {
+        res.setHeader('retry-after', '99');
+        return echoAuthorization(429)(req, res, undefined as never);
+      },
+      RateLimitedError,
+    ],
     ['500 JSON', echoAuthorization(500), ServerError],
     ['500 HTML', echoAuthorization(500, 'html'), InvalidResponseError],
     ['502 text', echoAuthorization(502, 'text'), InvalidResponseError],
@@ -643,20 +723,24 @@ describe('the token never shows in an error', () => {
   });
 
   it('the token is hidden even when escape sequences are woven into it', async () => {
-    const { error } = await listFailure((req, res) => {
-      const auth = String(req.headers.authorization);
-      const woven = `${auth.slice(0, 20)}\u001b[0m${auth.slice(20)}`;
-      res.writeHead(500, { 'content-type': 'text/html' });
-      res.end(`<p>${woven}</p>`);
-    }, { retries: 0 });
+    const { error } = await listFailure(
+      (req, res) => {
+        const auth = String(req.headers.authorization);
+        const woven = `${auth.slice(0, 20)}\u001b[0m${auth.slice(20)}`;
+        res.writeHead(500, { 'content-type': 'text/html' });
+        res.end(`<p>${woven}</p>`);
+      },
+      { retries: 0 },
+    );
     expect(error).toBeInstanceOf(InvalidResponseError);
   });
 
   it('a token that cannot go in a header fails without showing the token and sends nothing', async () => {
     const server = await serve(json(200, []));
     const bad = `${TOKEN}\r\nX-Injected: 1`;
-    const error = await failure(createClient({ baseUrl: `${server.url}/api/v1`, token: bad, timeoutMs: 1_000, retryBaseMs: 5 })
-      .listDeployments(APP_UUID));
+    const error = await failure(
+      createClient({ baseUrl: `${server.url}/api/v1`, token: bad, timeoutMs: 1_000, retryBaseMs: 5 }).listDeployments(APP_UUID),
+    );
     expect(error).toBeInstanceOf(ApiError);
     expect(server.total()).toBe(0);
   });

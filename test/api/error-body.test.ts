@@ -6,28 +6,40 @@ const body = (v: unknown) => readErrorBody(JSON.stringify(v));
 
 describe('readErrorBody: the three `errors` shapes', () => {
   it('reads an array of messages per field', () => {
-    expect(body({
+    expect(
+      body({
+        message: 'Validation failed.',
+        errors: { git_branch: ['The git branch field is required.'], domains: ['First.', 'Second.'] },
+      }),
+    ).toEqual({
+      json: true,
       message: 'Validation failed.',
-      errors: { git_branch: ['The git branch field is required.'], domains: ['First.', 'Second.'] },
-    })).toEqual({
-      json: true, message: 'Validation failed.', warning: undefined,
+      warning: undefined,
       fields: { git_branch: ['The git branch field is required.'], domains: ['First.', 'Second.'] },
     });
   });
 
   it('reads a single string per field', () => {
-    expect(body({ message: 'Validation failed.', errors: { name: 'The name is too long.' } }).fields)
-      .toEqual({ name: ['The name is too long.'] });
+    expect(body({ message: 'Validation failed.', errors: { name: 'The name is too long.' } }).fields).toEqual({
+      name: ['The name is too long.'],
+    });
   });
 
   it('reads a plain array of field names (docstore), each marked invalid', () => {
-    expect(body({ message: 'Validation failed.', errors: ['public_port', 'docstore_conf'] }).fields)
-      .toEqual({ public_port: ['is invalid.'], docstore_conf: ['is invalid.'] });
+    expect(body({ message: 'Validation failed.', errors: ['public_port', 'docstore_conf'] }).fields).toEqual({
+      public_port: ['is invalid.'],
+      docstore_conf: ['is invalid.'],
+    });
   });
 
   it('reads the shapes mixed in one body', () => {
-    expect(body({ errors: { a: ['x'], b: 'y', c: 3, d: { nested: 'z' }, e: null } }).fields)
-      .toEqual({ a: ['x'], b: ['y'], c: ['is invalid.'], d: ['is invalid.'], e: ['is invalid.'] });
+    expect(body({ errors: { a: ['x'], b: 'y', c: 3, d: { nested: 'z' }, e: null } }).fields).toEqual({
+      a: ['x'],
+      b: ['y'],
+      c: ['is invalid.'],
+      d: ['is invalid.'],
+      e: ['is invalid.'],
+    });
   });
 
   it('keeps only the strings of a message array', () => {
@@ -43,27 +55,39 @@ describe('readErrorBody: the three `errors` shapes', () => {
   });
 
   it('lists a field named __proto__, constructor or toString like any other (read as text, not set as a prototype)', () => {
-    const read = readErrorBody('{"errors":{"__proto__":["proto is bad."],"constructor":"ctor is bad.","toString":["ts is bad."],"name":["x"]}}');
+    const read = readErrorBody(
+      '{"errors":{"__proto__":["proto is bad."],"constructor":"ctor is bad.","toString":["ts is bad."],"name":["x"]}}',
+    );
     expect(Object.keys(read.fields)).toEqual(['__proto__', 'constructor', 'toString', 'name']);
     expect(Object.entries(read.fields)).toEqual([
-      ['__proto__', ['proto is bad.']], ['constructor', ['ctor is bad.']], ['toString', ['ts is bad.']], ['name', ['x']],
+      ['__proto__', ['proto is bad.']],
+      ['constructor', ['ctor is bad.']],
+      ['toString', ['ts is bad.']],
+      ['name', ['x']],
     ]);
-    expect(readErrorBody('{"errors":["__proto__","valueOf"]}').fields).toEqual(Object.assign(Object.create(null), {
-      ['__proto__']: ['is invalid.'], valueOf: ['is invalid.'],
-    }));
+    expect(readErrorBody('{"errors":["__proto__","valueOf"]}').fields).toEqual(
+      Object.assign(Object.create(null), {
+        ['__proto__']: ['is invalid.'],
+        valueOf: ['is invalid.'],
+      }),
+    );
     expect(Object.keys(readErrorBody('{"errors":["__proto__","valueOf"]}').fields)).toEqual(['__proto__', 'valueOf']);
   });
 
   it('reads the unknown-field message', () => {
-    expect(body({ message: 'Validation failed.', errors: { foo: ['This field is not allowed.'] } }).fields)
-      .toEqual({ foo: ['This field is not allowed.'] });
+    expect(body({ message: 'Validation failed.', errors: { foo: ['This field is not allowed.'] } }).fields).toEqual({
+      foo: ['This field is not allowed.'],
+    });
   });
 });
 
 describe('readErrorBody: messages without fields', () => {
   it('reads a 422 with a message and no errors', () => {
     expect(body({ message: 'You need to provide at least one of environment_name or environment_uuid.' })).toEqual({
-      json: true, message: 'You need to provide at least one of environment_name or environment_uuid.', warning: undefined, fields: {},
+      json: true,
+      message: 'You need to provide at least one of environment_name or environment_uuid.',
+      warning: undefined,
+      fields: {},
     });
   });
 
@@ -84,7 +108,9 @@ describe('readErrorBody: messages without fields', () => {
   });
 
   it('reads the 403 {"success":true,"message":...} shape as a message', () => {
-    expect(body({ success: true, message: 'You are not allowed to access the API.' }).message).toBe('You are not allowed to access the API.');
+    expect(body({ success: true, message: 'You are not allowed to access the API.' }).message).toBe(
+      'You are not allowed to access the API.',
+    );
   });
 
   it('ignores a message or warning that is not text', () => {

@@ -2,8 +2,17 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.js';
 import { createLazyClient } from '../../src/api/lazy-client.js';
 import {
-  CancelledError, ConflictError, ForbiddenError, InvalidResponseError, LocalValidationError, NetworkError, NotFoundError,
-  RateLimitedError, ServerError, UnauthorizedError, ValidationError,
+  CancelledError,
+  ConflictError,
+  ForbiddenError,
+  InvalidResponseError,
+  LocalValidationError,
+  NetworkError,
+  NotFoundError,
+  RateLimitedError,
+  ServerError,
+  UnauthorizedError,
+  ValidationError,
 } from '../../src/api/errors.js';
 import { errorFromData, errorToData } from '../../src/api/error-data.js';
 import { invalidFieldsOf } from '../../src/api/schemas/index.js';
@@ -12,17 +21,31 @@ const TOKEN = '7|lazyclienttokensecret';
 const APP = '3f0c2a9e-7b1d-4c8e-9a41-5d2e8b6f1c07';
 
 let server: HostileServer | undefined;
-afterEach(async () => { await server?.close(); server = undefined; });
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
 
-const BODY = { count: 42, deployments: [{ id: 2, status: 'finished', extra: 'kept' }, { id: 'one', status: [5], git_branch: 'main' }] };
+const BODY = {
+  count: 42,
+  deployments: [
+    { id: 2, status: 'finished', extra: 'kept' },
+    { id: 'one', status: [5], git_branch: 'main' },
+  ],
+};
 
 describe('errors cross a thread as data', () => {
   it.each([
-    new UnauthorizedError(), new ForbiddenError('Missing required permissions: read'), new NotFoundError('Application not found'),
+    new UnauthorizedError(),
+    new ForbiddenError('Missing required permissions: read'),
+    new NotFoundError('Application not found'),
     new ValidationError('The server rejected the request (422): Validation failed.', { name: ['is too long.'] }),
-    new ConflictError('Conflict (409): domain taken', 'use force_domain_override'), new RateLimitedError(7),
-    new ServerError(503, 'down'), new NetworkError('timeout', 'The server did not answer in time.'),
-    new InvalidResponseError(200, 'not JSON', '<html>'), new CancelledError(),
+    new ConflictError('Conflict (409): domain taken', 'use force_domain_override'),
+    new RateLimitedError(7),
+    new ServerError(503, 'down'),
+    new NetworkError('timeout', 'The server did not answer in time.'),
+    new InvalidResponseError(200, 'not JSON', '<html>'),
+    new CancelledError(),
     new LocalValidationError([{ field: 'take', message: 'must be a whole number of at least 1.' }]),
   ])('%s keeps its class, message, hint and details', (original) => {
     const back = errorFromData(structuredClone(errorToData(original)));
@@ -81,7 +104,15 @@ describe('lazy client', () => {
     const controller = new AbortController();
     const pending = lazy.listDeployments(APP, {}, { signal: controller.signal });
     // Aborted once the request is at the server (a fact, not a time).
-    const at = () => new Promise<void>((resolve) => { const t = setInterval(() => { if (server!.requests.length > 0) { clearInterval(t); resolve(); } }, 5); });
+    const at = () =>
+      new Promise<void>((resolve) => {
+        const t = setInterval(() => {
+          if (server!.requests.length > 0) {
+            clearInterval(t);
+            resolve();
+          }
+        }, 5);
+      });
     await at();
     controller.abort();
     await expect(pending).rejects.toBeInstanceOf(CancelledError);
@@ -91,8 +122,12 @@ describe('lazy client', () => {
     server = await respondWith(json(201, { uuid: 'new-app-uuid' }));
     const lazy = createLazyClient({ baseUrl: server.url, token: TOKEN });
     const res = await lazy.createPublicApplication({
-      project_uuid: 'p1', server_uuid: 's1', environment_name: 'production', git_repository: 'https://github.com/a/b',
-      git_branch: 'main', build_pack: 'nixpacks',
+      project_uuid: 'p1',
+      server_uuid: 's1',
+      environment_name: 'production',
+      git_repository: 'https://github.com/a/b',
+      git_branch: 'main',
+      build_pack: 'nixpacks',
     });
     expect(res.uuid).toBe('new-app-uuid');
     expect(lazy.redact(`x ${TOKEN} y`)).toBe('x [token] y');

@@ -16,26 +16,40 @@ const redact = redactor(TOKEN);
 let server: HostileServer;
 let body = '[]';
 beforeAll(async () => {
-  server = await respondWith((_req, res) => { res.writeHead(200, { 'content-type': 'application/json' }); res.end(body); });
+  server = await respondWith((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(body);
+  });
 });
 afterAll(() => server.close());
 const client = () => createClient({ baseUrl: `${server.url}/api/v1`, token: TOKEN, retries: 0 });
 
 describe('scrubAnswer', () => {
   it('replaces the token in every string, keys and nested values included', () => {
-    const answer = scrubAnswer(JSON.parse(JSON.stringify({
-      status: `done ${TOKEN}`, [`k-${TOKEN}`]: 1, nested: [{ deep: ['s3cr3tT0kenValue'] }],
-    })), redact);
+    const answer = scrubAnswer(
+      JSON.parse(
+        JSON.stringify({
+          status: `done ${TOKEN}`,
+          [`k-${TOKEN}`]: 1,
+          nested: [{ deep: ['s3cr3tT0kenValue'] }],
+        }),
+      ),
+      redact,
+    );
     const text = JSON.stringify(answer);
     expect(text).not.toContain('s3cr3tT0ken');
     expect(answer).toMatchObject({ status: 'done [token]', 'k-[token]': 1, nested: [{ deep: ['[token]'] }] });
   });
 
-  it('hides a record\'s secret values in its other fields, logs included, and keeps the secret fields', () => {
+  it("hides a record's secret values in its other fields, logs included, and keeps the secret fields", () => {
     const logs = JSON.stringify([{ output: 'push with hook-s3cret-a and pw Bas1cPass!', type: 'stdout' }]);
     const record = {
-      manual_webhook_secret_provider_a: 'hook-s3cret-a', http_basic_auth_password: 'Bas1cPass!',
-      commit_message: 'oops hook-s3cret-a', logs, internal_db_url: 'docstore://root:Db-Pass-9@h:1/x', note: 'Db-Pass-9',
+      manual_webhook_secret_provider_a: 'hook-s3cret-a',
+      http_basic_auth_password: 'Bas1cPass!',
+      commit_message: 'oops hook-s3cret-a',
+      logs,
+      internal_db_url: 'docstore://root:Db-Pass-9@h:1/x',
+      note: 'Db-Pass-9',
     };
     const out = scrubAnswer(JSON.parse(JSON.stringify([record])), redact) as Record<string, string>[];
     expect(out[0]!.manual_webhook_secret_provider_a).toBe('hook-s3cret-a');
@@ -49,7 +63,10 @@ describe('scrubAnswer', () => {
   });
 
   it('finds secrets written with invisible characters between their letters', () => {
-    const out = scrubAnswer([{ http_basic_auth_password: 'Bas1cPass!', name: 'Bas1c\u200dPa\u2060ss!', status: `7|s3cr3t\u200cT0kenValue` }], redact);
+    const out = scrubAnswer(
+      [{ http_basic_auth_password: 'Bas1cPass!', name: 'Bas1c\u200dPa\u2060ss!', status: `7|s3cr3t\u200cT0kenValue` }],
+      redact,
+    );
     expect(out).toEqual([{ http_basic_auth_password: 'Bas1cPass!', name: '••••', status: '[token]' }]);
   });
 
@@ -68,13 +85,31 @@ describe('scrubAnswer', () => {
 describe('values split by what the display drops (issue 31)', () => {
   const split = '42|Zq9s\u0000EcReTtOkEn8';
   const redact42 = redactor('42|Zq9sEcReTtOkEn8');
-  const SPLITTERS = ['\u0000', '\u007f', '\u0085', '\b', '\r', '\t', '\u001b[0m', '\u001b]0;x\u0007', '\u001b]8;;u\u001b\\', '\u009b1m', '\u200b'];
+  const SPLITTERS = [
+    '\u0000',
+    '\u007f',
+    '\u0085',
+    '\b',
+    '\r',
+    '\t',
+    '\u001b[0m',
+    '\u001b]0;x\u0007',
+    '\u001b]8;;u\u001b\\',
+    '\u009b1m',
+    '\u200b',
+  ];
 
   it.each(SPLITTERS.map((c) => [JSON.stringify(c), c]))('the token split by %s is hidden in every field', (_name, c) => {
     const t = `42|Zq9s${c}EcReTt${c}OkEn8`;
     const row = { commit_message: `NUL ${t} end`, server_name: t, git_branch: t, application_name: t, extra: { deep: [t] } };
     const out = scrubAnswer(JSON.parse(JSON.stringify([row])), redact42) as Record<string, unknown>[];
-    expect(out[0]).toEqual({ commit_message: 'NUL [token] end', server_name: '[token]', git_branch: '[token]', application_name: '[token]', extra: { deep: ['[token]'] } });
+    expect(out[0]).toEqual({
+      commit_message: 'NUL [token] end',
+      server_name: '[token]',
+      git_branch: '[token]',
+      application_name: '[token]',
+      extra: { deep: ['[token]'] },
+    });
   });
 
   it('the token split in the raw answer is found before parsing decides whether to look', () => {
@@ -84,7 +119,12 @@ describe('values split by what the display drops (issue 31)', () => {
   });
 
   it('a webhook secret or basic-auth password split by a control character is hidden in the other fields', () => {
-    const row = { manual_webhook_secret_provider_a: 'hookS3cretValue', http_basic_auth_password: 'Bas1cPassw0rd', commit_message: 'a hookS3\u0000cretValue b', note: 'Bas1c\u001b[0mPassw0rd' };
+    const row = {
+      manual_webhook_secret_provider_a: 'hookS3cretValue',
+      http_basic_auth_password: 'Bas1cPassw0rd',
+      commit_message: 'a hookS3\u0000cretValue b',
+      note: 'Bas1c\u001b[0mPassw0rd',
+    };
     const out = scrubAnswer([row], redact42) as Record<string, string>[];
     expect(out[0]).toMatchObject({ commit_message: 'a •••• b', note: '••••', manual_webhook_secret_provider_a: 'hookS3cretValue' });
   });
@@ -99,8 +139,11 @@ describe('values split by what the display drops (issue 31)', () => {
 
   it('a secret-named key nested in an object is a secret everywhere: its value repeated in other fields and the log', () => {
     const row = {
-      application: { manual_webhook_secret_provider_a: 'nestedHookSecret1' }, root_password: 'r00tPassw0rdX',
-      commit_message: 'leak nestedHookSecret1', server_name: 'r00tPassw0rdX', logs: JSON.stringify([{ output: 'pw nested\u0000HookSecret1 r00tPassw0rdX' }]),
+      application: { manual_webhook_secret_provider_a: 'nestedHookSecret1' },
+      root_password: 'r00tPassw0rdX',
+      commit_message: 'leak nestedHookSecret1',
+      server_name: 'r00tPassw0rdX',
+      logs: JSON.stringify([{ output: 'pw nested\u0000HookSecret1 r00tPassw0rdX' }]),
     };
     const out = scrubAnswer([row], redact42) as Record<string, unknown>[];
     expect(out[0]).toMatchObject({ commit_message: 'leak ••••', server_name: '••••', root_password: 'r00tPassw0rdX' });
@@ -116,10 +159,17 @@ describe('values split by what the display drops (issue 31)', () => {
   });
 
   it('a long text (a log) is hidden when it is first read, by whatever reads it', () => {
-    const logs = JSON.stringify(Array.from({ length: 400 }, (_, i) => ({ output: `line ${i} 42|Zq9s\u0000EcReTtOkEn8 ${'x'.repeat(40)}` })));
+    const logs = JSON.stringify(
+      Array.from({ length: 400 }, (_, i) => ({ output: `line ${i} 42|Zq9s\u0000EcReTtOkEn8 ${'x'.repeat(40)}` })),
+    );
     expect(logs.length).toBeGreaterThan(16 * 1024);
-    for (const read of [(r: Record<string, unknown>) => r.logs, (r: Record<string, unknown>) => JSON.stringify(r), (r: Record<string, unknown>) => ({ ...r }).logs,
-      (r: Record<string, unknown>) => structuredClone(r).logs, (r: Record<string, unknown>) => Object.values(r).join('')]) {
+    for (const read of [
+      (r: Record<string, unknown>) => r.logs,
+      (r: Record<string, unknown>) => JSON.stringify(r),
+      (r: Record<string, unknown>) => ({ ...r }).logs,
+      (r: Record<string, unknown>) => structuredClone(r).logs,
+      (r: Record<string, unknown>) => Object.values(r).join(''),
+    ]) {
       const [row] = scrubAnswer([{ id: 1, logs }], redact42) as Record<string, unknown>[];
       const text = String(read(row!));
       expect(text).not.toContain('EcReT');
@@ -150,7 +200,11 @@ describe('values split by what the display drops (issue 31)', () => {
   it('a long answer with nothing that hides (no \\u escape, no character a screen drops) is still read for the token', () => {
     // A server that sends UTF-8 as it is: the raw text is not read for the token (its reader reads
     // every view, ~40 ms a MB), the strings are, the long ones when first read.
-    const rows = Array.from({ length: 30 }, (_, i) => ({ id: i, commit_message: i === 3 ? 'leak 42|Zq9s\nEcReTtOkEn8' : `fix ${i}`, logs: `${'build line\n'.repeat(2000)}token 42|Zq9sEcReTtOkEn8 end` }));
+    const rows = Array.from({ length: 30 }, (_, i) => ({
+      id: i,
+      commit_message: i === 3 ? 'leak 42|Zq9s\nEcReTtOkEn8' : `fix ${i}`,
+      logs: `${'build line\n'.repeat(2000)}token 42|Zq9sEcReTtOkEn8 end`,
+    }));
     const raw = JSON.stringify(rows);
     expect(raw.length).toBeGreaterThan(64 * 1024);
     expect(raw).not.toMatch(/\\u|[\u007f-\u009f]/);
@@ -170,13 +224,34 @@ describe('values split by what the display drops (issue 31)', () => {
   });
 
   it('a URL password split in the scheme is found as the URL shows', () => {
-    const out = scrubAnswer([{ note: 'docst\u0000ore://root:Pw0rd-xyz@db:27017/a', other: 'Pw0rd-xyz' }], redact42) as Record<string, string>[];
+    const out = scrubAnswer([{ note: 'docst\u0000ore://root:Pw0rd-xyz@db:27017/a', other: 'Pw0rd-xyz' }], redact42) as Record<
+      string,
+      string
+    >[];
     expect(out[0]).toEqual({ note: 'docst\u0000ore://root:••••@db:27017/a', other: '••••' });
   });
 
   it('names that hold a secret are secret fields; names that speak of one are not', () => {
-    for (const name of ['root_password', 'db_password', 'apiToken', 'api_key', 'client_secret', 'passphrase', 'http_basic_auth_passwor\u200bd']) expect(isSecretField(name), name).toBe(true);
-    for (const name of ['private_key_id', 'token_type', 'is_http_basic_auth_enabled', 'http_basic_auth_username', 'secret_name', 'password_updated_at', 'commit_message']) expect(isSecretField(name), name).toBe(false);
+    for (const name of [
+      'root_password',
+      'db_password',
+      'apiToken',
+      'api_key',
+      'client_secret',
+      'passphrase',
+      'http_basic_auth_passwor\u200bd',
+    ])
+      expect(isSecretField(name), name).toBe(true);
+    for (const name of [
+      'private_key_id',
+      'token_type',
+      'is_http_basic_auth_enabled',
+      'http_basic_auth_username',
+      'secret_name',
+      'password_updated_at',
+      'commit_message',
+    ])
+      expect(isSecretField(name), name).toBe(false);
   });
 
   it('a value made of nothing but escapes and controls stays linear (1 MB of backslashes, escapes and ESC)', () => {
@@ -203,7 +278,13 @@ describe('the client takes the token out of every answer it reads', () => {
   it('a creation answer holds no token', async () => {
     body = JSON.stringify({ uuid: 'abc-1', domains: `https://${TOKEN}.example` });
     const answer = await client().createPublicApplication({
-      project_uuid: 'p', server_uuid: 's', environment_name: 'production', git_repository: 'https://github.com/a/b', git_branch: 'main', build_pack: 'nixpacks', ports_exposes: '3000',
+      project_uuid: 'p',
+      server_uuid: 's',
+      environment_name: 'production',
+      git_repository: 'https://github.com/a/b',
+      git_branch: 'main',
+      build_pack: 'nixpacks',
+      ports_exposes: '3000',
     });
     expect(JSON.stringify(answer)).not.toContain('s3cr3tT0ken');
   });
@@ -225,4 +306,3 @@ describe('the client takes the token out of every answer it reads', () => {
     expect(JSON.stringify(page.deployments)).not.toContain('ab/cd');
   });
 });
-

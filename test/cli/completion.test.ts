@@ -50,22 +50,32 @@ beforeAll(async () => {
   writeFileSync(join(bin, 'dms'), `#!/bin/sh\nexec '${process.execPath}' '${BIN}' "$@"\n`);
   chmodSync(join(bin, 'dms'), 0o755);
   const prodUrl = `${server.url}/api/v1`;
-  writeFileSync(join(config, 'config.json'), `${JSON.stringify({
-    current: 'prod',
-    contexts: {
-      // A token command would leave a mark: completion must never run it.
-      prod: { url: prodUrl, token_command: ['sh', '-c', `touch '${join(root, 'token-command-ran')}'; echo '1|tok'`] },
-      staging: { url: 'https://staging.example.com/api/v1', token: '2|tok' },
-    },
-  })}\n`, { mode: 0o600 });
+  writeFileSync(
+    join(config, 'config.json'),
+    `${JSON.stringify({
+      current: 'prod',
+      contexts: {
+        // A token command would leave a mark: completion must never run it.
+        prod: { url: prodUrl, token_command: ['sh', '-c', `touch '${join(root, 'token-command-ran')}'; echo '1|tok'`] },
+        staging: { url: 'https://staging.example.com/api/v1', token: '2|tok' },
+      },
+    })}\n`,
+    { mode: 0o600 },
+  );
   const serverOf = (url: string) => recentsServer({ demo: false, origin: new URL(url).origin, host: new URL(url).host });
   addRecent(config, { uuid: STAGING_APP, name: 'staging api' }, serverOf('https://staging.example.com/api/v1'));
   addRecent(config, { uuid: DEMO_APP, name: 'shop-frontend' }, 'demo');
   addRecent(config, { uuid: '$(touch pwned)', name: 'not a plain id' }, serverOf(prodUrl));
   addRecent(config, { uuid: PROD_APP, name: 'billing\tapi\u001b[31m' }, serverOf(prodUrl));
   env = {
-    PATH: `${bin}:${process.env.PATH}`, HOME: home, DMS_CONFIG_DIR: config, XDG_CONFIG_HOME: join(home, '.config'),
-    XDG_DATA_HOME: join(home, '.local/share'), XDG_CACHE_HOME: join(home, '.cache'), LANG: 'C.UTF-8', TERM: 'xterm',
+    PATH: `${bin}:${process.env.PATH}`,
+    HOME: home,
+    DMS_CONFIG_DIR: config,
+    XDG_CONFIG_HOME: join(home, '.config'),
+    XDG_DATA_HOME: join(home, '.local/share'),
+    XDG_CACHE_HOME: join(home, '.cache'),
+    LANG: 'C.UTF-8',
+    TERM: 'xterm',
   };
   for (const shell of ['bash', 'zsh', 'fish']) {
     const r = await runBin(['completion', shell], { env: { DMS_CONFIG_DIR: config } });
@@ -91,7 +101,12 @@ describe('dms completion SHELL', () => {
   });
 
   it('a shell it does not know, none, or one too many: a usage error, exit 2, one line, the argument not repeated', async () => {
-    for (const args of [['completion', 'tcsh'], ['completion'], ['completion', 'bash', 'zsh'], ['completion', '17|Zq7vK2mXw9PbT4rLh8YcN3sJd6Fg']]) {
+    for (const args of [
+      ['completion', 'tcsh'],
+      ['completion'],
+      ['completion', 'bash', 'zsh'],
+      ['completion', '17|Zq7vK2mXw9PbT4rLh8YcN3sJd6Fg'],
+    ]) {
       const r = await runBin(args);
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.stdout).toBe('');
@@ -115,8 +130,7 @@ describe('dms __complete (the scripts’ callback)', () => {
   const ask = (...words: string[]) => runBin(['__complete', 'fish', '--', ...words], { env: { DMS_CONFIG_DIR: config } });
 
   it('reads the contexts and the current context’s recent applications, plain ids only, descriptions on one line', async () => {
-    expect((await ask('--context', '')).stdout).toBe(
-      `prod\t${server.url}/api/v1 (current)\nstaging\thttps://staging.example.com/api/v1\n`);
+    expect((await ask('--context', '')).stdout).toBe(`prod\t${server.url}/api/v1 (current)\nstaging\thttps://staging.example.com/api/v1\n`);
     expect((await ask('deployments', '')).stdout).toBe(`${PROD_APP}\tbilling api\n`);
     expect((await ask('--context', 'staging', 'browse', '')).stdout).toBe(`${STAGING_APP}\tstaging api\n`);
     expect((await ask('--demo', 'logs', '')).stdout).toBe(`${DEMO_APP}\tshop-frontend\n`);
@@ -186,30 +200,37 @@ describe('bash', () => {
   });
 });
 
-describe.skipIf(!HAS_TMUX)(`bash at a real prompt${HAS_TMUX ? '' : ' — skipped: tmux is not installed (apt-get install tmux; .ci/run installs it)'}`, () => {
-  let t: TmuxSession | undefined;
-  afterAll(() => t?.kill());
+describe.skipIf(!HAS_TMUX)(
+  `bash at a real prompt${HAS_TMUX ? '' : ' — skipped: tmux is not installed (apt-get install tmux; .ci/run installs it)'}`,
+  () => {
+    let t: TmuxSession | undefined;
+    afterAll(() => t?.kill());
 
-  it('Tab completes --context=p to --context=prod and a recent uuid, as readline splits the words', async () => {
-    t = startTmux('bash --norc --noprofile -i', { env, width: 160, height: 20 });
-    t.type(`PS1='$ '; source ${scripts.bash}`);
-    t.keys('Enter');
-    await t.waitFor(/^\$\s*$/m);
-    t.type('dms --context=p');
-    t.keys('Tab');
-    await t.waitFor('$ dms --context=prod'); // and a space (the pane is read without trailing spaces)
-    t.type('deployments 3f0');
-    t.keys('Tab');
-    await t.waitFor(`$ dms --context=prod deployments ${PROD_APP}`);
-    t.keys('C-c');
-  });
-});
+    it('Tab completes --context=p to --context=prod and a recent uuid, as readline splits the words', async () => {
+      t = startTmux('bash --norc --noprofile -i', { env, width: 160, height: 20 });
+      t.type(`PS1='$ '; source ${scripts.bash}`);
+      t.keys('Enter');
+      await t.waitFor(/^\$\s*$/m);
+      t.type('dms --context=p');
+      t.keys('Tab');
+      await t.waitFor('$ dms --context=prod'); // and a space (the pane is read without trailing spaces)
+      t.type('deployments 3f0');
+      t.keys('Tab');
+      await t.waitFor(`$ dms --context=prod deployments ${PROD_APP}`);
+      t.keys('C-c');
+    });
+  },
+);
 
 /** What zsh's completion offers for `line` (value, or `value -- description`), via zpty. */
 function zshComplete(line: string): string[] {
   const r = spawnSync('zsh', ['-f', ZSH_CAPTURE, scripts.zsh!, line], { env, encoding: 'utf8', timeout: 15_000 });
   expect(r.status, r.stderr).toBe(0);
-  return r.stdout.split(/\r?\n/).map((l) => l.replace(/\r$/, '').replace(/ -- $/, '')).filter(Boolean).sort();
+  return r.stdout
+    .split(/\r?\n/)
+    .map((l) => l.replace(/\r$/, '').replace(/ -- $/, ''))
+    .filter(Boolean)
+    .sort();
 }
 
 describe.skipIf(!HAS_ZSH)(`zsh${HAS_ZSH ? '' : ' — skipped: zsh is not installed (apt-get install zsh; .ci/run installs it)'}`, () => {
@@ -220,7 +241,8 @@ describe.skipIf(!HAS_ZSH)(`zsh${HAS_ZSH ? '' : ' — skipped: zsh is not install
 
   it('completes context names and recent applications, with their URLs and names', () => {
     expect(zshComplete('dms --context=')).toEqual([
-      `--context=prod -- ${server.url}/api/v1 (current)`, '--context=staging -- https://staging.example.com/api/v1',
+      `--context=prod -- ${server.url}/api/v1 (current)`,
+      '--context=staging -- https://staging.example.com/api/v1',
     ]);
     expect(zshComplete('dms deployments ')).toEqual([`${PROD_APP} -- billing api`]);
     expect(zshComplete('dms --demo browse ')).toEqual([`${DEMO_APP} -- shop-frontend`]);
@@ -234,7 +256,11 @@ describe.skipIf(!HAS_ZSH)(`zsh${HAS_ZSH ? '' : ' — skipped: zsh is not install
 
 /** What fish offers for `line`: `value` or `value<TAB>description` lines. */
 function fishComplete(line: string): string[] {
-  const r = spawnSync('fish', ['--no-config', '-c', 'source $argv[1]; complete -C $argv[2]', scripts.fish!, line], { env, encoding: 'utf8', timeout: 15_000 });
+  const r = spawnSync('fish', ['--no-config', '-c', 'source $argv[1]; complete -C $argv[2]', scripts.fish!, line], {
+    env,
+    encoding: 'utf8',
+    timeout: 15_000,
+  });
   expect(r.stderr).toBe('');
   return r.stdout.split('\n').filter(Boolean).sort();
 }
@@ -242,12 +268,17 @@ function fishComplete(line: string): string[] {
 describe.skipIf(!HAS_FISH)(`fish${HAS_FISH ? '' : ' — skipped: fish is not installed (apt-get install fish; .ci/run installs it)'}`, () => {
   it('completes commands and flags with their descriptions', () => {
     expect(fishComplete('dms dep')).toEqual(["deployments\tlist an application's deployments"]);
-    expect(fishComplete('dms context ')).toEqual(Object.keys(CONTEXT_USAGE).map((k) => `${k}\t${CONTEXT_USAGE[k]}`).sort());
+    expect(fishComplete('dms context ')).toEqual(
+      Object.keys(CONTEXT_USAGE)
+        .map((k) => `${k}\t${CONTEXT_USAGE[k]}`)
+        .sort(),
+    );
   });
 
   it('completes context names and recent applications, with their URLs and names', () => {
     expect(fishComplete('dms context use ')).toEqual([
-      `prod\t${server.url}/api/v1 (current)`, 'staging\thttps://staging.example.com/api/v1',
+      `prod\t${server.url}/api/v1 (current)`,
+      'staging\thttps://staging.example.com/api/v1',
     ]);
     expect(fishComplete('dms deployments ')).toEqual([`${PROD_APP}\tbilling api`]);
     expect(fishComplete('dms --context=staging logs ')).toEqual([`${STAGING_APP}\tstaging api`]);

@@ -31,52 +31,75 @@ function deadPid(): Promise<number> {
 }
 
 describe('dms processes writing one config folder at once', () => {
-  it('ten concurrent `dms context add`: all ten say "Added" and all ten are kept, one of them current', async () => {
-    const dir = tempDir('dms-concurrent-');
-    const runs = await Promise.all(Array.from({ length: 10 }, (_, i) => runBin(
-      ['context', 'add', `c${i}`, '--url', `https://h${i}.example/api/v1`, '--no-verify'],
-      { env: { DMS_CONFIG_DIR: dir }, input: `token-${i}\n` },
-    )));
-    for (const r of runs) {
+  it(
+    'ten concurrent `dms context add`: all ten say "Added" and all ten are kept, one of them current',
+    async () => {
+      const dir = tempDir('dms-concurrent-');
+      const runs = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          runBin(['context', 'add', `c${i}`, '--url', `https://h${i}.example/api/v1`, '--no-verify'], {
+            env: { DMS_CONFIG_DIR: dir },
+            input: `token-${i}\n`,
+          }),
+        ),
+      );
+      for (const r of runs) {
+        expect(r.code, r.stderr).toBe(0);
+        expect(r.stdout).toMatch(/^Added context "c\d"/);
+      }
+      const saved = JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')) as {
+        current: string;
+        contexts: Record<string, { url: string; token: string }>;
+      };
+      expect(Object.keys(saved.contexts).sort()).toEqual(Array.from({ length: 10 }, (_, i) => `c${i}`));
+      for (let i = 0; i < 10; i++) expect(saved.contexts[`c${i}`]).toEqual({ url: `https://h${i}.example/api/v1`, token: `token-${i}` });
+      // The one that found none current says it became current; it is the one config.json names.
+      const made = runs.filter((r) => r.stdout.includes('it is now the current context'));
+      expect(made).toHaveLength(1);
+      expect(made[0]!.stdout).toContain(`"${saved.current}"`);
+      expect(readdirSync(dir)).toEqual(['config.json']); // no lock, no temporary file left
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'config.json locked by a live dms that hangs: waited for until the lock is 10 s old, then broken, and the context added',
+    async () => {
+      const dir = tempDir('dms-concurrent-');
+      // This test's process stands for a dms that holds the lock and hangs (alive, on this host), its lock 9 s old.
+      const lock = join(dir, 'config.json.lock');
+      writeFileSync(lock, JSON.stringify({ pid: process.pid, host: hostname(), id: 'held' }), { mode: 0o600 });
+      const nineSecondsAgo = new Date(Date.now() - 9_000);
+      utimesSync(lock, nineSecondsAgo, nineSecondsAgo);
+      const r = await runBin(['context', 'add', 'late', '--url', 'https://late.example/api/v1', '--no-verify'], {
+        env: { DMS_CONFIG_DIR: dir },
+        input: 'tok\n',
+      });
       expect(r.code, r.stderr).toBe(0);
-      expect(r.stdout).toMatch(/^Added context "c\d"/);
-    }
-    const saved = JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')) as { current: string; contexts: Record<string, { url: string; token: string }> };
-    expect(Object.keys(saved.contexts).sort()).toEqual(Array.from({ length: 10 }, (_, i) => `c${i}`));
-    for (let i = 0; i < 10; i++) expect(saved.contexts[`c${i}`]).toEqual({ url: `https://h${i}.example/api/v1`, token: `token-${i}` });
-    // The one that found none current says it became current; it is the one config.json names.
-    const made = runs.filter((r) => r.stdout.includes('it is now the current context'));
-    expect(made).toHaveLength(1);
-    expect(made[0]!.stdout).toContain(`"${saved.current}"`);
-    expect(readdirSync(dir)).toEqual(['config.json']); // no lock, no temporary file left
-  }, TIMEOUT);
+      expect(r.stdout).toMatch(/^Added context "late"/);
+      expect(readdirSync(dir)).toEqual(['config.json']);
+    },
+    TIMEOUT,
+  );
 
-  it('config.json locked by a live dms that hangs: waited for until the lock is 10 s old, then broken, and the context added', async () => {
-    const dir = tempDir('dms-concurrent-');
-    // This test's process stands for a dms that holds the lock and hangs (alive, on this host), its lock 9 s old.
-    const lock = join(dir, 'config.json.lock');
-    writeFileSync(lock, JSON.stringify({ pid: process.pid, host: hostname(), id: 'held' }), { mode: 0o600 });
-    const nineSecondsAgo = new Date(Date.now() - 9_000);
-    utimesSync(lock, nineSecondsAgo, nineSecondsAgo);
-    const r = await runBin(['context', 'add', 'late', '--url', 'https://late.example/api/v1', '--no-verify'], { env: { DMS_CONFIG_DIR: dir }, input: 'tok\n' });
-    expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/^Added context "late"/);
-    expect(readdirSync(dir)).toEqual(['config.json']);
-  }, TIMEOUT);
-
-  it('twenty concurrent `dms deployments APP` of twenty applications: recents.json keeps all twenty', async () => {
-    const dir = tempDir('dms-concurrent-');
-    const apps = Array.from({ length: 20 }, (_, i) => `app${String(i).padStart(21, '0')}`);
-    const runs = await Promise.all(apps.map((app) => runBin(
-      ['deployments', app, '--json'],
-      { env: { DMS_CONFIG_DIR: dir, DMS_URL: URL(), DMS_TOKEN: 'concurrent-token' } },
-    )));
-    for (const r of runs) expect(r.code, r.stderr).toBe(0);
-    const recents = JSON.parse(readFileSync(join(dir, 'recents.json'), 'utf8')) as { apps: { uuid: string; server: string }[] };
-    expect(recents.apps.map((a) => a.uuid).sort()).toEqual(apps);
-    expect(new Set(recents.apps.map((a) => a.server))).toEqual(new Set([server.url]));
-    expect(readdirSync(dir)).toEqual(['recents.json']);
-  }, TIMEOUT);
+  it(
+    'twenty concurrent `dms deployments APP` of twenty applications: recents.json keeps all twenty',
+    async () => {
+      const dir = tempDir('dms-concurrent-');
+      const apps = Array.from({ length: 20 }, (_, i) => `app${String(i).padStart(21, '0')}`);
+      const runs = await Promise.all(
+        apps.map((app) =>
+          runBin(['deployments', app, '--json'], { env: { DMS_CONFIG_DIR: dir, DMS_URL: URL(), DMS_TOKEN: 'concurrent-token' } }),
+        ),
+      );
+      for (const r of runs) expect(r.code, r.stderr).toBe(0);
+      const recents = JSON.parse(readFileSync(join(dir, 'recents.json'), 'utf8')) as { apps: { uuid: string; server: string }[] };
+      expect(recents.apps.map((a) => a.uuid).sort()).toEqual(apps);
+      expect(new Set(recents.apps.map((a) => a.server))).toEqual(new Set([server.url]));
+      expect(readdirSync(dir)).toEqual(['recents.json']);
+    },
+    TIMEOUT,
+  );
 });
 
 describe('what a dms killed during a write left behind', () => {
@@ -86,7 +109,10 @@ describe('what a dms killed during a write left behind', () => {
     mkdirSync(join(dir, 'drafts'), { mode: 0o700 });
     const dead = await deadPid();
     const write = (name: string, text: string) => writeFileSync(join(dir, name), text, { mode: 0o600 });
-    write('config.json', `${JSON.stringify({ current: 'a', contexts: { a: { url: 'https://a.example/api/v1', token: 'kept-token' } } })}\n`);
+    write(
+      'config.json',
+      `${JSON.stringify({ current: 'a', contexts: { a: { url: 'https://a.example/api/v1', token: 'kept-token' } } })}\n`,
+    );
     // The temporary config.json of a killed `context add`: every token in it.
     write(`config.json.${dead}.tmp`, '{"contexts":{"a":{"url":"https://a.example","token":"leaked-token"}}}');
     write(`recents.json.${dead}.tmp`, '{"apps":[]}');
@@ -105,18 +131,28 @@ describe('what a dms killed during a write left behind', () => {
     return { dir, kept: ['config.json', 'config.json.bak', `display.json.${process.pid}.tmp`, 'drafts', `notes.${dead}.tmp`] };
   }
 
-  it('`dms context list` removes the temporary files of dead processes (and old ones) and the stale lock, and keeps the rest', async () => {
-    const { dir, kept } = await folderWithLeftovers();
-    const r = await runBin(['context', 'list'], { env: { DMS_CONFIG_DIR: dir } });
-    expect(r.code, r.stderr).toBe(0);
-    expect(readdirSync(dir).sort()).toEqual(kept.sort());
-    expect(readdirSync(join(dir, 'drafts'))).toEqual([]);
-  }, TIMEOUT);
+  it(
+    '`dms context list` removes the temporary files of dead processes (and old ones) and the stale lock, and keeps the rest',
+    async () => {
+      const { dir, kept } = await folderWithLeftovers();
+      const r = await runBin(['context', 'list'], { env: { DMS_CONFIG_DIR: dir } });
+      expect(r.code, r.stderr).toBe(0);
+      expect(readdirSync(dir).sort()).toEqual(kept.sort());
+      expect(readdirSync(join(dir, 'drafts'))).toEqual([]);
+    },
+    TIMEOUT,
+  );
 
-  it('any command that connects (`dms deployments APP`) removes them too', async () => {
-    const { dir, kept } = await folderWithLeftovers();
-    const r = await runBin(['deployments', 'app000000000000000000001', '--json'], { env: { DMS_CONFIG_DIR: dir, DMS_URL: URL(), DMS_TOKEN: 't' } });
-    expect(r.code, r.stderr).toBe(0);
-    expect(readdirSync(dir).sort()).toEqual([...kept, 'recents.json'].sort());
-  }, TIMEOUT);
+  it(
+    'any command that connects (`dms deployments APP`) removes them too',
+    async () => {
+      const { dir, kept } = await folderWithLeftovers();
+      const r = await runBin(['deployments', 'app000000000000000000001', '--json'], {
+        env: { DMS_CONFIG_DIR: dir, DMS_URL: URL(), DMS_TOKEN: 't' },
+      });
+      expect(r.code, r.stderr).toBe(0);
+      expect(readdirSync(dir).sort()).toEqual([...kept, 'recents.json'].sort());
+    },
+    TIMEOUT,
+  );
 });

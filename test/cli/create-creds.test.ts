@@ -34,12 +34,22 @@ function startBin(args: string[], env: Record<string, string>): Started {
   });
   let stdout = '';
   let stderr = '';
-  child.stdout!.setEncoding('utf8').on('data', (d: string) => { stdout += d; });
-  child.stderr!.setEncoding('utf8').on('data', (d: string) => { stderr += d; });
+  child.stdout!.setEncoding('utf8').on('data', (d: string) => {
+    stdout += d;
+  });
+  child.stderr!.setEncoding('utf8').on('data', (d: string) => {
+    stderr += d;
+  });
   const done = new Promise<BinResult & { signal: NodeJS.Signals | null }>((resolve, reject) => {
-    const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`dms ${args.join(' ')} did not end\n${stderr}`)); }, 45_000);
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`dms ${args.join(' ')} did not end\n${stderr}`));
+    }, 45_000);
     child.on('error', reject);
-    child.on('close', (code, signal) => { clearTimeout(timer); resolve({ code, signal, stdout, stderr }); });
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, signal, stdout, stderr });
+    });
   });
   return { child, done };
 }
@@ -112,7 +122,9 @@ describe('--save-credentials where no file can be made', () => {
     expect(() => closeSync(openSync(join(folder, 'probe.json'), 'wx', 0o600))).toThrow();
     const r = await runBin(['create', 'docstore', ...WHERE, '--save-credentials', file], { env: envOf(s) });
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe(`dms: --save-credentials: '${file}' cannot be created: no permission to write in its folder. Nothing was sent.\n`);
+    expect(r.stderr).toBe(
+      `dms: --save-credentials: '${file}' cannot be created: no permission to write in its folder. Nothing was sent.\n`,
+    );
     expect(r.stdout).toBe('');
     expect(existsSync(file)).toBe(false);
     expect(s.total()).toBe(0);
@@ -129,7 +141,11 @@ describe('--save-credentials where no file can be made', () => {
 });
 
 describe('a signal while the creation is on its way', () => {
-  const cases: [NodeJS.Signals, number][] = [['SIGTERM', 143], ['SIGHUP', 129], ['SIGINT', 130]];
+  const cases: [NodeJS.Signals, number][] = [
+    ['SIGTERM', 143],
+    ['SIGHUP', 129],
+    ['SIGINT', 130],
+  ];
   for (const [signal, code] of cases) {
     it(`${signal}: exit ${code}, and says the database may have been created and how to look; no empty credentials file`, async () => {
       const s = await serve(hang());
@@ -139,7 +155,9 @@ describe('a signal while the creation is on its way', () => {
       run.child.kill(signal);
       const r = await run.done;
       expect([r.code, r.signal]).toEqual([code, null]);
-      expect(r.stderr).toBe(`dms: stopped by ${signal} while the request was on its way: the database may have been created. Look for it in the service's web page before sending the request again; a second request would make a second database. Nothing was saved to ${file}.\n`);
+      expect(r.stderr).toBe(
+        `dms: stopped by ${signal} while the request was on its way: the database may have been created. Look for it in the service's web page before sending the request again; a second request would make a second database. Nothing was saved to ${file}.\n`,
+      );
       expect(existsSync(file)).toBe(false);
       expect(posts(s)).toBe(1);
     });
@@ -152,7 +170,9 @@ describe('a signal while the creation is on its way', () => {
     run.child.kill('SIGTERM');
     const r = await run.done;
     expect([r.code, r.signal]).toEqual([143, null]);
-    expect(r.stderr).toMatch(/^dms: stopped by SIGTERM while the request was on its way: the application may have been created\. Look for it in the service's web page before sending the request again; a second request would make a second application\.\n$/);
+    expect(r.stderr).toMatch(
+      /^dms: stopped by SIGTERM while the request was on its way: the application may have been created\. Look for it in the service's web page before sending the request again; a second request would make a second application\.\n$/,
+    );
   });
 });
 
@@ -177,12 +197,17 @@ describe('stdout closed before the answer is written (`dms create … | true`)',
     const r = await closedStdout(['create', 'docstore', ...WHERE, '--show-secrets'], { uuid: 'db-1', internal_db_url: URL_ });
     expect(r.stderr).not.toMatch(CRASH);
     expect(r.code).toBe(13);
-    expect(r.stderr).toBe('dms: standard output was closed before the answer was written: the database was created (uuid db-1), and the root password it held is lost (the server sends it only once; --save-credentials FILE keeps it).\n');
+    expect(r.stderr).toBe(
+      'dms: standard output was closed before the answer was written: the database was created (uuid db-1), and the root password it held is lost (the server sends it only once; --save-credentials FILE keeps it).\n',
+    );
   });
 
   it('--show-secrets with --save-credentials: the password is in the file; exit 0', async () => {
     const file = join(tempDir('dms-creds-'), 'db.json');
-    const r = await closedStdout(['create', 'docstore', ...WHERE, '--show-secrets', '--save-credentials', file], { uuid: 'db-1', internal_db_url: URL_ });
+    const r = await closedStdout(['create', 'docstore', ...WHERE, '--show-secrets', '--save-credentials', file], {
+      uuid: 'db-1',
+      internal_db_url: URL_,
+    });
     expect(r.stderr).not.toMatch(CRASH);
     expect(r.code).toBe(0);
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ uuid: 'db-1', internal_db_url: URL_ });
@@ -194,7 +219,9 @@ describe('stdout closed before the answer is written (`dms create … | true`)',
     const r = await closedStdout(['create', 'app', ...APP, '--json'], { uuid: 'app-7', domains: 'http://a.example.com' });
     expect(r.stderr).not.toMatch(CRASH);
     expect(r.code).toBe(13);
-    expect(r.stderr).toBe('dms: standard output was closed before the answer was written: the application was created (uuid app-7), but what the server answered is lost.\n');
+    expect(r.stderr).toBe(
+      'dms: standard output was closed before the answer was written: the application was created (uuid app-7), but what the server answered is lost.\n',
+    );
   });
 });
 

@@ -30,7 +30,13 @@ const posts = () => demo.requests.filter((r) => r.method === 'POST').length;
 
 describe('dms create app --file', () => {
   it('creates the application and prints its uuid', async () => {
-    const file = bodyFile('app.json', { ...where(), git_repository: 'https://github.com/acme/shop', git_branch: 'main', build_pack: 'nixpacks', ports_exposes: '3000' });
+    const file = bodyFile('app.json', {
+      ...where(),
+      git_repository: 'https://github.com/acme/shop',
+      git_branch: 'main',
+      build_pack: 'nixpacks',
+      ports_exposes: '3000',
+    });
     const r = await runBin(['create', 'app', '--file', file], { env });
     expect(r.code).toBe(0);
     const uuid = /^uuid: ([0-9a-z-]+)$/m.exec(r.stdout)?.[1];
@@ -41,7 +47,14 @@ describe('dms create app --file', () => {
   });
 
   it('with instant_deploy, the new deployment is listed and finishes', async () => {
-    const file = bodyFile('app-deploy.json', { ...where(), git_repository: 'https://github.com/acme/api', git_branch: 'main', build_pack: 'nixpacks', instant_deploy: true, domains: 'https://api-instant.example.com' });
+    const file = bodyFile('app-deploy.json', {
+      ...where(),
+      git_repository: 'https://github.com/acme/api',
+      git_branch: 'main',
+      build_pack: 'nixpacks',
+      instant_deploy: true,
+      domains: 'https://api-instant.example.com',
+    });
     const r = await runBin(['create', 'app', '--file', file, '--json'], { env });
     expect(r.code).toBe(0);
     const { uuid } = JSON.parse(r.stdout) as { uuid: string };
@@ -64,7 +77,13 @@ describe('dms create app --file', () => {
 
   it('an invalid body exits 2, names every bad field and sends nothing', async () => {
     const before = posts();
-    const file = bodyFile('bad.json', { project_uuid: 'p', git_repository: 'nope', build_pack: 'docker', ports_exposes: '70000', colour: 'red' });
+    const file = bodyFile('bad.json', {
+      project_uuid: 'p',
+      git_repository: 'nope',
+      build_pack: 'docker',
+      ports_exposes: '70000',
+      colour: 'red',
+    });
     const r = await runBin(['create', 'app', '--file', file], { env });
     expect(r.code).toBe(2);
     for (const field of ['server_uuid', 'git_repository', 'git_branch', 'build_pack', 'ports_exposes', 'colour', 'environment_name']) {
@@ -83,12 +102,24 @@ describe('dms create app --file', () => {
   });
 
   it('an unknown project exits 4; a taken domain exits 5', async () => {
-    const unknown = bodyFile('unknown.json', { ...where(), project_uuid: 'no-such-project', git_repository: 'https://github.com/a/b', git_branch: 'main', build_pack: 'nixpacks' });
+    const unknown = bodyFile('unknown.json', {
+      ...where(),
+      project_uuid: 'no-such-project',
+      git_repository: 'https://github.com/a/b',
+      git_branch: 'main',
+      build_pack: 'nixpacks',
+    });
     const r404 = await runBin(['create', 'app', '--file', unknown], { env });
     expect(r404.code).toBe(4);
     expect(r404.stderr).toMatch(/Project not found/);
 
-    const domain = { ...where(), git_repository: 'https://github.com/a/b', git_branch: 'main', build_pack: 'nixpacks', domains: 'https://taken.example.com' };
+    const domain = {
+      ...where(),
+      git_repository: 'https://github.com/a/b',
+      git_branch: 'main',
+      build_pack: 'nixpacks',
+      domains: 'https://taken.example.com',
+    };
     expect((await runBin(['create', 'app', '--file', bodyFile('d1.json', domain)], { env })).code).toBe(0);
     const r409 = await runBin(['create', 'app', '--file', bodyFile('d2.json', domain)], { env });
     expect(r409.code).toBe(5);
@@ -137,15 +168,36 @@ function whereFlags(): string[] {
 
 describe('dms create by flags', () => {
   it('field flags alone create an application, with no file', async () => {
-    const r = await runBin(['create', 'app', ...whereFlags(), '--git-repository', 'git@github.com:acme/flags.git',
-      '--git-branch', 'main', '--build-pack', 'nixpacks', '--ports-exposes', '3000', '--no-instant-deploy'], { env });
+    const r = await runBin(
+      [
+        'create',
+        'app',
+        ...whereFlags(),
+        '--git-repository',
+        'git@github.com:acme/flags.git',
+        '--git-branch',
+        'main',
+        '--build-pack',
+        'nixpacks',
+        '--ports-exposes',
+        '3000',
+        '--no-instant-deploy',
+      ],
+      { env },
+    );
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^uuid: [0-9a-f-]{36}$/m);
     expect(r.stdout).toMatch(/^domains: /m);
   });
 
   it('flags win over --file: a domain in use is answered by --force-domain-override, --domains "" leaves the file\'s out', async () => {
-    const body = { ...where(), git_repository: 'https://github.com/acme/merge', git_branch: 'main', build_pack: 'nixpacks', domains: 'https://merge-taken.example.com' };
+    const body = {
+      ...where(),
+      git_repository: 'https://github.com/acme/merge',
+      git_branch: 'main',
+      build_pack: 'nixpacks',
+      domains: 'https://merge-taken.example.com',
+    };
     expect((await runBin(['create', 'app', '--file', bodyFile('m1.json', body)], { env })).code).toBe(0);
     const file = bodyFile('m2.json', body);
     expect((await runBin(['create', 'app', '--file', file], { env })).code).toBe(5);
@@ -161,12 +213,21 @@ describe('dms create by flags', () => {
     const before = posts();
     const typo = await runBin(['create', 'docstore', ...whereFlags(), '--publik-port', '27018', '--discard-credentials'], { env });
     expect(typo.code).toBe(2);
-    expect(typo.stderr.trim()).toBe('dms: --publik-port is not a field of a docstore request; the closest is --public-port. Run dms create docstore --help for every field\'s flag.');
+    expect(typo.stderr.trim()).toBe(
+      "dms: --publik-port is not a field of a docstore request; the closest is --public-port. Run dms create docstore --help for every field's flag.",
+    );
     const other = await runBin(['create', 'app', ...whereFlags(), '--public-port', '80'], { env });
     expect(other.stderr).toMatch(/--public-port is not a field of an application request; the closest is --ports-exposes/);
     const bad = await runBin(['create', 'app', '--project-uuid', where().project_uuid, '--health-check-retries', '3.5'], { env });
     expect(bad.code).toBe(2);
-    for (const field of ['health_check_retries: must be a whole number', 'server_uuid:', 'git_repository:', 'git_branch:', 'build_pack:', 'environment_name:']) {
+    for (const field of [
+      'health_check_retries: must be a whole number',
+      'server_uuid:',
+      'git_repository:',
+      'git_branch:',
+      'build_pack:',
+      'environment_name:',
+    ]) {
       expect(bad.stderr).toContain(field);
     }
     expect(posts()).toBe(before);
@@ -208,7 +269,9 @@ describe('dms create docstore --save-credentials', () => {
     const config = tempDir('dms-cfg-');
     const out = tempDir('dms-creds-');
     const before = posts();
-    const drafts = await runBin(['create', 'docstore', ...whereFlags(), '--save-credentials', join(config, 'drafts', 'c.json')], { env: { ...env, DMS_CONFIG_DIR: config } });
+    const drafts = await runBin(['create', 'docstore', ...whereFlags(), '--save-credentials', join(config, 'drafts', 'c.json')], {
+      env: { ...env, DMS_CONFIG_DIR: config },
+    });
     expect(drafts.code).toBe(2);
     expect(drafts.stderr).toMatch(/is in the drafts folder; choose another place\. Nothing was sent\./);
     expect(existsSync(join(config, 'drafts', 'c.json'))).toBe(false);
@@ -245,10 +308,15 @@ describe('a headless dms create docstore says first what becomes of the root pas
   ])('without --save-credentials, --show-secrets or --discard-credentials (%s): exit 2, no request at all', async (_name, args) => {
     const s = await serve(json(201, ANSWER));
     const body = bodyFile('creds.json', { project_uuid: 'p1', server_uuid: 's1', environment_name: 'production' });
-    const r = await runBin(['create', 'docstore', ...args.map((a) => (a === 'BODY' ? body : a))], { env: hostileEnv(s.url), input: JSON.stringify({ project_uuid: 'p1', server_uuid: 's1', environment_name: 'production' }) });
+    const r = await runBin(['create', 'docstore', ...args.map((a) => (a === 'BODY' ? body : a))], {
+      env: hostileEnv(s.url),
+      input: JSON.stringify({ project_uuid: 'p1', server_uuid: 's1', environment_name: 'production' }),
+    });
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toBe("dms: the server sends the new database's root password only once, in its answer: say what becomes of it with --save-credentials FILE (a new file, mode 0600), --show-secrets (printed in clear), or --discard-credentials (hidden, and lost). Nothing was sent.\n");
+    expect(r.stderr).toBe(
+      "dms: the server sends the new database's root password only once, in its answer: say what becomes of it with --save-credentials FILE (a new file, mode 0600), --show-secrets (printed in clear), or --discard-credentials (hidden, and lost). Nothing was sent.\n",
+    );
     expect(s.total()).toBe(0);
   });
 
@@ -269,7 +337,10 @@ describe('a headless dms create docstore says first what becomes of the root pas
     const s = await serve(json(201, ANSWER));
     const out = tempDir('dms-creds-');
     const cases: [string[], RegExp][] = [
-      [['docstore', ...flags, '--discard-credentials', '--show-secrets'], /--discard-credentials keeps nothing, and --save-credentials and --show-secrets keep the password: give one or the other/],
+      [
+        ['docstore', ...flags, '--discard-credentials', '--show-secrets'],
+        /--discard-credentials keeps nothing, and --save-credentials and --show-secrets keep the password: give one or the other/,
+      ],
       [['docstore', ...flags, '--discard-credentials', '--save-credentials', join(out, 'c.json')], /give one or the other/],
       [['app', ...flags, '--discard-credentials'], /--discard-credentials goes with dms create docstore/],
       [['docstore', '--from', bodyFile('from.json', {}), '--discard-credentials'], /--discard-credentials goes with --file or field flags/],

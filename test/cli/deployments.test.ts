@@ -23,7 +23,7 @@ function expectNoToken(r: BinResult, token = demo.token) {
 }
 
 describe('dms deployments', () => {
-  it('prints a table of the first 10 deployments, what every row shares above it, and the total on stdout\'s last line', async () => {
+  it("prints a table of the first 10 deployments, what every row shares above it, and the total on stdout's last line", async () => {
     const r = await runBin(['deployments', app], { env });
     expect(r.code).toBe(0);
     const lines = r.stdout.trim().split('\n');
@@ -48,7 +48,10 @@ describe('dms deployments', () => {
     expect(r.stderr).toBe('app orders-worker · server edge-fra-1\n');
     expect(r.stderr).not.toMatch(/unexpected type|invalid/);
     // --json prints the rows as sent: destination_id stays a string.
-    const json = JSON.parse((await runBin(['deployments', queueApp, '--json', '--take', '3'], { env })).stdout) as Record<string, unknown>[];
+    const json = JSON.parse((await runBin(['deployments', queueApp, '--json', '--take', '3'], { env })).stdout) as Record<
+      string,
+      unknown
+    >[];
     expect(json.map((d) => typeof d.destination_id)).toEqual(['string', 'string', 'string']);
   });
 
@@ -60,8 +63,13 @@ describe('dms deployments', () => {
     const withSecret = records.filter((d) => d.manual_webhook_secret_provider_a === '•••• (set)');
     expect(withSecret.length).toBeGreaterThan(0);
     for (const d of records) {
-      for (const k of ['manual_webhook_secret_provider_a', 'manual_webhook_secret_provider_b', 'manual_webhook_secret_provider_c',
-        'manual_webhook_secret_provider_d', 'http_basic_auth_password']) {
+      for (const k of [
+        'manual_webhook_secret_provider_a',
+        'manual_webhook_secret_provider_b',
+        'manual_webhook_secret_provider_c',
+        'manual_webhook_secret_provider_d',
+        'http_basic_auth_password',
+      ]) {
         if (k in d) expect(['•••• (set)', '(empty)']).toContain(d[k]);
       }
     }
@@ -77,7 +85,9 @@ describe('dms deployments', () => {
 
   it('--skip and --take page through the list newest first', async () => {
     const all = JSON.parse((await runBin(['deployments', app, '--json', '--take', '15'], { env })).stdout) as { id: number }[];
-    const page = JSON.parse((await runBin(['deployments', app, '--json', '--skip', '10', '--take', '5'], { env })).stdout) as { id: number }[];
+    const page = JSON.parse((await runBin(['deployments', app, '--json', '--skip', '10', '--take', '5'], { env })).stdout) as {
+      id: number;
+    }[];
     expect(page.map((d) => d.id)).toEqual(all.slice(10, 15).map((d) => d.id));
     const before = demo.requests.filter((q) => q.query.includes('skip=10') && q.query.includes('take=5'));
     expect(before.length).toBeGreaterThan(0);
@@ -184,7 +194,13 @@ describe('JSON output', () => {
     const collect = async (items: unknown[]) => {
       let text = '';
       // A tiny buffer so write() reports a full stream and the writer has to wait for 'drain'.
-      const out = new Writable({ highWaterMark: 8, write(chunk, _enc, done) { text += String(chunk); setImmediate(done); } });
+      const out = new Writable({
+        highWaterMark: 8,
+        write(chunk, _enc, done) {
+          text += String(chunk);
+          setImmediate(done);
+        },
+      });
       await writeJsonArray(out, items, (x) => x);
       return text;
     };
@@ -227,9 +243,31 @@ describe('the headless table: times and the total (issue 16)', () => {
     const { runDeployments } = await import('../../src/commands/deployments.js');
     const { createClient } = await import('../../src/api/client.js');
     let text = '';
-    const stdout = Object.assign(new Writable({ write(c, _e, done) { text += String(c); done(); } }), { isTTY: true, columns: 160 });
-    const io = { stdout, stderr: new Writable({ write(_c, _e, done) { done(); } }), stdin: Readable.from([]), env: {} };
-    const session = { client: createClient({ baseUrl: demo.url, token: demo.token }), connection: { label: 't', host: 'h', demo: false }, configDir: tempDir('dms-tty-'), close: async () => {} };
+    const stdout = Object.assign(
+      new Writable({
+        write(c, _e, done) {
+          text += String(c);
+          done();
+        },
+      }),
+      { isTTY: true, columns: 160 },
+    );
+    const io = {
+      stdout,
+      stderr: new Writable({
+        write(_c, _e, done) {
+          done();
+        },
+      }),
+      stdin: Readable.from([]),
+      env: {},
+    };
+    const session = {
+      client: createClient({ baseUrl: demo.url, token: demo.token }),
+      connection: { label: 't', host: 'h', demo: false },
+      configDir: tempDir('dms-tty-'),
+      close: async () => {},
+    };
     expect(await runDeployments(parse(['deployments', app, '--take', '5']), io, session, { color: false })).toBe(0);
     expect(startedCells(text).every((c) => /^(\d+[smhdwy]( \d+[smhdw])? ago|just now)$/.test(c))).toBe(true);
   });
@@ -251,7 +289,7 @@ describe('the headless table: times and the total (issue 16)', () => {
     expect(past.stdout).toBe('137 deployments; none on this page (from 501)\n');
   });
 
-  it('--json stays a bare array; -o json --with-total wraps it as {count, deployments}, count being the server\'s total', async () => {
+  it("--json stays a bare array; -o json --with-total wraps it as {count, deployments}, count being the server's total", async () => {
     const bare = JSON.parse((await runBin(['deployments', app, '--take', '3', '--json'], { env })).stdout) as unknown[];
     expect(Array.isArray(bare)).toBe(true);
     expect(bare).toHaveLength(3);
@@ -263,7 +301,9 @@ describe('the headless table: times and the total (issue 16)', () => {
     // Written as JSON.stringify(…, null, 2) writes it.
     expect(r.stdout).toBe(`${JSON.stringify(wrapped, null, 2)}\n`);
     // Filtered: the deployments kept, the count still the history's.
-    const failed = JSON.parse((await runBin(['deployments', app, '--take', '30', '--status', 'failed', '--json', '--with-total'], { env })).stdout) as { count: number; deployments: unknown[] };
+    const failed = JSON.parse(
+      (await runBin(['deployments', app, '--take', '30', '--status', 'failed', '--json', '--with-total'], { env })).stdout,
+    ) as { count: number; deployments: unknown[] };
     expect(failed.count).toBe(137);
     expect(failed.deployments.length).toBeLessThan(30);
   });
@@ -282,7 +322,10 @@ describe('the headless table: times and the total (issue 16)', () => {
       const e = { DMS_URL: bare.url, DMS_TOKEN: bare.token };
       const r = await runBin(['deployments', app, '--take', '4'], { env: e });
       expect(r.stdout.trim().split('\n').at(-1)).toBe('showing 1–4 (the server sends no total)');
-      const wrapped = JSON.parse((await runBin(['deployments', app, '--take', '2', '--json', '--with-total'], { env: e })).stdout) as { count: unknown; deployments: unknown[] };
+      const wrapped = JSON.parse((await runBin(['deployments', app, '--take', '2', '--json', '--with-total'], { env: e })).stdout) as {
+        count: unknown;
+        deployments: unknown[];
+      };
       expect(wrapped.count).toBeNull();
       expect(wrapped.deployments).toHaveLength(2);
     } finally {
@@ -304,18 +347,40 @@ describe('error hints that point the right way (issue 16)', () => {
     const route = await runBin(['deployments', app], { env: { ...env, DMS_URL: demo.origin } });
     expect(route.code).toBe(1);
     oneLine(route);
-    expect(route.stderr).toMatch(/^dms: No API at this address \(404\): The route deployments\/applications\/\S+ could not be found\. Check that the URL ends in \/api\/v1 \(it is http:\/\/127\.0\.0\.1:\d+\)\.\n$/);
+    expect(route.stderr).toMatch(
+      /^dms: No API at this address \(404\): The route deployments\/applications\/\S+ could not be found\. Check that the URL ends in \/api\/v1 \(it is http:\/\/127\.0\.0\.1:\d+\)\.\n$/,
+    );
     expect(route.stderr).not.toMatch(/Check the (application )?uuid/);
     const missing = await runBin(['deployments', '00000000-0000-4000-8000-000000000000'], { env });
     expect(missing.code).toBe(4);
-    expect(missing.stderr).toBe('dms: Not found (404): Application not found. Check the application uuid "00000000-0000-4000-8000-000000000000": the server has no application with it.\n');
+    expect(missing.stderr).toBe(
+      'dms: Not found (404): Application not found. Check the application uuid "00000000-0000-4000-8000-000000000000": the server has no application with it.\n',
+    );
   });
 
   it('environment_name "nope" names the field that was looked up, not a uuid that was never given (exit 4)', async () => {
     const project = demo.seed.projects[0]!.uuid;
-    const r = await runBin(['create', 'app', '--project-uuid', project, '--server-uuid', demo.seed.servers[0]!.uuid,
-      '--environment-name', 'nope', '--git-repository', 'https://github.com/acme/hints', '--git-branch', 'main',
-      '--build-pack', 'nixpacks', '--ports-exposes', '3000'], { env });
+    const r = await runBin(
+      [
+        'create',
+        'app',
+        '--project-uuid',
+        project,
+        '--server-uuid',
+        demo.seed.servers[0]!.uuid,
+        '--environment-name',
+        'nope',
+        '--git-repository',
+        'https://github.com/acme/hints',
+        '--git-branch',
+        'main',
+        '--build-pack',
+        'nixpacks',
+        '--ports-exposes',
+        '3000',
+      ],
+      { env },
+    );
     expect(r.code).toBe(4);
     oneLine(r);
     expect(r.stderr).toContain('Environment not found. Check environment_name "nope"');
@@ -323,10 +388,15 @@ describe('error hints that point the right way (issue 16)', () => {
   });
 
   it('a redirect reads as a sentence: "…, not an answer. Check that…" (exit 1)', async () => {
-    const s: Server = createServer((_req, res) => { res.writeHead(302, { location: '/login' }); res.end(); });
+    const s: Server = createServer((_req, res) => {
+      res.writeHead(302, { location: '/login' });
+      res.end();
+    });
     await new Promise<void>((res) => s.listen(0, '127.0.0.1', res));
     try {
-      const r = await runBin(['deployments', app], { env: { ...env, DMS_URL: `http://127.0.0.1:${(s.address() as AddressInfo).port}/api/v1` } });
+      const r = await runBin(['deployments', app], {
+        env: { ...env, DMS_URL: `http://127.0.0.1:${(s.address() as AddressInfo).port}/api/v1` },
+      });
       expect(r.code).toBe(1);
       oneLine(r);
       expect(r.stderr).toContain('a redirect to /login, not an answer. Check that the server URL points at the service API');
@@ -337,10 +407,16 @@ describe('error hints that point the right way (issue 16)', () => {
 
   it('a 401 through a saved context names the context and how to check it (exit 3)', async () => {
     const dir = tempDir('dms-hints-');
-    writeFileSync(join(dir, 'config.json'), JSON.stringify({ current: 'stale', contexts: { stale: { url: demo.url, token: '9|not-the-token' } } }), { mode: 0o600 });
+    writeFileSync(
+      join(dir, 'config.json'),
+      JSON.stringify({ current: 'stale', contexts: { stale: { url: demo.url, token: '9|not-the-token' } } }),
+      { mode: 0o600 },
+    );
     const r = await runBin(['deployments', app], { env: { DMS_CONFIG_DIR: dir } });
     expect(r.code).toBe(3);
-    expect(r.stderr).toBe('dms: The server rejected the token of context stale (401). Check it with: dms context verify stale; replace it with: dms context add stale --url URL.\n');
+    expect(r.stderr).toBe(
+      'dms: The server rejected the token of context stale (401). Check it with: dms context verify stale; replace it with: dms context add stale --url URL.\n',
+    );
     expect(r.stderr).not.toContain('not-the-token');
   });
 });

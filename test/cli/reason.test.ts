@@ -17,28 +17,53 @@ const serve = serversClosedAfterEach(afterEach);
 type Row = Record<string, unknown>;
 
 /** A failed log ending with the service's epilogue around `error`. */
-const failedLog = (error: string) => JSON.stringify([
-  { command: 'docker build .', output: '#5 compiling', type: 'stdout', hidden: false, batch: 1, order: 1 },
-  { command: null, output: SEPARATOR, type: 'stderr', hidden: false, batch: 2, order: 2 },
-  { command: null, output: `Deployment failed: Command execution failed (exit code 1): docker build .\nError: ${error}`, type: 'stderr', hidden: false, batch: 2, order: 3 },
-  { command: null, output: 'Error type: RuntimeException', type: 'stderr', hidden: true, batch: 2, order: 4 },
-  { command: null, output: SEPARATOR, type: 'stderr', hidden: false, batch: 2, order: 5 },
-  { command: null, output: 'Deployment failed. Removing the new version of your application.', type: 'stderr', hidden: false, batch: 2, order: 6 },
+const failedLog = (error: string) =>
+  JSON.stringify([
+    { command: 'docker build .', output: '#5 compiling', type: 'stdout', hidden: false, batch: 1, order: 1 },
+    { command: null, output: SEPARATOR, type: 'stderr', hidden: false, batch: 2, order: 2 },
+    {
+      command: null,
+      output: `Deployment failed: Command execution failed (exit code 1): docker build .\nError: ${error}`,
+      type: 'stderr',
+      hidden: false,
+      batch: 2,
+      order: 3,
+    },
+    { command: null, output: 'Error type: RuntimeException', type: 'stderr', hidden: true, batch: 2, order: 4 },
+    { command: null, output: SEPARATOR, type: 'stderr', hidden: false, batch: 2, order: 5 },
+    {
+      command: null,
+      output: 'Deployment failed. Removing the new version of your application.',
+      type: 'stderr',
+      hidden: false,
+      batch: 2,
+      order: 6,
+    },
+  ]);
+const finishedLog = JSON.stringify([
+  { command: null, output: 'New container started.', type: 'stdout', hidden: false, batch: 1, order: 1 },
 ]);
-const finishedLog = JSON.stringify([{ command: null, output: 'New container started.', type: 'stdout', hidden: false, batch: 1, order: 1 }]);
 
 const row = (id: number, status: string, logs?: string): Row => ({
-  id, deployment_uuid: `dep${id}abcdefghijklmnopq`, status, commit: 'a'.repeat(40), commit_message: `Change ${id}`,
-  created_at: '2026-08-22T15:20:00.000000Z', finished_at: '2026-08-22T15:23:12.000000Z', ...(logs === undefined ? {} : { logs }),
+  id,
+  deployment_uuid: `dep${id}abcdefghijklmnopq`,
+  status,
+  commit: 'a'.repeat(40),
+  commit_message: `Change ${id}`,
+  created_at: '2026-08-22T15:20:00.000000Z',
+  finished_at: '2026-08-22T15:23:12.000000Z',
+  ...(logs === undefined ? {} : { logs }),
 });
 
 /** Serves `rows` by skip/take, with a count. */
-const lister = (rows: Row[]): Handler => (req, res) => {
-  if (req.path !== LIST) return json(404, { message: 'Application not found' })(req, res, undefined as never);
-  const skip = Number(req.query.get('skip') ?? 0);
-  const take = Number(req.query.get('take') ?? 10);
-  return json(200, { count: rows.length, deployments: rows.slice(skip, skip + take) })(req, res, undefined as never);
-};
+const lister =
+  (rows: Row[]): Handler =>
+  (req, res) => {
+    if (req.path !== LIST) return json(404, { message: 'Application not found' })(req, res, undefined as never);
+    const skip = Number(req.query.get('skip') ?? 0);
+    const take = Number(req.query.get('take') ?? 10);
+    return json(200, { count: rows.length, deployments: rows.slice(skip, skip + take) })(req, res, undefined as never);
+  };
 
 const client = (url: string): ClientOptions => ({ baseUrl: `${url}/api/v1`, token: TOKEN, retries: 0, retryBaseMs: 20 });
 const run = async (rows: Row[], argv: string[]) => runInProcess(argv, client((await serve(lister(rows))).url));
@@ -54,29 +79,38 @@ const PAGE = [
 
 /** CSV lines into fields (enough for these tests: quoted fields with "" inside, no line breaks). */
 function csv(text: string): string[][] {
-  return text.trimEnd().split('\r\n').map((line) => {
-    const fields: string[] = [];
-    let i = 0;
-    for (;;) {
-      let field = '';
-      if (line[i] === '"') {
-        for (i += 1; i < line.length; i++) {
-          if (line[i] === '"' && line[i + 1] === '"') { field += '"'; i += 1; } else if (line[i] === '"') { i += 1; break; } else field += line[i];
+  return text
+    .trimEnd()
+    .split('\r\n')
+    .map((line) => {
+      const fields: string[] = [];
+      let i = 0;
+      for (;;) {
+        let field = '';
+        if (line[i] === '"') {
+          for (i += 1; i < line.length; i++) {
+            if (line[i] === '"' && line[i + 1] === '"') {
+              field += '"';
+              i += 1;
+            } else if (line[i] === '"') {
+              i += 1;
+              break;
+            } else field += line[i];
+          }
+        } else {
+          const end = line.indexOf(',', i);
+          field = line.slice(i, end === -1 ? line.length : end);
+          i = end === -1 ? line.length : end;
         }
-      } else {
-        const end = line.indexOf(',', i);
-        field = line.slice(i, end === -1 ? line.length : end);
-        i = end === -1 ? line.length : end;
+        fields.push(field);
+        if (line[i] !== ',') return fields;
+        i += 1;
       }
-      fields.push(field);
-      if (line[i] !== ',') return fields;
-      i += 1;
-    }
-  });
+    });
 }
 
 describe('dms deployments: the reason column', () => {
-  it('the table ends with a REASON column when a row has one: each failure\'s line, cut to fit, the token masked', async () => {
+  it("the table ends with a REASON column when a row has one: each failure's line, cut to fit, the token masked", async () => {
     const r = await run(PAGE, ['deployments', APP]);
     expect(r.code).toBe(0);
     const lines = r.stdout.split('\n');
@@ -97,7 +131,19 @@ describe('dms deployments: the reason column', () => {
     expect(r.code).toBe(0);
     expect(r.stdout.split('\n')[0]).not.toMatch(/REASON/);
     const c = await run([row(2, 'finished', finishedLog), row(1, 'failed')], ['deployments', APP, '-o', 'csv']);
-    expect(csv(c.stdout)[0]).toEqual(['status', 'source', 'commit', 'subject', 'branch', 'started', 'finished', 'duration', 'server', 'id', 'uuid']);
+    expect(csv(c.stdout)[0]).toEqual([
+      'status',
+      'source',
+      'commit',
+      'subject',
+      'branch',
+      'started',
+      'finished',
+      'duration',
+      'server',
+      'id',
+      'uuid',
+    ]);
   });
 
   it('-o csv: reason is the last column, the whole line, quoted and defused like every cell', async () => {
@@ -134,12 +180,17 @@ describe('dms deployments: the reason column', () => {
     expect(rows).toHaveLength(250);
     expect(rows.filter((f) => f.at(-1) !== '').map((f) => [f[head!.indexOf('id')], f.at(-1)])).toEqual([['10', 'Killed: out of memory']]);
     // Rows without logs (a token that cannot read them): no column.
-    const bare = await run(history.map(({ logs: _, ...rest }) => rest), ['deployments', APP, '--all', '-o', 'csv']);
+    const bare = await run(
+      history.map(({ logs: _, ...rest }) => rest),
+      ['deployments', APP, '--all', '-o', 'csv'],
+    );
     expect(csv(bare.stdout)[0]!.at(-1)).toBe('uuid');
   });
 
   it('--all table: the reason column when a failure is among the first rows', async () => {
-    const history = Array.from({ length: 150 }, (_, i) => row(150 - i, i === 3 ? 'failed' : 'finished', i === 3 ? failedLog('ERROR: registry denied') : finishedLog));
+    const history = Array.from({ length: 150 }, (_, i) =>
+      row(150 - i, i === 3 ? 'failed' : 'finished', i === 3 ? failedLog('ERROR: registry denied') : finishedLog),
+    );
     const r = await run(history, ['deployments', APP, '--all']);
     expect(r.code).toBe(0);
     expect(r.stdout.split('\n')[0]).toMatch(/\bREASON$/);
@@ -163,7 +214,9 @@ describe('dms logs APP ID --reason', () => {
     expect(finished.stderr).toBe('dms: no reason for deployment 5 (finished): only a failed or cancelled deployment has one.\n');
     const bare = await run([row(1, 'failed')], ['logs', APP, '1', '--reason']);
     expect(bare).toMatchObject({ code: 11, stdout: '' });
-    expect(bare.stderr).toMatch(/^dms: no reason for deployment 1: the server sent no logs \(a token allowed to read sensitive data receives them\)\.\n$/);
+    expect(bare.stderr).toMatch(
+      /^dms: no reason for deployment 1: the server sent no logs \(a token allowed to read sensitive data receives them\)\.\n$/,
+    );
     const noCause = await run([row(1, 'failed', finishedLog)], ['logs', APP, '1', '--reason']);
     expect(noCause).toMatchObject({ code: 11, stderr: 'dms: no reason for deployment 1: no line of its log says why it ended.\n' });
     const broken = await run([row(1, 'failed', '[{"output": "cut')], ['logs', APP, '1', '--reason']);
@@ -182,7 +235,7 @@ describe('dms logs APP ID --reason', () => {
 
 describe('the built binary on the demo', () => {
   const demo = setUpDemoService();
-  const env = () => (demo.env);
+  const env = () => demo.env;
   const app = () => demo.app();
 
   it('every failed deployment of the page has a reason in the CSV, and --reason prints the same line', async () => {
@@ -198,7 +251,9 @@ describe('the built binary on the demo', () => {
   });
 
   it('the token that cannot read logs: no reason column, and --reason says why (exit 11)', async () => {
-    const r = await runBin(['deployments', app(), '--take', '60', '--status', 'failed', '-o', 'csv'], { env: { ...env(), DMS_TOKEN: demo.tokenNoLogs } });
+    const r = await runBin(['deployments', app(), '--take', '60', '--status', 'failed', '-o', 'csv'], {
+      env: { ...env(), DMS_TOKEN: demo.tokenNoLogs },
+    });
     const [head, first] = csv(r.stdout);
     expect(head!.at(-1)).toBe('uuid');
     const one = await runBin(['logs', app(), first![head!.indexOf('id')]!, '--reason'], { env: { ...env(), DMS_TOKEN: demo.tokenNoLogs } });
@@ -210,7 +265,10 @@ describe('the built binary on the demo', () => {
     const page = await createClient({ baseUrl: demo.url, token: demo.token }).listDeployments(app(), { skip: 0, take: 60 });
     const failed = page.deployments.find((d) => d.status === 'failed');
     expect(failed).toBeDefined();
-    for (const args of [['deployments', app(), '--take', '60', '--status', 'failed', '-o', 'csv'], ['logs', app(), String(failed!.id)]]) {
+    for (const args of [
+      ['deployments', app(), '--take', '60', '--status', 'failed', '-o', 'csv'],
+      ['logs', app(), String(failed!.id)],
+    ]) {
       const r = await scriptsRun(args, env());
       expect([r.code, r.stdout === ''], args[0]).toEqual([0, false]);
       expect(r.scripts, args[0]).not.toContain('ui-vendor');

@@ -24,13 +24,21 @@ beforeAll(async () => {
   origin = demo.origin;
   host = demo.host;
   // One row whose application_name is hostile: an escape sequence, invisible characters, the token (whole and split by controls), a URL password.
-  hostile = await respondWith(json(200, {
-    count: 1,
-    deployments: [{
-      id: 1, deployment_uuid: 'dep1', status: 'finished', commit: 'HEAD', created_at: '2026-01-01T00:00:00Z',
-      application_name: `\u001b]0;title\u0007sh\u200bop\u001b[31m ${TOKEN} 7|hostile\u0000token\u0085value https://u:pw-secret@db.example.com`,
-    }],
-  }));
+  hostile = await respondWith(
+    json(200, {
+      count: 1,
+      deployments: [
+        {
+          id: 1,
+          deployment_uuid: 'dep1',
+          status: 'finished',
+          commit: 'HEAD',
+          created_at: '2026-01-01T00:00:00Z',
+          application_name: `\u001b]0;title\u0007sh\u200bop\u001b[31m ${TOKEN} 7|hostile\u0000token\u0085value https://u:pw-secret@db.example.com`,
+        },
+      ],
+    }),
+  );
 });
 afterAll(async () => {
   await hostile.close();
@@ -51,7 +59,10 @@ describe('a headless read adds the application to recents', () => {
     expect((await runBin(['deployments', snap.uuid], { env: e })).code).toBe(0);
     expect(recentsOf(dir).map((r) => [r.uuid, r.name])).toEqual([[snap.uuid, snap.name]]);
     expect((await runBin(['deployments', queue.uuid, '--json', '--take', '2'], { env: e })).code).toBe(0);
-    expect(recentsOf(dir).map((r) => [r.uuid, r.name])).toEqual([[queue.uuid, queue.name], [snap.uuid, snap.name]]);
+    expect(recentsOf(dir).map((r) => [r.uuid, r.name])).toEqual([
+      [queue.uuid, queue.name],
+      [snap.uuid, snap.name],
+    ]);
     const other = demo.seed.applications.find((a) => a !== snap && a !== queue)!;
     expect((await runBin(['deployments', other.uuid, '--all', '--limit', '3', '-o', 'ndjson'], { env: e })).code).toBe(0);
     expect(recentsOf(dir)[0]).toMatchObject({ uuid: other.uuid, name: other.name });
@@ -59,7 +70,9 @@ describe('a headless read adds the application to recents', () => {
     expect(recentsOf(dir)[0]).toMatchObject({ uuid: queue.uuid, name: queue.name });
     // Shell completion reads the same recents for the same server (DMS_URL).
     const completed = await runBin(['__complete', 'fish', '--', 'logs', ''], { env: e });
-    expect(completed.stdout.split('\n')).toEqual(expect.arrayContaining([`${queue.uuid}\t${queue.name}`, `${snap.uuid}\t${snap.name}`, `${other.uuid}\t${other.name}`]));
+    expect(completed.stdout.split('\n')).toEqual(
+      expect.arrayContaining([`${queue.uuid}\t${queue.name}`, `${snap.uuid}\t${snap.name}`, `${other.uuid}\t${other.name}`]),
+    );
     // The token is never in the file.
     expect(readFileSync(join(dir, 'recents.json'), 'utf8')).not.toContain(demo.token.split('|')[1]!);
     // A read that fails records nothing.
@@ -83,7 +96,11 @@ describe('a headless read adds the application to recents', () => {
 
   it('keeps the name cleaned: no escape sequences, invisible characters, token or URL password', async () => {
     const dir = tempDir('dms-recents-hostile-');
-    const r = await runInProcess(['deployments', 'app-1'], { baseUrl: `${hostile.url}/api/v1`, token: TOKEN, retries: 0 }, { configDir: dir });
+    const r = await runInProcess(
+      ['deployments', 'app-1'],
+      { baseUrl: `${hostile.url}/api/v1`, token: TOKEN, retries: 0 },
+      { configDir: dir },
+    );
     expect(r.code).toBe(0);
     const [entry] = loadRecents(dir, 'localhost');
     expect(entry?.uuid).toBe('app-1');
@@ -93,8 +110,8 @@ describe('a headless read adds the application to recents', () => {
   });
 });
 
-describe('APP as the address of the application\'s page', () => {
-  it('dms deployments reads the uuid from the address, on the connection\'s host', async () => {
+describe("APP as the address of the application's page", () => {
+  it("dms deployments reads the uuid from the address, on the connection's host", async () => {
     const app = snapshotApp().uuid;
     const ids = (r: { stdout: string }) => (JSON.parse(r.stdout) as { id: number }[]).map((d) => d.id);
     const byUuid = await runBin(['deployments', app, '--json', '--skip', '5', '--take', '5'], { env });
@@ -106,9 +123,13 @@ describe('APP as the address of the application\'s page', () => {
 
   it('another host: exit 2, one line naming both hosts, nothing sent', async () => {
     const before = demo.requests.length;
-    const r = await runBin(['deployments', `https://deploy.example.com/project/p/environment/e/application/${snapshotApp().uuid}`], { env });
+    const r = await runBin(['deployments', `https://deploy.example.com/project/p/environment/e/application/${snapshotApp().uuid}`], {
+      env,
+    });
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe(`dms: the address is on deploy.example.com, but this connection uses ${host}: open the page on ${host}, or connect to deploy.example.com (--url, --context).\n`);
+    expect(r.stderr).toBe(
+      `dms: the address is on deploy.example.com, but this connection uses ${host}: open the page on ${host}, or connect to deploy.example.com (--url, --context).\n`,
+    );
     expect(sentSince(before)).toBe(0);
   });
 
@@ -132,7 +153,7 @@ describe('APP as the address of the application\'s page', () => {
     expect(sentSince(before)).toBe(0);
   });
 
-  it('dms logs with a deployment\'s address prints that deployment\'s log; with a DEPLOYMENT too it is a usage error', async () => {
+  it("dms logs with a deployment's address prints that deployment's log; with a DEPLOYMENT too it is a usage error", async () => {
     const app = queueApp().uuid;
     const client = createClient({ baseUrl: demo.url, token: demo.token });
     const rows = (await client.listDeployments(app, { skip: 0, take: 5 })).deployments as Record<string, unknown>[];

@@ -50,9 +50,11 @@ interface StatsJson {
 
 describe('dms stats against the demo service', () => {
   it('-o json: every deployment counted once, by status, source and day, as the history lists them', async () => {
-    const listed = (await (await fetch(`${demo.url}/deployments/applications/${shop}?take=100000`, {
-      headers: { authorization: `Bearer ${demo.token}`, accept: 'application/json' },
-    })).json()) as { deployments: { status: string; created_at: string }[] };
+    const listed = (await (
+      await fetch(`${demo.url}/deployments/applications/${shop}?take=100000`, {
+        headers: { authorization: `Bearer ${demo.token}`, accept: 'application/json' },
+      })
+    ).json()) as { deployments: { status: string; created_at: string }[] };
     const r = await runBin(['stats', shop, '-o', 'json'], { env });
     expect(r.code, r.stderr).toBe(0);
     const s = JSON.parse(r.stdout) as StatsJson;
@@ -77,7 +79,10 @@ describe('dms stats against the demo service', () => {
     }
     expect(out[0]).toMatch(/^orders-worker · \d+ deployments · \d{4}-\d\d-\d\d – \d{4}-\d\d-\d\d \(\d+ days\)$/);
     for (const head of ['deployments  ', 'failure rate ', 'duration     median ', 'restore      median ']) {
-      expect(out.some((l) => l.startsWith(head)), head).toBe(true);
+      expect(
+        out.some((l) => l.startsWith(head)),
+        head,
+      ).toBe(true);
     }
     expect(out.some((l) => /^Deployments per day, \d+ weeks? {2}· 0/.test(l))).toBe(true);
     expect(out.filter((l) => /^(Mon|Wed|Fri|Sun) /.test(l))).toHaveLength(4);
@@ -89,9 +94,11 @@ describe('dms stats against the demo service', () => {
   });
 
   it('--since stops reading at the first older deployment: 3,001 deployments in a few requests', async () => {
-    const rows = (await (await fetch(`${demo.url}/deployments/applications/${big}?skip=3000&take=1`, {
-      headers: { authorization: `Bearer ${demo.token}`, accept: 'application/json' },
-    })).json()) as { deployments: { created_at: string }[] };
+    const rows = (await (
+      await fetch(`${demo.url}/deployments/applications/${big}?skip=3000&take=1`, {
+        headers: { authorization: `Bearer ${demo.token}`, accept: 'application/json' },
+      })
+    ).json()) as { deployments: { created_at: string }[] };
     const since = rows.deployments[0]!.created_at;
     const from = demo.requests.length;
     const r = await runBin(['stats', big, '--since', since, '--json'], { env });
@@ -118,13 +125,24 @@ function knownRow(id: number): Record<string, unknown> {
   const start = T0 + Math.floor((id - 1) / 4) * DAY + (((id - 1) % 4) * 6 + 1) * 3_600_000;
   const minutes = (id % 5) + 1;
   return {
-    id, deployment_uuid: `dep${String(id).padStart(21, '0')}`, status: id % 7 === 0 ? 'failed' : 'finished', commit: 'a'.repeat(40),
-    created_at: new Date(start).toISOString(), finished_at: new Date(start + minutes * 60_000).toISOString(),
-    is_webhook: id % 2 === 0, is_api: false, rollback: false, pull_request_id: 0, git_branch: id % 3 === 0 ? 'develop' : 'main',
+    id,
+    deployment_uuid: `dep${String(id).padStart(21, '0')}`,
+    status: id % 7 === 0 ? 'failed' : 'finished',
+    commit: 'a'.repeat(40),
+    created_at: new Date(start).toISOString(),
+    finished_at: new Date(start + minutes * 60_000).toISOString(),
+    is_webhook: id % 2 === 0,
+    is_api: false,
+    rollback: false,
+    pull_request_id: 0,
+    git_branch: id % 3 === 0 ? 'develop' : 'main',
   };
 }
 
-async function knownServer(n: number, before?: (call: number) => Handler | undefined): Promise<{ env: Record<string, string>; calls: () => number }> {
+async function knownServer(
+  n: number,
+  before?: (call: number) => Handler | undefined,
+): Promise<{ env: Record<string, string>; calls: () => number }> {
   const rows = Array.from({ length: n }, (_, i) => knownRow(n - i));
   let calls = 0;
   const server = await respondWith((req, res, raw) => {
@@ -153,19 +171,27 @@ describe('dms stats on a history known row by row', () => {
     expect([s.failed, s.finished]).toEqual([8, 48]);
     expect(s.failureRate.value).toBe(8 / 56);
     // Durations of the finished: minutes (id % 5) + 1 for ids not divisible by 7.
-    const minutes = Array.from({ length: 56 }, (_, i) => i + 1).filter((id) => id % 7 !== 0).map((id) => (id % 5) + 1).sort((a, b) => a - b);
+    const minutes = Array.from({ length: 56 }, (_, i) => i + 1)
+      .filter((id) => id % 7 !== 0)
+      .map((id) => (id % 5) + 1)
+      .sort((a, b) => a - b);
     expect(s.duration.medianMs).toBe(((minutes[23]! + minutes[24]!) / 2) * 60_000);
     expect(s.duration.p90Ms).toBe(minutes[Math.ceil(0.9 * 48) - 1]! * 60_000);
     // Each failure (id 7k) is fixed by id 7k+1, 6 h later; its time to restore is from the end of
     // the failure to the end of the fix: 6 h + minutes(7k+1) − minutes(7k).
-    const restores = [7, 14, 21, 28, 35, 42, 49, 56].filter((id) => id < 56)
-      .map((id) => 6 * 3_600_000 + (((id + 1) % 5) + 1 - ((id % 5) + 1)) * 60_000).sort((a, b) => a - b);
+    const restores = [7, 14, 21, 28, 35, 42, 49, 56]
+      .filter((id) => id < 56)
+      .map((id) => 6 * 3_600_000 + (((id + 1) % 5) + 1 - ((id % 5) + 1)) * 60_000)
+      .sort((a, b) => a - b);
     expect(s.restore.count).toBe(7);
     expect(s.restore.open).toBe(1);
     expect(s.restore.medianMs).toBe(restores[3]);
     expect(Object.fromEntries(s.bySource.map((x) => [x.source, x.deployments]))).toEqual({ manual: 28, webhook: 28 });
     expect(Object.fromEntries(s.byBranch.map((x) => [x.branch, x.deployments]))).toEqual({ main: 38, develop: 18 });
-    expect(s.weeks.map((w) => [w.start, w.deployments])).toEqual([['2026-11-02', 28], ['2026-11-09', 28]]);
+    expect(s.weeks.map((w) => [w.start, w.deployments])).toEqual([
+      ['2026-11-02', 28],
+      ['2026-11-09', 28],
+    ]);
   });
 
   it('34 deployments on Friday 2026-11-20 and Saturday 2026-11-21, read a week later: the calendar marks both days -o json lists', async () => {
@@ -188,7 +214,10 @@ describe('dms stats on a history known row by row', () => {
     const until = ['--until', '2026-11-28T13:00:00Z'];
     const j = await runBin(['stats', APP, ...until, '-o', 'json'], { env });
     expect(j.code, j.stderr).toBe(0);
-    expect((JSON.parse(j.stdout) as StatsJson).days).toEqual([{ day: '2026-11-20', deployments: 17 }, { day: '2026-11-21', deployments: 17 }]);
+    expect((JSON.parse(j.stdout) as StatsJson).days).toEqual([
+      { day: '2026-11-20', deployments: 17 },
+      { day: '2026-11-21', deployments: 17 },
+    ]);
     const r = await runBin(['stats', APP, ...until], { env });
     expect(r.code, r.stderr).toBe(0);
     const out = r.stdout.split('\n');
@@ -200,7 +229,9 @@ describe('dms stats on a history known row by row', () => {
 
   it('a 429 longer than dms waits: the stats of what was read, "stopped after", exit 6', async () => {
     // The first answer holds 100 rows; then the server asks for an hour.
-    const h = await knownServer(1000, (call) => (call >= 2 ? json(429, { message: 'Too Many Attempts.' }, { 'retry-after': '3600' }) : undefined));
+    const h = await knownServer(1000, (call) =>
+      call >= 2 ? json(429, { message: 'Too Many Attempts.' }, { 'retry-after': '3600' }) : undefined,
+    );
     const r = await runBin(['stats', APP, '-o', 'json'], { env: h.env, timeoutMs: 30_000 });
     expect(r.code, r.stderr).toBe(6);
     const s = JSON.parse(r.stdout) as StatsJson;
@@ -222,13 +253,27 @@ describe('dms stats on a history known row by row', () => {
   it('Ctrl+C prints the stats of what was read, then "stopped after … interrupted", exit 130', { timeout: 30_000 }, async () => {
     // The second answer never comes: the reading waits until it is interrupted.
     let asked!: () => void;
-    const waiting = new Promise<void>((resolve) => { asked = resolve; });
-    const h = await knownServer(1000, (call) => (call >= 2 ? () => { asked(); } : undefined));
-    const child = spawn(process.execPath, [BIN, 'stats', APP, '-o', 'json'], { env: { PATH: process.env.PATH, ...h.env, DMS_CONFIG_DIR: '/nonexistent-dms-config' } });
+    const waiting = new Promise<void>((resolve) => {
+      asked = resolve;
+    });
+    const h = await knownServer(1000, (call) =>
+      call >= 2
+        ? () => {
+            asked();
+          }
+        : undefined,
+    );
+    const child = spawn(process.execPath, [BIN, 'stats', APP, '-o', 'json'], {
+      env: { PATH: process.env.PATH, ...h.env, DMS_CONFIG_DIR: '/nonexistent-dms-config' },
+    });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (d: Buffer) => { stdout += d.toString(); });
-    child.stderr.on('data', (d: Buffer) => { stderr += d.toString(); });
+    child.stdout.on('data', (d: Buffer) => {
+      stdout += d.toString();
+    });
+    child.stderr.on('data', (d: Buffer) => {
+      stderr += d.toString();
+    });
     await waiting;
     child.kill('SIGINT');
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve));

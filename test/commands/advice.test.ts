@@ -1,7 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  ConflictError, NetworkError, ResponseTooLargeError, UnauthorizedError, setAdvice,
-} from '../../src/api/errors.js';
+import { ConflictError, NetworkError, ResponseTooLargeError, UnauthorizedError, setAdvice } from '../../src/api/errors.js';
 import { errorFromData, errorToData } from '../../src/api/error-data.js';
 import { cliAdvice, hintOf } from '../../src/commands/advice.js';
 
@@ -10,28 +8,38 @@ const CONTEXT_ADVICE = 'Check it with: dms context verify prod; replace it with:
 describe('advice: api/ says what failed, commands/ what to run', () => {
   // Module state outlives a file in the unit project (cli.ts installs the advice when loaded): none here, then put back.
   let before: ReturnType<typeof setAdvice>;
-  beforeEach(() => { before = setAdvice(() => undefined); });
-  afterEach(() => { setAdvice(before); });
+  beforeEach(() => {
+    before = setAdvice(() => undefined);
+  });
+  afterEach(() => {
+    setAdvice(before);
+  });
 
   it('an API error names no command or flag of its own', () => {
     const errors = [
-      new UnauthorizedError({ kind: 'context', name: 'prod' }), new UnauthorizedError(), new ConflictError('Conflict (409).'),
-      new NetworkError('timeout', 'slow', undefined, false, 'connect'), new NetworkError('refused', 'refused'),
-      new ResponseTooLargeError({ limit: 1 }), new ResponseTooLargeError({ limit: 1, single: true }),
+      new UnauthorizedError({ kind: 'context', name: 'prod' }),
+      new UnauthorizedError(),
+      new ConflictError('Conflict (409).'),
+      new NetworkError('timeout', 'slow', undefined, false, 'connect'),
+      new NetworkError('refused', 'refused'),
+      new ResponseTooLargeError({ limit: 1 }),
+      new ResponseTooLargeError({ limit: 1, single: true }),
     ];
     for (const error of errors) expect(error.hint).not.toMatch(/\bdms \w|--\w|DMS_/);
   });
 
   it('the commands word it: the context to verify, the flag to raise, the variable to check', () => {
     expect(hintOf(new UnauthorizedError({ kind: 'context', name: 'prod' }))).toBe(CONTEXT_ADVICE);
-    expect(hintOf(new NetworkError('timeout', 'slow', undefined, false, 'data'))).toBe('Try again; --timeout sets how long dms waits without data.');
+    expect(hintOf(new NetworkError('timeout', 'slow', undefined, false, 'data'))).toBe(
+      'Try again; --timeout sets how long dms waits without data.',
+    );
     expect(hintOf(new NetworkError('refused', 'refused'))).toBe('Check DMS_URL and that the server is up.');
     expect(hintOf(new ResponseTooLargeError({ limit: 1, single: true }))).toBe('Raise --max-response-mb (at most 536) to read it.');
     // Words given for one error (a creation's lost answer) come first.
     expect(hintOf(new NetworkError('reset', 'cut', 'Look first.', true))).toBe('Look first.');
   });
 
-  it('installed, the advice is every advised error\'s hint, also after crossing a thread as data', () => {
+  it("installed, the advice is every advised error's hint, also after crossing a thread as data", () => {
     setAdvice(cliAdvice);
     const error = new UnauthorizedError({ kind: 'context', name: 'prod' });
     expect(error.hint).toBe(CONTEXT_ADVICE);

@@ -39,7 +39,9 @@ describe('parse: unknown options', () => {
 
 describe('parse: commands and values', () => {
   it('a first argument that is not a command is not repeated; a near miss is named', () => {
-    expect(usage([TOKEN])).toBe('the first argument is not a command; it is not repeated here, in case it is a secret. Run dms --help for the commands.');
+    expect(usage([TOKEN])).toBe(
+      'the first argument is not a command; it is not repeated here, in case it is a secret. Run dms --help for the commands.',
+    );
     expect(usage(['deploymnets', 'x'])).toMatch(/^the first argument is not a command \(did you mean deployments\?\)/);
     expect(usage(['toString'])).toMatch(/^the first argument is not a command/);
   });
@@ -50,7 +52,9 @@ describe('parse: commands and values', () => {
   });
 
   it('a value that starts with - is repeated when plain, never for --token', () => {
-    expect(usage(['deployments', 'x', '--limit', '-3'])).toMatch(/^--limit -3: a value that starts with '-' is taken for an option \(write --limit=-3 if you mean it\)/);
+    expect(usage(['deployments', 'x', '--limit', '-3'])).toMatch(
+      /^--limit -3: a value that starts with '-' is taken for an option \(write --limit=-3 if you mean it\)/,
+    );
     const m = usage(['--token', `-${SECRET}`, 'deployments', 'x']);
     expect(m).toMatch(/^--token: a value that starts with '-' is taken for an option \(write --token=VALUE if you mean it\)/);
     expect(m).not.toContain(SECRET);

@@ -61,7 +61,11 @@ describe('what dms completes', () => {
   });
 
   it('before the command, only the global options are offered, and every command’s are read (--take 5)', () => {
-    expect(values('--').sort()).toEqual(Object.keys(GLOBAL_OPTIONS).map((n) => `--${n}`).sort());
+    expect(values('--').sort()).toEqual(
+      Object.keys(GLOBAL_OPTIONS)
+        .map((n) => `--${n}`)
+        .sort(),
+    );
     expect(values('--take 5 deployments d')).toEqual([]); // 5 is --take's value, not the command
     expect(values('--demo --take 5 deployments ')).toEqual(['demo-app-1']);
     expect(values('--take 5 deployments --')).not.toContain('--take');
@@ -78,7 +82,10 @@ describe('what dms completes', () => {
     expect(values('deployments x --status f')).toEqual(['finished', 'failed']);
     expect(values('deployments x --status failed,ca')).toEqual(['failed,cancelled', 'failed,cancelled-by-user']);
     expect(values('deployments x --status=failed,')).toEqual(
-      Object.keys(STATUS_NAMES).filter((n) => n !== 'failed').map((n) => `--status=failed,${n}`));
+      Object.keys(STATUS_NAMES)
+        .filter((n) => n !== 'failed')
+        .map((n) => `--status=failed,${n}`),
+    );
     if (Object.hasOwn(COMMAND_OPTIONS.deployments, 'time')) expect(values('deployments x --time ')).toEqual(['iso', 'relative']);
   });
 
@@ -116,7 +123,19 @@ describe('what dms completes', () => {
     expect(values('context use ')).toEqual(['prod', 'staging']);
     expect(values('context remove s')).toEqual(['staging']);
     expect(values('completion ')).toEqual(['bash', 'zsh', 'fish']);
-    expect(values('completion bash ')).toEqual(['--url', '--token', '--context', '--demo', '--timeout', '--max-response-mb', '--json', '--show-secrets', '--no-color', '--help', '-h']);
+    expect(values('completion bash ')).toEqual([
+      '--url',
+      '--token',
+      '--context',
+      '--demo',
+      '--timeout',
+      '--max-response-mb',
+      '--json',
+      '--show-secrets',
+      '--no-color',
+      '--help',
+      '-h',
+    ]);
   });
 
   it('dms create: the fields of the request named as flags, with the forms’ help; their choices and recent values', () => {
@@ -162,20 +181,27 @@ describe('what completion reads of the config folder (as every command reads it)
   /** A config folder: prod (current, a token command), staging (a token), half (no token: dms refuses it), one recent app on each server. */
   const folder = () => {
     const dir = tempDir('dms-completion-source-');
-    writeFileSync(join(dir, 'config.json'), JSON.stringify({
-      current: 'prod',
-      contexts: {
-        prod: { url: PROD, token_command: ['pass', 'show', 'dms'] },
-        staging: { url: STAGING, token: '2|tok' },
-        half: { url: 'https://half.example.com/api/v1' },
-      },
-    }), { mode: 0o600 });
+    writeFileSync(
+      join(dir, 'config.json'),
+      JSON.stringify({
+        current: 'prod',
+        contexts: {
+          prod: { url: PROD, token_command: ['pass', 'show', 'dms'] },
+          staging: { url: STAGING, token: '2|tok' },
+          half: { url: 'https://half.example.com/api/v1' },
+        },
+      }),
+      { mode: 0o600 },
+    );
     addRecent(dir, { uuid: 'prod-app', name: 'billing' }, new URL(PROD).origin);
     addRecent(dir, { uuid: 'staging-app' }, new URL(STAGING).origin);
     addRecent(dir, { uuid: 'demo-app' }, 'demo');
     return dir;
   };
-  const apps = (dir: string, env: NodeJS.ProcessEnv, target: Target = {}) => configSource(dir, env).recentApps(target).map((c) => c.value);
+  const apps = (dir: string, env: NodeJS.ProcessEnv, target: Target = {}) =>
+    configSource(dir, env)
+      .recentApps(target)
+      .map((c) => c.value);
 
   it('offers only the contexts dms can use (one without a token or token command is not one: context use refuses it)', () => {
     expect(configSource(folder(), {}).contexts()).toEqual([

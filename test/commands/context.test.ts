@@ -47,7 +47,9 @@ function harness(options: { input?: string; tty?: boolean } = {}): Harness {
     const stream = new PassThrough();
     let text = '';
     stream.setEncoding('utf8');
-    stream.on('data', (chunk: string) => { text += chunk; });
+    stream.on('data', (chunk: string) => {
+      text += chunk;
+    });
     return { stream, text: () => text };
   };
   const stdout = collect();
@@ -98,9 +100,12 @@ describe('dms context add', () => {
     const h = harness({ input: `${TOKEN}\n` });
     expect(await runContext(['add', 'prod', '--url', 'https://deploy.example.com/api/v1', '--no-verify'], h.io, dir)).toBe(0);
     expect(loadConfig(dir)).toEqual({
-      current: 'prod', contexts: { prod: { url: 'https://deploy.example.com/api/v1', token: TOKEN } },
+      current: 'prod',
+      contexts: { prod: { url: 'https://deploy.example.com/api/v1', token: TOKEN } },
     });
-    expect(h.out()).toBe('Added context "prod" (https://deploy.example.com/api/v1); token not checked (--no-verify); it is now the current context.\n');
+    expect(h.out()).toBe(
+      'Added context "prod" (https://deploy.example.com/api/v1); token not checked (--no-verify); it is now the current context.\n',
+    );
     expect(h.err()).toBe('');
   });
 
@@ -206,8 +211,7 @@ describe('dms context list', () => {
     const h = harness();
     expect(await runContext(['list'], h.io, configured())).toBe(0);
     expect(h.out()).toBe(
-      '* prod     https://deploy.example.com/api/v1   token: set\n'
-      + '  staging  https://staging.example.com/api/v1  token: set\n',
+      '* prod     https://deploy.example.com/api/v1   token: set\n' + '  staging  https://staging.example.com/api/v1  token: set\n',
     );
     expect(h.out()).not.toContain('42|');
     expect(h.err()).toBe('');
@@ -232,9 +236,13 @@ describe('dms context list', () => {
 
   it('strips escape sequences from a hand-edited URL and hides a password in it', async () => {
     const dir = tempDir();
-    writeFileSync(configPath(dir), JSON.stringify({
-      current: 'x', contexts: { x: { url: 'https://u:pw@h/\u001b[31mred', token: TOKEN } },
-    }));
+    writeFileSync(
+      configPath(dir),
+      JSON.stringify({
+        current: 'x',
+        contexts: { x: { url: 'https://u:pw@h/\u001b[31mred', token: TOKEN } },
+      }),
+    );
     const h = harness();
     expect(await runContext(['list'], h.io, dir)).toBe(0);
     expect(h.out()).toBe('* x  https://u:••••@h/red  token: set\n');
@@ -340,21 +348,29 @@ describe('dms context add checks the token with one read before saving', () => {
     expect(loadConfig(dir).contexts.prod?.token).toBe(TOKEN);
   });
 
-  it('a 403 refuses to save with the server\'s reason (exit 3)', async () => {
+  it("a 403 refuses to save with the server's reason (exit 3)", async () => {
     const { url } = await server(json(403, { message: 'Missing required permissions: read' }));
     const h = harness({ input: TOKEN });
     const dir = tempDir();
     expect(await runContext(['add', 'prod', '--url', url], h.io, dir)).toBe(3);
-    expect(h.err()).toBe('dms: Access denied (403): Missing required permissions: read; nothing was saved. Check the token, or save it anyway with --force.\n');
+    expect(h.err()).toBe(
+      'dms: Access denied (403): Missing required permissions: read; nothing was saved. Check the token, or save it anyway with --force.\n',
+    );
     expect(loadConfig(dir)).toEqual({ contexts: {} });
   });
 
   it('a 404 of the route (a URL without /api/v1) does not count as accepted: exit 1, says to check the URL', async () => {
-    const s = await serve(json(404, { message: 'The route deployments/applications/00000000-0000-0000-0000-000000000000 could not be found.' }));
+    const s = await serve(
+      json(404, { message: 'The route deployments/applications/00000000-0000-0000-0000-000000000000 could not be found.' }),
+    );
     const h = harness({ input: TOKEN });
     const dir = tempDir();
     expect(await runContext(['add', 'prod', '--url', s.url], h.io, dir)).toBe(1);
-    expect(h.err()).toMatch(new RegExp(`^dms: could not check the token: No API at this address \\(404\\): The route .* could not be found\\. Check that the URL ends in /api/v1 \\(it is ${s.url}\\)\\. Nothing was saved \\(--force saves it anyway\\)\\.\\n$`));
+    expect(h.err()).toMatch(
+      new RegExp(
+        `^dms: could not check the token: No API at this address \\(404\\): The route .* could not be found\\. Check that the URL ends in /api/v1 \\(it is ${s.url}\\)\\. Nothing was saved \\(--force saves it anyway\\)\\.\\n$`,
+      ),
+    );
     expect(loadConfig(dir)).toEqual({ contexts: {} });
   });
 
@@ -363,7 +379,9 @@ describe('dms context add checks the token with one read before saving', () => {
     const h = harness({ input: TOKEN });
     const dir = tempDir();
     expect(await runContext(['add', 'prod', '--url', url], h.io, dir)).toBe(1);
-    expect(h.err()).toBe('dms: could not reach the server to check the token: Cannot reach the server (connection refused). Nothing was saved: --no-verify saves without checking (e.g. offline).\n');
+    expect(h.err()).toBe(
+      'dms: could not reach the server to check the token: Cannot reach the server (connection refused). Nothing was saved: --no-verify saves without checking (e.g. offline).\n',
+    );
     expect(loadConfig(dir)).toEqual({ contexts: {} });
 
     const { s, url: up } = await server(NOT_FOUND);
@@ -374,8 +392,9 @@ describe('dms context add checks the token with one read before saving', () => {
   });
 
   it('--no-verify with --force is a usage error', async () => {
-    expect(await usageError(['add', 'prod', '--url', 'https://h', '--no-verify', '--force'], tempDir(), harness({ input: TOKEN })))
-      .toMatch(/--no-verify skips the check and --force saves after a failed one: choose one/);
+    expect(await usageError(['add', 'prod', '--url', 'https://h', '--no-verify', '--force'], tempDir(), harness({ input: TOKEN }))).toMatch(
+      /--no-verify skips the check and --force saves after a failed one: choose one/,
+    );
   });
 });
 
@@ -388,7 +407,13 @@ describe('dms context add --token-command', () => {
     const url = `${s.url}/api/v1`;
     const dir = tempDir();
     const h = harness();
-    expect(await runContext(['add', 'vault', '--url', url, '--token-command', '--', ...printer(TOKEN)], { ...h.io, env: { PATH: process.env.PATH } }, dir)).toBe(0);
+    expect(
+      await runContext(
+        ['add', 'vault', '--url', url, '--token-command', '--', ...printer(TOKEN)],
+        { ...h.io, env: { PATH: process.env.PATH } },
+        dir,
+      ),
+    ).toBe(0);
     expect(h.out()).toBe(`Added context "vault" (${url}, token from node); the token was accepted; it is now the current context.\n`);
     expect(s.requests[0]!.headers.authorization).toBe(`Bearer ${TOKEN}`);
     const saved = JSON.parse(readFileSync(configPath(dir), 'utf8')) as { contexts: Record<string, unknown> };
@@ -402,17 +427,31 @@ describe('dms context add --token-command', () => {
     const failing = [NODE, '-e', `console.log(${JSON.stringify(SECRET)}); process.exit(1)`];
     const h = harness();
     expect(await runContext(['add', 'vault', '--url', 'https://h/api/v1', '--token-command', '--', ...failing], h.io, dir)).toBe(2);
-    expect(h.err()).toBe('dms: context vault: the token command (node) failed (exit code 1); its output is not shown. Run it yourself to see why. Nothing was saved (--no-verify saves without running it; --force saves anyway).\n');
+    expect(h.err()).toBe(
+      'dms: context vault: the token command (node) failed (exit code 1); its output is not shown. Run it yourself to see why. Nothing was saved (--no-verify saves without running it; --force saves anyway).\n',
+    );
     expect(loadConfig(dir)).toEqual({ contexts: {} });
     const later = harness();
-    expect(await runContext(['add', 'vault', '--url', 'https://h/api/v1', '--no-verify', '--token-command', '--', 'pass', 'show', 'dms/prod'], later.io, dir)).toBe(0);
+    expect(
+      await runContext(
+        ['add', 'vault', '--url', 'https://h/api/v1', '--no-verify', '--token-command', '--', 'pass', 'show', 'dms/prod'],
+        later.io,
+        dir,
+      ),
+    ).toBe(0);
     expect(loadConfig(dir).contexts.vault).toEqual({ url: 'https://h/api/v1', token_command: ['pass', 'show', 'dms/prod'] });
   });
 
   it('the command is every word after --; either one alone is a usage error', async () => {
-    expect(await usageError(['add', 'vault', '--url', 'https://h', '--token-command'])).toMatch(/--token-command needs the command after --/);
-    expect(await usageError(['add', 'vault', '--url', 'https://h', '--token-command', '--'])).toMatch(/--token-command needs the command after --/);
-    expect(await usageError(['add', 'vault', '--url', 'https://h', '--', 'pass', TOKEN])).toBe('dms: words after -- are a token command: add --token-command before the --.');
+    expect(await usageError(['add', 'vault', '--url', 'https://h', '--token-command'])).toMatch(
+      /--token-command needs the command after --/,
+    );
+    expect(await usageError(['add', 'vault', '--url', 'https://h', '--token-command', '--'])).toMatch(
+      /--token-command needs the command after --/,
+    );
+    expect(await usageError(['add', 'vault', '--url', 'https://h', '--', 'pass', TOKEN])).toBe(
+      'dms: words after -- are a token command: add --token-command before the --.',
+    );
   });
 });
 
@@ -431,20 +470,28 @@ describe('dms context verify', () => {
 
     const bad = harness();
     expect(await runContext(['verify', 'bad'], bad.io, dir)).toBe(3);
-    expect(bad.err()).toBe(`dms: context bad: The server rejected the token (401). Replace it with: dms context add bad --url ${no.url}/api/v1\n`);
+    expect(bad.err()).toBe(
+      `dms: context bad: The server rejected the token (401). Replace it with: dms context add bad --url ${no.url}/api/v1\n`,
+    );
 
     const gone = harness();
     expect(await runContext(['verify', 'gone'], gone.io, dir)).toBe(1);
-    expect(gone.err()).toMatch(/^dms: context gone: could not reach the server to check the token: Cannot reach the server \(connection refused\)\./);
+    expect(gone.err()).toMatch(
+      /^dms: context gone: could not reach the server to check the token: Cannot reach the server \(connection refused\)\./,
+    );
 
     expect(await usageError(['verify', 'nope'], dir)).toBe('dms: no context named "nope": known contexts are good, bad, gone.');
     expect(await usageError(['verify'], tempDir())).toMatch(/no context is current: name one/);
   });
 
-  it('runs a context\'s token command and says where the token came from', async () => {
+  it("runs a context's token command and says where the token came from", async () => {
     const ok = await serve(json(404, { message: 'Application not found' }));
     const dir = tempDir();
-    addContext(dir, { name: 'vault', url: `${ok.url}/api/v1`, tokenCommand: [process.execPath, '-e', `process.stdout.write(${JSON.stringify(TOKEN)})`] });
+    addContext(dir, {
+      name: 'vault',
+      url: `${ok.url}/api/v1`,
+      tokenCommand: [process.execPath, '-e', `process.stdout.write(${JSON.stringify(TOKEN)})`],
+    });
     const h = harness();
     expect(await runContext(['verify', 'vault'], { ...h.io, env: { PATH: process.env.PATH } }, dir)).toBe(0);
     expect(h.out()).toBe(`context vault: the token (from node) was accepted by ${ok.url}/api/v1.\n`);

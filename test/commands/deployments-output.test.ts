@@ -25,19 +25,24 @@ describe('--since and --until times', () => {
     expect(parseTime('since', text, NOW)).toBe(expected);
   });
 
-  it.each(['yesterdayish', '7', 'd7', '2026-02-30', '2026-13-01', '2026-11-01T24:00', '2026-11-01T10:00:00+25:00', '', '99999999w'])('refuses %j', (text) => {
-    expect(() => parseTime('since', text, NOW)).toThrow(/--since takes a time such as 7d, 36h, 90m/);
-  });
+  it.each(['yesterdayish', '7', 'd7', '2026-02-30', '2026-13-01', '2026-11-01T24:00', '2026-11-01T10:00:00+25:00', '', '99999999w'])(
+    'refuses %j',
+    (text) => {
+      expect(() => parseTime('since', text, NOW)).toThrow(/--since takes a time such as 7d, 36h, 90m/);
+    },
+  );
 });
 
 describe('--status', () => {
-  it('takes the model\'s phases and the service\'s spellings, comma-separated, in any case', () => {
+  it("takes the model's phases and the service's spellings, comma-separated, in any case", () => {
     expect([...parseStatuses('failed,Cancelled,in_progress')].sort()).toEqual(['cancelled', 'failed', 'running']);
     expect([...parseStatuses('cancelled-by-user, queued')].sort()).toEqual(['cancelled', 'queued']);
   });
 
   it('names the valid ones when one is not', () => {
-    expect(() => parseStatuses('failed,bogus')).toThrow(/queued, running \(or in_progress\), finished, failed, cancelled, unknown.*'bogus'/);
+    expect(() => parseStatuses('failed,bogus')).toThrow(
+      /queued, running \(or in_progress\), finished, failed, cancelled, unknown.*'bogus'/,
+    );
   });
 });
 
@@ -66,10 +71,10 @@ describe('CSV fields', () => {
     ['a,b', '"a,b"'],
     ['say "hi"', '"say ""hi"""'],
     ['two\nlines', '"two\nlines"'],
-    ['=1+1', '\'=1+1'],
-    ['+1', '\'+1'],
-    ['-rf', '\'-rf'],
-    ['@SUM(A1)', '\'@SUM(A1)'],
+    ['=1+1', "'=1+1"],
+    ['+1', "'+1"],
+    ['-rf', "'-rf"],
+    ['@SUM(A1)', "'@SUM(A1)"],
     ['=HYPERLINK("x","y")', '"\'=HYPERLINK(""x"",""y"")"'],
     ['a\u2028b', 'a b'],
     ['', ''],
@@ -82,14 +87,28 @@ describe('CSV fields', () => {
 function slowStream(): { stream: Writable; text: () => string; waits: () => number } {
   let text = '';
   let waits = 0;
-  const stream = new Writable({ highWaterMark: 16, write(chunk, _enc, done) { text += String(chunk); setImmediate(done); } });
-  stream.on('drain', () => { waits += 1; });
+  const stream = new Writable({
+    highWaterMark: 16,
+    write(chunk, _enc, done) {
+      text += String(chunk);
+      setImmediate(done);
+    },
+  });
+  stream.on('drain', () => {
+    waits += 1;
+  });
   return { stream, text: () => text, waits: () => waits };
 }
 
-const rows = (n: number): Row[] => Array.from({ length: n }, (_, i) => ({
-  record: { id: n - i, status: 'finished', manual_webhook_secret_provider_a: 's3cret', commit_message: 'x\u2028y' } as unknown as Deployment,
-}));
+const rows = (n: number): Row[] =>
+  Array.from({ length: n }, (_, i) => ({
+    record: {
+      id: n - i,
+      status: 'finished',
+      manual_webhook_secret_provider_a: 's3cret',
+      commit_message: 'x\u2028y',
+    } as unknown as Deployment,
+  }));
 
 describe('writers on a full stream', () => {
   it('the JSON array waits for the stream, streams chunk after chunk, and equals JSON.stringify(records, null, 2) (masked)', async () => {

@@ -21,7 +21,15 @@ const REFERENCES = ['docs/keys.md', 'docs/commands.md', 'man/dms.1'];
 async function dms(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   const sink = () => {
     let text = '';
-    return { stream: new Writable({ write(chunk, _encoding, done) { text += String(chunk); done(); } }), text: () => text };
+    return {
+      stream: new Writable({
+        write(chunk, _encoding, done) {
+          text += String(chunk);
+          done();
+        },
+      }),
+      text: () => text,
+    };
   };
   const out = sink();
   const err = sink();
@@ -79,7 +87,11 @@ describe('dms help', () => {
   });
 
   it('dms help NOSUCH is one usage line, exit 2; a word that may be a secret is not repeated', async () => {
-    expect(await dms('help', 'nosuch')).toEqual({ code: EXIT.usage, stdout: '', stderr: "dms: 'nosuch' is not a command. Run dms help for the commands.\n" });
+    expect(await dms('help', 'nosuch')).toEqual({
+      code: EXIT.usage,
+      stdout: '',
+      stderr: "dms: 'nosuch' is not a command. Run dms help for the commands.\n",
+    });
     const secret = 'k7Qz9XbW2mNvR4tY8pLs3DfG6hJ';
     const r = await dms('help', secret);
     expect(r.code).toBe(EXIT.usage);

@@ -1,7 +1,14 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
-  ConfigError, addContext, configPath, loadConfig, removeContext, setCurrentContext, validateToken, validateUrl,
+  ConfigError,
+  addContext,
+  configPath,
+  loadConfig,
+  removeContext,
+  setCurrentContext,
+  validateToken,
+  validateUrl,
 } from '../../src/config/contexts.js';
 import { tempDir } from './temp-dir.js';
 
@@ -30,7 +37,8 @@ describe('contexts', () => {
     addContext(dir, { name: 'prod', url: 'https://h/api/v1', token: TOKEN });
     expect(statSync(configPath(dir)).mode & 0o777).toBe(0o600);
     expect(JSON.parse(readFileSync(configPath(dir), 'utf8'))).toEqual({
-      current: 'prod', contexts: { prod: { url: 'https://h/api/v1', token: TOKEN } },
+      current: 'prod',
+      contexts: { prod: { url: 'https://h/api/v1', token: TOKEN } },
     });
   });
 
@@ -85,7 +93,11 @@ describe('contexts', () => {
     }
     for (const token of ['', 'a b', `${TOKEN}\n`]) {
       let message = '';
-      try { addContext(dir, { name: 'x', url: 'https://h', token }); } catch (e) { message = (e as Error).message; }
+      try {
+        addContext(dir, { name: 'x', url: 'https://h', token });
+      } catch (e) {
+        message = (e as Error).message;
+      }
       expect(message).toMatch(/token/);
       expect(message).not.toContain('s3cret');
     }
@@ -112,10 +124,18 @@ describe('contexts', () => {
 
   it('skips malformed context entries from a hand-edited file', () => {
     const dir = tempDir();
-    writeFileSync(configPath(dir), JSON.stringify({
-      current: 'ok',
-      contexts: { ok: { url: 'https://h', token: TOKEN }, nourl: { token: TOKEN }, num: 5, 'bad name': { url: 'https://h', token: TOKEN } },
-    }));
+    writeFileSync(
+      configPath(dir),
+      JSON.stringify({
+        current: 'ok',
+        contexts: {
+          ok: { url: 'https://h', token: TOKEN },
+          nourl: { token: TOKEN },
+          num: 5,
+          'bad name': { url: 'https://h', token: TOKEN },
+        },
+      }),
+    );
     expect(loadConfig(dir)).toEqual({ current: 'ok', contexts: { ok: { url: 'https://h', token: TOKEN } } });
   });
 });
@@ -126,7 +146,8 @@ describe('contexts with a token command', () => {
     addContext(dir, { name: 'prod', url: 'https://h/api/v1', token: TOKEN });
     addContext(dir, { name: 'prod', url: 'https://h/api/v1', tokenCommand: ['pass', 'show', 'dms/prod'] });
     expect(JSON.parse(readFileSync(configPath(dir), 'utf8'))).toEqual({
-      current: 'prod', contexts: { prod: { url: 'https://h/api/v1', token_command: ['pass', 'show', 'dms/prod'] } },
+      current: 'prod',
+      contexts: { prod: { url: 'https://h/api/v1', token_command: ['pass', 'show', 'dms/prod'] } },
     });
     expect(readFileSync(configPath(dir), 'utf8')).not.toContain('s3cret');
     addContext(dir, { name: 'prod', url: 'https://h/api/v1', token: TOKEN });
@@ -137,7 +158,11 @@ describe('contexts with a token command', () => {
     const dir = tempDir();
     for (const tokenCommand of [[], [''], ['pass', 'a\u0000b'], Array.from({ length: 65 }, () => 'x')]) {
       let message = '';
-      try { addContext(dir, { name: 'x', url: 'https://h', tokenCommand }); } catch (e) { message = (e as Error).message; }
+      try {
+        addContext(dir, { name: 'x', url: 'https://h', tokenCommand });
+      } catch (e) {
+        message = (e as Error).message;
+      }
       expect(message, JSON.stringify(tokenCommand)).toMatch(/token_command/);
     }
     expect(loadConfig(dir)).toEqual({ contexts: {} });
@@ -145,11 +170,18 @@ describe('contexts with a token command', () => {
 
   it('a hand-edited token_command is kept as it is (using the context says what is wrong), and wins over a token', () => {
     const dir = tempDir();
-    writeFileSync(configPath(dir), JSON.stringify({
-      contexts: { both: { url: 'https://h', token: TOKEN, token_command: ['pass'] }, text: { url: 'https://h', token_command: 'pass show x' } },
-    }));
+    writeFileSync(
+      configPath(dir),
+      JSON.stringify({
+        contexts: {
+          both: { url: 'https://h', token: TOKEN, token_command: ['pass'] },
+          text: { url: 'https://h', token_command: 'pass show x' },
+        },
+      }),
+    );
     expect(loadConfig(dir).contexts).toEqual({
-      both: { url: 'https://h', token_command: ['pass'] }, text: { url: 'https://h', token_command: 'pass show x' },
+      both: { url: 'https://h', token_command: ['pass'] },
+      text: { url: 'https://h', token_command: 'pass show x' },
     });
   });
 });

@@ -73,7 +73,12 @@ describe('a draft written by two dms', () => {
     expect(late).toMatchObject({ conflict: { values: { name: 'theirs' } } });
     expect(loadDraft(dir, 'create-app')!.values).toEqual({ name: 'theirs' });
     // Answered "keep yours": replaces the version it was shown.
-    const kept = saveDraft(dir, 'create-app', { values: { name: 'mine' } }, { version: draftVersion((late as { conflict: never }).conflict) });
+    const kept = saveDraft(
+      dir,
+      'create-app',
+      { values: { name: 'mine' } },
+      { version: draftVersion((late as { conflict: never }).conflict) },
+    );
     expect(kept).toHaveProperty('saved');
     expect(loadDraft(dir, 'create-app')!.values).toEqual({ name: 'mine' });
   });
@@ -92,7 +97,7 @@ describe('a draft written by two dms', () => {
     expect(saveDraft(dir, 'create-app', { values: { name: 'mine' } }, { version: opened })).toHaveProperty('saved');
   });
 
-  it('discarding one\'s own version leaves a newer draft of another dms in place', () => {
+  it("discarding one's own version leaves a newer draft of another dms in place", () => {
     const dir = tempDir();
     saveDraft(dir, 'create-app', { values: { name: 'one' } });
     const opened = draftVersion(loadDraft(dir, 'create-app'));

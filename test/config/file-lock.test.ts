@@ -38,10 +38,17 @@ describe('withFileLock', () => {
   it('takes the lock at <path>.lock (mode 0600) and removes it afterwards, however the work ends', () => {
     const dir = tempDir();
     const path = join(dir, 'config.json');
-    const seen = withFileLock(path, () => ({ mode: statSync(`${path}.lock`).mode & 0o777, lock: JSON.parse(readFileSync(`${path}.lock`, 'utf8')) }));
+    const seen = withFileLock(path, () => ({
+      mode: statSync(`${path}.lock`).mode & 0o777,
+      lock: JSON.parse(readFileSync(`${path}.lock`, 'utf8')),
+    }));
     expect(seen.mode).toBe(0o600);
     expect(seen.lock).toMatchObject({ pid: process.pid, host: hostname() });
-    expect(() => withFileLock(path, () => { throw new Error('failed inside'); })).toThrow('failed inside');
+    expect(() =>
+      withFileLock(path, () => {
+        throw new Error('failed inside');
+      }),
+    ).toThrow('failed inside');
     expect(readdirSync(dir)).toEqual([]);
   });
 
@@ -62,11 +69,20 @@ describe('withFileLock', () => {
     writeFileSync(`${path}.lock`, lockOf(holder));
     let ran = false;
     const started = Date.now();
-    expect(() => withFileLock(path, () => { ran = true; }, { waitMs: 300 })).toThrow(LockBusy);
+    expect(() =>
+      withFileLock(
+        path,
+        () => {
+          ran = true;
+        },
+        { waitMs: 300 },
+      ),
+    ).toThrow(LockBusy);
     expect(Date.now() - started).toBeGreaterThanOrEqual(300);
     expect(ran).toBe(false);
-    expect(() => withFileLock(path, () => undefined, { waitMs: 0 }))
-      .toThrow(`${path} is being changed by another dms (pid ${holder}): try again in a moment; if no dms is running, remove ${path}.lock`);
+    expect(() => withFileLock(path, () => undefined, { waitMs: 0 })).toThrow(
+      `${path} is being changed by another dms (pid ${holder}): try again in a moment; if no dms is running, remove ${path}.lock`,
+    );
     expect(existsSync(`${path}.lock`)).toBe(true); // a live holder's lock is left alone
   });
 
@@ -89,18 +105,21 @@ describe('withFileLock', () => {
     expect(withFileLock(path, () => 'mine', { waitMs: 0 })).toBe('mine');
   });
 
-  it.each(['folder', 'fifo', 'symlink'] as const)('a %s in the lock\'s place: a ConfigError at once, never a wait or a write through it', (kind) => {
-    const dir = tempDir();
-    const path = join(dir, 'config.json');
-    const target = join(dir, 'elsewhere');
-    if (kind === 'folder') mkdirSync(`${path}.lock`);
-    else if (kind === 'fifo') execFileSync('mkfifo', [`${path}.lock`]);
-    else symlinkSync(target, `${path}.lock`);
-    const started = Date.now();
-    expect(() => withFileLock(path, () => undefined)).toThrow(ConfigError);
-    expect(Date.now() - started).toBeLessThan(1000);
-    expect(existsSync(target)).toBe(false);
-  });
+  it.each(['folder', 'fifo', 'symlink'] as const)(
+    "a %s in the lock's place: a ConfigError at once, never a wait or a write through it",
+    (kind) => {
+      const dir = tempDir();
+      const path = join(dir, 'config.json');
+      const target = join(dir, 'elsewhere');
+      if (kind === 'folder') mkdirSync(`${path}.lock`);
+      else if (kind === 'fifo') execFileSync('mkfifo', [`${path}.lock`]);
+      else symlinkSync(target, `${path}.lock`);
+      const started = Date.now();
+      expect(() => withFileLock(path, () => undefined)).toThrow(ConfigError);
+      expect(Date.now() - started).toBeLessThan(1000);
+      expect(existsSync(target)).toBe(false);
+    },
+  );
 });
 
 describe('updatePrivateFile', () => {
@@ -125,15 +144,19 @@ describe('updatePrivateFile', () => {
     const path = join(dir, 'recents.json');
     writeFileSync(path, 'first');
     let calls = 0;
-    updatePrivateFile(path, () => {
-      calls += 1;
-      if (calls === 1) {
-        // Another dms judged this lock stale and took its own meanwhile, then wrote.
-        writeFileSync(path, 'theirs');
-        writeFileSync(`${path}.lock`, JSON.stringify({ pid: process.pid, host: hostname(), id: 'another' }));
-      }
-      return `${readFileSync(path, 'utf8')}+mine`;
-    }, { waitMs: 0 });
+    updatePrivateFile(
+      path,
+      () => {
+        calls += 1;
+        if (calls === 1) {
+          // Another dms judged this lock stale and took its own meanwhile, then wrote.
+          writeFileSync(path, 'theirs');
+          writeFileSync(`${path}.lock`, JSON.stringify({ pid: process.pid, host: hostname(), id: 'another' }));
+        }
+        return `${readFileSync(path, 'utf8')}+mine`;
+      },
+      { waitMs: 0 },
+    );
     expect(calls).toBe(2);
     expect(readFileSync(path, 'utf8')).toBe('theirs+mine');
   });

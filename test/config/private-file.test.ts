@@ -1,9 +1,18 @@
-import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  fileTrust, pathKind, readJsonFile, replaceFile, writeNewFile, writePrivateFile,
-} from '../../src/config/private-file.js';
+import { fileTrust, pathKind, readJsonFile, replaceFile, writeNewFile, writePrivateFile } from '../../src/config/private-file.js';
 import { tempDir } from './temp-dir.js';
 
 const modeOf = (path: string) => statSync(path).mode & 0o777;
@@ -174,6 +183,8 @@ describe('fileTrust (config.json)', () => {
     const path = join(tempDir(), 'config.json');
     writeFileSync(path, '{}', { mode: 0o600 });
     chownSync(path, 65534, 65534);
-    expect(fileTrust(path).refuse).toMatch(/belongs to another user \(uid 65534\).*dms does not use it\. If it is yours, run: chown \$\(id -u\) .*DMS_CONFIG_DIR/);
+    expect(fileTrust(path).refuse).toMatch(
+      /belongs to another user \(uid 65534\).*dms does not use it\. If it is yours, run: chown \$\(id -u\) .*DMS_CONFIG_DIR/,
+    );
   });
 });

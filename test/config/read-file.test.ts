@@ -30,7 +30,10 @@ describe('readConfigFile', () => {
     const cwd = process.cwd();
     process.chdir(dir);
     try {
-      await new Promise<void>((resolve, reject) => { server.once('error', reject); server.listen('sock.json', resolve); });
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen('sock.json', resolve);
+      });
     } finally {
       process.chdir(cwd);
     }
@@ -54,7 +57,9 @@ describe('readJsonFile and loadDraft on what they cannot read', () => {
     const dir = tempDir();
     const path = join(dir, 'config.json');
     mkdirSync(path);
-    expect(() => readJsonFile(path)).toThrow(`${path} is a folder, not a regular file: dms does not read it; move it away, or choose another folder with DMS_CONFIG_DIR.`);
+    expect(() => readJsonFile(path)).toThrow(
+      `${path} is a folder, not a regular file: dms does not read it; move it away, or choose another folder with DMS_CONFIG_DIR.`,
+    );
     const big = join(dir, 'recents.json');
     writeFileSync(big, ' '.repeat(MAX_SETTINGS_FILE + 1));
     expect(() => readJsonFile(big)).toThrow(`${big} is larger than 1 MiB: dms does not read it`);

@@ -1,9 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  MAX_RECENT_APPS, MAX_VALUE_SERVERS, addRecent, addRecentValues, loadRecentValues, loadRecents,
-} from '../../src/config/recents.js';
+import { MAX_RECENT_APPS, MAX_VALUE_SERVERS, addRecent, addRecentValues, loadRecentValues, loadRecents } from '../../src/config/recents.js';
 import { tempDir } from './temp-dir.js';
 
 describe('recent applications', () => {

@@ -18,7 +18,11 @@ function configured(): string {
 }
 
 async function errorOf(fn: () => Promise<unknown>): Promise<Error> {
-  try { await fn(); } catch (e) { return e as Error; }
+  try {
+    await fn();
+  } catch (e) {
+    return e as Error;
+  }
   throw new Error('expected an error');
 }
 
@@ -28,35 +32,55 @@ describe('resolveConnection', () => {
   });
 
   it('uses the current context when there are no flags or env', async () => {
-    expect(await resolveConnection({ flags: {}, env: {}, dir: configured() }))
-      .toEqual({ kind: 'remote', ...A, label: 'ctx-a', source: 'context' });
+    expect(await resolveConnection({ flags: {}, env: {}, dir: configured() })).toEqual({
+      kind: 'remote',
+      ...A,
+      label: 'ctx-a',
+      source: 'context',
+    });
   });
 
   it('env DMS_URL/DMS_TOKEN beat the current context', async () => {
-    expect(await resolveConnection({ flags: {}, env: { DMS_URL: C.url, DMS_TOKEN: C.token }, dir: configured() }))
-      .toEqual({ kind: 'remote', ...C, label: 'env', source: 'env' });
+    expect(await resolveConnection({ flags: {}, env: { DMS_URL: C.url, DMS_TOKEN: C.token }, dir: configured() })).toEqual({
+      kind: 'remote',
+      ...C,
+      label: 'env',
+      source: 'env',
+    });
   });
 
   it('env DMS_CONTEXT picks a context by name', async () => {
-    expect(await resolveConnection({ flags: {}, env: { DMS_CONTEXT: 'ctx-b' }, dir: configured() }))
-      .toEqual({ kind: 'remote', ...B, label: 'ctx-b', source: 'context' });
+    expect(await resolveConnection({ flags: {}, env: { DMS_CONTEXT: 'ctx-b' }, dir: configured() })).toEqual({
+      kind: 'remote',
+      ...B,
+      label: 'ctx-b',
+      source: 'context',
+    });
   });
 
   it('flags --url/--token beat env and context', async () => {
-    expect(await resolveConnection({ flags: { url: C.url, token: C.token }, env: { DMS_URL: B.url, DMS_TOKEN: B.token }, dir: configured() }))
-      .toEqual({ kind: 'remote', ...C, label: 'flags', source: 'flags' });
-    expect(await resolveConnection({ flags: { context: 'ctx-a' }, env: { DMS_CONTEXT: 'ctx-b' }, dir: configured() }))
-      .toEqual({ kind: 'remote', ...A, label: 'ctx-a', source: 'context' });
+    expect(
+      await resolveConnection({ flags: { url: C.url, token: C.token }, env: { DMS_URL: B.url, DMS_TOKEN: B.token }, dir: configured() }),
+    ).toEqual({ kind: 'remote', ...C, label: 'flags', source: 'flags' });
+    expect(await resolveConnection({ flags: { context: 'ctx-a' }, env: { DMS_CONTEXT: 'ctx-b' }, dir: configured() })).toEqual({
+      kind: 'remote',
+      ...A,
+      label: 'ctx-a',
+      source: 'context',
+    });
   });
 
   it('complete flags win even when env is only partly set', async () => {
-    expect(await resolveConnection({ flags: { url: C.url, token: C.token }, env: { DMS_URL: B.url }, dir: tempDir() }))
-      .toMatchObject({ url: C.url, source: 'flags' });
+    expect(await resolveConnection({ flags: { url: C.url, token: C.token }, env: { DMS_URL: B.url }, dir: tempDir() })).toMatchObject({
+      url: C.url,
+      source: 'flags',
+    });
   });
 
   it('treats empty env variables as unset', async () => {
-    expect(await resolveConnection({ flags: {}, env: { DMS_URL: '', DMS_TOKEN: '', DMS_CONTEXT: '' }, dir: tempDir() }))
-      .toEqual({ kind: 'demo' });
+    expect(await resolveConnection({ flags: {}, env: { DMS_URL: '', DMS_TOKEN: '', DMS_CONTEXT: '' }, dir: tempDir() })).toEqual({
+      kind: 'demo',
+    });
   });
 
   it('a URL without a token is a ConfigError saying what to set', async () => {
@@ -73,14 +97,18 @@ describe('resolveConnection', () => {
   });
 
   it('partial flags are a ConfigError even with a full env', async () => {
-    const e = await errorOf(() => resolveConnection({ flags: { url: C.url }, env: { DMS_URL: B.url, DMS_TOKEN: B.token }, dir: tempDir() }));
+    const e = await errorOf(() =>
+      resolveConnection({ flags: { url: C.url }, env: { DMS_URL: B.url, DMS_TOKEN: B.token }, dir: tempDir() }),
+    );
     expect(e).toBeInstanceOf(ConfigError);
     expect(e.message).toMatch(/^--url is given but no token/);
   });
 
   it('a context together with a URL is a ConfigError', async () => {
     await expect(resolveConnection({ flags: { context: 'ctx-a', url: C.url }, env: {}, dir: configured() })).rejects.toThrow(ConfigError);
-    await expect(resolveConnection({ flags: {}, env: { DMS_CONTEXT: 'ctx-a', DMS_TOKEN: 'x|y' }, dir: configured() })).rejects.toThrow(ConfigError);
+    await expect(resolveConnection({ flags: {}, env: { DMS_CONTEXT: 'ctx-a', DMS_TOKEN: 'x|y' }, dir: configured() })).rejects.toThrow(
+      ConfigError,
+    );
   });
 
   it('an unknown --context is a ConfigError naming the known contexts', async () => {
@@ -91,13 +119,17 @@ describe('resolveConnection', () => {
   });
 
   it('an invalid DMS_URL is a ConfigError', async () => {
-    await expect(resolveConnection({ flags: {}, env: { DMS_URL: 'ftp://x', DMS_TOKEN: '1|x' }, dir: tempDir() })).rejects.toThrow(/DMS_URL: the URL must start with http/);
+    await expect(resolveConnection({ flags: {}, env: { DMS_URL: 'ftp://x', DMS_TOKEN: '1|x' }, dir: tempDir() })).rejects.toThrow(
+      /DMS_URL: the URL must start with http/,
+    );
   });
 
   it('contexts but none current is a ConfigError, not demo', async () => {
     const dir = configured();
     writeFileSync(configPath(dir), JSON.stringify({ contexts: { 'ctx-a': A } }));
-    await expect(resolveConnection({ flags: {}, env: {}, dir })).rejects.toThrow(/no context is current: choose one with: dms context use NAME \(known: ctx-a\)/);
+    await expect(resolveConnection({ flags: {}, env: {}, dir })).rejects.toThrow(
+      /no context is current: choose one with: dms context use NAME \(known: ctx-a\)/,
+    );
   });
 
   it('a current context missing from the file is a ConfigError', async () => {
@@ -108,7 +140,9 @@ describe('resolveConnection', () => {
 });
 
 describe('connectionSource (the precedence, without checks or tokens)', () => {
-  const never = () => { throw new Error('config.json read'); };
+  const never = () => {
+    throw new Error('config.json read');
+  };
   it('names the first layer that sets anything, blank being unset, and reads config.json only when neither does', () => {
     expect(connectionSource({ url: C.url }, { DMS_CONTEXT: 'ctx-b' }, never)).toEqual({ from: 'flags', url: C.url });
     expect(connectionSource({ context: ' ' }, { DMS_TOKEN: ' 9|x ' }, never)).toEqual({ from: 'env', token: '9|x' });
@@ -130,7 +164,14 @@ describe('plainHttpWarning', () => {
   });
 
   it('does not warn for loopback hosts or https', async () => {
-    for (const url of ['http://127.0.0.1:8080/api/v1', 'http://127.1.2.3/', 'http://localhost:3000', 'http://[::1]:9000/', 'https://10.0.0.6/api/v1', 'not a url']) {
+    for (const url of [
+      'http://127.0.0.1:8080/api/v1',
+      'http://127.1.2.3/',
+      'http://localhost:3000',
+      'http://[::1]:9000/',
+      'https://10.0.0.6/api/v1',
+      'not a url',
+    ]) {
       expect(plainHttpWarning(url), url).toBeUndefined();
     }
   });
@@ -160,7 +201,9 @@ describe('a context with a token command (token_command in config.json)', () => 
   /** A config dir whose current context `vault` runs `command`. */
   function withCommand(command: unknown): string {
     const dir = tempDir();
-    writeFileSync(configPath(dir), JSON.stringify({ current: 'vault', contexts: { vault: { url: A.url, token_command: command } } }), { mode: 0o600 });
+    writeFileSync(configPath(dir), JSON.stringify({ current: 'vault', contexts: { vault: { url: A.url, token_command: command } } }), {
+      mode: 0o600,
+    });
     return dir;
   }
   const env = { PATH: process.env.PATH };
@@ -168,8 +211,13 @@ describe('a context with a token command (token_command in config.json)', () => 
   it('runs it and uses its trimmed stdout as the token; nothing is written back to config.json', async () => {
     const dir = withCommand([NODE, '-e', 'process.stdout.write("  5|fromTheVault\\n\\n")']);
     const before = readFileSync(configPath(dir), 'utf8');
-    expect(await resolveConnection({ flags: {}, env, dir }))
-      .toEqual({ kind: 'remote', url: A.url, token: '5|fromTheVault', label: 'vault', source: 'context' });
+    expect(await resolveConnection({ flags: {}, env, dir })).toEqual({
+      kind: 'remote',
+      url: A.url,
+      token: '5|fromTheVault',
+      label: 'vault',
+      source: 'context',
+    });
     expect(readFileSync(configPath(dir), 'utf8')).toBe(before);
     expect(readdirSync(dir)).toEqual(['config.json']);
   });
@@ -183,18 +231,24 @@ describe('a context with a token command (token_command in config.json)', () => 
     const dir = withCommand([NODE, '-e', 'console.log("LEAKED-OUT"); console.error("LEAKED-ERR"); process.exit(3)', 'secret-arg']);
     const e = await errorOf(() => resolveConnection({ flags: {}, env, dir }));
     expect(e).toBeInstanceOf(ConfigError);
-    expect(e.message).toMatch(/^context vault: the token command \(node\) failed \(exit code 3\); its output is not shown\. Run it yourself to see why\.$/);
+    expect(e.message).toMatch(
+      /^context vault: the token command \(node\) failed \(exit code 3\); its output is not shown\. Run it yourself to see why\.$/,
+    );
     expect(e.message).not.toMatch(/LEAKED|secret-arg/);
   });
 
   it('output that is not a token is refused without repeating it', async () => {
     const dir = withCommand([NODE, '-e', 'console.log("Enter passphrase: hunter2 hunter2")']);
     const e = await errorOf(() => resolveConnection({ flags: {}, env, dir }));
-    expect(e.message).toMatch(/^context vault: the token command \(node\) printed something that is not a token: the token must be one line/);
+    expect(e.message).toMatch(
+      /^context vault: the token command \(node\) printed something that is not a token: the token must be one line/,
+    );
     expect(e.message).not.toContain('hunter2');
     const empty = await errorOf(() => resolveConnection({ flags: {}, env, dir: withCommand([NODE, '-e', '']) }));
     expect(empty.message).toBe('context vault: the token command (node) printed no token.');
-    const flood = await errorOf(() => resolveConnection({ flags: {}, env, dir: withCommand([NODE, '-e', 'process.stdout.write("x".repeat(100000))']) }));
+    const flood = await errorOf(() =>
+      resolveConnection({ flags: {}, env, dir: withCommand([NODE, '-e', 'process.stdout.write("x".repeat(100000))']) }),
+    );
     expect(flood.message).toMatch(/printed more than 16 KiB/);
   });
 
@@ -214,7 +268,7 @@ describe('a context with a token command (token_command in config.json)', () => 
     expect(text.message).toMatch(/^context "vault" in config\.json: token_command must be a list of words/);
   });
 
-  it('the signal stops a command that is running (the TUI\'s context switcher on Esc)', async () => {
+  it("the signal stops a command that is running (the TUI's context switcher on Esc)", async () => {
     const dir = withCommand([NODE, '-e', 'setTimeout(() => {}, 60000)']);
     const stop = new AbortController();
     const pending = resolveConnection({ flags: {}, env, dir, signal: stop.signal });

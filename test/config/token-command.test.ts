@@ -11,7 +11,11 @@ import { tempDir } from './temp-dir.js';
 const left: number[] = [];
 afterEach(() => {
   for (const pid of left.splice(0)) {
-    try { process.kill(pid, 'SIGKILL'); } catch { /* gone, as it should be */ }
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      /* gone, as it should be */
+    }
   }
 });
 

@@ -22,7 +22,10 @@ describe('client against the demo service', () => {
 
   it('creates an application and a docstore', async () => {
     const app = await client.createPublicApplication({
-      ...place(demo), git_repository: 'https://code.example.com/acme/x', git_branch: 'main', build_pack: 'static',
+      ...place(demo),
+      git_repository: 'https://code.example.com/acme/x',
+      git_branch: 'main',
+      build_pack: 'static',
     });
     expect(app.uuid).toEqual(expect.any(String));
     const db = await client.createDocstore({ ...place(demo) });
@@ -31,10 +34,15 @@ describe('client against the demo service', () => {
 
   it('sees the demo errors as typed errors', async () => {
     await expect(client.listDeployments('00000000-0000-4000-8000-000000000000')).rejects.toBeInstanceOf(NotFoundError);
-    await expect(client.createPublicApplication({
-      ...place(demo), git_repository: 'https://code.example.com/acme/x', git_branch: 'main', build_pack: 'static',
-      domains: 'https://shop.example.com',
-    })).rejects.toBeInstanceOf(ConflictError);
+    await expect(
+      client.createPublicApplication({
+        ...place(demo),
+        git_repository: 'https://code.example.com/acme/x',
+        git_branch: 'main',
+        build_pack: 'static',
+        domains: 'https://shop.example.com',
+      }),
+    ).rejects.toBeInstanceOf(ConflictError);
     const stranger = createClient({ baseUrl: demo.url, token: '1|nope', retries: 0 });
     await expect(stranger.listDeployments(appByName(demo, 'shop-frontend'))).rejects.toBeInstanceOf(UnauthorizedError);
   });

@@ -35,15 +35,26 @@ describe('bodies that are not a JSON object', () => {
 describe('validation', () => {
   it('answers 422 "Validation failed." with every problem, per field', async () => {
     const res = await createApp(demo, {
-      project_uuid: 'p1', build_pack: 'gradle', ports_exposes: '99999', health_check_interval: 2.5,
-      domains: 'not a url', color: 'blue',
+      project_uuid: 'p1',
+      build_pack: 'gradle',
+      ports_exposes: '99999',
+      health_check_interval: 2.5,
+      domains: 'not a url',
+      color: 'blue',
     });
     expect(res.status).toBe(422);
     expect(res.json.message).toBe('Validation failed.');
     const errors = res.json.errors as Record<string, string[]>;
     expect(Object.keys(errors).sort()).toEqual([
-      'build_pack', 'color', 'domains', 'environment_name', 'git_branch', 'git_repository',
-      'health_check_interval', 'ports_exposes', 'server_uuid',
+      'build_pack',
+      'color',
+      'domains',
+      'environment_name',
+      'git_branch',
+      'git_repository',
+      'health_check_interval',
+      'ports_exposes',
+      'server_uuid',
     ]);
     for (const messages of Object.values(errors)) {
       expect(messages.length).toBeGreaterThan(0);
@@ -97,7 +108,7 @@ describe('unknown places', () => {
     expect(res.json).toEqual({ message: 'Environment not found.' });
   });
 
-  it("another project's environment uuid answers 404 \"Environment not found.\"", async () => {
+  it('another project\'s environment uuid answers 404 "Environment not found."', async () => {
     const other = demo.seed.environments.find((e) => e.project_uuid !== place(demo).project_uuid)!;
     const { environment_name: _, ...body } = minimal();
     const res = await createApp(demo, { ...body, environment_uuid: other.uuid });
@@ -139,7 +150,8 @@ describe('domains', () => {
 
   it('compose domains are checked as well', async () => {
     const res = await createApp(demo, {
-      ...minimal(), build_pack: 'containercompose',
+      ...minimal(),
+      build_pack: 'containercompose',
       container_compose_domains: [{ name: 'web', domain: 'https://admin.internal.example.net' }],
     });
     expect(res.status).toBe(409);
@@ -155,7 +167,10 @@ describe('success', () => {
   it('answers 201 {uuid, domains}; the application is then listable with 0 deployments', async () => {
     const res = await createApp(demo, { ...minimal(), name: 'my-new-app', domains: 'https://my-new-app.example.com' });
     expect(res.status).toBe(201);
-    expect(res.json).toEqual({ uuid: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/), domains: 'https://my-new-app.example.com' });
+    expect(res.json).toEqual({
+      uuid: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
+      domains: 'https://my-new-app.example.com',
+    });
     const listed = await list(demo, res.json.uuid);
     expect(listed.status).toBe(200);
     expect(listed.json).toEqual({ count: 0, deployments: [] });
@@ -163,8 +178,11 @@ describe('success', () => {
 
   it('instant_deploy: a queued deployment appears at once, runs, and reaches a final status', async () => {
     const res = await createApp(demo, {
-      ...minimal(), git_repository: 'https://code.example.com/acme/rocket', git_branch: 'develop',
-      git_commit_sha: 'abc1234', instant_deploy: true,
+      ...minimal(),
+      git_repository: 'https://code.example.com/acme/rocket',
+      git_branch: 'develop',
+      git_commit_sha: 'abc1234',
+      instant_deploy: true,
     });
     expect(res.status).toBe(201);
     const first = (await list(demo, res.json.uuid)).json;
@@ -193,13 +211,23 @@ describe('success', () => {
 
   it('the record keeps what the body said', async () => {
     const res = await createApp(demo, {
-      ...minimal(), build_pack: 'static', health_check_enabled: true, health_check_path: '/up',
-      limits_memory: '256m', manual_webhook_secret_provider_a: 'hush', instant_deploy: true,
+      ...minimal(),
+      build_pack: 'static',
+      health_check_enabled: true,
+      health_check_path: '/up',
+      limits_memory: '256m',
+      manual_webhook_secret_provider_a: 'hush',
+      instant_deploy: true,
     });
     const d = (await list(demo, res.json.uuid)).json.deployments[0];
     expect(d).toMatchObject({
-      build_pack: 'static', health_check_enabled: true, health_check_path: '/up', limits_memory: '256m',
-      manual_webhook_secret_provider_a: 'hush', ports_exposes: '80', name: expect.stringMatching(/^acme\/new-app:main-/),
+      build_pack: 'static',
+      health_check_enabled: true,
+      health_check_path: '/up',
+      limits_memory: '256m',
+      manual_webhook_secret_provider_a: 'hush',
+      ports_exposes: '80',
+      name: expect.stringMatching(/^acme\/new-app:main-/),
     });
   });
 });

@@ -5,11 +5,13 @@ import { setUpDemoService } from '../support/demo.js';
 
 const demo = setUpDemoService();
 
-
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}';
 
 describe('bodies that are not a JSON object', () => {
-  it.each([['not JSON', '{"name":'], ['empty {}', '{}']])('%s answers 400 "Invalid JSON."', async (_, body) => {
+  it.each([
+    ['not JSON', '{"name":'],
+    ['empty {}', '{}'],
+  ])('%s answers 400 "Invalid JSON."', async (_, body) => {
     const res = await createDocstore(demo, body);
     expect(res.status).toBe(400);
     expect(res.json).toEqual({ message: 'Invalid request.', error: 'Invalid JSON.' });
@@ -19,8 +21,12 @@ describe('bodies that are not a JSON object', () => {
 describe('validation', () => {
   it('answers 422 with errors as a plain array of field names', async () => {
     const res = await createDocstore(demo, {
-      project_uuid: place(demo).project_uuid, environment_name: 'production',
-      docstore_conf: 'this is not base64!', docstore_initdb_root_username: '9root', public_port: 80, shards: 3,
+      project_uuid: place(demo).project_uuid,
+      environment_name: 'production',
+      docstore_conf: 'this is not base64!',
+      docstore_initdb_root_username: '9root',
+      public_port: 80,
+      shards: 3,
     });
     expect(res.status).toBe(422);
     expect(res.json.message).toBe('Validation failed.');
@@ -53,7 +59,9 @@ describe('success', () => {
     const res = await createDocstore(demo, { ...place(demo), name: 'sessions' });
     expect(res.status).toBe(201);
     expect(res.json.uuid).toMatch(new RegExp(`^${UUID}$`));
-    expect(res.json.internal_db_url).toMatch(new RegExp(`^docstore://root:[A-Za-z0-9]{32}@${res.json.uuid}:27017/\\?directConnection=true$`));
+    expect(res.json.internal_db_url).toMatch(
+      new RegExp(`^docstore://root:[A-Za-z0-9]{32}@${res.json.uuid}:27017/\\?directConnection=true$`),
+    );
     expect(res.json).not.toHaveProperty('external_db_url');
   });
 
@@ -67,7 +75,11 @@ describe('success', () => {
   it('is_public with public_port adds the external URL on the server address', async () => {
     const conf = Buffer.from('net:\n  port: 27017\n').toString('base64');
     const res = await createDocstore(demo, {
-      ...place(demo), is_public: true, public_port: 27020, docstore_initdb_root_username: 'admin', docstore_conf: conf,
+      ...place(demo),
+      is_public: true,
+      public_port: 27020,
+      docstore_initdb_root_username: 'admin',
+      docstore_conf: conf,
     });
     expect(res.status).toBe(201);
     expect(res.json.internal_db_url).toMatch(/^docstore:\/\/admin:/);

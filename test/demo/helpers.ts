@@ -31,7 +31,10 @@ export async function call(service: DemoService, path: string, options: CallOpti
     headers['content-type'] = 'application/json';
   }
   const res = await fetch(`${service.url}${path}`, {
-    method: options.method ?? (body === undefined ? 'GET' : 'POST'), headers, body, redirect: 'manual',
+    method: options.method ?? (body === undefined ? 'GET' : 'POST'),
+    headers,
+    body,
+    redirect: 'manual',
   });
   const text = await res.text();
   let json: unknown;

@@ -15,7 +15,11 @@ describe('close()', () => {
     expect(count('TCPServerWrap')).toBe(servers + 1);
     // A kept-alive connection and a deployment whose next step is minutes away.
     const res = await createApp(demo, {
-      ...place(demo), git_repository: 'https://code.example.com/a/b', git_branch: 'main', build_pack: 'nixpacks', instant_deploy: true,
+      ...place(demo),
+      git_repository: 'https://code.example.com/a/b',
+      git_branch: 'main',
+      build_pack: 'nixpacks',
+      instant_deploy: true,
     });
     expect(res.status).toBe(201);
     await demo.close();
@@ -69,7 +73,7 @@ describe('start', () => {
 });
 
 describe('advanceSeed', () => {
-  it('lets the seed\'s queued and in-progress deployments run to a final status', async () => {
+  it("lets the seed's queued and in-progress deployments run to a final status", async () => {
     const demo = await startDemoService({ advanceSeed: true, deployStepMs: 5 });
     try {
       const app = demo.seed.applications[0]!.uuid;

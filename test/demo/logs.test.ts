@@ -34,7 +34,6 @@ const rows = async (name: string, query: string, token?: string): Promise<Row[]>
   return res.json.deployments as Row[];
 };
 
-
 describe('who gets logs', () => {
   it('the full token gets a decodable `logs` on every row of every record shape', async () => {
     for (const name of ['shop-frontend', 'orders-worker', 'status-page', 'shop-api']) {
@@ -61,9 +60,16 @@ describe('who gets logs', () => {
   });
 
   it('tokenNoLogs may create too', async () => {
-    const res = await createApp(demo, {
-      ...place(demo), git_repository: 'https://github.com/acme/no-logs', git_branch: 'main', build_pack: 'nixpacks',
-    }, { token: demo.tokenNoLogs });
+    const res = await createApp(
+      demo,
+      {
+        ...place(demo),
+        git_repository: 'https://github.com/acme/no-logs',
+        git_branch: 'main',
+        build_pack: 'nixpacks',
+      },
+      { token: demo.tokenNoLogs },
+    );
     expect(res.status).toBe(201);
   });
 
@@ -103,8 +109,13 @@ describe('who gets logs', () => {
 describe('entries', () => {
   let logs: { row: Row; entries: LogEntry[] }[];
   beforeAll(async () => {
-    const all = [...await rows('shop-frontend', 'take=40'), ...await rows('orders-worker', 'take=10'), ...await rows('admin-stack', 'take=10'),
-      ...await rows('status-page', 'take=10'), ...await rows('shop-api', 'take=12')];
+    const all = [
+      ...(await rows('shop-frontend', 'take=40')),
+      ...(await rows('orders-worker', 'take=10')),
+      ...(await rows('admin-stack', 'take=10')),
+      ...(await rows('status-page', 'take=10')),
+      ...(await rows('shop-api', 'take=12')),
+    ];
     logs = all.map((row) => ({ row, entries: entriesOf(row) }));
   });
   const every = () => logs.flatMap((l) => l.entries);
@@ -115,10 +126,16 @@ describe('entries', () => {
     for (const { row, entries } of logs) {
       entries.forEach((e, i) => {
         const keys = ['command', 'output', 'type', 'timestamp', 'hidden', 'batch', ...(i === 0 && !('order' in e) ? [] : ['order'])];
-        const fits = Object.keys(e).join() === keys.join()
-          && (e.command === null || typeof e.command === 'string') && typeof e.output === 'string'
-          && (e.type === 'stdout' || e.type === 'stderr') && /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/.test(e.timestamp)
-          && typeof e.hidden === 'boolean' && Number.isInteger(e.batch) && e.batch >= 1 && (!('order' in e) || e.order === i + 1);
+        const fits =
+          Object.keys(e).join() === keys.join() &&
+          (e.command === null || typeof e.command === 'string') &&
+          typeof e.output === 'string' &&
+          (e.type === 'stdout' || e.type === 'stderr') &&
+          /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/.test(e.timestamp) &&
+          typeof e.hidden === 'boolean' &&
+          Number.isInteger(e.batch) &&
+          e.batch >= 1 &&
+          (!('order' in e) || e.order === i + 1);
         if (!fits) wrong.push(`${String(row.id)}#${i}: ${JSON.stringify(e)}`);
       });
     }
@@ -129,7 +146,7 @@ describe('entries', () => {
     expect(without).toBeLessThan(logs.length / 2);
   });
 
-  it('are oldest first: timestamps and batches rise, within the deployment\'s own times', () => {
+  it("are oldest first: timestamps and batches rise, within the deployment's own times", () => {
     const wrong: string[] = [];
     for (const { row, entries } of logs) {
       for (let i = 1; i < entries.length; i++) {
@@ -140,7 +157,8 @@ describe('entries', () => {
       // Records carry whole seconds: the log lies between created_at and updated_at's next second.
       const created = String(row.created_at).slice(0, 19);
       const until = new Date(Date.parse(String(row.updated_at)) + 1000).toISOString().slice(0, 19);
-      if (entries[0]!.timestamp.slice(0, 19) < created || entries.at(-1)!.timestamp.slice(0, 19) > until) wrong.push(`${String(row.id)} times`);
+      if (entries[0]!.timestamp.slice(0, 19) < created || entries.at(-1)!.timestamp.slice(0, 19) > until)
+        wrong.push(`${String(row.id)} times`);
     }
     expect(wrong.slice(0, 5)).toEqual([]);
   });
@@ -185,7 +203,8 @@ describe('entries', () => {
 describe('how a log ends', () => {
   let final: { status: string; entries: LogEntry[] }[];
   beforeAll(async () => {
-    final = (await rows('shop-frontend', 'take=60')).filter((r) => FINAL.includes(String(r.status)))
+    final = (await rows('shop-frontend', 'take=60'))
+      .filter((r) => FINAL.includes(String(r.status)))
       .map((r) => ({ status: String(r.status), entries: entriesOf(r) }));
   });
 
@@ -221,14 +240,19 @@ describe('how a log ends', () => {
       const debug = tail.slice(open + 2, -1);
       expect(debug.length).toBeGreaterThan(0);
       for (const e of debug) expect(e).toMatchObject({ type: 'stderr', hidden: true });
-      expect(debug.map((e) => e.output.split(':')[0])).toEqual(expect.arrayContaining(['Error type', 'Location', 'Stack trace (first 5 lines)']));
+      expect(debug.map((e) => e.output.split(':')[0])).toEqual(
+        expect.arrayContaining(['Error type', 'Location', 'Stack trace (first 5 lines)']),
+      );
       expect(entries.some((e) => e.output === 'New container started.')).toBe(false);
     }
   });
 
-  it('failed deployments fail for varied reasons: a build step\'s exit, a missing variable, out of memory, a registry pull, a health check', async () => {
-    const messages = (await Promise.all(['shop-frontend', 'shop-api', 'orders-worker', 'status-page', 'admin-stack'].map((name) => rows(name, 'take=200'))))
-      .flat().filter((r) => r.status === 'failed')
+  it("failed deployments fail for varied reasons: a build step's exit, a missing variable, out of memory, a registry pull, a health check", async () => {
+    const messages = (
+      await Promise.all(['shop-frontend', 'shop-api', 'orders-worker', 'status-page', 'admin-stack'].map((name) => rows(name, 'take=200')))
+    )
+      .flat()
+      .filter((r) => r.status === 'failed')
       .map((r) => entriesOf(r).find((e) => e.output.startsWith('Deployment failed: '))?.output ?? '');
     const seen = (re: RegExp) => messages.filter((m) => re.test(m)).length;
     expect(seen(/\(exit code 1\): docker build.*\nError: Type error/s)).toBeGreaterThan(0);
@@ -246,7 +270,7 @@ describe('how a log ends', () => {
     for (const { entries } of cancelled) expect(entries.at(-1)!.output).toMatch(/cancelled by user/);
   });
 
-  it('a final deployment\'s log is the same on every request and after a restart', async () => {
+  it("a final deployment's log is the same on every request and after a restart", async () => {
     const [a] = await rows('shop-frontend', 'skip=3&take=1');
     const [b] = await rows('shop-frontend', 'skip=3&take=1');
     expect(a!.logs).toBe(b!.logs);
@@ -274,7 +298,7 @@ describe('sizes', () => {
     expect(big.length).toBe(3);
   });
 
-  it('no application\'s first page holds a huge log, and each is under 2 MB', async () => {
+  it("no application's first page holds a huge log, and each is under 2 MB", async () => {
     for (const app of demo.seed.applications) {
       const res = await list(demo, app.uuid, 'take=10');
       expect(res.text.length, app.name).toBeLessThan(2_000_000);
@@ -296,7 +320,11 @@ describe('a running deployment', () => {
 
   it('shows a log that grows between requests, keeps what it showed, and ends with its outcome', async () => {
     const created = await createApp(live, {
-      ...place(live), git_repository: 'https://github.com/acme/growing', git_branch: 'main', build_pack: 'nixpacks', instant_deploy: true,
+      ...place(live),
+      git_repository: 'https://github.com/acme/growing',
+      git_branch: 'main',
+      build_pack: 'nixpacks',
+      instant_deploy: true,
     });
     expect(created.status).toBe(201);
     const uuid = String(created.json.uuid);
@@ -318,7 +346,7 @@ describe('a running deployment', () => {
 
     const [status, done] = await eventually(async () => {
       const r = await now();
-      return FINAL.includes(String(r.status)) ? [String(r.status), entriesOf(r)] as const : undefined;
+      return FINAL.includes(String(r.status)) ? ([String(r.status), entriesOf(r)] as const) : undefined;
     });
     expect(done.slice(0, grown.length)).toEqual(grown);
     if (status === 'finished') expect(done.at(-1)!.output).toBe('New container started.');
@@ -331,7 +359,11 @@ describe('a running deployment', () => {
     const slow = await startDemoService({ deployStepMs: 60_000, rateLimitPerMinute: 0 });
     try {
       const created = await createApp(slow, {
-        ...place(slow), git_repository: 'https://github.com/acme/waiting', git_branch: 'main', build_pack: 'nixpacks', instant_deploy: true,
+        ...place(slow),
+        git_repository: 'https://github.com/acme/waiting',
+        git_branch: 'main',
+        build_pack: 'nixpacks',
+        instant_deploy: true,
       });
       const [row] = (await list(slow, String(created.json.uuid), 'take=1')).json.deployments;
       expect(row).toMatchObject({ status: 'queued', logs: '[]' });
@@ -340,7 +372,7 @@ describe('a running deployment', () => {
     }
   });
 
-  it('advanceSeed: the seed\'s running deployment finishes its log too', async () => {
+  it("advanceSeed: the seed's running deployment finishes its log too", async () => {
     const moving = await startDemoService({ advanceSeed: true, deployStepMs: 5, rateLimitPerMinute: 0 });
     try {
       const app = appByName(moving, 'orders-worker');
@@ -359,11 +391,34 @@ describe('a running deployment', () => {
 });
 
 describe('the generator', () => {
-  const app = { uuid: 'a1', name: 'unit', server: { id: 1, uuid: 's', name: 'edge-1', ip: '203.0.113.1' }, fields: { git_repository: 'https://github.com/acme/unit', build_pack: 'nixpacks', health_check_enabled: true } } as unknown as DemoApp;
+  const app = {
+    uuid: 'a1',
+    name: 'unit',
+    server: { id: 1, uuid: 's', name: 'edge-1', ip: '203.0.113.1' },
+    fields: { git_repository: 'https://github.com/acme/unit', build_pack: 'nixpacks', health_check_enabled: true },
+  } as unknown as DemoApp;
   const deployment = (over: Partial<DemoDeployment> = {}): DemoDeployment => ({
-    id: 1, uuid: 'u1', deploymentUuid: 'q1', appUuid: 'a1', status: 'in_progress', commitSha: 'ab'.repeat(20), branch: 'main',
-    commitMessage: 'Fix it', pullRequestId: 0, isWebhook: false, isApi: true, rollback: false, forceRebuild: false, restartOnly: false,
-    configHash: '', createdAt: NOW, updatedAt: NOW + 3000, finishedAt: null, newer: true, startedAt: NOW + 3000, ...over,
+    id: 1,
+    uuid: 'u1',
+    deploymentUuid: 'q1',
+    appUuid: 'a1',
+    status: 'in_progress',
+    commitSha: 'ab'.repeat(20),
+    branch: 'main',
+    commitMessage: 'Fix it',
+    pullRequestId: 0,
+    isWebhook: false,
+    isApi: true,
+    rollback: false,
+    forceRebuild: false,
+    restartOnly: false,
+    configHash: '',
+    createdAt: NOW,
+    updatedAt: NOW + 3000,
+    finishedAt: null,
+    newer: true,
+    startedAt: NOW + 3000,
+    ...over,
   });
   const at = (ms: number) => ({ now: NOW + 3000 + ms, stepMs: 1000 });
 

@@ -30,10 +30,33 @@ describe('seed', () => {
     expect(DEMO_SEED.projects).toHaveLength(2);
     expect(DEMO_SEED.servers).toHaveLength(2);
     for (const p of DEMO_SEED.projects) {
-      expect(DEMO_SEED.environments.filter((e) => e.project_uuid === p.uuid).map((e) => e.name).sort()).toEqual(['production', 'staging']);
+      expect(
+        DEMO_SEED.environments
+          .filter((e) => e.project_uuid === p.uuid)
+          .map((e) => e.name)
+          .sort(),
+      ).toEqual(['production', 'staging']);
     }
-    expect(DEMO_SEED.applications.map((a) => a.name)).toEqual(['shop-frontend', 'shop-api', 'admin-stack', 'docs-site', 'landing-page', 'orders-worker', 'status-page', 'monorepo-ci']);
-    expect(DEMO_SEED.applications.map((a) => a.shape)).toEqual(['snapshot', 'snapshot', 'snapshot', 'snapshot', 'snapshot', 'queue', 'mixed', 'queue']);
+    expect(DEMO_SEED.applications.map((a) => a.name)).toEqual([
+      'shop-frontend',
+      'shop-api',
+      'admin-stack',
+      'docs-site',
+      'landing-page',
+      'orders-worker',
+      'status-page',
+      'monorepo-ci',
+    ]);
+    expect(DEMO_SEED.applications.map((a) => a.shape)).toEqual([
+      'snapshot',
+      'snapshot',
+      'snapshot',
+      'snapshot',
+      'snapshot',
+      'queue',
+      'mixed',
+      'queue',
+    ]);
     expect(DEMO_SEED.applications.filter((a) => a.bigHistory).map((a) => a.name)).toEqual(['monorepo-ci']);
     for (const a of DEMO_SEED.applications) expect(a.uuid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   });
@@ -69,9 +92,25 @@ describe('deployer', () => {
   });
 
   const deployment = (): DemoDeployment => ({
-    id: 1, uuid: 'u', deploymentUuid: 'q', appUuid: 'a', status: 'queued', commitSha: '0'.repeat(40), branch: 'main', commitMessage: '',
-    pullRequestId: 0, isWebhook: false, isApi: false, rollback: false, forceRebuild: false, restartOnly: false, configHash: '',
-    createdAt: 0, updatedAt: 0, finishedAt: null, newer: true,
+    id: 1,
+    uuid: 'u',
+    deploymentUuid: 'q',
+    appUuid: 'a',
+    status: 'queued',
+    commitSha: '0'.repeat(40),
+    branch: 'main',
+    commitMessage: '',
+    pullRequestId: 0,
+    isWebhook: false,
+    isApi: false,
+    rollback: false,
+    forceRebuild: false,
+    restartOnly: false,
+    configHash: '',
+    createdAt: 0,
+    updatedAt: 0,
+    finishedAt: null,
+    newer: true,
   });
 
   it('with 1 s steps, queued lasts 2–4 s and the whole run 10–20 s; about 1 in 5 fail', () => {

@@ -4,7 +4,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { MAX_REQUESTS_KEPT, REQUEST_TEXT_KEPT, startDemoService, type DemoService } from '../../src/demo/server.js';
 
 let demo: DemoService | undefined;
-afterEach(async () => { await demo?.close(); demo = undefined; });
+afterEach(async () => {
+  await demo?.close();
+  demo = undefined;
+});
 
 describe('DemoService.requests', () => {
   it('keeps 10,000 by default', () => {
@@ -15,7 +18,9 @@ describe('DemoService.requests', () => {
     demo = await startDemoService({ requestsKept: 50, rateLimitPerMinute: 0 });
     const long = 'x'.repeat(6000);
     for (let i = 0; i < 120; i++) {
-      const res = await fetch(`${demo.url}/deployments/applications/${long}?n=${i}&pad=${'q'.repeat(2000)}`, { headers: { accept: 'application/json' } });
+      const res = await fetch(`${demo.url}/deployments/applications/${long}?n=${i}&pad=${'q'.repeat(2000)}`, {
+        headers: { accept: 'application/json' },
+      });
       await res.arrayBuffer();
     }
     expect(demo.requests).toHaveLength(50);
@@ -30,7 +35,11 @@ describe('DemoService.requests', () => {
   it('short paths and queries are kept whole', async () => {
     demo = await startDemoService();
     const app = demo.seed.applications[0]!.uuid;
-    await (await fetch(`${demo.url}/deployments/applications/${app}?skip=0&take=2`, { headers: { authorization: `Bearer ${demo.token}`, accept: 'application/json' } })).arrayBuffer();
+    await (
+      await fetch(`${demo.url}/deployments/applications/${app}?skip=0&take=2`, {
+        headers: { authorization: `Bearer ${demo.token}`, accept: 'application/json' },
+      })
+    ).arrayBuffer();
     expect(demo.requests.at(-1)).toEqual({ method: 'GET', path: `/api/v1/deployments/applications/${app}`, query: 'skip=0&take=2' });
   });
 });

@@ -108,7 +108,9 @@ describe('request size', () => {
       },
     });
     const res = await fetch(`${demo.url}/applications/public`, {
-      method: 'POST', body, duplex: 'half',
+      method: 'POST',
+      body,
+      duplex: 'half',
       headers: { authorization: `Bearer ${demo.token}`, accept: 'application/json' },
     } as RequestInit);
     expect(res.status).toBe(413);
@@ -123,11 +125,19 @@ describe('request size', () => {
 describe('robustness', () => {
   it('never answers 500 to arbitrary creation bodies', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.oneof(fc.json(), fc.string(), fc.object().map((o) => JSON.stringify(o))), fc.boolean(), async (body, docstore) => {
-        const res = docstore ? await createDocstore(demo, body) : await createApp(demo, body);
-        expect([201, 400, 404, 409, 422]).toContain(res.status);
-        expect(res.json).toBeDefined();
-      }),
+      fc.asyncProperty(
+        fc.oneof(
+          fc.json(),
+          fc.string(),
+          fc.object().map((o) => JSON.stringify(o)),
+        ),
+        fc.boolean(),
+        async (body, docstore) => {
+          const res = docstore ? await createDocstore(demo, body) : await createApp(demo, body);
+          expect([201, 400, 404, 409, 422]).toContain(res.status);
+          expect(res.json).toBeDefined();
+        },
+      ),
       { numRuns: 150 },
     );
   });

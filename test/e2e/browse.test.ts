@@ -19,12 +19,20 @@ function launch(width: number, height: number, env: Record<string, string> = {})
   return e2e.launch(`browse ${app}`, { width, height, env: { DMS_CONFIG_DIR: configDir, ...env } });
 }
 
-const dataLines = (screen: string) => screen.split('\n').filter((l) => /^[› ] │/.test(l)).slice(1);
+const dataLines = (screen: string) =>
+  screen
+    .split('\n')
+    .filter((l) => /^[› ] │/.test(l))
+    .slice(1);
 
-for (const [width, height] of [[120, 36], [80, 24]] as const) {
+for (const [width, height] of [
+  [120, 36],
+  [80, 24],
+] as const) {
   describe(`dms browse at ${width}×${height}`, () => {
     it('pages, opens the detail with the full sha, goes back, shows help and quits cleanly', async () => {
-      const first = (await createClient({ baseUrl: e2e.demo.url, token: e2e.demo.token }).listDeployments(app, { skip: 10, take: 10 })).deployments[0]!;
+      const first = (await createClient({ baseUrl: e2e.demo.url, token: e2e.demo.token }).listDeployments(app, { skip: 10, take: 10 }))
+        .deployments[0]!;
       const t = launch(width, height);
       const screen = await t.waitFor(/1–10 of \d+/);
       // The live frame is shorter than the terminal: the pane's last line stays empty.
@@ -69,7 +77,7 @@ describe('dms browse keys', () => {
 });
 
 describe('dms browse on rows of the deployment queue (what deployed servers send)', () => {
-  it('lists the newest deployment\'s subject and short sha; its detail shows the whole message and the duration', async () => {
+  it("lists the newest deployment's subject and short sha; its detail shows the whole message and the duration", async () => {
     const queueApp = e2e.demo.seed.applications.find((a) => a.shape === 'queue')!.uuid;
     const page = await createClient({ baseUrl: e2e.demo.url, token: e2e.demo.token }).listDeployments(queueApp, { skip: 0, take: 10 });
     // The newest whose message has a body, so the detail has more than the subject to show.
@@ -88,7 +96,10 @@ describe('dms browse on rows of the deployment queue (what deployed servers send
     // The newest one's detail: its whole message, and how long it has been running.
     t.keys('Enter');
     const newestDetail = await t.waitFor(`Deployment ${newest.id}`);
-    for (const line of String(newest.commit_message).split('\n').filter((l) => l.trim())) expect(newestDetail).toContain(line);
+    for (const line of String(newest.commit_message)
+      .split('\n')
+      .filter((l) => l.trim()))
+      expect(newestDetail).toContain(line);
     expect(newestDetail).toMatch(/duration\s+(\d+m \d\ds|\d+s)( so far)?/);
     t.keys('Escape');
     await t.waitFor((s) => /1–10 of \d+/.test(s) && !s.includes('Summary'));
@@ -122,13 +133,19 @@ describe('dms browse in a terminal that changes size', () => {
     for (const [w, h, columns] of sizes) {
       t.resize(w, h);
       // Right after the resize tmux shows the old frame cut to the new width: wait for dms's own.
-      const screen = await t.waitFor((s) => columns(s) && tableLines(s).length === 14 && s.startsWith('dms  context')
-        && s.split('\n').every((l) => l.length <= w) && tableLines(s).every((l) => /[┐│┤┘]$/.test(l.trimEnd())));
+      const screen = await t.waitFor(
+        (s) =>
+          columns(s) &&
+          tableLines(s).length === 14 &&
+          s.startsWith('dms  context') &&
+          s.split('\n').every((l) => l.length <= w) &&
+          tableLines(s).every((l) => /[┐│┤┘]$/.test(l.trimEnd())),
+      );
       expect(screen).toMatch(/1–10 of \d+/);
     }
     // Keys that reach dms in one read each count.
     t.type('jjj');
-    await t.waitFor((s) => (s.split('\n').findIndex((l) => l.startsWith('›'))) === s.split('\n').findIndex((l) => /^[› ] │/.test(l)) + 5); // heading, separator, then rows 1–4
+    await t.waitFor((s) => s.split('\n').findIndex((l) => l.startsWith('›')) === s.split('\n').findIndex((l) => /^[› ] │/.test(l)) + 5); // heading, separator, then rows 1–4
     t.keys('q');
     await t.waitFor('[exit 0]');
   });
@@ -137,14 +154,17 @@ describe('dms browse in a terminal that changes size', () => {
 describe('dms browse with CI set in the shell', () => {
   // One run each (two in one test overran its time on a busy machine), with the token that reads
   // no logs: what is checked is that frames are drawn, not pages of megabytes of logs.
-  it.each(['CI', 'CONTINUOUS_INTEGRATION'])('%s set: still draws live frames (Ink would otherwise wait for exit) and quits', async (name) => {
-    const t = launch(100, 30, { [name]: name === 'CI' ? 'true' : '1', DMS_TOKEN: e2e.demo.tokenNoLogs });
-    await t.waitFor(/1–10 of \d+/);
-    t.keys('n');
-    await t.waitFor(/11–20 of \d+/);
-    t.keys('q');
-    await t.waitFor('[exit 0]');
-  });
+  it.each(['CI', 'CONTINUOUS_INTEGRATION'])(
+    '%s set: still draws live frames (Ink would otherwise wait for exit) and quits',
+    async (name) => {
+      const t = launch(100, 30, { [name]: name === 'CI' ? 'true' : '1', DMS_TOKEN: e2e.demo.tokenNoLogs });
+      await t.waitFor(/1–10 of \d+/);
+      t.keys('n');
+      await t.waitFor(/11–20 of \d+/);
+      t.keys('q');
+      await t.waitFor('[exit 0]');
+    },
+  );
 });
 
 describe('dms browse colours', () => {
@@ -153,12 +173,16 @@ describe('dms browse colours', () => {
     await t.waitFor(/1–10 of \d+/);
     const plain = t.screen({ escapes: true });
     // Colour SGR codes: 30–38 and 90–97 foreground, 40–48 and 100–107 background (39/49 only reset).
-    const colours = [...plain.matchAll(/\u001b\[([\d;]*)m/g)].flatMap((m) => m[1]!.split(';')).filter((p) => /^(3[0-8]|9[0-7]|4[0-8]|10[0-7])$/.test(p));
+    const colours = [...plain.matchAll(/\u001b\[([\d;]*)m/g)]
+      .flatMap((m) => m[1]!.split(';'))
+      .filter((p) => /^(3[0-8]|9[0-7]|4[0-8]|10[0-7])$/.test(p));
     expect(colours).toEqual([]);
     // The picker (its typed line, its muted placeholder left out) has no colour either.
     t.keys('Escape');
     await t.waitFor('Open an application');
-    const picker = [...t.screen({ escapes: true }).matchAll(/\u001b\[([\d;]*)m/g)].flatMap((m) => m[1]!.split(';')).filter((p) => /^(3[0-8]|9[0-7]|4[0-8]|10[0-7])$/.test(p));
+    const picker = [...t.screen({ escapes: true }).matchAll(/\u001b\[([\d;]*)m/g)]
+      .flatMap((m) => m[1]!.split(';'))
+      .filter((p) => /^(3[0-8]|9[0-7]|4[0-8]|10[0-7])$/.test(p));
     expect(picker).toEqual([]);
     // Style without colour stays: the picker's cursor is inverse.
     expect(t.screen({ escapes: true })).toMatch(/\u001b\[7m/);

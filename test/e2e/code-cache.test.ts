@@ -29,7 +29,10 @@ const LIST = /1–\d+ of \d+/;
 const allCaches = (dir: string) => (existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.v8cache')) : []);
 /** The UI script's cache (React, Ink): the one every start of the TUI reads. */
 const caches = (dir: string) => allCaches(dir).filter((f) => f.startsWith('ui-vendor-'));
-const clear = () => { for (const f of allCaches(dist)) rmSync(join(dist, f)); rmSync(join(home, 'cache'), { recursive: true, force: true }); };
+const clear = () => {
+  for (const f of allCaches(dist)) rmSync(join(dist, f));
+  rmSync(join(home, 'cache'), { recursive: true, force: true });
+};
 /** Where a run writes its caches: the user's folder ($XDG_CACHE_HOME/dms), never beside the bundle. */
 const userCaches = () => join(home, 'cache', 'dms');
 
@@ -37,10 +40,14 @@ const userCaches = () => join(home, 'cache', 'dms');
 async function start(env: Record<string, string> = {}, { kill = false } = {}): Promise<string> {
   const out = join(tempDir('dms-e2e-cache-run-'), 'stderr');
   const pidFile = `${out}.pid`;
-  const t = e2e.run(`sh -c ${shellQuote(`echo $$ > ${shellQuote(pidFile)}; exec node ${shellQuote(join(dist, 'dms.js'))} browse ${SHOP_FRONTEND} 2>${shellQuote(out)}`)}`, {
-    width: 120, height: 36,
-    env: { DMS_DEBUG: '1', HOME: home, XDG_CACHE_HOME: join(home, 'cache'), ...env },
-  });
+  const t = e2e.run(
+    `sh -c ${shellQuote(`echo $$ > ${shellQuote(pidFile)}; exec node ${shellQuote(join(dist, 'dms.js'))} browse ${SHOP_FRONTEND} 2>${shellQuote(out)}`)}`,
+    {
+      width: 120,
+      height: 36,
+      env: { DMS_DEBUG: '1', HOME: home, XDG_CACHE_HOME: join(home, 'cache'), ...env },
+    },
+  );
   await t.waitFor(LIST);
   if (kill) {
     process.kill(Number(readFileSync(pidFile, 'utf8')), 'SIGKILL');
@@ -93,7 +100,7 @@ describe('the code cache (built binary, tmux)', () => {
     expect(await start()).toMatch(/ui-vendor-.*: used/);
   });
 
-  it("a cache beside the bundle that others may write to is passed over: the run makes its own in $XDG_CACHE_HOME/dms", async () => {
+  it('a cache beside the bundle that others may write to is passed over: the run makes its own in $XDG_CACHE_HOME/dms', async () => {
     clear();
     cpSync(join(dirname(BIN)), dist, { recursive: true });
     const [ui] = caches(dist);
@@ -118,7 +125,14 @@ describe('the code cache (built binary, tmux)', () => {
   });
 
   it('a run that changes V8 flags (--all narrows the heap) keeps a cache of its own: the others still use theirs', async () => {
-    const env = { DMS_URL: e2e.demo.url, DMS_TOKEN: e2e.demo.token, DMS_CONFIG_DIR: tempDir('dms-e2e-cache-cfg-'), DMS_DEBUG: '1', HOME: home, XDG_CACHE_HOME: join(home, 'cache') };
+    const env = {
+      DMS_URL: e2e.demo.url,
+      DMS_TOKEN: e2e.demo.token,
+      DMS_CONFIG_DIR: tempDir('dms-e2e-cache-cfg-'),
+      DMS_DEBUG: '1',
+      HOME: home,
+      XDG_CACHE_HOME: join(home, 'cache'),
+    };
     const got = () => allCaches(userCaches()).filter((f) => f.startsWith('got-vendor-'));
     const before = got();
     const all = await runBin(['deployments', SHOP_FRONTEND, '--all', '-o', 'ndjson'], { env, bin: join(dist, 'dms.js') });

@@ -33,7 +33,11 @@ function launch(width = 120, height = 36): TmuxSession {
 
 const name = (v: DeploymentView) => `deployment ${v.id}`;
 /** The table's data rows: cursor `›` and mark `*` in the gutter. */
-const rowLines = (screen: string) => screen.split('\n').filter((l) => /^[› ][* ]│/.test(l)).slice(1);
+const rowLines = (screen: string) =>
+  screen
+    .split('\n')
+    .filter((l) => /^[› ][* ]│/.test(l))
+    .slice(1);
 /** Moves the cursor down `n` rows, one key at a time, waiting for each to land (on row `at + n`). */
 async function down(t: TmuxSession, n: number, id: number | null): Promise<void> {
   for (let i = 0; i < n; i++) t.keys('j');
@@ -50,7 +54,7 @@ describe('= compares two deployments', () => {
         if (settingsChanges(page[i]!.record, page[j]!.record).some((c) => !c.secret)) pair = [i, j];
       }
     }
-    expect(pair, 'the demo\'s first page has two snapshots whose settings differ').toBeDefined();
+    expect(pair, "the demo's first page has two snapshots whose settings differ").toBeDefined();
     const [i, j] = pair!;
     const change = settingsChanges(page[i]!.record, page[j]!.record).find((c) => !c.secret)!;
 
@@ -66,7 +70,11 @@ describe('= compares two deployments', () => {
     expect(shown).toMatch(new RegExp(`${change.field}\\s+${String(change.before)} → ${String(change.after)}`));
     expect(shown).toContain(`Settings that differ (${name(page[j]!)} → ${name(page[i]!)})`);
     const between = page.slice(i + 1, j);
-    expect(shown).toContain(between.length === 0 ? 'None between them' : `${between.length} deployment${between.length === 1 ? '' : 's'} between them: ${phaseCountsText(countPhases(between))}`);
+    expect(shown).toContain(
+      between.length === 0
+        ? 'None between them'
+        : `${between.length} deployment${between.length === 1 ? '' : 's'} between them: ${phaseCountsText(countPhases(between))}`,
+    );
 
     t.keys('Escape');
     const back = await t.waitFor((s) => /1–10 of \d+/.test(s) && !s.includes('Comparing'));
@@ -76,8 +84,9 @@ describe('= compares two deployments', () => {
   it('= on a failed row with no mark compares it with the last finished deployment of its branch, not a preview of another', async () => {
     const preview = (v: DeploymentView) => v.source.startsWith('PR #');
     // A failure on the first page whose next finished deployment is a pull request's preview.
-    const failed = views.findIndex((v, at) => at < 10 && v.phase === 'failed' && !preview(v)
-      && preview(views.find((w, after) => after > at && w.phase === 'finished')!));
+    const failed = views.findIndex(
+      (v, at) => at < 10 && v.phase === 'failed' && !preview(v) && preview(views.find((w, after) => after > at && w.phase === 'finished')!),
+    );
     expect(failed, 'a failed deployment on the first page, a preview finished after it').toBeGreaterThanOrEqual(0);
     const good = views.findIndex((v, at) => at > failed && v.phase === 'finished' && !preview(v) && v.branch === views[failed]!.branch);
     expect(good).toBeGreaterThan(failed);
@@ -87,9 +96,15 @@ describe('= compares two deployments', () => {
     await t.waitFor(/1–10 of \d+/);
     await down(t, failed, views[failed]!.id);
     t.keys('=');
-    const shown = await t.waitFor(`Comparing ${name(views[failed]!)} with the last good one before it on ${views[failed]!.branch}, ${name(views[good]!)}`);
+    const shown = await t.waitFor(
+      `Comparing ${name(views[failed]!)} with the last good one before it on ${views[failed]!.branch}, ${name(views[good]!)}`,
+    );
     expect(shown).toMatch(/\* status\s+✓ finished\s+✗ failed/);
-    expect(shown).toContain(between.length === 0 ? 'None between them' : `${between.length} deployment${between.length === 1 ? '' : 's'} between them: ${phaseCountsText(countPhases(between))}`);
+    expect(shown).toContain(
+      between.length === 0
+        ? 'None between them'
+        : `${between.length} deployment${between.length === 1 ? '' : 's'} between them: ${phaseCountsText(countPhases(between))}`,
+    );
   });
 
   it('the mark stays across pages: = on the next page compares with it, the nine between counted', async () => {

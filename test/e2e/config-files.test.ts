@@ -31,35 +31,51 @@ function launch(dir: string, args: string): TmuxSession {
 }
 
 describe('a FIFO in the config folder, read by the TUI', () => {
-  it('keys.json: the list comes up with the default keys and says why in one line', async () => {
-    const t = launch(withFifo('keys.json'), `browse ${APP} --demo`);
-    const screen = await t.waitFor((s) => /1–10 of \d+/.test(s) && s.includes('keys.json'), 30_000);
-    expect(screen).toContain('keys.json is a named pipe (FIFO), not a regular file — default keys in use');
-    t.keys('q');
-    await t.waitFor('[exit 0]', 30_000);
-  }, TIMEOUT);
+  it(
+    'keys.json: the list comes up with the default keys and says why in one line',
+    async () => {
+      const t = launch(withFifo('keys.json'), `browse ${APP} --demo`);
+      const screen = await t.waitFor((s) => /1–10 of \d+/.test(s) && s.includes('keys.json'), 30_000);
+      expect(screen).toContain('keys.json is a named pipe (FIFO), not a regular file — default keys in use');
+      t.keys('q');
+      await t.waitFor('[exit 0]', 30_000);
+    },
+    TIMEOUT,
+  );
 
-  it('recents.json: the picker comes up with no recent applications', async () => {
-    const dir = withFifo('recents.json');
-    const t = launch(dir, '--demo');
-    await t.waitFor('Open an application', 30_000);
-    t.keys('C-c');
-    await t.waitFor('[exit 0]', 30_000);
-    expect(lstatSync(join(dir, 'recents.json')).isFIFO()).toBe(true);
-  }, TIMEOUT);
+  it(
+    'recents.json: the picker comes up with no recent applications',
+    async () => {
+      const dir = withFifo('recents.json');
+      const t = launch(dir, '--demo');
+      await t.waitFor('Open an application', 30_000);
+      t.keys('C-c');
+      await t.waitFor('[exit 0]', 30_000);
+      expect(lstatSync(join(dir, 'recents.json')).isFIFO()).toBe(true);
+    },
+    TIMEOUT,
+  );
 
-  it('page-sizes.json: the list comes up with the rows that fit (no size remembered)', async () => {
-    const t = launch(withFifo('page-sizes.json'), `browse ${APP} --demo`);
-    await t.waitFor(`1–${fittingTake(30)} of `, 30_000);
-    t.keys('q');
-    await t.waitFor('[exit 0]', 30_000);
-  }, TIMEOUT);
+  it(
+    'page-sizes.json: the list comes up with the rows that fit (no size remembered)',
+    async () => {
+      const t = launch(withFifo('page-sizes.json'), `browse ${APP} --demo`);
+      await t.waitFor(`1–${fittingTake(30)} of `, 30_000);
+      t.keys('q');
+      await t.waitFor('[exit 0]', 30_000);
+    },
+    TIMEOUT,
+  );
 
-  it('drafts/create-app.json: the form comes up empty', async () => {
-    const t = launch(withFifo(join('drafts', 'create-app.json')), 'create app --demo');
-    const screen = await t.waitFor('Create application', 30_000);
-    expect(screen).not.toContain('Restored your draft');
-    t.keys('C-c');
-    await t.waitFor(/\[exit \d+\]/, 30_000);
-  }, TIMEOUT);
+  it(
+    'drafts/create-app.json: the form comes up empty',
+    async () => {
+      const t = launch(withFifo(join('drafts', 'create-app.json')), 'create app --demo');
+      const screen = await t.waitFor('Create application', 30_000);
+      expect(screen).not.toContain('Restored your draft');
+      t.keys('C-c');
+      await t.waitFor(/\[exit \d+\]/, 30_000);
+    },
+    TIMEOUT,
+  );
 });

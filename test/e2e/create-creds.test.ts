@@ -15,7 +15,10 @@ function bodyFile(): string {
   const project = seed.projects[0]!;
   const env = seed.environments.find((e) => e.project_uuid === project.uuid)!;
   const path = join(tempDir('dms-e2e-creds-body-'), 'docstore.json');
-  writeFileSync(path, JSON.stringify({ project_uuid: project.uuid, server_uuid: seed.servers[0]!.uuid, environment_name: env.name, name: 'orders-db' }));
+  writeFileSync(
+    path,
+    JSON.stringify({ project_uuid: project.uuid, server_uuid: seed.servers[0]!.uuid, environment_name: env.name, name: 'orders-db' }),
+  );
   return path;
 }
 
@@ -23,7 +26,11 @@ const posts = () => e2e.demo.requests.filter((r) => r.method === 'POST' && r.pat
 
 /** `dms create docstore --from FILE`, sent with Ctrl+S: the success screen, the password hidden. */
 async function created(): Promise<TmuxSession> {
-  const s = e2e.launch(`create docstore --from ${shellQuote(bodyFile())}`, { width: 100, height: 30, env: { NO_COLOR: '1', TERM: undefined } });
+  const s = e2e.launch(`create docstore --from ${shellQuote(bodyFile())}`, {
+    width: 100,
+    height: 30,
+    env: { NO_COLOR: '1', TERM: undefined },
+  });
   await s.waitFor('Create docstore database');
   s.keys('C-s');
   await s.waitFor(/Docstore database created[\s\S]*s shows the password/);

@@ -52,13 +52,30 @@ function dms(args: string, config: string): TmuxSession {
 /** An earlier creation (headless, by flags) in the same config folder: its where-values become the recent ones. */
 async function createdBefore(config: string): Promise<void> {
   const w = where();
-  const r = await runBin(['create', 'app', '--project-uuid', w.project_uuid, '--server-uuid', w.server_uuid,
-    '--environment-name', w.environment_name, '--git-repository', 'https://github.com/acme/earlier',
-    '--git-branch', 'main', '--build-pack', 'static'], { env: env(config) });
+  const r = await runBin(
+    [
+      'create',
+      'app',
+      '--project-uuid',
+      w.project_uuid,
+      '--server-uuid',
+      w.server_uuid,
+      '--environment-name',
+      w.environment_name,
+      '--git-repository',
+      'https://github.com/acme/earlier',
+      '--git-branch',
+      'main',
+      '--build-pack',
+      'static',
+    ],
+    { env: env(config) },
+  );
   expect(r.code, r.stderr).toBe(0);
 }
 
-const bodiesOf = (path: string) => proxy.requests.filter((r) => r.method === 'POST' && r.path.endsWith(path)).map((r) => JSON.parse(r.body) as Record<string, unknown>);
+const bodiesOf = (path: string) =>
+  proxy.requests.filter((r) => r.method === 'POST' && r.path.endsWith(path)).map((r) => JSON.parse(r.body) as Record<string, unknown>);
 
 describe('quick create (TUI)', () => {
   it('an application from the quick screen by typing only the repository: where recalled, the rest defaulted, then Ctrl+S', async () => {
@@ -96,7 +113,7 @@ describe('quick create (TUI)', () => {
     expect(existsSync(join(config, 'drafts', 'create-app.json'))).toBe(false);
   });
 
-  it('Deploy right away on the quick step: Ctrl+S there deploys, and Enter on the success screen follows the deployment\'s log', async () => {
+  it("Deploy right away on the quick step: Ctrl+S there deploys, and Enter on the success screen follows the deployment's log", async () => {
     const config = tempDir('dms-e2e-cfg-');
     await createdBefore(config);
     const s = dms('create app', config);
@@ -114,7 +131,10 @@ describe('quick create (TUI)', () => {
     s.keys('C-s');
     screen = await s.waitFor(/Application created[\s\S]*Enter\/o follows its deployment/);
     const uuid = /uuid: ([0-9a-f-]{36})/.exec(screen)![1]!;
-    expect(bodiesOf('/applications/public').at(-1)).toMatchObject({ git_repository: 'https://github.com/acme/quick-deploy', instant_deploy: true });
+    expect(bodiesOf('/applications/public').at(-1)).toMatchObject({
+      git_repository: 'https://github.com/acme/quick-deploy',
+      instant_deploy: true,
+    });
     s.keys('Enter');
     // The new application's deployments, its deployment's log open and followed.
     screen = await s.waitFor(/^Log \S+ · /m, 30_000);
@@ -172,7 +192,9 @@ describe('quick create (TUI)', () => {
     await createdBefore(config); // sent through the proxy: that server's values
     // The same service reached at its own address: another server as far as dms can tell.
     const s = e2e.launch('create app', {
-      width: 100, height: 30, env: { DMS_URL: e2e.demo.url, DMS_TOKEN: e2e.demo.token, DMS_CONFIG_DIR: config, NO_COLOR: '1', TERM: undefined },
+      width: 100,
+      height: 30,
+      env: { DMS_URL: e2e.demo.url, DMS_TOKEN: e2e.demo.token, DMS_CONFIG_DIR: config, NO_COLOR: '1', TERM: undefined },
     });
     const screen = await s.waitFor(/step 1 of 9: Quick create[\s\S]*› Project/);
     expect(screen).not.toContain('as last time');

@@ -17,10 +17,19 @@ function bodyFile(name: string, repo: string): string {
   const project = seed.projects[0]!;
   const env = seed.environments.find((e) => e.project_uuid === project.uuid)!;
   const path = join(bodies, name);
-  writeFileSync(path, JSON.stringify({
-    project_uuid: project.uuid, server_uuid: seed.servers[0]!.uuid, environment_name: env.name,
-    git_repository: `https://github.com/acme/${repo}`, git_branch: 'main', build_pack: 'nixpacks', ports_exposes: '3000', instant_deploy: true,
-  }));
+  writeFileSync(
+    path,
+    JSON.stringify({
+      project_uuid: project.uuid,
+      server_uuid: seed.servers[0]!.uuid,
+      environment_name: env.name,
+      git_repository: `https://github.com/acme/${repo}`,
+      git_branch: 'main',
+      build_pack: 'nixpacks',
+      ports_exposes: '3000',
+      instant_deploy: true,
+    }),
+  );
   return path;
 }
 

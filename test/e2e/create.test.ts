@@ -47,8 +47,12 @@ describe('dms create (TUI)', () => {
   it('app --from body.json with instant_deploy, Ctrl+S, then its deployment is listed', async () => {
     const config = tempDir('dms-e2e-cfg-');
     const file = bodyFile('app.json', {
-      ...where(), git_repository: 'https://github.com/acme/e2e-shop', git_branch: 'main', build_pack: 'nixpacks',
-      ports_exposes: '3000', instant_deploy: true,
+      ...where(),
+      git_repository: 'https://github.com/acme/e2e-shop',
+      git_branch: 'main',
+      build_pack: 'nixpacks',
+      ports_exposes: '3000',
+      instant_deploy: true,
     });
     const s = dms(`create app --from ${shellQuote(file)}`, config);
     await s.waitFor('Create application');
@@ -58,14 +62,20 @@ describe('dms create (TUI)', () => {
     expect(posts('/applications/public')).toBeGreaterThan(0);
     s.keys('Enter');
     // The deployments screen of the new application lists the deployment instant_deploy started.
-    const list = await s.waitFor((text) => new RegExp(`app (\\S+ )?${uuid}`).test(text) && /queued|in progress|finished/.test(text), 15_000);
+    const list = await s.waitFor(
+      (text) => new RegExp(`app (\\S+ )?${uuid}`).test(text) && /queued|in progress|finished/.test(text),
+      15_000,
+    );
     expect(list).toMatch(/acme\/e2e-shop/);
   });
 
   it('an invalid build_pack is stopped before sending, with the field named', async () => {
     const config = tempDir('dms-e2e-cfg-');
     const file = bodyFile('bad.json', {
-      ...where(), git_repository: 'https://github.com/acme/x', git_branch: 'main', build_pack: 'dockerfile',
+      ...where(),
+      git_repository: 'https://github.com/acme/x',
+      git_branch: 'main',
+      build_pack: 'dockerfile',
     });
     const before = posts('/applications/public');
     const s = dms(`create app --from ${shellQuote(file)}`, config);
@@ -102,7 +112,10 @@ describe('dms create (TUI)', () => {
     /** Waits until the draft on disk holds `project` as its project uuid. */
     const draftHolds = async (project: string) => {
       const deadline = Date.now() + 10_000;
-      const now = () => (existsSync(draft) ? (JSON.parse(readFileSync(draft, 'utf8')) as { values: { project_uuid?: string } }).values.project_uuid : undefined);
+      const now = () =>
+        existsSync(draft)
+          ? (JSON.parse(readFileSync(draft, 'utf8')) as { values: { project_uuid?: string } }).values.project_uuid
+          : undefined;
       while (now() !== project && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
       expect(now()).toBe(project);
     };
@@ -136,11 +149,19 @@ describe('dms create (TUI)', () => {
   });
 
   it('a 201 with an HTML page: said created; r asks first, n sends nothing, y sends again', async () => {
-    const server = await respondWith(sequence(htmlPage(201, '<!DOCTYPE html><html><body>Created</body></html>'), json(201, { uuid: 'app-e2e-2' })));
+    const server = await respondWith(
+      sequence(htmlPage(201, '<!DOCTYPE html><html><body>Created</body></html>'), json(201, { uuid: 'app-e2e-2' })),
+    );
     try {
-      const file = bodyFile('unread.json', { ...where(), git_repository: 'https://github.com/acme/unread', git_branch: 'main', build_pack: 'nixpacks' });
+      const file = bodyFile('unread.json', {
+        ...where(),
+        git_repository: 'https://github.com/acme/unread',
+        git_branch: 'main',
+        build_pack: 'nixpacks',
+      });
       const s = e2e.launch(`create app --from ${shellQuote(file)}`, {
-        width: 100, height: 30,
+        width: 100,
+        height: 30,
         env: { DMS_URL: `${server.url}/api/v1`, DMS_TOKEN: '3|e2eToken', NO_COLOR: '1', TERM: undefined },
       });
       await s.waitFor('Create application');

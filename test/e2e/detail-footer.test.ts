@@ -6,7 +6,12 @@ import { setUpDemo } from '../support/terminals.js';
 
 const e2e = setUpDemo('detail');
 
-const footer = (screen: string) => screen.replace(/\n$/, '').split('\n').filter((l) => l.trim() !== '').at(-1) ?? '';
+const footer = (screen: string) =>
+  screen
+    .replace(/\n$/, '')
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .at(-1) ?? '';
 
 async function detailFooter(flags: string): Promise<string> {
   const t = e2e.launch(`browse ${SHOP_FRONTEND} ${flags}`, { width: 120, height: 36, env: { TERM: undefined } });

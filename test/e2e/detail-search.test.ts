@@ -8,8 +8,14 @@ const e2e = setUpDemo('detail-search');
 
 const lines = (screen: string) => screen.replace(/\n$/, '').split('\n');
 /** The line above the footer: the detail's bottom line. */
-const bottom = (screen: string) => lines(screen).filter((l) => l.trim() !== '').at(-2) ?? '';
-const footer = (screen: string) => lines(screen).filter((l) => l.trim() !== '').at(-1) ?? '';
+const bottom = (screen: string) =>
+  lines(screen)
+    .filter((l) => l.trim() !== '')
+    .at(-2) ?? '';
+const footer = (screen: string) =>
+  lines(screen)
+    .filter((l) => l.trim() !== '')
+    .at(-1) ?? '';
 
 describe('search in the detail (built binary, tmux)', () => {
   it('/ image finds the lines that hold it, n/N go to each, round the ends; Esc clears, Esc again back to the list', async () => {

@@ -28,9 +28,15 @@ beforeAll(async () => {
   const environment = two.seed.environments.find((e) => e.project_uuid === project.uuid)!;
   const name = 'only-on-two';
   const { uuid } = await createClient({ baseUrl: two.url, token: two.token }).createPublicApplication({
-    project_uuid: project.uuid, server_uuid: two.seed.servers[0]!.uuid, environment_name: environment.name,
-    git_repository: 'https://github.com/acme/only-on-two', git_branch: 'second-branch', build_pack: 'nixpacks',
-    ports_exposes: '3000', name, instant_deploy: true,
+    project_uuid: project.uuid,
+    server_uuid: two.seed.servers[0]!.uuid,
+    environment_name: environment.name,
+    git_repository: 'https://github.com/acme/only-on-two',
+    git_branch: 'second-branch',
+    build_pack: 'nixpacks',
+    ports_exposes: '3000',
+    name,
+    instant_deploy: true,
   });
   onlyOnTwo = { uuid, name };
 });
@@ -58,7 +64,9 @@ function launch(dir: string, args: string, env: Record<string, string> = {}, siz
  * on a busy machine can come after the keys were sent).
  */
 const pageRequests = (demo: DemoService, from: number, uuid: string) =>
-  demo.requests.slice(from).filter((r) => r.path.endsWith(`/deployments/applications/${uuid}`) && new URLSearchParams(r.query).get('take') !== '1');
+  demo.requests
+    .slice(from)
+    .filter((r) => r.path.endsWith(`/deployments/applications/${uuid}`) && new URLSearchParams(r.query).get('take') !== '1');
 
 /** The picker's typed line. */
 const typedLine = (screen: string) => screen.split('\n').find((l) => l.includes('uuid:')) ?? '';

@@ -28,7 +28,9 @@ interface Watched {
 async function onPicker(): Promise<Watched> {
   const dir = tempDir('dms-hang-up-');
   const [shell, code, stderr] = ['shell.pid', 'code', 'stderr'].map((f) => shellQuote(join(dir, f)));
-  const t = terminals.run(`bash -c ${shellQuote(`echo $$ > ${shell}; trap : HUP; node ${shellQuote(BIN)} 2> ${stderr}; echo $? > ${code}`)}`);
+  const t = terminals.run(
+    `bash -c ${shellQuote(`echo $$ > ${shell}; trap : HUP; node ${shellQuote(BIN)} 2> ${stderr}; echo $? > ${code}`)}`,
+  );
   await t.waitFor('Open an application');
   const parent = readFileSync(join(dir, 'shell.pid'), 'utf8').trim();
   const pid = Number(execFileSync('pgrep', ['-P', parent], { encoding: 'utf8' }).trim());

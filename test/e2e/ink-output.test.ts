@@ -55,11 +55,13 @@ async function same(fact: Fact): Promise<string> {
   // start a second apart and may never show the same one, so a number of seconds, minutes, hours
   // or days is compared as a number, not its digits; every other byte must be the same.
   const times = (screen: string) => screen.replace(/\d+(?= ?[smhd]\b)/g, '#');
-  await stock.waitFor(() => {
-    a = times(ours.screen({ escapes: true }));
-    b = times(stock.screen({ escapes: true }));
-    return a === b;
-  }, 10_000).catch(() => {});
+  await stock
+    .waitFor(() => {
+      a = times(ours.screen({ escapes: true }));
+      b = times(stock.screen({ escapes: true }));
+      return a === b;
+    }, 10_000)
+    .catch(() => {});
   expect(a).toBe(b);
   return shown;
 }
@@ -71,10 +73,17 @@ const cursorAt = (screen: string) => screen.split('\n').findIndex((l) => l.start
 describe("dms's output stage in a real terminal", () => {
   it("draws the same bytes as Ink's own: list, cursor, pages, detail, log, resize", async () => {
     const app = e2e.demo.seed.applications[0]!.uuid;
-    sessions = [BIN, stockBin].map((bin, i) => e2e.launch(`browse ${app}`, {
-      bin, width: 120, height: 36, env: { DMS_CONFIG_DIR: configs[i]!, COLORTERM: 'truecolor' },
-    }));
-    const both = (...keys: string[]) => { for (const s of sessions) s.keys(...keys); };
+    sessions = [BIN, stockBin].map((bin, i) =>
+      e2e.launch(`browse ${app}`, {
+        bin,
+        width: 120,
+        height: 36,
+        env: { DMS_CONFIG_DIR: configs[i]!, COLORTERM: 'truecolor' },
+      }),
+    );
+    const both = (...keys: string[]) => {
+      for (const s of sessions) s.keys(...keys);
+    };
     let screen = await same((s) => /1–\d+ of/.test(s) && cursorAt(s) >= 0);
     expect(sessions[0]!.screen({ escapes: true })).toContain('\u001b['); // in colour
     const top = cursorAt(screen);

@@ -58,8 +58,10 @@ describe('keys.json in the built binary', () => {
 });
 
 describe('copy in tmux', () => {
-  it('Y puts the uuid of the row under the cursor in tmux\'s clipboard (set-clipboard on)', async () => {
-    const uuid = viewOf((await createClient({ baseUrl: e2e.demo.url, token: e2e.demo.token }).listDeployments(app, { skip: 0, take: 10 })).deployments[1]!).uuid;
+  it("Y puts the uuid of the row under the cursor in tmux's clipboard (set-clipboard on)", async () => {
+    const uuid = viewOf(
+      (await createClient({ baseUrl: e2e.demo.url, token: e2e.demo.token }).listDeployments(app, { skip: 0, take: 10 })).deployments[1]!,
+    ).uuid;
     const t = launch(null);
     tmux('set-option', '-g', 'set-clipboard', 'on');
     await t.waitFor(/1–10 of \d+/);
@@ -67,18 +69,26 @@ describe('copy in tmux', () => {
     t.keys('Y');
     // tmux took it, but nothing tells dms that the clipboard outside did: no ✓.
     const screen = await t.waitFor(`Sent the uuid ${uuid} with OSC 52`);
-    expect(screen.replace(/\s+/g, ' ')).toContain(`Sent the uuid ${uuid} with OSC 52; it may not have reached the clipboard: tmux keeps it (set-clipboard on)`);
+    expect(screen.replace(/\s+/g, ' ')).toContain(
+      `Sent the uuid ${uuid} with OSC 52; it may not have reached the clipboard: tmux keeps it (set-clipboard on)`,
+    );
     expect(screen).not.toMatch(/✓ Copied/);
     expect(tmux('show-buffer')).toBe(uuid);
   });
 
   it('Y with a clipboard program that exits 0 (wl-copy on PATH, a display set): ✓, and the program has the uuid', async () => {
-    const uuid = viewOf((await createClient({ baseUrl: e2e.demo.url, token: e2e.demo.token }).listDeployments(app, { skip: 0, take: 10 })).deployments[0]!).uuid;
+    const uuid = viewOf(
+      (await createClient({ baseUrl: e2e.demo.url, token: e2e.demo.token }).listDeployments(app, { skip: 0, take: 10 })).deployments[0]!,
+    ).uuid;
     const bin = tempDir('dms-e2e-clip-');
     const out = join(bin, 'clip.txt');
     writeFileSync(join(bin, 'wl-copy'), `#!/bin/sh\ncat > '${out}.part'; mv '${out}.part' '${out}'\n`, { mode: 0o755 });
     const configDir = tenPerPage(tempDir('dms-e2e-keys-'));
-    const t = e2e.launch(`browse ${app}`, { width: 120, height: 30, env: { DMS_CONFIG_DIR: configDir, PATH: `${bin}:${process.env.PATH}`, WAYLAND_DISPLAY: 'wayland-test' } });
+    const t = e2e.launch(`browse ${app}`, {
+      width: 120,
+      height: 30,
+      env: { DMS_CONFIG_DIR: configDir, PATH: `${bin}:${process.env.PATH}`, WAYLAND_DISPLAY: 'wayland-test' },
+    });
     await t.waitFor(/1–10 of \d+/);
     t.keys('Y');
     const screen = await t.waitFor(`✓ Copied the uuid ${uuid} (wl-copy)`);

@@ -23,16 +23,27 @@ function launch(app: string, width: number, height: number): TmuxSession {
 }
 
 const lines = (screen: string) => screen.replace(/\n$/, '').split('\n');
-const dataLines = (screen: string) => lines(screen).filter((l) => /^[› ] │/.test(l)).slice(1);
+const dataLines = (screen: string) =>
+  lines(screen)
+    .filter((l) => /^[› ] │/.test(l))
+    .slice(1);
 /** The table's column names, from its heading line. */
 const heading = (screen: string) => {
   const at = lines(screen).findIndex((l) => l.includes('┌'));
-  return lines(screen)[at + 1]!.split('│').map((c) => c.trim()).filter(Boolean);
+  const line = lines(screen)[at + 1]!;
+  return line
+    .split('│')
+    .map((c) => c.trim())
+    .filter(Boolean);
 };
 const range = (from: number, to: number, of: number) => `${from}–${to} of ${of}`;
-const listQueries = (uuid: string) => e2e.demo.requests.filter((r) => r.path.endsWith(`/deployments/applications/${uuid}`)).map((r) => r.query);
+const listQueries = (uuid: string) =>
+  e2e.demo.requests.filter((r) => r.path.endsWith(`/deployments/applications/${uuid}`)).map((r) => r.query);
 
-for (const [width, height] of [[120, 36], [80, 24]] as const) {
+for (const [width, height] of [
+  [120, 36],
+  [80, 24],
+] as const) {
   it(`at ${width}×${height} a page holds the rows that fit: the table is full, with no line saying the rest scrolls`, async () => {
     const rows = height - 12;
     expect(fittingTake(height)).toBe(rows);
@@ -47,7 +58,11 @@ for (const [width, height] of [[120, 36], [80, 24]] as const) {
     expect(lines(screen)[height - 2]).toMatch(/\? help/);
     expect(lines(screen)[height - 4]).toMatch(/^\s+└/);
     // The first page was asked for once, at that size, before the UI was drawn.
-    expect(listQueries(snapshotApp).slice(before).filter((q) => q.startsWith('skip=0&'))).toEqual([`skip=0&take=${rows}`]);
+    expect(
+      listQueries(snapshotApp)
+        .slice(before)
+        .filter((q) => q.startsWith('skip=0&')),
+    ).toEqual([`skip=0&take=${rows}`]);
   });
 }
 
@@ -57,17 +72,28 @@ describe('columns keep their place while paging', () => {
     const first = heading(await t.waitFor(range(1, 12, 137)));
     expect(first).toEqual(expect.arrayContaining(['status', 'commit', 'subject', 'started', 'id']));
     expect(first).not.toEqual(expect.arrayContaining(['source']));
-    for (const [from, to] of [[13, 24], [25, 36], [37, 48]]) {
+    for (const [from, to] of [
+      [13, 24],
+      [25, 36],
+      [37, 48],
+    ]) {
       t.keys('n');
       expect(heading(await t.waitFor(range(from!, to!, 137)))).toEqual(first);
     }
   });
 
   // One app a test: both in one took a third of the time on a busy machine.
-  it.each([['snapshot', 137], ['queue-row', 64]] as const)('the %s app at 120×36: n n n draws the same columns on every page', async (shape, total) => {
+  it.each([
+    ['snapshot', 137],
+    ['queue-row', 64],
+  ] as const)('the %s app at 120×36: n n n draws the same columns on every page', async (shape, total) => {
     const t = launch(shape === 'snapshot' ? snapshotApp : ORDERS_WORKER, 120, 36);
     const first = heading(await t.waitFor(range(1, 24, total)));
-    for (const [from, to] of [[25, 48], [49, Math.min(72, total)], [73, 96]]) {
+    for (const [from, to] of [
+      [25, 48],
+      [49, Math.min(72, total)],
+      [73, 96],
+    ]) {
       t.keys('n');
       const screen = from! > total ? await t.waitFor('last page') : await t.waitFor(range(from!, to!, total));
       expect(heading(screen)).toEqual(first);
@@ -85,7 +111,10 @@ it('W shows every column at 80×24, > and < scroll them sideways, W again goes b
   for (let i = 0; i < of && !new RegExp(`wide: columns \\d+–${of} of ${of}`).test(screen); i++) {
     const before = /wide: columns (\d+)/.exec(screen)![1];
     t.keys('>');
-    screen = await t.waitFor((s) => { const m = /wide: columns (\d+)/.exec(s); return m !== null && m[1] !== before; });
+    screen = await t.waitFor((s) => {
+      const m = /wide: columns (\d+)/.exec(s);
+      return m !== null && m[1] !== before;
+    });
     for (const c of heading(screen)) shown.add(c);
     expect(lines(screen).every((l) => l.length <= 80)).toBe(true);
   }

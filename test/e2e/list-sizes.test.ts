@@ -46,9 +46,11 @@ describe('a page with more rows than the table holds', () => {
     const last = await t.waitFor((s) => / 23–30 of 30 rows/.test(bottomBorder(s)));
     expectFits(last, 60, 20);
     // The cursor is on the page's 30th row: the one the server lists 30th.
-    const page = await (await fetch(`${e2e.demo.url}/deployments/applications/${app()}?skip=0&take=30`, {
-      headers: { authorization: `Bearer ${e2e.demo.token}`, accept: 'application/json' },
-    })).json() as { deployments: { id: number }[] };
+    const page = (await (
+      await fetch(`${e2e.demo.url}/deployments/applications/${app()}?skip=0&take=30`, {
+        headers: { authorization: `Bearer ${e2e.demo.token}`, accept: 'application/json' },
+      })
+    ).json()) as { deployments: { id: number }[] };
     expect(cursorLine(last)).toMatch(new RegExp(`│ ${page.deployments[29]!.id} +│$`));
   });
 });
@@ -75,13 +77,18 @@ describe('the page size back to the rows that fit', () => {
 });
 
 describe('a note of several lines under the table', () => {
-  for (const [width, height] of [[80, 24], [60, 20]] as const) {
+  for (const [width, height] of [
+    [80, 24],
+    [60, 20],
+  ] as const) {
     it(`at ${width}×${height}: the link under the table when no browser starts; the table keeps its border, the frame fits`, async () => {
       const t = launch(tempDir('dms-e2e-list-sizes-'), width, height, { DMS_BROWSER: '/nonexistent/dms-browser' });
       await t.waitFor(/1–\d+ of 137/, 20_000);
       t.keys('o');
       // The rows it took are counted in the border once the table has its new height (at 60×20 the note takes them all).
-      const screen = await t.waitFor((s) => s.includes('The link:') && s.includes('clipboard') && / (1–\d+|0) of \d+ rows/.test(bottomBorder(s)));
+      const screen = await t.waitFor(
+        (s) => s.includes('The link:') && s.includes('clipboard') && / (1–\d+|0) of \d+ rows/.test(bottomBorder(s)),
+      );
       expectFits(screen, width, height);
     });
   }

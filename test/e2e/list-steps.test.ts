@@ -23,7 +23,11 @@ beforeAll(async () => {
 
 /** The header's third line: the range (or the results), when it was read, the page size. */
 const headerLine = (screen: string) => screen.split('\n')[2] ?? '';
-const rowLines = (screen: string) => screen.split('\n').filter((l) => /^[› ][* ]│/.test(l)).slice(1);
+const rowLines = (screen: string) =>
+  screen
+    .split('\n')
+    .filter((l) => /^[› ][* ]│/.test(l))
+    .slice(1);
 const cursorRow = (screen: string) => rowLines(screen).find((l) => l.startsWith('›')) ?? '';
 
 describe('the status scope and Esc, in a real terminal', () => {
@@ -31,7 +35,11 @@ describe('the status scope and Esc, in a real terminal', () => {
     const total = views.length;
     const failed = views.filter((v) => v.phase === 'failed').length;
     const onMain = views.filter((v) => v.branch === 'main').length;
-    const t = e2e.launch(`browse ${SHOP_FRONTEND}`, { width: 120, height: 36, env: { DMS_CONFIG_DIR: tenPerPage(tempDir('dms-e2e-list-steps-')) } });
+    const t = e2e.launch(`browse ${SHOP_FRONTEND}`, {
+      width: 120,
+      height: 36,
+      env: { DMS_CONFIG_DIR: tenPerPage(tempDir('dms-e2e-list-steps-')) },
+    });
     await t.waitFor(`1–10 of ${total} `);
     t.keys('s');
     const scoped = await t.waitFor(`results 1–10 of ${failed} · scope: failed `, 30_000);
@@ -52,7 +60,11 @@ describe('the status scope and Esc, in a real terminal', () => {
   it('Esc unmarks first, then goes to the picker; the application opened again is on the page and row it was left on', async () => {
     const total = views.length;
     const row = views[13]!;
-    const t = e2e.launch(`browse ${SHOP_FRONTEND}`, { width: 120, height: 36, env: { DMS_CONFIG_DIR: tenPerPage(tempDir('dms-e2e-list-steps-')) } });
+    const t = e2e.launch(`browse ${SHOP_FRONTEND}`, {
+      width: 120,
+      height: 36,
+      env: { DMS_CONFIG_DIR: tenPerPage(tempDir('dms-e2e-list-steps-')) },
+    });
     await t.waitFor(`1–10 of ${total} `);
     t.keys('n');
     await t.waitFor(`11–20 of ${total} `);

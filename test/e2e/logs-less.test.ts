@@ -15,7 +15,11 @@ const e2e = setUpDemo('less');
 
 const LIST = /1–\d+ of \d+/;
 const lines = (screen: string) => screen.replace(/\n$/, '').split('\n');
-const dataLines = (screen: string) => screen.split('\n').filter((l) => /^[› ] │/.test(l)).slice(1);
+const dataLines = (screen: string) =>
+  screen
+    .split('\n')
+    .filter((l) => /^[› ] │/.test(l))
+    .slice(1);
 const logOpen = (screen: string) => lines(screen).some((l) => /^Log \S+ · /.test(l));
 const listShown = (screen: string) => LIST.test(screen) && !logOpen(screen) && dataLines(screen).length > 0;
 /** The log's body: the lines between its title and the message line (the one above the footer). */
@@ -30,7 +34,10 @@ const messageLine = (screen: string) => {
   const filled = lines(screen).filter((l) => l.trim() !== '');
   return filled[filled.length - 2] ?? '';
 };
-const footer = (screen: string) => lines(screen).filter((l) => l.trim() !== '').at(-1) ?? '';
+const footer = (screen: string) =>
+  lines(screen)
+    .filter((l) => l.trim() !== '')
+    .at(-1) ?? '';
 /** A log line as its first row shows it at 120 columns (wrapped after 118 cells; ASCII in the demo's logs). */
 const clipped = (text: string) => text.slice(0, 118).trim();
 
@@ -82,7 +89,8 @@ describe('the log like less (built binary, tmux)', () => {
   it('e and E jump to lines that read as errors, past stderr progress and warnings; x to stderr lines; round the ends, marked ›', async () => {
     const row = await rowWith('failed');
     // Where the lines are, from the row itself: positions among the lines shown (debug lines hidden).
-    const record = (await createClient({ baseUrl: e2e.demo.url, token: e2e.demo.token }).listDeployments(row.app, { skip: 0, take: 10 })).deployments[row.index]!;
+    const record = (await createClient({ baseUrl: e2e.demo.url, token: e2e.demo.token }).listDeployments(row.app, { skip: 0, take: 10 }))
+      .deployments[row.index]!;
     const read = readLog(record);
     if (read.kind !== 'entries') throw new Error('the failed row has no readable log');
     const shown = logLines(read.entries, (text) => text).filter((l) => !l.hidden);
@@ -99,13 +107,23 @@ describe('the log like less (built binary, tmux)', () => {
     await t.waitFor((s) => / 1–\d+ of /.test(s));
     t.keys('e');
     const first = await t.waitFor(new RegExp(`^Line ${thousands(firstError + 1)} reads as an error · e/E next/previous`, 'm'));
-    expect(body(first).find((l) => l.startsWith('›'))?.slice(2).trim()).toBe(clipped(shown[firstError]!.text));
+    expect(
+      body(first)
+        .find((l) => l.startsWith('›'))
+        ?.slice(2)
+        .trim(),
+    ).toBe(clipped(shown[firstError]!.text));
     // x goes to the lines written to stderr, whatever they say.
     t.keys('g');
     await t.waitFor((s) => / 1–\d+ of /.test(s) && !/^Line /m.test(messageLine(s)));
     t.keys('x');
     const stderr = await t.waitFor(new RegExp(`^Line ${thousands(firstStderr + 1)} was written to stderr · x/X next/previous`, 'm'));
-    expect(body(stderr).find((l) => l.startsWith('›'))?.slice(2).trim()).toBe(clipped(shown[firstStderr]!.text));
+    expect(
+      body(stderr)
+        .find((l) => l.startsWith('›'))
+        ?.slice(2)
+        .trim(),
+    ).toBe(clipped(shown[firstStderr]!.text));
     // Up from the end: the failure's last word.
     t.keys('G');
     await t.waitFor((s) => !s.includes('›') && /The deployment failed/.test(messageLine(s)));
@@ -156,7 +174,10 @@ describe('the log like less (built binary, tmux)', () => {
     const section = lines(help);
     const start = section.findIndex((l) => l.startsWith('Deployment log'));
     const end = section.findIndex((l, i) => i > start && l.trim() === '');
-    const labels = section.slice(start + 1, end).map((l) => /^\s+(\S+)\s/.exec(l)?.[1] ?? '').filter(Boolean);
+    const labels = section
+      .slice(start + 1, end)
+      .map((l) => /^\s+(\S+)\s/.exec(l)?.[1] ?? '')
+      .filter(Boolean);
     const named = labels.flatMap((l) => (l === '/' ? ['/'] : l.split('/')));
     expect(named.filter((k) => k === 'N')).toHaveLength(1);
     expect(named.filter((k, i) => named.indexOf(k) !== i)).toEqual([]);

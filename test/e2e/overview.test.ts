@@ -36,10 +36,14 @@ describe('dms --demo: the picker’s overview', () => {
     const t = launch(140, 30);
     const uuids = [...newest.keys()];
     // Every entry read: a mark before its uuid, and no `…` (still being read) after its name.
-    const screen = await t.waitFor((s) => uuids.every((u) => {
-      const l = lineOf(s, u);
-      return new RegExp(`^[› ] [${Object.values(PHASE_MARKS).join('')}·] ${u}`).test(l) && !/ {2}… /.test(l);
-    }), 20_000);
+    const screen = await t.waitFor(
+      (s) =>
+        uuids.every((u) => {
+          const l = lineOf(s, u);
+          return new RegExp(`^[› ] [${Object.values(PHASE_MARKS).join('')}·] ${u}`).test(l) && !/ {2}… /.test(l);
+        }),
+      20_000,
+    );
     for (const [uuid, view] of newest) {
       const line = lineOf(screen, uuid);
       if (view === null) {

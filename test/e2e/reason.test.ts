@@ -10,7 +10,11 @@ import { setUpDemo } from '../support/terminals.js';
 const e2e = setUpDemo('reason');
 
 const lines = (screen: string) => screen.replace(/\n$/, '').split('\n');
-const dataLines = (screen: string) => screen.split('\n').filter((l) => /^[› ][ *]│/.test(l)).slice(1);
+const dataLines = (screen: string) =>
+  screen
+    .split('\n')
+    .filter((l) => /^[› ][ *]│/.test(l))
+    .slice(1);
 const filled = (screen: string) => lines(screen).filter((l) => l.trim() !== '');
 const messageLine = (screen: string) => filled(screen).at(-2) ?? '';
 
@@ -27,14 +31,20 @@ describe('the reason of a failure (built binary, tmux)', () => {
     const t = e2e.launch(`browse ${SHOP_FRONTEND}`, { width: 120, height: 36 });
     await t.waitFor((s) => / of \d+/.test(s) && dataLines(s).length > index, 20_000);
     for (let i = 0; i < index; i++) t.keys('j');
-    const list = await t.waitFor((s) => dataLines(s).findIndex((l) => l.startsWith('›')) === index && messageLine(s).startsWith('✗ why: '), 15_000);
+    const list = await t.waitFor(
+      (s) => dataLines(s).findIndex((l) => l.startsWith('›')) === index && messageLine(s).startsWith('✗ why: '),
+      15_000,
+    );
     expect(reason.startsWith(messageLine(list).replace('✗ why: ', '').replace(/…$/, '').trimEnd())).toBe(true);
 
     t.keys('Enter');
     const detail = await t.waitFor(/^\s+reason\s+\S/m, 15_000);
     expect(detail).toContain(reason.slice(0, 40));
     t.keys('l');
-    const log = await t.waitFor((s) => /^Log \S+ · /m.test(s) && lines(s).some((l) => l.startsWith('›') && l.includes(reason.slice(0, 30))), 15_000);
+    const log = await t.waitFor(
+      (s) => /^Log \S+ · /m.test(s) && lines(s).some((l) => l.startsWith('›') && l.includes(reason.slice(0, 30))),
+      15_000,
+    );
     expect(log).toMatch(/✗ failed/);
     t.keys('q');
     expect(await t.waitFor(/\[exit \d+\]/, 15_000)).toContain('[exit 0]');

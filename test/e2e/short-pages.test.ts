@@ -15,8 +15,11 @@ beforeAll(async () => {
   server = await respondWith((req, res) => {
     const skip = Number(req.query.get('skip') ?? 0);
     const deployments = Array.from({ length: 3 }, (_, i) => ({
-      id: 100 - skip - i, status: 'finished', git_commit_sha: `abcdef${String(100 - skip - i).padStart(4, '0')}`,
-      commit_message: `Change ${100 - skip - i}`, created_at: '2026-08-22T15:22:50.000000Z',
+      id: 100 - skip - i,
+      status: 'finished',
+      git_commit_sha: `abcdef${String(100 - skip - i).padStart(4, '0')}`,
+      commit_message: `Change ${100 - skip - i}`,
+      created_at: '2026-08-22T15:22:50.000000Z',
     }));
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ count: 39, deployments }));
@@ -28,11 +31,14 @@ describe('dms browse on pages shorter than the count says', () => {
   it('says what the page is missing, n goes on by the count, G lands on 31–39, q quits', async () => {
     const height = 24;
     const t = terminals.launch(`browse ${APP}`, {
-      width: 100, height,
+      width: 100,
+      height,
       env: { DMS_URL: `${server.url}/api/v1`, DMS_TOKEN: '1|shortpages', DMS_CONFIG_DIR: tenPerPage(tempDir('dms-e2e-short-'), [APP]) },
     });
     const first = await t.waitFor(/1–3 of 39/);
-    expect(first.replace(/\s+/g, ' ')).toContain('The server sent 3 of the 10 deployments of 1–10 (39 in all): 4–10 are not shown. n goes on to 11–20.');
+    expect(first.replace(/\s+/g, ' ')).toContain(
+      'The server sent 3 of the 10 deployments of 1–10 (39 in all): 4–10 are not shown. n goes on to 11–20.',
+    );
     // The live frame is shorter than the terminal: the pane's last line stays empty.
     const lines = first.replace(/\n$/, '').split('\n');
     expect(lines).toHaveLength(height);

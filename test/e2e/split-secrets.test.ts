@@ -12,22 +12,51 @@ const terminals = setUpTerminals('split');
 let server: HostileServer;
 
 const logs = JSON.stringify([
-  { command: null, output: 'Starting deployment.', type: 'stdout', timestamp: '2026-11-20T10:00:00.000000Z', hidden: false, batch: 1, order: 1 },
-  { command: null, output: 'push with nested\u0000HookSecret1 and 42|Zq9s\u007fEcReT\u001b[0mtOkEn8', type: 'stderr', timestamp: '2026-11-20T10:00:01.000000Z', hidden: false, batch: 1, order: 2 },
+  {
+    command: null,
+    output: 'Starting deployment.',
+    type: 'stdout',
+    timestamp: '2026-11-20T10:00:00.000000Z',
+    hidden: false,
+    batch: 1,
+    order: 1,
+  },
+  {
+    command: null,
+    output: 'push with nested\u0000HookSecret1 and 42|Zq9s\u007fEcReT\u001b[0mtOkEn8',
+    type: 'stderr',
+    timestamp: '2026-11-20T10:00:01.000000Z',
+    hidden: false,
+    batch: 1,
+    order: 2,
+  },
 ]);
 
 beforeAll(async () => {
   server = await respondWith((_req, res) => {
     res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({
-      count: 1,
-      deployments: [{
-        id: 7, deployment_uuid: 'dep7aaaaaaaaaaaaaaaaaaaa', status: 'failed', commit: 'abc1234def',
-        application_name: 'shop 42|Zq9s\u0000EcReTtOkEn8', server_name: 'srv r00tPass\u0085w0rdX', git_branch: 'main\u001b]0;t\u0007nestedHook\u200bSecret1',
-        commit_message: 'NUL 42|Zq9s\u0000EcReTtOkEn8 end', created_at: '2026-11-20T10:00:00.000000Z', finished_at: '2026-11-20T10:03:00.000000Z',
-        root_password: 'r00tPassw0rdX', application: { manual_webhook_secret_provider_a: 'nestedHookSecret1' }, logs,
-      }],
-    }));
+    res.end(
+      JSON.stringify({
+        count: 1,
+        deployments: [
+          {
+            id: 7,
+            deployment_uuid: 'dep7aaaaaaaaaaaaaaaaaaaa',
+            status: 'failed',
+            commit: 'abc1234def',
+            application_name: 'shop 42|Zq9s\u0000EcReTtOkEn8',
+            server_name: 'srv r00tPass\u0085w0rdX',
+            git_branch: 'main\u001b]0;t\u0007nestedHook\u200bSecret1',
+            commit_message: 'NUL 42|Zq9s\u0000EcReTtOkEn8 end',
+            created_at: '2026-11-20T10:00:00.000000Z',
+            finished_at: '2026-11-20T10:03:00.000000Z',
+            root_password: 'r00tPassw0rdX',
+            application: { manual_webhook_secret_provider_a: 'nestedHookSecret1' },
+            logs,
+          },
+        ],
+      }),
+    );
   });
 });
 afterAll(() => server.close());

@@ -11,7 +11,6 @@ import { setUpDemoService } from '../support/demo.js';
 const terminals = setUpTerminals('start');
 const demo = setUpDemoService();
 
-
 /** dms on the embedded demo (nothing configured), on the picker. */
 function onDemo(): TmuxSession {
   return terminals.launch('', { width: 120, height: 32 });
@@ -49,8 +48,8 @@ describe('Esc never quits (tmux)', () => {
   });
 });
 
-describe('the picker takes the address of an application\'s page (tmux)', () => {
-  it('a pasted http://HOST/project/…/application/UUID opens that application (HOST: the demo\'s, as the header says)', async () => {
+describe("the picker takes the address of an application's page (tmux)", () => {
+  it("a pasted http://HOST/project/…/application/UUID opens that application (HOST: the demo's, as the header says)", async () => {
     const t = onDemo();
     const picker = await t.waitFor((s) => s.includes(PICKER) && uuidOf(s, 'shop-api') !== '' && /server \S+/.test(s));
     const host = /server (\S+)/.exec(picker)![1]!;

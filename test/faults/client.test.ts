@@ -6,8 +6,17 @@ import { retryAfterOf } from '../../src/api/http.js';
 import { NetworkError, RateLimitedError, InvalidResponseError } from '../../src/api/errors.js';
 import { EXIT } from '../../src/commands/exit-codes.js';
 import {
-  closedPortUrl, headersThenStall, htmlPage, json, rateLimitedThen, reset, sequence, serversClosedAfterEach, trickle,
-  unavailableThen, type Handler,
+  closedPortUrl,
+  headersThenStall,
+  htmlPage,
+  json,
+  rateLimitedThen,
+  reset,
+  sequence,
+  serversClosedAfterEach,
+  trickle,
+  unavailableThen,
+  type Handler,
 } from '../support/hostile.js';
 import { runDeploymentsInProcess } from '../support/headless.js';
 
@@ -20,11 +29,21 @@ const ok = json(200, LIST);
 const serve = serversClosedAfterEach(afterEach);
 
 const options = (baseUrl: string, extra: Partial<ClientOptions> = {}): ClientOptions => ({
-  baseUrl: `${baseUrl}/api/v1`, token: TOKEN, retries: 2, retryBaseMs: 20, timeoutMs: 2000, ...extra,
+  baseUrl: `${baseUrl}/api/v1`,
+  token: TOKEN,
+  retries: 2,
+  retryBaseMs: 20,
+  timeoutMs: 2000,
+  ...extra,
 });
 
 async function failure(promise: Promise<unknown>): Promise<Error> {
-  return promise.then(() => { throw new Error('expected a failure'); }, (e: Error) => e);
+  return promise.then(
+    () => {
+      throw new Error('expected a failure');
+    },
+    (e: Error) => e,
+  );
 }
 
 describe('unreachable servers', () => {
@@ -53,12 +72,17 @@ describe('unreachable servers', () => {
 describe('broken answers', () => {
   it('a body read from bytes: characters split across chunks, a byte-order mark, bytes that are not UTF-8', async () => {
     // Sent a byte at a time: every multi-byte character arrives split.
-    const rows = [{ id: 7, status: 'finished', git_commit_sha: 'abcdef0123456789', git_branch: 'main', commit_message: 'Add 🛒 badge · café 漢字' }];
+    const rows = [
+      { id: 7, status: 'finished', git_commit_sha: 'abcdef0123456789', git_branch: 'main', commit_message: 'Add 🛒 badge · café 漢字' },
+    ];
     const bytes = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(JSON.stringify(rows))]);
     const byteAtATime: Handler = (_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': bytes.length });
       let i = 0;
-      const next = () => { if (i < bytes.length) res.write(bytes.subarray(i, ++i), next); else res.end(); };
+      const next = () => {
+        if (i < bytes.length) res.write(bytes.subarray(i, ++i), next);
+        else res.end();
+      };
       next();
     };
     const s = await serve(byteAtATime);
@@ -66,13 +90,19 @@ describe('broken answers', () => {
     expect(page.deployments[0]!.commit_message).toBe('Add 🛒 badge · café 漢字');
     // A byte that cannot start a character reads as U+FFFD, as a text decoder reads it.
     const broken = Buffer.from('[{"id": 8, "status": "finished", "commit_message": "a\xffb"}]', 'latin1');
-    const t = await serve((_req, res) => { res.writeHead(200, { 'content-type': 'application/json' }); res.end(broken); });
+    const t = await serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(broken);
+    });
     const read = await createClient(options(t.url)).listDeployments(APP);
     expect(read.deployments[0]!.commit_message).toBe('a\ufffdb');
   });
 
   it('an error body read from bytes: its words in the message, not its byte values', async () => {
-    const s = await serve((_req, res) => { res.writeHead(422, { 'content-type': 'application/json' }); res.end(Buffer.from(JSON.stringify({ message: 'Ungültige Anfrage ✗' }))); });
+    const s = await serve((_req, res) => {
+      res.writeHead(422, { 'content-type': 'application/json' });
+      res.end(Buffer.from(JSON.stringify({ message: 'Ungültige Anfrage ✗' })));
+    });
     const error = await failure(createClient(options(s.url)).listDeployments(APP));
     expect(error.message).toContain('Ungültige Anfrage ✗');
     expect(error.message).not.toMatch(/\d+,\d+,\d+/);
@@ -109,7 +139,9 @@ describe('broken answers', () => {
     expect(took).toBeLessThan(1500);
     const r = await runDeploymentsInProcess([APP, '--json'], options(s.url, { timeoutMs: 300 }));
     expect(r.code).toBe(EXIT.failure);
-    expect(r.stderr).toBe('dms: The server stopped sending (no data for 0.3 s). Try again; --timeout sets how long dms waits without data.\n');
+    expect(r.stderr).toBe(
+      'dms: The server stopped sending (no data for 0.3 s). Try again; --timeout sets how long dms waits without data.\n',
+    );
     expect(r.stdout).toBe('');
   });
 
@@ -158,7 +190,10 @@ describe('429 storms', () => {
 
   it('backs off (doubling) when no Retry-After is given, then shows the 429 in plain words, exit 6', async () => {
     const times: number[] = [];
-    const s = await serve((req, res, raw) => { times.push(Date.now()); json(429, { message: 'Too Many Attempts.' })(req, res, raw); });
+    const s = await serve((req, res, raw) => {
+      times.push(Date.now());
+      json(429, { message: 'Too Many Attempts.' })(req, res, raw);
+    });
     const error = await failure(createClient(options(s.url, { retries: 2, retryBaseMs: 100 })).listDeployments(APP));
     expect(error).toBeInstanceOf(RateLimitedError);
     expect(times).toHaveLength(3);
@@ -174,11 +209,15 @@ describe('429 storms', () => {
     const r = await runDeploymentsInProcess([APP], options(s.url, { retries: 1 }));
     expect(s.hitsOf('GET', PATH)).toBe(2);
     expect(r.code).toBe(EXIT.rateLimited);
-    expect(r.stderr).toBe('dms: waiting 1 s: the server asks to slow down (429)\ndms: Too many requests (429); the server asks to wait 1 s. Try again in 1 s.\n');
+    expect(r.stderr).toBe(
+      'dms: waiting 1 s: the server asks to slow down (429)\ndms: Too many requests (429); the server asks to wait 1 s. Try again in 1 s.\n',
+    );
   });
 
   it('a wait the server asks for is told before it starts (why, how long); a backoff after a 503 is not', async () => {
-    const s = await serve(sequence(json(503, { message: 'Service Unavailable' }), json(429, { message: 'Too Many Attempts.' }, { 'retry-after': '1' }), ok));
+    const s = await serve(
+      sequence(json(503, { message: 'Service Unavailable' }), json(429, { message: 'Too Many Attempts.' }, { 'retry-after': '1' }), ok),
+    );
     const told: [string, number][] = [];
     const page = await createClient(options(s.url)).listDeployments(APP, {}, { onWait: (why, ms) => told.push([why, ms]) });
     expect(page.deployments).toHaveLength(1);
@@ -186,32 +225,38 @@ describe('429 storms', () => {
   });
 
   it.each([
-    ['3600', '3600', '3,600 s'], ['99999999999', '99999999999', '99,999,999,999 s'],
+    ['3600', '3600', '3,600 s'],
+    ['99999999999', '99999999999', '99,999,999,999 s'],
     ['of 401 digits', `1${'0'.repeat(400)}`, '9,007,199,254,740,991 s'],
     ['a date tomorrow', new Date(Date.now() + 86_400_000).toUTCString(), /8[56],\d{3} s/],
-  ])('Retry-After %s: not waited for, not retried, no timer overflow; the error says it is longer than dms waits', async (_name, header, asked) => {
-    const warnings: Error[] = [];
-    const onWarning = (w: Error) => warnings.push(w);
-    process.on('warning', onWarning);
-    try {
-      const s = await serve(rateLimitedThen(header, ok, 100));
-      const told: number[] = [];
-      const error = await failure(createClient(options(s.url)).listDeployments(APP, {}, { onWait: (_why, ms) => told.push(ms) }));
-      expect(error).toBeInstanceOf(RateLimitedError);
-      expect(error).toMatchObject({ tooLong: true, waitMs: 10_000 });
-      expect(error.message).toMatch(/^Too many requests \(429\); the server asks to wait .*, longer than dms waits \(10 s\)\.$/);
-      expect(error.message).toMatch(asked);
-      expect(told).toEqual([]);
-      expect(s.hitsOf('GET', PATH)).toBe(1);
-      const r = await runDeploymentsInProcess([APP], options(s.url));
-      expect(r.code).toBe(EXIT.rateLimited);
-      expect(r.stderr).toMatch(/^dms: Too many requests \(429\); the server asks to wait .*, longer than dms waits \(10 s\)\. Try again in .*\.\n$/);
-      await new Promise((resolve) => setImmediate(resolve));
-      expect(warnings.map((w) => w.name)).not.toContain('TimeoutOverflowWarning');
-    } finally {
-      process.off('warning', onWarning);
-    }
-  });
+  ])(
+    'Retry-After %s: not waited for, not retried, no timer overflow; the error says it is longer than dms waits',
+    async (_name, header, asked) => {
+      const warnings: Error[] = [];
+      const onWarning = (w: Error) => warnings.push(w);
+      process.on('warning', onWarning);
+      try {
+        const s = await serve(rateLimitedThen(header, ok, 100));
+        const told: number[] = [];
+        const error = await failure(createClient(options(s.url)).listDeployments(APP, {}, { onWait: (_why, ms) => told.push(ms) }));
+        expect(error).toBeInstanceOf(RateLimitedError);
+        expect(error).toMatchObject({ tooLong: true, waitMs: 10_000 });
+        expect(error.message).toMatch(/^Too many requests \(429\); the server asks to wait .*, longer than dms waits \(10 s\)\.$/);
+        expect(error.message).toMatch(asked);
+        expect(told).toEqual([]);
+        expect(s.hitsOf('GET', PATH)).toBe(1);
+        const r = await runDeploymentsInProcess([APP], options(s.url));
+        expect(r.code).toBe(EXIT.rateLimited);
+        expect(r.stderr).toMatch(
+          /^dms: Too many requests \(429\); the server asks to wait .*, longer than dms waits \(10 s\)\. Try again in .*\.\n$/,
+        );
+        await new Promise((resolve) => setImmediate(resolve));
+        expect(warnings.map((w) => w.name)).not.toContain('TimeoutOverflowWarning');
+      } finally {
+        process.off('warning', onWarning);
+      }
+    },
+  );
 
   it('the longest wait given in the options (maxRetryAfterMs) is the one honoured', async () => {
     const s = await serve(rateLimitedThen(2, ok, 100));
@@ -282,8 +327,12 @@ describe('5xx bursts', () => {
 
 describe('no POST is ever sent twice', () => {
   const body = {
-    project_uuid: 'p1', server_uuid: 's1', environment_name: 'production',
-    git_repository: 'https://github.com/owner/repo', git_branch: 'main', build_pack: 'nixpacks',
+    project_uuid: 'p1',
+    server_uuid: 's1',
+    environment_name: 'production',
+    git_repository: 'https://github.com/owner/repo',
+    git_branch: 'main',
+    build_pack: 'nixpacks',
   } as const;
   const docstore = { project_uuid: 'p1', server_uuid: 's1', environment_name: 'production' } as const;
   const cases: [string, Handler, RegExp][] = [
@@ -293,7 +342,11 @@ describe('no POST is ever sent twice', () => {
     ['429 with Retry-After 0', rateLimitedThen(0, json(201, { uuid: 'u-1' }), 5), /Too many requests/],
     ['headers then stall (timeout)', headersThenStall('{"uu'), /stopped sending .*may have been created/],
     ['HTML 502', htmlPage(502), /server error page/],
-    ['HTML 201', htmlPage(201), /^The (application|database) was created \(201\), but the answer could not be read \(an HTML page instead of JSON; /],
+    [
+      'HTML 201',
+      htmlPage(201),
+      /^The (application|database) was created \(201\), but the answer could not be read \(an HTML page instead of JSON; /,
+    ],
   ];
   for (const [name, handler, message] of cases) {
     it(`${name}: the creation is sent exactly once and the error says what happened`, async () => {

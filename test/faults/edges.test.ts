@@ -17,8 +17,20 @@ import { scanHistory } from '../../src/model/scan.js';
 import { initialPaging, pagingReducer } from '../../src/tui/browse/paging.js';
 import type { TuiOptions } from '../../src/tui/options.js';
 import {
-  chunkedTrickle, closedPortUrl, encoded, endlessChunked, hang, headersThenStall, heavyRows, hugeContentLength, json,
-  reset, serversClosedAfterEach, trickle, type Handler, type Sent,
+  chunkedTrickle,
+  closedPortUrl,
+  encoded,
+  endlessChunked,
+  hang,
+  headersThenStall,
+  heavyRows,
+  hugeContentLength,
+  json,
+  reset,
+  serversClosedAfterEach,
+  trickle,
+  type Handler,
+  type Sent,
 } from '../support/hostile.js';
 import { BIN } from '../support/bin.js';
 import { runBin, tempConfigDir } from '../support/run-bin.js';
@@ -34,15 +46,29 @@ const ROW = { id: 7, status: 'finished', git_commit_sha: 'abcdef0123456789', git
 
 const serve = serversClosedAfterEach(afterEach);
 let ui: Rendered | undefined;
-afterEach(() => { ui?.unmount(); ui = undefined; });
+afterEach(() => {
+  ui?.unmount();
+  ui = undefined;
+});
 
 /** A client with a 1 MB limit, 300 ms without progress, no retries unless asked. */
 const options = (url: string, extra: Partial<ClientOptions> = {}): ClientOptions => ({
-  baseUrl: `${url}/api/v1`, token: TOKEN, retries: 0, retryBaseMs: 20, timeoutMs: 300, maxResponseBytes: MB, ...extra,
+  baseUrl: `${url}/api/v1`,
+  token: TOKEN,
+  retries: 0,
+  retryBaseMs: 20,
+  timeoutMs: 300,
+  maxResponseBytes: MB,
+  ...extra,
 });
 
 async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  return promise.then(() => { throw new Error('expected a failure'); }, (e: ApiError) => e);
+  return promise.then(
+    () => {
+      throw new Error('expected a failure');
+    },
+    (e: ApiError) => e,
+  );
 }
 
 /** `dms deployments APP` in-process: one line on stderr, no stack, exit code. */
@@ -68,8 +94,13 @@ function runMeasured(args: string[], env: Record<string, string>): Promise<{ cod
     });
     let stderr = '';
     child.stderr.setEncoding('utf8');
-    child.stderr.on('data', (d: string) => { stderr += d; });
-    const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`dms ${args.join(' ')} took too long\n${stderr}`)); }, 15_000);
+    child.stderr.on('data', (d: string) => {
+      stderr += d;
+    });
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`dms ${args.join(' ')} took too long\n${stderr}`));
+    }, 15_000);
     child.on('close', (code) => {
       clearTimeout(timer);
       const m = /\nmaxrss=(\d*)\n/.exec(stderr);
@@ -101,7 +132,7 @@ describe('answers larger than dms holds', () => {
     const sent: Sent = { bytes: 0 };
     const s = await serve(hugeContentLength(3_000_000_000, sent));
     const started = Date.now();
-    const error = await failure(createClient(options(s.url, { retries: 2 })).listDeployments(APP)) as ResponseTooLargeError;
+    const error = (await failure(createClient(options(s.url, { retries: 2 })).listDeployments(APP))) as ResponseTooLargeError;
     expect(Date.now() - started).toBeLessThan(1000);
     expect(error.kind).toBe('too_large');
     expect(error.size).toBe(3_000_000_000);
@@ -119,8 +150,11 @@ describe('answers larger than dms holds', () => {
     const body = JSON.stringify(Array.from({ length: 15_000 }, (_, i) => ({ ...ROW, id: i, description: 'y'.repeat(80) })));
     expect(body.length).toBeGreaterThan(2 * MB);
     expect(body.length).toBeLessThan(4 * MB);
-    const s = await serve((_req, res) => { res.writeHead(200, { 'content-type': 'application/json' }); res.end(body); });
-    const error = await failure(createClient(options(s.url)).listDeployments(APP)) as ResponseTooLargeError;
+    const s = await serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(body);
+    });
+    const error = (await failure(createClient(options(s.url)).listDeployments(APP))) as ResponseTooLargeError;
     expect(error.kind).toBe('too_large');
     expect(error.size).toBeUndefined();
     expect(error.message).toBe('The answer is too big: more than 1 MB, the most dms reads (it stopped there).');
@@ -178,17 +212,24 @@ describe('answers larger than dms holds', () => {
 
   it('--max-response-mb / DMS_MAX_RESPONSE_MB: raise or lower the limit; beyond what a string holds is a usage error', async () => {
     const body = JSON.stringify(Array.from({ length: 15_000 }, (_, i) => ({ ...ROW, id: i, description: 'y'.repeat(80) })));
-    const s = await serve((_req, res) => { res.writeHead(200, { 'content-type': 'application/json' }); res.end(body); });
+    const s = await serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(body);
+    });
     const env = { DMS_URL: `${s.url}/api/v1`, DMS_TOKEN: TOKEN };
     const low = await runBin(['deployments', APP], { env: { ...env, DMS_MAX_RESPONSE_MB: '1' } });
     expect(low.code).toBe(EXIT.failure);
     expect(low.stderr).toMatch(/^dms: The answer is too big: more than 1 MB/);
-    const raised = await runBin(['deployments', APP, '--max-response-mb', '4', '-o', 'ndjson'], { env: { ...env, DMS_MAX_RESPONSE_MB: '1' } });
+    const raised = await runBin(['deployments', APP, '--max-response-mb', '4', '-o', 'ndjson'], {
+      env: { ...env, DMS_MAX_RESPONSE_MB: '1' },
+    });
     expect(raised.code).toBe(0);
     expect(raised.stdout.trim().split('\n')).toHaveLength(15_000);
     const tooHigh = await runBin(['deployments', APP, '--max-response-mb', '600'], { env });
     expect(tooHigh.code).toBe(EXIT.usage);
-    expect(tooHigh.stderr).toBe("dms: --max-response-mb must be a whole number of MB from 1 to 536 (the most one JavaScript string holds), not '600'.\n");
+    expect(tooHigh.stderr).toBe(
+      "dms: --max-response-mb must be a whole number of MB from 1 to 536 (the most one JavaScript string holds), not '600'.\n",
+    );
     const zero = await runBin(['deployments', APP], { env: { ...env, DMS_MAX_RESPONSE_MB: '0' } });
     expect(zero.code).toBe(EXIT.usage);
     expect(zero.stderr).toMatch(/^dms: DMS_MAX_RESPONSE_MB must be a whole number of MB from 1 to 536/);
@@ -204,7 +245,12 @@ describe('answers larger than dms holds', () => {
     const r = await deployments(s.url, { timeoutMs: 5000 }, ['--all', '-o', 'ndjson']);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    expect(r.stdout.trim().split('\n').map((l) => (JSON.parse(l) as { id: number }).id)).toEqual(Array.from({ length: 40 }, (_, i) => 40 - i));
+    expect(
+      r.stdout
+        .trim()
+        .split('\n')
+        .map((l) => (JSON.parse(l) as { id: number }).id),
+    ).toEqual(Array.from({ length: 40 }, (_, i) => 40 - i));
     // 100 rows (15 MB) refused; halved until an answer fits (6 rows: 0.9 MB), never more than that again.
     expect(heavy.takes.slice(0, 2)).toEqual([100, 101]);
     const fits = heavy.takes.indexOf(6);
@@ -231,7 +277,7 @@ describe('timeouts mean "no progress"', () => {
   it('headers, then silence: "the server stopped sending (no data for 0.3 s)", exit 1', async () => {
     const s = await serve(headersThenStall());
     const started = Date.now();
-    const error = await failure(createClient(options(s.url)).listDeployments(APP)) as NetworkError;
+    const error = (await failure(createClient(options(s.url)).listDeployments(APP))) as NetworkError;
     const took = Date.now() - started;
     expect(error.reason).toBe('timeout');
     expect(error.message).toBe('The server stopped sending (no data for 0.3 s).');
@@ -239,7 +285,9 @@ describe('timeouts mean "no progress"', () => {
     expect(took).toBeLessThan(1500);
     const r = await deployments(s.url);
     expect(r.code).toBe(EXIT.failure);
-    expect(r.stderr).toBe('dms: The server stopped sending (no data for 0.3 s). Try again; --timeout sets how long dms waits without data.\n');
+    expect(r.stderr).toBe(
+      'dms: The server stopped sending (no data for 0.3 s). Try again; --timeout sets how long dms waits without data.\n',
+    );
   });
 
   it('data for longer than the timeout, then silence: the idle timer counts from the last chunk', async () => {
@@ -254,7 +302,7 @@ describe('timeouts mean "no progress"', () => {
 
   it('silence before the headers: "did not answer in time (no answer within 0.3 s)"', async () => {
     const s = await serve(hang());
-    const error = await failure(createClient(options(s.url, { retries: 2 })).listDeployments(APP)) as NetworkError;
+    const error = (await failure(createClient(options(s.url, { retries: 2 })).listDeployments(APP))) as NetworkError;
     expect(error.reason).toBe('timeout');
     expect(error.message).toBe('The server did not answer in time (no answer within 0.3 s).');
     expect(s.total()).toBe(1); // a timed-out GET is not retried
@@ -275,7 +323,9 @@ describe('timeouts mean "no progress"', () => {
     expect(body.length).toBeGreaterThan(6 * MB);
     const s = await serve(chunkedTrickle(body, { chunkSize: Math.ceil(body.length / 40), intervalMs: 50 }));
     const started = Date.now();
-    const r = await runBin(['deployments', APP, '--timeout', '1.5', '-o', 'ndjson'], { env: { DMS_URL: `${s.url}/api/v1`, DMS_TOKEN: TOKEN } });
+    const r = await runBin(['deployments', APP, '--timeout', '1.5', '-o', 'ndjson'], {
+      env: { DMS_URL: `${s.url}/api/v1`, DMS_TOKEN: TOKEN },
+    });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(Date.now() - started).toBeGreaterThan(1900);
@@ -298,26 +348,44 @@ describe('timeouts mean "no progress"', () => {
 
 describe('a creation whose answer was lost', () => {
   const app = {
-    project_uuid: 'p1', server_uuid: 's1', environment_name: 'production',
-    git_repository: 'https://github.com/owner/repo', git_branch: 'main', build_pack: 'nixpacks',
+    project_uuid: 'p1',
+    server_uuid: 's1',
+    environment_name: 'production',
+    git_repository: 'https://github.com/owner/repo',
+    git_branch: 'main',
+    build_pack: 'nixpacks',
   } as const;
   const docstore = { project_uuid: 'p1', server_uuid: 's1', environment_name: 'production' } as const;
   const cases: [string, Handler, RegExp][] = [
-    ['headers then silence', headersThenStall('{"uu'), /^The server stopped sending \(no data for 0\.3 s\), after the request reached the server: /],
-    ['silence before the headers', hang(), /^The server did not answer in time \(no answer within 0\.3 s\), after the request reached the server: /],
-    ['a reset after it was sent', reset('before-response'), /^The connection to the server was cut off, after the request reached the server: /],
+    [
+      'headers then silence',
+      headersThenStall('{"uu'),
+      /^The server stopped sending \(no data for 0\.3 s\), after the request reached the server: /,
+    ],
+    [
+      'silence before the headers',
+      hang(),
+      /^The server did not answer in time \(no answer within 0\.3 s\), after the request reached the server: /,
+    ],
+    [
+      'a reset after it was sent',
+      reset('before-response'),
+      /^The connection to the server was cut off, after the request reached the server: /,
+    ],
   ];
   for (const [name, handler, start] of cases) {
     it(`${name}: says the resource may have been created and how to check; sent once`, async () => {
       const s = await serve(handler);
       const client = createClient(options(s.url, { retries: 5 }));
-      const a = await failure(client.createPublicApplication(app)) as NetworkError;
+      const a = (await failure(client.createPublicApplication(app))) as NetworkError;
       expect(a.message).toMatch(start);
       expect(a.message).toMatch(/the application may have been created\.$/);
-      expect(a.hint).toBe("Look for it in the service's web page before sending the request again; a second request would make a second application.");
+      expect(a.hint).toBe(
+        "Look for it in the service's web page before sending the request again; a second request would make a second application.",
+      );
       expect(a.mayHaveCreated).toBe(true);
       expect(a.kind).toBe('network');
-      const d = await failure(client.createDocstore(docstore)) as NetworkError;
+      const d = (await failure(client.createDocstore(docstore))) as NetworkError;
       expect(d.message).toMatch(/the database may have been created\.$/);
       await new Promise((r) => setTimeout(r, 50));
       expect(s.hitsOf('POST', '/api/v1/applications/public')).toBe(1);
@@ -329,12 +397,16 @@ describe('a creation whose answer was lost', () => {
     const s = await serve(headersThenStall('{"uu'));
     const file = join(tempConfigDir(), 'app.json');
     writeFileSync(file, JSON.stringify(app));
-    const r = await runBin(['create', 'app', '--file', file, '--timeout', '0.5'], { env: { DMS_URL: `${s.url}/api/v1`, DMS_TOKEN: TOKEN } });
+    const r = await runBin(['create', 'app', '--file', file, '--timeout', '0.5'], {
+      env: { DMS_URL: `${s.url}/api/v1`, DMS_TOKEN: TOKEN },
+    });
     expect(r.code).toBe(EXIT.unconfirmed);
-    expect(r.stderr).toBe("dms: The server stopped sending (no data for 0.5 s), after the request reached the server: the application may have been created. Look for it in the service's web page before sending the request again; a second request would make a second application.\n");
+    expect(r.stderr).toBe(
+      "dms: The server stopped sending (no data for 0.5 s), after the request reached the server: the application may have been created. Look for it in the service's web page before sending the request again; a second request would make a second application.\n",
+    );
     expect(r.stderr).not.toMatch(/try again/i);
     expect(s.hitsOf('POST', '/api/v1/applications/public')).toBe(1);
-    const refused = await failure(createClient(options(await closedPortUrl())).createPublicApplication(app)) as NetworkError;
+    const refused = (await failure(createClient(options(await closedPortUrl())).createPublicApplication(app))) as NetworkError;
     expect(refused.message).toBe('Cannot reach the server (connection refused).');
     expect(refused.mayHaveCreated).toBe(false);
   });
@@ -342,7 +414,8 @@ describe('a creation whose answer was lost', () => {
 
 describe("the TUI's first page never waits forever", () => {
   /** A record holding `depth` nested arrays: ~10 KB of JSON that no structured clone can carry. */
-  const deep = (depth: number) => `{"count":1,"deployments":[${JSON.stringify(ROW).slice(0, -1)},"nested":${'['.repeat(depth)}${']'.repeat(depth)}}]}`;
+  const deep = (depth: number) =>
+    `{"count":1,"deployments":[${JSON.stringify(ROW).slice(0, -1)},"nested":${'['.repeat(depth)}${']'.repeat(depth)}}]}`;
 
   it('a page of records nested 5,000 arrays deep is read like any other', async () => {
     const s = await serve(json(200, deep(5000)));
@@ -353,8 +426,13 @@ describe("the TUI's first page never waits forever", () => {
   }, 10_000);
 
   const tui = (client: TuiOptions['client'], url: string): TuiOptions => ({
-    client, connection: { label: 'edges', host: new URL(url).host, demo: false }, configDir: tempDir('dms-edges-tui-'),
-    appUuid: APP, screen: 'browse', showSecrets: false, noColor: true,
+    client,
+    connection: { label: 'edges', host: new URL(url).host, demo: false },
+    configDir: tempDir('dms-edges-tui-'),
+    appUuid: APP,
+    screen: 'browse',
+    showSecrets: false,
+    noColor: true,
   });
 
   it('the screen shows a page whose record is nested 5,000 arrays deep', async () => {
@@ -379,7 +457,13 @@ describe("the TUI's first page never waits forever", () => {
     let state = initialPaging();
     const error = { kind: 'too_large', message: 'One deployment is too big.' };
     const tooLarge = () => pagingReducer(state, { type: 'tooLarge', seq: state.want.seq, size: 'more than 1 MB', error });
-    expect([10, 5, 2].map((take) => { expect(state.want.take).toBe(take); state = tooLarge(); return state.want.take; })).toEqual([5, 2, 1]);
+    expect(
+      [10, 5, 2].map((take) => {
+        expect(state.want.take).toBe(take);
+        state = tooLarge();
+        return state.want.take;
+      }),
+    ).toEqual([5, 2, 1]);
     expect(said(state.notice)).toBe('A page of 2 deployments was too big (more than 1 MB): pages now hold 1.');
     expect(state.loading).toBe(true);
     state = tooLarge();

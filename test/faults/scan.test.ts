@@ -12,7 +12,14 @@ import type { SearchEvent, SearchRequest } from '../../src/model/search.js';
 import { createHistorySearch } from '../../src/search/history-search.js';
 import { BIN } from '../support/bin.js';
 import {
-  forgetfulHistory, hang, json, queueRow, repeatingHistory, serversClosedAfterEach, type Handler, type HostileServer,
+  forgetfulHistory,
+  hang,
+  json,
+  queueRow,
+  repeatingHistory,
+  serversClosedAfterEach,
+  type Handler,
+  type HostileServer,
 } from '../support/hostile.js';
 import { runBin } from '../support/run-bin.js';
 import { tempDir } from '../support/temp.js';
@@ -60,12 +67,16 @@ describe('a server whose rows and count move with every answer (item 2)', () => 
 
   describe.each(['thread', 'worker'] as const)('the history search on the %s', (where) => {
     it('ends, its last progress flagged, after a bounded number of requests', { timeout: 40_000 }, async () => {
-      if (where === 'worker' && !existsSync(fileURLToPath(SEARCH_WORKER))) throw new Error(`build first: ${fileURLToPath(SEARCH_WORKER)} is missing`);
+      if (where === 'worker' && !existsSync(fileURLToPath(SEARCH_WORKER)))
+        throw new Error(`build first: ${fileURLToPath(SEARCH_WORKER)} is missing`);
       const h = forgetfulHistory(3000);
       const s = await serve(h.handler);
       const options = { baseUrl: `${s.url}/api/v1`, token: TOKEN, retries: 0 };
       const request: SearchRequest = { kind: 'search', text: 'number 15', status: 'all' };
-      const search = createHistorySearch({ client: createClient(options), worker: where === 'worker' ? { file: SEARCH_WORKER, options } : undefined });
+      const search = createHistorySearch({
+        client: createClient(options),
+        worker: where === 'worker' ? { file: SEARCH_WORKER, options } : undefined,
+      });
       const events = search(APP, request, { targetChars: 40_000 });
       const seen: SearchEvent[] = [];
       // Before: "searched 100 of 3,1xx" for ever, ~24 requests a second.
@@ -85,21 +96,22 @@ describe('a server whose rows and count move with every answer (item 2)', () => 
 
 describe('a 429 in the middle of --all (item 3)', () => {
   it.each([
-    ['3600', '3600'], ['99999999999', '99999999999'], ['of 401 digits', `1${'0'.repeat(400)}`],
+    ['3600', '3600'],
+    ['99999999999', '99999999999'],
+    ['of 401 digits', `1${'0'.repeat(400)}`],
     ['a date tomorrow', new Date(Date.now() + 86_400_000).toUTCString()],
-  ])(
-    'Retry-After %s: stops at once with exit 6 and says why; no retry, no timer overflow',
-    async (_name, retryAfter) => {
-      const s = await serve(historyWith(1000, (n) => n >= 3, tooMany(retryAfter)));
-      const r = await all(s, 15_000);
-      expect(r.code, r.stderr).toBe(6);
-      expect(idsOf(r.stdout)).toHaveLength(200);
-      expect(r.stderr).toMatch(/^dms: stopped after 200 of 1,000 deployments: Too many requests \(429\); the server asks to wait [\d,]+ s, longer than dms waits \(10 s\)\. Try again in [\d,]+ s\.\n$/);
-      expect(r.stderr).not.toContain('TimeoutOverflowWarning');
-      // The two requests in flight when the first 429 came; neither was asked again.
-      expect(s.total()).toBeLessThanOrEqual(4);
-    },
-  );
+  ])('Retry-After %s: stops at once with exit 6 and says why; no retry, no timer overflow', async (_name, retryAfter) => {
+    const s = await serve(historyWith(1000, (n) => n >= 3, tooMany(retryAfter)));
+    const r = await all(s, 15_000);
+    expect(r.code, r.stderr).toBe(6);
+    expect(idsOf(r.stdout)).toHaveLength(200);
+    expect(r.stderr).toMatch(
+      /^dms: stopped after 200 of 1,000 deployments: Too many requests \(429\); the server asks to wait [\d,]+ s, longer than dms waits \(10 s\)\. Try again in [\d,]+ s\.\n$/,
+    );
+    expect(r.stderr).not.toContain('TimeoutOverflowWarning');
+    // The two requests in flight when the first 429 came; neither was asked again.
+    expect(s.total()).toBeLessThanOrEqual(4);
+  });
 
   it('Retry-After within the cap: waited, said on stderr though it is not a terminal, and the reading completes', async () => {
     const s = await serve(historyWith(1000, (n) => n === 3, tooMany('1')));
@@ -109,15 +121,21 @@ describe('a 429 in the middle of --all (item 3)', () => {
     expect(r.stderr).toBe('dms: waiting 1 s: the server asks to slow down (429)\n');
   });
 
-  it('a 429 that keeps coming within the cap: asked again a bounded number of times, then stopped with exit 6', { timeout: 30_000 }, async () => {
-    const s = await serve(historyWith(300, (n) => n >= 2, tooMany('0')));
-    const r = await all(s);
-    expect(r.code, r.stderr).toBe(6);
-    // (Waits of a millisecond are not worth a line.)
-    expect(r.stderr).toBe('dms: stopped after 100 of 300 deployments: Too many requests (429); the server asks to wait 0 s. Try again in 0 s.\n');
-    // The first page; then the scan's four tries of the two requests in flight, each with the client's two retries.
-    expect(s.total()).toBeLessThanOrEqual(1 + 4 * 2 * 3);
-  });
+  it(
+    'a 429 that keeps coming within the cap: asked again a bounded number of times, then stopped with exit 6',
+    { timeout: 30_000 },
+    async () => {
+      const s = await serve(historyWith(300, (n) => n >= 2, tooMany('0')));
+      const r = await all(s);
+      expect(r.code, r.stderr).toBe(6);
+      // (Waits of a millisecond are not worth a line.)
+      expect(r.stderr).toBe(
+        'dms: stopped after 100 of 300 deployments: Too many requests (429); the server asks to wait 0 s. Try again in 0 s.\n',
+      );
+      // The first page; then the scan's four tries of the two requests in flight, each with the client's two retries.
+      expect(s.total()).toBeLessThanOrEqual(1 + 4 * 2 * 3);
+    },
+  );
 });
 
 describe('rows a server sends more than once (item 9)', () => {
@@ -139,12 +157,18 @@ describe('rows a server sends more than once (item 9)', () => {
 
 describe('the progress line on a terminal (item 15)', () => {
   let session: TmuxSession | undefined;
-  afterEach(() => { session?.kill(); session = undefined; });
+  afterEach(() => {
+    session?.kill();
+    session = undefined;
+  });
 
   /** Runs `dms deployments APP --all …` in a terminal (stderr a terminal; stdout too unless redirected). */
-  const inTerminal = (s: HostileServer, args: string) => startTmux(`node ${shellQuote(BIN)} deployments ${APP} --all ${args}`, {
-    width: 120, height: 30, env: { ...envOf(s), DMS_CONFIG_DIR: tempDir('dms-faults-'), NO_COLOR: '1' },
-  });
+  const inTerminal = (s: HostileServer, args: string) =>
+    startTmux(`node ${shellQuote(BIN)} deployments ${APP} --all ${args}`, {
+      width: 120,
+      height: 30,
+      env: { ...envOf(s), DMS_CONFIG_DIR: tempDir('dms-faults-'), NO_COLOR: '1' },
+    });
   /** The screen once dms has exited: the shell's `[exit N]` on a line of its own, no "read … of …" anywhere. */
   const expectClearedAfter = async (t: TmuxSession, code: number) => {
     const screen = await t.waitFor(/\[exit \d+\]/, 15_000);
@@ -167,16 +191,16 @@ describe('the progress line on a terminal (item 15)', () => {
     await expectClearedAfter(session, code);
   });
 
-  it.each([['the table on the terminal', ''], ['stdout to a file', '-o json > /dev/null']])(
-    'a fault that stops the reading (%s): taken off before it says how far it got, exit 1',
-    async (_name, args) => {
-      const s = await serve(historyWith(1000, (n) => n >= 3, json(503, { message: 'Service Unavailable' })));
-      session = inTerminal(s, args);
-      const screen = await expectClearedAfter(session, 1);
-      // Two requests may be under way when the fault comes: how far it got depends on which answers first.
-      expect(screen).toMatch(/^dms: stopped after (?:100|200) of 1,000 deployments: Server error \(503\)/m);
-    },
-  );
+  it.each([
+    ['the table on the terminal', ''],
+    ['stdout to a file', '-o json > /dev/null'],
+  ])('a fault that stops the reading (%s): taken off before it says how far it got, exit 1', async (_name, args) => {
+    const s = await serve(historyWith(1000, (n) => n >= 3, json(503, { message: 'Service Unavailable' })));
+    session = inTerminal(s, args);
+    const screen = await expectClearedAfter(session, 1);
+    // Two requests may be under way when the fault comes: how far it got depends on which answers first.
+    expect(screen).toMatch(/^dms: stopped after (?:100|200) of 1,000 deployments: Server error \(503\)/m);
+  });
 
   it('Ctrl+C: the reading stops, the line is taken off, it says how far it got, exit 130', async () => {
     const s = await serve(historyWith(1000, (n) => n >= 2, hang()));
@@ -190,17 +214,21 @@ describe('the progress line on a terminal (item 15)', () => {
 
 describe('counts the reading does not match (issue 31, item 3)', () => {
   /** Counts `count` in every answer; the first page (skip 0) holds `first` rows, every later one none. */
-  const stopsShort = (count: number, first: number): Handler => (req, res, raw) => {
-    const skip = Number(req.query.get('skip') ?? 0);
-    json(200, { count, deployments: skip === 0 ? Array.from({ length: first }, (_, i) => queueRow(count - i)) : [] })(req, res, raw);
-  };
+  const stopsShort =
+    (count: number, first: number): Handler =>
+    (req, res, raw) => {
+      const skip = Number(req.query.get('skip') ?? 0);
+      json(200, { count, deployments: skip === 0 ? Array.from({ length: first }, (_, i) => queueRow(count - i)) : [] })(req, res, raw);
+    };
   /** A history that never ends: each answer as long as asked, of rows never sent before, and (`counted`) a count 1,000 past it. */
-  const endless = (counted: boolean): Handler => (req, res, raw) => {
-    const skip = Number(req.query.get('skip') ?? 0);
-    const take = Number(req.query.get('take') ?? 10);
-    const rows = Array.from({ length: take }, (_, i) => queueRow(10_000_000 - skip - i));
-    json(200, counted ? { count: skip + take + 1000, deployments: rows } : rows)(req, res, raw);
-  };
+  const endless =
+    (counted: boolean): Handler =>
+    (req, res, raw) => {
+      const skip = Number(req.query.get('skip') ?? 0);
+      const take = Number(req.query.get('take') ?? 10);
+      const rows = Array.from({ length: take }, (_, i) => queueRow(10_000_000 - skip - i));
+      json(200, counted ? { count: skip + take + 1000, deployments: rows } : rows)(req, res, raw);
+    };
   const rowsOf = (table: string) => lines(table).filter((l) => /Change number \d+/.test(l));
 
   it('--all where the pages stop short of the count: the 10 read, how many of the count they are, exit 12', async () => {
@@ -248,7 +276,9 @@ describe('counts the reading does not match (issue 31, item 3)', () => {
     // The first answer counted 1,100 (100 asked for): 300 more at most, then stopped.
     expect(ids).toHaveLength(1400);
     expect(new Set(ids).size).toBe(1400);
-    expect(r.stderr).toBe('dms: Read 1,400 deployments, past the 1,100 the server counted when the reading began, and it kept sending more: the reading stopped there.\n');
+    expect(r.stderr).toBe(
+      'dms: Read 1,400 deployments, past the 1,100 the server counted when the reading began, and it kept sending more: the reading stopped there.\n',
+    );
     expect(s.total()).toBeLessThan(10);
   });
 
@@ -257,7 +287,9 @@ describe('counts the reading does not match (issue 31, item 3)', () => {
     const r = await runBin(['logs', APP, 'f0e1d2c3-0000-4000-8000-00000000abcd'], { env: envOf(s), timeoutMs: 30_000 });
     // Before: ten rows a request, for ever.
     expect(r.code, r.stderr).toBe(12);
-    expect(r.stderr).toBe('dms: Read 1,310 deployments, past the 1,010 the server counted when the reading began, and it kept sending more: the reading stopped there.\n');
+    expect(r.stderr).toBe(
+      'dms: Read 1,310 deployments, past the 1,010 the server counted when the reading began, and it kept sending more: the reading stopped there.\n',
+    );
     expect(s.total()).toBe(131);
   });
 
@@ -271,9 +303,13 @@ describe('counts the reading does not match (issue 31, item 3)', () => {
 
   describe.each(['thread', 'worker'] as const)('the history search on the %s', (where) => {
     const searchOn = async (s: HostileServer) => {
-      if (where === 'worker' && !existsSync(fileURLToPath(SEARCH_WORKER))) throw new Error(`build first: ${fileURLToPath(SEARCH_WORKER)} is missing`);
+      if (where === 'worker' && !existsSync(fileURLToPath(SEARCH_WORKER)))
+        throw new Error(`build first: ${fileURLToPath(SEARCH_WORKER)} is missing`);
       const options = { baseUrl: `${s.url}/api/v1`, token: TOKEN, retries: 0 };
-      const search = createHistorySearch({ client: createClient(options), worker: where === 'worker' ? { file: SEARCH_WORKER, options } : undefined });
+      const search = createHistorySearch({
+        client: createClient(options),
+        worker: where === 'worker' ? { file: SEARCH_WORKER, options } : undefined,
+      });
       const request: SearchRequest = { kind: 'search', text: 'number', status: 'all' };
       const seen: SearchEvent[] = [];
       try {
@@ -293,14 +329,20 @@ describe('counts the reading does not match (issue 31, item 3)', () => {
       expect(seen.filter((e) => e.type === 'progress').at(-1)).toMatchObject({ read: 10, total: 39 });
       // Before: it ended as if it had searched all of them.
       expect(error).toBeInstanceOf(ScanStopped);
-      expect((error as ScanStopped).reason).toMatchObject({ kind: 'miscount', message: 'Read 10 of the 39 deployments the server counts; the server sent no more.' });
+      expect((error as ScanStopped).reason).toMatchObject({
+        kind: 'miscount',
+        message: 'Read 10 of the 39 deployments the server counts; the server sent no more.',
+      });
     });
 
     it('an endless history: it stops past the first count, saying so', async () => {
       const s = await serve(endless(true));
       const { seen, error } = await searchOn(s);
       expect(seen.filter((e) => e.type === 'progress').at(-1)).toMatchObject({ read: 1400 });
-      expect((error as ScanStopped).reason).toMatchObject({ kind: 'miscount', message: expect.stringMatching(/^Read 1,400 deployments, past the 1,100 /) });
+      expect((error as ScanStopped).reason).toMatchObject({
+        kind: 'miscount',
+        message: expect.stringMatching(/^Read 1,400 deployments, past the 1,100 /),
+      });
       expect(s.total()).toBeLessThan(20);
     });
   });

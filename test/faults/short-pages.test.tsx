@@ -13,10 +13,14 @@ const APP = 'app-short-pages';
 const COUNT = 39;
 
 /** Rows as a page at `skip` would hold them (ids count down from 100). */
-const rowsAt = (skip: number, n: number) => Array.from({ length: n }, (_, i) => ({
-  id: 100 - skip - i, status: 'finished', git_commit_sha: `abcdef${String(100 - skip - i).padStart(4, '0')}`,
-  commit_message: `Change ${100 - skip - i}`, created_at: '2026-08-22T15:22:50.000000Z',
-}));
+const rowsAt = (skip: number, n: number) =>
+  Array.from({ length: n }, (_, i) => ({
+    id: 100 - skip - i,
+    status: 'finished',
+    git_commit_sha: `abcdef${String(100 - skip - i).padStart(4, '0')}`,
+    commit_message: `Change ${100 - skip - i}`,
+    created_at: '2026-08-22T15:22:50.000000Z',
+  }));
 
 /** What the server answers, by the page asked for. */
 let answer: (skip: number, take: number) => unknown = () => ({ count: 0, deployments: [] });
@@ -41,7 +45,11 @@ function open(strip = 0): Rendered {
   const options: TuiOptions = {
     client: createClient({ baseUrl: `${server.url}/api/v1`, token: '1|pagingtoken', retries: 0 }),
     connection: { label: 'test', host: new URL(server.url).host, origin: server.url, demo: false },
-    configDir: '', appUuid: APP, screen: 'browse', showSecrets: false, noColor: true,
+    configDir: '',
+    appUuid: APP,
+    screen: 'browse',
+    showSecrets: false,
+    noColor: true,
   };
   shown = renderApp(options, { size: { columns: 160, rows: 30 }, stripRows: strip });
   return shown;
@@ -73,7 +81,11 @@ describe('a page shorter than take while count says more', () => {
     await ui.waitFor('31–33 of 39');
     // g and G show pages read within the refresh period as they were read, else read them again (a slow machine): never another page.
     expect(skipsAsked().slice(0, 4)).toEqual([0, 10, 20, 30]);
-    expect(skipsAsked().slice(4).every((skip) => skip === 0 || skip === 30)).toBe(true);
+    expect(
+      skipsAsked()
+        .slice(4)
+        .every((skip) => skip === 0 || skip === 30),
+    ).toBe(true);
   });
 });
 
@@ -110,7 +122,9 @@ describe('a search of the whole history whose pages stop short of the count', ()
     await ui.press(KEY.enter);
     // Before: `“change”: 10 found · searched all 10`.
     const frame = await ui.waitFor('searched 10 of 39, stopped:');
-    expect(frame.replace(/\s+/g, ' ')).toContain('“change”: 10 found · searched 10 of 39, stopped: Read 10 of the 39 deployments the server counts; the server sent no more.');
+    expect(frame.replace(/\s+/g, ' ')).toContain(
+      '“change”: 10 found · searched 10 of 39, stopped: Read 10 of the 39 deployments the server counts; the server sent no more.',
+    );
     expect(frame).not.toContain('searched all');
   });
 });
@@ -131,7 +145,9 @@ describe('an empty page of a history the server counts', () => {
     await ui.waitFor('1–10 of 39');
     await ui.press('n');
     const empty = await ui.waitFor('empty page 11–20 of 39');
-    expect(empty).toContain('No deployments on this page (11–20), though the server counts 39 — g goes to the first page. n goes on to 21–30.');
+    expect(empty).toContain(
+      'No deployments on this page (11–20), though the server counts 39 — g goes to the first page. n goes on to 21–30.',
+    );
     expect(empty).not.toContain('Change 100');
     await ui.press('g');
     const back = await ui.waitFor('1–10 of 39');
@@ -161,10 +177,14 @@ describe('dms deployments on such pages', () => {
     answer = (skip) => ({ count: COUNT, deployments: rowsAt(skip, 3) });
     expect(await lastLine([])).toBe('39 deployments; showing 1–3 — the server sent 3 rows where its count puts 10');
     expect(await lastLine(['--take', '20'])).toBe('39 deployments; showing 1–3 — the server sent 3 rows where its count puts 20');
-    expect(await lastLine(['--skip', '30', '--take', '10'])).toBe('39 deployments; showing 31–33 — the server sent 3 rows where its count puts 9');
+    expect(await lastLine(['--skip', '30', '--take', '10'])).toBe(
+      '39 deployments; showing 31–33 — the server sent 3 rows where its count puts 9',
+    );
     expect(await lastLine(['--take', '3'])).toBe('39 deployments; showing 1–3');
     answer = () => ({ count: COUNT, deployments: [] });
-    expect(await lastLine(['--skip', '20'])).toBe('39 deployments; none on this page (from 21) — the server sent no rows where its count puts 10');
+    expect(await lastLine(['--skip', '20'])).toBe(
+      '39 deployments; none on this page (from 21) — the server sent no rows where its count puts 10',
+    );
     // The first page too: counted, none sent; never "no deployments".
     expect(await lastLine([])).toBe('39 deployments; none on this page (from 1) — the server sent no rows where its count puts 10');
     expect(await lastLine(['--skip', '39'])).toBe('39 deployments; none on this page (from 40)');

@@ -32,8 +32,14 @@ class Switchable {
   private sockets = new Set<Socket>();
 
   async start(port = 0): Promise<void> {
-    const server = createServer((req, res) => { req.resume(); req.on('end', () => this.answer(res)); });
-    server.on('connection', (s) => { this.sockets.add(s); s.on('close', () => this.sockets.delete(s)); });
+    const server = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => this.answer(res));
+    });
+    server.on('connection', (s) => {
+      this.sockets.add(s);
+      s.on('close', () => this.sockets.delete(s));
+    });
     await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
     this.port = (server.address() as AddressInfo).port;
     this.server = server;
@@ -53,12 +59,21 @@ class Switchable {
       res.end(body);
     };
     switch (this.mode) {
-      case 'ok': return send(200, JSON.stringify({ count: 2, deployments: LIST }));
-      case '503': return send(503, JSON.stringify({ message: 'Service Unavailable' }));
-      case 'reset': res.socket?.destroy(); return;
-      case 'html': return send(200, HTML_PAGE, 'text/html');
-      case '429': return send(429, JSON.stringify({ message: 'Too Many Attempts.' }), 'application/json', { 'retry-after': this.retryAfter });
-      case 'stall': res.writeHead(200, { 'content-type': 'application/json' }); res.write('{"count": 2, "deployments": ['); return;
+      case 'ok':
+        return send(200, JSON.stringify({ count: 2, deployments: LIST }));
+      case '503':
+        return send(503, JSON.stringify({ message: 'Service Unavailable' }));
+      case 'reset':
+        res.socket?.destroy();
+        return;
+      case 'html':
+        return send(200, HTML_PAGE, 'text/html');
+      case '429':
+        return send(429, JSON.stringify({ message: 'Too Many Attempts.' }), 'application/json', { 'retry-after': this.retryAfter });
+      case 'stall':
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.write('{"count": 2, "deployments": [');
+        return;
     }
   }
 }

@@ -13,14 +13,16 @@ import { createFormReducer, initialFormState } from '../../src/tui/screens/forms
 import type { FormDef, FormValues } from '../../src/forms/types.js';
 import { fieldNamedIn } from '../../src/forms/problems.js';
 import { fieldValidator, validateForm } from '../../src/forms/validate.js';
-import {
-  fromBase64, normaliseRepository, parseInteger, sanitiseInput, toBase64, visibleFields,
-} from '../../src/forms/values.js';
+import { fromBase64, normaliseRepository, parseInteger, sanitiseInput, toBase64, visibleFields } from '../../src/forms/values.js';
 import { tempDir } from '../support/temp.js';
 
 const APP_MIN: FormValues = {
-  project_uuid: 'p1', server_uuid: 's1', environment_name: 'production',
-  git_repository: 'https://github.com/acme/web', git_branch: 'main', build_pack: 'nixpacks',
+  project_uuid: 'p1',
+  server_uuid: 's1',
+  environment_name: 'production',
+  git_repository: 'https://github.com/acme/web',
+  git_branch: 'main',
+  build_pack: 'nixpacks',
 };
 
 function reachable(def: FormDef, field: string): boolean {
@@ -31,14 +33,41 @@ function reachable(def: FormDef, field: string): boolean {
 describe('schema → steps and fields', () => {
   it('the app form opens on Quick create, then the more-settings steps, in order', () => {
     expect(APP_FORM.steps.map((s) => s.title)).toEqual([...APP_STEP_TITLES]);
-    expect(APP_STEP_TITLES).toEqual(['Quick create', 'Where & source', 'Build', 'Network', 'Health check', 'Resources',
-      'Commands & advanced', 'Secrets', 'Review']);
+    expect(APP_STEP_TITLES).toEqual([
+      'Quick create',
+      'Where & source',
+      'Build',
+      'Network',
+      'Health check',
+      'Resources',
+      'Commands & advanced',
+      'Secrets',
+      'Review',
+    ]);
     expect(APP_FORM.steps[0]!.quick).toBe(true);
   });
 
   it('Quick create holds what is required and what people set every time', () => {
-    expect(APP_FORM.steps[0]!.fields).toEqual(['project_uuid', 'server_uuid', 'environment_name', 'git_repository', 'git_branch', 'build_pack', 'ports_exposes', 'name', 'instant_deploy']);
-    expect(DOCSTORE_FORM.steps[0]!.fields).toEqual(['project_uuid', 'server_uuid', 'environment_name', 'name', 'image', 'is_public', 'public_port']);
+    expect(APP_FORM.steps[0]!.fields).toEqual([
+      'project_uuid',
+      'server_uuid',
+      'environment_name',
+      'git_repository',
+      'git_branch',
+      'build_pack',
+      'ports_exposes',
+      'name',
+      'instant_deploy',
+    ]);
+    expect(DOCSTORE_FORM.steps[0]!.fields).toEqual([
+      'project_uuid',
+      'server_uuid',
+      'environment_name',
+      'name',
+      'image',
+      'is_public',
+      'public_port',
+    ]);
     for (const def of [APP_FORM, DOCSTORE_FORM]) for (const f of def.required) expect(def.steps[0]!.fields).toContain(f);
   });
 
@@ -152,12 +181,23 @@ describe('validation per field', () => {
 describe('bodies', () => {
   it('contain only set fields, with integers and booleans typed', () => {
     const { body } = buildBody(APP_FORM, {
-      ...APP_MIN, description: '', health_check_interval: '30', instant_deploy: true, is_static: false, redirect: '',
+      ...APP_MIN,
+      description: '',
+      health_check_interval: '30',
+      instant_deploy: true,
+      is_static: false,
+      redirect: '',
     });
     expect(body).toEqual({
-      project_uuid: 'p1', server_uuid: 's1', environment_name: 'production',
-      git_repository: 'https://github.com/acme/web', git_branch: 'main', build_pack: 'nixpacks',
-      health_check_interval: 30, instant_deploy: true, is_static: false,
+      project_uuid: 'p1',
+      server_uuid: 's1',
+      environment_name: 'production',
+      git_repository: 'https://github.com/acme/web',
+      git_branch: 'main',
+      build_pack: 'nixpacks',
+      health_check_interval: 30,
+      instant_deploy: true,
+      is_static: false,
     });
   });
   it('compose domain rows leave out empty keys', () => {
@@ -178,7 +218,9 @@ describe('bodies', () => {
     expect(missing.problems[0]).toMatchObject({ field: 'container_compose_raw' });
   });
   it('--from lists keys named like Object.prototype members as left out, like other unknown keys', () => {
-    const body = JSON.parse(`{"toString": "x", "constructor": {"a": 1}, "valueOf": 1, "__proto__": {"polluted": true}, "hasOwnProperty": "y", "git_branch": "main"}`) as Record<string, unknown>;
+    const body = JSON.parse(
+      `{"toString": "x", "constructor": {"a": 1}, "valueOf": 1, "__proto__": {"polluted": true}, "hasOwnProperty": "y", "git_branch": "main"}`,
+    ) as Record<string, unknown>;
     for (const form of [APP_FORM, DOCSTORE_FORM]) {
       const { values, unknown } = valuesFromBody(form, body);
       expect(unknown).toEqual(expect.arrayContaining(['toString', 'constructor', 'valueOf', '__proto__', 'hasOwnProperty']));
@@ -188,7 +230,12 @@ describe('bodies', () => {
   });
 
   it('a body read with --from round-trips', () => {
-    const body = { ...APP_MIN, health_check_retries: 3, instant_deploy: true, container_compose_domains: [{ name: 'web', domain: 'https://x.example', redirect: 'www' }] };
+    const body = {
+      ...APP_MIN,
+      health_check_retries: 3,
+      instant_deploy: true,
+      container_compose_domains: [{ name: 'web', domain: 'https://x.example', redirect: 'www' }],
+    };
     const { values, unknown } = valuesFromBody(APP_FORM, { ...body, bogus: 1 });
     expect(unknown).toEqual(['bogus']);
     expect(values.health_check_retries).toBe('3');
@@ -206,7 +253,10 @@ describe('values', () => {
     expect(normaliseRepository(' gitlab.com/group/sub/repo ')).toEqual({ url: 'https://gitlab.com/group/sub/repo' });
     expect(normaliseRepository('www.github.com/acme/shop')).toEqual({ url: 'https://www.github.com/acme/shop' });
     expect(normaliseRepository('git.example.co.uk/acme/shop.git')).toEqual({ url: 'https://git.example.co.uk/acme/shop.git' });
-    expect(normaliseRepository('github.com/acme/shop/tree/release/2.0')).toEqual({ url: 'https://github.com/acme/shop', branch: 'release/2.0' });
+    expect(normaliseRepository('github.com/acme/shop/tree/release/2.0')).toEqual({
+      url: 'https://github.com/acme/shop',
+      branch: 'release/2.0',
+    });
     expect(normaliseRepository('git@github.com:acme/shop.git')).toEqual({ url: 'https://github.com/acme/shop' });
     expect(normaliseRepository('https://gitlab.com/acme/shop/-/tree/dev')).toEqual({ url: 'https://gitlab.com/acme/shop', branch: 'dev' });
     // Not a host and two path parts: left as typed (and refused by the check).
@@ -215,8 +265,10 @@ describe('values', () => {
     }
   });
   it('takes the branch from …/tree/<branch> URLs', () => {
-    expect(normaliseRepository('https://github.com/acme/web/tree/release/2.0'))
-      .toEqual({ url: 'https://github.com/acme/web', branch: 'release/2.0' });
+    expect(normaliseRepository('https://github.com/acme/web/tree/release/2.0')).toEqual({
+      url: 'https://github.com/acme/web',
+      branch: 'release/2.0',
+    });
     expect(normaliseRepository(' https://github.com/acme/web ')).toEqual({ url: 'https://github.com/acme/web' });
   });
   it('parses integers strictly', () => {
@@ -252,8 +304,12 @@ describe('values', () => {
 describe('drafts', () => {
   it('save → load round trip keeps values and step, private file; discard removes it', () => {
     const dir = tempDir('dms-drafts-');
-    const values = { ...APP_MIN, http_basic_auth_password: 's3cret', instant_deploy: true,
-      container_compose_domains: [{ name: 'web', domain: '', redirect: '' }] };
+    const values = {
+      ...APP_MIN,
+      http_basic_auth_password: 's3cret',
+      instant_deploy: true,
+      container_compose_domains: [{ name: 'web', domain: '', redirect: '' }],
+    };
     saveDraft(dir, 'create-app', { values, step: 3 });
     const d = loadDraft(dir, 'create-app');
     expect(d?.step).toBe(3);
@@ -268,7 +324,12 @@ describe('every problem at once', () => {
   const reduce = createFormReducer(APP_FORM);
 
   it('a missing build pack and a missing environment are both named on the first Ctrl+S', () => {
-    const { errors } = validateForm(APP_FORM, { project_uuid: 'p1', server_uuid: 's1', git_repository: 'https://github.com/acme/web', git_branch: 'main' });
+    const { errors } = validateForm(APP_FORM, {
+      project_uuid: 'p1',
+      server_uuid: 's1',
+      git_repository: 'https://github.com/acme/web',
+      git_branch: 'main',
+    });
     expect(Object.keys(errors).sort()).toEqual(['build_pack', 'environment_name']);
   });
 
@@ -280,7 +341,14 @@ describe('every problem at once', () => {
   it('after a refused send, each edit checks the whole form again: fixed messages go, on every step', () => {
     let s = initialFormState(APP_FORM, { project_uuid: 'p1', limits_cpus: 'lots' });
     s = reduce(s, { type: 'invalid', errors: validateForm(APP_FORM, s.values).errors });
-    expect(Object.keys(s.errors).sort()).toEqual(['build_pack', 'environment_name', 'git_branch', 'git_repository', 'limits_cpus', 'server_uuid']);
+    expect(Object.keys(s.errors).sort()).toEqual([
+      'build_pack',
+      'environment_name',
+      'git_branch',
+      'git_repository',
+      'limits_cpus',
+      'server_uuid',
+    ]);
     s = reduce(s, { type: 'set', name: 'environment_uuid', value: 'env-1' });
     s = reduce(s, { type: 'set', name: 'limits_cpus', value: '0.5' });
     s = reduce(s, { type: 'set', name: 'build_pack', value: 'static' });

@@ -40,16 +40,29 @@ describe('a flag for every field of §2.2 and §2.4', () => {
         const meta = def.fields[field]!;
         expect([field, meta?.kind]).not.toEqual([field, undefined]);
         const flag = `--${field.replaceAll('_', '-')}`;
-        const value = meta.kind === 'boolean' ? undefined
-          : meta.kind === 'integer' ? '42'
-            : meta.kind === 'choice' ? meta.choices![0]!
-              : meta.kind === 'domains' ? '[{"name":"web"}]' : 'x1';
+        const value =
+          meta.kind === 'boolean'
+            ? undefined
+            : meta.kind === 'integer'
+              ? '42'
+              : meta.kind === 'choice'
+                ? meta.choices![0]!
+                : meta.kind === 'domains'
+                  ? '[{"name":"web"}]'
+                  : 'x1';
         const parsed = argv(kind, ...(value === undefined ? [flag] : [flag, value]));
         checkCreateArgs(kind, parsed, dir);
         const { body } = headlessBody(def, {}, valuesFromFlags(def, parsed));
-        const expected = meta.kind === 'boolean' ? true : meta.kind === 'integer' ? 42
-          : meta.kind === 'domains' ? [{ name: 'web' }]
-            : field === 'docstore_conf' ? Buffer.from('x1').toString('base64') : value;
+        const expected =
+          meta.kind === 'boolean'
+            ? true
+            : meta.kind === 'integer'
+              ? 42
+              : meta.kind === 'domains'
+                ? [{ name: 'web' }]
+                : field === 'docstore_conf'
+                  ? Buffer.from('x1').toString('base64')
+                  : value;
         expect([field, body[field]]).toEqual([field, expected]);
         if (meta.kind === 'boolean') {
           const off = argv(kind, `--no-${flagOf(field)}`);
@@ -67,7 +80,9 @@ describe('a flag for every field of §2.2 and §2.4', () => {
 
 describe('flags that are not fields', () => {
   it('name the closest field, exit 2', () => {
-    expect(usageError(() => argv('app', '--repository', 'u'))).toMatch(/^--repository is not a field of an application request; the closest is --git-repository\./);
+    expect(usageError(() => argv('app', '--repository', 'u'))).toMatch(
+      /^--repository is not a field of an application request; the closest is --git-repository\./,
+    );
     expect(usageError(() => argv('app', '--branch', 'main'))).toMatch(/the closest is --git-branch/);
     expect(usageError(() => argv('docstore', '--port', '3'))).toMatch(/not a field of a docstore request; the closest is --public-port/);
     expect(usageError(() => argv('app', '--buildpack', 'static'))).toMatch(/the closest is --build-pack/);
@@ -75,7 +90,9 @@ describe('flags that are not fields', () => {
 
   it('a field of the other request is not a field of this one', () => {
     const parsed = argv('docstore', '--git-repository', 'https://github.com/a/b');
-    expect(usageError(() => checkCreateArgs('docstore', parsed, dir))).toMatch(/--git-repository is not a field of a docstore request; the closest is --/);
+    expect(usageError(() => checkCreateArgs('docstore', parsed, dir))).toMatch(
+      /--git-repository is not a field of a docstore request; the closest is --/,
+    );
   });
 
   it('a misspelt global option still gets its own suggestion', () => {
@@ -105,7 +122,15 @@ describe('flags that are not fields', () => {
 describe('flags merged over --file', () => {
   it('flags win, and --field "" leaves a field of the file out', () => {
     const def = FORMS.app;
-    const file = { project_uuid: 'p1', server_uuid: 's1', environment_name: 'staging', git_repository: 'https://github.com/a/b', git_branch: 'dev', build_pack: 'static', name: 'old' };
+    const file = {
+      project_uuid: 'p1',
+      server_uuid: 's1',
+      environment_name: 'staging',
+      git_repository: 'https://github.com/a/b',
+      git_branch: 'dev',
+      build_pack: 'static',
+      name: 'old',
+    };
     const parsed = argv('app', '--git-branch', 'main', '--environment-name', 'production', '--name', '', '--instant-deploy');
     const { body, problems } = headlessBody(def, file, valuesFromFlags(def, parsed));
     expect(problems).toEqual([]);
@@ -118,7 +143,22 @@ describe('--example', () => {
   function example(kind: CreateKind): { body: Record<string, unknown>; note: string } {
     let out = '';
     let err = '';
-    const io = { stdout: { write: (s: string) => { out += s; return true; } }, stderr: { write: (s: string) => { err += s; return true; } }, stdin: process.stdin, env: {} };
+    const io = {
+      stdout: {
+        write: (s: string) => {
+          out += s;
+          return true;
+        },
+      },
+      stderr: {
+        write: (s: string) => {
+          err += s;
+          return true;
+        },
+      },
+      stdin: process.stdin,
+      env: {},
+    };
     expect(printExample(kind, io as never)).toBe(0);
     return { body: JSON.parse(out) as Record<string, unknown>, note: err };
   }
@@ -138,12 +178,13 @@ describe('--example', () => {
 });
 
 describe('--help', () => {
-  it('lists every field flag, grouped under the form\'s step titles in order', () => {
+  it("lists every field flag, grouped under the form's step titles in order", () => {
     for (const kind of ['app', 'docstore'] as const) {
       const help = fieldFlagsHelp(kind);
-      for (const field of Object.keys(SHAPES[kind])) expect(help).toContain(`--${FORMS[kind].fields[field]!.kind === 'boolean' ? '[no-]' : ''}${flagOf(field)}`);
+      for (const field of Object.keys(SHAPES[kind]))
+        expect(help).toContain(`--${FORMS[kind].fields[field]!.kind === 'boolean' ? '[no-]' : ''}${flagOf(field)}`);
       const titles = FORMS[kind].steps.filter((s) => s.fields.some((f) => f !== '$save_as')).map((s) => s.title);
-      const at = titles.map((t) => help.indexOf(`\n${t}`) === -1 ? help.indexOf(t) : help.indexOf(`\n${t}`) + 1);
+      const at = titles.map((t) => (help.indexOf(`\n${t}`) === -1 ? help.indexOf(t) : help.indexOf(`\n${t}`) + 1));
       expect(at.every((i) => i >= 0)).toBe(true);
       expect([...at].sort((a, b) => a - b)).toEqual(at);
     }

@@ -16,8 +16,16 @@ const PROBE = process.env.HARNESS_ENV_PROBE;
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const VITEST = join(ROOT, 'node_modules', 'vitest', 'vitest.mjs');
 const POLLUTED = {
-  DMS_URL: 'http://127.0.0.1:9/api/v1', DMS_TOKEN: '9|callers-own-token', DMS_CONTEXT: 'prod', DMS_CONFIG_DIR: '/nonexistent/dms',
-  DMS_DEBUG: '1', XDG_CONFIG_HOME: '/nonexistent/xdg', NO_COLOR: '1', FORCE_COLOR: '0', CI: 'true', TMUX: '/tmp/not-a-socket,1,0',
+  DMS_URL: 'http://127.0.0.1:9/api/v1',
+  DMS_TOKEN: '9|callers-own-token',
+  DMS_CONTEXT: 'prod',
+  DMS_CONFIG_DIR: '/nonexistent/dms',
+  DMS_DEBUG: '1',
+  XDG_CONFIG_HOME: '/nonexistent/xdg',
+  NO_COLOR: '1',
+  FORCE_COLOR: '0',
+  CI: 'true',
+  TMUX: '/tmp/not-a-socket,1,0',
 };
 
 /** The variables of `env` a test did not choose, with their values. */
@@ -29,13 +37,18 @@ describe.runIf(PROBE)('(second run)', () => {
   it('probe: what a test, its child and a command in tmux see', async () => {
     const child = execFileSync(process.execPath, ['-e', 'process.stdout.write(JSON.stringify(process.env))'], { encoding: 'utf8' });
     const out = join(tempDir('dms-probe-'), 'tmux-env.json');
-    const t = startTmux(`node -e ${shellQuote('require("fs").writeFileSync(process.argv[1], JSON.stringify(process.env))')} ${shellQuote(out)}`);
+    const t = startTmux(
+      `node -e ${shellQuote('require("fs").writeFileSync(process.argv[1], JSON.stringify(process.env))')} ${shellQuote(out)}`,
+    );
     await t.waitFor(() => existsSync(out) && readFileSync(out, 'utf8') !== '', 30_000);
-    writeFileSync(PROBE!, JSON.stringify({
-      test: leaked(process.env),
-      child: leaked(JSON.parse(child)),
-      tmux: leaked(JSON.parse(readFileSync(out, 'utf8'))),
-    }));
+    writeFileSync(
+      PROBE!,
+      JSON.stringify({
+        test: leaked(process.env),
+        child: leaked(JSON.parse(child)),
+        tmux: leaked(JSON.parse(readFileSync(out, 'utf8'))),
+      }),
+    );
     t.kill();
   }, 60_000);
 });
@@ -48,11 +61,17 @@ describe.skipIf(PROBE)('the caller’s environment', () => {
     const tmp = join(dir, 'a-temp-folder-with-a-long-name-'.repeat(3));
     mkdirSync(tmp);
     const run = spawn(process.execPath, [VITEST, 'run', fileURLToPath(import.meta.url), '--testNamePattern', 'probe'], {
-      cwd: ROOT, env: { ...process.env, ...POLLUTED, TMPDIR: tmp, HARNESS_ENV_PROBE: probe }, stdio: ['ignore', 'pipe', 'pipe'],
+      cwd: ROOT,
+      env: { ...process.env, ...POLLUTED, TMPDIR: tmp, HARNESS_ENV_PROBE: probe },
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
-    run.stdout.on('data', (d: Buffer) => { output += d.toString(); });
-    run.stderr.on('data', (d: Buffer) => { output += d.toString(); });
+    run.stdout.on('data', (d: Buffer) => {
+      output += d.toString();
+    });
+    run.stderr.on('data', (d: Buffer) => {
+      output += d.toString();
+    });
     const code = await new Promise<number | null>((resolve) => run.on('close', resolve));
     expect(code, output).toBe(0);
     const seen = JSON.parse(readFileSync(probe, 'utf8')) as Record<'test' | 'child' | 'tmux', Record<string, string>>;

@@ -10,27 +10,61 @@ import { NO_SETTINGS, betweenText, sameSecrets, settingRows, sideRows } from '..
 import { diffTable } from '../../src/commands/diff.js';
 
 const read = (raw: Record<string, unknown>): Deployment => readDeploymentList([raw])!.deployments[0]!;
-const snapshot = (fields: Record<string, unknown>) => viewOf(read({ ...Object.fromEntries(DEPLOYMENT_FIELDS.map((f) => [f, null])), ...fields }));
-const queueRow = (fields: Record<string, unknown>) => viewOf(read({
-  deployment_uuid: `u${String(fields.id)}`, application_id: '7', commit: 'HEAD', is_webhook: false, is_api: false, rollback: false, pull_request_id: 0, ...fields,
-}));
+const snapshot = (fields: Record<string, unknown>) =>
+  viewOf(read({ ...Object.fromEntries(DEPLOYMENT_FIELDS.map((f) => [f, null])), ...fields }));
+const queueRow = (fields: Record<string, unknown>) =>
+  viewOf(
+    read({
+      deployment_uuid: `u${String(fields.id)}`,
+      application_id: '7',
+      commit: 'HEAD',
+      is_webhook: false,
+      is_api: false,
+      rollback: false,
+      pull_request_id: 0,
+      ...fields,
+    }),
+  );
 const NOW = Date.parse('2026-11-23T18:00:00Z');
 
 describe('compareDeployments on settings snapshots', () => {
   const good = snapshot({
-    id: 10, uuid: 'aaa', status: 'finished', git_commit_sha: 'a'.repeat(40), created_at: '2026-11-23T10:00:00Z', updated_at: '2026-11-23T10:03:12Z',
-    limits_memory: '512m', fqdn: 'https://user:hunter2pass@a.example.com', http_basic_auth_password: 'old-secret-1',
-    manual_webhook_secret_provider_a: 'same-secret', custom_labels: 'a\nb',
+    id: 10,
+    uuid: 'aaa',
+    status: 'finished',
+    git_commit_sha: 'a'.repeat(40),
+    created_at: '2026-11-23T10:00:00Z',
+    updated_at: '2026-11-23T10:03:12Z',
+    limits_memory: '512m',
+    fqdn: 'https://user:hunter2pass@a.example.com',
+    http_basic_auth_password: 'old-secret-1',
+    manual_webhook_secret_provider_a: 'same-secret',
+    custom_labels: 'a\nb',
   });
   const bad = snapshot({
-    id: 14, uuid: 'bbb', status: 'failed', git_commit_sha: 'b'.repeat(40), created_at: '2026-11-23T12:00:00Z', updated_at: '2026-11-23T12:00:45Z',
-    limits_memory: '1g', fqdn: 'https://user:hunter2pass@b.example.com', http_basic_auth_password: 'new-secret-2',
-    manual_webhook_secret_provider_a: 'same-secret', custom_labels: 'a\nc',
+    id: 14,
+    uuid: 'bbb',
+    status: 'failed',
+    git_commit_sha: 'b'.repeat(40),
+    created_at: '2026-11-23T12:00:00Z',
+    updated_at: '2026-11-23T12:00:45Z',
+    limits_memory: '1g',
+    fqdn: 'https://user:hunter2pass@b.example.com',
+    http_basic_auth_password: 'new-secret-2',
+    manual_webhook_secret_provider_a: 'same-secret',
+    custom_labels: 'a\nc',
   });
 
-  it('orders the two newer first by position whatever the order given, and says each one\'s facts', () => {
+  it("orders the two newer first by position whatever the order given, and says each one's facts", () => {
     const c = compareDeployments({ a: { view: good, index: 4 }, b: { view: bad, index: 0, reason: 'npm ERR! exit code 1' }, now: NOW });
-    expect(c.newer).toMatchObject({ id: 14, phase: 'failed', duration: '45s', durationMs: 45_000, shortCommit: 'bbbbbbb', reason: 'npm ERR! exit code 1' });
+    expect(c.newer).toMatchObject({
+      id: 14,
+      phase: 'failed',
+      duration: '45s',
+      durationMs: 45_000,
+      shortCommit: 'bbbbbbb',
+      reason: 'npm ERR! exit code 1',
+    });
     expect(c.older).toMatchObject({ id: 10, phase: 'finished', duration: '3m 12s', reason: null });
     // Without the rows, the positions say how many lie between.
     expect(c.between).toEqual({ count: 3, byPhase: null });
@@ -39,11 +73,21 @@ describe('compareDeployments on settings snapshots', () => {
   it('lists the settings that differ, older → newer, with URL passwords masked', () => {
     const c = compareDeployments({ a: { view: bad }, b: { view: good }, now: NOW });
     expect(c.settings).toContainEqual({ field: 'limits_memory', secret: false, before: '512m', after: '1g' });
-    expect(c.settings).toContainEqual({ field: 'fqdn', secret: false, before: 'https://user:••••@a.example.com', after: 'https://user:••••@b.example.com' });
+    expect(c.settings).toContainEqual({
+      field: 'fqdn',
+      secret: false,
+      before: 'https://user:••••@a.example.com',
+      after: 'https://user:••••@b.example.com',
+    });
     const labels = settingRows(c)!.find((r) => r.field === 'custom_labels')!;
     expect(labels.text).toBe('1 line added, 1 removed');
     expect(labels.lines).toHaveLength(2);
-    expect(labels.lines).toEqual(expect.arrayContaining([{ kind: '-', text: 'b' }, { kind: '+', text: 'c' }]));
+    expect(labels.lines).toEqual(
+      expect.arrayContaining([
+        { kind: '-', text: 'b' },
+        { kind: '+', text: 'c' },
+      ]),
+    );
   });
 
   it('says a secret changed or is the same, and never carries its value', () => {
@@ -57,7 +101,11 @@ describe('compareDeployments on settings snapshots', () => {
   });
 
   it('counts the rows between by how they ended', () => {
-    const between = [snapshot({ id: 13, status: 'failed' }), snapshot({ id: 12, status: 'cancelled-by-user' }), snapshot({ id: 11, status: 'failed' })];
+    const between = [
+      snapshot({ id: 13, status: 'failed' }),
+      snapshot({ id: 12, status: 'cancelled-by-user' }),
+      snapshot({ id: 11, status: 'failed' }),
+    ];
     const c = compareDeployments({ a: { view: bad, index: 0 }, b: { view: good, index: 4 }, between, now: NOW });
     expect(c.between.count).toBe(3);
     expect(c.between.byPhase).toMatchObject({ failed: 2, cancelled: 1, finished: 0 });
@@ -72,8 +120,24 @@ describe('compareDeployments on settings snapshots', () => {
 });
 
 describe('compareDeployments on deployment-queue rows', () => {
-  const older = queueRow({ id: 200, status: 'finished', commit: 'c'.repeat(40), commit_message: 'Fix cart\n\nlong body', is_webhook: true, created_at: '2026-11-23T10:00:00Z', finished_at: '2026-11-23T10:01:00Z' });
-  const newer = queueRow({ id: 205, status: 'failed', commit: 'HEAD', commit_message: 'Add search', force_rebuild: true, created_at: '2026-11-23T11:00:00Z', finished_at: '2026-11-23T11:00:30Z' });
+  const older = queueRow({
+    id: 200,
+    status: 'finished',
+    commit: 'c'.repeat(40),
+    commit_message: 'Fix cart\n\nlong body',
+    is_webhook: true,
+    created_at: '2026-11-23T10:00:00Z',
+    finished_at: '2026-11-23T10:01:00Z',
+  });
+  const newer = queueRow({
+    id: 205,
+    status: 'failed',
+    commit: 'HEAD',
+    commit_message: 'Add search',
+    force_rebuild: true,
+    created_at: '2026-11-23T11:00:00Z',
+    finished_at: '2026-11-23T11:00:30Z',
+  });
 
   it('says the settings were not compared (the rows carry none), and shows source, commit and subject', () => {
     const c = compareDeployments({ a: { view: older }, b: { view: newer }, between: [], now: NOW });
@@ -88,7 +152,11 @@ describe('compareDeployments on deployment-queue rows', () => {
   });
 
   it('keeps a reason only for a failed or cancelled deployment', () => {
-    const c = compareDeployments({ a: { view: older, reason: 'not a failure' }, b: { view: newer, reason: 'Killed (exit 137)' }, now: NOW });
+    const c = compareDeployments({
+      a: { view: older, reason: 'not a failure' },
+      b: { view: newer, reason: 'Killed (exit 137)' },
+      now: NOW,
+    });
     expect(c.older.reason).toBeNull();
     expect(c.newer.reason).toBe('Killed (exit 137)');
   });
@@ -104,12 +172,17 @@ describe('compareDeployments on deployment-queue rows', () => {
 
 describe('pairWalk: both found, and what lies between, in one read', () => {
   const history: DeploymentView[] = [
-    queueRow({ id: 9, status: 'running' }), queueRow({ id: 8, status: 'failed' }), queueRow({ id: 7, status: 'cancelled-by-user' }),
-    queueRow({ id: 6, status: 'failed' }), queueRow({ id: 5, status: 'finished' }), queueRow({ id: 4, status: 'finished' }),
+    queueRow({ id: 9, status: 'running' }),
+    queueRow({ id: 8, status: 'failed' }),
+    queueRow({ id: 7, status: 'cancelled-by-user' }),
+    queueRow({ id: 6, status: 'failed' }),
+    queueRow({ id: 5, status: 'finished' }),
+    queueRow({ id: 4, status: 'finished' }),
   ];
   const id = (n: number) => (v: DeploymentView) => v.id === n;
   async function* chunks(rows: readonly DeploymentView[], size: number) {
-    for (let i = 0; i < rows.length; i += size) yield { rows: rows.slice(i, i + size).map((v) => v.record), read: Math.min(rows.length, i + size) };
+    for (let i = 0; i < rows.length; i += size)
+      yield { rows: rows.slice(i, i + size).map((v) => v.record), read: Math.min(rows.length, i + size) };
   }
 
   it('B defaults to the last finished deployment before A, the failures between counted', async () => {
@@ -135,8 +208,19 @@ describe('pairWalk: both found, and what lies between, in one read', () => {
 
   it('stops reading once the rows go below the id looked for', async () => {
     let chunksRead = 0;
-    async function* counted() { for await (const c of chunks(history, 1)) { chunksRead += 1; yield c; } }
-    expect(await readPair(counted(), pairWalk((v) => v.id === 7.5, id(9)), { a: 7.5, b: 9 })).toBe('noA');
+    async function* counted() {
+      for await (const c of chunks(history, 1)) {
+        chunksRead += 1;
+        yield c;
+      }
+    }
+    expect(
+      await readPair(
+        counted(),
+        pairWalk((v) => v.id === 7.5, id(9)),
+        { a: 7.5, b: 9 },
+      ),
+    ).toBe('noA');
     expect(chunksRead).toBe(3);
   });
 
@@ -150,7 +234,8 @@ describe('pairWalk: both found, and what lies between, in one read', () => {
 describe('pairWalk lastGoodAlike: what `=` compares a failure with', () => {
   const row = (id: number, status: string, branch: string, pr = 0) => queueRow({ id, status, git_branch: branch, pull_request_id: pr });
   async function* chunks(rows: readonly DeploymentView[], size: number) {
-    for (let i = 0; i < rows.length; i += size) yield { rows: rows.slice(i, i + size).map((v) => v.record), read: Math.min(rows.length, i + size) };
+    for (let i = 0; i < rows.length; i += size)
+      yield { rows: rows.slice(i, i + size).map((v) => v.record), read: Math.min(rows.length, i + size) };
   }
   const find = async (history: DeploymentView[], failedId: number) => {
     const walk = pairWalk((v) => v.id === failedId, 'lastGoodAlike');
@@ -159,7 +244,10 @@ describe('pairWalk lastGoodAlike: what `=` compares a failure with', () => {
   };
 
   it('the last good one of its branch, past a preview of another and a deployment of another branch', async () => {
-    const { end, walk } = await find([row(9, 'failed', 'develop'), row(8, 'finished', 'feature/x', 213), row(7, 'finished', 'main'), row(6, 'finished', 'develop')], 9);
+    const { end, walk } = await find(
+      [row(9, 'failed', 'develop'), row(8, 'finished', 'feature/x', 213), row(7, 'finished', 'main'), row(6, 'finished', 'develop')],
+      9,
+    );
     expect(end).toBe('found');
     expect(walk.b!.view.id).toBe(6);
     expect(walk.likeness).toBe('sameLine');
@@ -167,13 +255,30 @@ describe('pairWalk lastGoodAlike: what `=` compares a failure with', () => {
   });
 
   it('a preview that failed: the last good preview of the same pull request, not of another nor the branch built without one', async () => {
-    const { walk } = await find([row(9, 'failed', 'feature/x', 213), row(8, 'finished', 'feature/x'), row(7, 'finished', 'feature/y', 70), row(6, 'finished', 'feature/x', 213)], 9);
+    const { walk } = await find(
+      [
+        row(9, 'failed', 'feature/x', 213),
+        row(8, 'finished', 'feature/x'),
+        row(7, 'finished', 'feature/y', 70),
+        row(6, 'finished', 'feature/x', 213),
+      ],
+      9,
+    );
     expect(walk.b!.view.id).toBe(6);
     expect(walk.likeness).toBe('sameLine');
   });
 
   it('none of its branch before the history ends: the last good one that is not a preview, what lies between cut there', async () => {
-    const { end, walk } = await find([row(9, 'failed', 'develop'), row(8, 'finished', 'feature/x', 213), row(7, 'cancelled', 'main'), row(6, 'finished', 'main'), row(5, 'finished', 'main')], 9);
+    const { end, walk } = await find(
+      [
+        row(9, 'failed', 'develop'),
+        row(8, 'finished', 'feature/x', 213),
+        row(7, 'cancelled', 'main'),
+        row(6, 'finished', 'main'),
+        row(5, 'finished', 'main'),
+      ],
+      9,
+    );
     expect(end).toBe('found');
     expect(walk.b!.view.id).toBe(6);
     expect(walk.likeness).toBe('notPreview');
@@ -196,7 +301,12 @@ describe('pairWalk lastGoodAlike: what `=` compares a failure with', () => {
     const history = [row(9000, 'failed', 'develop'), row(8999, 'finished', 'main'), ...failures, row(1, 'finished', 'develop')];
     const walk = pairWalk((v) => v.id === 9000, 'lastGoodAlike');
     let read = 0;
-    async function* counted() { for await (const c of chunks(history, 100)) { read = c.read; yield c; } }
+    async function* counted() {
+      for await (const c of chunks(history, 100)) {
+        read = c.read;
+        yield c;
+      }
+    }
     expect(await readPair(counted(), walk)).toBe('found');
     expect(walk.b!.view.id).toBe(8999);
     expect(walk.likeness).toBe('notPreview');

@@ -8,23 +8,54 @@ const at = (iso: string) => Date.parse(iso);
 
 /** A row of the deployment queue as deployed servers send it (service-behaviour.md). */
 const QUEUE_ROW = {
-  id: 912, application_id: '14', deployment_uuid: 'k3v9x0q2m8w1z7y4t6r5p0aa', pull_request_id: 0, force_rebuild: false,
-  commit: '3fa91c2e0b7d4a6f8e1c2b3a4d5e6f708192a3b4', status: 'finished', is_webhook: true, is_api: false,
-  created_at: '2026-08-22T15:22:50.000000Z', updated_at: '2026-08-22T15:26:02.000000Z', current_process_id: null,
-  restart_only: false, git_type: 'provider_a', server_id: 0, application_name: 'orders-worker', server_name: 'edge-fra-1',
-  deployment_url: '/project/p1/environment/e1/application/a1/deployment/k3v9x0q2m8w1z7y4t6r5p0aa', destination_id: '1',
-  only_this_server: false, rollback: false, commit_message: 'Retry failed webhooks with backoff\n\nThe queue gave up after one try.',
-  finished_at: '2026-08-22T15:26:00.000000Z', build_server_id: null, horizon_job_id: '88', horizon_job_worker: 'host-1',
+  id: 912,
+  application_id: '14',
+  deployment_uuid: 'k3v9x0q2m8w1z7y4t6r5p0aa',
+  pull_request_id: 0,
+  force_rebuild: false,
+  commit: '3fa91c2e0b7d4a6f8e1c2b3a4d5e6f708192a3b4',
+  status: 'finished',
+  is_webhook: true,
+  is_api: false,
+  created_at: '2026-08-22T15:22:50.000000Z',
+  updated_at: '2026-08-22T15:26:02.000000Z',
+  current_process_id: null,
+  restart_only: false,
+  git_type: 'provider_a',
+  server_id: 0,
+  application_name: 'orders-worker',
+  server_name: 'edge-fra-1',
+  deployment_url: '/project/p1/environment/e1/application/a1/deployment/k3v9x0q2m8w1z7y4t6r5p0aa',
+  destination_id: '1',
+  only_this_server: false,
+  rollback: false,
+  commit_message: 'Retry failed webhooks with backoff\n\nThe queue gave up after one try.',
+  finished_at: '2026-08-22T15:26:00.000000Z',
+  build_server_id: null,
+  horizon_job_id: '88',
+  horizon_job_worker: 'host-1',
 };
 
 describe('deployment model: queue rows', () => {
   it('reads what people look for from a row of the deployment queue', () => {
     const v = viewOf(read(QUEUE_ROW));
     expect(v).toMatchObject({
-      id: 912, uuid: 'k3v9x0q2m8w1z7y4t6r5p0aa', status: 'finished', phase: 'finished', statusText: 'finished', active: false,
-      source: 'webhook', flags: [], commit: QUEUE_ROW.commit, shortCommit: '3fa91c2', subject: 'Retry failed webhooks with backoff',
-      branch: '', application: 'orders-worker', server: 'edge-fra-1',
-      startedAt: at('2026-08-22T15:22:50Z'), finishedAt: at('2026-08-22T15:26:00Z'),
+      id: 912,
+      uuid: 'k3v9x0q2m8w1z7y4t6r5p0aa',
+      status: 'finished',
+      phase: 'finished',
+      statusText: 'finished',
+      active: false,
+      source: 'webhook',
+      flags: [],
+      commit: QUEUE_ROW.commit,
+      shortCommit: '3fa91c2',
+      subject: 'Retry failed webhooks with backoff',
+      branch: '',
+      application: 'orders-worker',
+      server: 'edge-fra-1',
+      startedAt: at('2026-08-22T15:22:50Z'),
+      finishedAt: at('2026-08-22T15:26:00Z'),
     });
     expect(messageOf(v)).toBe('Retry failed webhooks with backoff\n\nThe queue gave up after one try.');
     expect(durationOf(v, Date.now())).toEqual({ ms: 190_000, text: '3m 10s', live: false });
@@ -57,8 +88,11 @@ describe('deployment model: queue rows', () => {
   });
 
   it('names the other ways a deployment was started', () => {
-    expect(viewOf(read({ force_rebuild: true, restart_only: 1, only_this_server: 'true' })).flags)
-      .toEqual(['force rebuild', 'restart only', 'only this server']);
+    expect(viewOf(read({ force_rebuild: true, restart_only: 1, only_this_server: 'true' })).flags).toEqual([
+      'force rebuild',
+      'restart only',
+      'only this server',
+    ]);
   });
 
   it('shows HEAD as such, and a sha as its first 7 hex digits', () => {
@@ -71,20 +105,38 @@ describe('deployment model: queue rows', () => {
 });
 
 describe('deployment model: snapshots and mixed records', () => {
-  it('reads the interface\'s settings snapshot', () => {
-    const v = viewOf(read({
-      id: 7, uuid: 'u-7', status: 'in_progress', git_commit_sha: 'a'.repeat(40), git_branch: 'main', name: 'shop',
-      build_pack: 'nixpacks', fqdn: 'https://a.example.com,https://b.example.com', created_at: '2026-08-22T15:22:50.000000Z',
-      updated_at: '2026-08-22T15:23:50.000000Z',
-    }));
+  it("reads the interface's settings snapshot", () => {
+    const v = viewOf(
+      read({
+        id: 7,
+        uuid: 'u-7',
+        status: 'in_progress',
+        git_commit_sha: 'a'.repeat(40),
+        git_branch: 'main',
+        name: 'shop',
+        build_pack: 'nixpacks',
+        fqdn: 'https://a.example.com,https://b.example.com',
+        created_at: '2026-08-22T15:22:50.000000Z',
+        updated_at: '2026-08-22T15:23:50.000000Z',
+      }),
+    );
     expect(v).toMatchObject({
-      id: 7, uuid: 'u-7', phase: 'running', statusText: 'in progress', active: true, source: '', branch: 'main',
-      application: 'shop', buildPack: 'nixpacks', domains: 'https://a.example.com, https://b.example.com', finishedAt: null,
+      id: 7,
+      uuid: 'u-7',
+      phase: 'running',
+      statusText: 'in progress',
+      active: true,
+      source: '',
+      branch: 'main',
+      application: 'shop',
+      buildPack: 'nixpacks',
+      domains: 'https://a.example.com, https://b.example.com',
+      finishedAt: null,
     });
     expect(durationOf(v, at('2026-08-22T15:25:00Z'))).toEqual({ ms: 130_000, text: '2m 10s', live: true });
   });
 
-  it('prefers deployment_uuid over uuid (in a mixed record uuid is the application\'s)', () => {
+  it("prefers deployment_uuid over uuid (in a mixed record uuid is the application's)", () => {
     expect(viewOf(read({ uuid: 'app-uuid', deployment_uuid: 'dep-uuid' })).uuid).toBe('dep-uuid');
   });
 
@@ -152,7 +204,14 @@ describe('deployment model: server text', () => {
 });
 
 describe('durations', () => {
-  it.each([[0, '0s'], [45_900, '45s'], [192_000, '3m 12s'], [3_720_000, '1h 02m'], [183_600_000, '2d 3h'], [-5, '0s']])('%d ms is %s', (ms, text) => {
+  it.each([
+    [0, '0s'],
+    [45_900, '45s'],
+    [192_000, '3m 12s'],
+    [3_720_000, '1h 02m'],
+    [183_600_000, '2d 3h'],
+    [-5, '0s'],
+  ])('%d ms is %s', (ms, text) => {
     expect(formatDuration(ms)).toBe(text);
   });
 });

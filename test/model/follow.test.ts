@@ -6,7 +6,14 @@ import { describe, expect, it } from 'vitest';
 import { readDeployment, type DeploymentPage } from '../../src/api/schemas/deployment.js';
 import { viewOf } from '../../src/model/deployment.js';
 import {
-  SCAN_TAKE, findDeployment, newestDeployment, refOf, refOfView, relocate, type ListPage, type Located,
+  SCAN_TAKE,
+  findDeployment,
+  newestDeployment,
+  refOf,
+  refOfView,
+  relocate,
+  type ListPage,
+  type Located,
 } from '../../src/model/follow.js';
 
 type Row = Record<string, unknown>;
@@ -20,7 +27,10 @@ const uuidOnly = (n: number, status = 'finished'): Row => ({ deployment_uuid: `d
 class History {
   rows: Row[];
   calls: [skip: number, take: number][] = [];
-  constructor(rows: Row[], public withTotal = true) {
+  constructor(
+    rows: Row[],
+    public withTotal = true,
+  ) {
     this.rows = rows;
   }
   /** Rows `first` down to `last` (ids falling), as queue rows. */
@@ -31,7 +41,10 @@ class History {
   }
   readonly list: ListPage = async (skip, take) => {
     this.calls.push([skip, take]);
-    const page: DeploymentPage = { deployments: this.rows.slice(skip, skip + take).map(readDeployment), total: this.withTotal ? this.rows.length : null };
+    const page: DeploymentPage = {
+      deployments: this.rows.slice(skip, skip + take).map(readDeployment),
+      total: this.withTotal ? this.rows.length : null,
+    };
     return page;
   };
   /** Newer deployments arrive on top. */
@@ -74,7 +87,10 @@ describe('findDeployment', () => {
     const found = await findDeployment(h.list, refOf('120'));
     expect(found).toMatchObject({ index: 15, total: 35 });
     expect(found!.view.id).toBe(120);
-    expect(h.calls).toEqual([[0, SCAN_TAKE], [10, SCAN_TAKE]]);
+    expect(h.calls).toEqual([
+      [0, SCAN_TAKE],
+      [10, SCAN_TAKE],
+    ]);
   });
 
   it('finds by deployment_uuid', async () => {
@@ -85,14 +101,20 @@ describe('findDeployment', () => {
   });
 
   it('finds by the snapshot uuid of a settings-snapshot record', async () => {
-    const h = new History([{ uuid: 'snapA', status: 'finished' }, { uuid: 'snapB', status: 'failed' }]);
+    const h = new History([
+      { uuid: 'snapA', status: 'finished' },
+      { uuid: 'snapB', status: 'failed' },
+    ]);
     const found = await findDeployment(h.list, refOf('snapB'));
     expect(found).toMatchObject({ index: 1 });
     expect(found!.view.status).toBe('failed');
   });
 
   it('finds by the snapshot uuid of a record that also has a deployment_uuid', async () => {
-    const h = new History([{ id: 2, deployment_uuid: 'd2', uuid: 'snap2' }, { id: 1, deployment_uuid: 'd1', uuid: 'snap1' }]);
+    const h = new History([
+      { id: 2, deployment_uuid: 'd2', uuid: 'snap2' },
+      { id: 1, deployment_uuid: 'd1', uuid: 'snap1' },
+    ]);
     expect(await findDeployment(h.list, refOf('snap1'))).toMatchObject({ index: 1 });
     expect(await findDeployment(h.list, refOf('d2'))).toMatchObject({ index: 0 });
   });
@@ -102,7 +124,11 @@ describe('findDeployment', () => {
     const h = History.ids(135, 101);
     h.remove((r) => r.id === 118);
     expect(await findDeployment(h.list, refOf('118'))).toBeUndefined();
-    expect(h.calls).toEqual([[0, 10], [10, 10], [20, 10]]);
+    expect(h.calls).toEqual([
+      [0, 10],
+      [10, 10],
+      [20, 10],
+    ]);
   });
 
   it('by id newer than every row, stops after one page', async () => {
@@ -114,7 +140,12 @@ describe('findDeployment', () => {
   it('by id older than every row, reads to the end (a short page)', async () => {
     const h = History.ids(135, 101);
     expect(await findDeployment(h.list, refOf('7'))).toBeUndefined();
-    expect(h.calls).toEqual([[0, 10], [10, 10], [20, 10], [30, 10]]);
+    expect(h.calls).toEqual([
+      [0, 10],
+      [10, 10],
+      [20, 10],
+      [30, 10],
+    ]);
   });
 
   it('rows without ids do not stop a search by id early', async () => {
@@ -125,7 +156,12 @@ describe('findDeployment', () => {
   it('by uuid not there, reads to the end; a full last page costs one empty read', async () => {
     const h = History.ids(130, 101);
     expect(await findDeployment(h.list, refOf('nope'))).toBeUndefined();
-    expect(h.calls).toEqual([[0, 10], [10, 10], [20, 10], [30, 10]]);
+    expect(h.calls).toEqual([
+      [0, 10],
+      [10, 10],
+      [20, 10],
+      [30, 10],
+    ]);
   });
 
   it('an empty history: not found after one read', async () => {
@@ -143,7 +179,10 @@ describe('findDeployment', () => {
   it('takes the page size it is given', async () => {
     const h = History.ids(20, 1);
     expect(await findDeployment(h.list, refOf('15'), 3)).toMatchObject({ index: 5 });
-    expect(h.calls).toEqual([[0, 3], [3, 3]]);
+    expect(h.calls).toEqual([
+      [0, 3],
+      [3, 3],
+    ]);
   });
 });
 
@@ -181,10 +220,17 @@ describe('relocate', () => {
     const now = await relocate(h.list, last);
     expect(now).toMatchObject({ index: 4 + k, total: 35 + k });
     expect(now!.view.id).toBe(131);
-    expect(h.calls).toEqual([[4, 1], [4 + k, 1]]);
+    expect(h.calls).toEqual([
+      [4, 1],
+      [4 + k, 1],
+    ]);
   });
 
-  it.each([[1, 2], [2, 3], [3, 4]])('%i newer deployments on top, no total: the ids lead it down in %i reads', async (k, reads) => {
+  it.each([
+    [1, 2],
+    [2, 3],
+    [3, 4],
+  ])('%i newer deployments on top, no total: the ids lead it down in %i reads', async (k, reads) => {
     const h = History.ids(135, 101, false);
     const last = locatedAt(h, 4);
     h.push(...Array.from({ length: k }, (_, i) => queued(200 + k - i)));
@@ -200,7 +246,13 @@ describe('relocate', () => {
     h.push(...Array.from({ length: 5 }, (_, i) => queued(300 - i)));
     const now = await relocate(h.list, last);
     expect(now).toMatchObject({ index: 9 });
-    expect(h.calls).toEqual([[4, 1], [5, 1], [6, 1], [7, 1], [2, SCAN_TAKE]]);
+    expect(h.calls).toEqual([
+      [4, 1],
+      [5, 1],
+      [6, 1],
+      [7, 1],
+      [2, SCAN_TAKE],
+    ]);
   });
 
   it('far more newer deployments, no total: four single reads, one window, then the history by id from the top', async () => {
@@ -209,7 +261,11 @@ describe('relocate', () => {
     h.push(...Array.from({ length: 20 }, (_, i) => queued(300 - i)));
     expect(await relocate(h.list, last)).toMatchObject({ index: 24 });
     expect(h.calls.slice(0, 5).map(([, take]) => take)).toEqual([1, 1, 1, 1, SCAN_TAKE]);
-    expect(h.calls.slice(5)).toEqual([[0, SCAN_TAKE], [10, SCAN_TAKE], [20, SCAN_TAKE]]);
+    expect(h.calls.slice(5)).toEqual([
+      [0, SCAN_TAKE],
+      [10, SCAN_TAKE],
+      [20, SCAN_TAKE],
+    ]);
   });
 
   it('a row deleted above it, with a total: found one up in two reads', async () => {
@@ -219,7 +275,10 @@ describe('relocate', () => {
     const now = await relocate(h.list, last);
     expect(now).toMatchObject({ index: 5, total: 34 });
     expect(now!.view.id).toBe(129);
-    expect(h.calls).toEqual([[6, 1], [5, 1]]);
+    expect(h.calls).toEqual([
+      [6, 1],
+      [5, 1],
+    ]);
   });
 
   it('a row deleted above it, no total: the lower id leads it up in two reads', async () => {
@@ -227,16 +286,25 @@ describe('relocate', () => {
     const last = locatedAt(h, 6);
     h.remove((r) => r.id === 133);
     expect(await relocate(h.list, last)).toMatchObject({ index: 5 });
-    expect(h.calls).toEqual([[6, 1], [5, 1]]);
+    expect(h.calls).toEqual([
+      [6, 1],
+      [5, 1],
+    ]);
   });
 
   it('a row deleted above the last row, no total and no ids: an empty read leads it up', async () => {
-    const h = new History(Array.from({ length: 6 }, (_, i) => uuidOnly(6 - i)), false);
+    const h = new History(
+      Array.from({ length: 6 }, (_, i) => uuidOnly(6 - i)),
+      false,
+    );
     const last = locatedAt(h, 5);
     h.rows.splice(1, 1);
     expect(await relocate(h.list, last)).toMatchObject({ index: 4 });
     // Past the end means it moved up: no wasted reads further down, no window of rows with logs.
-    expect(h.calls).toEqual([[5, 1], [4, 1]]);
+    expect(h.calls).toEqual([
+      [5, 1],
+      [4, 1],
+    ]);
   });
 
   it('a row deleted below it changes the total but not its place: one read', async () => {
@@ -263,15 +331,25 @@ describe('relocate', () => {
     const now = await relocate(h.list, last);
     expect(now).toMatchObject({ index: 6, total: 23 });
     expect(now!.view.uuid).toBe('dep17uuid');
-    expect(h.calls).toEqual([[3, 1], [6, 1]]);
+    expect(h.calls).toEqual([
+      [3, 1],
+      [6, 1],
+    ]);
   });
 
   it('ids missing (uuid only), no total: one step down per read', async () => {
-    const h = new History(Array.from({ length: 20 }, (_, i) => uuidOnly(20 - i)), false);
+    const h = new History(
+      Array.from({ length: 20 }, (_, i) => uuidOnly(20 - i)),
+      false,
+    );
     const last = locatedAt(h, 3);
     h.push(uuidOnly(22), uuidOnly(21));
     expect(await relocate(h.list, last)).toMatchObject({ index: 5 });
-    expect(h.calls).toEqual([[3, 1], [4, 1], [5, 1]]);
+    expect(h.calls).toEqual([
+      [3, 1],
+      [4, 1],
+      [5, 1],
+    ]);
   });
 
   it('the followed row itself deleted: undefined, after the single reads, one window, and the history down to older ids', async () => {
@@ -280,7 +358,11 @@ describe('relocate', () => {
     h.remove((r) => r.id === 129);
     expect(await relocate(h.list, last)).toBeUndefined();
     // The scan from the top stops at the first page whose ids are all older than 129.
-    expect(h.calls.filter(([, take]) => take === SCAN_TAKE)).toEqual([[4, SCAN_TAKE], [0, SCAN_TAKE], [10, SCAN_TAKE]]);
+    expect(h.calls.filter(([, take]) => take === SCAN_TAKE)).toEqual([
+      [4, SCAN_TAKE],
+      [0, SCAN_TAKE],
+      [10, SCAN_TAKE],
+    ]);
   });
 
   it('the whole history gone: undefined', async () => {

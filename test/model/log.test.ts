@@ -4,8 +4,18 @@
 import { describe, expect, it } from 'vitest';
 import { readDeployment, type Deployment } from '../../src/api/schemas/deployment.js';
 import {
-  NO_LOGS, countLines, findMatches, hasLogField, logLines, maskerFor, matchRanges, plainLine, readLog,
-  type LogEntry, type LogLine, type Masker,
+  NO_LOGS,
+  countLines,
+  findMatches,
+  hasLogField,
+  logLines,
+  maskerFor,
+  matchRanges,
+  plainLine,
+  readLog,
+  type LogEntry,
+  type LogLine,
+  type Masker,
 } from '../../src/model/log.js';
 
 const ESC = '\u001b';
@@ -51,7 +61,8 @@ describe('readLog: what the row carries', () => {
   it('reads a JSON string of entries, oldest first', () => {
     const read = readLog(withLogs(JSON.stringify([sent('first\n', { order: 1 }), sent('second\n', { order: 2, batch: 2 })])));
     expect(read).toEqual({
-      kind: 'entries', skipped: 0,
+      kind: 'entries',
+      skipped: 0,
       entries: [
         { command: null, output: 'first\n', stderr: false, hidden: false, timestamp: TS, at: AT, batch: 1, order: 1 },
         { command: null, output: 'second\n', stderr: false, hidden: false, timestamp: TS, at: AT, batch: 2, order: 2 },
@@ -89,13 +100,18 @@ describe('readLog: what the row carries', () => {
   });
 
   it('junk elements are skipped and counted', () => {
-    const read = readLog(withLogs(JSON.stringify([1, 'text', null, [], {}, { foo: 'bar' }, sent('kept'), { output: { nested: 1 } }, true])));
+    const read = readLog(
+      withLogs(JSON.stringify([1, 'text', null, [], {}, { foo: 'bar' }, sent('kept'), { output: { nested: 1 } }, true])),
+    );
     expect(read).toMatchObject({ kind: 'entries', skipped: 8 });
     expect(read.kind === 'entries' && read.entries.map((e) => e.output)).toEqual(['kept']);
   });
 
   it('a list of nothing but junk is unreadable and says how many elements it had', () => {
-    expect(readLog(withLogs(JSON.stringify([1, 'x', {}])))).toEqual({ kind: 'unreadable', reason: 'none of its 3 elements is a log entry' });
+    expect(readLog(withLogs(JSON.stringify([1, 'x', {}])))).toEqual({
+      kind: 'unreadable',
+      reason: 'none of its 3 elements is a log entry',
+    });
   });
 });
 
@@ -125,7 +141,10 @@ describe('readLog: entries as servers write them', () => {
 
   it('timestamps are parsed; a missing or junk timestamp has no time', () => {
     const [a, b, c, d] = entriesOf([
-      sent('a'), sent('b', { timestamp: '2026-08-22 15:22:50' }), sent('c', { timestamp: 'soon' }), { output: 'd' },
+      sent('a'),
+      sent('b', { timestamp: '2026-08-22 15:22:50' }),
+      sent('c', { timestamp: 'soon' }),
+      { output: 'd' },
     ]);
     expect(a).toMatchObject({ timestamp: TS, at: AT });
     expect(b).toMatchObject({ timestamp: '2026-08-22 15:22:50', at: Date.UTC(2026, 7, 22, 15, 22, 50) });
@@ -145,7 +164,10 @@ describe('readLog: entries as servers write them', () => {
   it('an entry with a command and no output is an entry; a blank command alone is not', () => {
     const read = readLog(withLogs(JSON.stringify([{ command: 'npm ci' }, { command: '   ' }, sent('x')])));
     expect(read).toMatchObject({ kind: 'entries', skipped: 1 });
-    expect(read.kind === 'entries' && read.entries.map((e) => [e.command, e.output])).toEqual([['npm ci', ''], [null, 'x']]);
+    expect(read.kind === 'entries' && read.entries.map((e) => [e.command, e.output])).toEqual([
+      ['npm ci', ''],
+      [null, 'x'],
+    ]);
   });
 });
 
@@ -174,7 +196,10 @@ describe('logLines', () => {
 
   it('a command entry gives a cmd line before its output', () => {
     const lines = linesOf([sent('added 12 packages\n', { command: 'npm ci', batch: 3 })]);
-    expect(lines.map((l) => [l.kind, l.text])).toEqual([['cmd', 'npm ci'], ['out', 'added 12 packages']]);
+    expect(lines.map((l) => [l.kind, l.text])).toEqual([
+      ['cmd', 'npm ci'],
+      ['out', 'added 12 packages'],
+    ]);
     expect(plainLine(lines[0]!)).toBe('$ npm ci');
   });
 
@@ -189,7 +214,11 @@ describe('logLines', () => {
 
   it('stderr lines are err; hidden entries give hidden lines', () => {
     const lines = linesOf([sent('warn\n', { type: 'stderr' }), sent('debug\n', { hidden: true, command: 'env' })]);
-    expect(lines.map((l) => [l.kind, l.hidden])).toEqual([['err', false], ['cmd', true], ['out', true]]);
+    expect(lines.map((l) => [l.kind, l.hidden])).toEqual([
+      ['err', false],
+      ['cmd', true],
+      ['out', true],
+    ]);
   });
 
   it('lines of only escape codes are dropped; lines that were blank stay', () => {
@@ -199,7 +228,10 @@ describe('logLines', () => {
   it('colours are kept as spans; a plain line has none', () => {
     const [red, plain] = linesOf([sent(`${ESC}[31merror${ESC}[0m: failed\nplain\n`)]);
     expect(red!.text).toBe('error: failed');
-    expect(red!.spans).toEqual([{ text: 'error', style: { fg: 'red' } }, { text: ': failed', style: {} }]);
+    expect(red!.spans).toEqual([
+      { text: 'error', style: { fg: 'red' } },
+      { text: ': failed', style: {} },
+    ]);
     expect(plain!.spans).toBeNull();
   });
 
@@ -207,9 +239,13 @@ describe('logLines', () => {
     expect(linesOf([sent(`${ESC}[0mok${ESC}[m`)])[0]!.spans).toBeNull();
   });
 
-  it('every line carries its entry\'s time, timestamp and index', () => {
+  it("every line carries its entry's time, timestamp and index", () => {
     const lines = linesOf([sent('a\nb'), sent('c', { timestamp: 'junk' })]);
-    expect(lines.map((l) => [l.entry, l.at, l.timestamp])).toEqual([[0, AT, TS], [0, AT, TS], [1, null, 'junk']]);
+    expect(lines.map((l) => [l.entry, l.at, l.timestamp])).toEqual([
+      [0, AT, TS],
+      [0, AT, TS],
+      [1, null, 'junk'],
+    ]);
   });
 
   it('a timestamp is cleaned of escapes and invisible characters', () => {
@@ -244,7 +280,7 @@ describe('logLines: masking', () => {
     expect(texts(lines)).toEqual(['curl -H <token>', 'auth <token> ok']);
   });
 
-  it('the record\'s secret field values are masked wherever they appear', () => {
+  it("the record's secret field values are masked wherever they appear", () => {
     const record = row({
       http_basic_auth_password: 'Zq9SECRETabc123',
       manual_webhook_secret_provider_a: 'whsec_77aa',
@@ -252,11 +288,14 @@ describe('logLines: masking', () => {
       logs: '[]',
     });
     const mask = maskerFor(record);
-    const lines = logLines(entriesOf([
-      sent(`password=Zq9SECRETabc123 ${ESC}[31mred${ESC}[0m`),
-      sent('secret whsec_77aa in a webhook'),
-      sent('connect docstore://root:dbpass@db:27017'),
-    ], ), mask);
+    const lines = logLines(
+      entriesOf([
+        sent(`password=Zq9SECRETabc123 ${ESC}[31mred${ESC}[0m`),
+        sent('secret whsec_77aa in a webhook'),
+        sent('connect docstore://root:dbpass@db:27017'),
+      ]),
+      mask,
+    );
     expect(texts(lines)).toEqual(['password=•••• red', 'secret •••• in a webhook', 'connect docstore://root:••••@db:27017']);
     expect(lines[0]!.spans).toBeNull();
     expect(mask('echo Zq9SECRETabc123')).toBe('echo ••••');
@@ -288,7 +327,12 @@ describe('logLines: from', () => {
     const first = logLines(entries.slice(0, 1), same);
     const rest = logLines(entries, same, 1);
     expect([...first, ...rest]).toEqual(all);
-    expect(rest.map((l) => [l.entry, l.kind, l.text])).toEqual([[1, 'cmd', 'make'], [1, 'out', 'c'], [2, 'out', 'd'], [2, 'out', 'e']]);
+    expect(rest.map((l) => [l.entry, l.kind, l.text])).toEqual([
+      [1, 'cmd', 'make'],
+      [1, 'out', 'c'],
+      [2, 'out', 'd'],
+      [2, 'out', 'e'],
+    ]);
   });
 
   it('from at the end gives nothing', () => {
@@ -341,13 +385,20 @@ describe('search: findMatches and matchRanges', () => {
   });
 
   it('matchRanges: smart case, [start, end) pairs', () => {
-    expect(matchRanges('Error: error ERROR', 'error')).toEqual([[0, 5], [7, 12], [13, 18]]);
+    expect(matchRanges('Error: error ERROR', 'error')).toEqual([
+      [0, 5],
+      [7, 12],
+      [13, 18],
+    ]);
     expect(matchRanges('Error: error ERROR', 'Error')).toEqual([[0, 5]]);
     expect(matchRanges('nothing here', 'x')).toEqual([]);
   });
 
   it('matchRanges never overlaps', () => {
-    expect(matchRanges('aaaaa', 'aa')).toEqual([[0, 2], [2, 4]]);
+    expect(matchRanges('aaaaa', 'aa')).toEqual([
+      [0, 2],
+      [2, 4],
+    ]);
   });
 
   it('ranges stay on the match after a character whose lower case is longer (İ)', () => {
@@ -356,13 +407,20 @@ describe('search: findMatches and matchRanges', () => {
     const ranges = matchRanges(text, 'error');
     expect(ranges).toEqual([[10, 15]]);
     expect(ranges.map(([a, b]) => text.slice(a, b))).toEqual(['error']);
-    expect(matchRanges('İİ error', 'i')).toEqual([[0, 1], [1, 2]]);
+    expect(matchRanges('İİ error', 'i')).toEqual([
+      [0, 1],
+      [1, 2],
+    ]);
   });
 
   it('findMatches and matchRanges agree on every line', () => {
     const hard = linesOf([sent('İstanbul\nISTANBUL\nΣ final ΟΔΟΣ\nstraße STRASSE\n')]);
     for (const q of ['i', 'istanbul', 'σ', 'ς', 'ss', 'ß', 'İ']) {
-      const found = findMatches(hard, hard.map((_, i) => i), q);
+      const found = findMatches(
+        hard,
+        hard.map((_, i) => i),
+        q,
+      );
       const ranged = hard.map((l, i) => (matchRanges(l.text, q).length > 0 ? i : -1)).filter((i) => i >= 0);
       expect(found, q).toEqual(ranged);
     }

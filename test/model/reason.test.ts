@@ -5,9 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { readDeployment, type Deployment } from '../../src/api/schemas/deployment.js';
 import { logLines, maskerFor, readLog } from '../../src/model/log.js';
 import { readLogTail } from '../../src/model/log-tail.js';
-import {
-  REASON_MAX, noReasonText, reasonLine, reasonOf, reasonOfEntries, reasonText, type Reason,
-} from '../../src/model/reason.js';
+import { REASON_MAX, noReasonText, reasonLine, reasonOf, reasonOfEntries, reasonText, type Reason } from '../../src/model/reason.js';
 import { readsAsError as looksLikeError } from '../../src/model/error-line.js';
 import { list } from '../demo/helpers.js';
 import { setUpDemoService } from '../support/demo.js';
@@ -17,7 +15,15 @@ const SEPARATOR = '========================================';
 const TRAILER = 'Deployment failed. Removing the new version of your application.';
 
 let order = 0;
-const out = (output: string, extra: Entry = {}): Entry => ({ command: null, output, type: 'stdout', hidden: false, batch: 1, order: ++order, ...extra });
+const out = (output: string, extra: Entry = {}): Entry => ({
+  command: null,
+  output,
+  type: 'stdout',
+  hidden: false,
+  batch: 1,
+  order: ++order,
+  ...extra,
+});
 const err = (output: string, extra: Entry = {}): Entry => out(output, { type: 'stderr', ...extra });
 const debug = (output: string): Entry => err(output, { hidden: true });
 
@@ -57,12 +63,14 @@ function pointed(rec: Deployment, r: Reason): string | undefined {
   return i === -1 ? undefined : lines[i]!.text;
 }
 
-describe('with the service\'s epilogue', () => {
-  it('the spec\'s epilogue with a multi-line message: the `Error:` part, not the separators, debug entries or the closing line', () => {
+describe("with the service's epilogue", () => {
+  it("the spec's epilogue with a multi-line message: the `Error:` part, not the separators, debug entries or the closing line", () => {
     const rec = record([
       ...BUILD,
       err('#5 ERROR: process "/bin/sh -c npm run build" did not complete successfully: exit code: 1', { batch: 2 }),
-      ...epilogue('Command execution failed (exit code 1): docker build -t shop .\nError: Missing required environment variable STRIPE_SECRET_KEY\n    at requireEnv (/app/src/lib/env.ts:9:11)'),
+      ...epilogue(
+        'Command execution failed (exit code 1): docker build -t shop .\nError: Missing required environment variable STRIPE_SECRET_KEY\n    at requireEnv (/app/src/lib/env.ts:9:11)',
+      ),
     ]);
     const r = reasonOf(rec);
     expect(r).toMatchObject({ kind: 'reason', text: 'Missing required environment variable STRIPE_SECRET_KEY', source: 'message' });
@@ -70,9 +78,14 @@ describe('with the service\'s epilogue', () => {
   });
 
   it('an `Error:` line with nothing after it: the first line of the error output under it', () => {
-    const rec = record([...BUILD, ...epilogue('Command execution failed (exit code 128): git ls-remote https://code.example.com/acme/shop.git\nError:\n\nfatal: repository \'https://code.example.com/acme/shop.git/\' not found')]);
+    const rec = record([
+      ...BUILD,
+      ...epilogue(
+        "Command execution failed (exit code 128): git ls-remote https://code.example.com/acme/shop.git\nError:\n\nfatal: repository 'https://code.example.com/acme/shop.git/' not found",
+      ),
+    ]);
     const r = reasonOf(rec);
-    expect(said(r)).toBe('fatal: repository \'https://code.example.com/acme/shop.git/\' not found');
+    expect(said(r)).toBe("fatal: repository 'https://code.example.com/acme/shop.git/' not found");
     expect(pointed(rec, r)).toBe(said(r));
   });
 
@@ -81,10 +94,16 @@ describe('with the service\'s epilogue', () => {
       ...BUILD,
       err('Attempt 3 of 3 | Healthcheck status: "unhealthy"', { batch: 3 }),
       err('New container is not healthy, rolling back to the old container.', { batch: 3 }),
-      ...epilogue('Health check failed: the new container did not become healthy after 3 attempts (GET http://localhost:3000/api/health).', { keptOld: true }),
+      ...epilogue(
+        'Health check failed: the new container did not become healthy after 3 attempts (GET http://localhost:3000/api/health).',
+        { keptOld: true },
+      ),
     ]);
     const r = reasonOf(rec);
-    expect(r).toMatchObject({ text: 'Health check failed: the new container did not become healthy after 3 attempts (GET http://localhost:3000/api/health).', source: 'message' });
+    expect(r).toMatchObject({
+      text: 'Health check failed: the new container did not become healthy after 3 attempts (GET http://localhost:3000/api/health).',
+      source: 'message',
+    });
     expect(pointed(rec, r)).toBe(`Deployment failed: ${said(r)}`);
   });
 
@@ -96,7 +115,10 @@ describe('with the service\'s epilogue', () => {
       ...epilogue('Command execution failed (exit code 137): docker build -t shop .'),
     ]);
     const r = reasonOf(rec);
-    expect(r).toMatchObject({ text: '#5 ERROR: process "/bin/sh -c npm run build" did not complete successfully: exit code: 137', source: 'stderr' });
+    expect(r).toMatchObject({
+      text: '#5 ERROR: process "/bin/sh -c npm run build" did not complete successfully: exit code: 137',
+      source: 'stderr',
+    });
     expect(pointed(rec, r)).toBe(said(r));
   });
 
@@ -123,17 +145,23 @@ describe('with the service\'s epilogue', () => {
 
   it('a deployment that failed before any command ran: only the epilogue', () => {
     expect(said(reasonOf(record(epilogue('No server is available to build on.'))))).toBe('No server is available to build on.');
-    expect(said(reasonOf(record([err('Deployment failed: Server edge-fra-1 is not reachable.')])))).toBe('Server edge-fra-1 is not reachable.');
+    expect(said(reasonOf(record([err('Deployment failed: Server edge-fra-1 is not reachable.')])))).toBe(
+      'Server edge-fra-1 is not reachable.',
+    );
   });
 
   it('a message with colours and escape sequences: one clean line', () => {
-    const rec = record(epilogue('Command execution failed (exit code 1): x\nError: \u001b[1;31mERROR\u001b[0m: failed\u001b]0;title\u0007 to solve\u001b[2J'));
+    const rec = record(
+      epilogue(
+        'Command execution failed (exit code 1): x\nError: \u001b[1;31mERROR\u001b[0m: failed\u001b]0;title\u0007 to solve\u001b[2J',
+      ),
+    );
     expect(said(reasonOf(rec))).toBe('ERROR: failed to solve');
   });
 });
 
 describe('without the epilogue (older servers, cancelled runs)', () => {
-  it('a failed log: the last error line of the last command\'s output, before a later line of the deployer', () => {
+  it("a failed log: the last error line of the last command's output, before a later line of the deployer", () => {
     const rec = record([
       ...BUILD,
       err('#5 ERROR: failed to solve: process "/bin/sh -c npm run build" did not complete successfully: exit code: 1', { batch: 2 }),
@@ -141,7 +169,10 @@ describe('without the epilogue (older servers, cancelled runs)', () => {
       err(TRAILER, { batch: 3 }),
     ]);
     const r = reasonOf(rec);
-    expect(r).toMatchObject({ text: '#5 ERROR: failed to solve: process "/bin/sh -c npm run build" did not complete successfully: exit code: 1', source: 'error line' });
+    expect(r).toMatchObject({
+      text: '#5 ERROR: failed to solve: process "/bin/sh -c npm run build" did not complete successfully: exit code: 1',
+      source: 'error line',
+    });
     expect(pointed(rec, r)).toBe(said(r));
   });
 
@@ -169,7 +200,14 @@ describe('without the epilogue (older servers, cancelled runs)', () => {
   });
 
   it('a cancelled log that ends mid-step: its last error line, or no cause', () => {
-    const withError = record([...BUILD, err('npm error: ETIMEDOUT fetching https://registry.npmjs.org/react', { batch: 2 }), out('#5 14.2 compiling src/b.tsx', { batch: 2 })], 'cancelled-by-user');
+    const withError = record(
+      [
+        ...BUILD,
+        err('npm error: ETIMEDOUT fetching https://registry.npmjs.org/react', { batch: 2 }),
+        out('#5 14.2 compiling src/b.tsx', { batch: 2 }),
+      ],
+      'cancelled-by-user',
+    );
     expect(said(reasonOf(withError))).toBe('npm error: ETIMEDOUT fetching https://registry.npmjs.org/react');
     expect(reasonOf(record(BUILD, 'cancelled-by-user'))).toEqual({ kind: 'none', why: 'no cause' });
   });
@@ -186,18 +224,31 @@ describe('rows without a reason say why', () => {
     expect(reasonOf(record(undefined))).toEqual({ kind: 'none', why: 'no logs' });
     expect(reasonOf(record([]))).toEqual({ kind: 'none', why: 'empty' });
     expect(reasonOf(readDeployment({ id: 1, status: 'failed', logs: null }))).toEqual({ kind: 'none', why: 'empty' });
-    expect(reasonOf(readDeployment({ id: 1, status: 'failed', logs: '{"not":"a list"' }))).toMatchObject({ kind: 'none', why: 'unreadable' });
-    expect(reasonOf(readDeployment({ id: 1, status: 'failed', logs: '[{}, {"x": 1}]' }))).toMatchObject({ kind: 'none', why: 'unreadable', detail: 'none of its 2 elements is a log entry' });
+    expect(reasonOf(readDeployment({ id: 1, status: 'failed', logs: '{"not":"a list"' }))).toMatchObject({
+      kind: 'none',
+      why: 'unreadable',
+    });
+    expect(reasonOf(readDeployment({ id: 1, status: 'failed', logs: '[{}, {"x": 1}]' }))).toMatchObject({
+      kind: 'none',
+      why: 'unreadable',
+      detail: 'none of its 2 elements is a log entry',
+    });
     expect(noReasonText('no logs')).toMatch(/no logs.*sensitive data/);
     expect(reasonText(record(undefined))).toBe('');
   });
 });
 
 describe('what the line may hold', () => {
-  it('the record\'s secrets, URL passwords and the token are masked, as the log view masks them', () => {
-    const rec = record(epilogue('Command execution failed (exit code 1): x\nError: login failed for postgres://app:s3cretPass@db/app with whsec_5f1b9c0e7a2d4e6f8b3c and 7|tokenSecret123'), 'failed', {
-      manual_webhook_secret_provider_a: 'whsec_5f1b9c0e7a2d4e6f8b3c',
-    });
+  it("the record's secrets, URL passwords and the token are masked, as the log view masks them", () => {
+    const rec = record(
+      epilogue(
+        'Command execution failed (exit code 1): x\nError: login failed for postgres://app:s3cretPass@db/app with whsec_5f1b9c0e7a2d4e6f8b3c and 7|tokenSecret123',
+      ),
+      'failed',
+      {
+        manual_webhook_secret_provider_a: 'whsec_5f1b9c0e7a2d4e6f8b3c',
+      },
+    );
     const text = said(reasonOf(rec, { redact: (s) => s.replaceAll('7|tokenSecret123', '[token]') }));
     expect(text).toBe('login failed for postgres://app:••••@db/app with •••• and [token]');
   });
@@ -231,8 +282,16 @@ describe('the log is read from its end', () => {
     expect(reasonOf(rec)).toMatchObject({ kind: 'none', why: 'unreadable' });
   });
 
-  it('the entries read from the end are readLog\'s, for logs encoded once, twice, as an array, pretty-printed, with braces inside strings', () => {
-    const entries = [out('{"a":1},{"b":2}'), out('', { command: 'echo ",{\\"x\\":1}"' }), { junk: true }, err('}]'), 5, out('[{'), out('x', { nested: { deep: [{ a: 1 }, { b: '},{' }] } })];
+  it("the entries read from the end are readLog's, for logs encoded once, twice, as an array, pretty-printed, with braces inside strings", () => {
+    const entries = [
+      out('{"a":1},{"b":2}'),
+      out('', { command: 'echo ",{\\"x\\":1}"' }),
+      { junk: true },
+      err('}]'),
+      5,
+      out('[{'),
+      out('x', { nested: { deep: [{ a: 1 }, { b: '},{' }] } }),
+    ];
     const once = JSON.stringify(entries);
     for (const logs of [once, JSON.stringify(once), entries, JSON.stringify(entries, null, 2), ` \n${once}\n `]) {
       const rec = readDeployment({ id: 1, status: 'failed', logs });
@@ -249,19 +308,41 @@ describe('the log is read from its end', () => {
 
 describe('looksLikeError', () => {
   it.each([
-    'ERROR: failed to solve', '#14 ERROR: process did not complete', 'npm error: ETIMEDOUT', 'Error: boom', 'Type error: Property x',
-    'exit code 1', 'exit code: 137', 'exited with code 2', 'exit status 1', 'Killed', '#5 49.1 Killed', 'container OOMKilled',
-    'JavaScript heap out of memory', 'Healthcheck status: "unhealthy"', 'New container is not healthy', 'health check failed',
-    'fatal: unable to access', 'Error response from daemon: pull access denied', 'npm ERR! code ELIFECYCLE',
+    'ERROR: failed to solve',
+    '#14 ERROR: process did not complete',
+    'npm error: ETIMEDOUT',
+    'Error: boom',
+    'Type error: Property x',
+    'exit code 1',
+    'exit code: 137',
+    'exited with code 2',
+    'exit status 1',
+    'Killed',
+    '#5 49.1 Killed',
+    'container OOMKilled',
+    'JavaScript heap out of memory',
+    'Healthcheck status: "unhealthy"',
+    'New container is not healthy',
+    'health check failed',
+    'fatal: unable to access',
+    'Error response from daemon: pull access denied',
+    'npm ERR! code ELIFECYCLE',
   ])('reads %j as an error', (line) => expect(looksLikeError(line)).toBe(true));
 
   it.each([
-    'exit code: 0', 'exit code 0', 'compiled with 0 errors', 'Errors: none', 'Building docker image completed.', 'healthy',
-    'Healthcheck status: "healthy"', SEPARATOR, 'terror alert',
+    'exit code: 0',
+    'exit code 0',
+    'compiled with 0 errors',
+    'Errors: none',
+    'Building docker image completed.',
+    'healthy',
+    'Healthcheck status: "healthy"',
+    SEPARATOR,
+    'terror alert',
   ])('does not read %j as an error', (line) => expect(looksLikeError(line)).toBe(false));
 });
 
-describe('the demo\'s failed deployments', () => {
+describe("the demo's failed deployments", () => {
   const demo = setUpDemoService();
 
   const rowsOf = async (token?: string) => {
@@ -274,17 +355,25 @@ describe('the demo\'s failed deployments', () => {
   };
 
   // Megabytes of logs made and read: slow on a loaded machine.
-  it('each has a reason, from the epilogue\'s message or the stderr before it, and the reasons vary', { timeout: 90_000 }, async () => {
+  it("each has a reason, from the epilogue's message or the stderr before it, and the reasons vary", { timeout: 90_000 }, async () => {
     const failed = (await rowsOf()).filter((r) => r.status === 'failed');
     expect(failed.length).toBeGreaterThan(10);
     const reasons = failed.map((r) => reasonOf(r));
     for (const r of reasons) expect(r.kind, JSON.stringify(r)).toBe('reason');
     const texts = reasons.map(said);
     const kinds = [
-      /^Type error: |^Module not found: /, /^Missing required environment variable /, /exit code: 137$/,
-      /^failed to solve: node:20-alpine: failed to resolve source metadata/, /^Health check failed: /, /^fatal: unable to access /,
+      /^Type error: |^Module not found: /,
+      /^Missing required environment variable /,
+      /exit code: 137$/,
+      /^failed to solve: node:20-alpine: failed to resolve source metadata/,
+      /^Health check failed: /,
+      /^fatal: unable to access /,
     ];
-    for (const k of kinds) expect(texts.some((t) => k.test(t)), String(k)).toBe(true);
+    for (const k of kinds)
+      expect(
+        texts.some((t) => k.test(t)),
+        String(k),
+      ).toBe(true);
     for (const t of texts) expect(t).not.toMatch(/^Deployment failed|^=+$|Removing the new version|Error type|Stack trace/);
   });
 

@@ -7,7 +7,10 @@ import { readDeployment } from '../../src/api/schemas/deployment.js';
 import { MiscountError, RateLimitedError, ServerError, UnauthorizedError } from '../../src/api/errors.js';
 import { MAX_UNCOUNTED, ScanStopped, scanBound, scanHistory, type ScanChunk, type ScanOptions } from '../../src/model/scan.js';
 
-interface Call { skip: number; take: number }
+interface Call {
+  skip: number;
+  take: number;
+}
 
 /** A newest-first history; ids rise with time. */
 class History {
@@ -17,7 +20,11 @@ class History {
   maxInFlight = 0;
   /** Runs before each answer, with the request's number (1: the first asked): new deployments arrive, faults. */
   before?: (call: Call, n: number) => void | Error;
-  constructor(n: number, readonly withTotal = true, readonly pad = 0) {
+  constructor(
+    n: number,
+    readonly withTotal = true,
+    readonly pad = 0,
+  ) {
     this.rows = Array.from({ length: n }, (_, i) => this.row(n - i));
   }
   row(id: number): Record<string, unknown> {
@@ -39,7 +46,8 @@ class History {
       if (fault) throw fault;
       const slice = this.rows.slice(skip, skip + take);
       return {
-        deployments: slice.map(readDeployment), total: this.withTotal ? this.rows.length : null,
+        deployments: slice.map(readDeployment),
+        total: this.withTotal ? this.rows.length : null,
         chars: JSON.stringify(slice).length,
       };
     } finally {
@@ -70,7 +78,11 @@ describe('reading the whole history', () => {
   it('each request after the first overlaps the last row read by one', async () => {
     const h = new History(250);
     await collect(h, { take: 100, maxTake: 100 });
-    expect(h.calls.slice(0, 3)).toEqual([{ skip: 0, take: 100 }, { skip: 99, take: 101 }, { skip: 199, take: 101 }]);
+    expect(h.calls.slice(0, 3)).toEqual([
+      { skip: 0, take: 100 },
+      { skip: 99, take: 101 },
+      { skip: 199, take: 101 },
+    ]);
   });
 
   it('sizes requests by the bytes per row: heavy rows are asked for a few at a time', async () => {
@@ -94,7 +106,9 @@ describe('a history that changes while it is read', () => {
   for (const withTotal of [true, false]) {
     it(`deployments arriving between requests: no row twice, none missing (${withTotal ? 'with' : 'without'} a count)`, async () => {
       const h = new History(1000, withTotal);
-      h.before = (_call, n) => { if (n % 2 === 0) h.arrive(3); };
+      h.before = (_call, n) => {
+        if (n % 2 === 0) h.arrive(3);
+      };
       const { ids, chunks } = await collect(h, { take: 50, maxTake: 50 });
       expect(ids).toEqual(descending(1000, 1000));
       expect(chunks.at(-1)!.gaps).toBe(false);
@@ -103,14 +117,18 @@ describe('a history that changes while it is read', () => {
 
   it('many arriving at once (more than a request holds), with a count: still every row once', async () => {
     const h = new History(600);
-    h.before = (_call, n) => { if (n === 3) h.arrive(120); };
+    h.before = (_call, n) => {
+      if (n === 3) h.arrive(120);
+    };
     const { ids } = await collect(h, { take: 50, maxTake: 50 });
     expect(ids).toEqual(descending(600, 600));
   });
 
   it('a history that shrank under it (rows removed, no count to follow) ends flagged, not silently', async () => {
     const h = new History(150, false);
-    h.before = (_call, n) => { if (n === 2) h.rows = h.rows.slice(0, 60); };
+    h.before = (_call, n) => {
+      if (n === 2) h.rows = h.rows.slice(0, 60);
+    };
     const { ids, chunks } = await collect(h, { take: 100, maxTake: 100, inFlight: 1 });
     expect(ids).toEqual(descending(150, 100));
     expect(chunks.at(-1)).toMatchObject({ rows: [], read: 100, gaps: true });
@@ -118,7 +136,9 @@ describe('a history that changes while it is read', () => {
 
   it('a last answer that lost the row read last and brings nothing older ends flagged', async () => {
     const h = new History(150, false);
-    h.before = (_call, n) => { if (n === 2) h.rows.splice(99, Infinity, h.row(70), h.row(69)); };
+    h.before = (_call, n) => {
+      if (n === 2) h.rows.splice(99, Infinity, h.row(70), h.row(69));
+    };
     const { ids, chunks } = await collect(h, { take: 100, maxTake: 100, inFlight: 1 });
     expect(ids).toEqual(descending(150, 100));
     expect(chunks.at(-1)).toMatchObject({ rows: [], read: 100, gaps: true });
@@ -138,7 +158,13 @@ describe('a history that changes while it is read', () => {
     };
     // A clock of its own: the request budget's waits pass at once.
     let clock = 0;
-    const { ids, chunks } = await collect(h, { take: 100, now: () => clock, sleep: async (ms) => { clock += ms; } });
+    const { ids, chunks } = await collect(h, {
+      take: 100,
+      now: () => clock,
+      sleep: async (ms) => {
+        clock += ms;
+      },
+    });
     expect(h.calls.length).toBeLessThan(60);
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
@@ -188,7 +214,10 @@ describe('rows sent more than once', () => {
       };
       const { ids, chunks } = await collect(h, { take: 100, maxTake: 100, inFlight: 1 });
       // (A row sent ahead of its place is delivered there.)
-      expect([...ids].sort((a, b) => b - a), where).toEqual(descending(1000, 1000));
+      expect(
+        [...ids].sort((a, b) => b - a),
+        where,
+      ).toEqual(descending(1000, 1000));
       // Once in each of the ten pages.
       expect(chunks.at(-1)!.repeated, where).toBeGreaterThanOrEqual(10);
       expect(chunks.at(-1)!.gaps, where).toBe(false);
@@ -197,7 +226,7 @@ describe('rows sent more than once', () => {
 });
 
 describe('faults, limits and stopping', () => {
-  it('a 5xx that outlasts the client\'s retries is asked again where the scan stopped, and says so', async () => {
+  it("a 5xx that outlasts the client's retries is asked again where the scan stopped, and says so", async () => {
     const h = new History(500);
     let failures = 2;
     h.before = (c, n) => (n >= 3 && failures-- > 0 ? new ServerError(503, 'Service Unavailable') : undefined);
@@ -213,7 +242,13 @@ describe('faults, limits and stopping', () => {
     let once = true;
     h.before = (_c, n) => (n === 2 && once ? ((once = false), new RateLimitedError(7)) : undefined);
     const waits: number[] = [];
-    const { ids } = await collect(h, { take: 100, maxTake: 100, sleep: async (ms) => { waits.push(ms); } });
+    const { ids } = await collect(h, {
+      take: 100,
+      maxTake: 100,
+      sleep: async (ms) => {
+        waits.push(ms);
+      },
+    });
     expect(ids).toEqual(descending(300, 300));
     expect(waits).toContain(7000);
   });
@@ -223,7 +258,15 @@ describe('faults, limits and stopping', () => {
       const h = new History(300);
       h.before = (_c, n) => (n === 2 ? error : undefined);
       const waits: number[] = [];
-      await expect(collect(h, { take: 100, maxTake: 100, sleep: async (ms) => { waits.push(ms); } })).rejects.toThrow(ScanStopped);
+      await expect(
+        collect(h, {
+          take: 100,
+          maxTake: 100,
+          sleep: async (ms) => {
+            waits.push(ms);
+          },
+        }),
+      ).rejects.toThrow(ScanStopped);
       expect(waits).toEqual([]);
     }
   });
@@ -233,16 +276,31 @@ describe('faults, limits and stopping', () => {
     h.before = (_c, n) => (n === 2 ? new RateLimitedError(undefined) : undefined);
     const told: [string, number][] = [];
     const waits: number[] = [];
-    await collect(h, { take: 100, maxTake: 100, onPause: (why, ms) => told.push([why, ms]), sleep: async (ms) => { waits.push(ms); } });
+    await collect(h, {
+      take: 100,
+      maxTake: 100,
+      onPause: (why, ms) => told.push([why, ms]),
+      sleep: async (ms) => {
+        waits.push(ms);
+      },
+    });
     expect(waits).toEqual([10_000]);
     expect(told).toEqual([['the server asks to slow down (429); going on from where it stopped', 10_000]]);
   });
 
-  it('the list is given the scan\'s onPause, so the client\'s own waits are told too', async () => {
+  it("the list is given the scan's onPause, so the client's own waits are told too", async () => {
     const h = new History(300);
     const given: unknown[] = [];
     const onPause = () => {};
-    for await (const _ of scanHistory((skip, take, _signal, onWait) => { given.push(onWait); return h.list(skip, take); }, { ...noSleep, onPause })) { /* read */ }
+    for await (const _ of scanHistory(
+      (skip, take, _signal, onWait) => {
+        given.push(onWait);
+        return h.list(skip, take);
+      },
+      { ...noSleep, onPause },
+    )) {
+      /* read */
+    }
     expect(given.length).toBeGreaterThan(0);
     expect(given.every((g) => g === onPause)).toBe(true);
   });
@@ -251,9 +309,11 @@ describe('faults, limits and stopping', () => {
     const h = new History(500);
     h.before = (_c, n) => (n >= 3 ? new ServerError(500, 'Server Error') : undefined);
     const seen: number[] = [];
-    await expect((async () => {
-      for await (const c of scanHistory(h.list, { ...noSleep, take: 100, maxTake: 100, inFlight: 1 })) seen.push(c.read);
-    })()).rejects.toThrow(ScanStopped);
+    await expect(
+      (async () => {
+        for await (const c of scanHistory(h.list, { ...noSleep, take: 100, maxTake: 100, inFlight: 1 })) seen.push(c.read);
+      })(),
+    ).rejects.toThrow(ScanStopped);
     expect(seen.at(-1)).toBe(200);
   });
 
@@ -268,8 +328,14 @@ describe('faults, limits and stopping', () => {
     let clock = 0;
     const waits: number[] = [];
     const { ids } = await collect(h, {
-      take: 100, maxTake: 100, perMinute: 5, now: () => clock,
-      sleep: async (ms) => { waits.push(ms); clock += ms; },
+      take: 100,
+      maxTake: 100,
+      perMinute: 5,
+      now: () => clock,
+      sleep: async (ms) => {
+        waits.push(ms);
+        clock += ms;
+      },
     });
     expect(ids).toHaveLength(1200);
     // 13 requests at 5 a minute: two waits for the window to move.
@@ -319,7 +385,8 @@ describe('a reading that does not come to the count', () => {
   async function until(list: ScanOptions & { list: History['list'] }): Promise<{ ids: number[]; stopped?: ScanStopped }> {
     const ids: number[] = [];
     try {
-      for await (const c of scanHistory(list.list, { ...noSleep, perMinute: Infinity, ...list })) ids.push(...c.rows.map((r) => r.id as number));
+      for await (const c of scanHistory(list.list, { ...noSleep, perMinute: Infinity, ...list }))
+        ids.push(...c.rows.map((r) => r.id as number));
     } catch (error) {
       if (!(error instanceof ScanStopped)) throw error;
       return { ids, stopped: error };
@@ -348,7 +415,12 @@ describe('a reading that does not come to the count', () => {
     h.list = async (skip, take) => ({ ...(await list(skip, take)), deployments: [] });
     const { ids, stopped } = await until({ list: h.list });
     expect(ids).toEqual([]);
-    expect(stopped?.reason).toMatchObject({ kind: 'miscount', read: 0, counted: 50, message: 'The server counts 50 deployments but sent none.' });
+    expect(stopped?.reason).toMatchObject({
+      kind: 'miscount',
+      read: 0,
+      counted: 50,
+      message: 'The server counts 50 deployments but sent none.',
+    });
   });
 
   it('a server that sends at most 10 rows an answer (its count right): every row, read on from where each answer stopped', async () => {
@@ -362,7 +434,9 @@ describe('a reading that does not come to the count', () => {
 
   it('deployments arriving while it reads move the count, not the end: no miscount', async () => {
     const h = new History(500);
-    h.before = (_call, n) => { if (n % 2 === 0) h.arrive(7); };
+    h.before = (_call, n) => {
+      if (n % 2 === 0) h.arrive(7);
+    };
     const { ids, stopped } = await until({ list: h.list, take: 50, maxTake: 50 });
     expect(stopped).toBeUndefined();
     expect(ids).toEqual(descending(500, 500));
@@ -385,12 +459,17 @@ describe('a reading that does not come to the count', () => {
 
   it('a history without a count that never ends: stopped at the most it reads without one', async () => {
     const list = async (skip: number, take: number): Promise<DeploymentPage> => ({
-      deployments: Array.from({ length: take }, (_, i) => readDeployment({ id: 1e9 - skip - i, status: 'finished' })), total: null, chars: 30 * take,
+      deployments: Array.from({ length: take }, (_, i) => readDeployment({ id: 1e9 - skip - i, status: 'finished' })),
+      total: null,
+      chars: 30 * take,
     });
     const { ids, stopped } = await until({ list: list as History['list'], maxUncounted: 2500 });
     expect(ids).toHaveLength(2500);
     expect(stopped?.reason).toMatchObject({ kind: 'miscount', read: 2500, counted: null, past: true });
-    expect(stopped?.reason).toHaveProperty('message', 'Read 2,500 deployments and the server kept sending more (it sends no count): the reading stopped there, the most dms reads without one.');
+    expect(stopped?.reason).toHaveProperty(
+      'message',
+      'Read 2,500 deployments and the server kept sending more (it sends no count): the reading stopped there, the most dms reads without one.',
+    );
   });
 
   it('the bound: the first count and a tenth of it, at least 300 more; without a count, a million', () => {

@@ -9,10 +9,24 @@ const read = (raw: Record<string, unknown>): Deployment => readDeploymentList([r
 const snapshot = (fields: Record<string, unknown>) => read({ ...Object.fromEntries(DEPLOYMENT_FIELDS.map((f) => [f, null])), ...fields });
 
 describe('what changed between two snapshots', () => {
-  const older = snapshot({ id: 1, limits_memory: '512m', build_command: 'npm run build', manual_webhook_secret_provider_a: 'old', destination_id: 3, fqdn: 'https://a.example.com' });
+  const older = snapshot({
+    id: 1,
+    limits_memory: '512m',
+    build_command: 'npm run build',
+    manual_webhook_secret_provider_a: 'old',
+    destination_id: 3,
+    fqdn: 'https://a.example.com',
+  });
 
   it('lists the settings that differ, the secret only as a secret', () => {
-    const newer = snapshot({ id: 2, limits_memory: '1g', build_command: 'npm run build', manual_webhook_secret_provider_a: 'new', destination_id: 3, fqdn: 'https://a.example.com,https://b.example.com' });
+    const newer = snapshot({
+      id: 2,
+      limits_memory: '1g',
+      build_command: 'npm run build',
+      manual_webhook_secret_provider_a: 'new',
+      destination_id: 3,
+      fqdn: 'https://a.example.com,https://b.example.com',
+    });
     expect(settingsChanges(newer, older)).toEqual([
       { field: 'fqdn', before: 'https://a.example.com', after: 'https://a.example.com,https://b.example.com', secret: false },
       { field: 'limits_memory', before: '512m', after: '1g', secret: false },
@@ -23,8 +37,18 @@ describe('what changed between two snapshots', () => {
 
   it('ignores what belongs to the deployment itself: id, status, commit, branch, times, hash', () => {
     const newer = snapshot({
-      id: 2, status: 'failed', git_commit_sha: 'b', git_branch: 'develop', created_at: 'x', updated_at: 'y', config_hash: 'z',
-      limits_memory: '512m', build_command: 'npm run build', manual_webhook_secret_provider_a: 'old', destination_id: 3, fqdn: 'https://a.example.com',
+      id: 2,
+      status: 'failed',
+      git_commit_sha: 'b',
+      git_branch: 'develop',
+      created_at: 'x',
+      updated_at: 'y',
+      config_hash: 'z',
+      limits_memory: '512m',
+      build_command: 'npm run build',
+      manual_webhook_secret_provider_a: 'old',
+      destination_id: 3,
+      fqdn: 'https://a.example.com',
     });
     expect(settingsChanges(newer, older)).toEqual([]);
     expect(settingsChanged(newer, older)).toBe(false);
@@ -48,7 +72,9 @@ describe('what changed between two snapshots', () => {
 describe('line diff', () => {
   it('lists removed and added lines in order', () => {
     expect(lineDiff(['a', 'b', 'c'], ['a', 'x', 'c', 'd'])).toEqual([
-      { kind: '+', text: 'x' }, { kind: '-', text: 'b' }, { kind: '+', text: 'd' },
+      { kind: '+', text: 'x' },
+      { kind: '-', text: 'b' },
+      { kind: '+', text: 'd' },
     ]);
     expect(lineDiff([], [])).toEqual([]);
     expect(lineDiff(['same'], ['same'])).toEqual([]);
@@ -57,6 +83,9 @@ describe('line diff', () => {
   it('falls back to comparing sets of lines for long texts', () => {
     const before = Array.from({ length: 1000 }, (_, i) => `line ${i}`);
     const after = [...before.slice(1), 'new'];
-    expect(lineDiff(before, after)).toEqual([{ kind: '-', text: 'line 0' }, { kind: '+', text: 'new' }]);
+    expect(lineDiff(before, after)).toEqual([
+      { kind: '-', text: 'line 0' },
+      { kind: '+', text: 'new' },
+    ]);
   });
 });

@@ -4,17 +4,40 @@ import { describe, expect, it } from 'vitest';
 import { readDeploymentList, type Deployment } from '../../src/api/schemas/deployment.js';
 import { viewOf } from '../../src/model/deployment.js';
 import {
-  NOTHING_SEEN, cellsOf, columnWindow, columnsSeen, seeColumns, shapeColumns, stableColumns, tableWidth, wideColumns, type Cells,
+  NOTHING_SEEN,
+  cellsOf,
+  columnWindow,
+  columnsSeen,
+  seeColumns,
+  shapeColumns,
+  stableColumns,
+  tableWidth,
+  wideColumns,
+  type Cells,
 } from '../../src/model/columns.js';
 
 const read = (raw: unknown): Deployment => readDeploymentList([raw])!.deployments[0]!;
 const NOW = Date.parse('2026-08-22T16:00:00Z');
 const snapshot = (i: number, extra: Record<string, unknown> = {}) => ({
-  id: 100 - i, deployment_uuid: `dep${i}`, status: 'finished', git_commit_sha: `${i}abcdef0123456789`, git_branch: 'main',
-  commit_message: `Change number ${i}`, is_webhook: true, created_at: '2026-08-22T15:00:00Z', finished_at: '2026-08-22T15:03:00Z', ...extra,
+  id: 100 - i,
+  deployment_uuid: `dep${i}`,
+  status: 'finished',
+  git_commit_sha: `${i}abcdef0123456789`,
+  git_branch: 'main',
+  commit_message: `Change number ${i}`,
+  is_webhook: true,
+  created_at: '2026-08-22T15:00:00Z',
+  finished_at: '2026-08-22T15:03:00Z',
+  ...extra,
 });
 /** An old snapshot: no message, no source fields (as the demo's older pages). */
-const old = (i: number) => ({ id: 100 - i, status: 'finished', git_commit_sha: `${i}abcdef0123456789`, git_branch: 'main', created_at: '2026-08-01T15:00:00Z' });
+const old = (i: number) => ({
+  id: 100 - i,
+  status: 'finished',
+  git_commit_sha: `${i}abcdef0123456789`,
+  git_branch: 'main',
+  created_at: '2026-08-01T15:00:00Z',
+});
 const cellsOfRows = (rows: unknown[]): Cells[] => rows.map((r) => cellsOf(viewOf(read(r)), NOW));
 const keys = (cols: readonly { key: string }[]) => cols.map((c) => c.key);
 
@@ -76,7 +99,10 @@ describe('columns kept at a width', () => {
 
   it('at 80 columns the demo-like snapshot rows keep status, commit, subject, started and id; source, branch, duration, server go', () => {
     const message = 'Merge pull request #212 from acme/feature/checkout-redesign';
-    const cells = cellsOfRows([snapshot(0, { server_name: 'a', git_branch: 'feature/checkout-redesign', commit_message: message }), snapshot(1, { server_name: 'b', status: 'in_progress', finished_at: null })]);
+    const cells = cellsOfRows([
+      snapshot(0, { server_name: 'a', git_branch: 'feature/checkout-redesign', commit_message: message }),
+      snapshot(1, { server_name: 'b', status: 'in_progress', finished_at: null }),
+    ]);
     const laid = stableColumns(columnsSeen(seeColumns(NOTHING_SEEN, cells)).columns, cells, 78, new Map(), null).laid;
     expect(keys(laid)).toEqual(['status', 'commit', 'subject', 'started', 'id']);
   });

@@ -1,36 +1,59 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
-  DEPLOYMENT_BOOL_FIELDS, DEPLOYMENT_INT_FIELDS, DEPLOYMENT_STRING_FIELDS, DeploymentSchema, invalidFieldsOf, readDeployment,
-  readDeploymentList, readDeploymentListFast,
+  DEPLOYMENT_BOOL_FIELDS,
+  DEPLOYMENT_INT_FIELDS,
+  DEPLOYMENT_STRING_FIELDS,
+  DeploymentSchema,
+  invalidFieldsOf,
+  readDeployment,
+  readDeploymentList,
+  readDeploymentListFast,
 } from '../../src/api/schemas/index.js';
 
 // readDeployment skips zod for records that already fit the contract; it must agree with the schema.
 const value = fc.oneof(
-  fc.constant(null), fc.constant(undefined), fc.integer(), fc.double(), fc.boolean(), fc.string(),
-  fc.constant(2 ** 60), fc.array(fc.integer(), { maxLength: 2 }), fc.dictionary(fc.string(), fc.integer(), { maxKeys: 2 }),
+  fc.constant(null),
+  fc.constant(undefined),
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.string(),
+  fc.constant(2 ** 60),
+  fc.array(fc.integer(), { maxLength: 2 }),
+  fc.dictionary(fc.string(), fc.integer(), { maxKeys: 2 }),
   // Plainly readable values of another type, and near misses.
-  fc.integer().map(String), fc.constantFrom('0', '1', 'true', 'false', ' 1', '1.0', '-0', '9'.repeat(16), 'TRUE', Infinity, NaN),
+  fc.integer().map(String),
+  fc.constantFrom('0', '1', 'true', 'false', ' 1', '1.0', '-0', '9'.repeat(16), 'TRUE', Infinity, NaN),
 );
 const keys = [
-  ...DEPLOYMENT_INT_FIELDS, ...DEPLOYMENT_BOOL_FIELDS, ...DEPLOYMENT_STRING_FIELDS, 'extra_field', 'commit_message',
-  'deployment_uuid', 'is_webhook', 'pull_request_id',
+  ...DEPLOYMENT_INT_FIELDS,
+  ...DEPLOYMENT_BOOL_FIELDS,
+  ...DEPLOYMENT_STRING_FIELDS,
+  'extra_field',
+  'commit_message',
+  'deployment_uuid',
+  'is_webhook',
+  'pull_request_id',
 ];
 const record = fc.dictionary(fc.constantFrom(...keys), value, { maxKeys: 12 });
 
 describe('readDeployment fast path', () => {
   it('accepts exactly the records DeploymentSchema accepts, with the same values', () => {
-    fc.assert(fc.property(record, (raw) => {
-      const viaSchema = DeploymentSchema.safeParse(raw);
-      const read = readDeployment(raw);
-      const flagged = Object.keys(invalidFieldsOf(read));
-      if (viaSchema.success) {
-        expect(flagged).toEqual([]);
-        expect({ ...read }).toEqual(viaSchema.data);
-      } else {
-        expect(flagged.length).toBeGreaterThan(0);
-      }
-    }), { numRuns: 2000 });
+    fc.assert(
+      fc.property(record, (raw) => {
+        const viaSchema = DeploymentSchema.safeParse(raw);
+        const read = readDeployment(raw);
+        const flagged = Object.keys(invalidFieldsOf(read));
+        if (viaSchema.success) {
+          expect(flagged).toEqual([]);
+          expect({ ...read }).toEqual(viaSchema.data);
+        } else {
+          expect(flagged.length).toBeGreaterThan(0);
+        }
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it('flags a non-integer id and an unsafe integer like the schema does', () => {
@@ -58,16 +81,19 @@ const body = fc.oneof(
 describe('readDeploymentListFast (no zod)', () => {
   it('answers only when it is certain, and then as readDeploymentList does', () => {
     let answered = 0;
-    fc.assert(fc.property(body, (raw) => {
-      const fast = readDeploymentListFast(raw);
-      const viaZod = readDeploymentList(raw);
-      if (fast === undefined) return;
-      answered++;
-      expect(viaZod).toBeDefined();
-      expect(fast.total).toBe(viaZod!.total);
-      expect(fast.deployments.map((d) => ({ ...d }))).toEqual(viaZod!.deployments.map((d) => ({ ...d })));
-      for (const d of viaZod!.deployments) expect(invalidFieldsOf(d)).toEqual({});
-    }), { numRuns: 3000 });
+    fc.assert(
+      fc.property(body, (raw) => {
+        const fast = readDeploymentListFast(raw);
+        const viaZod = readDeploymentList(raw);
+        if (fast === undefined) return;
+        answered++;
+        expect(viaZod).toBeDefined();
+        expect(fast.total).toBe(viaZod!.total);
+        expect(fast.deployments.map((d) => ({ ...d }))).toEqual(viaZod!.deployments.map((d) => ({ ...d })));
+        for (const d of viaZod!.deployments) expect(invalidFieldsOf(d)).toEqual({});
+      }),
+      { numRuns: 3000 },
+    );
     expect(answered).toBeGreaterThan(100);
   });
 
@@ -77,7 +103,10 @@ describe('readDeploymentListFast (no zod)', () => {
     expect(readDeploymentListFast({ count: -1, deployments: [] })).toEqual({ deployments: [], total: null });
     expect(readDeploymentListFast({ count: 2.5, deployments: [] })).toEqual({ deployments: [], total: null });
     expect(readDeploymentListFast([{ id: 'one' }])).toBeUndefined();
-    expect(readDeploymentListFast([{ id: '1', destination_id: '3' }])).toEqual({ deployments: [{ id: '1', destination_id: '3' }], total: null });
+    expect(readDeploymentListFast([{ id: '1', destination_id: '3' }])).toEqual({
+      deployments: [{ id: '1', destination_id: '3' }],
+      total: null,
+    });
     expect(readDeploymentListFast([null])).toBeUndefined();
     expect(readDeploymentListFast({ deployments: 'x' })).toBeUndefined();
   });

@@ -21,16 +21,25 @@ function argv(kind: CreateKind, ...args: string[]): Parsed {
 
 const text = fc.string({ unit: 'grapheme', maxLength: 12 });
 const noFile = text.filter((s) => !s.trim().startsWith('@'));
-const rows: fc.Arbitrary<ComposeRow[]> = fc.array(fc.record({ name: text, domain: text, redirect: fc.constantFrom('', 'www', 'non-www', 'both') }), { maxLength: 3 });
+const rows: fc.Arbitrary<ComposeRow[]> = fc.array(
+  fc.record({ name: text, domain: text, redirect: fc.constantFrom('', 'www', 'non-www', 'both') }),
+  { maxLength: 3 },
+);
 
 function valueOf(meta: FieldMeta): fc.Arbitrary<FieldValue> {
   switch (meta.kind) {
-    case 'boolean': return fc.boolean();
-    case 'integer': return fc.oneof(fc.integer({ min: -5, max: 70_000 }).map(String), text);
-    case 'choice': return fc.oneof(fc.constantFrom(...(meta.choices ?? [])), text);
-    case 'domains': return rows;
-    case 'multiline': return noFile;
-    default: return text;
+    case 'boolean':
+      return fc.boolean();
+    case 'integer':
+      return fc.oneof(fc.integer({ min: -5, max: 70_000 }).map(String), text);
+    case 'choice':
+      return fc.oneof(fc.constantFrom(...(meta.choices ?? [])), text);
+    case 'domains':
+      return rows;
+    case 'multiline':
+      return noFile;
+    default:
+      return text;
   }
 }
 
@@ -60,24 +69,28 @@ describe('property: form → body, flags → body and the draft agree', () => {
       const def = FORMS[kind];
       const reduce = createFormReducer(def);
       const draftDir = tempDir('dms-flags-draft-');
-      fc.assert(fc.property(valuesOf(def), (values) => {
-        // The form: each value set as an edit would set it, in the form's order.
-        let state = initialFormState(def, {});
-        for (const field of def.requestFields) if (values[field] !== undefined) state = reduce(state, { type: 'set', name: field, value: values[field] });
-        const form = buildBody(def, state.values);
+      fc.assert(
+        fc.property(valuesOf(def), (values) => {
+          // The form: each value set as an edit would set it, in the form's order.
+          let state = initialFormState(def, {});
+          for (const field of def.requestFields)
+            if (values[field] !== undefined) state = reduce(state, { type: 'set', name: field, value: values[field] });
+          const form = buildBody(def, state.values);
 
-        // The flags: parsed as the command line is, checked, built and validated as headless.
-        const parsed = argv(kind, ...flagsFor(def, values));
-        checkCreateArgs(kind, parsed, dir);
-        const headless = headlessBody(def, {}, valuesFromFlags(def, parsed));
-        expect(headless.body).toEqual(form.body);
-        for (const p of form.problems) expect(headless.problems).toContainEqual(p);
+          // The flags: parsed as the command line is, checked, built and validated as headless.
+          const parsed = argv(kind, ...flagsFor(def, values));
+          checkCreateArgs(kind, parsed, dir);
+          const headless = headlessBody(def, {}, valuesFromFlags(def, parsed));
+          expect(headless.body).toEqual(form.body);
+          for (const p of form.problems) expect(headless.problems).toContainEqual(p);
 
-        // The draft: saved and read back, it builds the same body.
-        saveDraft(draftDir, def.id, { values: state.values as Record<string, unknown>, step: 0 });
-        const restored = valuesFromDraft(def, loadDraft(draftDir, def.id)!.values);
-        expect(buildBody(def, restored).body).toEqual(form.body);
-      }), { numRuns: runs(150) });
+          // The draft: saved and read back, it builds the same body.
+          saveDraft(draftDir, def.id, { values: state.values as Record<string, unknown>, step: 0 });
+          const restored = valuesFromDraft(def, loadDraft(draftDir, def.id)!.values);
+          expect(buildBody(def, restored).body).toEqual(form.body);
+        }),
+        { numRuns: runs(150) },
+      );
     });
   }
 });

@@ -46,10 +46,18 @@ afterAll(async () => {
 /** The demo's first application in colour, on its first page (pages of the rows that fit). */
 async function onList(columns = 120, rows = 36) {
   const app = demo.app();
-  const ui = renderApp({
-    client: createClient({ baseUrl: demo.url, token: demo.token }), connection: { label: 'DEMO', host: demo.host, demo: true },
-    configDir: '', appUuid: app, screen: 'browse', showSecrets: false, noColor: false,
-  }, { size: { columns, rows }, fitRows: true });
+  const ui = renderApp(
+    {
+      client: createClient({ baseUrl: demo.url, token: demo.token }),
+      connection: { label: 'DEMO', host: demo.host, demo: true },
+      configDir: '',
+      appUuid: app,
+      screen: 'browse',
+      showSecrets: false,
+      noColor: false,
+    },
+    { size: { columns, rows }, fitRows: true },
+  );
   await ui.waitFor(/1–\d+ of/);
   expect(ui.rawFrame()).toContain('\u001b['); // colours are on
   return ui;
@@ -107,22 +115,28 @@ describe("the stand-in for Ink's Output on the real screens", () => {
   });
 
   // 15 generated pages, 5 a test (seeds 26, 126, 226).
-  it.each([1, 2, 3])('draws every frame of generated pages (wide characters, emoji, marks, control bytes) as Ink does (5 pages a part: %i of 3)', async (part) => {
-    const before = compared;
-    await fc.assert(fc.asyncProperty(tuiListBody, async ({ body, count }) => {
-      const ui = screens.show(body);
-      try {
-        await ui.waitFor((f) => !f.includes('Loading deployments'));
-        if (count > 0) {
-          await ui.press('j', KEY.enter);
-          await ui.waitFor('Deployment ');
-          await ui.press(KEY.escape);
-        }
-      } finally {
-        ui.unmount();
-      }
-    }), { seed: 26 + 100 * (part - 1), numRuns: 5 });
-    expect(different).toEqual([]);
-    expect(compared).toBeGreaterThan(before);
-  });
+  it.each([1, 2, 3])(
+    'draws every frame of generated pages (wide characters, emoji, marks, control bytes) as Ink does (5 pages a part: %i of 3)',
+    async (part) => {
+      const before = compared;
+      await fc.assert(
+        fc.asyncProperty(tuiListBody, async ({ body, count }) => {
+          const ui = screens.show(body);
+          try {
+            await ui.waitFor((f) => !f.includes('Loading deployments'));
+            if (count > 0) {
+              await ui.press('j', KEY.enter);
+              await ui.waitFor('Deployment ');
+              await ui.press(KEY.escape);
+            }
+          } finally {
+            ui.unmount();
+          }
+        }),
+        { seed: 26 + 100 * (part - 1), numRuns: 5 },
+      );
+      expect(different).toEqual([]);
+      expect(compared).toBeGreaterThan(before);
+    },
+  );
 });

@@ -34,9 +34,15 @@ function history(n: number): Record<string, unknown>[] {
   return Array.from({ length: n }, (_, i) => {
     const id = n - i;
     return {
-      id, deployment_uuid: `dep${String(id).padStart(21, '0')}`, status: id % 5 === 0 ? 'failed' : 'finished',
-      commit: `c0de${String(id).padStart(4, '0')}${'a'.repeat(32)}`, commit_message: id === 17 ? 'Migrate to bigint ids' : `Routine change ${id}`,
-      git_branch: id % 2 ? 'main' : 'develop', is_webhook: true, created_at: '2026-11-01T10:00:00.000000Z', updated_at: '2026-11-01T10:03:00.000000Z',
+      id,
+      deployment_uuid: `dep${String(id).padStart(21, '0')}`,
+      status: id % 5 === 0 ? 'failed' : 'finished',
+      commit: `c0de${String(id).padStart(4, '0')}${'a'.repeat(32)}`,
+      commit_message: id === 17 ? 'Migrate to bigint ids' : `Routine change ${id}`,
+      git_branch: id % 2 ? 'main' : 'develop',
+      is_webhook: true,
+      created_at: '2026-11-01T10:00:00.000000Z',
+      updated_at: '2026-11-01T10:03:00.000000Z',
       finished_at: '2026-11-01T10:03:00.000000Z',
     };
   });
@@ -44,7 +50,8 @@ function history(n: number): Record<string, unknown>[] {
 
 let server: HostileServer;
 let rows: Record<string, unknown>[] = [];
-let answer: ((skip: number, take: number) => Promise<{ status: number; body: unknown; headers?: Record<string, string> } | void>) | undefined;
+let answer:
+  ((skip: number, take: number) => Promise<{ status: number; body: unknown; headers?: Record<string, string> } | void>) | undefined;
 
 beforeAll(async () => {
   if (!existsSync(fileURLToPath(WORKER))) throw new Error(`build first: ${fileURLToPath(WORKER)} is missing`);
@@ -96,12 +103,21 @@ describe('the search worker', () => {
     const search = searchWith(WORKER);
     const viaWorker = await collect(search(APP, SEARCH, { targetChars: 40_000 }));
     const direct = createClient(options());
-    const here = await collect(searchHistory((skip, take, signal) => direct.listDeployments(APP, { skip, take }, { signal }), SEARCH, { targetChars: 40_000 }));
+    const here = await collect(
+      searchHistory((skip, take, signal) => direct.listDeployments(APP, { skip, take }, { signal }), SEARCH, { targetChars: 40_000 }),
+    );
     expect(viaWorker.error).toBeUndefined();
     expect(outcome(viaWorker.events)).toEqual(outcome(here.events));
     expect(outcome(viaWorker.events).found).toHaveLength(250);
     expect(outcome(viaWorker.events)).toMatchObject({ read: 2500, total: 2500 });
-    expect(outcome(viaWorker.events).found.slice(0, 2).map((s) => [s.id, s.index])).toEqual([[2500, 0], [2490, 10]]);
+    expect(
+      outcome(viaWorker.events)
+        .found.slice(0, 2)
+        .map((s) => [s.id, s.index]),
+    ).toEqual([
+      [2500, 0],
+      [2490, 10],
+    ]);
   });
 
   it('a jump brings the whole record of the deployment, as the server sent it, its odd fields still flagged', async () => {
@@ -123,13 +139,17 @@ describe('the search worker', () => {
     // 5,000 arrays deep: JSON reads it, the structured clone between threads does not.
     rows[2500 - 17]!.extra = 'DEEP';
     const deep = `${'['.repeat(5000)}"bottom"${']'.repeat(5000)}`;
-    answer = async (skip, take) => ({ status: 200, body: JSON.stringify({ count: rows.length, deployments: rows.slice(skip, skip + take) }).replace('"DEEP"', deep) });
+    answer = async (skip, take) => ({
+      status: 200,
+      body: JSON.stringify({ count: rows.length, deployments: rows.slice(skip, skip + take) }).replace('"DEEP"', deep),
+    });
     const search = searchWith(WORKER);
     const { events, error } = await collect(search(APP, { kind: 'jump', text: '17', status: 'all' }, {}));
     expect(error).toBeUndefined();
     const last = events.at(-1)!;
     expect(last.type).toBe('openSummary');
-    if (last.type === 'openSummary') expect([last.summary.id, last.summary.index, last.summary.uuid]).toEqual([17, 2483, `dep${'17'.padStart(21, '0')}`]);
+    if (last.type === 'openSummary')
+      expect([last.summary.id, last.summary.index, last.summary.uuid]).toEqual([17, 2483, `dep${'17'.padStart(21, '0')}`]);
   });
 
   it('an opened record ends the search, even when the worker exits without its last word', async () => {
@@ -137,13 +157,18 @@ describe('the search worker', () => {
     // after a message that could not be read): the open is the search's last event all the same.
     const file = join(tempDir('dms-search-worker-'), 'opens-then-exits.mjs');
     const summary = { id: 17, index: 2483, uuid: 'dep17', status: 'finished' };
-    writeFileSync(file, `import { parentPort } from 'node:worker_threads';
+    writeFileSync(
+      file,
+      `import { parentPort } from 'node:worker_threads';
       parentPort.postMessage({ type: 'opening', summary: ${JSON.stringify(summary)} });
       parentPort.postMessage({ type: 'open', record: { id: 17, status: 'finished' }, invalid: {}, index: 2483, total: 2500 });
-      process.exit(0);`);
-    const { events, error } = await collect(searchInWorker({ file: pathToFileURL(file), options: options() }, APP, { kind: 'jump', text: '17', status: 'all' }, {}, () => {
-      throw new Error('not searched here');
-    }));
+      process.exit(0);`,
+    );
+    const { events, error } = await collect(
+      searchInWorker({ file: pathToFileURL(file), options: options() }, APP, { kind: 'jump', text: '17', status: 'all' }, {}, () => {
+        throw new Error('not searched here');
+      }),
+    );
     expect(error).toBeUndefined();
     expect(events.map((e) => e.type)).toEqual(['open']);
   });
@@ -175,7 +200,9 @@ describe('the search worker', () => {
   }, 20_000);
 
   it('stopping it (Esc) ends the events and the requests', async () => {
-    answer = async (skip) => { if (skip > 0) await new Promise((r) => setTimeout(r, 50)); };
+    answer = async (skip) => {
+      if (skip > 0) await new Promise((r) => setTimeout(r, 50));
+    };
     const ac = new AbortController();
     const search = searchWith(WORKER);
     let seen = 0;

@@ -30,7 +30,7 @@ beforeAll(async () => {
   count = Number(first.total);
   page = first.deployments as Row[];
   const done = page.filter((d) => d.status === 'finished' && typeof d.logs === 'string');
-  expect(done.length, 'the demo\'s first page holds two finished deployments with logs').toBeGreaterThanOrEqual(2);
+  expect(done.length, "the demo's first page holds two finished deployments with logs").toBeGreaterThanOrEqual(2);
   finished = [done[0]!, done[1]!];
 });
 
@@ -64,7 +64,18 @@ describe('headless commands', () => {
     const r = await runBin(['--help']);
     expect(r.code).toBe(EXIT.ok);
     const usage = r.stdout.slice(r.stdout.indexOf('Usage:'), r.stdout.indexOf('Connection'));
-    for (const command of ['browse', 'deployments', 'logs', 'stats', 'diff', 'create app', 'create docstore', 'context', 'demo', 'completion']) {
+    for (const command of [
+      'browse',
+      'deployments',
+      'logs',
+      'stats',
+      'diff',
+      'create app',
+      'create docstore',
+      'context',
+      'demo',
+      'completion',
+    ]) {
       expect(usage).toMatch(new RegExp(`^ {2}dms ${command}( |$)`, 'm'));
     }
   });
@@ -73,11 +84,13 @@ describe('headless commands', () => {
     const command = await runBin(['frobnicate'], { env: env() }); // help is a command now (dms help)
     expect({ code: command.code, stderr: command.stderr }).toEqual({
       code: EXIT.usage,
-      stderr: 'dms: the first argument is not a command; it is not repeated here, in case it is a secret. Run dms --help for the commands.\n',
+      stderr:
+        'dms: the first argument is not a command; it is not repeated here, in case it is a secret. Run dms --help for the commands.\n',
     });
     const option = await runBin(['deployments', SHOP_FRONTEND, '--tak', '3'], { env: env() });
     expect({ code: option.code, stderr: option.stderr }).toEqual({
-      code: EXIT.usage, stderr: 'dms: unknown option --tak; did you mean --take? Run dms deployments --help.\n',
+      code: EXIT.usage,
+      stderr: 'dms: unknown option --tak; did you mean --take? Run dms deployments --help.\n',
     });
   });
 
@@ -115,7 +128,8 @@ describe('headless commands', () => {
   it('logs APP ID prints the log of a finished deployment', async () => {
     const [done] = finished;
     const entries = (JSON.parse(String(done.logs)) as { output: string; command: string | null; hidden: boolean; order: number }[])
-      .filter((e) => !e.hidden).sort((a, b) => a.order - b.order);
+      .filter((e) => !e.hidden)
+      .sort((a, b) => a.order - b.order);
     const r = await runBin(['logs', SHOP_FRONTEND, String(done.id)], { env: env() });
     expect(r.code).toBe(EXIT.ok);
     const out = lines(r.stdout);
@@ -150,8 +164,22 @@ describe('headless commands', () => {
 
   it('create app with field flags creates the application and prints its uuid', async () => {
     const before = posts('/applications/public');
-    const r = await runBin(['create', 'app', ...where(), '--git-repository', 'https://github.com/acme/smoke-shop',
-      '--git-branch', 'main', '--build-pack', 'nixpacks', '--ports-exposes', '3000'], { env: env() });
+    const r = await runBin(
+      [
+        'create',
+        'app',
+        ...where(),
+        '--git-repository',
+        'https://github.com/acme/smoke-shop',
+        '--git-branch',
+        'main',
+        '--build-pack',
+        'nixpacks',
+        '--ports-exposes',
+        '3000',
+      ],
+      { env: env() },
+    );
     expect(r.code).toBe(EXIT.ok);
     const uuid = /^uuid: ([0-9a-z-]+)$/m.exec(r.stdout)?.[1];
     expect(r.stderr).toContain(`Follow it: dms deployments ${uuid}`);
@@ -177,18 +205,24 @@ describe('headless commands', () => {
     expect((await ctx(['add', 'other', '--url', 'http://127.0.0.1:9/api/v1', '--no-verify'], '5|otherToken\n')).code).toBe(EXIT.ok);
     const list = await ctx(['list']);
     expect(lines(list.stdout).map((l) => l.replace(/\s+/g, ' '))).toEqual([
-      `* smoke ${e2e.demo.url} token: set`, '  other http://127.0.0.1:9/api/v1 token: set'.replace(/\s+/g, ' '),
+      `* smoke ${e2e.demo.url} token: set`,
+      '  other http://127.0.0.1:9/api/v1 token: set'.replace(/\s+/g, ' '),
     ]);
     expect(statSync(join(dir, 'config.json')).mode & 0o777).toBe(0o600);
     expect((await ctx(['use', 'other'])).code).toBe(EXIT.ok);
     const used = JSON.parse((await ctx(['list', '--json'])).stdout) as { name: string; current: boolean }[];
-    expect(used.map((c) => [c.name, c.current])).toEqual([['smoke', false], ['other', true]]);
+    expect(used.map((c) => [c.name, c.current])).toEqual([
+      ['smoke', false],
+      ['other', true],
+    ]);
     expect((await ctx(['remove', 'other'])).code).toBe(EXIT.ok);
     const left = await ctx(['list']);
     expect(left.stdout).not.toContain('other');
     expect(add.stdout + add.stderr + list.stdout + left.stdout).not.toContain(e2e.demo.token.split('|')[1]!);
     // The context that is left connects.
-    const read = await runBin(['deployments', SHOP_FRONTEND, '--take', '1', '--json', '--context', 'smoke'], { env: { DMS_CONFIG_DIR: dir } });
+    const read = await runBin(['deployments', SHOP_FRONTEND, '--take', '1', '--json', '--context', 'smoke'], {
+      env: { DMS_CONFIG_DIR: dir },
+    });
     expect((JSON.parse(read.stdout) as Row[]).map((d) => d.id)).toEqual([page[0]!.id]);
   });
 
@@ -203,9 +237,12 @@ describe('headless commands', () => {
 
 describe('network errors read right on every Node line', () => {
   it('a closed port on 127.0.0.1: "Cannot reach the server (connection refused)", exit 1', async () => {
-    const r = await runBin(['deployments', SHOP_FRONTEND], { env: { DMS_URL: `${await closedPortUrl()}/api/v1`, DMS_TOKEN: '1|smokeToken' } });
+    const r = await runBin(['deployments', SHOP_FRONTEND], {
+      env: { DMS_URL: `${await closedPortUrl()}/api/v1`, DMS_TOKEN: '1|smokeToken' },
+    });
     expect({ code: r.code, stdout: r.stdout, stderr: r.stderr }).toEqual({
-      code: EXIT.failure, stdout: '',
+      code: EXIT.failure,
+      stdout: '',
       stderr: 'dms: Cannot reach the server (connection refused). Check DMS_URL and that the server is up.\n',
     });
   });
@@ -213,7 +250,8 @@ describe('network errors read right on every Node line', () => {
   // A box without network may take its resolver's whole timeout (each try): a minute of its own.
   it('a host that does not resolve: "Cannot find the server (DNS lookup failed)", exit 1', { timeout: 90_000 }, async () => {
     const r = await runBin(['deployments', SHOP_FRONTEND], {
-      env: { DMS_URL: 'http://dms-smoke.invalid/api/v1', DMS_TOKEN: '1|smokeToken' }, timeoutMs: 85_000,
+      env: { DMS_URL: 'http://dms-smoke.invalid/api/v1', DMS_TOKEN: '1|smokeToken' },
+      timeoutMs: 85_000,
     });
     expect(r.code).toBe(EXIT.failure);
     expect(lines(r.stderr).at(-1)).toBe('dms: Cannot find the server (DNS lookup failed). Check DMS_URL and that the server is up.');
@@ -224,7 +262,11 @@ describe('screens', () => {
   const browse = () => e2e.launch(`browse ${SHOP_FRONTEND}`, { width: 120, height: 36 });
   /** The deployments list, drawn: its page and its rows (the cursor `›`, a mark `*` in the gutter). */
   const listed = (s: string) => new RegExp(`1–\\d+ of ${count}`).test(s) && rows(s).length > 0;
-  const rows = (s: string) => s.split('\n').filter((l) => /^[› ][* ]│/.test(l)).slice(1);
+  const rows = (s: string) =>
+    s
+      .split('\n')
+      .filter((l) => /^[› ][* ]│/.test(l))
+      .slice(1);
   const cursorOn = (id: unknown) => (s: string) => (rows(s).find((l) => l.startsWith('›')) ?? '').includes(`│ ${String(id)} │`);
   /** q quits from where the test left dms: exit 0 (and the terminal is free at once for the next test). */
   async function quit(t: TmuxSession): Promise<void> {
@@ -252,7 +294,11 @@ describe('screens', () => {
     const t = browse();
     const list = await t.waitFor(listed);
     expect(list).toContain(`app shop-frontend ${SHOP_FRONTEND}`);
-    expect(rows(list).slice(0, page.length).map((l) => /│ (\d+) │$/.exec(l.trimEnd())?.[1])).toEqual(page.map((d) => String(d.id)));
+    expect(
+      rows(list)
+        .slice(0, page.length)
+        .map((l) => /│ (\d+) │$/.exec(l.trimEnd())?.[1]),
+    ).toEqual(page.map((d) => String(d.id)));
     await quit(t);
   });
 

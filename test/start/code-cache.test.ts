@@ -2,7 +2,18 @@
 // passed over (corrupt, another user's, writable by others, not a file), where it is written when
 // the first place cannot take it, and that V8 rejects a cache made for other code.
 import { describe, expect, it, beforeEach } from 'vitest';
-import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  statSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { cachedDataVersionTag } from 'node:v8';
@@ -82,7 +93,9 @@ describe('the code cache file', () => {
     expect(readCache([dir], NAME)).toBeUndefined();
     writeFileSync(file, '');
     expect(readCache([dir], NAME)).toBeUndefined();
-    expect(cacheNotes.join('\n')).toMatch(/corrupt \(checksum\), passed over[\s\S]*corrupt \(checksum\)[\s\S]*corrupt \(header\)[\s\S]*corrupt \(size\)/);
+    expect(cacheNotes.join('\n')).toMatch(
+      /corrupt \(checksum\), passed over[\s\S]*corrupt \(checksum\)[\s\S]*corrupt \(header\)[\s\S]*corrupt \(size\)/,
+    );
   });
 
   it("another user's file is passed over (and so is one others may write to)", () => {
@@ -117,7 +130,7 @@ describe('the code cache file', () => {
     expect(cacheNotes.at(-1)).toMatch(/ELOOP/);
   });
 
-  it('the first place that is not the user\'s alone (or cannot be written) is skipped for the next', () => {
+  it("the first place that is not the user's alone (or cannot be written) is skipped for the next", () => {
     const shared = join(dir, 'shared');
     const mine = join(dir, 'mine', 'dms');
     mkdirSync(shared, { mode: 0o777 });
@@ -190,7 +203,14 @@ describe('the code cache file', () => {
     const { data } = v8Cache('6 + 6');
     // The module as plain JavaScript, for threads of its own.
     const bundled = join(tempDir(), 'code-cache.mjs');
-    await build({ entryPoints: [fileURLToPath(new URL('../../src/start/code-cache.ts', import.meta.url))], bundle: true, format: 'esm', platform: 'node', outfile: bundled, logLevel: 'error' });
+    await build({
+      entryPoints: [fileURLToPath(new URL('../../src/start/code-cache.ts', import.meta.url))],
+      bundle: true,
+      format: 'esm',
+      platform: 'node',
+      outfile: bundled,
+      logLevel: 'error',
+    });
     const code = `import { writeCache } from ${JSON.stringify(pathToFileURL(bundled).href)}; import { workerData } from 'node:worker_threads';
       for (let i = 0; i < 20; i++) writeCache([workerData.dir], workerData.name, Buffer.from(workerData.data), 'ui-vendor');`;
     const script = join(dirname(bundled), 'writer.mjs');
@@ -198,9 +218,19 @@ describe('the code cache file', () => {
     // Eight threads each write the same cache 20 times while this thread reads it.
     const workers = Array.from({ length: 8 }, () => new Worker(script, { workerData: { dir, name: NAME, data } }));
     let reads = 0;
-    const ended = Promise.all(workers.map((w) => new Promise((resolve, reject) => { w.once('exit', resolve); w.once('error', reject); })));
+    const ended = Promise.all(
+      workers.map(
+        (w) =>
+          new Promise((resolve, reject) => {
+            w.once('exit', resolve);
+            w.once('error', reject);
+          }),
+      ),
+    );
     let done = false;
-    void ended.then(() => { done = true; });
+    void ended.then(() => {
+      done = true;
+    });
     while (!done) {
       const read = readCache([dir], NAME);
       if (read) {

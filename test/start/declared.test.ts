@@ -15,16 +15,27 @@ function sources(dir: string): string[] {
 }
 
 /** The package a bare specifier names: `ink`, `@alcalzone/ink-table`, `react` of `react/jsx-runtime`. */
-const packageOf = (spec: string) => spec.split('/').slice(0, spec.startsWith('@') ? 2 : 1).join('/');
+const packageOf = (spec: string) =>
+  spec
+    .split('/')
+    .slice(0, spec.startsWith('@') ? 2 : 1)
+    .join('/');
 
 describe('declared packages', () => {
   it('each package src/ imports is in package.json', () => {
-    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { dependencies?: Record<string, string>; devDependencies?: Record<string, string> };
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+      dependencies?: Record<string, string>;
+      devDependencies?: Record<string, string>;
+    };
     const declared = new Set([...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.devDependencies ?? {})]);
     const imported = new Set<string>();
     for (const file of sources(join(ROOT, 'src'))) {
       const text = readFileSync(file, 'utf8');
-      const specs = [...text.matchAll(/^\s*(?:import|export)\b[^;]*?from\s*'([^'.][^']*)'/gm), ...text.matchAll(/^\s*import\s*'([^'.][^']*)'/gm), ...text.matchAll(/\bimport\(\s*'([^'.][^']*)'\s*\)/g)];
+      const specs = [
+        ...text.matchAll(/^\s*(?:import|export)\b[^;]*?from\s*'([^'.][^']*)'/gm),
+        ...text.matchAll(/^\s*import\s*'([^'.][^']*)'/gm),
+        ...text.matchAll(/\bimport\(\s*'([^'.][^']*)'\s*\)/g),
+      ];
       for (const [, spec] of specs) {
         if (spec!.startsWith('node:') || builtinModules.includes(spec!)) continue;
         imported.add(packageOf(spec!));

@@ -38,17 +38,37 @@ export function setUpDemoService(options: DemoOptions = { rateLimitPerMinute: 0 
     await service?.close();
   });
   return {
-    get url() { return started().url; },
-    get token() { return started().token; },
-    get tokenNoLogs() { return started().tokenNoLogs; },
-    get seed() { return started().seed; },
-    get requests() { return started().requests; },
+    get url() {
+      return started().url;
+    },
+    get token() {
+      return started().token;
+    },
+    get tokenNoLogs() {
+      return started().tokenNoLogs;
+    },
+    get seed() {
+      return started().seed;
+    },
+    get requests() {
+      return started().requests;
+    },
     close: () => started().close(),
-    get client() { return client ??= createClient({ baseUrl: started().url, token: started().token }); },
-    get host() { return new URL(started().url).host; },
-    get origin() { return new URL(started().url).origin; },
-    get env() { return { DMS_URL: started().url, DMS_TOKEN: started().token }; },
-    get demoApps() { return started().seed.applications.map((a) => ({ uuid: a.uuid, name: a.name })); },
+    get client() {
+      return (client ??= createClient({ baseUrl: started().url, token: started().token }));
+    },
+    get host() {
+      return new URL(started().url).host;
+    },
+    get origin() {
+      return new URL(started().url).origin;
+    },
+    get env() {
+      return { DMS_URL: started().url, DMS_TOKEN: started().token };
+    },
+    get demoApps() {
+      return started().seed.applications.map((a) => ({ uuid: a.uuid, name: a.name }));
+    },
     app(name) {
       const apps = started().seed.applications;
       const found = name === undefined ? apps[0] : apps.find((a) => a.name === name);

@@ -8,20 +8,33 @@ import { EventEmitter } from 'node:events';
 export class FakeStdin extends EventEmitter {
   isTTY = true;
   data: string | null = null;
-  write = (data: string) => { this.data = data; this.emit('readable'); this.emit('data', data); };
+  write = (data: string) => {
+    this.data = data;
+    this.emit('readable');
+    this.emit('data', data);
+  };
   setEncoding() {}
   setRawMode() {}
   resume() {}
   pause() {}
   ref() {}
   unref() {}
-  read = () => { const d = this.data; this.data = null; return d; };
+  read = () => {
+    const d = this.data;
+    this.data = null;
+    return d;
+  };
 }
 
 /** stdout of `columns` × `rows`; each write goes to `written`, which keeps nothing here. */
 export class FakeStdout extends EventEmitter {
   readonly isTTY = true;
-  constructor(public columns: number, public rows: number) { super(); }
+  constructor(
+    public columns: number,
+    public rows: number,
+  ) {
+    super();
+  }
   write = (data: string | Uint8Array): boolean => {
     this.written(typeof data === 'string' ? data : Buffer.from(data).toString('utf8'));
     return true;
@@ -57,24 +70,56 @@ export class VirtualScreen {
     const re = /\u001b\[([?0-9;]*)([@-~])|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)|\u001b.|\n|\r|[^\u001b\n\r]+/g;
     for (const m of data.matchAll(re)) {
       const tok = m[0];
-      if (tok === '\n') { this.row++; this.col = 0; this.ensure(); continue; }
-      if (tok === '\r') { this.col = 0; continue; }
+      if (tok === '\n') {
+        this.row++;
+        this.col = 0;
+        this.ensure();
+        continue;
+      }
+      if (tok === '\r') {
+        this.col = 0;
+        continue;
+      }
       if (m[2] !== undefined) {
         const p = m[1] ?? '';
         const n = p === '' || p.startsWith('?') ? 1 : Math.max(1, Number(p.split(';')[0]) || 1);
         switch (m[2]) {
-          case 'A': this.row = Math.max(0, this.row - n); break;
-          case 'B': this.row += n; this.ensure(); break;
-          case 'E': this.row += n; this.col = 0; this.ensure(); break;
-          case 'F': this.row = Math.max(0, this.row - n); this.col = 0; break;
-          case 'G': this.col = n - 1; break;
-          case 'H': this.row = 0; this.col = 0; break;
-          case 'J': if (p === '2' || p === '3') { this.lines = ['']; this.row = 0; this.col = 0; } break;
+          case 'A':
+            this.row = Math.max(0, this.row - n);
+            break;
+          case 'B':
+            this.row += n;
+            this.ensure();
+            break;
+          case 'E':
+            this.row += n;
+            this.col = 0;
+            this.ensure();
+            break;
+          case 'F':
+            this.row = Math.max(0, this.row - n);
+            this.col = 0;
+            break;
+          case 'G':
+            this.col = n - 1;
+            break;
+          case 'H':
+            this.row = 0;
+            this.col = 0;
+            break;
+          case 'J':
+            if (p === '2' || p === '3') {
+              this.lines = [''];
+              this.row = 0;
+              this.col = 0;
+            }
+            break;
           case 'K':
             if (p === '2') this.lines[this.row] = '';
             else if (p === '' || p === '0') this.lines[this.row] = [...(this.lines[this.row] ?? '')].slice(0, this.col).join('');
             break;
-          default: break; // colours, cursor show/hide, synchronized output
+          default:
+            break; // colours, cursor show/hide, synchronized output
         }
         continue;
       }

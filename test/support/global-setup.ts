@@ -16,7 +16,10 @@ import { clearCallerEnv } from './env.js';
  * be made inside the one before it and counted as a leak. The last teardown checks and removes them.
  */
 const RUN = Symbol.for('dms.test.run');
-interface Run { users: number; teardown?: () => void }
+interface Run {
+  users: number;
+  teardown?: () => void;
+}
 const run: Run = ((globalThis as Record<symbol, unknown>)[RUN] as Run | undefined) ?? { users: 0 };
 (globalThis as Record<symbol, unknown>)[RUN] = run;
 
@@ -36,7 +39,13 @@ function start(): () => void {
   clearCallerEnv();
   // Which Node runs the tests (npm test: the project's, node_modules/.bin/node; not the machine's).
   console.log(`dms tests: Node ${process.version} (${process.execPath})`);
-  const saved = { TMPDIR: process.env.TMPDIR, TMUX_TMPDIR: process.env.TMUX_TMPDIR, TEST_CACHE_HOME: process.env.TEST_CACHE_HOME, NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE, PATH: process.env.PATH };
+  const saved = {
+    TMPDIR: process.env.TMPDIR,
+    TMUX_TMPDIR: process.env.TMUX_TMPDIR,
+    TEST_CACHE_HOME: process.env.TEST_CACHE_HOME,
+    NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE,
+    PATH: process.env.PATH,
+  };
   const callerTmp = tmpdir();
   const root = mkdtempSync(join(callerTmp, 'dms-run-'));
   const sockets = socketFolder();
@@ -62,9 +71,11 @@ function start(): () => void {
     for (const dir of [root, sockets, cache]) rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
     if (left.length > 0) {
       const shown = left.slice(0, 20).join(', ') + (left.length > 20 ? `, … (${left.length - 20} more)` : '');
-      console.error(`\ntests left ${left.length} thing${left.length === 1 ? '' : 's'} in the temp folder: ${shown}.`
-        + ' Make them with tempDir() (test/support/temp.ts), which removes them after the test file;'
-        + ' stop the processes that write into them first.');
+      console.error(
+        `\ntests left ${left.length} thing${left.length === 1 ? '' : 's'} in the temp folder: ${shown}.` +
+          ' Make them with tempDir() (test/support/temp.ts), which removes them after the test file;' +
+          ' stop the processes that write into them first.',
+      );
       process.exitCode = 1;
     }
   };

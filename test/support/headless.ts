@@ -20,36 +20,55 @@ export interface HeadlessResult {
 
 function sink(): { stream: Writable; text: () => string } {
   const chunks: string[] = [];
-  const stream = new Writable({ write(chunk, _enc, done) { chunks.push(String(chunk)); done(); } });
+  const stream = new Writable({
+    write(chunk, _enc, done) {
+      chunks.push(String(chunk));
+      done();
+    },
+  });
   return { stream, text: () => chunks.join('') };
 }
 
 export async function runDeploymentsInProcess(
-  argv: string[], client: ClientOptions, options: { color?: boolean } = {},
+  argv: string[],
+  client: ClientOptions,
+  options: { color?: boolean } = {},
 ): Promise<HeadlessResult> {
   return runInProcess(['deployments', ...argv], client, options);
 }
 
 /** `argv` from the command on (`['logs', APP, ID, '--json']`). */
 export async function runInProcess(
-  argv: string[], client: ClientOptions, options: { color?: boolean; configDir?: string } = {},
+  argv: string[],
+  client: ClientOptions,
+  options: { color?: boolean; configDir?: string } = {},
 ): Promise<HeadlessResult> {
   const out = sink();
   const err = sink();
   const io = { stdout: out.stream, stderr: err.stream, stdin: Readable.from([]), env: {} };
   const api = createClient(client);
   const session: Session = {
-    client: api, connection: { label: 'test', host: 'localhost', demo: false }, configDir: options.configDir ?? tempDir('dms-headless-'), close: async () => {},
+    client: api,
+    connection: { label: 'test', host: 'localhost', demo: false },
+    configDir: options.configDir ?? tempDir('dms-headless-'),
+    close: async () => {},
   };
   const style = { color: options.color ?? false };
   let code: number;
   try {
     const parsed = parse(argv);
     switch (parsed.command) {
-      case 'deployments': code = await runDeployments(parsed, io, session, style); break;
-      case 'logs': code = await runLogs(parsed, io, session, style); break;
-      case 'create': code = await runCreate(createKind(parsed), parsed, io, session); break;
-      default: throw new Error(`runInProcess: ${String(parsed.command)} is not run here`);
+      case 'deployments':
+        code = await runDeployments(parsed, io, session, style);
+        break;
+      case 'logs':
+        code = await runLogs(parsed, io, session, style);
+        break;
+      case 'create':
+        code = await runCreate(createKind(parsed), parsed, io, session);
+        break;
+      default:
+        throw new Error(`runInProcess: ${String(parsed.command)} is not run here`);
     }
   } catch (error) {
     for (const line of errorLines(error, api.redact)) err.stream.write(`${line}\n`);

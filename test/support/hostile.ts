@@ -53,15 +53,22 @@ export async function respondWith(handler: Handler): Promise<HostileServer> {
       const key = `${method} ${full.pathname}`;
       hits[key] = (hits[key] ?? 0) + 1;
       const req: ReceivedRequest = {
-        method, path: full.pathname, url: raw.url ?? '/', query: full.searchParams,
-        headers: raw.headers, body: Buffer.concat(chunks).toString('utf8'), attempt: hits[key],
+        method,
+        path: full.pathname,
+        url: raw.url ?? '/',
+        query: full.searchParams,
+        headers: raw.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+        attempt: hits[key],
       };
       requests.push(req);
       // A handler that throws is a bug in the test: say so, and cut the connection.
-      Promise.resolve().then(() => handler(req, res, raw)).catch((error: unknown) => {
-        console.error('hostile server handler failed:', error);
-        raw.socket?.destroy();
-      });
+      Promise.resolve()
+        .then(() => handler(req, res, raw))
+        .catch((error: unknown) => {
+          console.error('hostile server handler failed:', error);
+          raw.socket?.destroy();
+        });
     });
   });
   server.on('connection', (s) => {
@@ -78,10 +85,11 @@ export async function respondWith(handler: Handler): Promise<HostileServer> {
     requests,
     hitsOf: (method, path) => hits[`${method} ${path}`] ?? 0,
     total: () => requests.length,
-    close: () => new Promise<void>((resolve) => {
-      for (const s of sockets) s.destroy();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -89,7 +97,10 @@ export async function respondWith(handler: Handler): Promise<HostileServer> {
 function later(res: ServerResponse, ms: number, fn: () => void): void {
   // The listener goes when the timer fires: a body sent in many steps keeps one at a time.
   const stop = () => clearTimeout(t);
-  const t = setTimeout(() => { res.off('close', stop); fn(); }, ms);
+  const t = setTimeout(() => {
+    res.off('close', stop);
+    fn();
+  }, ms);
   res.once('close', stop);
 }
 
@@ -129,7 +140,9 @@ export function invalidJson(status = 200, text = '[{"id": 1, "status": "finished
 
 /** Reads the request and never answers (no status line, no headers). */
 export function hang(): Handler {
-  return () => { /* nothing, ever */ };
+  return () => {
+    /* nothing, ever */
+  };
 }
 
 /** Sends status and headers (and `firstBytes`), then nothing more, connection left open. */
@@ -161,7 +174,10 @@ export function trickle(body: string, { chunkSize = 1, intervalMs = 20, status =
       if (res.destroyed) return;
       const piece = body.slice(offset, offset + chunkSize);
       offset += chunkSize;
-      if (offset >= body.length) { res.end(piece); return; }
+      if (offset >= body.length) {
+        res.end(piece);
+        return;
+      }
       res.write(piece);
       later(res, intervalMs, next);
     };
@@ -183,10 +199,15 @@ export function unavailableThen(then: Handler, times = 1): Handler {
 
 /** A JSON array of deployment records of about `bytes` bytes (default 10 MB), with a count. */
 export function hugeList(bytes = 10 * 1024 * 1024): { handler: Handler; count: number; size: number } {
-  const one = (i: number) => JSON.stringify({
-    id: i, uuid: `dep-${i}`, status: 'finished', git_commit_sha: 'a'.repeat(40),
-    created_at: '2026-08-22T15:22:50.000000Z', description: 'x'.repeat(200),
-  });
+  const one = (i: number) =>
+    JSON.stringify({
+      id: i,
+      uuid: `dep-${i}`,
+      status: 'finished',
+      git_commit_sha: 'a'.repeat(40),
+      created_at: '2026-08-22T15:22:50.000000Z',
+      description: 'x'.repeat(200),
+    });
   const parts: string[] = [];
   let size = 2;
   while (size < bytes) {
@@ -217,7 +238,9 @@ export function echoAuthorization(status = 422, format: 'json' | 'html' | 'text'
     const lead = 'x'.repeat(pad);
     if (format === 'json') {
       const body = JSON.stringify({
-        message: `${lead}you sent ${auth}`, warning: `header was ${auth}`, error: auth,
+        message: `${lead}you sent ${auth}`,
+        warning: `header was ${auth}`,
+        error: auth,
         errors: { [`field ${auth}`]: [`bad ${auth}`], other: `also ${auth}` },
       });
       res.writeHead(status, { 'content-type': 'application/json' });
@@ -271,7 +294,9 @@ export function serversClosedAfterEach(afterEach: (fn: () => Promise<void>) => v
 // `sent.bytes`, so a test can tell that the client stopped reading instead of taking it all.
 
 /** Bytes a handler wrote before the client went away. */
-export interface Sent { bytes: number }
+export interface Sent {
+  bytes: number;
+}
 
 /** Writes `block` again and again, waiting whenever the socket is full, until the client closes. */
 function pump(res: ServerResponse, block: Buffer, sent: Sent): void {
@@ -322,7 +347,10 @@ export function chunkedTrickle(text: string, { chunkSize = 1024, intervalMs = 20
       const piece = text.slice(offset, offset + chunkSize);
       offset += chunkSize;
       pieces += 1;
-      if (offset >= text.length) { res.end(piece); return; }
+      if (offset >= text.length) {
+        res.end(piece);
+        return;
+      }
       res.write(piece);
       later(res, intervalMs, next);
     };
@@ -333,14 +361,31 @@ export function chunkedTrickle(text: string, { chunkSize = 1024, intervalMs = 20
 /** A list whose size follows `take`: each record carries `rowBytes` of log text. Records which takes were asked. */
 export function heavyRows(rowBytes: number, total = 40): { handler: Handler; takes: number[] } {
   const takes: number[] = [];
-  const log = JSON.stringify([{ command: null, output: 'x'.repeat(rowBytes), type: 'stdout', timestamp: '2026-08-22T15:22:50.000000Z', hidden: false, batch: 1, order: 1 }]);
+  const log = JSON.stringify([
+    {
+      command: null,
+      output: 'x'.repeat(rowBytes),
+      type: 'stdout',
+      timestamp: '2026-08-22T15:22:50.000000Z',
+      hidden: false,
+      batch: 1,
+      order: 1,
+    },
+  ]);
   const handler: Handler = (req, res, raw) => {
     const skip = Number(req.query.get('skip') ?? 0);
     const take = Number(req.query.get('take') ?? 10);
     takes.push(take);
     const rows = [];
     for (let i = skip; i < Math.min(total, skip + take); i++) {
-      rows.push({ id: total - i, deployment_uuid: `dep${String(total - i).padStart(21, '0')}`, status: 'finished', commit: 'abcdef0123456789abcdef0123456789abcdef01', created_at: '2026-08-22T15:22:50.000000Z', logs: log });
+      rows.push({
+        id: total - i,
+        deployment_uuid: `dep${String(total - i).padStart(21, '0')}`,
+        status: 'finished',
+        commit: 'abcdef0123456789abcdef0123456789abcdef01',
+        created_at: '2026-08-22T15:22:50.000000Z',
+        logs: log,
+      });
     }
     json(200, JSON.stringify({ count: total, deployments: rows }))(req, res, raw);
   };
@@ -354,8 +399,12 @@ export function heavyRows(rowBytes: number, total = 40): { handler: Handler; tak
 /** A queue row with id `id`: commit subject `Change number <id>`, every 7th failed. */
 export function queueRow(id: number): Record<string, unknown> {
   return {
-    id, deployment_uuid: `dep${String(id).padStart(21, '0')}`, status: id % 7 === 0 ? 'failed' : 'finished', commit: 'a'.repeat(40),
-    commit_message: `Change number ${id}`, created_at: new Date(Date.parse('2026-11-20T12:00:00Z') + id * 60_000).toISOString(),
+    id,
+    deployment_uuid: `dep${String(id).padStart(21, '0')}`,
+    status: id % 7 === 0 ? 'failed' : 'finished',
+    commit: 'a'.repeat(40),
+    commit_message: `Change number ${id}`,
+    created_at: new Date(Date.parse('2026-11-20T12:00:00Z') + id * 60_000).toISOString(),
   };
 }
 

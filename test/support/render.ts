@@ -11,9 +11,21 @@ import type { TuiOptions } from '../../src/tui/options.js';
 import { FakeStdin, FrameStdout } from './fake-terminal.js';
 
 export const KEY = {
-  up: '\u001b[A', down: '\u001b[B', right: '\u001b[C', left: '\u001b[D', home: '\u001b[H', end: '\u001b[F',
-  enter: '\r', escape: '\u001b', pageUp: '\u001b[5~', pageDown: '\u001b[6~', ctrlC: '\u0003', tab: '\t', shiftTab: '\u001b[Z',
-  backspace: '\u007f', ctrl: (c: string) => String.fromCharCode(c.toLowerCase().charCodeAt(0) - 96),
+  up: '\u001b[A',
+  down: '\u001b[B',
+  right: '\u001b[C',
+  left: '\u001b[D',
+  home: '\u001b[H',
+  end: '\u001b[F',
+  enter: '\r',
+  escape: '\u001b',
+  pageUp: '\u001b[5~',
+  pageDown: '\u001b[6~',
+  ctrlC: '\u0003',
+  tab: '\t',
+  shiftTab: '\u001b[Z',
+  backspace: '\u007f',
+  ctrl: (c: string) => String.fromCharCode(c.toLowerCase().charCodeAt(0) - 96),
 } as const;
 
 /** Lets the event loop run what is due now: effects, keys held for a new screen. */
@@ -88,8 +100,7 @@ function mount(tree: ReactElement, size: Size, bus?: InputBus): Rendered {
     },
     type: (text) => send(text),
     async waitFor(test, timeoutMs = 15_000) {
-      const ok = typeof test === 'string' ? (s: string) => s.includes(test)
-        : test instanceof RegExp ? (s: string) => test.test(s) : test;
+      const ok = typeof test === 'string' ? (s: string) => s.includes(test) : test instanceof RegExp ? (s: string) => test.test(s) : test;
       const end = Date.now() + timeoutMs;
       while (Date.now() < end) {
         if (ok(frame())) {
@@ -129,9 +140,18 @@ export function renderApp(options: TuiOptions, extra: AppRender = {}): Rendered 
   // The strip at a glance reads older pages in the background: off unless a test asks for it, so
   // tests that count page requests see only the pages they asked for (test/tui/screens/deployments/whole-history.test.tsx has it on).
   // Pages of 10 unless a test asks for the rows that fit (test/tui/page-fit.test.tsx).
-  const { size = { columns: 120, rows: 36 }, onExit = () => {}, refreshMs = 60_000, stripRows = 0, fitRows = false, followMs, pageRows, ...rest } = extra;
+  const {
+    size = { columns: 120, rows: 36 },
+    onExit = () => {},
+    refreshMs = 60_000,
+    stripRows = 0,
+    fitRows = false,
+    followMs,
+    pageRows,
+    ...rest
+  } = extra;
   // The intervals and sizes go where dms's own come from: the options' settings (src/tui/settings.ts).
-  const settings = { ...options.settings, refreshMs, stripRows, followMs, pageRows: fitRows ? undefined : pageRows ?? 10 };
+  const settings = { ...options.settings, refreshMs, stripRows, followMs, pageRows: fitRows ? undefined : (pageRows ?? 10) };
   return mount(React.createElement(App, { options: { ...options, settings }, onExit, bus, ...rest }), size, bus);
 }
 

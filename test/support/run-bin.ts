@@ -20,7 +20,13 @@ export function runBin(
 ): Promise<BinResult> {
   const env: Record<string, string> = {};
   // The code caches go to the run's own folder (global-setup.ts), not the user's ~/.cache.
-  for (const [k, v] of Object.entries({ PATH: process.env.PATH, HOME: process.env.HOME, XDG_CACHE_HOME: process.env.TEST_CACHE_HOME, DMS_CONFIG_DIR: tempConfigDir(), ...options.env })) {
+  for (const [k, v] of Object.entries({
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    XDG_CACHE_HOME: process.env.TEST_CACHE_HOME,
+    DMS_CONFIG_DIR: tempConfigDir(),
+    ...options.env,
+  })) {
     if (v !== undefined) env[k] = v;
   }
   return new Promise((resolve, reject) => {
@@ -30,11 +36,21 @@ export function runBin(
     // Decoded as a stream: a character split across two chunks stays one character.
     child.stdout.setEncoding('utf8');
     child.stderr.setEncoding('utf8');
-    child.stdout.on('data', (d: string) => { stdout += d; });
-    child.stderr.on('data', (d: string) => { stderr += d; });
-    const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`dms ${args.join(' ')} timed out\n${stderr}`)); }, options.timeoutMs ?? 45_000);
+    child.stdout.on('data', (d: string) => {
+      stdout += d;
+    });
+    child.stderr.on('data', (d: string) => {
+      stderr += d;
+    });
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`dms ${args.join(' ')} timed out\n${stderr}`));
+    }, options.timeoutMs ?? 45_000);
     child.on('error', reject);
-    child.on('close', (code) => { clearTimeout(timer); resolve({ code, stdout, stderr }); });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
     child.stdin.end(options.input ?? '');
   });
 }
@@ -44,7 +60,10 @@ export function runBin(
  * `dms-app` (dms's own code), `got-vendor`, `zod-vendor`, `ui-vendor` (React, Ink, ink-table).
  * A command that loads Ink or React runs `ui-vendor`: there is no other copy of them in the build.
  */
-export async function scriptsRun(args: string[], env: Record<string, string>): Promise<{ scripts: string[]; code: number | null; stdout: string }> {
+export async function scriptsRun(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ scripts: string[]; code: number | null; stdout: string }> {
   const r = await runBin(args, { env: { ...env, DMS_DEBUG: '1' } });
   const line = r.stderr.split('\n').find((l) => l.startsWith('dms: debug: scripts run: '));
   if (!line) throw new Error(`dms ${args.join(' ')} named no scripts (exit ${r.code}):\n${r.stderr}`);

@@ -23,10 +23,18 @@ export async function screenServer(): Promise<ScreenServer> {
   return {
     show(body, { width = 100, showSecrets = false } = {}) {
       text = JSON.stringify(body);
-      return renderApp({
-        client, connection: { label: 'fuzz', host: '127.0.0.1', demo: false }, configDir: '', appUuid: 'app-fuzz',
-        screen: 'browse', showSecrets, noColor: true,
-      }, { size: { columns: width, rows: 30 } });
+      return renderApp(
+        {
+          client,
+          connection: { label: 'fuzz', host: '127.0.0.1', demo: false },
+          configDir: '',
+          appUuid: 'app-fuzz',
+          screen: 'browse',
+          showSecrets,
+          noColor: true,
+        },
+        { size: { columns: width, rows: 30 } },
+      );
     },
     close: () => server.close(),
   };
@@ -53,13 +61,24 @@ export function setUpFuzzServers(): FuzzServers {
   beforeAll(async () => {
     level = chalk.level;
     chalk.level = 0;
-    server = await respondWith((_req, res) => { res.writeHead(200, { 'content-type': 'application/json' }); res.end(text); });
+    server = await respondWith((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(text);
+    });
     screens = await screenServer();
   });
-  afterAll(async () => { chalk.level = level; await server?.close(); await screens?.close(); });
+  afterAll(async () => {
+    chalk.level = level;
+    await server?.close();
+    await screens?.close();
+  });
   return {
-    answer: (body) => { text = JSON.stringify(body); },
+    answer: (body) => {
+      text = JSON.stringify(body);
+    },
     client: (token) => ({ baseUrl: `${server!.url}/api/v1`, token, retries: 0 }),
-    get screens() { return screens!; },
+    get screens() {
+      return screens!;
+    },
   };
 }

@@ -45,7 +45,12 @@ export function setUpTerminals(name: string, defaults: () => Record<string, stri
     while (open.length > 0) open.pop()!.kill();
   });
   const run = (command: string, { width, height, env = {} }: LaunchOptions = {}): TmuxSession => {
-    const all: Record<string, string | undefined> = { TERM: 'xterm-256color', XDG_CACHE_HOME: process.env.TEST_CACHE_HOME, ...defaults(), ...env };
+    const all: Record<string, string | undefined> = {
+      TERM: 'xterm-256color',
+      XDG_CACHE_HOME: process.env.TEST_CACHE_HOME,
+      ...defaults(),
+      ...env,
+    };
     if (!('DMS_CONFIG_DIR' in env)) all.DMS_CONFIG_DIR = tempDir(`dms-e2e-${name}-`);
     const set = Object.fromEntries(Object.entries(all).filter((e): e is [string, string] => e[1] !== undefined));
     const session = startTmux(command, { width, height, env: set });

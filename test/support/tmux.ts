@@ -31,9 +31,20 @@ function tmux(...args: string[]): string {
 export function startTmux(command: string, options: { width?: number; height?: number; env?: Record<string, string> } = {}): TmuxSession {
   started = true;
   const name = `t${randomBytes(4).toString('hex')}`;
-  const env = Object.entries(options.env ?? {}).map(([k, v]) => `${k}=${shellQuote(v)}`).join(' ');
-  const args = ['new-session', '-d', '-s', name, '-x', String(options.width ?? 100), '-y', String(options.height ?? 30),
-    `env ${env} ${command}; echo "[exit $?]"; sleep 600`];
+  const env = Object.entries(options.env ?? {})
+    .map(([k, v]) => `${k}=${shellQuote(v)}`)
+    .join(' ');
+  const args = [
+    'new-session',
+    '-d',
+    '-s',
+    name,
+    '-x',
+    String(options.width ?? 100),
+    '-y',
+    String(options.height ?? 30),
+    `env ${env} ${command}; echo "[exit $?]"; sleep 600`,
+  ];
   // Killing the last session stops the tmux server; a session started while it is still shutting
   // down fails with "server exited unexpectedly". Try again a few times.
   for (let attempt = 1; ; attempt++) {
@@ -48,12 +59,15 @@ export function startTmux(command: string, options: { width?: number; height?: n
   tmux('set-option', '-t', name, 'remain-on-exit', 'on');
   const session: TmuxSession = {
     name,
-    keys: (...keys) => { tmux('send-keys', '-t', name, ...keys); },
-    type: (text) => { tmux('send-keys', '-t', name, '-l', text); },
+    keys: (...keys) => {
+      tmux('send-keys', '-t', name, ...keys);
+    },
+    type: (text) => {
+      tmux('send-keys', '-t', name, '-l', text);
+    },
     screen: (o = {}) => tmux('capture-pane', '-p', ...(o.escapes ? ['-e'] : []), '-t', name),
     async waitFor(test, timeoutMs = 30_000) {
-      const ok = typeof test === 'string' ? (s: string) => s.includes(test)
-        : test instanceof RegExp ? (s: string) => test.test(s) : test;
+      const ok = typeof test === 'string' ? (s: string) => s.includes(test) : test instanceof RegExp ? (s: string) => test.test(s) : test;
       const end = Date.now() + timeoutMs;
       let last = '';
       while (Date.now() < end) {
@@ -63,7 +77,9 @@ export function startTmux(command: string, options: { width?: number; height?: n
       }
       throw new Error(`Timed out waiting for ${String(test)}; screen was:\n${last}`);
     },
-    resize: (width, height) => { tmux('resize-window', '-t', name, '-x', String(width), '-y', String(height)); },
+    resize: (width, height) => {
+      tmux('resize-window', '-t', name, '-x', String(width), '-y', String(height));
+    },
     exited: () => /\[exit \d+\]/.test(session.screen()),
     kill: () => {
       // The command in the pane (a child of the pane's shell) is stopped with the session; wait for
@@ -72,8 +88,14 @@ export function startTmux(command: string, options: { width?: number; height?: n
       try {
         const shell = tmux('display-message', '-p', '-t', name, '#{pane_pid}').trim();
         children = execFileSync('pgrep', ['-P', shell], { encoding: 'utf8' }).split('\n').filter(Boolean).map(Number);
-      } catch { /* no pane, or nothing running in it */ }
-      try { tmux('kill-session', '-t', name); } catch { /* already gone */ }
+      } catch {
+        /* no pane, or nothing running in it */
+      }
+      try {
+        tmux('kill-session', '-t', name);
+      } catch {
+        /* already gone */
+      }
       waitForExit(children);
     },
   };
@@ -92,10 +114,18 @@ export function stopTmuxServer(): void {
     for (const shell of tmux('list-panes', '-a', '-F', '#{pane_pid}').split('\n').filter(Boolean)) {
       try {
         children.push(...execFileSync('pgrep', ['-P', shell], { encoding: 'utf8' }).split('\n').filter(Boolean).map(Number));
-      } catch { /* nothing running in it */ }
+      } catch {
+        /* nothing running in it */
+      }
     }
-  } catch { /* no server: every session was killed */ }
-  try { tmux('kill-server'); } catch { /* not running */ }
+  } catch {
+    /* no server: every session was killed */
+  }
+  try {
+    tmux('kill-server');
+  } catch {
+    /* not running */
+  }
   waitForExit(children);
   // Where tmux puts it: $TMUX_TMPDIR (else /tmp)/tmux-UID/NAME.
   const uid = process.getuid?.() ?? 0;
@@ -103,7 +133,14 @@ export function stopTmuxServer(): void {
 }
 
 function waitForExit(pids: number[], ms = 5000): void {
-  const alive = (pid: number) => { try { process.kill(pid, 0); return true; } catch { return false; } };
+  const alive = (pid: number) => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
   for (const end = Date.now() + ms; pids.some(alive) && Date.now() < end;) execFileSync('sleep', ['0.05']);
 }
 

@@ -31,15 +31,28 @@ describe('lineSpans: SGR colours become styles', () => {
   });
 
   it.each([
-    [30, 'black'], [31, 'red'], [32, 'green'], [33, 'yellow'], [34, 'blue'], [35, 'magenta'], [36, 'cyan'], [37, 'white'],
+    [30, 'black'],
+    [31, 'red'],
+    [32, 'green'],
+    [33, 'yellow'],
+    [34, 'blue'],
+    [35, 'magenta'],
+    [36, 'cyan'],
+    [37, 'white'],
   ])('basic foreground %i is %s', (n, name) => {
     expect(only(`${csi(String(n))}x`)).toEqual({ fg: name });
     expect(only(`${csi(String(n + 10))}x`)).toEqual({ bg: name });
   });
 
   it.each([
-    [90, 'gray'], [91, 'redBright'], [92, 'greenBright'], [93, 'yellowBright'], [94, 'blueBright'], [95, 'magentaBright'],
-    [96, 'cyanBright'], [97, 'whiteBright'],
+    [90, 'gray'],
+    [91, 'redBright'],
+    [92, 'greenBright'],
+    [93, 'yellowBright'],
+    [94, 'blueBright'],
+    [95, 'magentaBright'],
+    [96, 'cyanBright'],
+    [97, 'whiteBright'],
   ])('bright foreground %i is %s, and its background 10 higher', (n, name) => {
     expect(only(`${csi(String(n))}x`)).toEqual({ fg: name });
     expect(only(`${csi(String(n + 10))}x`)).toEqual({ bg: name });
@@ -91,13 +104,22 @@ describe('lineSpans: SGR colours become styles', () => {
   });
 
   it.each([
-    ['1', 'bold'], ['2', 'dim'], ['3', 'italic'], ['4', 'underline'], ['7', 'inverse'],
+    ['1', 'bold'],
+    ['2', 'dim'],
+    ['3', 'italic'],
+    ['4', 'underline'],
+    ['7', 'inverse'],
   ])('attribute %s is %s', (n, name) => {
     expect(only(`${csi(n)}x`)).toEqual({ [name]: true });
   });
 
   it.each([
-    ['22', '1;2', {}], ['23', '3', {}], ['24', '4', {}], ['27', '7', {}], ['39', '31;44', { bg: 'blue' }], ['49', '31;44', { fg: 'red' }],
+    ['22', '1;2', {}],
+    ['23', '3', {}],
+    ['24', '4', {}],
+    ['27', '7', {}],
+    ['39', '31;44', { bg: 'blue' }],
+    ['49', '31;44', { fg: 'red' }],
   ])('reset %s ends what %s started', (reset, set, left) => {
     expect(lineSpans(`${csi(set)}a${csi(reset)}b`)).toEqual([
       { text: 'a', style: lineSpans(`${csi(set)}a`)[0]!.style },
@@ -315,11 +337,13 @@ describe('lineSpans: tabs expand to 8-column stops', () => {
 
 describe('spansToAnsi', () => {
   it('writes each styled span between its codes and a reset; plain spans as they are', () => {
-    expect(spansToAnsi([
-      { text: 'plain ', style: {} },
-      { text: 'red', style: { fg: 'red', bold: true } },
-      { text: 'x', style: { bg: 'ansi256(17)', fg: '#0a141e', underline: true, inverse: true } },
-    ])).toBe(`plain ${ESC}[1;31mred${ESC}[0m${ESC}[4;7;38;2;10;20;30;48;5;17mx${ESC}[0m`);
+    expect(
+      spansToAnsi([
+        { text: 'plain ', style: {} },
+        { text: 'red', style: { fg: 'red', bold: true } },
+        { text: 'x', style: { bg: 'ansi256(17)', fg: '#0a141e', underline: true, inverse: true } },
+      ]),
+    ).toBe(`plain ${ESC}[1;31mred${ESC}[0m${ESC}[4;7;38;2;10;20;30;48;5;17mx${ESC}[0m`);
   });
 
   it('bright background names are 100–107', () => {
@@ -331,22 +355,46 @@ describe('spansToAnsi', () => {
   });
 
   const ALL_CODES = [
-    '1', '2', '3', '4', '7', '22', '23', '24', '27', '0', '', '39', '49',
-    ...Array.from({ length: 8 }, (_, i) => String(30 + i)), ...Array.from({ length: 8 }, (_, i) => String(40 + i)),
-    ...Array.from({ length: 8 }, (_, i) => String(90 + i)), ...Array.from({ length: 8 }, (_, i) => String(100 + i)),
-    '38;5;0', '38;5;255', '48;5;100', '38;2;255;0;128', '48;2;0;0;0', '38:2::1:2:3', '48:5:9',
+    '1',
+    '2',
+    '3',
+    '4',
+    '7',
+    '22',
+    '23',
+    '24',
+    '27',
+    '0',
+    '',
+    '39',
+    '49',
+    ...Array.from({ length: 8 }, (_, i) => String(30 + i)),
+    ...Array.from({ length: 8 }, (_, i) => String(40 + i)),
+    ...Array.from({ length: 8 }, (_, i) => String(90 + i)),
+    ...Array.from({ length: 8 }, (_, i) => String(100 + i)),
+    '38;5;0',
+    '38;5;255',
+    '48;5;100',
+    '38;2;255;0;128',
+    '48;2;0;0;0',
+    '38:2::1:2:3',
+    '48:5:9',
   ];
-  const sgrLine = fc.array(fc.oneof(
-    fc.constantFrom(...ALL_CODES).map(csi),
-    fc.string({ maxLength: 6 }),
-    fc.constantFrom('\r', '\t', ...ESCAPE_SEQUENCES),
-  ), { maxLength: 12 }).map((p) => p.join(''));
+  const sgrLine = fc
+    .array(
+      fc.oneof(fc.constantFrom(...ALL_CODES).map(csi), fc.string({ maxLength: 6 }), fc.constantFrom('\r', '\t', ...ESCAPE_SEQUENCES)),
+      { maxLength: 12 },
+    )
+    .map((p) => p.join(''));
 
   it('round trip: lineSpans(spansToAnsi(spans)) gives the same text and styles', () => {
-    fc.assert(fc.property(sgrLine, (raw) => {
-      const spans = lineSpans(raw);
-      expect(lineSpans(spansToAnsi(spans))).toEqual(spans);
-    }), { numRuns: runs(500) });
+    fc.assert(
+      fc.property(sgrLine, (raw) => {
+        const spans = lineSpans(raw);
+        expect(lineSpans(spansToAnsi(spans))).toEqual(spans);
+      }),
+      { numRuns: runs(500) },
+    );
   });
 
   it('round trip of hand-made spans with every style', () => {
@@ -365,48 +413,77 @@ describe('properties', () => {
   const anything = fc.oneof(
     fc.string({ unit: 'binary', maxLength: 60 }),
     mixedString,
-    fc.array(fc.oneof(
-      fc.constantFrom(...ESCAPE_SEQUENCES, ...CONTROL_CHARS, '\u061c', '\u200b', '\ufeff', '\u2028', '\u2029', '\u200e', '\u200f'),
-      fc.string({ unit: 'grapheme', maxLength: 4 }),
-    ), { maxLength: 20 }).map((p) => p.join('')),
+    fc
+      .array(
+        fc.oneof(
+          fc.constantFrom(...ESCAPE_SEQUENCES, ...CONTROL_CHARS, '\u061c', '\u200b', '\ufeff', '\u2028', '\u2029', '\u200e', '\u200f'),
+          fc.string({ unit: 'grapheme', maxLength: 4 }),
+        ),
+        { maxLength: 20 },
+      )
+      .map((p) => p.join('')),
   );
 
   it('the text of lineSpans never holds a control, ESC, C1, DEL or bidi character', () => {
-    fc.assert(fc.property(anything, (raw) => {
-      const spans = lineSpans(raw);
-      for (const s of spans) {
-        expect(FORBIDDEN.test(s.text), JSON.stringify(s.text)).toBe(false);
-        expect(s.text).not.toBe('');
-      }
-    }), { numRuns: runs(2000) });
+    fc.assert(
+      fc.property(anything, (raw) => {
+        const spans = lineSpans(raw);
+        for (const s of spans) {
+          expect(FORBIDDEN.test(s.text), JSON.stringify(s.text)).toBe(false);
+          expect(s.text).not.toBe('');
+        }
+      }),
+      { numRuns: runs(2000) },
+    );
   });
 
   it('spansToAnsi output holds ESC only as ESC [ digits and ; m', () => {
-    fc.assert(fc.property(anything, (raw) => {
-      const out = spansToAnsi(lineSpans(raw));
-      const rest = out.replace(/\u001b\[[0-9;]*m/g, '');
-      expect(rest.includes(ESC), JSON.stringify(out)).toBe(false);
-      expect(FORBIDDEN.test(rest)).toBe(false);
-    }), { numRuns: runs(2000) });
+    fc.assert(
+      fc.property(anything, (raw) => {
+        const out = spansToAnsi(lineSpans(raw));
+        const rest = out.replace(/\u001b\[[0-9;]*m/g, '');
+        expect(rest.includes(ESC), JSON.stringify(out)).toBe(false);
+        expect(FORBIDDEN.test(rest)).toBe(false);
+      }),
+      { numRuns: runs(2000) },
+    );
   });
 
   it('adjacent spans never share a style', () => {
-    fc.assert(fc.property(anything, (raw) => {
-      const spans = lineSpans(raw);
-      for (let i = 1; i < spans.length; i++) expect(spans[i]!.style).not.toEqual(spans[i - 1]!.style);
-    }), { numRuns: runs(1000) });
+    fc.assert(
+      fc.property(anything, (raw) => {
+        const spans = lineSpans(raw);
+        for (let i = 1; i < spans.length; i++) expect(spans[i]!.style).not.toEqual(spans[i - 1]!.style);
+      }),
+      { numRuns: runs(1000) },
+    );
   });
 
   it('never throws on any string', () => {
-    fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 200 }), (raw) => {
-      lineSpans(raw);
-    }), { numRuns: runs(2000) });
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 200 }), (raw) => {
+        lineSpans(raw);
+      }),
+      { numRuns: runs(2000) },
+    );
   });
 
   it('a 1 MB line of mixed escapes is read (linear: a quadratic step would meet the timeout)', () => {
     const unit = [
-      `${csi('1;31')}error${csi('0')} `, `${ESC}[2K`, '\t', '10%\r', `${ESC}]0;t${BEL}`, '部署', '\u009b2J', `${ESC}Pq${ST}`,
-      `${csi('38;2;1;2;3')}rgb `, '\u202e', `${ESC}[?25l`, 'plain text ', ESC, '\u0007',
+      `${csi('1;31')}error${csi('0')} `,
+      `${ESC}[2K`,
+      '\t',
+      '10%\r',
+      `${ESC}]0;t${BEL}`,
+      '部署',
+      '\u009b2J',
+      `${ESC}Pq${ST}`,
+      `${csi('38;2;1;2;3')}rgb `,
+      '\u202e',
+      `${ESC}[?25l`,
+      'plain text ',
+      ESC,
+      '\u0007',
     ].join('');
     const line = unit.repeat(Math.ceil(1_000_000 / unit.length));
     const spans = lineSpans(line);
@@ -415,7 +492,13 @@ describe('properties', () => {
 
   it('pathological lines (unterminated OSCs, lone ESCs, bare CSIs, CRs, tabs) stay linear', () => {
     // 500 kB each: anything quadratic would take minutes; linear takes well under a second.
-    const lines = [`${ESC}]`.repeat(250_000), ESC.repeat(500_000), `${ESC}[`.repeat(250_000), 'a\r'.repeat(250_000), '部\t'.repeat(250_000)];
+    const lines = [
+      `${ESC}]`.repeat(250_000),
+      ESC.repeat(500_000),
+      `${ESC}[`.repeat(250_000),
+      'a\r'.repeat(250_000),
+      '部\t'.repeat(250_000),
+    ];
     for (const line of lines) {
       lineSpans(line);
     }

@@ -66,7 +66,9 @@ describe('boundDepth', () => {
   });
 
   it('copies only the way to a part that is too deep, keeping a `__proto__` key as data', () => {
-    const value = JSON.parse(`{"__proto__": 1, "keep": {"x": 1}, "deep": ${'['.repeat(MAX_DEPTH + 1)}${']'.repeat(MAX_DEPTH + 1)}}`) as Record<string, unknown>;
+    const value = JSON.parse(
+      `{"__proto__": 1, "keep": {"x": 1}, "deep": ${'['.repeat(MAX_DEPTH + 1)}${']'.repeat(MAX_DEPTH + 1)}}`,
+    ) as Record<string, unknown>;
     const out = boundDepth(value) as Record<string, unknown>;
     expect(out).not.toBe(value);
     expect(out.keep).toBe(value.keep);

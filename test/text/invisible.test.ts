@@ -10,9 +10,29 @@ import { redactor } from '../../src/api/redact.js';
 
 /** The characters the promises issue found passing, and their kin. */
 const INVISIBLE = [
-  '\u200c', '\u200d', '\u2060', '\u00ad', '\u180e', '\u034f', '\u3164', '\u115f', '\uffa0', '\u2061', '\u206a', '\ufe0f',
-  '\u200b', '\ufeff', '\u200e', '\u202e', '\u2066',
-  '\u{e0001}', '\u{e0041}', '\u{e007f}', '\u{e0100}', '\u{1d173}', '\u{1bca0}',
+  '\u200c',
+  '\u200d',
+  '\u2060',
+  '\u00ad',
+  '\u180e',
+  '\u034f',
+  '\u3164',
+  '\u115f',
+  '\uffa0',
+  '\u2061',
+  '\u206a',
+  '\ufe0f',
+  '\u200b',
+  '\ufeff',
+  '\u200e',
+  '\u202e',
+  '\u2066',
+  '\u{e0001}',
+  '\u{e0041}',
+  '\u{e007f}',
+  '\u{e0100}',
+  '\u{1d173}',
+  '\u{1bca0}',
 ];
 
 const shown = (s: string) => spansText(lineSpans(s));
@@ -47,11 +67,14 @@ describe('invisible characters', () => {
 
   it('nothing invisible between ASCII characters survives clean or lineSpans (any input)', () => {
     const piece = fc.constantFrom(...INVISIBLE, 'a', 'Z', '|', '7', ' ', '\u001b[1m');
-    fc.assert(fc.property(fc.array(piece, { maxLength: 30 }), (parts) => {
-      const s = parts.join('');
-      const expected = withoutInvisible(s).replace(/\u001b\[1m/g, '');
-      return clean(s).replace(/\u001b\[1m/g, '') === expected.replace(/\u001b\[1m/g, '') && shown(s) === expected;
-    }), { numRuns: 2000 });
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 30 }), (parts) => {
+        const s = parts.join('');
+        const expected = withoutInvisible(s).replace(/\u001b\[1m/g, '');
+        return clean(s).replace(/\u001b\[1m/g, '') === expected.replace(/\u001b\[1m/g, '') && shown(s) === expected;
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
 

@@ -115,16 +115,25 @@ describe('clean removes control characters', () => {
   });
 
   it('never lets a control character through (any input)', () => {
-    fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 200 }), (s) => !FORBIDDEN.test(clean(s))), { numRuns: 2000 });
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 200 }), (s) => !FORBIDDEN.test(clean(s))),
+      { numRuns: 2000 },
+    );
   });
 
   it('never lets a control character through (inputs built from escape pieces)', () => {
     const piece = fc.constantFrom(ESC, '[', ']', 'P', '\\', BEL, '\u009b', '\u009c', '\u009d', '0', ';', 'm', 'a', '\n', '\u202e', '日');
-    fc.assert(fc.property(fc.array(piece, { maxLength: 40 }), (parts) => !FORBIDDEN.test(clean(parts.join('')))), { numRuns: 3000 });
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 40 }), (parts) => !FORBIDDEN.test(clean(parts.join('')))),
+      { numRuns: 3000 },
+    );
   });
 
   it('is idempotent', () => {
-    fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 100 }), (s) => clean(clean(s)) === clean(s)), { numRuns: 1000 });
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 100 }), (s) => clean(clean(s)) === clean(s)),
+      { numRuns: 1000 },
+    );
   });
 });
 
@@ -146,7 +155,10 @@ describe('cleanBlock keeps lines', () => {
   });
 
   it('never lets a control character other than newline through (any input)', () => {
-    fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 200 }), (s) => !FORBIDDEN_BLOCK.test(cleanBlock(s))), { numRuns: 2000 });
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 200 }), (s) => !FORBIDDEN_BLOCK.test(cleanBlock(s))),
+      { numRuns: 2000 },
+    );
   });
 });
 
@@ -180,12 +192,33 @@ describe('format helpers', () => {
   describe('relativeTime', () => {
     // Two units, the second left out when 0; weeks and days from 30 days, years and weeks from 365 (format.ts relativeAt).
     it.each([
-      [0, 'just now'], [1, '1s ago'], [30, '30s ago'], [59, '59s ago'], [60, '1m ago'], [89, '1m 29s ago'], [5 * 60, '5m ago'],
-      [5 * 60 + 10, '5m 10s ago'], [59 * 60 + 59, '59m 59s ago'], [3600, '1h ago'], [3601, '1h ago'], [3 * 3600 + 1800, '3h 30m ago'],
-      [2 * 3600 + 5 * 60 + 59, '2h 5m ago'], [23 * 3600 + 3599, '23h 59m ago'], [86400, '1d ago'], [86400 + 3599, '1d ago'],
-      [3 * 86400 + 4 * 3600, '3d 4h ago'], [7 * 86400, '7d ago'], [7 * 86400 + 3600, '7d 1h ago'], [29 * 86400 + 23 * 3600, '29d 23h ago'],
-      [30 * 86400, '4w 2d ago'], [35 * 86400, '5w ago'], [44 * 86400 + 80000, '6w 2d ago'], [364 * 86400, '52w ago'],
-      [365 * 86400, '1y ago'], [365 * 86400 + 8 * 86400, '1y 1w ago'], [800 * 86400, '2y 10w ago'],
+      [0, 'just now'],
+      [1, '1s ago'],
+      [30, '30s ago'],
+      [59, '59s ago'],
+      [60, '1m ago'],
+      [89, '1m 29s ago'],
+      [5 * 60, '5m ago'],
+      [5 * 60 + 10, '5m 10s ago'],
+      [59 * 60 + 59, '59m 59s ago'],
+      [3600, '1h ago'],
+      [3601, '1h ago'],
+      [3 * 3600 + 1800, '3h 30m ago'],
+      [2 * 3600 + 5 * 60 + 59, '2h 5m ago'],
+      [23 * 3600 + 3599, '23h 59m ago'],
+      [86400, '1d ago'],
+      [86400 + 3599, '1d ago'],
+      [3 * 86400 + 4 * 3600, '3d 4h ago'],
+      [7 * 86400, '7d ago'],
+      [7 * 86400 + 3600, '7d 1h ago'],
+      [29 * 86400 + 23 * 3600, '29d 23h ago'],
+      [30 * 86400, '4w 2d ago'],
+      [35 * 86400, '5w ago'],
+      [44 * 86400 + 80000, '6w 2d ago'],
+      [364 * 86400, '52w ago'],
+      [365 * 86400, '1y ago'],
+      [365 * 86400 + 8 * 86400, '1y 1w ago'],
+      [800 * 86400, '2y 10w ago'],
     ])('%i seconds ago reads %j', (seconds, expected) => {
       expect(relativeTime(ago(seconds), NOW)).toBe(expected);
     });
@@ -206,7 +239,7 @@ describe('format helpers', () => {
       expect(relativeTime(ago(-61), NOW)).toBe('in 1m 1s');
     });
 
-    it('reads the servers\' microsecond timestamps', () => {
+    it("reads the servers' microsecond timestamps", () => {
       expect(relativeTime('2026-08-22T12:20:50.000000Z', NOW)).toBe('3h 2m ago');
     });
 
@@ -246,7 +279,10 @@ describe('format helpers', () => {
 
   describe('statusLabel', () => {
     it.each([
-      ['queued', 'queued'], ['in_progress', 'in progress'], ['finished', 'finished'], ['failed', 'failed'],
+      ['queued', 'queued'],
+      ['in_progress', 'in progress'],
+      ['finished', 'finished'],
+      ['failed', 'failed'],
       ['cancelled-by-user', 'cancelled'],
     ])('%s reads %j', (status, expected) => {
       expect(statusLabel(status)).toBe(expected);

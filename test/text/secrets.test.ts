@@ -2,13 +2,25 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  MASK_EMPTY, MASK_SET, SECRET_FIELDS, isSecretField, maskOwnRecord, maskRecord, maskUrlPasswords, maskValue,
+  MASK_EMPTY,
+  MASK_SET,
+  SECRET_FIELDS,
+  isSecretField,
+  maskOwnRecord,
+  maskRecord,
+  maskUrlPasswords,
+  maskValue,
 } from '../../src/text/secrets.js';
 import { DEPLOYMENT_FIELDS } from '../../src/api/schemas/index.js';
 
 const SECRET_NAMES = [
-  'manual_webhook_secret_provider_a', 'manual_webhook_secret_provider_b', 'manual_webhook_secret_provider_c',
-  'manual_webhook_secret_provider_d', 'http_basic_auth_password', 'internal_db_url', 'external_db_url',
+  'manual_webhook_secret_provider_a',
+  'manual_webhook_secret_provider_b',
+  'manual_webhook_secret_provider_c',
+  'manual_webhook_secret_provider_d',
+  'http_basic_auth_password',
+  'internal_db_url',
+  'external_db_url',
 ];
 
 describe('secret fields', () => {
@@ -48,7 +60,14 @@ describe('maskRecord', () => {
   });
 
   it('leaves other fields as they are', () => {
-    const rec = { id: 7, name: 'web', health_check_enabled: true, http_basic_auth_username: 'admin', fqdn: 'https://app.example.com', none: null };
+    const rec = {
+      id: 7,
+      name: 'web',
+      health_check_enabled: true,
+      http_basic_auth_username: 'admin',
+      fqdn: 'https://app.example.com',
+      none: null,
+    };
     expect(maskRecord(rec)).toEqual(rec);
   });
 
@@ -130,18 +149,25 @@ describe('passwords in URLs', () => {
 describe('passwords in URLs, any characters', () => {
   it('hides a password made of any characters but spaces and quotes, and leaves the rest', () => {
     const pwChar = fc.string({ unit: 'grapheme', minLength: 1, maxLength: 1 }).filter((c) => !/[\s"]/.test(c));
-    const password = fc.tuple(fc.constantFrom('a', 'Z', '%', '/', '+', '@'), fc.array(pwChar, { maxLength: 24 }))
+    const password = fc
+      .tuple(fc.constantFrom('a', 'Z', '%', '/', '+', '@'), fc.array(pwChar, { maxLength: 24 }))
       .map(([first, rest]) => first + rest.join(''));
-    fc.assert(fc.property(password, fc.constantFrom('https', 'postgres', 'docstore', 'git+ssh'), (pw, scheme) => {
-      const url = `${scheme}://user:${pw}@db.example:5432/x`;
-      expect(maskUrlPasswords(`see ${url} now`)).toBe(`see ${scheme}://user:••••@db.example:5432/x now`);
-    }), { numRuns: 2000 });
+    fc.assert(
+      fc.property(password, fc.constantFrom('https', 'postgres', 'docstore', 'git+ssh'), (pw, scheme) => {
+        const url = `${scheme}://user:${pw}@db.example:5432/x`;
+        expect(maskUrlPasswords(`see ${url} now`)).toBe(`see ${scheme}://user:••••@db.example:5432/x now`);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
 
 describe('maskOwnRecord (records printed and dropped)', () => {
   it('masks like maskRecord, in the record itself', () => {
-    const record = () => JSON.parse('{"id": 1, "http_basic_auth_password": "hunter2", "fqdn": "https://u:pw@h.io", "__proto__": {"http_basic_auth_password": "x2"}, "nested": {"internal_db_url": "docstore://r:p@h"}}') as Record<string, unknown>;
+    const record = () =>
+      JSON.parse(
+        '{"id": 1, "http_basic_auth_password": "hunter2", "fqdn": "https://u:pw@h.io", "__proto__": {"http_basic_auth_password": "x2"}, "nested": {"internal_db_url": "docstore://r:p@h"}}',
+      ) as Record<string, unknown>;
     const own = record();
     const nested = own.nested;
     const masked = maskOwnRecord(own);

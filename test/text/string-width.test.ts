@@ -7,7 +7,22 @@ import { FAST, TRICKY, graphemes } from '../support/string-width-cases.js';
 
 describe('string-width, restated', () => {
   it('counts the characters of the first frame without the full algorithm', () => {
-    for (const s of ['1–10 of 137', '┌──┬──┐', '│ id │', '└──┴──┘', '↑/↓ move', '• (set)', 'cut…', 'café', '✓ finished', '✗ failed', '● in progress', '○ queued', '⊘ cancelled', 'Δ']) {
+    for (const s of [
+      '1–10 of 137',
+      '┌──┬──┐',
+      '│ id │',
+      '└──┴──┘',
+      '↑/↓ move',
+      '• (set)',
+      'cut…',
+      'café',
+      '✓ finished',
+      '✗ failed',
+      '● in progress',
+      '○ queued',
+      '⊘ cancelled',
+      'Δ',
+    ]) {
       expect(ONE_CELL.test(s), s).toBe(true);
     }
     expect(FAST.length).toBeGreaterThan(900);
@@ -20,12 +35,11 @@ describe('string-width, restated', () => {
 
   it('takes the fast path only for characters that never join a neighbour into one grapheme', () => {
     // Extend, SpacingMark and ZWJ join the character before them; Prepend joins the one after.
-    const joining = FAST.filter((ch) => graphemes(`a${ch}a`) !== 3 || graphemes(ch + ch) !== 2)
-      .map((ch) => ch.charCodeAt(0).toString(16));
+    const joining = FAST.filter((ch) => graphemes(`a${ch}a`) !== 3 || graphemes(ch + ch) !== 2).map((ch) => ch.charCodeAt(0).toString(16));
     expect(joining).toEqual([]);
   });
 
-  it.each(TRICKY)('gives string-width\'s answer for %j, alone and in company', (s) => {
+  it.each(TRICKY)("gives string-width's answer for %j, alone and in company", (s) => {
     expect(ONE_CELL.test(s)).toBe(false);
     for (const text of [s, `x${s}y`, `${s}${s}`, `–${s}│`, `\u001b[31m${s}\u001b[39m`]) {
       expect(fastStringWidth(text), JSON.stringify(text)).toBe(stringWidth(text));
@@ -33,5 +47,4 @@ describe('string-width, restated', () => {
       expect(fastStringWidth(text, { countAnsiEscapeCodes: true })).toBe(stringWidth(text, { countAnsiEscapeCodes: true }));
     }
   });
-
 });

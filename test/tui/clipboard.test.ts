@@ -9,7 +9,10 @@ describe('clipboardPrograms', () => {
     expect(clipboardPrograms({ SSH_CONNECTION: '10.0.0.1 5 10.0.0.2 22' }, 'darwin')).toEqual([]);
     expect(clipboardPrograms({}, 'linux')).toEqual([]);
     expect(clipboardPrograms({ WAYLAND_DISPLAY: 'wayland-0' }, 'linux')).toEqual([['wl-copy']]);
-    expect(clipboardPrograms({ DISPLAY: ':0' }, 'linux')).toEqual([['xclip', '-selection', 'clipboard'], ['xsel', '--clipboard', '--input']]);
+    expect(clipboardPrograms({ DISPLAY: ':0' }, 'linux')).toEqual([
+      ['xclip', '-selection', 'clipboard'],
+      ['xsel', '--clipboard', '--input'],
+    ]);
     expect(clipboardPrograms({ DISPLAY: 'localhost:10.0', SSH_TTY: '/dev/pts/1' }, 'linux').map((p) => p[0])).toEqual(['xclip', 'xsel']);
     expect(clipboardPrograms({ WSL_DISTRO_NAME: 'Ubuntu' }, 'linux')).toEqual([['clip.exe']]);
     expect(clipboardPrograms({ WSL_DISTRO_NAME: 'Ubuntu', SSH_CLIENT: '10.0.0.1 5 22' }, 'linux')).toEqual([]);
@@ -20,6 +23,8 @@ describe('copyNote', () => {
   it('✓ only for a copy a program confirmed', () => {
     expect(copyNote('the uuid u-1', { kind: 'copied', program: 'xclip' })).toBe('✓ Copied the uuid u-1 (xclip)');
     expect(copyNote('the uuid u-1', { kind: 'sent', why: 'the terminal does not confirm OSC 52' })).not.toContain('✓');
-    expect(copyNote('the uuid u-1', { kind: 'notCopied', why: 'TERM=linux does not take OSC 52' })).toBe('Did not copy the uuid u-1: TERM=linux does not take OSC 52');
+    expect(copyNote('the uuid u-1', { kind: 'notCopied', why: 'TERM=linux does not take OSC 52' })).toBe(
+      'Did not copy the uuid u-1: TERM=linux does not take OSC 52',
+    );
   });
 });

@@ -54,7 +54,8 @@ describe('sizes past an argument list', () => {
 
 describe('a deployment of HEAD with commit_message null', () => {
   const head = () => readDeployment({ id: 7, status: 'finished', commit: 'HEAD', commit_message: null, deployment_uuid: 'd7' });
-  const withMessage = () => readDeployment({ id: 6, status: 'finished', commit: 'b'.repeat(40), commit_message: 'feat: y', deployment_uuid: 'd6' });
+  const withMessage = () =>
+    readDeployment({ id: 6, status: 'finished', commit: 'b'.repeat(40), commit_message: 'feat: y', deployment_uuid: 'd6' });
 
   it('shows HEAD and — in the table, not an empty cell', () => {
     const cells = cellsOf(viewOf(head()), Date.now());

@@ -22,9 +22,14 @@ const queueApp = () => demo.seed.applications.find((a) => a.shape === 'queue')!;
 function open(overrides: Partial<TuiOptions> = {}) {
   const exits: number[] = [];
   const options: TuiOptions = {
-    client: demo.client, connection: { label: 'DEMO', host: demo.host, origin: demo.origin, demo: true }, configDir: tempDir('dms-esc-'),
-    screen: 'browse', showSecrets: false, noColor: true,
-    demoApps: demo.demoApps, ...overrides,
+    client: demo.client,
+    connection: { label: 'DEMO', host: demo.host, origin: demo.origin, demo: true },
+    configDir: tempDir('dms-esc-'),
+    screen: 'browse',
+    showSecrets: false,
+    noColor: true,
+    demoApps: demo.demoApps,
+    ...overrides,
   };
   shown = renderApp(options, { onExit: (code) => exits.push(code) });
   return { ui: shown, exits };
@@ -84,9 +89,13 @@ describe('Esc never quits', () => {
     await until(() => exits.length > 0, 'Ctrl+Q quits');
   });
 
-  it('the contexts list, help and the list\'s search and go-to lines: Esc goes back each time', async () => {
+  it("the contexts list, help and the list's search and go-to lines: Esc goes back each time", async () => {
     const configDir = tempDir('dms-esc-ctx-');
-    writeFileSync(join(configDir, 'config.json'), JSON.stringify({ contexts: { other: { url: 'https://deploy.example.com/api/v1', token: '1|x' } } }), { mode: 0o600 });
+    writeFileSync(
+      join(configDir, 'config.json'),
+      JSON.stringify({ contexts: { other: { url: 'https://deploy.example.com/api/v1', token: '1|x' } } }),
+      { mode: 0o600 },
+    );
     const { ui, exits } = open({ appUuid: queueApp().uuid, configDir });
     await ui.waitFor(/1–10 of \d+/);
     await ui.press('/');
@@ -128,7 +137,7 @@ describe('Esc never quits', () => {
 });
 
 describe('the picker takes a page address', () => {
-  it('a pasted application page address on the connection\'s host opens that application', async () => {
+  it("a pasted application page address on the connection's host opens that application", async () => {
     const app = queueApp();
     const before = demo.requests.length;
     const { ui } = open({ demoApps: [] });
@@ -152,7 +161,12 @@ describe('the picker takes a page address', () => {
     await ui.type(`http://me:hunter2@${demo.host}/application/x`);
     await ui.press(KEY.enter);
     const refused = await ui.waitFor('holds a user name or password (not repeated here)');
-    expect(refused.split('\n').filter((l) => l.includes('hunter2')).every((l) => l.includes('uuid:'))).toBe(true);
+    expect(
+      refused
+        .split('\n')
+        .filter((l) => l.includes('hunter2'))
+        .every((l) => l.includes('uuid:')),
+    ).toBe(true);
     await ui.press(KEY.ctrl('u'));
     await ui.type(`http://${demo.host}/application/a%2Fb`);
     await ui.press(KEY.enter);
@@ -163,6 +177,8 @@ describe('the picker takes a page address', () => {
   it('the empty picker says where the uuid is found', async () => {
     const { ui } = open({ demoApps: [] });
     const frame = await ui.waitFor(PICKER);
-    expect(frame).toContain("No recent applications on this server yet: paste the application's address from the service's web page, or its uuid.");
+    expect(frame).toContain(
+      "No recent applications on this server yet: paste the application's address from the service's web page, or its uuid.",
+    );
   });
 });

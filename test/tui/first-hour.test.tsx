@@ -52,9 +52,16 @@ function open(overrides: Partial<TuiOptions> = {}, size = { columns: 120, rows: 
   return shown;
 }
 
-const dataRows = (frame: string) => frame.split('\n').filter((l) => /^[› ] │/.test(l)).slice(1);
+const dataRows = (frame: string) =>
+  frame
+    .split('\n')
+    .filter((l) => /^[› ] │/.test(l))
+    .slice(1);
 const pageQueries = (server: DemoService, from: number, uuid: string) =>
-  server.requests.slice(from).filter((r) => r.path.endsWith(`/deployments/applications/${uuid}`) && !r.query.endsWith('take=1')).map((r) => r.query);
+  server.requests
+    .slice(from)
+    .filter((r) => r.path.endsWith(`/deployments/applications/${uuid}`) && !r.query.endsWith('take=1'))
+    .map((r) => r.query);
 
 describe('picker', () => {
   it('Down Down Down Enter in one read opens the third entry', async () => {
@@ -122,7 +129,10 @@ describe('picker', () => {
     const worker = apps().find((a) => a.name === 'orders-worker')!; // queue rows: application_name
     const ui = open({ configDir: dir, appUuid: worker.uuid });
     await ui.waitFor(/1–10 of \d+/);
-    await until(() => loadRecents(dir, 'demo').some((r) => r.uuid === worker.uuid && r.name === 'orders-worker'), 'the recent with its name');
+    await until(
+      () => loadRecents(dir, 'demo').some((r) => r.uuid === worker.uuid && r.name === 'orders-worker'),
+      'the recent with its name',
+    );
     await ui.press(KEY.escape);
     const picker = await ui.waitFor('Open an application');
     expect(picker).toContain('orders-worker');
@@ -202,7 +212,10 @@ describe('list', () => {
     expect(wide).toEqual(expect.arrayContaining(['c', 'd', 'a', '+/-', 'G', 'n/→', '?']));
     const ui = open({ appUuid: app() }, { columns: 60, rows: 24 });
     const frame = await ui.waitFor(/1–10 of \d+/);
-    const footer = frame.split('\n').filter((l) => l.trim() !== '').at(-1)!;
+    const footer = frame
+      .split('\n')
+      .filter((l) => l.trim() !== '')
+      .at(-1)!;
     expect(footer).toMatch(/^\? help {2}Enter details/);
     expect(footer.length).toBeLessThan(60);
     expect(footer).not.toContain('…');
@@ -235,14 +248,22 @@ describe('a server of our own', () => {
       const skip = Number(u.searchParams.get('skip') ?? 0);
       const take = Number(u.searchParams.get('take') ?? 10);
       const rows = Array.from({ length: Math.max(0, Math.min(take, 40 - skip)) }, (_, i) => ({
-        id: 1000 - skip - i, status: 'finished', git_commit_sha: `${String(1000 - skip - i).padStart(7, '0')}ffffffff`, git_branch: 'main',
-        commit_message: subjects(skip, i), created_at: '2026-08-22T15:22:50.000000Z', updated_at: '2026-08-22T15:22:50.000000Z',
+        id: 1000 - skip - i,
+        status: 'finished',
+        git_commit_sha: `${String(1000 - skip - i).padStart(7, '0')}ffffffff`,
+        git_branch: 'main',
+        commit_message: subjects(skip, i),
+        created_at: '2026-08-22T15:22:50.000000Z',
+        updated_at: '2026-08-22T15:22:50.000000Z',
         ...(names(skip, i) ? { application_name: names(skip, i) } : {}),
       }));
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ count: 40, deployments: rows }));
     });
-    server.on('connection', (s) => { sockets.add(s); s.on('close', () => sockets.delete(s)); });
+    server.on('connection', (s) => {
+      sockets.add(s);
+      s.on('close', () => sockets.delete(s));
+    });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`;
   });
@@ -250,9 +271,16 @@ describe('a server of our own', () => {
     for (const s of sockets) s.destroy();
     await new Promise((r) => server.close(r));
   });
-  const ours = (extra: Partial<TuiOptions> = {}) => open({
-    client: createClient({ baseUrl: url, token: 't' }), connection: { label: 'test', host: 'h', demo: false }, appUuid: 'our-app', ...extra,
-  }, { columns: 160, rows: 30 });
+  const ours = (extra: Partial<TuiOptions> = {}) =>
+    open(
+      {
+        client: createClient({ baseUrl: url, token: 't' }),
+        connection: { label: 'test', host: 'h', demo: false },
+        appUuid: 'our-app',
+        ...extra,
+      },
+      { columns: 160, rows: 30 },
+    );
   const borders = (frame: string) => frame.split('\n').find((l) => l.includes('┌'))!;
 
   it('column widths stay as wide as they were on other pages of the application', async () => {
@@ -305,13 +333,20 @@ describe('detail and help', () => {
     }
   });
 
-  it('help from the detail view lists the detail view\'s keys, not the list\'s', async () => {
-    const text = (from: Parameters<typeof helpLines>[0]) => helpLines(from, plainTheme, 100, DEFAULT_KEYS).map((l) => `${l.label ?? ''}${l.text}`).join('\n');
+  it("help from the detail view lists the detail view's keys, not the list's", async () => {
+    const text = (from: Parameters<typeof helpLines>[0]) =>
+      helpLines(from, plainTheme, 100, DEFAULT_KEYS)
+        .map((l) => `${l.label ?? ''}${l.text}`)
+        .join('\n');
     const detail = text('detail');
     expect(detail).toMatch(/Esc +back to the list, same page and row/);
     expect(detail).not.toContain('back to the application picker');
     expect(detail).not.toContain('next page');
-    expect(helpLines('deployments', plainTheme, 250, DEFAULT_KEYS).map((l) => l.text).join('\n')).toContain('back to the application picker');
+    expect(
+      helpLines('deployments', plainTheme, 250, DEFAULT_KEYS)
+        .map((l) => l.text)
+        .join('\n'),
+    ).toContain('back to the application picker');
     // In the picker q types a q on the line and quits from the list: help says so, and that Esc does not quit.
     expect(text('picker')).toMatch(/^ +q +quit, from the list \(↓\); on the typed line it is a letter$/m);
     expect(text('picker')).toMatch(/^ +Esc +clear the typed line, or go back to it from the list; never quits$/m);
@@ -332,7 +367,7 @@ describe('detail and help', () => {
 });
 
 describe('/ in the detail', () => {
-  it('searches the detail\'s lines as typed, marks them, n/N move between them, Esc clears it, then goes back', async () => {
+  it("searches the detail's lines as typed, marks them, n/N move between them, Esc clears it, then goes back", async () => {
     // Styles are written as a terminal that takes them would get them; NO_COLOR: the match in inverse video.
     const level = chalk.level;
     chalk.level = 3;
@@ -351,7 +386,10 @@ describe('/ in the detail', () => {
       await ui.press(KEY.enter);
       await ui.waitFor(`“branch”: line 1 of ${total} matching · n/N move · Esc clears`);
       const inverse = /\u001b\[7m(?:\u001b\[[0-9;]*m)*branch/;
-      const marked = ui.rawFrame().split('\n').filter((l) => inverse.test(l));
+      const marked = ui
+        .rawFrame()
+        .split('\n')
+        .filter((l) => inverse.test(l));
       expect(marked.length).toBeGreaterThan(0);
       await ui.press('n');
       const second = await ui.waitFor(`“branch”: line 2 of ${total} matching`);
@@ -363,7 +401,12 @@ describe('/ in the detail', () => {
       await ui.press(KEY.escape);
       const cleared = await ui.waitFor((f) => f.includes('Secrets are masked.'));
       expect(cleared).toMatch(/Deployment \d+/);
-      expect(ui.rawFrame().split('\n').filter((l) => inverse.test(l))).toEqual([]);
+      expect(
+        ui
+          .rawFrame()
+          .split('\n')
+          .filter((l) => inverse.test(l)),
+      ).toEqual([]);
       await ui.press(KEY.escape);
       await ui.waitFor((f) => /1–10 of \d+/.test(f) && !/Deployment \d+ ·/.test(f));
     } finally {
@@ -420,7 +463,7 @@ describe('contexts in the TUI', () => {
     expect(JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')).current).toBeUndefined();
   });
 
-  it('after :ctx NAME the whole-history search reads the new context\'s server, not the one dms started with', async () => {
+  it("after :ctx NAME the whole-history search reads the new context's server, not the one dms started with", async () => {
     const dir = withContexts({ second: { url: other.url, token: other.token } });
     const app = other.seed.applications[0]!;
     addRecent(dir, { uuid: app.uuid, name: 'on-second' }, new URL(other.url).origin);
@@ -466,7 +509,10 @@ describe('contexts in the TUI', () => {
 
   it('Ctrl+X in the picker lists the contexts; a context whose token comes from a command works', async () => {
     const dir = withContexts({
-      viaCommand: { url: other.url, token_command: [process.execPath, '-e', `process.stdout.write(${JSON.stringify(`${other.token}\n`)})`] },
+      viaCommand: {
+        url: other.url,
+        token_command: [process.execPath, '-e', `process.stdout.write(${JSON.stringify(`${other.token}\n`)})`],
+      },
     });
     const ui = open({ configDir: dir });
     await ui.waitFor('Open an application');

@@ -15,11 +15,15 @@ const NEVER = 10 * 60_000;
 describe('the first page is on the wire before the UI loads', () => {
   it('onWire settles once the request is written, while the server still holds the answer', async () => {
     let answer: (() => void) | undefined;
-    const held: Handler = (req, res) => { answer = () => json(200, [{ id: 1, status: 'finished' }])(req, res, undefined as never); };
+    const held: Handler = (req, res) => {
+      answer = () => json(200, [{ id: 1, status: 'finished' }])(req, res, undefined as never);
+    };
     const s = await serve(held);
     const first = askFirstPage(client(s.url), undefined, APP, 40, NEVER);
     let settled = false;
-    void first.page.then(() => { settled = true; });
+    void first.page.then(() => {
+      settled = true;
+    });
     await first.onWire;
     expect(settled).toBe(false);
     // The server gets it (the write is out), then answers.

@@ -18,8 +18,13 @@ const SHA = 'abcdef1234567890abcdef1234567890abcdef12';
 const rows = Array.from({ length: 25 }, (_, i) => {
   const id = 100 - i;
   return {
-    id, deployment_uuid: `dep-${id}-uuid`, status: 'finished', git_commit_sha: i === 1 ? 'HEAD' : `${SHA.slice(0, 37)}${String(id).padStart(3, '0')}`,
-    commit_message: `Change ${id}`, created_at: '2024-05-01T10:00:00Z', finished_at: '2024-05-01T10:02:00Z',
+    id,
+    deployment_uuid: `dep-${id}-uuid`,
+    status: 'finished',
+    git_commit_sha: i === 1 ? 'HEAD' : `${SHA.slice(0, 37)}${String(id).padStart(3, '0')}`,
+    commit_message: `Change ${id}`,
+    created_at: '2024-05-01T10:00:00Z',
+    finished_at: '2024-05-01T10:02:00Z',
     // The third row's page is on another host.
     deployment_url: i === 2 ? 'https://elsewhere.example/deployment/x' : `/project/p/deployment/dep-${id}-uuid`,
   };
@@ -51,8 +56,14 @@ afterEach(() => {
 
 function open(overrides: Partial<TuiOptions> = {}) {
   const options: TuiOptions = {
-    client, connection: { label: 'test', host: new URL(server.url).host, origin: server.url, demo: false },
-    configDir: '', appUuid: APP, screen: 'browse', showSecrets: false, noColor: true, ...overrides,
+    client,
+    connection: { label: 'test', host: new URL(server.url).host, origin: server.url, demo: false },
+    configDir: '',
+    appUuid: APP,
+    screen: 'browse',
+    showSecrets: false,
+    noColor: true,
+    ...overrides,
   };
   shown = renderApp(options, { size: { columns: 200, rows: 36 } });
   return shown;
@@ -87,10 +98,24 @@ describe('keys.json in the app', () => {
     await ui.press(KEY.escape);
     let code = -1;
     shown!.unmount();
-    shown = renderApp({
-      client, connection: { label: 'test', host: new URL(server.url).host, origin: server.url, demo: false },
-      configDir: '', appUuid: APP, screen: 'browse', showSecrets: false, noColor: true, keys: await keysFrom('{"quit": "Q"}'),
-    }, { size: { columns: 200, rows: 36 }, onExit: (c) => { code = c; } });
+    shown = renderApp(
+      {
+        client,
+        connection: { label: 'test', host: new URL(server.url).host, origin: server.url, demo: false },
+        configDir: '',
+        appUuid: APP,
+        screen: 'browse',
+        showSecrets: false,
+        noColor: true,
+        keys: await keysFrom('{"quit": "Q"}'),
+      },
+      {
+        size: { columns: 200, rows: 36 },
+        onExit: (c) => {
+          code = c;
+        },
+      },
+    );
     await shown.waitFor(/1–10 of 25/);
     await shown.press('q');
     expect(code).toBe(-1);
@@ -109,7 +134,11 @@ describe('keys.json in the app', () => {
   });
 
   it('sentences in the picker and the log name the keys in force: open on Ctrl+O, the log search on Ctrl+F', async () => {
-    const ui = open({ keys: await keysFrom('{"pickerOpen": "ctrl+o", "logSearch": "ctrl+f"}'), appUuid: undefined, configDir: tempDir('dms-keys-picker-') });
+    const ui = open({
+      keys: await keysFrom('{"pickerOpen": "ctrl+o", "logSearch": "ctrl+f"}'),
+      appUuid: undefined,
+      configDir: tempDir('dms-keys-picker-'),
+    });
     const picker = await ui.waitFor("(paste the application's address or uuid, or type part of a name, then Ctrl+O)");
     expect(picker).not.toContain('then Enter');
     await ui.type(APP);
@@ -123,7 +152,7 @@ describe('keys.json in the app', () => {
     await ui.waitFor('/ x');
   });
 
-  it('the picker\'s help key is the one in force: with help on Ctrl+G, ? is typed and Ctrl+G opens help', async () => {
+  it("the picker's help key is the one in force: with help on Ctrl+G, ? is typed and Ctrl+G opens help", async () => {
     const ui = open({ keys: await keysFrom('{"help": "ctrl+g"}'), appUuid: undefined, configDir: tempDir('dms-keys-picker-') });
     await ui.waitFor('Open an application');
     await ui.type('a?b');
@@ -203,7 +232,9 @@ describe('copy', () => {
     await ui.waitFor(/1–10 of 25/);
     await ui.press('Y');
     const frame = await ui.waitFor('dep-100-uuid with OSC 52');
-    expect(footer(frame)).toBe('Sent the uuid dep-100-uuid with OSC 52; it may not have reached the clipboard: wl-copy failed (exit 1); the terminal does not confirm OSC 52');
+    expect(footer(frame)).toBe(
+      'Sent the uuid dep-100-uuid with OSC 52; it may not have reached the clipboard: wl-copy failed (exit 1); the terminal does not confirm OSC 52',
+    );
     expect(footer(frame)).not.toContain('✓');
     expect(ui.rawFrames()).toContain(osc52('dep-100-uuid'));
   });
@@ -233,7 +264,9 @@ describe('copy', () => {
     await ui.press('C');
     const sha = `${SHA.slice(0, 37)}100`;
     const frame = await ui.waitFor('with OSC 52');
-    expect(footer(frame)).toBe(`Sent the commit ${sha} with OSC 52; it may not have reached the clipboard: the terminal does not confirm OSC 52`);
+    expect(footer(frame)).toBe(
+      `Sent the commit ${sha} with OSC 52; it may not have reached the clipboard: the terminal does not confirm OSC 52`,
+    );
     expect(ui.rawFrames()).toContain(osc52(sha));
     await ui.press(KEY.escape, 'j', 'C');
     await ui.waitFor('No commit was pinned (HEAD): nothing copied.');
@@ -268,7 +301,12 @@ describe('copy refuses a uuid that is not plain', () => {
   beforeAll(async () => {
     oddServer = await respondWith((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
-      const listed = [...odd, 'Plain-0b6e'].map((uuid, i) => ({ id: 50 - i, deployment_uuid: uuid, status: 'finished', commit_message: `Row ${i}` }));
+      const listed = [...odd, 'Plain-0b6e'].map((uuid, i) => ({
+        id: 50 - i,
+        deployment_uuid: uuid,
+        status: 'finished',
+        commit_message: `Row ${i}`,
+      }));
       res.end(JSON.stringify({ count: listed.length, deployments: listed }));
     });
   });
@@ -278,7 +316,10 @@ describe('copy refuses a uuid that is not plain', () => {
     delete process.env.TMUX;
     process.env.TERM_PROGRAM = 'WezTerm';
     const oddClient = createClient({ baseUrl: `${oddServer.url}/api/v1`, token: '1|keystoken', retries: 0 });
-    const ui = open({ client: oddClient, connection: { label: 'test', host: new URL(oddServer.url).host, origin: oddServer.url, demo: false } });
+    const ui = open({
+      client: oddClient,
+      connection: { label: 'test', host: new URL(oddServer.url).host, origin: oddServer.url, demo: false },
+    });
     await ui.waitFor(/1–7 of 7/);
     for (let i = 0; i < odd.length; i++) {
       await ui.press('Y');
@@ -303,7 +344,7 @@ describe('open in the browser', () => {
     return { script, out };
   }
 
-  it('o starts the browser program on the link on the service\'s host (a path joined to it)', async () => {
+  it("o starts the browser program on the link on the service's host (a path joined to it)", async () => {
     const b = browser();
     process.env.DMS_BROWSER = b.script;
     const ui = open();
@@ -314,7 +355,7 @@ describe('open in the browser', () => {
     await ui.waitFor(`Opening ${server.url}/project/p/deployment/dep-100-uuid in the browser`);
   });
 
-  it('the browser gets the user\'s environment without dms\'s own variables (no DMS_TOKEN), and none of dms\'s stdio', async () => {
+  it("the browser gets the user's environment without dms's own variables (no DMS_TOKEN), and none of dms's stdio", async () => {
     const dir = tempDir('dms-browser-env-');
     const out = join(dir, 'env.txt');
     const script = join(dir, 'browser.sh');
@@ -366,7 +407,11 @@ describe('open in the browser', () => {
     await ui.waitFor(/1–10 of 25/);
     await ui.press('o');
     const frame = await ui.waitFor('Sent the link with OSC 52');
-    expect(frame.trimEnd()).toMatch(new RegExp(`No browser could start: /nonexistent/dms-browser is not installed\\. The link:\\s*\\n${link().replaceAll('.', '\\.')}\\s*\\nSent the link with OSC 52; it may not have reached the clipboard: the terminal does not confirm OSC 52$`));
+    expect(frame.trimEnd()).toMatch(
+      new RegExp(
+        `No browser could start: /nonexistent/dms-browser is not installed\\. The link:\\s*\\n${link().replaceAll('.', '\\.')}\\s*\\nSent the link with OSC 52; it may not have reached the clipboard: the terminal does not confirm OSC 52$`,
+      ),
+    );
     expect(ui.rawFrames()).toContain(osc52(link()));
   });
 
@@ -389,7 +434,8 @@ describe('open in the browser', () => {
   });
 
   /** The frame once the note about the link is drawn whole (its last words are there) with the screen's `parts` above it. */
-  const wholeNote = (ui: Rendered, ...parts: RegExp[]) => ui.waitFor((f) => f.replace(/\s+/g, ' ').includes('it may not have reached the clipboard') && parts.every((p) => p.test(f)));
+  const wholeNote = (ui: Rendered, ...parts: RegExp[]) =>
+    ui.waitFor((f) => f.replace(/\s+/g, ' ').includes('it may not have reached the clipboard') && parts.every((p) => p.test(f)));
 
   /** The link on lines of its own, whole when joined, none cut; the copy note after it; the frame shorter than the terminal. */
   function expectWholeLink(frame: string, ui: Rendered) {
@@ -401,7 +447,9 @@ describe('open in the browser', () => {
     expect(to - from).toBeGreaterThan(1); // the link takes more than one line at this width
     expect(lines.slice(from + 1, to).join('')).toBe(link());
     expect(lines.slice(from + 1, to).every((l) => l.length <= 40 && !l.includes('…'))).toBe(true);
-    expect(lines.slice(to).join(' ').replace(/\s+/g, ' ').trim()).toBe('Sent the link with OSC 52; it may not have reached the clipboard: the terminal may not take OSC 52 (TERM=xterm-256color)');
+    expect(lines.slice(to).join(' ').replace(/\s+/g, ' ').trim()).toBe(
+      'Sent the link with OSC 52; it may not have reached the clipboard: the terminal may not take OSC 52 (TERM=xterm-256color)',
+    );
     expect(ui.rawFrames()).toContain(osc52(link()));
   }
 
@@ -410,10 +458,18 @@ describe('open in the browser', () => {
     delete process.env.TMUX;
     process.env.TERM = 'xterm-256color';
     delete process.env.TERM_PROGRAM;
-    shown = renderApp({
-      client, connection: { label: 'test', host: new URL(server.url).host, origin: server.url, demo: false },
-      configDir: '', appUuid: APP, screen: 'browse', showSecrets: false, noColor: true,
-    }, { size: { columns: 40, rows: 20 } });
+    shown = renderApp(
+      {
+        client,
+        connection: { label: 'test', host: new URL(server.url).host, origin: server.url, demo: false },
+        configDir: '',
+        appUuid: APP,
+        screen: 'browse',
+        showSecrets: false,
+        noColor: true,
+      },
+      { size: { columns: 40, rows: 20 } },
+    );
     const ui = shown;
     await ui.waitFor(/1–10 of 25/);
     await ui.press('o');
@@ -434,7 +490,9 @@ describe('a token split by a control character in a deployment_url (issue 31)', 
     const split = 'spl\u0000it\u001b[0mtoken9';
     const hostile = await respondWith((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ count: 1, deployments: [{ ...rows[0], deployment_url: `/project/p/deployment/dep-100-uuid?t=3|${split}` }] }));
+      res.end(
+        JSON.stringify({ count: 1, deployments: [{ ...rows[0], deployment_url: `/project/p/deployment/dep-100-uuid?t=3|${split}` }] }),
+      );
     });
     try {
       const dir = tempDir('dms-browser-split-');
@@ -444,10 +502,18 @@ describe('a token split by a control character in a deployment_url (issue 31)', 
       chmodSync(script, 0o755);
       process.env.DMS_BROWSER = script;
       const api = createClient({ baseUrl: `${hostile.url}/api/v1`, token: '3|splittoken9', retries: 0 });
-      shown = renderApp({
-        client: api, connection: { label: 'test', host: new URL(hostile.url).host, origin: hostile.url, demo: false },
-        configDir: '', appUuid: APP, screen: 'browse', showSecrets: false, noColor: true,
-      }, { size: { columns: 200, rows: 36 } });
+      shown = renderApp(
+        {
+          client: api,
+          connection: { label: 'test', host: new URL(hostile.url).host, origin: hostile.url, demo: false },
+          configDir: '',
+          appUuid: APP,
+          screen: 'browse',
+          showSecrets: false,
+          noColor: true,
+        },
+        { size: { columns: 200, rows: 36 } },
+      );
       await shown.waitFor(/1–1 of 1/);
       await shown.press('o');
       await until(() => existsSync(out) && readFileSync(out, 'utf8') !== '', 'the browser program ran');

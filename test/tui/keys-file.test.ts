@@ -70,11 +70,15 @@ describe('keys.json', () => {
     expect(cmd(['deployments', 'global'], press('p'))).toBe('prevPage');
   });
 
-  it('T (times relative/absolute) can be rebound on the list, the detail and the log; not onto the log\'s t', async () => {
+  it("T (times relative/absolute) can be rebound on the list, the detail and the log; not onto the log's t", async () => {
     const moved = await fromText('{"timeMode": "Z"}');
     expect(moved.problems).toEqual([]);
     table = keyTable(moved.commands);
-    for (const scopes of [['deployments', 'global'], ['detail', 'global'], ['log', 'global']] as const) {
+    for (const scopes of [
+      ['deployments', 'global'],
+      ['detail', 'global'],
+      ['log', 'global'],
+    ] as const) {
       expect(cmd(scopes, press('Z'))).toBe('timeMode');
       expect(cmd(scopes, press('T'))).toBeUndefined();
     }
@@ -147,7 +151,9 @@ describe('keys.json', () => {
 
   it('pickerQuit (Esc in the picker, which no longer quits) is refused with what to bind instead', async () => {
     const t = await fromText('{"pickerQuit": "ctrl+q", "pickerClear": "ctrl+l"}');
-    expect(t.problems).toEqual(['keys.json: "pickerQuit" is gone: Esc in the picker no longer quits; bind "pickerClear" (Esc) or "quit" — ignored']);
+    expect(t.problems).toEqual([
+      'keys.json: "pickerQuit" is gone: Esc in the picker no longer quits; bind "pickerClear" (Esc) or "quit" — ignored',
+    ]);
     table = keyTable(t.commands);
     expect(cmd(['picker'], press('l', { ctrl: true }))).toBe('pickerClear');
     expect(cmd(['picker'], press('q', { ctrl: true }))).toBeUndefined();
@@ -181,11 +187,13 @@ describe('keys.json', () => {
     }
   });
 
-  it("says where the JSON breaks in few words, as each Node line words it (fits the footer)", async () => {
+  it('says where the JSON breaks in few words, as each Node line words it (fits the footer)', async () => {
     const [problem] = (await fromText('{"quit": "Q",}')).problems;
     // Node 22+: V8 adds "(line 1 column 14)" after "at position 13"; older V8 gives the position only.
-    expect(['keys.json is not JSON (Expected double-quoted property name (line 1 column 14)) — default keys in use',
-      'keys.json is not JSON (Expected double-quoted property name (at character 13)) — default keys in use']).toContain(problem);
+    expect([
+      'keys.json is not JSON (Expected double-quoted property name (line 1 column 14)) — default keys in use',
+      'keys.json is not JSON (Expected double-quoted property name (at character 13)) — default keys in use',
+    ]).toContain(problem);
   });
 
   it('a warning is one line, with no control characters from the file', async () => {

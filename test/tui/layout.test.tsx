@@ -16,13 +16,22 @@ beforeAll(async () => {
   await warm.waitFor(/1–10 of \d+/);
   warm.unmount();
 });
-afterEach(() => { ui?.unmount(); ui = undefined; });
+afterEach(() => {
+  ui?.unmount();
+  ui = undefined;
+});
 
 function options(extra: Partial<TuiOptions> = {}): TuiOptions {
   return {
-    client: demo.client, connection: { label: 'DEMO', host: demo.host, origin: demo.origin, demo: true },
-    configDir: tempDir('dms-layout-'), appUuid: demo.app(), screen: 'browse', showSecrets: false, noColor: false,
-    demoApps: demo.demoApps, ...extra,
+    client: demo.client,
+    connection: { label: 'DEMO', host: demo.host, origin: demo.origin, demo: true },
+    configDir: tempDir('dms-layout-'),
+    appUuid: demo.app(),
+    screen: 'browse',
+    showSecrets: false,
+    noColor: false,
+    demoApps: demo.demoApps,
+    ...extra,
   };
 }
 
@@ -32,7 +41,10 @@ function fits(frame: string, columns: number, rows: number, what: string) {
   for (const l of lines) expect(stringWidth(l), `${what}: a line wider than ${columns}\n${l}`).toBeLessThanOrEqual(columns);
 }
 
-for (const [columns, rows] of [[80, 24], [200, 60]] as const) {
+for (const [columns, rows] of [
+  [80, 24],
+  [200, 60],
+] as const) {
   describe(`at ${columns}×${rows}`, () => {
     const size = { columns, rows };
 

@@ -15,7 +15,9 @@ import { screenServer, type ScreenServer } from '../support/screen.js';
 const SECRET = 'Zq9SECRETabc';
 const CLOSED = { offset: 0, raw: false, reveal: false, showAbsent: false, note: null };
 let screens: ScreenServer;
-beforeAll(async () => { screens = await screenServer(); });
+beforeAll(async () => {
+  screens = await screenServer();
+});
 afterAll(() => screens.close());
 const deployment = (record: Record<string, unknown>) => readDeploymentList([record])!.deployments[0]!;
 const allText = (lines: readonly { label?: string; text: string }[]) => lines.map((l) => `${l.label ?? ''}${l.text}`).join('\n');
@@ -40,8 +42,12 @@ describe('TUI secret leaks', () => {
   for (const field of ['name', 'git_branch']) {
     it(`detail view heading masks a URL password in ${field}`, () => {
       const d = deployment({ id: 1, status: 'finished', [field]: `https://a:${SECRET}@h.io` });
-      const ui = renderTui(<ThemeProvider value={plainTheme}><DetailView record={d} view={CLOSED} width={200} bodyLines={400} /></ThemeProvider>,
-        { columns: 200, rows: 420 });
+      const ui = renderTui(
+        <ThemeProvider value={plainTheme}>
+          <DetailView record={d} view={CLOSED} width={200} bodyLines={400} />
+        </ThemeProvider>,
+        { columns: 200, rows: 420 },
+      );
       expect(ui.frame()).not.toContain(SECRET);
       ui.unmount();
     });
@@ -49,7 +55,9 @@ describe('TUI secret leaks', () => {
 
   it('detail view masks a URL password in a field of the wrong type', () => {
     const d = deployment({ id: 1, fqdn: [`https://a:${SECRET}@h.io`] });
-    const text = detailLines(d, { reveal: false, width: 200, theme: plainTheme }).map((l) => l.text).join('\n');
+    const text = detailLines(d, { reveal: false, width: 200, theme: plainTheme })
+      .map((l) => l.text)
+      .join('\n');
     expect(text).not.toContain(SECRET);
     expect(text).toContain('invalid type');
   });
@@ -62,9 +70,15 @@ describe('TUI secret leaks', () => {
 
   it('detail view masks a secret field nested in a field not in the contract', () => {
     const d = deployment({ id: 1, settings: { http_basic_auth_password: SECRET } });
-    const text = detailLines(d, { reveal: false, width: 200, theme: plainTheme }).map((l) => l.text).join('\n');
+    const text = detailLines(d, { reveal: false, width: 200, theme: plainTheme })
+      .map((l) => l.text)
+      .join('\n');
     expect(text).not.toContain(SECRET);
-    expect(detailLines(d, { reveal: true, width: 200, theme: plainTheme }).map((l) => l.text).join('\n')).toContain(SECRET);
+    expect(
+      detailLines(d, { reveal: true, width: 200, theme: plainTheme })
+        .map((l) => l.text)
+        .join('\n'),
+    ).toContain(SECRET);
   });
 
   it('detail view and raw JSON mask a URL password in the name of a field not in the contract', () => {
@@ -90,8 +104,12 @@ describe('long non-ASCII text', () => {
 
   it('nor the rendered detail view with its heading', () => {
     const d = deployment({ id: 1, name: '部'.repeat(100_000), git_branch: 'é'.repeat(100_000) });
-    const ui = renderTui(<ThemeProvider value={plainTheme}><DetailView record={d} view={CLOSED} width={100} bodyLines={28} /></ThemeProvider>,
-      { columns: 100, rows: 30 });
+    const ui = renderTui(
+      <ThemeProvider value={plainTheme}>
+        <DetailView record={d} view={CLOSED} width={100} bodyLines={28} />
+      </ThemeProvider>,
+      { columns: 100, rows: 30 },
+    );
     expect(ui.frame()).toContain('部部部');
     ui.unmount();
   });

@@ -2,12 +2,25 @@
 // with the required fields and value rules of service-behaviour.md.
 import { z } from 'zod';
 import {
-  BUILD_PACKS, HEALTH_CHECK_METHODS, HEALTH_CHECK_SCHEMES, REDIRECTS, commitSha,
-  cpus, cpuset, identifier, int, memory, portList, portMappings, portString, repositoryUrl,
-  required, text, urlList,
+  BUILD_PACKS,
+  HEALTH_CHECK_METHODS,
+  HEALTH_CHECK_SCHEMES,
+  REDIRECTS,
+  commitSha,
+  cpus,
+  cpuset,
+  identifier,
+  int,
+  memory,
+  portList,
+  portMappings,
+  portString,
+  repositoryUrl,
+  required,
+  text,
+  urlList,
 } from './rules.js';
 import { CREATE_APP_REQUIRED } from './constants.js';
-
 
 export const ComposeDomainSchema = z.strictObject({
   name: required(),

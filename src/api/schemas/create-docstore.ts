@@ -35,9 +35,7 @@ export const DOCSTORE_FIELDS = Object.keys(DocstoreShape) as DocstoreField[];
 const optionalShape = Object.fromEntries(
   Object.entries(DocstoreShape).map(([k, v]) => [k, (DOCSTORE_REQUIRED as readonly string[]).includes(k) ? v : v.optional()]),
 ) as {
-  [K in DocstoreField]: K extends (typeof DOCSTORE_REQUIRED)[number]
-    ? (typeof DocstoreShape)[K]
-    : z.ZodOptional<(typeof DocstoreShape)[K]>;
+  [K in DocstoreField]: K extends (typeof DOCSTORE_REQUIRED)[number] ? (typeof DocstoreShape)[K] : z.ZodOptional<(typeof DocstoreShape)[K]>;
 };
 
 export const CreateDocstoreRequestSchema = z.strictObject(optionalShape);

@@ -5,7 +5,13 @@
 // src/model reads the fields people look at; nothing else should read a record's fields directly.
 import { z } from 'zod';
 import {
-  BOOL_TEXT, DEPLOYMENT_BOOL_FIELDS, DEPLOYMENT_INT_FIELDS, DEPLOYMENT_STRING_FIELDS, INT_TEXT, INVALID_FIELDS, fitsContract,
+  BOOL_TEXT,
+  DEPLOYMENT_BOOL_FIELDS,
+  DEPLOYMENT_INT_FIELDS,
+  DEPLOYMENT_STRING_FIELDS,
+  INT_TEXT,
+  INVALID_FIELDS,
+  fitsContract,
 } from './deployment-fields.js';
 
 export * from './deployment-fields.js';

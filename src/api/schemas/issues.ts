@@ -8,8 +8,12 @@ export interface FieldProblem {
 }
 
 const TYPE_WORDS: Record<string, string> = {
-  string: 'text', number: 'a number', int: 'a whole number', boolean: 'true or false',
-  array: 'a list', object: 'an object',
+  string: 'text',
+  number: 'a number',
+  int: 'a whole number',
+  boolean: 'true or false',
+  array: 'a list',
+  object: 'an object',
 };
 
 function sentence(issue: z.core.$ZodIssue): string {

@@ -10,7 +10,8 @@ export const text = () => z.string();
 export const required = () => z.string().refine((s) => s.trim() !== '', { message: 'is required.' });
 /** Identifiers of projects, servers, environments, destinations. */
 export const identifier = () =>
-  z.string()
+  z
+    .string()
     .min(1, { message: 'is required.', abort: true })
     .regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/, { message: 'must be an identifier (letters, digits, - and _).' });
 
@@ -28,15 +29,15 @@ export const portList = () =>
 
 export const portMappings = () =>
   z.string().refine(
-    (s) => s.split(',').every((pair) => {
-      const parts = pair.trim().split(':');
-      return parts.length === 2 && parts.every(inPortRange);
-    }),
+    (s) =>
+      s.split(',').every((pair) => {
+        const parts = pair.trim().split(':');
+        return parts.length === 2 && parts.every(inPortRange);
+      }),
     { message: 'must be comma-separated host:container port pairs, e.g. 8080:80.' },
   );
 
-export const portString = () =>
-  z.string().refine(inPortRange, { message: 'must be a port number from 1 to 65535.' });
+export const portString = () => z.string().refine(inPortRange, { message: 'must be a port number from 1 to 65535.' });
 
 export function isHttpUrl(s: string): boolean {
   try {
@@ -73,10 +74,8 @@ export const commitSha = () =>
 
 export const memory = () =>
   z.string().regex(/^\d+(\.\d+)?[bkmgBKMG]?$/, { message: 'must be a size like 512m or 1g ("0" for unlimited).' });
-export const cpus = () =>
-  z.string().regex(/^\d+(\.\d+)?$/, { message: 'must be a decimal number of CPUs like 0.5 or 2.' });
-export const cpuset = () =>
-  z.string().regex(/^\d+(-\d+)?(,\d+(-\d+)?)*$/, { message: 'must list CPUs like 0-2 or 0,1,3.' });
+export const cpus = () => z.string().regex(/^\d+(\.\d+)?$/, { message: 'must be a decimal number of CPUs like 0.5 or 2.' });
+export const cpuset = () => z.string().regex(/^\d+(-\d+)?(,\d+(-\d+)?)*$/, { message: 'must list CPUs like 0-2 or 0,1,3.' });
 
 export function isBase64(s: string): boolean {
   const v = s.replace(/\s+/g, '');

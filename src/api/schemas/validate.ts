@@ -5,9 +5,7 @@ import { CreateAppRequestSchema, type CreateAppRequest } from './create-app.js';
 import { CreateDocstoreRequestSchema, type CreateDocstoreRequest } from './create-docstore.js';
 import { fieldProblems, type FieldProblem } from './issues.js';
 
-export type Validation<T> =
-  | { readonly success: true; readonly data: T }
-  | { readonly success: false; readonly problems: FieldProblem[] };
+export type Validation<T> = { readonly success: true; readonly data: T } | { readonly success: false; readonly problems: FieldProblem[] };
 
 type Body = Record<string, unknown>;
 type CrossRule = (body: Body) => FieldProblem | undefined;
@@ -23,19 +21,22 @@ const environmentGiven: CrossRule = (b) =>
 
 const APP_RULES: CrossRule[] = [
   environmentGiven,
-  (b) => (b.build_pack === 'containercompose' && filled(b.domains)
-    ? { field: 'domains', message: 'is not accepted with build_pack containercompose; use container_compose_domains.' }
-    : undefined),
-  (b) => (b.is_http_basic_auth_enabled === true && !filled(b.http_basic_auth_username)
-    ? { field: 'http_basic_auth_username', message: 'is required when is_http_basic_auth_enabled is true.' }
-    : undefined),
+  (b) =>
+    b.build_pack === 'containercompose' && filled(b.domains)
+      ? { field: 'domains', message: 'is not accepted with build_pack containercompose; use container_compose_domains.' }
+      : undefined,
+  (b) =>
+    b.is_http_basic_auth_enabled === true && !filled(b.http_basic_auth_username)
+      ? { field: 'http_basic_auth_username', message: 'is required when is_http_basic_auth_enabled is true.' }
+      : undefined,
 ];
 
 const DOCSTORE_RULES: CrossRule[] = [
   environmentGiven,
-  (b) => (b.is_public === true && b.public_port === undefined
-    ? { field: 'public_port', message: 'is required when is_public is true (the server would silently keep it private).' }
-    : undefined),
+  (b) =>
+    b.is_public === true && b.public_port === undefined
+      ? { field: 'public_port', message: 'is required when is_public is true (the server would silently keep it private).' }
+      : undefined,
 ];
 
 function validate<T>(schema: z.ZodType<T>, rules: CrossRule[], input: unknown): Validation<T> {
@@ -52,8 +53,7 @@ function validate<T>(schema: z.ZodType<T>, rules: CrossRule[], input: unknown): 
   return { success: false, problems };
 }
 
-export const validateCreateApp = (input: unknown): Validation<CreateAppRequest> =>
-  validate(CreateAppRequestSchema, APP_RULES, input);
+export const validateCreateApp = (input: unknown): Validation<CreateAppRequest> => validate(CreateAppRequestSchema, APP_RULES, input);
 
 export const validateCreateDocstore = (input: unknown): Validation<CreateDocstoreRequest> =>
   validate(CreateDocstoreRequestSchema, DOCSTORE_RULES, input);

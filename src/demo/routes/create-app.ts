@@ -23,7 +23,13 @@ const FIRST_COMMITS = ['Initial commit', 'Update README.md', "Merge branch 'deve
 
 /** `owner/repo` of a repository URL, https or scp-like. */
 function repoName(url: string): string {
-  return url.trim().replace(/\/+$/, '').replace(/\.git$/, '').split(/[/:]/).slice(-2).join('/');
+  return url
+    .trim()
+    .replace(/\/+$/, '')
+    .replace(/\.git$/, '')
+    .split(/[/:]/)
+    .slice(-2)
+    .join('/');
 }
 
 /**
@@ -49,8 +55,10 @@ function requestedUrls(body: Body): string[] {
 /** `{"web":{"domain":"https://..."}}`, the way records carry compose domains. */
 function composeDomains(body: Body): string | null {
   if (!Array.isArray(body.container_compose_domains)) return null;
-  const entries = body.container_compose_domains.map((d: { name: string; domain?: string; redirect?: string }) =>
-    [d.name, { domain: d.domain ?? null, ...(d.redirect ? { redirect: d.redirect } : {}) }]);
+  const entries = body.container_compose_domains.map((d: { name: string; domain?: string; redirect?: string }) => [
+    d.name,
+    { domain: d.domain ?? null, ...(d.redirect ? { redirect: d.redirect } : {}) },
+  ]);
   return JSON.stringify(Object.fromEntries(entries));
 }
 
@@ -63,11 +71,20 @@ function fieldsOf(body: Body, uuid: string, place: Place, fqdn: string | null): 
   const compose = body.build_pack === 'containercompose';
   return {
     ...fields,
-    name: typeof body.name === 'string' && body.name.trim() !== '' ? body.name : `${repoName(repository)}:${String(body.git_branch)}-${uuid.slice(0, 7)}`,
+    name:
+      typeof body.name === 'string' && body.name.trim() !== ''
+        ? body.name
+        : `${repoName(repository)}:${String(body.git_branch)}-${uuid.slice(0, 7)}`,
     fqdn,
     git_repository: repository,
     git_full_url: /^https?:/.test(repository) && !repository.endsWith('.git') ? `${repository}.git` : repository,
-    ports_exposes: compose ? null : typeof body.ports_exposes === 'string' ? body.ports_exposes : body.build_pack === 'static' ? '80' : '3000',
+    ports_exposes: compose
+      ? null
+      : typeof body.ports_exposes === 'string'
+        ? body.ports_exposes
+        : body.build_pack === 'static'
+          ? '80'
+          : '3000',
     container_compose: compose ? (fields.container_compose_raw ?? null) : null,
     container_compose_domains: composeDomains(body),
   };
@@ -95,7 +112,8 @@ export function createApp(ctx: CreateContext, text: string): Reply {
       if (host !== undefined && ctx.store.appOnHost(host)) {
         return reply(409, {
           message: `Domain ${url} is already in use by another resource.`,
-          warning: 'Using the same domain for more than one resource makes routing unpredictable. Send force_domain_override: true to use it anyway.',
+          warning:
+            'Using the same domain for more than one resource makes routing unpredictable. Send force_domain_override: true to use it anyway.',
         });
       }
     }
@@ -103,7 +121,7 @@ export function createApp(ctx: CreateContext, text: string): Reply {
 
   const uuid = randomUUID();
   const compose = body.build_pack === 'containercompose';
-  const fqdn = compose ? null : (urls.length > 0 ? urls.join(',') : `http://${uuid}.${place.value.server.ip}.sslip.io`);
+  const fqdn = compose ? null : urls.length > 0 ? urls.join(',') : `http://${uuid}.${place.value.server.ip}.sslip.io`;
   const fields = fieldsOf(body, uuid, place.value, fqdn);
   ctx.store.addApp({
     uuid,

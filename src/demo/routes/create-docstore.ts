@@ -31,7 +31,11 @@ export function createDocstore(store: DemoStore, text: string): Reply {
   const publicPort = body.is_public === true && typeof body.public_port === 'number' ? body.public_port : null;
   const { environment, server } = place.value;
   store.addDatabase({
-    uuid, name: typeof body.name === 'string' ? body.name : `docstore-${uuid.slice(0, 8)}`, environment, server, publicPort,
+    uuid,
+    name: typeof body.name === 'string' ? body.name : `docstore-${uuid.slice(0, 8)}`,
+    environment,
+    server,
+    publicPort,
   });
   return reply(201, {
     uuid,

@@ -61,9 +61,10 @@ export interface Place {
 export function findPlace(store: DemoStore, body: Body): Outcome<Place> {
   const project = store.project(String(body.project_uuid));
   if (!project) return fail(reply(404, { message: 'Project not found.' }));
-  const environment = store.environment(project.uuid, filled(body.environment_uuid)
-    ? { uuid: body.environment_uuid }
-    : { name: String(body.environment_name) });
+  const environment = store.environment(
+    project.uuid,
+    filled(body.environment_uuid) ? { uuid: body.environment_uuid } : { name: String(body.environment_name) },
+  );
   if (!environment) return fail(reply(404, { message: 'Environment not found.' }));
   const server = store.server(String(body.server_uuid));
   if (!server) return fail(reply(404, { message: 'Server not found.' }));

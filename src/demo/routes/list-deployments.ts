@@ -33,7 +33,11 @@ const MARKS = new RegExp(`"${MARK}(\\d+)@@"`);
 
 /** `shown`: told which deployments the answer holds (the deployer's holdUntilSeen). */
 export function listDeployments(
-  store: DemoStore, appUuid: string, query: URLSearchParams, shape: ListShape, logsOf?: LogsOf,
+  store: DemoStore,
+  appUuid: string,
+  query: URLSearchParams,
+  shape: ListShape,
+  logsOf?: LogsOf,
   shown?: (rows: readonly DemoDeployment[]) => void,
 ): Reply {
   // A repeated parameter: the last one counts, as in PHP.

@@ -7,7 +7,14 @@ import type { Deployment } from '../../api/schemas/deployment.js';
 import { textTest } from '../../model/log.js';
 import type { LineCommand } from '../input/line-edit.js';
 import {
-  NO_SEARCH, typeQuery, keepSearch, startSearch, stepMatch, withMatches, type LineSearch, type SearchNote,
+  NO_SEARCH,
+  typeQuery,
+  keepSearch,
+  startSearch,
+  stepMatch,
+  withMatches,
+  type LineSearch,
+  type SearchNote,
 } from '../state/line-search.js';
 
 export interface DetailState {
@@ -54,7 +61,18 @@ const NO_SECRETS = 'Secrets stay hidden: restart dms with --show-secrets to allo
 
 /** A deployment's detail as it opens: at the top, masked, absent fields folded. */
 export function openDetail(key: string, record: Deployment): DetailState {
-  return { key, record, offset: 0, raw: false, reveal: false, showAbsent: false, note: null, search: NO_SEARCH, searchNote: null, size: { max: 0, page: 1 } };
+  return {
+    key,
+    record,
+    offset: 0,
+    raw: false,
+    reveal: false,
+    showAbsent: false,
+    note: null,
+    search: NO_SEARCH,
+    searchNote: null,
+    size: { max: 0, page: 1 },
+  };
 }
 
 /** The positions of the lines that hold the query (smart case, as in the log). */
@@ -62,7 +80,9 @@ export function detailMatches(lines: readonly string[], query: string): number[]
   if (query === '') return [];
   const holds = textTest(query);
   const out: number[] = [];
-  lines.forEach((text, i) => { if (holds(text)) out.push(i); });
+  lines.forEach((text, i) => {
+    if (holds(text)) out.push(i);
+  });
   return out;
 }
 
@@ -120,12 +140,18 @@ function scrolled(d: DetailState, to: DetailScroll): number {
   const at = Math.min(d.offset, d.size.max);
   const page = Math.max(1, d.size.page - 1);
   switch (to) {
-    case 'up': return Math.max(0, at - 1);
-    case 'down': return Number.isFinite(d.offset) ? Math.min(d.size.max, at + 1) : d.offset;
-    case 'pageUp': return Math.max(0, at - page);
-    case 'pageDown': return Number.isFinite(d.offset) ? Math.min(d.size.max, at + page) : d.offset;
-    case 'top': return 0;
-    case 'bottom': return Infinity;
+    case 'up':
+      return Math.max(0, at - 1);
+    case 'down':
+      return Number.isFinite(d.offset) ? Math.min(d.size.max, at + 1) : d.offset;
+    case 'pageUp':
+      return Math.max(0, at - page);
+    case 'pageDown':
+      return Number.isFinite(d.offset) ? Math.min(d.size.max, at + page) : d.offset;
+    case 'top':
+      return 0;
+    case 'bottom':
+      return Infinity;
   }
 }
 
@@ -137,7 +163,9 @@ export function detailReducer(d: DetailState, action: DetailAction): DetailState
       return offset === d.offset && d.note === null && d.searchNote === null ? d : { ...d, offset, note: null, searchNote: null };
     }
     case 'toggle':
-      return action.what === 'raw' ? { ...d, raw: !d.raw, offset: 0, note: null, searchNote: null } : { ...d, showAbsent: !d.showAbsent, note: null, searchNote: null };
+      return action.what === 'raw'
+        ? { ...d, raw: !d.raw, offset: 0, note: null, searchNote: null }
+        : { ...d, showAbsent: !d.showAbsent, note: null, searchNote: null };
     case 'reveal':
       return action.allowed ? { ...d, reveal: !d.reveal, note: null, searchNote: null } : { ...d, note: NO_SECRETS };
     case 'detailSearch':

@@ -31,14 +31,19 @@ function weight(record: object): number {
  * tells whether the history moved (a new deployment shifts every row, and changes the count): a
  * running one, which must be asked for anyway, else the page's lightest row.
  */
-export async function lightRefresh(list: ListPage, paging: Pick<PagingState, 'shown' | 'rows' | 'total'>): Promise<DeploymentPage | undefined> {
+export async function lightRefresh(
+  list: ListPage,
+  paging: Pick<PagingState, 'shown' | 'rows' | 'total'>,
+): Promise<DeploymentPage | undefined> {
   const { shown, rows } = paging;
   if (!shown || rows.length === 0) return undefined;
   const records = rows.map((r) => r.record);
   let first = rows.findIndex((r) => r.active);
   if (first < 0) {
     first = 0;
-    rows.forEach((r, i) => { if (weight(r.record) < weight(rows[first]!.record)) first = i; });
+    rows.forEach((r, i) => {
+      if (weight(r.record) < weight(rows[first]!.record)) first = i;
+    });
   }
   const probe = await list(shown.skip + first, 1);
   const top = probe.deployments[0];

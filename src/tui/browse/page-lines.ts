@@ -30,7 +30,11 @@ export function rangeLabel(state: Pick<PagingState, 'shown' | 'rows' | 'total'>)
  * the terminal, `30 per page (fixed; 0 fits) · …` once a size was chosen, naming the key back.
  */
 export function pageStatus(paging: PagingState, keys: KeyTable): string {
-  const auto = paging.autoRefresh ? (wantsAutoRefresh(paging) ? 'auto-refresh on' : 'auto-refresh on (idle)') : `auto-refresh off (${keys.hint('autoRefresh')})`;
+  const auto = paging.autoRefresh
+    ? wantsAutoRefresh(paging)
+      ? 'auto-refresh on'
+      : 'auto-refresh on (idle)'
+    : `auto-refresh off (${keys.hint('autoRefresh')})`;
   const size = paging.fits === null ? '' : paging.fit !== null ? ' (fits)' : ` (fixed; ${keys.hint('takeFit')} fits)`;
   return `${paging.want.take} per page${size} · ${auto}`;
 }

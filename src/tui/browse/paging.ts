@@ -119,7 +119,9 @@ export type PagingAction =
  * `take`: the page size chosen for the application (+/-, remembered); else `fit`: the rows that
  * fit the terminal, followed as it is resized; else the service's default.
  */
-export function initialPaging(options: { take?: number; fit?: number; skip?: number; autoRefresh?: boolean; rows?: number } = {}): PagingState {
+export function initialPaging(
+  options: { take?: number; fit?: number; skip?: number; autoRefresh?: boolean; rows?: number } = {},
+): PagingState {
   const fits = options.fit !== undefined ? clampTake(options.fit) : null;
   const fit = options.take === undefined ? fits : null;
   const take = fit ?? clampTake(options.take ?? TAKE_DEFAULT);
@@ -149,7 +151,6 @@ export function initialPaging(options: { take?: number; fit?: number; skip?: num
   };
 }
 
-
 /** Rows shown after the filter, with their index in the page. */
 export function visibleRows(state: Pick<PagingState, 'rows' | 'filter'>): readonly DeploymentView[] {
   const f = state.filter.trim().toLowerCase();
@@ -170,7 +171,15 @@ export function wantsAutoRefresh(state: PagingState): boolean {
 }
 
 function request(state: PagingState, skip: number, take: number, reason: PageWant['reason']): PagingState {
-  return { ...state, want: { skip, take, seq: state.want.seq + 1, reason }, loading: true, loadingShown: false, notice: null, landLast: false, landKey: null };
+  return {
+    ...state,
+    want: { skip, take, seq: state.want.seq + 1, reason },
+    loading: true,
+    loadingShown: false,
+    notice: null,
+    landLast: false,
+    landKey: null,
+  };
 }
 
 /** Rows the next page asked for holds: what fits the terminal now, or the size chosen. */
@@ -237,9 +246,10 @@ export function pagingReducer(state: PagingState, action: PagingAction): PagingS
     case 'takeMore':
     case 'takeLess': {
       const cur = state.want.take;
-      const next = action.type === 'takeMore'
-        ? TAKE_STEPS.find((t) => t > cur) ?? TAKE_MAX
-        : [...TAKE_STEPS].reverse().find((t) => t < cur) ?? Math.min(cur, TAKE_MIN);
+      const next =
+        action.type === 'takeMore'
+          ? (TAKE_STEPS.find((t) => t > cur) ?? TAKE_MAX)
+          : ([...TAKE_STEPS].reverse().find((t) => t < cur) ?? Math.min(cur, TAKE_MIN));
       // A size chosen: the terminal's height no longer decides it.
       if (next === cur) return { ...state, fit: null, notice: { kind: 'sizeStays', take: cur, min: TAKE_MIN, max: TAKE_MAX } };
       return { ...request(state, state.want.skip, next, 'load'), fit: null };
@@ -335,7 +345,10 @@ export function pagingReducer(state: PagingState, action: PagingAction): PagingS
       return clampCursor({ ...state, cursor: Math.max(0, action.index) });
     case 'filter':
       return clampCursor({
-        ...state, filter: action.text, filterCursor: action.text.length, cursor: action.text === state.filter ? state.cursor : 0,
+        ...state,
+        filter: action.text,
+        filterCursor: action.text.length,
+        cursor: action.text === state.filter ? state.cursor : 0,
       });
     case 'filterText':
     case 'filterLine': {
@@ -343,7 +356,10 @@ export function pagingReducer(state: PagingState, action: PagingAction): PagingS
       const next = action.type === 'filterText' ? insertLine(line, action.text) : applyLine(line, action.command);
       if (next === line || next.value.length > FILTER_MAX) return state;
       return clampCursor({
-        ...state, filter: next.value, filterCursor: next.cursor, cursor: next.value === state.filter ? state.cursor : 0,
+        ...state,
+        filter: next.value,
+        filterCursor: next.cursor,
+        cursor: next.value === state.filter ? state.cursor : 0,
       });
     }
     case 'viewport': {

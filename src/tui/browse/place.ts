@@ -64,6 +64,6 @@ export function placeOf(state: BrowseState): ListPlace | null {
   const p = state.paging;
   if (!p.shown || !p.everLoaded) return null;
   const row = visibleRows(p)[p.cursor];
-  const rowKey = row ? p.keys[p.rows.indexOf(row)] ?? null : null;
+  const rowKey = row ? (p.keys[p.rows.indexOf(row)] ?? null) : null;
   return { skip: p.shown.skip, rowKey, mark: state.mark };
 }

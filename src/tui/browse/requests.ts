@@ -40,7 +40,10 @@ export interface PageRequestOptions {
   readonly freshMs?: number;
 }
 
-export function pageRequests(store: Store<BrowseState, BrowseAction>, { client, appUuid, prefetch: first, now, memo, freshMs = 0 }: PageRequestOptions): PageRequests {
+export function pageRequests(
+  store: Store<BrowseState, BrowseAction>,
+  { client, appUuid, prefetch: first, now, memo, freshMs = 0 }: PageRequestOptions,
+): PageRequests {
   // A first page already on screen (the store's initial state) used its prefetch: later requests ask the server.
   let prefetch = store.get().paging.everLoaded ? undefined : first;
   let current: { seq: number; abort: () => void } | undefined;
@@ -71,8 +74,18 @@ export function pageRequests(store: Store<BrowseState, BrowseAction>, { client, 
     const request = pre ? pre.page : light ? lightRefresh(one, paging).then((p) => p ?? whole()) : whole();
     // "loading…" only for a request that takes a while.
     const slow = setTimeout(() => store.dispatch({ type: 'loadingShown', seq: want.seq }), LOADING_DELAY_MS);
-    current = { seq: want.seq, abort: () => { clearTimeout(slow); ac.abort(); pre?.abort(); } };
-    const done = () => { clearTimeout(slow); if (current?.seq === want.seq) current = undefined; };
+    current = {
+      seq: want.seq,
+      abort: () => {
+        clearTimeout(slow);
+        ac.abort();
+        pre?.abort();
+      },
+    };
+    const done = () => {
+      clearTimeout(slow);
+      if (current?.seq === want.seq) current = undefined;
+    };
     request.then(
       (answer) => {
         if (ac.signal.aborted) return;
@@ -87,7 +100,11 @@ export function pageRequests(store: Store<BrowseState, BrowseAction>, { client, 
         if (isApiError(error) && error.kind === 'too_large') {
           // Heavy rows (logs): fewer of them per page rather than no page.
           const { size, limit, outOfMemory } = error as ResponseTooLargeError;
-          const shown = outOfMemory ? 'reading it ran out of memory' : size !== undefined ? formatBytes(size) : `more than ${formatBytes(limit)}`;
+          const shown = outOfMemory
+            ? 'reading it ran out of memory'
+            : size !== undefined
+              ? formatBytes(size)
+              : `more than ${formatBytes(limit)}`;
           page({ type: 'tooLarge', seq: want.seq, size: shown, error: describeError(error, client.redact) });
           return;
         }

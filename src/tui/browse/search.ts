@@ -45,8 +45,19 @@ export const ESC_STOP = 'Esc';
 
 export function startSearch(kind: 'search' | 'jump', text: string, status: StatusFilter, seq: number): SearchState {
   return {
-    kind, text, status, seq, scanning: true, read: 0, total: null, stopped: null, gaps: false, pause: null,
-    results: [], cursor: 0, pageStart: 0,
+    kind,
+    text,
+    status,
+    seq,
+    scanning: true,
+    read: 0,
+    total: null,
+    stopped: null,
+    gaps: false,
+    pause: null,
+    results: [],
+    cursor: 0,
+    pageStart: 0,
   };
 }
 
@@ -64,7 +75,11 @@ export function searchReducer(s: SearchState | null, action: SearchAction, rows:
     case 'searchChunk':
       if (action.seq !== s.seq || !s.scanning) return s;
       return {
-        ...s, read: action.read, total: action.total, gaps: s.gaps || action.gaps, pause: null,
+        ...s,
+        read: action.read,
+        total: action.total,
+        gaps: s.gaps || action.gaps,
+        pause: null,
         results: action.found.length > 0 ? [...s.results, ...action.found] : s.results,
       };
     case 'searchDone':
@@ -81,8 +96,14 @@ export function searchReducer(s: SearchState | null, action: SearchAction, rows:
     case 'resultPage': {
       if (s.results.length === 0) return s;
       const last = Math.floor((s.results.length - 1) / rows) * rows;
-      const to = action.to === 'first' ? 0 : action.to === 'last' ? last
-        : action.to === 'next' ? Math.min(last, s.pageStart + rows) : Math.max(0, s.pageStart - rows);
+      const to =
+        action.to === 'first'
+          ? 0
+          : action.to === 'last'
+            ? last
+            : action.to === 'next'
+              ? Math.min(last, s.pageStart + rows)
+              : Math.max(0, s.pageStart - rows);
       return to === s.pageStart ? s : { ...s, pageStart: to, cursor: to };
     }
   }

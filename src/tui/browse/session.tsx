@@ -133,13 +133,29 @@ export function BrowseSessionProvider({ children, ...props }: BrowseSessionProps
   const guessRows = Math.max(1, height - 1 - CHROME - TABLE_FRAME);
   // As many rows a page as the table has room for, unless a size was chosen for the application.
   const fit = settings.pageRows ?? fittingTake(height, { strip: settings.stripRows !== 0 });
-  const { state: browse, store, page, later } = useDeployments({
-    client, appUuid, configDir, refreshMs: settings.refreshMs, prefetch: props.prefetch, rows: guessRows, fit, recentsServer: props.recentsServer,
-    awaitFirst: props.followNewest === true, memory: props.memory,
+  const {
+    state: browse,
+    store,
+    page,
+    later,
+  } = useDeployments({
+    client,
+    appUuid,
+    configDir,
+    refreshMs: settings.refreshMs,
+    prefetch: props.prefetch,
+    rows: guessRows,
+    fit,
+    recentsServer: props.recentsServer,
+    awaitFirst: props.followNewest === true,
+    memory: props.memory,
   });
   const state = browse.paging;
   const neighbours = useOlderNeighbour({ client, appUuid, state });
-  const now = useClock(state.rows.some((d) => d.active), state.updatedAt);
+  const now = useClock(
+    state.rows.some((d) => d.active),
+    state.updatedAt,
+  );
 
   // The reasons of the page's failed and cancelled rows, read after the frame (use-reasons.ts).
   // A search's results are slim summaries (no logs): the cursor's is read whole (use-result-row.ts).
@@ -156,23 +172,34 @@ export function BrowseSessionProvider({ children, ...props }: BrowseSessionProps
   const reasonFor = useReasons({ rows: state.rows, keys: state.keys, focus, redact: client.redact });
   const focusReason = focus ? reasonFor(focus.key, focus.view) : undefined;
   // `l` in the detail: at the reason's line (read now when the timer has not read it yet).
-  const reasonAt = useCallback((d: DetailState) => {
-    const at = state.keys.indexOf(d.key);
-    const view = at >= 0 ? state.rows[at]! : viewOf(d.record);
-    const r = reasonFor(d.key, view) ?? reasonOf(view.record, { redact: client.redact });
-    return r.kind === 'reason' ? r.at : undefined;
-  }, [state, reasonFor, client]);
+  const reasonAt = useCallback(
+    (d: DetailState) => {
+      const at = state.keys.indexOf(d.key);
+      const view = at >= 0 ? state.rows[at]! : viewOf(d.record);
+      const r = reasonFor(d.key, view) ?? reasonOf(view.record, { redact: client.redact });
+      return r.kind === 'reason' ? r.at : undefined;
+    },
+    [state, reasonFor, client],
+  );
   // The comparison says each side's reason (a side read again from the history has its own record).
-  const compareReason = useCallback((v: DeploymentView) => {
-    const r = reasonOf(v.record, { redact: client.redact });
-    return r.kind === 'reason' ? r.text : undefined;
-  }, [client]);
+  const compareReason = useCallback(
+    (v: DeploymentView) => {
+      const r = reasonOf(v.record, { redact: client.redact });
+      return r.kind === 'reason' ? r.text : undefined;
+    },
+    [client],
+  );
   const [detailText] = useState(() => createStore((_: readonly string[], lines: readonly string[]) => lines, [] as readonly string[]));
   const [tableRoom, setTableRoom] = useState<number | null>(null);
 
   const startNote = props.startNote;
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the session starts.
-  useEffect(() => { if (startNote) store.dispatch({ type: 'keyNote', note: startNote }); }, []);
+  useEffect(
+    () => {
+      if (startNote) store.dispatch({ type: 'keyNote', note: startNote });
+    },
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the session starts.
+    [],
+  );
   useHistoryScan({ client, search: props.search, appUuid, store });
 
   // An application that does not exist: back to the picker, saying why.
@@ -199,7 +226,22 @@ export function BrowseSessionProvider({ children, ...props }: BrowseSessionProps
   );
 
   const value: BrowseSession = {
-    props, browse, store, page, later, now, neighbours, focus, focusReason, reasonAt, compareReason, detailText, table, header, tableRoom, setTableRoom,
+    props,
+    browse,
+    store,
+    page,
+    later,
+    now,
+    neighbours,
+    focus,
+    focusReason,
+    reasonAt,
+    compareReason,
+    detailText,
+    table,
+    header,
+    tableRoom,
+    setTableRoom,
   };
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

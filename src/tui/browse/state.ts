@@ -127,11 +127,29 @@ export type BrowseAction =
   /** How far the wide view can scroll (the table, once laid out). */
   | { type: 'columnRoom'; max: number };
 
-export function initialBrowse(paging: PagingState, options: { awaitingNewest?: boolean; time?: TimeMode; mark?: Picked | null } = {}): BrowseState {
+export function initialBrowse(
+  paging: PagingState,
+  options: { awaitingNewest?: boolean; time?: TimeMode; mark?: Picked | null } = {},
+): BrowseState {
   return newestArrived({
-    paging, mode: 'list', detail: null, log: null, search: null, searches: 0, status: 'all', jumpLine: lineAt(''), fetching: null, keyNote: null,
-    awaitingNewest: options.awaitingNewest === true, time: options.time ?? 'relative', mark: options.mark ?? null, compare: null,
-    wide: false, columnStart: 0, columnMax: 0, jumped: null,
+    paging,
+    mode: 'list',
+    detail: null,
+    log: null,
+    search: null,
+    searches: 0,
+    status: 'all',
+    jumpLine: lineAt(''),
+    fetching: null,
+    keyNote: null,
+    awaitingNewest: options.awaitingNewest === true,
+    time: options.time ?? 'relative',
+    mark: options.mark ?? null,
+    compare: null,
+    wide: false,
+    columnStart: 0,
+    columnMax: 0,
+    jumped: null,
   });
 }
 
@@ -188,7 +206,11 @@ export function browseReducer(state: BrowseState, action: BrowseAction): BrowseS
       return state.mode === 'list' ? { ...state, mode: 'stats' } : state;
     case 'closeStats':
       return state.mode === 'stats' ? { ...state, mode: 'list' } : state;
-    case 'scroll': case 'toggle': case 'reveal': case 'detailSize': case 'detailSearch': {
+    case 'scroll':
+    case 'toggle':
+    case 'reveal':
+    case 'detailSize':
+    case 'detailSearch': {
       if (!state.detail) return state;
       const detail = detailReducer(state.detail, action);
       return detail === state.detail ? state : { ...state, detail };
@@ -245,7 +267,14 @@ export function browseReducer(state: BrowseState, action: BrowseAction): BrowseS
       const search = jump ? null : state.search;
       const jumped = jump ? { index: action.index, key: keyOfRecord(action.record, 0) } : null;
       if (action.then === 'log') {
-        return { ...state, search, jumped, fetching: null, mode: 'log', log: { key, record: action.record, index: action.index, total: action.total, from: 'list' } };
+        return {
+          ...state,
+          search,
+          jumped,
+          fetching: null,
+          mode: 'log',
+          log: { key, record: action.record, index: action.index, total: action.total, from: 'list' },
+        };
       }
       return { ...state, search, jumped, fetching: null, mode: 'detail', detail };
     }
@@ -275,8 +304,14 @@ export function browseReducer(state: BrowseState, action: BrowseAction): BrowseS
     }
     case 'fetchFailed':
       return { ...state, fetching: null, paging: { ...state.paging, notice: { kind: 'said', text: action.message } } };
-    case 'searchStart': case 'searchChunk': case 'searchDone': case 'searchPause': case 'searchStop': case 'searchClose':
-    case 'resultCursor': case 'resultPage': {
+    case 'searchStart':
+    case 'searchChunk':
+    case 'searchDone':
+    case 'searchPause':
+    case 'searchStop':
+    case 'searchClose':
+    case 'resultCursor':
+    case 'resultPage': {
       const search = searchReducer(state.search, action, resultRows(state));
       // No search shown, no scope.
       return search === state.search ? state : { ...state, search, status: search ? state.status : 'all' };
@@ -329,5 +364,9 @@ export function resultRows(state: BrowseState): number {
 
 function started(state: BrowseState, kind: 'search' | 'jump', text: string, status: StatusFilter): BrowseState {
   const searches = state.searches + 1;
-  return { ...state, searches, search: searchReducer(state.search, { type: 'searchStart', kind, text, status, seq: searches }, resultRows(state)) };
+  return {
+    ...state,
+    searches,
+    search: searchReducer(state.search, { type: 'searchStart', kind, text, status, seq: searches }, resultRows(state)),
+  };
 }

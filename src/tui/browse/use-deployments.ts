@@ -88,15 +88,22 @@ export function useDeployments(options: UseDeploymentsOptions): DeploymentsContr
   const paging = state.paging;
   const now = options.now ?? Date.now;
 
-  const [requests] = useState(() => pageRequests(store, { client, appUuid, prefetch: options.prefetch, now, memo: memory?.pages, freshMs: refreshMs }));
+  const [requests] = useState(() =>
+    pageRequests(store, { client, appUuid, prefetch: options.prefetch, now, memo: memory?.pages, freshMs: refreshMs }),
+  );
   // Where the list was left, for when the application is opened again this session.
-  useEffect(() => () => {
-    const place = placeOf(store.get());
-    if (memory && place) memory.place = place;
-  }, [memory, store]);
+  useEffect(
+    () => () => {
+      const place = placeOf(store.get());
+      if (memory && place) memory.place = place;
+    },
+    [memory, store],
+  );
   // A resize: the next page asked for fits the new height (the page on screen stays).
   const { fit } = options;
-  useEffect(() => { if (fit !== undefined) store.dispatch({ type: 'fit', take: fit }); }, [fit, store]);
+  useEffect(() => {
+    if (fit !== undefined) store.dispatch({ type: 'fit', take: fit });
+  }, [fit, store]);
   // The first page, unless it is already on screen (a prefetch answered before the first frame).
   useEffect(() => {
     requests.load();
@@ -133,7 +140,9 @@ export function useDeployments(options: UseDeploymentsOptions): DeploymentsContr
   useEffect(() => {
     if (!auto || !settled) return undefined;
     const due = hasError || updatedAt === null ? delay : Math.max(0, Math.min(delay, updatedAt + delay - now()));
-    const t = setTimeout(() => { if (!store.get().paging.loading) requests.page({ type: 'refresh', auto: true }); }, due);
+    const t = setTimeout(() => {
+      if (!store.get().paging.loading) requests.page({ type: 'refresh', auto: true });
+    }, due);
     return () => clearTimeout(t);
   }, [auto, settled, delay, updatedAt, hasError, paging.error, store, requests, now]);
 

@@ -53,7 +53,8 @@ export function useHistoryScan({ client, search: searchHistory, appUuid, store }
         if (!signal.aborted) store.dispatch({ type: 'searchDone', seq });
       } catch (error) {
         if (signal.aborted) return;
-        const why = error instanceof ScanStopped ? describeError(error.reason, client.redact).message : describeError(error, client.redact).message;
+        const why =
+          error instanceof ScanStopped ? describeError(error.reason, client.redact).message : describeError(error, client.redact).message;
         store.dispatch({ type: 'searchDone', seq, stopped: why });
       }
     };
@@ -63,9 +64,10 @@ export function useHistoryScan({ client, search: searchHistory, appUuid, store }
       try {
         const page = await client.listDeployments(appUuid, { skip: f.summary.index, take: 1 }, { signal: ac.signal });
         const row = page.deployments[0];
-        const at = row && sameDeployment(viewOf(row), f.summary)
-          ? { view: viewOf(row), index: f.summary.index, total: page.total }
-          : await findDeployment(scanListOf(client, appUuid, ac.signal), refOfView(f.summary));
+        const at =
+          row && sameDeployment(viewOf(row), f.summary)
+            ? { view: viewOf(row), index: f.summary.index, total: page.total }
+            : await findDeployment(scanListOf(client, appUuid, ac.signal), refOfView(f.summary));
         if (!at) {
           store.dispatch({ type: 'fetchFailed', message: 'That deployment is no longer in the history.' });
           return;

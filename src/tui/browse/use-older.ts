@@ -20,7 +20,6 @@ export type Older =
   /** The row itself came back where the one before it was: newer deployments pushed the list down meanwhile. */
   | { readonly kind: 'moved' };
 
-
 export interface OlderOptions {
   readonly client: DmsClient;
   readonly appUuid: string;
@@ -71,7 +70,11 @@ export function useOlderNeighbour({ client, appUuid, state }: OlderOptions): Rea
 }
 
 /** The deployment before row `index` of the page: the next row, or for the last row the fetched neighbour. */
-export function olderOf(state: Pick<PagingState, 'rows' | 'keys'>, index: number, neighbours: ReadonlyMap<string, Older>): Older | undefined {
+export function olderOf(
+  state: Pick<PagingState, 'rows' | 'keys'>,
+  index: number,
+  neighbours: ReadonlyMap<string, Older>,
+): Older | undefined {
   const row = state.rows[index];
   if (!row || !carriesSettings(row.record)) return undefined;
   const next = state.rows[index + 1];

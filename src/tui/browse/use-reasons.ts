@@ -52,8 +52,11 @@ export function useReasons({ rows, keys, focus, redact }: ReasonRows): (rowKey: 
     }, 0);
     return () => clearTimeout(timer);
   }, [wanted, memo, redact]);
-  return useCallback((rowKey: string, view: DeploymentView) => {
-    const key = reasonKey(rowKey, view);
-    return key === null ? undefined : memo.get(key);
-  }, [memo]);
+  return useCallback(
+    (rowKey: string, view: DeploymentView) => {
+      const key = reasonKey(rowKey, view);
+      return key === null ? undefined : memo.get(key);
+    },
+    [memo],
+  );
 }

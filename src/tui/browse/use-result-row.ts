@@ -21,7 +21,12 @@ export interface ResultRowOptions {
 }
 
 /** The cursor result's whole row and its key (`r:<position>`), once known; null otherwise. */
-export function useResultRow({ client, appUuid, search, paging }: ResultRowOptions): { readonly key: string; readonly view: DeploymentView } | null {
+export function useResultRow({
+  client,
+  appUuid,
+  search,
+  paging,
+}: ResultRowOptions): { readonly key: string; readonly view: DeploymentView } | null {
   const [kept, setKept] = useState<ReadonlyMap<string, DeploymentView>>(() => new Map());
   const result = search?.kind === 'search' && !search.scanning ? search.results[search.cursor] : undefined;
   const ended = result !== undefined && (result.phase === 'failed' || result.phase === 'cancelled');
@@ -34,14 +39,22 @@ export function useResultRow({ client, appUuid, search, paging }: ResultRowOptio
     if (!ended || known) return undefined;
     const ac = new AbortController();
     const timer = setTimeout(() => {
-      client.listDeployments(appUuid, { skip: index, take: 1 }, { signal: ac.signal }).then((page) => {
-        const row = page.deployments[0];
-        // The history moved since the search read it: no line rather than another deployment's.
-        if (!row || ac.signal.aborted || !sameDeployment(viewOf(row), result)) return;
-        setKept((m) => new Map(m.size >= KEPT_MAX ? [] : m).set(id, viewOf(row)));
-      }, () => { /* no line: the list's own reading says what is wrong with the server */ });
+      client.listDeployments(appUuid, { skip: index, take: 1 }, { signal: ac.signal }).then(
+        (page) => {
+          const row = page.deployments[0];
+          // The history moved since the search read it: no line rather than another deployment's.
+          if (!row || ac.signal.aborted || !sameDeployment(viewOf(row), result)) return;
+          setKept((m) => new Map(m.size >= KEPT_MAX ? [] : m).set(id, viewOf(row)));
+        },
+        () => {
+          /* no line: the list's own reading says what is wrong with the server */
+        },
+      );
     }, REST_MS);
-    return () => { clearTimeout(timer); ac.abort(); };
+    return () => {
+      clearTimeout(timer);
+      ac.abort();
+    };
   }, [client, appUuid, ended, known, id, index, result]);
 
   return useMemo(() => (result && known ? { key: `r:${result.index}`, view: known } : null), [result, known]);

@@ -6,8 +6,21 @@
 // they do not all fit. Memoised step by step: a cursor move recomputes none of it.
 import { useMemo, useState } from 'react';
 import {
-  NOTHING_SEEN, absoluteTimeColumns, cellsOf, columnWindow, columnsSeen, seeColumns, shapeColumns, stableColumns, wideColumns,
-  type Cells, type ColumnKey, type DrawnColumns, type LaidColumn, type PageColumns, type SeenColumns,
+  NOTHING_SEEN,
+  absoluteTimeColumns,
+  cellsOf,
+  columnWindow,
+  columnsSeen,
+  seeColumns,
+  shapeColumns,
+  stableColumns,
+  wideColumns,
+  type Cells,
+  type ColumnKey,
+  type DrawnColumns,
+  type LaidColumn,
+  type PageColumns,
+  type SeenColumns,
 } from '../../model/columns.js';
 import type { DeploymentView } from '../../model/deployment.js';
 import { settingsChanged } from '../../model/settings.js';
@@ -51,10 +64,14 @@ export function useListTable(browse: BrowseState, { now, neighbours, width, time
   const { start: offset, rows: maxRows } = state.window;
 
   // Δ: the row's settings differ from the deployment before it (the next row, or the fetched neighbour).
-  const changed = useMemo(() => pageRows.map((_, i) => {
-    const older = olderOf({ rows: pageRows, keys: pageKeys }, i, neighbours);
-    return older?.kind === 'record' && settingsChanged(pageRows[i]!.record, older.record);
-  }), [pageRows, pageKeys, neighbours]);
+  const changed = useMemo(
+    () =>
+      pageRows.map((_, i) => {
+        const older = olderOf({ rows: pageRows, keys: pageKeys }, i, neighbours);
+        return older?.kind === 'record' && settingsChanged(pageRows[i]!.record, older.record);
+      }),
+    [pageRows, pageKeys, neighbours],
+  );
   const pageCells = useMemo(() => pageRows.map((d, i) => cellsOf(d, now, { changed: changed[i], time })), [pageRows, now, changed, time]);
   const carried = useMemo(() => new Set(pageRows.flatMap(shapeColumns)), [pageRows]);
 
@@ -70,7 +87,10 @@ export function useListTable(browse: BrowseState, { now, neighbours, width, time
   // What this application's rows have filled so far (pages, refreshes, results): the columns drawn.
   // Grown during the render (React renders again at once, before drawing), as the widths below.
   const [seenColumns, setSeenColumns] = useState<SeenColumns>(NOTHING_SEEN);
-  const seen = useMemo(() => seeColumns(seeColumns(seenColumns, pageCells, carried), resultCells ?? []), [seenColumns, pageCells, carried, resultCells]);
+  const seen = useMemo(
+    () => seeColumns(seeColumns(seenColumns, pageCells, carried), resultCells ?? []),
+    [seenColumns, pageCells, carried, resultCells],
+  );
   if (seen !== seenColumns) setSeenColumns(seen);
   // `started` is as wide as a local time with its zone after T.
   const shape = useMemo(() => columnsSeen(seen, time === 'absolute' ? absoluteTimeColumns() : undefined), [seen, time]);
@@ -80,15 +100,22 @@ export function useListTable(browse: BrowseState, { now, neighbours, width, time
   if (stable !== seenWidths) setSeenWidths(stable);
   // The columns drawn at this width stay drawn while it lasts.
   const [drawnBefore, setDrawn] = useState<DrawnColumns | null>(null);
-  const fitted = useMemo(() => stableColumns(shape.columns, shownCells, width, stable, drawnBefore), [shape, shownCells, width, stable, drawnBefore]);
+  const fitted = useMemo(
+    () => stableColumns(shape.columns, shownCells, width, stable, drawnBefore),
+    [shape, shownCells, width, stable, drawnBefore],
+  );
   if (!browse.wide && fitted.drawn !== drawnBefore) setDrawn(fitted.drawn);
   // Wide: every column at its width, the ones from `columnStart` that fit.
-  const all = useMemo(() => (browse.wide ? wideColumns(shape.columns, shownCells, width, stable) : null), [browse.wide, shape, shownCells, width, stable]);
+  const all = useMemo(
+    () => (browse.wide ? wideColumns(shape.columns, shownCells, width, stable) : null),
+    [browse.wide, shape, shownCells, width, stable],
+  );
   const scrolled = useMemo(() => (all ? columnWindow(all, browse.columnStart, width) : null), [all, browse.columnStart, width]);
   const columns = scrolled?.columns ?? fitted.laid;
 
   const rows = useMemo<TableRow[]>(() => {
-    if (results && resultCells) return results.map((v, i) => ({ key: `r:${v.index}`, cells: resultCells[i]!, status: v.status, flash: false }));
+    if (results && resultCells)
+      return results.map((v, i) => ({ key: `r:${v.index}`, cells: resultCells[i]!, status: v.status, flash: false }));
     return visible.slice(offset, offset + maxRows).map((d) => {
       const i = pageRows.indexOf(d);
       const key = pageKeys[i] ?? '';
@@ -97,9 +124,10 @@ export function useListTable(browse: BrowseState, { now, neighbours, width, time
   }, [results, resultCells, visible, offset, maxRows, pageCells, state.changed, pageRows, pageKeys]);
 
   const cursor = search ? search.cursor - search.pageStart : state.cursor - offset;
-  const wide = all && scrolled
-    ? { from: scrolled.start + 1, to: scrolled.start + scrolled.columns.length, of: all.length, maxStart: scrolled.maxStart }
-    : null;
+  const wide =
+    all && scrolled
+      ? { from: scrolled.start + 1, to: scrolled.start + scrolled.columns.length, of: all.length, maxStart: scrolled.maxStart }
+      : null;
   return { visible, rows, columns, header: shape.header, cursor, wide };
 }
 

@@ -30,27 +30,45 @@ export interface TableRow {
  * never cut by the layout. `labels`: the first that fits right of the first column is written into
  * its right end (`└───┴── 1–8 of 30 rows ─┘`).
  */
-const Rule = memo(function Rule({ laid, left, cross, right, labels = [] }: { laid: readonly LaidColumn[]; left: string; cross: string; right: string; labels?: readonly string[] }) {
+const Rule = memo(function Rule({
+  laid,
+  left,
+  cross,
+  right,
+  labels = [],
+}: {
+  laid: readonly LaidColumn[];
+  left: string;
+  cross: string;
+  right: string;
+  labels?: readonly string[];
+}) {
   const line = `${left}${laid.map((c) => '─'.repeat(c.width + 2)).join(cross)}${right}`;
   // The rule is one cell a character: cut it by characters, the label by its cells.
   const room = line.length - (laid.length > 1 ? laid[0]!.width + 4 : 1);
   const label = labels.find((l) => widthOf(l) + 4 <= room);
   const text = label === undefined ? line : `${line.slice(0, line.length - widthOf(label) - 4)} ${label} ─${right}`;
-  return <Box flexShrink={0}><Text bold>{text}</Text></Box>;
+  return (
+    <Box flexShrink={0}>
+      <Text bold>{text}</Text>
+    </Box>
+  );
 });
 
 /** Column names in the theme's title colour (none without colour), between bars. */
 const Heading = memo(function Heading({ laid, theme }: { laid: readonly LaidColumn[]; theme: Theme }) {
   return (
-    <Box flexShrink={0}><Text>
-      <Text bold>│</Text>
-      {laid.map((c) => (
-        <React.Fragment key={c.key}>
-          <Text bold color={theme.ui.title}>{` ${padCells(c.header, c.width)} `}</Text>
-          <Text bold>│</Text>
-        </React.Fragment>
-      ))}
-    </Text></Box>
+    <Box flexShrink={0}>
+      <Text>
+        <Text bold>│</Text>
+        {laid.map((c) => (
+          <React.Fragment key={c.key}>
+            <Text bold color={theme.ui.title}>{` ${padCells(c.header, c.width)} `}</Text>
+            <Text bold>│</Text>
+          </React.Fragment>
+        ))}
+      </Text>
+    </Box>
   );
 });
 
@@ -60,7 +78,19 @@ const Heading = memo(function Heading({ laid, theme }: { laid: readonly LaidColu
  * a Text per row mixes in the box-drawing bars and costs ~10x more. Columns keep the cell text
  * ASCII (unless the data is not), so a cursor move or a new page stays within a frame budget.
  */
-function Body({ rows, laid, theme, bodyRef, cursor }: { rows: readonly TableRow[]; laid: readonly LaidColumn[]; theme: Theme; bodyRef?: React.Ref<DOMElement>; cursor: number }) {
+function Body({
+  rows,
+  laid,
+  theme,
+  bodyRef,
+  cursor,
+}: {
+  rows: readonly TableRow[];
+  laid: readonly LaidColumn[];
+  theme: Theme;
+  bodyRef?: React.Ref<DOMElement>;
+  cursor: number;
+}) {
   // The cursor's bar is drawn over the columns (an absolute box, drawn after them): a cursor move
   // redraws one line, and the columns (one text each, measured by Ink) are left as they were.
   // When the table is given fewer lines than it has rows, the last rows are cut here, the borders kept.
@@ -81,19 +111,29 @@ const Columns = memo(function Columns({ rows, laid, theme }: { rows: readonly Ta
   return (
     <>
       {laid.map((c, index) => (
-        <Box key={index === laid.length - 1 ? `${c.key} last` : c.key} borderStyle="single" borderTop={false} borderBottom={false} borderRight={index === laid.length - 1}>
+        <Box
+          key={index === laid.length - 1 ? `${c.key} last` : c.key}
+          borderStyle="single"
+          borderTop={false}
+          borderBottom={false}
+          borderRight={index === laid.length - 1}
+        >
           {c.key === 'status' ? (
             <Text>
               {rows.map((r, i) => (
                 <React.Fragment key={r.key}>
                   {' '}
-                  <Text color={statusColour(theme, r.status)} bold={r.flash} inverse={r.flash}>{padCells(r.cells.status, c.width)}</Text>
+                  <Text color={statusColour(theme, r.status)} bold={r.flash} inverse={r.flash}>
+                    {padCells(r.cells.status, c.width)}
+                  </Text>
                   {i < rows.length - 1 ? ' \n' : ' '}
                 </React.Fragment>
               ))}
             </Text>
           ) : (
-            <Text color={c.key === 'changed' ? theme.ui.changed : undefined}>{rows.map((r) => ` ${padCells(r.cells[c.key], c.width)} `).join('\n')}</Text>
+            <Text color={c.key === 'changed' ? theme.ui.changed : undefined}>
+              {rows.map((r) => ` ${padCells(r.cells[c.key], c.width)} `).join('\n')}
+            </Text>
           )}
         </Box>
       ))}
@@ -111,9 +151,11 @@ function CursorBar({ row, laid, theme, top }: { row: TableRow; laid: readonly La
         {laid.map((c) => (
           <React.Fragment key={c.key}>
             {'│'}
-            {c.key === 'status'
-              ? <Text inverse color={statusColour(theme, row.status)} bold={row.flash}>{` ${padCells(row.cells.status, c.width)} `}</Text>
-              : <Text inverse color={c.key === 'changed' ? theme.ui.changed : undefined}>{` ${padCells(row.cells[c.key], c.width)} `}</Text>}
+            {c.key === 'status' ? (
+              <Text inverse color={statusColour(theme, row.status)} bold={row.flash}>{` ${padCells(row.cells.status, c.width)} `}</Text>
+            ) : (
+              <Text inverse color={c.key === 'changed' ? theme.ui.changed : undefined}>{` ${padCells(row.cells[c.key], c.width)} `}</Text>
+            )}
           </React.Fragment>
         ))}
         {'│'}

@@ -24,7 +24,7 @@ const GAP = 2;
 
 /** The item's keys and words: `n/N next/prev match` names the first key of each of a pair, in force. */
 export function itemText(c: Command, keys: KeyTable): [string, string] {
-  const label = c.footerWith ? `${keys.hint(c.id)}/${keys.hint(c.footerWith as CommandId)}` : c.footerLabel ?? c.label;
+  const label = c.footerWith ? `${keys.hint(c.id)}/${keys.hint(c.footerWith as CommandId)}` : (c.footerLabel ?? c.label);
   return [label, ` ${c.hint ?? c.description}`];
 }
 
@@ -52,7 +52,9 @@ export function Footer({ screen, extra, width, note, without }: FooterProps) {
     // Wrapped, never cut: a note may hold what the user must read or copy (a link no browser could open).
     return (
       <Box>
-        <Text wrap="wrap" color={theme.ui.warning}>{note}</Text>
+        <Text wrap="wrap" color={theme.ui.warning}>
+          {note}
+        </Text>
       </Box>
     );
   }
@@ -65,7 +67,9 @@ export function Footer({ screen, extra, width, note, without }: FooterProps) {
           return (
             <React.Fragment key={c.id}>
               {i > 0 ? ' '.repeat(GAP) : ''}
-              <Text color={theme.ui.key} bold>{key}</Text>
+              <Text color={theme.ui.key} bold>
+                {key}
+              </Text>
               <Text color={theme.ui.muted}>{hint}</Text>
             </React.Fragment>
           );

@@ -32,11 +32,15 @@ export function Header({ connection, appUuid, appName, about, activity, range, u
   return (
     <Box flexDirection="column">
       {connection.demo ? (
-        <Text wrap="truncate-end" bold color={theme.ui.demo}>{DEMO_BANNER}</Text>
+        <Text wrap="truncate-end" bold color={theme.ui.demo}>
+          {DEMO_BANNER}
+        </Text>
       ) : (
         <Text wrap="truncate-end">
-          <Text bold color={theme.ui.title}>dms</Text>
-          <Text color={theme.ui.muted}>  context </Text>
+          <Text bold color={theme.ui.title}>
+            dms
+          </Text>
+          <Text color={theme.ui.muted}> context </Text>
           <Text>{clean(connection.label)}</Text>
         </Text>
       )}
@@ -45,7 +49,7 @@ export function Header({ connection, appUuid, appName, about, activity, range, u
         <Text>{clean(connection.host)}</Text>
         {appUuid ? (
           <>
-            <Text color={theme.ui.muted}>  app </Text>
+            <Text color={theme.ui.muted}> app </Text>
             {appName ? <Text bold>{`${clean(appName)} `}</Text> : null}
             <Text color={appName ? theme.ui.muted : undefined}>{clean(appUuid)}</Text>
           </>
@@ -54,9 +58,13 @@ export function Header({ connection, appUuid, appName, about, activity, range, u
       </Text>
       <Text wrap="truncate-end">
         {range ? <Text bold>{range}</Text> : null}
-        {updatedAt ? <Text color={theme.ui.muted}>{range ? '  ' : ''}updated <Ago at={updatedAt} /></Text> : null}
-        {loading ? <Text color={theme.ui.muted}>  loading…</Text> : null}
-        {status ? <Text color={theme.ui.muted}>  {status}</Text> : null}
+        {updatedAt ? (
+          <Text color={theme.ui.muted}>
+            {range ? '  ' : ''}updated <Ago at={updatedAt} />
+          </Text>
+        ) : null}
+        {loading ? <Text color={theme.ui.muted}> loading…</Text> : null}
+        {status ? <Text color={theme.ui.muted}> {status}</Text> : null}
       </Text>
       {activity !== undefined ? <Text wrap="truncate-end">{activity ? clean(activity) : ' '}</Text> : null}
     </Box>
@@ -82,8 +90,10 @@ export function ConnectionLine({ connection }: { readonly connection: TuiConnect
     <Text wrap="truncate-end" bold color={theme.ui.demo}>{`DEMO — sample data at ${clean(connection.host)}`}</Text>
   ) : (
     <Text wrap="truncate-end">
-      <Text color={theme.ui.muted}>context </Text><Text bold>{clean(connection.label)}</Text>
-      <Text color={theme.ui.muted}>  server </Text><Text>{clean(connection.host)}</Text>
+      <Text color={theme.ui.muted}>context </Text>
+      <Text bold>{clean(connection.label)}</Text>
+      <Text color={theme.ui.muted}> server </Text>
+      <Text>{clean(connection.host)}</Text>
     </Text>
   );
 }

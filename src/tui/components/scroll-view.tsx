@@ -56,8 +56,8 @@ function pieces(text: string, from: number, ranges: readonly [number, number][])
 function MarkedLine({ line, ranges, current, theme }: { line: Line; ranges: readonly [number, number][]; current: boolean; theme: Theme }) {
   const label = line.label ?? '';
   const part = (text: string, from: number, colour: string | undefined, key: string, plain: { bold?: boolean; dim?: boolean }) =>
-    pieces(text, from, ranges).map((p, i) => (p.marked
-      ? (
+    pieces(text, from, ranges).map((p, i) =>
+      p.marked ? (
         <Text
           key={`${key}${i}`}
           color={current && theme.colour ? 'black' : colour}
@@ -67,8 +67,12 @@ function MarkedLine({ line, ranges, current, theme }: { line: Line; ranges: read
         >
           {p.text}
         </Text>
-      )
-      : <Text key={`${key}${i}`} color={colour} bold={plain.bold} dimColor={plain.dim}>{p.text}</Text>));
+      ) : (
+        <Text key={`${key}${i}`} color={colour} bold={plain.bold} dimColor={plain.dim}>
+          {p.text}
+        </Text>
+      ),
+    );
   return (
     <>
       {part(label, 0, line.labelColour, 'l', {})}
@@ -87,10 +91,14 @@ export function ScrollView({ lines, offset, height, mark }: ScrollViewProps) {
         const ranges = mark && mark.query !== '' ? matchRanges(lineText(l), mark.query) : [];
         return (
           <Text key={start + i} wrap="truncate-end">
-            {ranges.length > 0 ? <MarkedLine line={l} ranges={ranges} current={mark!.current === start + i} theme={theme} /> : (
+            {ranges.length > 0 ? (
+              <MarkedLine line={l} ranges={ranges} current={mark!.current === start + i} theme={theme} />
+            ) : (
               <>
                 {l.label !== undefined ? <Text color={l.labelColour}>{l.label}</Text> : null}
-                <Text color={l.colour} bold={l.bold} dimColor={l.dim}>{l.text === '' && l.label === undefined ? ' ' : l.text}</Text>
+                <Text color={l.colour} bold={l.bold} dimColor={l.dim}>
+                  {l.text === '' && l.label === undefined ? ' ' : l.text}
+                </Text>
               </>
             )}
           </Text>

@@ -3,7 +3,10 @@
 import { useEffect, useMemo, useReducer } from 'react';
 import { useStdout } from 'ink';
 
-export interface TerminalSize { readonly width: number; readonly height: number }
+export interface TerminalSize {
+  readonly width: number;
+  readonly height: number;
+}
 
 export function useTerminalSize(fallback: TerminalSize = { width: 80, height: 24 }): TerminalSize {
   const { stdout } = useStdout();
@@ -11,7 +14,9 @@ export function useTerminalSize(fallback: TerminalSize = { width: 80, height: 24
   useEffect(() => {
     const onResize = () => resized();
     stdout.on('resize', onResize);
-    return () => { stdout.off('resize', onResize); };
+    return () => {
+      stdout.off('resize', onResize);
+    };
   }, [stdout]);
   const width = stdout.columns > 0 ? stdout.columns : fallback.width;
   const height = stdout.rows > 0 ? stdout.rows : fallback.height;

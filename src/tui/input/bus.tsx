@@ -27,7 +27,11 @@ export interface KeyListener {
   text?(run: string): number;
 }
 
-interface Entry { readonly id: number; readonly layer: Layer; readonly listener: KeyListener }
+interface Entry {
+  readonly id: number;
+  readonly layer: Layer;
+  readonly listener: KeyListener;
+}
 
 export class InputBus {
   private entries: Entry[] = [];
@@ -41,13 +45,17 @@ export class InputBus {
   add(layer: Layer, listener: KeyListener): () => void {
     const entry = { id: this.next++, layer, listener };
     this.entries.push(entry);
-    return () => { this.entries = this.entries.filter((e) => e !== entry); };
+    return () => {
+      this.entries = this.entries.filter((e) => e !== entry);
+    };
   }
 
   /** Called when a read from the terminal has been handled (tests). */
   watch(fn: () => void): () => void {
     this.watchers.add(fn);
-    return () => { this.watchers.delete(fn); };
+    return () => {
+      this.watchers.delete(fn);
+    };
   }
 
   /** One report of Ink's input hook. */

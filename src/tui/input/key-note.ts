@@ -13,9 +13,19 @@ export function noActionNote(key: string, keys: KeyTable): string {
 export function keyName(e: KeyEvent): string | undefined {
   const k = e.key;
   const named: [boolean, string][] = [
-    [k.tab, k.shift ? 'Shift+Tab' : 'Tab'], [k.upArrow, '↑'], [k.downArrow, '↓'], [k.leftArrow, '←'], [k.rightArrow, '→'],
-    [k.pageUp, 'PgUp'], [k.pageDown, 'PgDn'], [k.home, 'Home'], [k.end, 'End'], [k.return, 'Enter'], [k.escape, 'Esc'],
-    [k.backspace, 'Backspace'], [k.delete, 'Delete'],
+    [k.tab, k.shift ? 'Shift+Tab' : 'Tab'],
+    [k.upArrow, '↑'],
+    [k.downArrow, '↓'],
+    [k.leftArrow, '←'],
+    [k.rightArrow, '→'],
+    [k.pageUp, 'PgUp'],
+    [k.pageDown, 'PgDn'],
+    [k.home, 'Home'],
+    [k.end, 'End'],
+    [k.return, 'Enter'],
+    [k.escape, 'Esc'],
+    [k.backspace, 'Backspace'],
+    [k.delete, 'Delete'],
   ];
   const found = named.find(([on]) => on);
   if (found) return found[1];

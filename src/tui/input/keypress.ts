@@ -11,14 +11,44 @@ export interface KeyEvent {
 }
 
 export const NO_KEY: Key = {
-  upArrow: false, downArrow: false, leftArrow: false, rightArrow: false, pageDown: false, pageUp: false,
-  home: false, end: false, return: false, escape: false, ctrl: false, shift: false, tab: false,
-  backspace: false, delete: false, meta: false, super: false, hyper: false, capsLock: false, numLock: false,
+  upArrow: false,
+  downArrow: false,
+  leftArrow: false,
+  rightArrow: false,
+  pageDown: false,
+  pageUp: false,
+  home: false,
+  end: false,
+  return: false,
+  escape: false,
+  ctrl: false,
+  shift: false,
+  tab: false,
+  backspace: false,
+  delete: false,
+  meta: false,
+  super: false,
+  hyper: false,
+  capsLock: false,
+  numLock: false,
 };
 
 const NAMED: readonly (keyof Key)[] = [
-  'upArrow', 'downArrow', 'leftArrow', 'rightArrow', 'pageDown', 'pageUp', 'home', 'end', 'return', 'escape',
-  'ctrl', 'meta', 'tab', 'backspace', 'delete',
+  'upArrow',
+  'downArrow',
+  'leftArrow',
+  'rightArrow',
+  'pageDown',
+  'pageUp',
+  'home',
+  'end',
+  'return',
+  'escape',
+  'ctrl',
+  'meta',
+  'tab',
+  'backspace',
+  'delete',
 ];
 
 // Keys that are one control character. `\n` is left to the text (a pasted line break).

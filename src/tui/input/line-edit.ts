@@ -67,12 +67,24 @@ export function applyLine(state: LineState, command: LineCommand): LineState {
   const cursor = snap(value, state.cursor);
   let next: LineState;
   switch (command) {
-    case 'left': next = { value, cursor: neighbour(value, cursor, -1) }; break;
-    case 'right': next = { value, cursor: neighbour(value, cursor, 1) }; break;
-    case 'start': next = { value, cursor: 0 }; break;
-    case 'end': next = { value, cursor: value.length }; break;
-    case 'killBefore': next = { value: value.slice(cursor), cursor: 0 }; break;
-    case 'killAfter': next = { value: value.slice(0, cursor), cursor }; break;
+    case 'left':
+      next = { value, cursor: neighbour(value, cursor, -1) };
+      break;
+    case 'right':
+      next = { value, cursor: neighbour(value, cursor, 1) };
+      break;
+    case 'start':
+      next = { value, cursor: 0 };
+      break;
+    case 'end':
+      next = { value, cursor: value.length };
+      break;
+    case 'killBefore':
+      next = { value: value.slice(cursor), cursor: 0 };
+      break;
+    case 'killAfter':
+      next = { value: value.slice(0, cursor), cursor };
+      break;
     case 'backspace': {
       const from = neighbour(value, cursor, -1);
       next = { value: value.slice(0, from) + value.slice(cursor), cursor: from };

@@ -32,7 +32,15 @@ export function browseKeys(keys: KeyTable, props: ListKeyProps, options: BrowseK
     if (a.type === 'close' && jumped) page({ type: 'goTo', index: jumped.index, key: jumped.key });
   };
   const detail = detailKeys(keys, {
-    send: detailSend, detail: () => store.get().detail, lines: detailLines, copy, openWeb, toggleTime: () => toggleTime(store, props.configDir, later), onHelp: () => props.onHelp('detail'), onQuit: () => props.onQuit(), showSecrets: props.showSecrets,
+    send: detailSend,
+    detail: () => store.get().detail,
+    lines: detailLines,
+    copy,
+    openWeb,
+    toggleTime: () => toggleTime(store, props.configDir, later),
+    onHelp: () => props.onHelp('detail'),
+    onQuit: () => props.onQuit(),
+    showSecrets: props.showSecrets,
   });
   return {
     key(e: KeyEvent): KeyResult {
@@ -57,7 +65,8 @@ export function browseKeys(keys: KeyTable, props: ListKeyProps, options: BrowseK
       const mode = store.get().mode;
       if (mode === 'filter') send({ type: 'filterText', text: run });
       else if (mode === 'jump') send({ type: 'jumpText', text: run });
-      else if (mode === 'detail' && detailSearching(store.get().detail)) send({ type: 'detailSearch', search: { op: 'text', text: run, lines: detailLines() } });
+      else if (mode === 'detail' && detailSearching(store.get().detail))
+        send({ type: 'detailSearch', search: { op: 'text', text: run, lines: detailLines() } });
       else return 0;
       return run.length;
     },

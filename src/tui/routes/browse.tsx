@@ -22,11 +22,16 @@ export type BrowseRoute = 'list' | 'detail' | 'log' | 'stats' | 'compare';
 
 export function browseStack(browse: Pick<BrowseState, 'mode' | 'detail' | 'log'>): BrowseRoute[] {
   switch (browse.mode) {
-    case 'detail': return ['list', 'detail'];
-    case 'log': return browse.log?.from === 'detail' ? ['list', 'detail', 'log'] : ['list', 'log'];
-    case 'stats': return ['list', 'stats'];
-    case 'compare': return ['list', 'compare'];
-    default: return ['list'];
+    case 'detail':
+      return ['list', 'detail'];
+    case 'log':
+      return browse.log?.from === 'detail' ? ['list', 'detail', 'log'] : ['list', 'log'];
+    case 'stats':
+      return ['list', 'stats'];
+    case 'compare':
+      return ['list', 'compare'];
+    default:
+      return ['list'];
   }
 }
 
@@ -36,7 +41,11 @@ export function BrowseRoutes() {
   const keys = useKeyTable();
   const { env } = useSettings();
   const { stdout } = useStdout();
-  useKeys('screen', browseKeys(keys, props, { store, page, terminal: stdout, reasonAt, later, env, detailLines: detailText.get }), props.active);
+  useKeys(
+    'screen',
+    browseKeys(keys, props, { store, page, terminal: stdout, reasonAt, later, env, detailLines: detailText.get }),
+    props.active,
+  );
   const top = browseStack(browse).at(-1);
   if (top === 'stats') return <StatsRoute />;
   if (top === 'log' && browse.log) return <LogRoute log={browse.log} />;

@@ -40,7 +40,10 @@ export function startSearch(origin: number): LineSearch {
  * query's text changed (the caller finds its matches again). Undefined when nothing changes: the
  * query is not being edited, or would be longer than QUERY_MAX.
  */
-export function typeQuery(search: LineSearch, edit: { readonly text: string } | { readonly command: LineCommand }): { readonly search: LineSearch; readonly requery: boolean } | undefined {
+export function typeQuery(
+  search: LineSearch,
+  edit: { readonly text: string } | { readonly command: LineCommand },
+): { readonly search: LineSearch; readonly requery: boolean } | undefined {
   if (!search.editing) return undefined;
   const line = 'text' in edit ? insertLine(search.line, edit.text) : applyLine(search.line, edit.command);
   if (line.value.length > QUERY_MAX) return undefined;
@@ -57,29 +60,42 @@ export function withMatches(search: LineSearch, matches: readonly number[], from
 /** Enter on the query line: the search kept (a note when nothing matches); undefined: dropped (an empty query). */
 export function keepSearch(search: LineSearch): { readonly search: LineSearch; readonly note: SearchNote | null } | undefined {
   if (search.line.value === '') return undefined;
-  return { search: { ...search, editing: false }, note: search.matches.length === 0 ? { kind: 'noMatch', query: search.line.value } : null };
+  return {
+    search: { ...search, editing: false },
+    note: search.matches.length === 0 ? { kind: 'noMatch', query: search.line.value } : null,
+  };
 }
 
 /**
  * n/N: the next (or previous) match, from the one the view is on while it is on screen (the lines
  * at `top` and the `shown` after it), else from the view; round the end once, saying so.
  */
-export function stepMatch(search: LineSearch, direction: 1 | -1, view: { readonly top: number; readonly shown: number }):
-  { readonly search: LineSearch; readonly note: SearchNote | null } | { readonly note: SearchNote } {
+export function stepMatch(
+  search: LineSearch,
+  direction: 1 | -1,
+  view: { readonly top: number; readonly shown: number },
+): { readonly search: LineSearch; readonly note: SearchNote | null } | { readonly note: SearchNote } {
   const { matches, current } = search;
-  if (matches.length === 0) return { note: search.line.value === '' ? { kind: 'noSearch' } : { kind: 'noMatch', query: search.line.value } };
+  if (matches.length === 0)
+    return { note: search.line.value === '' ? { kind: 'noSearch' } : { kind: 'noMatch', query: search.line.value } };
   const on = current >= 0 && matches[current]! >= view.top && matches[current]! < view.top + view.shown;
   let next: number;
   let note: SearchNote | null = null;
   if (direction === 1) {
     const after = on ? matches[current]! : view.top - 1;
     next = matches.findIndex((p) => p > after);
-    if (next === -1) { next = 0; note = { kind: 'searchWrapped', past: 'end' }; }
+    if (next === -1) {
+      next = 0;
+      note = { kind: 'searchWrapped', past: 'end' };
+    }
   } else {
     const before = on ? matches[current]! : view.top + view.shown;
     next = -1;
     for (let i = matches.length - 1; i >= 0 && next === -1; i--) if (matches[i]! < before) next = i;
-    if (next === -1) { next = matches.length - 1; note = { kind: 'searchWrapped', past: 'start' }; }
+    if (next === -1) {
+      next = matches.length - 1;
+      note = { kind: 'searchWrapped', past: 'start' };
+    }
   }
   return { search: { ...search, current: next }, note };
 }
@@ -87,11 +103,14 @@ export function stepMatch(search: LineSearch, direction: 1 | -1, view: { readonl
 /** A search note as the message line says it: `searchKey` is the search key in force, `what` what it searches (`the log`). */
 export function searchNoteText(note: SearchNote, searchKey: string, what: string): string {
   switch (note.kind) {
-    case 'noSearch': return `No search yet: ${searchKey} searches ${what}.`;
-    case 'noMatch': return `No line matches “${note.query}”.`;
-    case 'searchWrapped': return note.past === 'end'
-      ? 'Search went past the end: back to the first match.'
-      : 'Search went past the start: on to the last match.';
+    case 'noSearch':
+      return `No search yet: ${searchKey} searches ${what}.`;
+    case 'noMatch':
+      return `No line matches “${note.query}”.`;
+    case 'searchWrapped':
+      return note.past === 'end'
+        ? 'Search went past the end: back to the first match.'
+        : 'Search went past the start: on to the last match.';
   }
 }
 
@@ -103,6 +122,8 @@ export function searchFound(search: LineSearch): string {
 
 /** A search kept: `“error”: line 3 of 12 matching · n/N move · Esc clears`, with the keys in force. */
 export function searchStatus(search: LineSearch, keys: { readonly next: string; readonly prev: string; readonly clear: string }): string {
-  return `“${search.line.value}”: line ${search.current + 1} of ${thousands(search.matches.length)} matching`
-    + ` · ${keys.next}/${keys.prev} move · ${keys.clear} clears`;
+  return (
+    `“${search.line.value}”: line ${search.current + 1} of ${thousands(search.matches.length)} matching` +
+    ` · ${keys.next}/${keys.prev} move · ${keys.clear} clears`
+  );
 }

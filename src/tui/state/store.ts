@@ -34,11 +34,15 @@ export function createStore<S, A>(reducer: (state: S, action: A) => S, initial: 
     },
     subscribe(listener) {
       shown.add(listener);
-      return () => { shown.delete(listener); };
+      return () => {
+        shown.delete(listener);
+      };
     },
     watch(listener) {
       all.add(listener);
-      return () => { all.delete(listener); };
+      return () => {
+        all.delete(listener);
+      };
     },
   };
 }

@@ -1,61 +1,212 @@
 // The zod schemas: tolerant reading of deployment records, strict checking of creation bodies.
 import { describe, expect, it } from 'vitest';
 import {
-  BUILD_PACKS, CREATE_APP_FIELDS, CREATE_APP_REQUIRED, DEPLOYMENT_BOOL_FIELDS, DEPLOYMENT_FIELDS,
-  DEPLOYMENT_INT_FIELDS, DEPLOYMENT_STRING_FIELDS, DOCSTORE_FIELDS, DOCSTORE_REQUIRED, HEALTH_CHECK_METHODS,
-  HEALTH_CHECK_SCHEMES, REDIRECTS, invalidFieldsOf, readDeployment, readDeploymentList,
-  validateCreateApp, validateCreateDocstore, type CreateAppField, type DocstoreField, type Validation,
+  BUILD_PACKS,
+  CREATE_APP_FIELDS,
+  CREATE_APP_REQUIRED,
+  DEPLOYMENT_BOOL_FIELDS,
+  DEPLOYMENT_FIELDS,
+  DEPLOYMENT_INT_FIELDS,
+  DEPLOYMENT_STRING_FIELDS,
+  DOCSTORE_FIELDS,
+  DOCSTORE_REQUIRED,
+  HEALTH_CHECK_METHODS,
+  HEALTH_CHECK_SCHEMES,
+  REDIRECTS,
+  invalidFieldsOf,
+  readDeployment,
+  readDeploymentList,
+  validateCreateApp,
+  validateCreateDocstore,
+  type CreateAppField,
+  type DocstoreField,
+  type Validation,
 } from '../../../src/api/schemas/index.js';
 
 // ---------------------------------------------------------------------------------------------
 // interface.md, copied by type, so a field missing from the code fails a test.
 
 const SPEC_DEPLOYMENT = {
-  int: ['id', 'repository_project_id', 'health_check_return_code', 'health_check_interval', 'health_check_timeout',
-    'health_check_retries', 'health_check_start_period', 'limits_memory_swappiness', 'limits_cpu_shares',
-    'destination_id', 'source_id', 'private_key_id', 'environment_id', 'cluster_replicas'],
+  int: [
+    'id',
+    'repository_project_id',
+    'health_check_return_code',
+    'health_check_interval',
+    'health_check_timeout',
+    'health_check_retries',
+    'health_check_start_period',
+    'limits_memory_swappiness',
+    'limits_cpu_shares',
+    'destination_id',
+    'source_id',
+    'private_key_id',
+    'environment_id',
+    'cluster_replicas',
+  ],
   bool: ['health_check_enabled', 'custom_healthcheck_found', 'is_http_basic_auth_enabled'],
-  string: ['description', 'uuid', 'name', 'fqdn', 'config_hash', 'git_repository', 'git_branch', 'git_commit_sha',
-    'git_full_url', 'container_registry_image_name', 'container_registry_image_tag', 'build_pack', 'static_image',
-    'install_command', 'build_command', 'start_command', 'ports_exposes', 'ports_mappings', 'custom_network_aliases',
-    'base_directory', 'publish_directory', 'health_check_path', 'health_check_port', 'health_check_host',
-    'health_check_method', 'health_check_scheme', 'health_check_response_text', 'limits_memory', 'limits_memory_swap',
-    'limits_memory_reservation', 'limits_cpus', 'limits_cpuset', 'status', 'preview_url_template', 'destination_type',
-    'containerfile', 'containerfile_location', 'custom_labels', 'containerfile_target_build',
-    'manual_webhook_secret_provider_a', 'manual_webhook_secret_provider_b', 'manual_webhook_secret_provider_c',
-    'manual_webhook_secret_provider_d', 'container_compose_location', 'container_compose', 'container_compose_raw',
-    'container_compose_domains', 'container_compose_custom_start_command', 'container_compose_custom_build_command',
-    'cluster_placement_constraints', 'custom_container_run_options', 'post_deployment_command',
-    'post_deployment_command_container', 'pre_deployment_command', 'pre_deployment_command_container', 'watch_paths',
-    'redirect', 'created_at', 'updated_at', 'deleted_at', 'compose_parsing_version', 'custom_proxy_configuration',
-    'http_basic_auth_username', 'http_basic_auth_password'],
+  string: [
+    'description',
+    'uuid',
+    'name',
+    'fqdn',
+    'config_hash',
+    'git_repository',
+    'git_branch',
+    'git_commit_sha',
+    'git_full_url',
+    'container_registry_image_name',
+    'container_registry_image_tag',
+    'build_pack',
+    'static_image',
+    'install_command',
+    'build_command',
+    'start_command',
+    'ports_exposes',
+    'ports_mappings',
+    'custom_network_aliases',
+    'base_directory',
+    'publish_directory',
+    'health_check_path',
+    'health_check_port',
+    'health_check_host',
+    'health_check_method',
+    'health_check_scheme',
+    'health_check_response_text',
+    'limits_memory',
+    'limits_memory_swap',
+    'limits_memory_reservation',
+    'limits_cpus',
+    'limits_cpuset',
+    'status',
+    'preview_url_template',
+    'destination_type',
+    'containerfile',
+    'containerfile_location',
+    'custom_labels',
+    'containerfile_target_build',
+    'manual_webhook_secret_provider_a',
+    'manual_webhook_secret_provider_b',
+    'manual_webhook_secret_provider_c',
+    'manual_webhook_secret_provider_d',
+    'container_compose_location',
+    'container_compose',
+    'container_compose_raw',
+    'container_compose_domains',
+    'container_compose_custom_start_command',
+    'container_compose_custom_build_command',
+    'cluster_placement_constraints',
+    'custom_container_run_options',
+    'post_deployment_command',
+    'post_deployment_command_container',
+    'pre_deployment_command',
+    'pre_deployment_command_container',
+    'watch_paths',
+    'redirect',
+    'created_at',
+    'updated_at',
+    'deleted_at',
+    'compose_parsing_version',
+    'custom_proxy_configuration',
+    'http_basic_auth_username',
+    'http_basic_auth_password',
+  ],
 };
 
 type Kind = 'string' | 'int' | 'bool' | 'array';
 const SPEC_CREATE_APP: Record<string, Kind> = Object.fromEntries([
-  ...['project_uuid', 'server_uuid', 'environment_name', 'environment_uuid', 'destination_uuid', 'git_repository',
-    'git_branch', 'git_commit_sha', 'build_pack', 'ports_exposes', 'ports_mappings', 'name', 'description', 'domains',
-    'container_registry_image_name', 'container_registry_image_tag', 'static_image', 'install_command', 'build_command',
-    'start_command', 'base_directory', 'publish_directory', 'watch_paths', 'health_check_path', 'health_check_port',
-    'health_check_host', 'health_check_method', 'health_check_scheme', 'health_check_response_text', 'limits_memory',
-    'limits_memory_swap', 'limits_memory_reservation', 'limits_cpus', 'limits_cpuset', 'custom_labels',
-    'custom_container_run_options', 'redirect', 'post_deployment_command', 'post_deployment_command_container',
-    'pre_deployment_command', 'pre_deployment_command_container', 'manual_webhook_secret_provider_a',
-    'manual_webhook_secret_provider_b', 'manual_webhook_secret_provider_c', 'manual_webhook_secret_provider_d',
-    'containerfile', 'container_compose_location', 'container_compose_raw', 'container_compose_custom_start_command',
-    'container_compose_custom_build_command', 'http_basic_auth_username', 'http_basic_auth_password',
+  ...[
+    'project_uuid',
+    'server_uuid',
+    'environment_name',
+    'environment_uuid',
+    'destination_uuid',
+    'git_repository',
+    'git_branch',
+    'git_commit_sha',
+    'build_pack',
+    'ports_exposes',
+    'ports_mappings',
+    'name',
+    'description',
+    'domains',
+    'container_registry_image_name',
+    'container_registry_image_tag',
+    'static_image',
+    'install_command',
+    'build_command',
+    'start_command',
+    'base_directory',
+    'publish_directory',
+    'watch_paths',
+    'health_check_path',
+    'health_check_port',
+    'health_check_host',
+    'health_check_method',
+    'health_check_scheme',
+    'health_check_response_text',
+    'limits_memory',
+    'limits_memory_swap',
+    'limits_memory_reservation',
+    'limits_cpus',
+    'limits_cpuset',
+    'custom_labels',
+    'custom_container_run_options',
+    'redirect',
+    'post_deployment_command',
+    'post_deployment_command_container',
+    'pre_deployment_command',
+    'pre_deployment_command_container',
+    'manual_webhook_secret_provider_a',
+    'manual_webhook_secret_provider_b',
+    'manual_webhook_secret_provider_c',
+    'manual_webhook_secret_provider_d',
+    'containerfile',
+    'container_compose_location',
+    'container_compose_raw',
+    'container_compose_custom_start_command',
+    'container_compose_custom_build_command',
+    'http_basic_auth_username',
+    'http_basic_auth_password',
   ].map((f) => [f, 'string' as Kind]),
-  ...['health_check_return_code', 'health_check_interval', 'health_check_timeout', 'health_check_retries',
-    'health_check_start_period', 'limits_memory_swappiness', 'limits_cpu_shares'].map((f) => [f, 'int' as Kind]),
+  ...[
+    'health_check_return_code',
+    'health_check_interval',
+    'health_check_timeout',
+    'health_check_retries',
+    'health_check_start_period',
+    'limits_memory_swappiness',
+    'limits_cpu_shares',
+  ].map((f) => [f, 'int' as Kind]),
   ['container_compose_domains', 'array'],
-  ...['is_static', 'health_check_enabled', 'instant_deploy', 'use_build_server', 'is_http_basic_auth_enabled',
-    'connect_to_container_network', 'force_domain_override'].map((f) => [f, 'bool' as Kind]),
+  ...[
+    'is_static',
+    'health_check_enabled',
+    'instant_deploy',
+    'use_build_server',
+    'is_http_basic_auth_enabled',
+    'connect_to_container_network',
+    'force_domain_override',
+  ].map((f) => [f, 'bool' as Kind]),
 ]);
 
 const SPEC_DOCSTORE: Record<string, Kind> = Object.fromEntries([
-  ...['server_uuid', 'project_uuid', 'environment_name', 'environment_uuid', 'destination_uuid', 'docstore_conf',
-    'docstore_initdb_root_username', 'name', 'description', 'image', 'limits_memory', 'limits_memory_swap',
-    'limits_memory_reservation', 'limits_cpus', 'limits_cpuset'].map((f) => [f, 'string' as Kind]),
+  ...[
+    'server_uuid',
+    'project_uuid',
+    'environment_name',
+    'environment_uuid',
+    'destination_uuid',
+    'docstore_conf',
+    'docstore_initdb_root_username',
+    'name',
+    'description',
+    'image',
+    'limits_memory',
+    'limits_memory_swap',
+    'limits_memory_reservation',
+    'limits_cpus',
+    'limits_cpuset',
+  ].map((f) => [f, 'string' as Kind]),
   ...['public_port', 'limits_memory_swappiness', 'limits_cpu_shares'].map((f) => [f, 'int' as Kind]),
   ...['is_public', 'instant_deploy'].map((f) => [f, 'bool' as Kind]),
 ]);
@@ -81,11 +232,14 @@ const WRONG: Record<Kind, unknown[]> = {
 // ---------------------------------------------------------------------------------------------
 describe('deployment record (§2.1)', () => {
   const kindOf = (f: string): 'int' | 'bool' | 'string' =>
-    (DEPLOYMENT_INT_FIELDS as readonly string[]).includes(f) ? 'int'
-      : (DEPLOYMENT_BOOL_FIELDS as readonly string[]).includes(f) ? 'bool' : 'string';
-  const full: Record<string, unknown> = Object.fromEntries(DEPLOYMENT_FIELDS.map((f, i) => [
-    f, kindOf(f) === 'int' ? i + 1 : kindOf(f) === 'bool' ? i % 2 === 0 : `value of ${f}`,
-  ]));
+    (DEPLOYMENT_INT_FIELDS as readonly string[]).includes(f)
+      ? 'int'
+      : (DEPLOYMENT_BOOL_FIELDS as readonly string[]).includes(f)
+        ? 'bool'
+        : 'string';
+  const full: Record<string, unknown> = Object.fromEntries(
+    DEPLOYMENT_FIELDS.map((f, i) => [f, kindOf(f) === 'int' ? i + 1 : kindOf(f) === 'bool' ? i % 2 === 0 : `value of ${f}`]),
+  );
 
   it('the code lists exactly the fields of interface.md §2.1, each with its type', () => {
     expect([...DEPLOYMENT_INT_FIELDS].sort()).toEqual([...SPEC_DEPLOYMENT.int].sort());
@@ -138,7 +292,13 @@ describe('deployment record (§2.1)', () => {
   });
 
   it('several wrong fields are all flagged, the rest kept', () => {
-    const d = readDeployment({ id: '1.0', health_check_enabled: 'no', status: [7], name: 'web', created_at: '2026-08-22T15:22:50.000000Z' });
+    const d = readDeployment({
+      id: '1.0',
+      health_check_enabled: 'no',
+      status: [7],
+      name: 'web',
+      created_at: '2026-08-22T15:22:50.000000Z',
+    });
     expect(invalidFieldsOf(d)).toEqual({ id: '1.0', health_check_enabled: 'no', status: [7] });
     expect(plain(d)).toEqual({ name: 'web', created_at: '2026-08-22T15:22:50.000000Z' });
   });
@@ -288,8 +448,12 @@ const APP_VALUES: Record<CreateAppField, unknown> = {
 };
 
 const MIN_APP = {
-  project_uuid: 'proj-1', server_uuid: 'srv-1', environment_name: 'production',
-  git_repository: 'https://github.com/owner/repo', git_branch: 'main', build_pack: 'nixpacks',
+  project_uuid: 'proj-1',
+  server_uuid: 'srv-1',
+  environment_name: 'production',
+  git_repository: 'https://github.com/owner/repo',
+  git_branch: 'main',
+  build_pack: 'nixpacks',
 };
 
 describe('application creation request (§2.2)', () => {
@@ -350,7 +514,11 @@ describe('application creation request (§2.2)', () => {
     const { environment_name: _n, ...noEnv } = MIN_APP;
     it('rejects a body with neither', () => {
       expect(fieldsOf(validateCreateApp(noEnv))).toEqual(['environment_name']);
-      expect(problemsOf(validateCreateApp(noEnv)).map((p) => p.message).join('\n')).toContain('environment_uuid');
+      expect(
+        problemsOf(validateCreateApp(noEnv))
+          .map((p) => p.message)
+          .join('\n'),
+      ).toContain('environment_uuid');
     });
     it('rejects both empty', () => {
       expect(fieldsOf(validateCreateApp({ ...noEnv, environment_name: '', environment_uuid: '' }))).toContain('environment_name');
@@ -394,7 +562,8 @@ describe('application creation request (§2.2)', () => {
   });
 
   describe('container_compose_domains items', () => {
-    const withDomains = (items: unknown) => validateCreateApp({ ...MIN_APP, build_pack: 'containercompose', container_compose_domains: items });
+    const withDomains = (items: unknown) =>
+      validateCreateApp({ ...MIN_APP, build_pack: 'containercompose', container_compose_domains: items });
     it('accepts items with name, domain and each redirect', () => {
       for (const redirect of REDIRECTS) {
         expect(withDomains([{ name: 'web', domain: 'https://a.example.com,https://b.example.com', redirect }]).success).toBe(true);
@@ -425,7 +594,9 @@ describe('application creation request (§2.2)', () => {
 
   describe('cross-field rules', () => {
     it('rejects domains with build_pack containercompose', () => {
-      expect(fieldsOf(validateCreateApp({ ...MIN_APP, build_pack: 'containercompose', domains: 'https://a.example.com' }))).toEqual(['domains']);
+      expect(fieldsOf(validateCreateApp({ ...MIN_APP, build_pack: 'containercompose', domains: 'https://a.example.com' }))).toEqual([
+        'domains',
+      ]);
     });
     it('requires http_basic_auth_username when basic auth is enabled', () => {
       expect(fieldsOf(validateCreateApp({ ...MIN_APP, is_http_basic_auth_enabled: true }))).toEqual(['http_basic_auth_username']);
@@ -494,19 +665,27 @@ describe('application creation request (§2.2)', () => {
     it.each([[99], [600]])('rejects health_check_return_code %j', (n) => {
       expect(fieldsOf(validateCreateApp({ ...MIN_APP, health_check_return_code: n }))).toEqual(['health_check_return_code']);
     });
-    it.each([['health_check_interval'], ['health_check_timeout'], ['health_check_retries'], ['health_check_start_period'], ['limits_cpu_shares']] as const)(
-      'rejects a negative %s',
-      (f) => {
-        expect(fieldsOf(validateCreateApp({ ...MIN_APP, [f]: -1 }))).toEqual([f]);
-      },
-    );
+    it.each([
+      ['health_check_interval'],
+      ['health_check_timeout'],
+      ['health_check_retries'],
+      ['health_check_start_period'],
+      ['limits_cpu_shares'],
+    ] as const)('rejects a negative %s', (f) => {
+      expect(fieldsOf(validateCreateApp({ ...MIN_APP, [f]: -1 }))).toEqual([f]);
+    });
   });
 
   describe('git_repository forms', () => {
     it.each([
-      ['https://github.com/owner/repo'], ['https://github.com/owner/repo.git'], ['http://gitea.local:3000/owner/repo'],
-      ['git@github.com:owner/repo.git'], ['git@gitlab.example.com:group/sub/repo.git'],
-      ['https://github.com/owner/repo/tree/main'], ['ssh://git@host.example/owner/repo.git'], ['git://host.example/repo'],
+      ['https://github.com/owner/repo'],
+      ['https://github.com/owner/repo.git'],
+      ['http://gitea.local:3000/owner/repo'],
+      ['git@github.com:owner/repo.git'],
+      ['git@gitlab.example.com:group/sub/repo.git'],
+      ['https://github.com/owner/repo/tree/main'],
+      ['ssh://git@host.example/owner/repo.git'],
+      ['git://host.example/repo'],
     ])('accepts %j', (url) => {
       expect(validateCreateApp({ ...MIN_APP, git_repository: url }).success).toBe(true);
     });
@@ -520,14 +699,28 @@ describe('application creation request (§2.2)', () => {
 
   it('reports all problems at once, not just the first', () => {
     const v = validateCreateApp({
-      server_uuid: 42, git_repository: 'nope', git_branch: 'main', build_pack: 'gradle',
-      ports_exposes: '70000', health_check_method: 'PUT', limits_memory_swappiness: 101,
-      container_compose_domains: [{ redirect: 'x' }], surprise: true,
+      server_uuid: 42,
+      git_repository: 'nope',
+      git_branch: 'main',
+      build_pack: 'gradle',
+      ports_exposes: '70000',
+      health_check_method: 'PUT',
+      limits_memory_swappiness: 101,
+      container_compose_domains: [{ redirect: 'x' }],
+      surprise: true,
     });
     expect(fieldsOf(v).sort()).toEqual([
-      'build_pack', 'container_compose_domains.0.name', 'container_compose_domains.0.redirect', 'environment_name',
-      'git_repository', 'health_check_method', 'limits_memory_swappiness', 'ports_exposes', 'project_uuid',
-      'server_uuid', 'surprise',
+      'build_pack',
+      'container_compose_domains.0.name',
+      'container_compose_domains.0.redirect',
+      'environment_name',
+      'git_repository',
+      'health_check_method',
+      'limits_memory_swappiness',
+      'ports_exposes',
+      'project_uuid',
+      'server_uuid',
+      'surprise',
     ]);
     expect(problemsOf(v).every((p) => p.message.length > 0)).toBe(true);
   });
@@ -602,8 +795,9 @@ describe('docstore creation request (§2.4)', () => {
   });
 
   it('rejects an unknown field, naming it', () => {
-    expect(problemsOf(validateCreateDocstore({ ...MIN_DOCSTORE, git_branch: 'main' })))
-      .toEqual([{ field: 'git_branch', message: 'is not a field of this request.' }]);
+    expect(problemsOf(validateCreateDocstore({ ...MIN_DOCSTORE, git_branch: 'main' }))).toEqual([
+      { field: 'git_branch', message: 'is not a field of this request.' },
+    ]);
   });
 
   it.each([[1024], [65535], [27017]])('accepts public_port %j', (p) => {
@@ -627,26 +821,44 @@ describe('docstore creation request (§2.4)', () => {
   it.each([[CONF], [''], ['aGVsbG8='], [`${CONF.slice(0, 20)}\n${CONF.slice(20)}`]])('accepts base64 docstore_conf %j', (c) => {
     expect(validateCreateDocstore({ ...MIN_DOCSTORE, docstore_conf: c }).success).toBe(true);
   });
-  it.each([['net:\n  port: 27017\n'], ['not base64!'], ['abc'], ['aGVsbG8=='+'=']])('rejects docstore_conf %j that is not base64', (c) => {
-    expect(problemsOf(validateCreateDocstore({ ...MIN_DOCSTORE, docstore_conf: c })))
-      .toEqual([{ field: 'docstore_conf', message: 'must be base64-encoded text.' }]);
-  });
+  it.each([['net:\n  port: 27017\n'], ['not base64!'], ['abc'], ['aGVsbG8==' + '=']])(
+    'rejects docstore_conf %j that is not base64',
+    (c) => {
+      expect(problemsOf(validateCreateDocstore({ ...MIN_DOCSTORE, docstore_conf: c }))).toEqual([
+        { field: 'docstore_conf', message: 'must be base64-encoded text.' },
+      ]);
+    },
+  );
 
   it.each([['root'], ['_admin'], ['a'.repeat(63)], ['Admin_2']])('accepts docstore_initdb_root_username %j', (u) => {
     expect(validateCreateDocstore({ ...MIN_DOCSTORE, docstore_initdb_root_username: u }).success).toBe(true);
   });
   it.each([['1root'], ['a'.repeat(64)], ['ro-ot'], [''], ['root user']])('rejects docstore_initdb_root_username %j', (u) => {
-    expect(fieldsOf(validateCreateDocstore({ ...MIN_DOCSTORE, docstore_initdb_root_username: u }))).toEqual(['docstore_initdb_root_username']);
+    expect(fieldsOf(validateCreateDocstore({ ...MIN_DOCSTORE, docstore_initdb_root_username: u }))).toEqual([
+      'docstore_initdb_root_username',
+    ]);
   });
 
   it('reports all problems at once, not just the first', () => {
     const v = validateCreateDocstore({
-      project_uuid: '', docstore_conf: 'plain text', docstore_initdb_root_username: '9', public_port: 80,
-      limits_memory_swappiness: 200, is_public: 'yes', extra: 1,
+      project_uuid: '',
+      docstore_conf: 'plain text',
+      docstore_initdb_root_username: '9',
+      public_port: 80,
+      limits_memory_swappiness: 200,
+      is_public: 'yes',
+      extra: 1,
     });
     expect(fieldsOf(v).sort()).toEqual([
-      'docstore_conf', 'docstore_initdb_root_username', 'environment_name', 'extra', 'is_public', 'limits_memory_swappiness',
-      'project_uuid', 'public_port', 'server_uuid',
+      'docstore_conf',
+      'docstore_initdb_root_username',
+      'environment_name',
+      'extra',
+      'is_public',
+      'limits_memory_swappiness',
+      'project_uuid',
+      'public_port',
+      'server_uuid',
     ]);
   });
 });

@@ -17,9 +17,21 @@ import { truncate, padCells, wrapCells } from '../../../src/text/cells.js';
 import { renderTui, settle } from '../../support/render.js';
 
 const cells = (over: Partial<Cells> = {}): Cells => ({
-  changed: '', status: '✓ finished', source: 'webhook', commit: 'abcdef1', subject: 'Fix rounding of VAT in cart totals',
-  branch: 'main', started: '3h ago', duration: '3m 12s', server: 'edge-fra-1', application: 'shop', build: 'nixpacks',
-  domains: 'https://shop.example.com', id: '12', reason: '', ...over,
+  changed: '',
+  status: '✓ finished',
+  source: 'webhook',
+  commit: 'abcdef1',
+  subject: 'Fix rounding of VAT in cart totals',
+  branch: 'main',
+  started: '3h ago',
+  duration: '3m 12s',
+  server: 'edge-fra-1',
+  application: 'shop',
+  build: 'nixpacks',
+  domains: 'https://shop.example.com',
+  id: '12',
+  reason: '',
+  ...over,
 });
 
 describe('table layout', () => {
@@ -37,18 +49,43 @@ describe('table layout', () => {
   it('keeps columns aligned with wide characters and emoji, and strips nothing it should not', async () => {
     const rows: TableRow[] = [
       { key: 'a', cells: cells({ branch: 'feature/日本語-ブランチ', changed: 'Δ' }), status: 'finished', flash: false },
-      { key: 'b', cells: cells({ branch: '🚀 rocket', application: 'naïve café', subject: '部署 🛒 badge' }), status: 'failed', flash: true },
+      {
+        key: 'b',
+        cells: cells({ branch: '🚀 rocket', application: 'naïve café', subject: '部署 🛒 badge' }),
+        status: 'failed',
+        flash: true,
+      },
       { key: 'c', cells: cells({ branch: 'plain' }), status: 'in_progress', flash: false },
     ];
-    const columns = fitColumns(COLUMNS, rows.map((r) => r.cells), 162);
-    const ui = renderTui(<ThemeProvider value={plainTheme}><DeploymentTable rows={rows} columns={columns} /></ThemeProvider>, { columns: 164, rows: 30 });
+    const columns = fitColumns(
+      COLUMNS,
+      rows.map((r) => r.cells),
+      162,
+    );
+    const ui = renderTui(
+      <ThemeProvider value={plainTheme}>
+        <DeploymentTable rows={rows} columns={columns} />
+      </ThemeProvider>,
+      { columns: 164, rows: 30 },
+    );
     await settle();
-    const lines = ui.frame().split('\n').filter((l) => l.trim());
+    const lines = ui
+      .frame()
+      .split('\n')
+      .filter((l) => l.trim());
     expect(lines).toHaveLength(7); // top, heading, separator, 3 rows, bottom
     const widths = new Set(lines.map((l) => stringWidth(l)));
     expect(widths.size).toBe(1);
     // The column separators sit at the same cell positions on every row.
-    const bars = (l: string) => { const out: number[] = []; let x = 0; for (const ch of l) { if ('│┼┬┴├┤┌┐└┘'.includes(ch)) out.push(x); x += stringWidth(ch); } return out; };
+    const bars = (l: string) => {
+      const out: number[] = [];
+      let x = 0;
+      for (const ch of l) {
+        if ('│┼┬┴├┤┌┐└┘'.includes(ch)) out.push(x);
+        x += stringWidth(ch);
+      }
+      return out;
+    };
     const first = JSON.stringify(bars(lines[1]!));
     for (const l of lines.slice(1, -1)) expect(JSON.stringify(bars(l))).toBe(first);
     expect(ui.frame()).toContain('部署 🛒 badge');
@@ -72,11 +109,18 @@ describe('detail fields', () => {
 
   it('shows other fields, flags wrong types, masks secrets and URL passwords, cleans escapes', () => {
     const d = readDeployment({
-      id: 'seven', git_commit_sha: 'a'.repeat(40), http_basic_auth_password: 'hunter2', manual_webhook_secret_provider_a: '',
-      git_repository: 'https://bob:s3cret@git.example.com/x.git', name: 'evil\u001b[31mred\u0007', server_extra: { a: 1 },
+      id: 'seven',
+      git_commit_sha: 'a'.repeat(40),
+      http_basic_auth_password: 'hunter2',
+      manual_webhook_secret_provider_a: '',
+      git_repository: 'https://bob:s3cret@git.example.com/x.git',
+      name: 'evil\u001b[31mred\u0007',
+      server_extra: { a: 1 },
       created_at: '2026-08-22T15:22:50.000000Z',
     });
-    const text = detailLines(d, { reveal: false, width: 120, theme: plainTheme }).map((l) => `${l.label ?? ''}${l.text}`).join('\n');
+    const text = detailLines(d, { reveal: false, width: 120, theme: plainTheme })
+      .map((l) => `${l.label ?? ''}${l.text}`)
+      .join('\n');
     expect(text).toContain('a'.repeat(40));
     expect(text).toMatch(/id\s+seven {2}⚠ invalid type, expected a whole number/);
     expect(text).toMatch(/http_basic_auth_password\s+•••• \(set\)/);
@@ -87,20 +131,28 @@ describe('detail fields', () => {
     expect(text).toMatch(/server_extra\s+\{"a":1\}/);
     // A time both ways: relative first (the default), or the date first after T.
     expect(text).toMatch(/created_at\s+\d+\w+( \d+\w+)? ago {2}\(2026-08-22 15:22:50 UTC\)/);
-    const absolute = detailLines(d, { reveal: false, width: 120, theme: plainTheme, time: 'absolute' }).map((l) => `${l.label ?? ''}${l.text}`).join('\n');
+    const absolute = detailLines(d, { reveal: false, width: 120, theme: plainTheme, time: 'absolute' })
+      .map((l) => `${l.label ?? ''}${l.text}`)
+      .join('\n');
     expect(absolute).toMatch(/created_at\s+2026-08-22 15:22:50 UTC {2}\(\d+\w+( \d+\w+)? ago\)/);
     expect(text).not.toContain('\u001b');
-    const raw = rawJsonLines(d, { reveal: false, width: 120, theme: plainTheme }).map((l) => l.text).join('\n');
+    const raw = rawJsonLines(d, { reveal: false, width: 120, theme: plainTheme })
+      .map((l) => l.text)
+      .join('\n');
     expect(raw).toContain('"http_basic_auth_password": "•••• (set)"');
     expect(raw).toContain('"id": "seven"');
     expect(raw).not.toContain('hunter2');
-    const revealed = detailLines(d, { reveal: true, width: 120, theme: plainTheme }).map((l) => l.text).join('\n');
+    const revealed = detailLines(d, { reveal: true, width: 120, theme: plainTheme })
+      .map((l) => l.text)
+      .join('\n');
     expect(revealed).toContain('hunter2');
   });
 
   it('shows a time field that is not a time as it came, cleaned', () => {
     const d = readDeployment({ id: 1, created_at: 'yesterday-ish', updated_at: 'soon\u001b]0;pwned\u0007\n!' });
-    const text = detailLines(d, { reveal: false, width: 120, theme: plainTheme }).map((l) => `${l.label ?? ''}${l.text}`).join('\n');
+    const text = detailLines(d, { reveal: false, width: 120, theme: plainTheme })
+      .map((l) => `${l.label ?? ''}${l.text}`)
+      .join('\n');
     expect(text).toMatch(/created_at\s+yesterday-ish$/m);
     expect(text).toMatch(/updated_at\s+soon !$/m);
     expect(text).not.toContain('pwned');
@@ -118,8 +170,15 @@ describe('key map', () => {
     expect(DEFAULT_KEYS.commandFor(['form'], '', { tab: true })).toBe('formNextField');
     expect(DEFAULT_KEYS.commandFor(['form'], 's', { ctrl: true })).toBe('formSubmit');
     // Every command is in the help of each screen it works on, and nothing of another screen is.
-    const helpOf = (from: ScopeId) => helpLines(from, plainTheme, 200, DEFAULT_KEYS).map((l) => `${l.label ?? ''}${l.text}`).join('\n');
-    for (const c of COMMANDS) expect(c.screens.some((s) => helpOf(s).includes(c.description)), c.id).toBe(true);
+    const helpOf = (from: ScopeId) =>
+      helpLines(from, plainTheme, 200, DEFAULT_KEYS)
+        .map((l) => `${l.label ?? ''}${l.text}`)
+        .join('\n');
+    for (const c of COMMANDS)
+      expect(
+        c.screens.some((s) => helpOf(s).includes(c.description)),
+        c.id,
+      ).toBe(true);
     const deployments = helpOf('deployments');
     expect(deployments).toContain(COMMANDS.find((c) => c.id === 'nextPage')!.description);
     expect(deployments).not.toContain(COMMANDS.find((c) => c.id === 'pickerOpen')!.description);
@@ -139,8 +198,12 @@ describe('errors', () => {
     expect(describeError(new UnauthorizedError()).message).toMatch(/rejected the token.*Check DMS_TOKEN or the context/);
     expect(describeError(new ForbiddenError('Missing required permissions: read')).message).toMatch(/lacks the permission/);
     expect(describeError(new NotFoundError('Application not found')).message).toMatch(/No such application \(404\)/);
-    expect(describeError(new NetworkError('refused', 'Connection refused by 127.0.0.1:9')).message).toBe('Server unreachable: connection refused.');
-    expect(describeError(new NetworkError('other', 'Network error talking to the server (EPROTO).')).message).toBe('Server unreachable: Network error talking to the server (EPROTO).');
+    expect(describeError(new NetworkError('refused', 'Connection refused by 127.0.0.1:9')).message).toBe(
+      'Server unreachable: connection refused.',
+    );
+    expect(describeError(new NetworkError('other', 'Network error talking to the server (EPROTO).')).message).toBe(
+      'Server unreachable: Network error talking to the server (EPROTO).',
+    );
     expect(describeError(new NetworkError('refused', 'Connection refused by 127.0.0.1:9')).retrying).toBe(true);
     expect(describeError(new RateLimitedError(30)).message).toMatch(/wait 30 s.*Try again in 30 s/);
     expect(describeError(new RateLimitedError(7)).retryAfterMs).toBe(7000);
@@ -150,11 +213,18 @@ describe('errors', () => {
   });
 
   it('an error boundary shows the bug in one line and asks to exit with 1', async () => {
-    function Boom(): React.ReactElement { throw new Error('kaboom\nstack'); }
+    function Boom(): React.ReactElement {
+      throw new Error('kaboom\nstack');
+    }
     const codes: number[] = [];
     const original = console.error;
     console.error = () => {};
-    const ui = renderTui(<ErrorBoundary onCrash={() => codes.push(1)}><Boom /><Text>never</Text></ErrorBoundary>);
+    const ui = renderTui(
+      <ErrorBoundary onCrash={() => codes.push(1)}>
+        <Boom />
+        <Text>never</Text>
+      </ErrorBoundary>,
+    );
     await settle();
     console.error = original;
     expect(ui.frame()).toContain('dms hit a bug and stopped: kaboom');

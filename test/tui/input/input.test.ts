@@ -12,18 +12,38 @@ const key = (k: Partial<Key>): Key => ({ ...NO_KEY, ...k });
 function recorder(uses: (e: KeyEvent) => boolean | 'later' = () => true, text?: (run: string) => number) {
   const seen: string[] = [];
   const listener: KeyListener = {
-    key: (e) => { seen.push(e.input || Object.entries(e.key).filter(([, v]) => v).map(([k]) => k).join('+')); return uses(e); },
-    ...(text ? { text: (run: string) => { const n = text(run); if (n > 0) seen.push(`text:${run.slice(0, n)}`); return n; } } : {}),
+    key: (e) => {
+      seen.push(
+        e.input ||
+          Object.entries(e.key)
+            .filter(([, v]) => v)
+            .map(([k]) => k)
+            .join('+'),
+      );
+      return uses(e);
+    },
+    ...(text
+      ? {
+          text: (run: string) => {
+            const n = text(run);
+            if (n > 0) seen.push(`text:${run.slice(0, n)}`);
+            return n;
+          },
+        }
+      : {}),
   };
   return { seen, listener };
 }
 
-describe('keypress: from Ink\'s reports to keys', () => {
+describe("keypress: from Ink's reports to keys", () => {
   it('control characters at the edges of a read become keys; the text between stays one run', () => {
     expect(splitChunk('\t\t\t', plain).map((k) => k.key.tab)).toEqual([true, true, true]);
     const mixed = splitChunk('\u0012\tabc\ndef\r', plain);
     expect(mixed.map((k) => [k.input, k.key.ctrl, k.key.tab, k.key.return])).toEqual([
-      ['r', true, false, false], ['', false, true, false], ['abc\ndef', false, false, false], ['', false, false, true],
+      ['r', true, false, false],
+      ['', false, true, false],
+      ['abc\ndef', false, false, false],
+      ['', false, false, true],
     ]);
     expect(splitChunk('hello', plain)).toEqual([{ input: 'hello', key: plain }]);
     expect(splitChunk('\u001b', plain)).toEqual([{ input: '\u001b', key: plain }]);
@@ -33,7 +53,11 @@ describe('keypress: from Ink\'s reports to keys', () => {
   it('keys only typing makes are keys inside a read too (abc Ctrl+U def typed fast); Tab, line breaks and Esc stay in a paste', () => {
     const typed = splitChunk('abc\u0015def\u007fg', plain);
     expect(typed.map((k) => [k.input, k.key.ctrl, k.key.backspace])).toEqual([
-      ['abc', false, false], ['u', true, false], ['def', false, false], ['', false, true], ['g', false, false],
+      ['abc', false, false],
+      ['u', true, false],
+      ['def', false, false],
+      ['', false, true],
+      ['g', false, false],
     ]);
     expect(splitChunk('a\tb\r\nc\u001bd', plain)).toEqual([{ input: 'a\tb\r\nc\u001bd', key: plain }]);
   });
@@ -74,7 +98,13 @@ describe('input bus', () => {
   it('a run of text goes whole to a listener that takes text, else one character at a time', () => {
     const bus = new InputBus();
     let typing = false;
-    const screen = recorder((e) => { if (e.input === '/') typing = true; return true; }, (run) => (typing ? run.length : 0));
+    const screen = recorder(
+      (e) => {
+        if (e.input === '/') typing = true;
+        return true;
+      },
+      (run) => (typing ? run.length : 0),
+    );
     bus.add('screen', screen.listener);
     bus.read('jj/abc', plain);
     expect(screen.seen).toEqual(['j', 'j', '/', 'text:abc']);
@@ -83,7 +113,12 @@ describe('input bus', () => {
   it('5,000 keys read at once are each handled (npm run bench times it through the screen)', () => {
     const bus = new InputBus();
     let n = 0;
-    bus.add('screen', { key: () => { n++; return true; } });
+    bus.add('screen', {
+      key: () => {
+        n++;
+        return true;
+      },
+    });
     bus.read('n'.repeat(5000), plain);
     expect(n).toBe(5000);
   });
@@ -118,7 +153,12 @@ describe('key table', () => {
 
   it('runs the handler of the matched command; a handler returning false passes the key on', () => {
     const calls: string[] = [];
-    const handlers = { interrupt: () => { calls.push('interrupt'); return false; } };
+    const handlers = {
+      interrupt: () => {
+        calls.push('interrupt');
+        return false;
+      },
+    };
     expect(DEFAULT_KEYS.run(['app'], handlers, 'c', { ctrl: true })).toBe(false);
     expect(DEFAULT_KEYS.run(['app'], handlers, 'x', {})).toBe(false);
     expect(calls).toEqual(['interrupt']);

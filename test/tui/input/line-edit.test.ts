@@ -14,7 +14,12 @@ const graphemes = (s: string) => [...new Intl.Segmenter(undefined, { granularity
 
 const edit = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom(...COMMANDS).map((command) => ({ command })) },
-  { weight: 2, arbitrary: fc.oneof(mixedString, fc.constantFrom(...WIDE_TEXT, 'a😀', 'e\u0301', '👩‍💻', '🇩🇪', '\ud83d', '\ude00x')).map((text) => ({ text })) },
+  {
+    weight: 2,
+    arbitrary: fc
+      .oneof(mixedString, fc.constantFrom(...WIDE_TEXT, 'a😀', 'e\u0301', '👩‍💻', '🇩🇪', '\ud83d', '\ude00x'))
+      .map((text) => ({ text })),
+  },
 );
 
 function run(state: LineState, edits: readonly ({ command: LineCommand } | { text: string })[]): LineState {
@@ -34,19 +39,27 @@ describe('line editor', () => {
 
   it('any edits on any text give valid UTF-16 with the cursor between graphemes, kept by a draft', () => {
     const dir = tempDir('dms-line-edit-');
-    fc.assert(fc.property(fc.oneof(mixedString, fc.constantFrom(...WIDE_TEXT)), fc.nat(40), fc.array(edit, { maxLength: 30 }), (start, at, edits) => {
-      const text = insertLine(lineAt(''), start).value;
-      const s = run(lineAt(text, at), edits);
-      expect(wellFormed(s.value)).toBe(true);
-      expect(s.cursor).toBeGreaterThanOrEqual(0);
-      expect(s.cursor).toBeLessThanOrEqual(s.value.length);
-      // The cursor sits on a grapheme boundary.
-      let offset = 0;
-      const bounds = new Set([0]);
-      for (const g of graphemes(s.value)) bounds.add((offset += g.length));
-      expect(bounds.has(s.cursor)).toBe(true);
-      saveDraft(dir, 'create-app', { values: { name: s.value }, step: 0 });
-      expect(loadDraft(dir, 'create-app')?.values.name ?? '').toBe(s.value);
-    }), { numRuns: runs(300) });
+    fc.assert(
+      fc.property(
+        fc.oneof(mixedString, fc.constantFrom(...WIDE_TEXT)),
+        fc.nat(40),
+        fc.array(edit, { maxLength: 30 }),
+        (start, at, edits) => {
+          const text = insertLine(lineAt(''), start).value;
+          const s = run(lineAt(text, at), edits);
+          expect(wellFormed(s.value)).toBe(true);
+          expect(s.cursor).toBeGreaterThanOrEqual(0);
+          expect(s.cursor).toBeLessThanOrEqual(s.value.length);
+          // The cursor sits on a grapheme boundary.
+          let offset = 0;
+          const bounds = new Set([0]);
+          for (const g of graphemes(s.value)) bounds.add((offset += g.length));
+          expect(bounds.has(s.cursor)).toBe(true);
+          saveDraft(dir, 'create-app', { values: { name: s.value }, step: 0 });
+          expect(loadDraft(dir, 'create-app')?.values.name ?? '').toBe(s.value);
+        },
+      ),
+      { numRuns: runs(300) },
+    );
   });
 });

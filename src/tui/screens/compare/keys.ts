@@ -21,12 +21,23 @@ export function compareKeys(store: Store<CompareState, CompareAction>, props: Co
   return {
     key(e: KeyEvent): KeyResult {
       let result: KeyResult = true;
-      const used = keys.run(COMPARE_SCOPES.compare, {
-        help: () => { props.onHelp('compare'); result = 'later'; },
-        quit: () => props.onQuit(),
-        compareBack: () => { props.onBack(); result = 'later'; },
-        ...scrollHandlers((to) => send({ type: 'scroll', to })),
-      }, e.input, e.key);
+      const used = keys.run(
+        COMPARE_SCOPES.compare,
+        {
+          help: () => {
+            props.onHelp('compare');
+            result = 'later';
+          },
+          quit: () => props.onQuit(),
+          compareBack: () => {
+            props.onBack();
+            result = 'later';
+          },
+          ...scrollHandlers((to) => send({ type: 'scroll', to })),
+        },
+        e.input,
+        e.key,
+      );
       return used ? result : false;
     },
   };

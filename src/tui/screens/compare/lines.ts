@@ -68,7 +68,9 @@ export function compareLines(c: Comparison, { width, theme, now, note }: Compare
   };
 
   const side = Math.max(8, Math.floor((width - 2 - LABEL) / 2) - 1);
-  const rows = sideRows(c, (ms) => (ms === null ? '' : `${absoluteAt(ms).slice(0, 16)} UTC (${relativeAt(ms, now)})`)).filter((r) => r.label !== 'reason');
+  const rows = sideRows(c, (ms) => (ms === null ? '' : `${absoluteAt(ms).slice(0, 16)} UTC (${relativeAt(ms, now)})`)).filter(
+    (r) => r.label !== 'reason',
+  );
   out.push({ label: `  ${padCells('', LABEL)}`, text: `${padCells('older', side + 1)}newer`, colour: theme.ui.muted });
   for (const r of rows) {
     const colour = r.label === 'status' ? undefined : r.differs ? theme.ui.warning : undefined;
@@ -83,7 +85,12 @@ export function compareLines(c: Comparison, { width, theme, now, note }: Compare
   title('Between them');
   text(capital(betweenText(c)));
 
-  const reasons = ([['older', c.older], ['newer', c.newer]] as const).filter(([, s]) => s.reason !== null);
+  const reasons = (
+    [
+      ['older', c.older],
+      ['newer', c.newer],
+    ] as const
+  ).filter(([, s]) => s.reason !== null);
   if (reasons.length > 0) {
     title('Why it failed');
     for (const [, s] of reasons) text(`${sideName(s)}: ${maskUrlPasswords(clean(s.reason!))}`, theme.ui.error);
@@ -99,9 +106,14 @@ export function compareLines(c: Comparison, { width, theme, now, note }: Compare
     const labelWidth = Math.min(Math.floor(width / 2), Math.max(0, ...settings.map((s) => widthOf(s.field))) + 2);
     for (const s of settings) {
       const pieces = wrapCells(s.text, Math.max(10, width - labelWidth - 2));
-      pieces.forEach((piece, i) => out.push({
-        label: `  ${padCells(i === 0 ? s.field : '', labelWidth)}`, labelColour: theme.ui.muted, text: piece, colour: theme.ui.warning,
-      }));
+      pieces.forEach((piece, i) =>
+        out.push({
+          label: `  ${padCells(i === 0 ? s.field : '', labelWidth)}`,
+          labelColour: theme.ui.muted,
+          text: piece,
+          colour: theme.ui.warning,
+        }),
+      );
       for (const l of s.lines) text(`  ${l.kind} ${l.text}`, l.kind === '+' ? theme.ui.success : theme.ui.error);
     }
     const same = sameSecrets(c);

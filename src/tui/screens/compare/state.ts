@@ -43,12 +43,18 @@ export function initialCompare(): CompareState {
 function scrolled(s: CompareState, to: CompareScroll): number {
   const page = Math.max(1, s.size.page - 1);
   switch (to) {
-    case 'up': return Math.max(0, s.offset - 1);
-    case 'down': return Math.min(s.size.max, s.offset + 1);
-    case 'pageUp': return Math.max(0, s.offset - page);
-    case 'pageDown': return Math.min(s.size.max, s.offset + page);
-    case 'top': return 0;
-    case 'bottom': return s.size.max;
+    case 'up':
+      return Math.max(0, s.offset - 1);
+    case 'down':
+      return Math.min(s.size.max, s.offset + 1);
+    case 'pageUp':
+      return Math.max(0, s.offset - page);
+    case 'pageDown':
+      return Math.min(s.size.max, s.offset + page);
+    case 'top':
+      return 0;
+    case 'bottom':
+      return s.size.max;
   }
 }
 

@@ -35,7 +35,9 @@ export function useCompare({ client, appUuid, open, store }: UseCompareOptions):
   useEffect(() => {
     const ac = new AbortController();
     const { signal } = ac;
-    const send = (a: CompareAction) => { if (!signal.aborted) store.dispatch(a); };
+    const send = (a: CompareAction) => {
+      if (!signal.aborted) store.dispatch(a);
+    };
     const list = scanListOf(client, appUuid, signal);
 
     /** The newer one's whole record and where it is now. */
@@ -71,7 +73,9 @@ export function useCompare({ client, appUuid, open, store }: UseCompareOptions):
       }
       if (!walk.done) {
         const chunks = scanHistory(list, {
-          take: SCAN_TAKE, targetChars: TARGET_CHARS, signal,
+          take: SCAN_TAKE,
+          targetChars: TARGET_CHARS,
+          signal,
           after: { read: after.read, last: after.last.record, total: null },
           onPause: (why) => send({ type: 'pause', why }),
         });

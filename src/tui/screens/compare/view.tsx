@@ -52,37 +52,69 @@ export function CompareScreen(props: CompareScreenProps) {
   useCompare({ client, appUuid, open, store });
 
   const pair = s.pair;
-  const comparison = useMemo(() => (pair ? compareDeployments({
-    a: { view: pair.newer.view, index: pair.newer.index, reason: reasonOf?.(pair.newer.view) },
-    b: { view: pair.older.view, index: pair.older.index, reason: reasonOf?.(pair.older.view) },
-    between: pair.between,
-    now,
-  }) : null), [pair, reasonOf, now]);
+  const comparison = useMemo(
+    () =>
+      pair
+        ? compareDeployments({
+            a: { view: pair.newer.view, index: pair.newer.index, reason: reasonOf?.(pair.newer.view) },
+            b: { view: pair.older.view, index: pair.older.index, reason: reasonOf?.(pair.older.view) },
+            between: pair.between,
+            now,
+          })
+        : null,
+    [pair, reasonOf, now],
+  );
   // With no mark, how the older one was chosen (the last good one of the newer one's branch, or the best there was).
-  const choice = useMemo(() => (pair ? { likeness: open.b === null ? pair.likeness ?? 'sameLine' : null, newer: pair.newer.view, older: pair.older.view } : null), [pair, open.b]);
-  const lines = useMemo(() => (comparison && choice ? compareLines(comparison, { width, theme, now, note: choiceNote(comparison, choice) }) : []), [comparison, choice, width, theme, now]);
+  const choice = useMemo(
+    () =>
+      pair ? { likeness: open.b === null ? (pair.likeness ?? 'sameLine') : null, newer: pair.newer.view, older: pair.older.view } : null,
+    [pair, open.b],
+  );
+  const lines = useMemo(
+    () => (comparison && choice ? compareLines(comparison, { width, theme, now, note: choiceNote(comparison, choice) }) : []),
+    [comparison, choice, width, theme, now],
+  );
 
   const bodyRef = useRef<DOMElement>(null);
-  const body = useMeasured(() => {
-    const measured = bodyRef.current ? measureElement(bodyRef.current).height : 0;
-    return measured > 0 ? measured : undefined;
-  }, Math.max(1, height - CHROME));
-  useLayoutEffect(() => { store.dispatch({ type: 'size', max: Math.max(0, lines.length - body), page: body }); }, [store, lines.length, body]);
+  const body = useMeasured(
+    () => {
+      const measured = bodyRef.current ? measureElement(bodyRef.current).height : 0;
+      return measured > 0 ? measured : undefined;
+    },
+    Math.max(1, height - CHROME),
+  );
+  useLayoutEffect(() => {
+    store.dispatch({ type: 'size', max: Math.max(0, lines.length - body), page: body });
+  }, [store, lines.length, body]);
   const start = clampOffset(s.offset, lines.length, body);
 
   let content: React.ReactNode;
-  if (s.problem) content = <Text wrap="wrap" color={theme.ui.warning}>{s.problem}</Text>;
-  else if (!comparison) content = <Text wrap="wrap" color={theme.ui.muted}>{readingText(s.reading ?? 0, s.pause, keys)}</Text>;
+  if (s.problem)
+    content = (
+      <Text wrap="wrap" color={theme.ui.warning}>
+        {s.problem}
+      </Text>
+    );
+  else if (!comparison)
+    content = (
+      <Text wrap="wrap" color={theme.ui.muted}>
+        {readingText(s.reading ?? 0, s.pause, keys)}
+      </Text>
+    );
   else content = <ScrollView lines={lines} offset={start} height={body} />;
 
   const range = lines.length > body ? `  lines ${start + 1}–${Math.min(lines.length, start + body)} of ${lines.length}` : '';
   return (
     <Box flexDirection="column" height={height}>
       <Text wrap="truncate-end">
-        <Text bold color={theme.ui.title}>{comparison && choice ? titleText(comparison, choice) : 'Comparing two deployments'}</Text>
+        <Text bold color={theme.ui.title}>
+          {comparison && choice ? titleText(comparison, choice) : 'Comparing two deployments'}
+        </Text>
         <Text color={theme.ui.muted}>{range}</Text>
       </Text>
-      <Box ref={bodyRef} flexDirection="column" flexGrow={1} flexBasis={0}>{content}</Box>
+      <Box ref={bodyRef} flexDirection="column" flexGrow={1} flexBasis={0}>
+        {content}
+      </Box>
       <Footer screen="compare" width={width} />
     </Box>
   );

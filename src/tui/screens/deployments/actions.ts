@@ -20,7 +20,12 @@ export function copyValue(view: DeploymentView | undefined, what: 'uuid' | 'comm
 }
 
 /** Copies the uuid or commit; `note` gets what happened (once the clipboard program or tmux answered). */
-export async function copySelected(view: DeploymentView | undefined, what: 'uuid' | 'commit', note: (text: string) => void, options: CopyOptions): Promise<void> {
+export async function copySelected(
+  view: DeploymentView | undefined,
+  what: 'uuid' | 'commit',
+  note: (text: string) => void,
+  options: CopyOptions,
+): Promise<void> {
   const v = copyValue(view, what);
   if ('refused' in v) return note(v.refused);
   note(copyNote(`the ${what} ${v.value}`, await copyToClipboard(v.value, options)));
@@ -37,7 +42,12 @@ export interface OpenSelectedOptions {
  * When no browser can start, or it fails, the note shows the link whole, on a line of its own,
  * and the link is copied to the clipboard: it is what the user needs next.
  */
-export async function openSelected(view: DeploymentView | undefined, origin: string | undefined, note: (text: string) => void, options: OpenSelectedOptions): Promise<void> {
+export async function openSelected(
+  view: DeploymentView | undefined,
+  origin: string | undefined,
+  note: (text: string) => void,
+  options: OpenSelectedOptions,
+): Promise<void> {
   if (!view) return note('No deployment selected: nothing to open.');
   const link = checkLink(linkFor(view, origin), origin);
   if ('refused' in link) return note(link.refused);
@@ -45,7 +55,12 @@ export async function openSelected(view: DeploymentView | undefined, origin: str
   const failed = async (reason: string) => {
     note(`${reason}. The link:\n${shown}\n${copyNote('the link', await copyToClipboard(link.url, options.copy))}`);
   };
-  const started = await openLink(link.url, { ...options.open, onFail: (reason) => { void failed(reason); } });
+  const started = await openLink(link.url, {
+    ...options.open,
+    onFail: (reason) => {
+      void failed(reason);
+    },
+  });
   if (started.ok) note(`Opening ${shown} in the browser (${started.program})`);
   else await failed(started.reason);
 }

@@ -49,96 +49,152 @@ export interface ListKeyOptions {
   readonly env: NodeJS.ProcessEnv;
 }
 
-
 /** What a key does on the list, by its mode (the list, the filter line, the go-to line), and what the detail shares with it (copy, open). */
 export function listModes(keys: KeyTable, props: ListKeyProps, { store, page, terminal, later, env }: ListKeyOptions) {
   const send = (a: BrowseAction) => store.dispatch(a);
   // Copy (OSC 52, to the terminal) and open (the browser, else the link copied): what happened goes to the footer's note.
   const note = (text: string) => send({ type: 'keyNote', note: text });
   const write = (d: string) => terminal.write(d);
-  const copy = (what: 'uuid' | 'commit') => { void copySelected(selectedView(store.get()), what, note, { write, env }); };
-  const openWeb = () => { void openSelected(selectedView(store.get()), props.connection.origin, note, { copy: { write, env }, open: { env } }); };
-  const leave = (go: () => void): KeyResult => { go(); return 'later'; };
+  const copy = (what: 'uuid' | 'commit') => {
+    void copySelected(selectedView(store.get()), what, note, { write, env });
+  };
+  const openWeb = () => {
+    void openSelected(selectedView(store.get()), props.connection.origin, note, { copy: { write, env }, open: { env } });
+  };
+  const leave = (go: () => void): KeyResult => {
+    go();
+    return 'later';
+  };
   // The page size chosen with +/- is remembered for the application (a file write: after the frame);
   // `0`'s "the rows that fit" too.
   const rememberTake = () => {
     const { configDir, appUuid } = props;
     if (!configDir) return;
-    later(() => { const p = store.get().paging; savePageSize(configDir, appUuid, p.fit === null ? p.want.take : undefined); });
+    later(() => {
+      const p = store.get().paging;
+      savePageSize(configDir, appUuid, p.fit === null ? p.want.take : undefined);
+    });
   };
   const jumpGo = goToLine(props, store, leave);
   const list = (e: KeyEvent): KeyResult => {
     let result: KeyResult = true;
     // While a search of the whole history is shown, moving and opening act on its results.
     const results = () => store.get().search !== null;
-    const opened = () => { if (store.get().mode !== 'list') result = 'later'; };
-    const used = keys.run(LIST_SCOPES.list, {
-      help: () => { result = leave(() => props.onHelp('deployments')); },
-      quit: () => props.onQuit(),
-      createApp: () => { result = leave(() => props.onCreate('create-app')); },
-      createDocstore: () => { result = leave(() => props.onCreate('create-docstore')); },
-      cursorUp: () => send(results() ? { type: 'resultCursor', delta: -1 } : { type: 'cursor', delta: -1 }),
-      cursorDown: () => send(results() ? { type: 'resultCursor', delta: 1 } : { type: 'cursor', delta: 1 }),
-      open: () => { send(results() ? { type: 'openResult', then: 'detail' } : { type: 'open' }); opened(); },
-      logs: () => { send(results() ? { type: 'openResult', then: 'log' } : { type: 'openLog' }); opened(); },
-      nextPage: () => (results() ? send({ type: 'resultPage', to: 'next' }) : page({ type: 'next' })),
-      prevPage: () => (results() ? send({ type: 'resultPage', to: 'prev' }) : page({ type: 'prev' })),
-      firstPage: () => (results() ? send({ type: 'resultPage', to: 'first' }) : page({ type: 'first' })),
-      lastPage: () => (results() ? send({ type: 'resultPage', to: 'last' }) : page({ type: 'last' })),
-      takeMore: () => { page({ type: 'takeMore' }); rememberTake(); },
-      takeLess: () => { page({ type: 'takeLess' }); rememberTake(); },
-      takeFit: () => { page({ type: 'takeFit' }); rememberTake(); },
-      refresh: () => page({ type: 'refresh' }),
-      autoRefresh: () => send({ type: 'toggleAuto' }),
-      filter: () => send({ type: 'filterStart' }),
-      statusFilter: () => send({ type: 'statusCycle' }),
-      jump: () => send({ type: 'jumpStart' }),
-      copyUuid: () => copy('uuid'),
-      copyCommit: () => copy('commit'),
-      openLink: () => openWeb(),
-      stats: () => { send({ type: 'openStats' }); result = 'later'; },
-      timeMode: () => toggleTime(store, props.configDir, later),
-      markRow: () => {
-        if (!pickedRow(store.get())) return note(refusalNote('noRow', keys));
-        send({ type: 'markRow' });
-        note(markNote(store.get().mark?.view ?? null, keys));
+    const opened = () => {
+      if (store.get().mode !== 'list') result = 'later';
+    };
+    const used = keys.run(
+      LIST_SCOPES.list,
+      {
+        help: () => {
+          result = leave(() => props.onHelp('deployments'));
+        },
+        quit: () => props.onQuit(),
+        createApp: () => {
+          result = leave(() => props.onCreate('create-app'));
+        },
+        createDocstore: () => {
+          result = leave(() => props.onCreate('create-docstore'));
+        },
+        cursorUp: () => send(results() ? { type: 'resultCursor', delta: -1 } : { type: 'cursor', delta: -1 }),
+        cursorDown: () => send(results() ? { type: 'resultCursor', delta: 1 } : { type: 'cursor', delta: 1 }),
+        open: () => {
+          send(results() ? { type: 'openResult', then: 'detail' } : { type: 'open' });
+          opened();
+        },
+        logs: () => {
+          send(results() ? { type: 'openResult', then: 'log' } : { type: 'openLog' });
+          opened();
+        },
+        nextPage: () => (results() ? send({ type: 'resultPage', to: 'next' }) : page({ type: 'next' })),
+        prevPage: () => (results() ? send({ type: 'resultPage', to: 'prev' }) : page({ type: 'prev' })),
+        firstPage: () => (results() ? send({ type: 'resultPage', to: 'first' }) : page({ type: 'first' })),
+        lastPage: () => (results() ? send({ type: 'resultPage', to: 'last' }) : page({ type: 'last' })),
+        takeMore: () => {
+          page({ type: 'takeMore' });
+          rememberTake();
+        },
+        takeLess: () => {
+          page({ type: 'takeLess' });
+          rememberTake();
+        },
+        takeFit: () => {
+          page({ type: 'takeFit' });
+          rememberTake();
+        },
+        refresh: () => page({ type: 'refresh' }),
+        autoRefresh: () => send({ type: 'toggleAuto' }),
+        filter: () => send({ type: 'filterStart' }),
+        statusFilter: () => send({ type: 'statusCycle' }),
+        jump: () => send({ type: 'jumpStart' }),
+        copyUuid: () => copy('uuid'),
+        copyCommit: () => copy('commit'),
+        openLink: () => openWeb(),
+        stats: () => {
+          send({ type: 'openStats' });
+          result = 'later';
+        },
+        timeMode: () => toggleTime(store, props.configDir, later),
+        markRow: () => {
+          if (!pickedRow(store.get())) return note(refusalNote('noRow', keys));
+          send({ type: 'markRow' });
+          note(markNote(store.get().mark?.view ?? null, keys));
+        },
+        compare: () => {
+          const s = store.get();
+          const ask = compareAsk(pickedRow(s), s.mark, pageOf(s));
+          if (typeof ask === 'string') note(refusalNote(ask, keys));
+          else {
+            send({ type: 'openCompare', open: ask });
+            opened();
+          }
+        },
+        wide: () => send({ type: 'wideToggle' }),
+        // Outside the wide view they do nothing (and say so).
+        columnsLeft: () => (store.get().wide ? send({ type: 'columnScroll', delta: -1 }) : false),
+        columnsRight: () => (store.get().wide ? send({ type: 'columnScroll', delta: 1 }) : false),
+        // One step back a press (state.ts); with nothing left to undo, back to the picker.
+        listBack: () => {
+          const before = store.get();
+          send({ type: 'listBack' });
+          const after = store.get();
+          if (after !== before) {
+            if (before.mark && !after.mark) note(markNote(null, keys));
+          } else if (props.onBack) result = leave(() => props.onBack!());
+        },
       },
-      compare: () => {
-        const s = store.get();
-        const ask = compareAsk(pickedRow(s), s.mark, pageOf(s));
-        if (typeof ask === 'string') note(refusalNote(ask, keys));
-        else { send({ type: 'openCompare', open: ask }); opened(); }
-      },
-      wide: () => send({ type: 'wideToggle' }),
-      // Outside the wide view they do nothing (and say so).
-      columnsLeft: () => (store.get().wide ? send({ type: 'columnScroll', delta: -1 }) : false),
-      columnsRight: () => (store.get().wide ? send({ type: 'columnScroll', delta: 1 }) : false),
-      // One step back a press (state.ts); with nothing left to undo, back to the picker.
-      listBack: () => {
-        const before = store.get();
-        send({ type: 'listBack' });
-        const after = store.get();
-        if (after !== before) {
-          if (before.mark && !after.mark) note(markNote(null, keys));
-        } else if (props.onBack) result = leave(() => props.onBack!());
-      },
-    }, e.input, e.key);
+      e.input,
+      e.key,
+    );
     return used ? result : false;
   };
-  const filter = (e: KeyEvent): boolean => keys.run(LIST_SCOPES.filter, {
-    filterApply: () => send({ type: 'filterSearch' }),
-    filterClear: () => send({ type: 'filterEnd', keep: false }),
-    filterCursorUp: () => send({ type: 'cursor', delta: -1 }),
-    filterCursorDown: () => send({ type: 'cursor', delta: 1 }),
-    ...lineKeys((command) => send({ type: 'filterLine', command })),
-  }, e.input, e.key);
+  const filter = (e: KeyEvent): boolean =>
+    keys.run(
+      LIST_SCOPES.filter,
+      {
+        filterApply: () => send({ type: 'filterSearch' }),
+        filterClear: () => send({ type: 'filterEnd', keep: false }),
+        filterCursorUp: () => send({ type: 'cursor', delta: -1 }),
+        filterCursorDown: () => send({ type: 'cursor', delta: 1 }),
+        ...lineKeys((command) => send({ type: 'filterLine', command })),
+      },
+      e.input,
+      e.key,
+    );
   const jump = (e: KeyEvent): KeyResult => {
     let result: KeyResult = true;
-    const used = keys.run(LIST_SCOPES.jump, {
-      jumpGo: () => { result = jumpGo(); },
-      jumpCancel: () => send({ type: 'jumpEnd', go: false }),
-      ...lineKeys((command) => send({ type: 'jumpLine', command })),
-    }, e.input, e.key);
+    const used = keys.run(
+      LIST_SCOPES.jump,
+      {
+        jumpGo: () => {
+          result = jumpGo();
+        },
+        jumpCancel: () => send({ type: 'jumpEnd', go: false }),
+        ...lineKeys((command) => send({ type: 'jumpLine', command })),
+      },
+      e.input,
+      e.key,
+    );
     return used ? result : false;
   };
   return { list, filter, jump, copy, openWeb, send };
@@ -156,18 +212,35 @@ function goToLine(props: ListKeyProps, store: Store<BrowseState, BrowseAction>, 
     const ask = lineAsk(store.get().jumpLine.value);
     send({ type: 'jumpEnd', go: ask.kind === 'go' });
     switch (ask.kind) {
-      case 'go': return true;
-      case 'quit': props.onQuit(); return true;
-      case 'help': return leave(() => props.onHelp('deployments'));
-      case 'clear': clearSearch(); return true;
-      case 'contexts': break;
+      case 'go':
+        return true;
+      case 'quit':
+        props.onQuit();
+        return true;
+      case 'help':
+        return leave(() => props.onHelp('deployments'));
+      case 'clear':
+        clearSearch();
+        return true;
+      case 'contexts':
+        break;
     }
     const onContext = props.onContext;
-    if (!onContext) { send({ type: 'notice', message: NO_SWITCHING }); return true; }
+    if (!onContext) {
+      send({ type: 'notice', message: NO_SWITCHING });
+      return true;
+    }
     // With no name: the list, or (none saved) why not, said here.
-    if (ask.name === undefined) return leave(() => { void onContext().then((why) => { if (why) send({ type: 'notice', message: why }); }); });
+    if (ask.name === undefined)
+      return leave(() => {
+        void onContext().then((why) => {
+          if (why) send({ type: 'notice', message: why });
+        });
+      });
     send({ type: 'notice', message: switchingNote(ask.name) });
-    void onContext(ask.name).then((error) => { if (error) send({ type: 'notice', message: switchFailedNote(error) }); });
+    void onContext(ask.name).then((error) => {
+      if (error) send({ type: 'notice', message: switchFailedNote(error) });
+    });
     return true;
   };
 }

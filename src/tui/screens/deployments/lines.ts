@@ -17,7 +17,11 @@ import { sideName } from '../../../model/compare-rows.js';
 
 /** How a line is drawn: its colour (the theme's), and whether it wraps (else it is cut at the edge). */
 export type Tone = 'muted' | 'warning' | 'error';
-export interface TextLine { readonly text: string; readonly tone: Tone; readonly wrap?: boolean }
+export interface TextLine {
+  readonly text: string;
+  readonly tone: Tone;
+  readonly wrap?: boolean;
+}
 
 /** The line under the table: a line being typed (the filter, go to), a text line, or nothing. */
 export type MessageLine =
@@ -49,16 +53,26 @@ export function pageGap(state: Pick<PagingState, 'shown' | 'rows' | 'total'>, ke
 /** A notice as it reads. */
 export function noticeText(notice: Notice, keys: KeyTable): string {
   switch (notice.kind) {
-    case 'lastPage': return 'This is the last page.';
-    case 'firstPage': return 'This is the first page.';
-    case 'alreadyFirst': return 'Already on the first page.';
-    case 'noMore': return 'No more deployments: this is the last page.';
-    case 'noCount': return `The server does not say how many deployments there are: ${keys.hint('nextPage')} goes on page by page.`;
-    case 'sizeStays': return `Page size stays ${notice.take} (between ${notice.min} and ${notice.max}).`;
-    case 'fitsAlready': return `Pages already hold the ${notice.take} rows that fit the screen.`;
-    case 'tooBig': return `A page of ${notice.take} deployments was too big (${notice.size}): pages now hold ${notice.fewer}.`;
-    case 'autoRefresh': return notice.on ? 'Auto-refresh on.' : 'Auto-refresh off.';
-    case 'said': return notice.text;
+    case 'lastPage':
+      return 'This is the last page.';
+    case 'firstPage':
+      return 'This is the first page.';
+    case 'alreadyFirst':
+      return 'Already on the first page.';
+    case 'noMore':
+      return 'No more deployments: this is the last page.';
+    case 'noCount':
+      return `The server does not say how many deployments there are: ${keys.hint('nextPage')} goes on page by page.`;
+    case 'sizeStays':
+      return `Page size stays ${notice.take} (between ${notice.min} and ${notice.max}).`;
+    case 'fitsAlready':
+      return `Pages already hold the ${notice.take} rows that fit the screen.`;
+    case 'tooBig':
+      return `A page of ${notice.take} deployments was too big (${notice.size}): pages now hold ${notice.fewer}.`;
+    case 'autoRefresh':
+      return notice.on ? 'Auto-refresh on.' : 'Auto-refresh off.';
+    case 'said':
+      return notice.text;
   }
 }
 
@@ -85,12 +99,17 @@ function searchLine(s: SearchState, keys: KeyTable): TextLine {
     if (s.scanning) return { text: `Looking for ${what}: ${progress} — ${esc} stops${waiting}`, tone: 'muted' };
     // Stopped with Esc: the key as bound.
     const stopped = s.stopped === ESC_STOP ? esc : s.stopped;
-    return { text: `No deployment has the id, uuid or commit ${what} (${progress}${stopped ? `, ${stopped}` : ''}). ${esc} clears this.`, tone: 'warning' };
+    return {
+      text: `No deployment has the id, uuid or commit ${what} (${progress}${stopped ? `, ${stopped}` : ''}). ${esc} clears this.`,
+      tone: 'warning',
+    };
   }
   const found = `${thousands(s.results.length)} found`;
   if (s.scanning) return { text: `${what}: ${found} · ${progress} — ${esc} stops${waiting}${gaps}`, tone: 'muted' };
-  if (s.stopped === ESC_STOP) return { text: `${what}: ${found} · ${progress}, stopped with ${esc} · ${esc} back to the page${gaps}`, tone: 'muted' };
-  if (s.stopped) return { text: `${what}: ${found} · ${progress}, stopped: ${s.stopped} · ${esc} back to the page${gaps}`, tone: 'warning' };
+  if (s.stopped === ESC_STOP)
+    return { text: `${what}: ${found} · ${progress}, stopped with ${esc} · ${esc} back to the page${gaps}`, tone: 'muted' };
+  if (s.stopped)
+    return { text: `${what}: ${found} · ${progress}, stopped: ${s.stopped} · ${esc} back to the page${gaps}`, tone: 'warning' };
   return { text: `${what}: ${found} · ${progress} · ${keys.hint('open')} opens · ${esc} back to the page${gaps}`, tone: 'muted' };
 }
 
@@ -100,18 +119,25 @@ export function bodyNote(browse: BrowseState, visible: number, keys: KeyTable): 
   const search = browse.search?.kind === 'search' ? browse.search : null;
   if (search) {
     if (search.results.length > 0) return null;
-    return { text: search.scanning ? `Searching the whole history for ${queryLabel(search)}…` : `No deployment matches ${queryLabel(search)}.`, tone: 'muted' };
+    return {
+      text: search.scanning ? `Searching the whole history for ${queryLabel(search)}…` : `No deployment matches ${queryLabel(search)}.`,
+      tone: 'muted',
+    };
   }
   if (!p.everLoaded && p.rows.length === 0) return { text: p.loading ? 'Loading deployments…' : ' ', tone: 'muted' };
   if (p.rows.length === 0 && browse.awaitingNewest) {
-    return { text: `Waiting for the deployment the creation started: its log opens here once the server lists it. ${keys.hint('listBack')} goes back.`, tone: 'muted' };
+    return {
+      text: `Waiting for the deployment the creation started: its log opens here once the server lists it. ${keys.hint('listBack')} goes back.`,
+      tone: 'muted',
+    };
   }
   if (p.rows.length === 0) {
     // An empty page of a history the server counts is not an empty history.
     const gap = pageGap(p, keys);
     return gap ? { text: gap, tone: 'warning' } : { text: 'No deployments for this application yet.', tone: 'muted' };
   }
-  if (visible === 0) return { text: `No deployment on this page matches “${clean(p.filter)}”. ${keys.hint('listBack')} clears the filter.`, tone: 'muted' };
+  if (visible === 0)
+    return { text: `No deployment on this page matches “${clean(p.filter)}”. ${keys.hint('listBack')} clears the filter.`, tone: 'muted' };
   return null;
 }
 
@@ -148,9 +174,15 @@ export function reasonNote(phase: Phase, reason: Reason, width: number): TextLin
 export function messageLine(browse: BrowseState, t: TableFacts, keys: KeyTable): MessageLine {
   const p = browse.paging;
   const text = (line: TextLine): MessageLine => ({ kind: 'text', ...line });
-  if (browse.mode === 'jump') return { kind: 'edit', prompt: 'go to: ', line: browse.jumpLine, placeholder: ' an id, a uuid or the start of a commit' };
+  if (browse.mode === 'jump')
+    return { kind: 'edit', prompt: 'go to: ', line: browse.jumpLine, placeholder: ' an id, a uuid or the start of a commit' };
   if (browse.mode === 'filter') {
-    return { kind: 'edit', prompt: '/ ', line: { value: p.filter, cursor: p.filterCursor }, placeholder: ' status, source, commit, subject, branch, server or id' };
+    return {
+      kind: 'edit',
+      prompt: '/ ',
+      line: { value: p.filter, cursor: p.filterCursor },
+      placeholder: ' status, source, commit, subject, branch, server or id',
+    };
   }
   if (browse.fetching) {
     const v = browse.fetching.summary;
@@ -159,24 +191,38 @@ export function messageLine(browse: BrowseState, t: TableFacts, keys: KeyTable):
   const s = browse.search;
   // Once a search has read everything, its cursor row's reason as on the list (the header keeps the
   // count); a row without one, or a search that was stopped (its results are partial: said), keeps the search's line.
-  if (s?.kind === 'search' && !s.scanning && !s.stopped && t.reason?.reason.kind === 'reason') return text(reasonNote(t.reason.phase, t.reason.reason, t.reason.width)!);
+  if (s?.kind === 'search' && !s.scanning && !s.stopped && t.reason?.reason.kind === 'reason')
+    return text(reasonNote(t.reason.phase, t.reason.reason, t.reason.width)!);
   if (s && (s.kind === 'search' || s.scanning || !p.notice)) return text(searchLine(s, keys));
   // Wrapped, never cut: what to do (check the context's token, the URL) is at the end.
-  if (p.error) return text({ text: `✗ ${p.error.message}${p.error.retrying ? ` Retrying every few seconds, or press ${keys.hint('refresh')}.` : ''}`, tone: 'error', wrap: true });
+  if (p.error)
+    return text({
+      text: `✗ ${p.error.message}${p.error.retrying ? ` Retrying every few seconds, or press ${keys.hint('refresh')}.` : ''}`,
+      tone: 'error',
+      wrap: true,
+    });
   if (p.notice) return text({ text: noticeText(p.notice, keys), tone: 'warning' });
   // The cursor row's reason, under the warnings above and above the notes below: moving through
   // failures (a filter of `failed` too, the filter's note back on any other row) reads like a list of causes.
   const gap = p.rows.length > 0 ? pageGap(p, keys) : null;
   const why = t.reason && !gap ? reasonNote(t.reason.phase, t.reason.reason, t.reason.width) : null;
   if (why) return text(why);
-  if (p.filter) return text({ text: `filter: ${clean(p.filter)} (${t.visible} of ${p.rows.length} rows) · ${keys.hint('listBack')} clears`, tone: 'muted' });
+  if (p.filter)
+    return text({
+      text: `filter: ${clean(p.filter)} (${t.visible} of ${p.rows.length} rows) · ${keys.hint('listBack')} clears`,
+      tone: 'muted',
+    });
   if (gap) return text({ text: gap, tone: 'warning', wrap: true });
   if (t.wide) {
     const { from, to, of } = t.wide;
     const sideways = to - from + 1 < of ? ` · ${keys.hint('columnsLeft')}/${keys.hint('columnsRight')} scroll sideways` : '';
-    return text({ text: `wide: columns ${from}–${to} of ${of}${sideways} · ${keys.hint('wide')} back to the columns that fit`, tone: 'muted' });
+    return text({
+      text: `wide: columns ${from}–${to} of ${of}${sideways} · ${keys.hint('wide')} back to the columns that fit`,
+      tone: 'muted',
+    });
   }
-  if (t.changedColumn) return text({ text: `Δ settings changed since the deployment before · ${keys.hint('open')} shows what changed`, tone: 'muted' });
+  if (t.changedColumn)
+    return text({ text: `Δ settings changed since the deployment before · ${keys.hint('open')} shows what changed`, tone: 'muted' });
   return { kind: 'blank' };
 }
 
@@ -206,9 +252,12 @@ export function refusalNote(why: CompareRefusal, keys: KeyTable): string {
   const mark = keys.hint('markRow');
   const compare = keys.hint('compare');
   switch (why) {
-    case 'noRow': return 'No deployment under the cursor.';
-    case 'sameRow': return `This is the marked row: move to another and press ${compare} (${mark} unmarks it).`;
-    case 'noMark': return `Mark a row with ${mark}, then press ${compare} on another (on a failed row, ${compare} alone compares it with the last good one).`;
+    case 'noRow':
+      return 'No deployment under the cursor.';
+    case 'sameRow':
+      return `This is the marked row: move to another and press ${compare} (${mark} unmarks it).`;
+    case 'noMark':
+      return `Mark a row with ${mark}, then press ${compare} on another (on a failed row, ${compare} alone compares it with the last good one).`;
   }
 }
 

@@ -17,7 +17,12 @@ export interface StripLineProps {
 }
 
 const STATUS_OF: Readonly<Record<Phase, string>> = {
-  finished: 'finished', failed: 'failed', running: 'in_progress', queued: 'queued', cancelled: 'cancelled', unknown: '',
+  finished: 'finished',
+  failed: 'failed',
+  running: 'in_progress',
+  queued: 'queued',
+  cancelled: 'cancelled',
+  unknown: '',
 };
 
 export function StripLine({ strip, width, now }: StripLineProps) {
@@ -30,10 +35,15 @@ export function StripLine({ strip, width, now }: StripLineProps) {
     stats.medianMs === null ? '' : `median ${formatDuration(stats.medianMs)}`,
     stats.lastSuccess === null ? '' : `last ${PHASE_MARKS.finished} ${relativeAt(stats.lastSuccess, now)}`,
     stats.lastFailure === null ? '' : `last ${PHASE_MARKS.failed} ${relativeAt(stats.lastFailure, now)}`,
-  ].filter(Boolean).join(' · ');
+  ]
+    .filter(Boolean)
+    .join(' · ');
   const label = `${reach} `;
   // Marks first: at least half the line is theirs; the figures after them are cut when short of room.
-  const room = Math.max(0, Math.min(views.length, Math.max(width - label.length - facts.length - 3, Math.floor((width - label.length) / 2))));
+  const room = Math.max(
+    0,
+    Math.min(views.length, Math.max(width - label.length - facts.length - 3, Math.floor((width - label.length) / 2))),
+  );
   // Oldest on the left, newest on the right; runs of one status drawn as one Text.
   const shown = views.slice(0, room).reverse();
   const runs: { phase: Phase; n: number }[] = [];
@@ -46,7 +56,9 @@ export function StripLine({ strip, width, now }: StripLineProps) {
     <Text wrap="truncate-end">
       <Text color={theme.ui.muted}>{label}</Text>
       {runs.map((r, i) => (
-        <Text key={i} color={statusColour(theme, STATUS_OF[r.phase])}>{PHASE_MARKS[r.phase].repeat(r.n)}</Text>
+        <Text key={i} color={statusColour(theme, STATUS_OF[r.phase])}>
+          {PHASE_MARKS[r.phase].repeat(r.n)}
+        </Text>
       ))}
       <Text color={theme.ui.muted}>{facts ? `  ${facts}` : ''}</Text>
     </Text>

@@ -40,7 +40,12 @@ interface Older {
  * last): said at once. It is all of the history unless the server's count says there is more.
  */
 function readOlder(
-  client: DmsClient, appUuid: string, head: readonly Summary[], paging: PagingState, rows: number, onUpdate: (older: Older) => void,
+  client: DmsClient,
+  appUuid: string,
+  head: readonly Summary[],
+  paging: PagingState,
+  rows: number,
+  onUpdate: (older: Older) => void,
 ): () => void {
   const known = head.length;
   if (known === 0 || paging.atEnd) {
@@ -53,13 +58,18 @@ function readOlder(
     const views: Summary[] = [];
     let complete = true;
     try {
-      for await (const chunk of scanHistory(
-        scanListOf(client, appUuid),
-        { signal: ac.signal, take: 40, maxTake: 200, after: { read: known, last: head[known - 1]!.record, total: paging.total } },
-      )) {
+      for await (const chunk of scanHistory(scanListOf(client, appUuid), {
+        signal: ac.signal,
+        take: 40,
+        maxTake: 200,
+        after: { read: known, last: head[known - 1]!.record, total: paging.total },
+      })) {
         const start = chunk.read - chunk.rows.length;
         chunk.rows.forEach((r, i) => views.push(summaryOf(r, start + i)));
-        if (known + views.length >= rows) { complete = false; break; }
+        if (known + views.length >= rows) {
+          complete = false;
+          break;
+        }
         onUpdate({ views: [...views], complete: false, loading: true });
       }
     } catch {

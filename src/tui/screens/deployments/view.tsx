@@ -29,7 +29,9 @@ export function ListScreen() {
 
   // The wide view's scroll limit, from the table as drawn.
   const columnMax = table.wide?.maxStart ?? 0;
-  useLayoutEffect(() => { store.dispatch({ type: 'columnRoom', max: columnMax }); }, [columnMax, store]);
+  useLayoutEffect(() => {
+    store.dispatch({ type: 'columnRoom', max: columnMax });
+  }, [columnMax, store]);
 
   // The table takes the room the screen leaves it: measured once drawn. Its rows are that room
   // less the lines of its frame, and the cursor marks line up with where its rows start. The
@@ -41,7 +43,10 @@ export function ListScreen() {
   const drawn = table.rows.length;
   // Rows the area has room for (0 or less: none, when the lines under the table take it all); null
   // before it is laid out. Back from another screen of the session, the room it last had.
-  const room = useMeasured<number | null>(() => (tableArea.current ? measureElement(tableArea.current).height - TABLE_FRAME : undefined), tableRoom);
+  const room = useMeasured<number | null>(
+    () => (tableArea.current ? measureElement(tableArea.current).height - TABLE_FRAME : undefined),
+    tableRoom,
+  );
   useLayoutEffect(() => {
     if (room === null) return;
     setTableRoom(room);
@@ -51,8 +56,10 @@ export function ListScreen() {
   const results = browse.search?.kind === 'search';
   const visibleCount = table.visible.length;
   const shown = room === null ? drawn : Math.max(0, Math.min(drawn, room));
-  const footLabels = useMemo(() => (results ? [] : rowsLabels({ visible: visibleCount, offset: state.window.start, drawn: shown }, keys)),
-    [results, visibleCount, state.window.start, shown, keys]);
+  const footLabels = useMemo(
+    () => (results ? [] : rowsLabels({ visible: visibleCount, offset: state.window.start, drawn: shown }, keys)),
+    [results, visibleCount, state.window.start, shown, keys],
+  );
   const gutterTop = useMeasured(() => offsetTop(tableBody.current, tableBox.current), 3);
 
   const note = bodyNote(browse, table.visible.length, keys);
@@ -69,7 +76,11 @@ export function ListScreen() {
         <Box flexDirection="column" width={GUTTER} flexShrink={0}>
           <Box height={gutterTop} flexShrink={0} />
           <Box flexDirection="column" flexShrink={1} minHeight={0} overflowY="hidden">
-            {gutter.map((g, i) => <Text key={i} color={theme.ui.focus} bold>{g}</Text>)}
+            {gutter.map((g, i) => (
+              <Text key={i} color={theme.ui.focus} bold>
+                {g}
+              </Text>
+            ))}
           </Box>
           <Box height={1} flexShrink={0} />
         </Box>
@@ -80,21 +91,34 @@ export function ListScreen() {
     );
   }
 
-  const message = messageLine(browse, {
-    visible: table.visible.length, offset: state.window.start, drawn, changedColumn: table.columns.some((c) => c.key === 'changed'),
-    wide: table.wide,
-    reason: focus && focusReason ? { phase: focus.view.phase, reason: focusReason, width: width - 1 } : null,
-  }, keys);
+  const message = messageLine(
+    browse,
+    {
+      visible: table.visible.length,
+      offset: state.window.start,
+      drawn,
+      changedColumn: table.columns.some((c) => c.key === 'changed'),
+      wide: table.wide,
+      reason: focus && focusReason ? { phase: focus.view.phase, reason: focusReason, width: width - 1 } : null,
+    },
+    keys,
+  );
   return (
     <Box flexDirection="column" height={height - 1}>
       <Box flexDirection="column" flexShrink={0}>
         {header}
         {strip ? <StripLine strip={strip} width={width} now={now} /> : null}
       </Box>
-      <Box ref={tableArea} flexDirection="column" flexGrow={1} flexBasis={0} minHeight={0} overflowY="hidden">{body}</Box>
+      <Box ref={tableArea} flexDirection="column" flexGrow={1} flexBasis={0} minHeight={0} overflowY="hidden">
+        {body}
+      </Box>
       <Box flexDirection="column" flexShrink={0}>
         <Message line={message} theme={theme} />
-        <Footer screen={browse.mode === 'filter' ? 'filter' : browse.mode === 'jump' ? 'jump' : 'deployments'} width={width} note={browse.keyNote} />
+        <Footer
+          screen={browse.mode === 'filter' ? 'filter' : browse.mode === 'jump' ? 'jump' : 'deployments'}
+          width={width}
+          note={browse.keyNote}
+        />
       </Box>
     </Box>
   );
@@ -103,7 +127,12 @@ export function ListScreen() {
 /** The message line: a line being typed with its cursor, or a line of text in its tone. */
 function Message({ line, theme }: { readonly line: MessageLine; readonly theme: Theme }) {
   if (line.kind === 'blank') return <Text> </Text>;
-  if (line.kind === 'text') return <Text wrap={line.wrap ? 'wrap' : 'truncate-end'} color={theme.ui[line.tone]}>{line.text}</Text>;
+  if (line.kind === 'text')
+    return (
+      <Text wrap={line.wrap ? 'wrap' : 'truncate-end'} color={theme.ui[line.tone]}>
+        {line.text}
+      </Text>
+    );
   const [before, at, after] = cursorParts(line.line);
   return (
     <Text wrap="truncate-end">

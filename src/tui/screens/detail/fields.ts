@@ -11,25 +11,145 @@ import type { KeyTable } from '../../keys.js';
 import { statusColour, type Colour, type Theme } from '../../theme.js';
 
 export const FIELD_GROUPS: readonly { readonly title: string; readonly fields: readonly string[] }[] = [
-  { title: 'General', fields: ['id', 'uuid', 'name', 'description', 'status', 'config_hash', 'environment_id', 'destination_type', 'destination_id', 'source_id', 'private_key_id', 'repository_project_id'] },
+  {
+    title: 'General',
+    fields: [
+      'id',
+      'uuid',
+      'name',
+      'description',
+      'status',
+      'config_hash',
+      'environment_id',
+      'destination_type',
+      'destination_id',
+      'source_id',
+      'private_key_id',
+      'repository_project_id',
+    ],
+  },
   { title: 'Git', fields: ['git_repository', 'git_branch', 'git_commit_sha', 'git_full_url', 'watch_paths'] },
-  { title: 'Build', fields: ['build_pack', 'static_image', 'container_registry_image_name', 'container_registry_image_tag', 'base_directory', 'publish_directory', 'containerfile', 'containerfile_location', 'containerfile_target_build'] },
-  { title: 'Network & domains', fields: ['fqdn', 'ports_exposes', 'ports_mappings', 'custom_network_aliases', 'redirect', 'preview_url_template', 'custom_labels', 'custom_proxy_configuration'] },
-  { title: 'Health check', fields: ['health_check_enabled', 'health_check_path', 'health_check_port', 'health_check_host', 'health_check_method', 'health_check_scheme', 'health_check_return_code', 'health_check_response_text', 'health_check_interval', 'health_check_timeout', 'health_check_retries', 'health_check_start_period', 'custom_healthcheck_found'] },
-  { title: 'Limits', fields: ['limits_memory', 'limits_memory_swap', 'limits_memory_swappiness', 'limits_memory_reservation', 'limits_cpus', 'limits_cpuset', 'limits_cpu_shares', 'cluster_replicas', 'cluster_placement_constraints'] },
-  { title: 'Compose', fields: ['container_compose_location', 'container_compose', 'container_compose_raw', 'container_compose_domains', 'container_compose_custom_start_command', 'container_compose_custom_build_command', 'compose_parsing_version'] },
-  { title: 'Commands', fields: ['install_command', 'build_command', 'start_command', 'pre_deployment_command', 'pre_deployment_command_container', 'post_deployment_command', 'post_deployment_command_container', 'custom_container_run_options'] },
-  { title: 'Webhooks', fields: ['manual_webhook_secret_provider_a', 'manual_webhook_secret_provider_b', 'manual_webhook_secret_provider_c', 'manual_webhook_secret_provider_d'] },
+  {
+    title: 'Build',
+    fields: [
+      'build_pack',
+      'static_image',
+      'container_registry_image_name',
+      'container_registry_image_tag',
+      'base_directory',
+      'publish_directory',
+      'containerfile',
+      'containerfile_location',
+      'containerfile_target_build',
+    ],
+  },
+  {
+    title: 'Network & domains',
+    fields: [
+      'fqdn',
+      'ports_exposes',
+      'ports_mappings',
+      'custom_network_aliases',
+      'redirect',
+      'preview_url_template',
+      'custom_labels',
+      'custom_proxy_configuration',
+    ],
+  },
+  {
+    title: 'Health check',
+    fields: [
+      'health_check_enabled',
+      'health_check_path',
+      'health_check_port',
+      'health_check_host',
+      'health_check_method',
+      'health_check_scheme',
+      'health_check_return_code',
+      'health_check_response_text',
+      'health_check_interval',
+      'health_check_timeout',
+      'health_check_retries',
+      'health_check_start_period',
+      'custom_healthcheck_found',
+    ],
+  },
+  {
+    title: 'Limits',
+    fields: [
+      'limits_memory',
+      'limits_memory_swap',
+      'limits_memory_swappiness',
+      'limits_memory_reservation',
+      'limits_cpus',
+      'limits_cpuset',
+      'limits_cpu_shares',
+      'cluster_replicas',
+      'cluster_placement_constraints',
+    ],
+  },
+  {
+    title: 'Compose',
+    fields: [
+      'container_compose_location',
+      'container_compose',
+      'container_compose_raw',
+      'container_compose_domains',
+      'container_compose_custom_start_command',
+      'container_compose_custom_build_command',
+      'compose_parsing_version',
+    ],
+  },
+  {
+    title: 'Commands',
+    fields: [
+      'install_command',
+      'build_command',
+      'start_command',
+      'pre_deployment_command',
+      'pre_deployment_command_container',
+      'post_deployment_command',
+      'post_deployment_command_container',
+      'custom_container_run_options',
+    ],
+  },
+  {
+    title: 'Webhooks',
+    fields: [
+      'manual_webhook_secret_provider_a',
+      'manual_webhook_secret_provider_b',
+      'manual_webhook_secret_provider_c',
+      'manual_webhook_secret_provider_d',
+    ],
+  },
   { title: 'Basic auth', fields: ['is_http_basic_auth_enabled', 'http_basic_auth_username', 'http_basic_auth_password'] },
   { title: 'Timestamps', fields: ['created_at', 'updated_at', 'deleted_at'] },
 ];
 
 /** The fields of a deployment-queue row (service-behaviour.md), in a reading order. */
 const QUEUE_FIELDS: readonly string[] = [
-  'deployment_uuid', 'application_id', 'application_name', 'server_id', 'server_name', 'build_server_id',
-  'commit', 'git_type', 'pull_request_id', 'is_webhook', 'is_api', 'rollback', 'force_rebuild', 'restart_only',
-  'only_this_server', 'finished_at', 'deployment_url', 'container_registry_image_tag', 'configuration_hash',
-  'current_process_id', 'horizon_job_id', 'horizon_job_worker',
+  'deployment_uuid',
+  'application_id',
+  'application_name',
+  'server_id',
+  'server_name',
+  'build_server_id',
+  'commit',
+  'git_type',
+  'pull_request_id',
+  'is_webhook',
+  'is_api',
+  'rollback',
+  'force_rebuild',
+  'restart_only',
+  'only_this_server',
+  'finished_at',
+  'deployment_url',
+  'container_registry_image_tag',
+  'configuration_hash',
+  'current_process_id',
+  'horizon_job_id',
+  'horizon_job_worker',
 ];
 
 const CONTRACT = new Set<string>(DEPLOYMENT_FIELDS);
@@ -163,8 +283,10 @@ export function fieldGroups(d: Deployment, options: FieldOptions): { readonly gr
       fields: fields.map((field): FieldLine => {
         const isInvalid = Object.prototype.hasOwnProperty.call(invalid, field);
         const value = isInvalid ? invalid[field] : record[field];
-        const shown = !carried(field) ? { text: 'not sent', muted: true }
-          : isInvalid ? { text: `${invalidText(field, value, options)}  ⚠ invalid type, expected ${expected(field)}` }
+        const shown = !carried(field)
+          ? { text: 'not sent', muted: true }
+          : isInvalid
+            ? { text: `${invalidText(field, value, options)}  ⚠ invalid type, expected ${expected(field)}` }
             : valueText(field, value, options);
         const colour = isInvalid ? theme.ui.warning : field === 'status' ? statusColour(theme, String(value)) : undefined;
         const name = clean(field);

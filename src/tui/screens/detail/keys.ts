@@ -43,31 +43,47 @@ export function detailKeys(keys: KeyTable, p: DetailKeyProps): (e: KeyEvent) => 
   const search = (a: DetailSearchAction) => send({ type: 'detailSearch', search: a });
   return (e) => {
     if (detailSearching(p.detail())) {
-      return keys.run(DETAIL_SCOPES.search, {
-        searchApply: () => search({ op: 'end', keep: true }),
-        searchCancel: () => search({ op: 'end', keep: false }),
-        ...lineKeys((command) => search({ op: 'line', command, lines: p.lines() })),
-      }, e.input, e.key);
+      return keys.run(
+        DETAIL_SCOPES.search,
+        {
+          searchApply: () => search({ op: 'end', keep: true }),
+          searchCancel: () => search({ op: 'end', keep: false }),
+          ...lineKeys((command) => search({ op: 'line', command, lines: p.lines() })),
+        },
+        e.input,
+        e.key,
+      );
     }
     let result: KeyResult = true;
-    const used = keys.run(DETAIL_SCOPES.detail, {
-      help: () => { p.onHelp(); result = 'later'; },
-      quit: () => p.onQuit(),
-      // As in the log: Esc clears a search kept first.
-      detailBack: () => (p.detail()?.search.line.value ? search({ op: 'clear' }) : send({ type: 'close' })),
-      logs: () => { send({ type: 'openLog' }); result = 'later'; },
-      ...scrollHandlers((to) => send({ type: 'scroll', to })),
-      rawJson: () => send({ type: 'toggle', what: 'raw' }),
-      absentFields: () => send({ type: 'toggle', what: 'absent' }),
-      reveal: () => send({ type: 'reveal', allowed: p.showSecrets }),
-      detailSearch: () => search({ op: 'start' }),
-      detailNext: () => search({ op: 'next', direction: 1, lines: p.lines() }),
-      detailPrev: () => search({ op: 'next', direction: -1, lines: p.lines() }),
-      copyUuid: () => p.copy('uuid'),
-      copyCommit: () => p.copy('commit'),
-      openLink: () => p.openWeb(),
-      timeMode: () => p.toggleTime(),
-    }, e.input, e.key);
+    const used = keys.run(
+      DETAIL_SCOPES.detail,
+      {
+        help: () => {
+          p.onHelp();
+          result = 'later';
+        },
+        quit: () => p.onQuit(),
+        // As in the log: Esc clears a search kept first.
+        detailBack: () => (p.detail()?.search.line.value ? search({ op: 'clear' }) : send({ type: 'close' })),
+        logs: () => {
+          send({ type: 'openLog' });
+          result = 'later';
+        },
+        ...scrollHandlers((to) => send({ type: 'scroll', to })),
+        rawJson: () => send({ type: 'toggle', what: 'raw' }),
+        absentFields: () => send({ type: 'toggle', what: 'absent' }),
+        reveal: () => send({ type: 'reveal', allowed: p.showSecrets }),
+        detailSearch: () => search({ op: 'start' }),
+        detailNext: () => search({ op: 'next', direction: 1, lines: p.lines() }),
+        detailPrev: () => search({ op: 'next', direction: -1, lines: p.lines() }),
+        copyUuid: () => p.copy('uuid'),
+        copyCommit: () => p.copy('commit'),
+        openLink: () => p.openWeb(),
+        timeMode: () => p.toggleTime(),
+      },
+      e.input,
+      e.key,
+    );
     return used ? result : false;
   };
 }

@@ -44,11 +44,16 @@ export interface DetailOptions {
 }
 
 /** The summary's reason of a failed or cancelled deployment: the line (error tone), or why there is none (muted). */
-export function reasonRow(view: DeploymentView, reason: Reason | undefined, options: Pick<DetailOptions, 'theme' | 'keys'>): [string, string, Colour?] | null {
+export function reasonRow(
+  view: DeploymentView,
+  reason: Reason | undefined,
+  options: Pick<DetailOptions, 'theme' | 'keys'>,
+): [string, string, Colour?] | null {
   if (view.phase !== 'failed' && view.phase !== 'cancelled') return null;
   const { theme } = options;
   if (reason === undefined) return ['reason', '…', theme.ui.muted];
-  if (reason.kind === 'reason') return ['reason', `${reason.text}  (${(options.keys ?? DEFAULT_KEYS).hint('logs')} opens the log at this line)`, theme.ui.error];
+  if (reason.kind === 'reason')
+    return ['reason', `${reason.text}  (${(options.keys ?? DEFAULT_KEYS).hint('logs')} opens the log at this line)`, theme.ui.error];
   if (reason.why === 'not ended badly') return null;
   return ['reason', `none: ${noReasonText(reason.why, reason.detail)}`, theme.ui.muted];
 }
@@ -105,9 +110,12 @@ class Lines {
     const pad = ' '.repeat(Math.max(1, labelWidth + 2 - widthOf(head)));
     const room = Math.max(10, width - Math.max(labelWidth + 2, widthOf(head + pad)));
     const colour = style.colour ?? (style.muted ? theme.ui.muted : undefined);
-    text.split('\n').flatMap((l) => wrapCells(l, room)).forEach((piece, i) => {
-      this.out.push({ label: i === 0 ? head + pad : ' '.repeat(labelWidth + 2), labelColour: theme.ui.muted, text: piece, colour });
-    });
+    text
+      .split('\n')
+      .flatMap((l) => wrapCells(l, room))
+      .forEach((piece, i) => {
+        this.out.push({ label: i === 0 ? head + pad : ' '.repeat(labelWidth + 2), labelColour: theme.ui.muted, text: piece, colour });
+      });
   }
 }
 
@@ -123,15 +131,18 @@ function summary(lines: Lines, view: DeploymentView, options: DetailOptions): vo
   const now = options.now ?? Date.now();
   const when = (t: number | null) => (t === null ? '' : bothTimes(t, now, options.time ?? 'relative'));
   const duration = durationOf(view, now);
-  const took = view.phase === 'queued'
-    ? `waiting${view.startedAt !== null ? ` for ${formatDuration(now - view.startedAt)}` : ''}`
-    : duration.live ? `${duration.text} so far` : duration.text;
+  const took =
+    view.phase === 'queued'
+      ? `waiting${view.startedAt !== null ? ` for ${formatDuration(now - view.startedAt)}` : ''}`
+      : duration.live
+        ? `${duration.text} so far`
+        : duration.text;
   const reason = reasonRow(view, options.reason, options);
   const rows: [string, string, Colour?][] = [
     ['status', `${PHASE_MARKS[view.phase]} ${view.statusText}`, statusColour(theme, view.status)],
     ...(reason ? [reason] : []),
     // `HEAD`: started without a pinned commit; the server does not say which one was built.
-    ['commit', view.commit === 'HEAD' ? 'HEAD (no commit pinned: the branch\'s latest when it started)' : view.commit],
+    ['commit', view.commit === 'HEAD' ? "HEAD (no commit pinned: the branch's latest when it started)" : view.commit],
     ['branch', view.branch],
     ['source', [view.source, ...view.flags].filter((s) => s !== '').join(' · ')],
     ['started', when(view.startedAt)],
@@ -144,7 +155,10 @@ function summary(lines: Lines, view: DeploymentView, options: DetailOptions): vo
   ];
   const shown = rows.filter(([, value]) => value !== '');
   lines.title('Summary');
-  const width = labelWidthOf(shown.map(([l]) => `  ${l}`), options.width);
+  const width = labelWidthOf(
+    shown.map(([l]) => `  ${l}`),
+    options.width,
+  );
   for (const [label, value, colour] of shown) lines.field(label, lines.shown(value), width, { colour });
 }
 
@@ -179,17 +193,22 @@ function change(lines: Lines, c: SettingChange, width: number, theme: Theme): vo
   }
   const multi = (v: unknown) => typeof v === 'string' && v.includes('\n');
   if (!multi(c.before) && !multi(c.after)) {
-    lines.field(c.field, `${changeValue(c.field, c.before, lines)} → ${changeValue(c.field, c.after, lines)}`, width, { colour: theme.ui.warning });
+    lines.field(c.field, `${changeValue(c.field, c.before, lines)} → ${changeValue(c.field, c.after, lines)}`, width, {
+      colour: theme.ui.warning,
+    });
     return;
   }
   const split = (v: unknown) => (typeof v === 'string' && v !== '' ? lines.shown(cleanBlock(v)).split('\n') : []);
   const diff = lineDiff(split(c.before), split(c.after));
   const added = diff.filter((d) => d.kind === '+').length;
-  lines.field(c.field, `changed: ${added} line${added === 1 ? '' : 's'} added, ${diff.length - added} removed`, width, { colour: theme.ui.warning });
+  lines.field(c.field, `changed: ${added} line${added === 1 ? '' : 's'} added, ${diff.length - added} removed`, width, {
+    colour: theme.ui.warning,
+  });
   for (const d of diff.slice(0, DIFF_LINES)) {
     lines.note(`  ${d.kind} ${d.text}`, d.kind === '+' ? theme.ui.success : theme.ui.error);
   }
-  if (diff.length > DIFF_LINES) lines.note(`  … ${diff.length - DIFF_LINES} more changed lines (${lines.keys.hint('rawJson')} shows the raw JSON)`);
+  if (diff.length > DIFF_LINES)
+    lines.note(`  … ${diff.length - DIFF_LINES} more changed lines (${lines.keys.hint('rawJson')} shows the raw JSON)`);
 }
 
 /** "What changed since deployment N": the settings that differ from the deployment before. */
@@ -220,7 +239,10 @@ function changes(lines: Lines, view: DeploymentView, options: DetailOptions): vo
     lines.note('No settings changed.');
     return;
   }
-  const width = labelWidthOf(list.map((c) => `  ${c.field}`), options.width);
+  const width = labelWidthOf(
+    list.map((c) => `  ${c.field}`),
+    options.width,
+  );
   for (const c of list) change(lines, c, width, theme);
 }
 
@@ -230,14 +252,19 @@ function groups(lines: Lines, d: Deployment, options: DetailOptions): void {
   for (const group of shown) {
     lines.title(group.title);
     // Labels aligned per group, so one long name does not push every value to the right.
-    const labelWidth = labelWidthOf(group.fields.map((f) => `  ${f.name}`), options.width);
+    const labelWidth = labelWidthOf(
+      group.fields.map((f) => `  ${f.name}`),
+      options.width,
+    );
     for (const f of group.fields) lines.field(f.label, f.text, labelWidth, { colour: f.colour, muted: f.muted });
   }
   if (absent > 0) {
     lines.out.push({ text: '' });
-    lines.note(options.showAbsent
-      ? `${absent} fields of the interface were not sent (shown as "not sent"); ${keys.hint('absentFields')} folds them.`
-      : `${absent} fields of the interface not sent; ${keys.hint('absentFields')} lists them.`);
+    lines.note(
+      options.showAbsent
+        ? `${absent} fields of the interface were not sent (shown as "not sent"); ${keys.hint('absentFields')} folds them.`
+        : `${absent} fields of the interface not sent; ${keys.hint('absentFields')} lists them.`,
+    );
   }
 }
 
@@ -277,7 +304,11 @@ export function secretsLine(view: { readonly note: string | null; readonly revea
  * search kept (`“image”: line 2 of 5 matching · n/N move · Esc clears`); undefined otherwise.
  * `matches` are the lines that hold the query as drawn now.
  */
-export function searchLine(view: Pick<DetailState, 'search' | 'searchNote'>, matches: readonly number[], keys: KeyTable): string | undefined {
+export function searchLine(
+  view: Pick<DetailState, 'search' | 'searchNote'>,
+  matches: readonly number[],
+  keys: KeyTable,
+): string | undefined {
   if (view.searchNote) return searchNoteText(view.searchNote, keys.hint('detailSearch'), 'the detail');
   const { search } = view;
   if (search.editing || search.line.value === '') return undefined;

@@ -17,22 +17,29 @@ export function DetailRoute({ detail }: { readonly detail: DetailState }) {
   const index = state.keys.indexOf(detail.key);
   return (
     <UnderHeader>
-      {(rows) => (<>
-        <DetailView
-          record={index >= 0 ? state.rows[index]!.record : detail.record}
-          view={detail}
-          older={index >= 0 ? olderOf(state, index, neighbours) : undefined}
-          reason={focusReason}
-          baseUrl={props.connection.origin}
-          now={now}
-          time={browse.time}
-          width={width}
-          bodyLines={Math.max(3, rows - 1 - 2)}
-          onSize={(max, lines) => store.dispatch({ type: 'detailSize', max, page: lines })}
-          onLines={detailText.dispatch}
-        />
-        <Footer screen={detail.search.editing ? 'detailSearch' : 'detail'} width={width} note={browse.keyNote} without={footerWithout(props.showSecrets)} />
-      </>)}
+      {(rows) => (
+        <>
+          <DetailView
+            record={index >= 0 ? state.rows[index]!.record : detail.record}
+            view={detail}
+            older={index >= 0 ? olderOf(state, index, neighbours) : undefined}
+            reason={focusReason}
+            baseUrl={props.connection.origin}
+            now={now}
+            time={browse.time}
+            width={width}
+            bodyLines={Math.max(3, rows - 1 - 2)}
+            onSize={(max, lines) => store.dispatch({ type: 'detailSize', max, page: lines })}
+            onLines={detailText.dispatch}
+          />
+          <Footer
+            screen={detail.search.editing ? 'detailSearch' : 'detail'}
+            width={width}
+            note={browse.keyNote}
+            without={footerWithout(props.showSecrets)}
+          />
+        </>
+      )}
     </UnderHeader>
   );
 }

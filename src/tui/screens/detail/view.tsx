@@ -26,7 +26,8 @@ const HEADING_MAX = 500;
 export interface DetailProps {
   readonly record: Deployment;
   /** Scroll position and toggles (state.ts). */
-  readonly view: Pick<DetailState, 'offset' | 'raw' | 'reveal' | 'showAbsent' | 'note'> & Partial<Pick<DetailState, 'search' | 'searchNote'>>;
+  readonly view: Pick<DetailState, 'offset' | 'raw' | 'reveal' | 'showAbsent' | 'note'> &
+    Partial<Pick<DetailState, 'search' | 'searchNote'>>;
   /** The deployment before this one, for "what changed" (left out: no such section). */
   readonly older?: Older;
   /** A failed or cancelled deployment's reason, once read (the list reads it after the frame). */
@@ -51,9 +52,10 @@ export function DetailView({ record, view, older, reason, baseUrl, now, time, wi
   const keys = useKeyTable();
   const { offset, raw, reveal, showAbsent } = view;
   const lines = useMemo(
-    () => (raw
-      ? rawJsonLines(record, { reveal, width, theme, keys })
-      : detailLines(record, { reveal, width, theme, now, time, older, baseUrl, showAbsent, keys, reason })),
+    () =>
+      raw
+        ? rawJsonLines(record, { reveal, width, theme, keys })
+        : detailLines(record, { reveal, width, theme, now, time, older, baseUrl, showAbsent, keys, reason }),
     [record, raw, reveal, width, theme, now, time, older, baseUrl, showAbsent, keys, reason],
   );
   // The body takes the room the screen leaves it; measured once drawn.
@@ -62,13 +64,20 @@ export function DetailView({ record, view, older, reason, baseUrl, now, time, wi
     const measured = bodyRef.current ? measureElement(bodyRef.current).height : bodyLines;
     return measured > 0 ? measured : undefined;
   }, bodyLines);
-  useLayoutEffect(() => { onSize?.(Math.max(0, lines.length - body), body); }, [onSize, lines.length, body]);
+  useLayoutEffect(() => {
+    onSize?.(Math.max(0, lines.length - body), body);
+  }, [onSize, lines.length, body]);
   const texts = useMemo(() => lines.map(lineText), [lines]);
-  useLayoutEffect(() => { onLines?.(texts); }, [onLines, texts]);
+  useLayoutEffect(() => {
+    onLines?.(texts);
+  }, [onLines, texts]);
   const bottom: Shown = { note: view.note, reveal: view.reveal, search: view.search ?? NO_SEARCH, searchNote: view.searchNote ?? null };
   const { search } = bottom;
   const matches = useMemo(() => detailMatches(texts, search.line.value), [texts, search.line.value]);
-  const mark = search.line.value === '' ? undefined : { query: search.line.value, current: search.current >= 0 ? search.matches[search.current]! : -1 };
+  const mark =
+    search.line.value === ''
+      ? undefined
+      : { query: search.line.value, current: search.current >= 0 ? search.matches[search.current]! : -1 };
 
   const viewOfRecord = useMemo(() => viewOf(record), [record]);
   const start = clampOffset(offset, lines.length, body);
@@ -105,7 +114,9 @@ function SearchPrompt({ view, matches }: { view: Shown; matches: readonly number
   return (
     <Text wrap="truncate-end">
       <Text color={theme.ui.focus}>{SEARCH_PROMPT}</Text>
-      <Text>{before}</Text><Text inverse>{at || ' '}</Text><Text>{after}</Text>
+      <Text>{before}</Text>
+      <Text inverse>{at || ' '}</Text>
+      <Text>{after}</Text>
       <Text color={theme.ui.muted}>{searchFound({ ...view.search, matches, current: on })}</Text>
     </Text>
   );
@@ -117,5 +128,9 @@ function BottomLine({ view, matches }: { view: Shown; matches: readonly number[]
   const keys = useKeyTable();
   const searching = view.note ? undefined : searchLine(view, matches, keys);
   const warn = view.note !== null || view.searchNote !== null;
-  return <Text wrap="truncate-end" color={warn ? theme.ui.warning : theme.ui.muted}>{searching ?? secretsLine(view, keys)}</Text>;
+  return (
+    <Text wrap="truncate-end" color={warn ? theme.ui.warning : theme.ui.muted}>
+      {searching ?? secretsLine(view, keys)}
+    </Text>
+  );
 }

@@ -43,7 +43,10 @@ export function messageLines(text: string, width = 100): string[] {
   let cur = '';
   for (const word of text.split(/\s+/).filter((w) => w !== '')) {
     const next = cur === '' ? word : `${cur} ${word}`;
-    if (widthOf(next) <= room) { cur = next; continue; }
+    if (widthOf(next) <= room) {
+      cur = next;
+      continue;
+    }
     if (cur !== '') lines.push(cur);
     const pieces = wrapCells(word, room);
     cur = pieces.pop() ?? '';
@@ -71,7 +74,15 @@ export function fieldHeight(p: HeightProps): number {
 function BooleanValue({ value, focused, empty }: { value: FieldValue | undefined; focused: boolean; empty: string }) {
   const theme = useTheme();
   if (value === undefined) {
-    return <Text wrap="truncate-end"><Text inverse={focused}>[ ]</Text><Text color={theme.ui.muted} dimColor={!theme.colour}> {empty}</Text></Text>;
+    return (
+      <Text wrap="truncate-end">
+        <Text inverse={focused}>[ ]</Text>
+        <Text color={theme.ui.muted} dimColor={!theme.colour}>
+          {' '}
+          {empty}
+        </Text>
+      </Text>
+    );
   }
   return <Text inverse={focused}>{value === true ? '[x] yes' : '[ ] no'}</Text>;
 }
@@ -86,9 +97,13 @@ function ChoiceValue({ meta, value, focused, empty }: { meta: FieldMeta; value: 
           {c === current ? `[${c}]` : ` ${c} `}
         </Text>
       ))}
-      {current !== undefined && !(meta.choices ?? []).includes(current)
-        ? <Text color={theme.ui.error}> [{current}]</Text> : null}
-      {current === undefined ? <Text color={theme.ui.muted} dimColor={!theme.colour}>  {empty}</Text> : null}
+      {current !== undefined && !(meta.choices ?? []).includes(current) ? <Text color={theme.ui.error}> [{current}]</Text> : null}
+      {current === undefined ? (
+        <Text color={theme.ui.muted} dimColor={!theme.colour}>
+          {' '}
+          {empty}
+        </Text>
+      ) : null}
     </Text>
   );
 }
@@ -129,9 +144,11 @@ function DomainsRows({ rows, focused, cell }: { rows: readonly ComposeRow[]; foc
               return (
                 <Text key={j}>
                   {j > 0 ? '  ' : ''}
-                  {here
-                    ? <TextValue value={clean(c)} cursor={c.length} focused hint={hints[j]} />
-                    : <Text color={c === '' ? theme.ui.muted : undefined}>{c === '' ? hints[j] : clean(c)}</Text>}
+                  {here ? (
+                    <TextValue value={clean(c)} cursor={c.length} focused hint={hints[j]} />
+                  ) : (
+                    <Text color={c === '' ? theme.ui.muted : undefined}>{c === '' ? hints[j] : clean(c)}</Text>
+                  )}
                 </Text>
               );
             })}
@@ -143,10 +160,32 @@ function DomainsRows({ rows, focused, cell }: { rows: readonly ComposeRow[]; foc
 }
 
 function Message({ text, color, width }: { text: string; color: string | undefined; width?: number }) {
-  return <>{messageLines(text, width).map((l, i) => <Text key={i} color={color} wrap="truncate-end">{INDENT}{l}</Text>)}</>;
+  return (
+    <>
+      {messageLines(text, width).map((l, i) => (
+        <Text key={i} color={color} wrap="truncate-end">
+          {INDENT}
+          {l}
+        </Text>
+      ))}
+    </>
+  );
 }
 
-export function FieldView({ meta, value, focused, cursor, cell, required, error, serverError, suggestions, mark, note, width }: FieldViewProps) {
+export function FieldView({
+  meta,
+  value,
+  focused,
+  cursor,
+  cell,
+  required,
+  error,
+  serverError,
+  suggestions,
+  mark,
+  note,
+  width,
+}: FieldViewProps) {
   const theme = useTheme();
   const keys = useKeyTable();
   const label = `${meta.label}${required ? ' *' : ''}`;
@@ -164,9 +203,16 @@ export function FieldView({ meta, value, focused, cursor, cell, required, error,
       break;
     case 'domains': {
       const rows = Array.isArray(value) ? value : [];
-      body = rows.length === 0
-        ? <Text color={theme.ui.muted} inverse={focused} wrap="truncate-end">{empty} (type a service name to start a row)</Text>
-        : <Text color={theme.ui.muted}>{rows.length} row{rows.length === 1 ? '' : 's'}</Text>;
+      body =
+        rows.length === 0 ? (
+          <Text color={theme.ui.muted} inverse={focused} wrap="truncate-end">
+            {empty} (type a service name to start a row)
+          </Text>
+        ) : (
+          <Text color={theme.ui.muted}>
+            {rows.length} row{rows.length === 1 ? '' : 's'}
+          </Text>
+        );
       break;
     }
     default:
@@ -185,19 +231,37 @@ export function FieldView({ meta, value, focused, cursor, cell, required, error,
       <Box>
         <Box width={LABEL_WIDTH} flexShrink={0}>
           <Text color={focused ? theme.ui.focus : undefined} bold={focused} wrap="truncate-end">
-            {focused ? '› ' : '  '}{label}
+            {focused ? '› ' : '  '}
+            {label}
           </Text>
         </Box>
         <Box flexShrink={1}>{body}</Box>
-        {mark ? <Box flexShrink={0}><Text color={theme.ui.muted} dimColor={!theme.colour}>  {markText(mark, keys)}</Text></Box> : null}
+        {mark ? (
+          <Box flexShrink={0}>
+            <Text color={theme.ui.muted} dimColor={!theme.colour}>
+              {' '}
+              {markText(mark, keys)}
+            </Text>
+          </Box>
+        ) : null}
       </Box>
-      {meta.kind === 'domains' && Array.isArray(value) && value.length > 0
-        ? <DomainsRows rows={value as readonly ComposeRow[]} focused={focused} cell={cell} /> : null}
-      {focused
-        ? <Text color={theme.ui.muted} wrap="truncate-end">{INDENT}{meta.help}{fieldKeysNote(meta.kind, keys)}{meta.kind === 'save-as' ? null : <Text dimColor> ({meta.name})</Text>}</Text>
-        : null}
-      {focused && suggestions && suggestions.length > 0
-        ? <Text color={theme.ui.muted} wrap="truncate-end">{INDENT}{suggestedText(suggestions, keys)}</Text> : null}
+      {meta.kind === 'domains' && Array.isArray(value) && value.length > 0 ? (
+        <DomainsRows rows={value as readonly ComposeRow[]} focused={focused} cell={cell} />
+      ) : null}
+      {focused ? (
+        <Text color={theme.ui.muted} wrap="truncate-end">
+          {INDENT}
+          {meta.help}
+          {fieldKeysNote(meta.kind, keys)}
+          {meta.kind === 'save-as' ? null : <Text dimColor> ({meta.name})</Text>}
+        </Text>
+      ) : null}
+      {focused && suggestions && suggestions.length > 0 ? (
+        <Text color={theme.ui.muted} wrap="truncate-end">
+          {INDENT}
+          {suggestedText(suggestions, keys)}
+        </Text>
+      ) : null}
       {error ? <Message text={`✗ ${messageText(meta.label, error)}`} color={theme.ui.error} width={width} /> : null}
       {serverError ? <Message text={`✗ server: ${serverError}`} color={theme.ui.error} width={width} /> : null}
       {note ? <Message text={`→ ${note}`} color={theme.ui.warning} width={width} /> : null}

@@ -41,7 +41,10 @@ export function formListener(form: FormController, props: FormKeyProps, keys: Ke
   const { def } = props;
   const { store } = form;
   const send = store.dispatch;
-  const leave = (go: () => void): KeyResult => { go(); return 'later'; };
+  const leave = (go: () => void): KeyResult => {
+    go();
+    return 'later';
+  };
   const isInterrupt = (e: Parameters<KeyListener['key']>[0]) => keys.commandFor(['app'], e.input, e.key) === 'interrupt';
   /** Ctrl+C after a creation whose password would be lost unseen: asked first (true); else it quits as anywhere (false). */
   const askBeforeQuit = (e: Parameters<KeyListener['key']>[0]): boolean => {
@@ -64,7 +67,10 @@ export function formListener(form: FormController, props: FormKeyProps, keys: Ke
         if (s.step > 0) send({ type: 'step', delta: -1 });
         else if (typedAnything(s.values, form.base)) send({ type: 'phase', phase: { kind: 'confirm-leave' } });
         // Another dms's draft in the way: the form asks instead (flush said so).
-        else result = leave(() => { if (form.flush()) props.onExit(); });
+        else
+          result = leave(() => {
+            if (form.flush()) props.onExit();
+          });
       },
       formNextField: () => send({ type: 'next' }),
       formPrevField: () => send({ type: 'prev' }),
@@ -72,7 +78,9 @@ export function formListener(form: FormController, props: FormKeyProps, keys: Ke
       formPrevStep: () => send({ type: 'step', delta: -1 }),
       formAddRow: () => send({ type: 'row-add' }),
       formRemoveRow: () => send({ type: 'row-remove' }),
-      formSuggest: () => { if (s.focus) send({ type: 'suggest', list: form.suggestionsFor(s.focus) }); },
+      formSuggest: () => {
+        if (s.focus) send({ type: 'suggest', list: form.suggestionsFor(s.focus) });
+      },
       formEnter: () => {
         if (focusMeta?.kind === 'save-as') {
           const v = s.values[focusMeta.name];
@@ -89,16 +97,26 @@ export function formListener(form: FormController, props: FormKeyProps, keys: Ke
       },
     };
     const used = isTextField(def, s)
-      ? keys.run(FORM_SCOPES.text, {
-        ...formKeys,
-        ...lineKeys((command) => send({ type: 'edit', edit: { type: 'line', command } })),
-      }, input, key)
-      : keys.run(FORM_SCOPES.choice, {
-        ...formKeys,
-        choiceNext: () => send({ type: 'edit', edit: { type: 'choice', command: 'next' } }),
-        choicePrev: () => send({ type: 'edit', edit: { type: 'choice', command: 'prev' } }),
-        choiceClear: () => send({ type: 'edit', edit: { type: 'choice', command: 'clear' } }),
-      }, input, key);
+      ? keys.run(
+          FORM_SCOPES.text,
+          {
+            ...formKeys,
+            ...lineKeys((command) => send({ type: 'edit', edit: { type: 'line', command } })),
+          },
+          input,
+          key,
+        )
+      : keys.run(
+          FORM_SCOPES.choice,
+          {
+            ...formKeys,
+            choiceNext: () => send({ type: 'edit', edit: { type: 'choice', command: 'next' } }),
+            choicePrev: () => send({ type: 'edit', edit: { type: 'choice', command: 'prev' } }),
+            choiceClear: () => send({ type: 'edit', edit: { type: 'choice', command: 'clear' } }),
+          },
+          input,
+          key,
+        );
     return used ? result : false;
   };
 
@@ -120,71 +138,136 @@ export function formListener(form: FormController, props: FormKeyProps, keys: Ke
           return isText(e); // one POST per send: nothing else until it is answered
         case 'confirm-leave': {
           let result: KeyResult = true;
-          const used = keys.run(FORM_SCOPES.confirmLeave, {
-            confirmLeave: () => { result = leave(() => { if (form.flush()) props.onExit(); }); },
-            confirmDiscard: () => { result = leave(() => { form.discard(); props.onExit(); }); },
-            confirmStay: () => send({ type: 'phase', phase: { kind: 'edit' } }),
-          }, e.input, e.key);
+          const used = keys.run(
+            FORM_SCOPES.confirmLeave,
+            {
+              confirmLeave: () => {
+                result = leave(() => {
+                  if (form.flush()) props.onExit();
+                });
+              },
+              confirmDiscard: () => {
+                result = leave(() => {
+                  form.discard();
+                  props.onExit();
+                });
+              },
+              confirmStay: () => send({ type: 'phase', phase: { kind: 'edit' } }),
+            },
+            e.input,
+            e.key,
+          );
           return used ? result : isText(e);
         }
         case 'confirm-overwrite':
           if (phase.what === 'credentials' && askBeforeQuit(e)) return true;
-          return keys.run(FORM_SCOPES.overwrite, {
-            overwriteReplace: () => form.answerOverwrite(true),
-            overwriteKeep: () => form.answerOverwrite(false),
-          }, e.input, e.key) || isText(e);
+          return (
+            keys.run(
+              FORM_SCOPES.overwrite,
+              {
+                overwriteReplace: () => form.answerOverwrite(true),
+                overwriteKeep: () => form.answerOverwrite(false),
+              },
+              e.input,
+              e.key,
+            ) || isText(e)
+          );
         case 'draft-conflict':
-          return keys.run(FORM_SCOPES.draft, {
-            draftKeepMine: () => form.keepMine(),
-            draftLoadTheirs: () => form.loadTheirs(),
-          }, e.input, e.key) || isText(e);
+          return (
+            keys.run(
+              FORM_SCOPES.draft,
+              {
+                draftKeepMine: () => form.keepMine(),
+                draftLoadTheirs: () => form.loadTheirs(),
+              },
+              e.input,
+              e.key,
+            ) || isText(e)
+          );
         case 'failed':
-          return keys.run(FORM_SCOPES.failed, {
-            retrySend: () => form.submit(), // asks first when the last request may have created it
-            failedBack: () => send({ type: 'phase', phase: { kind: 'edit' } }),
-          }, e.input, e.key) || isText(e);
+          return (
+            keys.run(
+              FORM_SCOPES.failed,
+              {
+                retrySend: () => form.submit(), // asks first when the last request may have created it
+                failedBack: () => send({ type: 'phase', phase: { kind: 'edit' } }),
+              },
+              e.input,
+              e.key,
+            ) || isText(e)
+          );
         case 'confirm-resend':
-          return keys.run(FORM_SCOPES.resend, {
-            resendConfirm: () => form.submit(true),
-            resendCancel: () => send({ type: 'phase', phase: phase.back }),
-          }, e.input, e.key) || isText(e);
+          return (
+            keys.run(
+              FORM_SCOPES.resend,
+              {
+                resendConfirm: () => form.submit(true),
+                resendCancel: () => send({ type: 'phase', phase: phase.back }),
+              },
+              e.input,
+              e.key,
+            ) || isText(e)
+          );
         case 'save-credentials':
           if (askBeforeQuit(e)) return true;
-          return keys.run(FORM_SCOPES.saveCredentials, {
-            credentialsSave: () => form.saveCredentials(phase.line.value),
-            credentialsCancel: () => send({ type: 'phase', phase: { kind: 'success' } }),
-            ...lineKeys((command) => send({ type: 'save-line', command })),
-          }, e.input, e.key) || (isText(e) ? (send({ type: 'save-line', text: e.input }), true) : false);
+          return (
+            keys.run(
+              FORM_SCOPES.saveCredentials,
+              {
+                credentialsSave: () => form.saveCredentials(phase.line.value),
+                credentialsCancel: () => send({ type: 'phase', phase: { kind: 'success' } }),
+                ...lineKeys((command) => send({ type: 'save-line', command })),
+              },
+              e.input,
+              e.key,
+            ) || (isText(e) ? (send({ type: 'save-line', text: e.input }), true) : false)
+          );
         case 'success': {
           if (askBeforeQuit(e)) return true;
           const uuid = created?.uuid;
           const secret = created !== undefined && hasSecrets(created.answer);
           let result: KeyResult = true;
-          const used = keys.run(FORM_SCOPES.done, {
-            doneOpen: () => (uuid && def.id === 'create-app'
-              ? (result = leave(() => props.onOpenDeployments(uuid, store.get().form.values.instant_deploy === true)), true)
-              : false),
-            // Asking is the request: no --show-secrets needed for what was made for the user.
-            doneReveal: () => (secret ? send({ type: 'reveal' }) : false),
-            doneSave: () => (secret ? form.startSaveCredentials() : false),
-            // The password comes once: leaving before it was shown or saved asks first.
-            doneClose: () => {
-              if (losesPassword(def, store.get())) send({ type: 'phase', phase: { kind: 'confirm-lose', then: 'close' } });
-              else result = closeDone();
+          const used = keys.run(
+            FORM_SCOPES.done,
+            {
+              doneOpen: () =>
+                uuid && def.id === 'create-app'
+                  ? ((result = leave(() => props.onOpenDeployments(uuid, store.get().form.values.instant_deploy === true))), true)
+                  : false,
+              // Asking is the request: no --show-secrets needed for what was made for the user.
+              doneReveal: () => (secret ? send({ type: 'reveal' }) : false),
+              doneSave: () => (secret ? form.startSaveCredentials() : false),
+              // The password comes once: leaving before it was shown or saved asks first.
+              doneClose: () => {
+                if (losesPassword(def, store.get())) send({ type: 'phase', phase: { kind: 'confirm-lose', then: 'close' } });
+                else result = closeDone();
+              },
             },
-          }, e.input, e.key);
+            e.input,
+            e.key,
+          );
           return used ? result : isText(e);
         }
         case 'confirm-lose': {
           // Ctrl+C again is no answer: y leaves.
           if (isInterrupt(e)) return true;
           let result: KeyResult = true;
-          const used = keys.run(FORM_SCOPES.lose, {
-            doneSave: () => form.startSaveCredentials(),
-            doneReveal: () => { send({ type: 'reveal' }); send({ type: 'phase', phase: { kind: 'success' } }); },
-            loseLeave: () => { result = phase.then === 'quit' && props.onQuit ? leave(props.onQuit) : closeDone(); },
-            loseStay: () => send({ type: 'phase', phase: { kind: 'success' } }),
-          }, e.input, e.key);
+          const used = keys.run(
+            FORM_SCOPES.lose,
+            {
+              doneSave: () => form.startSaveCredentials(),
+              doneReveal: () => {
+                send({ type: 'reveal' });
+                send({ type: 'phase', phase: { kind: 'success' } });
+              },
+              loseLeave: () => {
+                result = phase.then === 'quit' && props.onQuit ? leave(props.onQuit) : closeDone();
+              },
+              loseStay: () => send({ type: 'phase', phase: { kind: 'success' } }),
+            },
+            e.input,
+            e.key,
+          );
           return used ? result : isText(e);
         }
       }

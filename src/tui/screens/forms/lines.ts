@@ -42,7 +42,13 @@ export function bannerOf(def: FormDef, state: FormScreenState, keys: KeyTable): 
     const text = m.replace(/\.$/, '');
     return f === '(body)' ? text : /^[a-z]/.test(text) ? `${f} ${text}` : `${f}: ${text}`;
   };
-  const named = n === 1 ? one(list[0]!) : list.slice(0, 5).map(([f]) => f).join(' · ') + (n > 5 ? ' · …' : '');
+  const named =
+    n === 1
+      ? one(list[0]!)
+      : list
+          .slice(0, 5)
+          .map(([f]) => f)
+          .join(' · ') + (n > 5 ? ' · …' : '');
   switch (state.banner) {
     case 'local':
       return { tone: 'error', text: `Not sent: ${fields} to fix — ${named}` };
@@ -57,7 +63,9 @@ export function bannerOf(def: FormDef, state: FormScreenState, keys: KeyTable): 
 /** Notes pointing at a field that answers a problem: the force override, after a 409. */
 export function notesOf(state: FormScreenState, keys: KeyTable): Readonly<Record<string, string>> {
   if (!conflictShown(state)) return {};
-  return { force_domain_override: `turn this on (${first(keys, 'choiceNext')}) to use the domain anyway, then ${first(keys, 'formSubmit')}` };
+  return {
+    force_domain_override: `turn this on (${first(keys, 'choiceNext')}) to use the domain anyway, then ${first(keys, 'formSubmit')}`,
+  };
 }
 
 // Notices: the line above the fields.
@@ -71,11 +79,17 @@ export function fromFileNotice(unknown: readonly string[]): FormNotice {
 const draftTime = (savedAt: string) => clean(savedAt.slice(0, 19).replace('T', ' '));
 
 export function draftNotice(savedAt: string, keys: KeyTable): FormNotice {
-  return { tone: 'info', text: `Restored your draft from ${draftTime(savedAt)} UTC. ${first(keys, 'formBack')} on the first step offers to discard it.` };
+  return {
+    tone: 'info',
+    text: `Restored your draft from ${draftTime(savedAt)} UTC. ${first(keys, 'formBack')} on the first step offers to discard it.`,
+  };
 }
 
 /** After `keep yours`: this form's values are the draft again. */
-export const keptYoursNotice = (): FormNotice => ({ tone: 'info', text: 'Kept yours: the draft now holds what is on this screen; the other dms\'s was replaced.' });
+export const keptYoursNotice = (): FormNotice => ({
+  tone: 'info',
+  text: "Kept yours: the draft now holds what is on this screen; the other dms's was replaced.",
+});
 
 /** After `load theirs`. */
 export function loadedTheirsNotice(savedAt: string): FormNotice {
@@ -83,12 +97,19 @@ export function loadedTheirsNotice(savedAt: string): FormNotice {
 }
 
 /** What a new form filled in for the user (fields by name), or nothing. */
-export function recallNotice(def: FormDef, fromRecent: readonly string[], fromSample: readonly string[], keys: KeyTable): FormNotice | undefined {
+export function recallNotice(
+  def: FormDef,
+  fromRecent: readonly string[],
+  fromSample: readonly string[],
+  keys: KeyTable,
+): FormNotice | undefined {
   const labels = (names: readonly string[]) => names.map((n) => def.fields[n]!.label.toLowerCase()).join(', ');
   const said = [
     fromRecent.length > 0 ? `${labels(fromRecent)} as last time` : '',
     fromSample.length > 0 ? `${labels(fromSample)} from the demo's sample data` : '',
-  ].filter(Boolean).join('; ');
+  ]
+    .filter(Boolean)
+    .join('; ');
   if (said === '') return undefined;
   const text = `${said} (${first(keys, 'formSuggest')}: others). What is shown is sent; ${first(keys, 'formSubmit')} sends.`;
   return { tone: 'info', text: text.replace(/^./, (c) => c.toUpperCase()) };
@@ -115,9 +136,10 @@ function shellWord(path: string): string {
 export function savedNotice(def: FormDef, target: string, full: string, verb: string, what: 'body' | 'credentials'): FormNotice {
   return {
     tone: 'success',
-    text: what === 'body'
-      ? `${verb} ${clean(target)} (mode 0600). Send it later with: dms create ${def.noun} --file ${shellWord(target)}`
-      : `${verb} ${clean(full)} (mode 0600): the connection URLs with their passwords.`,
+    text:
+      what === 'body'
+        ? `${verb} ${clean(target)} (mode 0600). Send it later with: dms create ${def.noun} --file ${shellWord(target)}`
+        : `${verb} ${clean(full)} (mode 0600): the connection URLs with their passwords.`,
   };
 }
 
@@ -133,7 +155,9 @@ export const inDraftsFolderNotice = () => notSaved('that is the drafts folder; c
 export const cannotCheck = (target: string, code: string | undefined) => notSaved(`cannot check ${clean(target)} (${code ?? 'error'}).`);
 /** Something other than a file or nothing is there. Short: the notice is one line, and the path comes first. */
 export function notAFile(target: string, kind: Exclude<PathKind, 'none' | 'file'>): FormNotice {
-  return notSaved(`${clean(target)} ${kind === 'symlink' ? 'is a symbolic link; dms never writes through one' : kind === 'folder' ? 'is a folder' : 'is not a regular file'}.`);
+  return notSaved(
+    `${clean(target)} ${kind === 'symlink' ? 'is a symbolic link; dms never writes through one' : kind === 'folder' ? 'is a folder' : 'is not a regular file'}.`,
+  );
 }
 /** The request body cannot be built (a file named with @ is missing…). */
 export const bodyProblems = (problems: readonly Problem[]) => notSaved(problems.map((p) => `${p.field} ${p.message}`).join('; '));
@@ -204,9 +228,10 @@ export const EMPTY_ANSWER = 'The server answered "Database updated" without deta
 
 /** Said under an answer that holds secrets. */
 export function secretNote(def: FormDef, revealed: boolean): string {
-  const what = def.id === 'create-docstore'
-    ? 'The server generated the root password and sends it only once: it is in the URLs above.'
-    : 'The answer holds secrets.';
+  const what =
+    def.id === 'create-docstore'
+      ? 'The server generated the root password and sends it only once: it is in the URLs above.'
+      : 'The answer holds secrets.';
   return `${what}${revealed ? ' Shown in clear.' : ' Hidden (••••) until you ask.'}`;
 }
 
@@ -214,10 +239,12 @@ export function secretNote(def: FormDef, revealed: boolean): string {
 export function doneActions(keys: KeyTable, o: { open: boolean; follow: boolean; secret: boolean; revealed: boolean }): KeyAction[] {
   return [
     ...(o.open ? [{ key: every(keys, 'doneOpen'), does: o.follow ? 'follows its deployment' : 'opens its deployments' }] : []),
-    ...(o.secret ? [
-      { key: first(keys, 'doneReveal'), does: `${o.revealed ? 'hides' : 'shows'} the password` },
-      { key: first(keys, 'doneSave'), does: 'saves it to a file' },
-    ] : []),
+    ...(o.secret
+      ? [
+          { key: first(keys, 'doneReveal'), does: `${o.revealed ? 'hides' : 'shows'} the password` },
+          { key: first(keys, 'doneSave'), does: 'saves it to a file' },
+        ]
+      : []),
     { key: first(keys, 'doneClose'), does: 'closes' },
   ];
 }
@@ -299,7 +326,11 @@ export const moreLines = (n: number) => `… ${n} more lines`;
 export function sendLater(noun: string, file: string, keys: KeyTable): { text: string; from: number; to: number } {
   const prefix = 'Send later: ';
   const command = `dms create ${noun} --file ${file.trim() === '' ? 'FILE' : clean(file.trim())}`;
-  return { text: `${prefix}${command}   ${first(keys, 'formSubmit')} sends it now.`, from: prefix.length, to: prefix.length + command.length };
+  return {
+    text: `${prefix}${command}   ${first(keys, 'formSubmit')} sends it now.`,
+    from: prefix.length,
+    to: prefix.length + command.length,
+  };
 }
 
 /** The "Send later" line as it is drawn at `width` columns: wrapped, never cut (the path is to be copied). */

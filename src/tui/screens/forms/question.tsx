@@ -10,7 +10,10 @@ export function KeyChoices({ actions }: { readonly actions: readonly KeyAction[]
   return (
     <>
       {actions.map((a, i) => (
-        <Text key={`${a.key} ${a.does}`}>{i > 0 ? ' · ' : ''}<Text color={theme.ui.key}>{a.key}</Text> {a.does}</Text>
+        <Text key={`${a.key} ${a.does}`}>
+          {i > 0 ? ' · ' : ''}
+          <Text color={theme.ui.key}>{a.key}</Text> {a.does}
+        </Text>
       ))}
     </>
   );
@@ -30,10 +33,20 @@ export function Question({ question, inline = false }: QuestionProps) {
     <>
       {say.map((line, i) => (
         <Text key={i} color={theme.ui.warning} wrap="wrap">
-          {line}{inline && i === say.length - 1 ? <> <KeyChoices actions={answers} /></> : null}
+          {line}
+          {inline && i === say.length - 1 ? (
+            <>
+              {' '}
+              <KeyChoices actions={answers} />
+            </>
+          ) : null}
         </Text>
       ))}
-      {inline ? null : <Text><KeyChoices actions={answers} /></Text>}
+      {inline ? null : (
+        <Text>
+          <KeyChoices actions={answers} />
+        </Text>
+      )}
     </>
   );
 }

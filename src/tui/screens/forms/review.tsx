@@ -29,13 +29,21 @@ export function Review({ body, noun, file, maxLines, width }: ReviewProps) {
   return (
     <Box flexDirection="column" marginTop={1}>
       <Text color={theme.ui.title}>{REVIEW_TITLE}</Text>
-      {shown.map((l, i) => <Text key={i} wrap="truncate-end">  {l}</Text>)}
+      {shown.map((l, i) => (
+        <Text key={i} wrap="truncate-end">
+          {' '}
+          {l}
+        </Text>
+      ))}
       {later.map((line, i) => {
         const start = starts[i]!;
-        const cut = (a: number, b: number) => line.slice(Math.max(0, Math.min(line.length, a - start)), Math.max(0, Math.min(line.length, b - start)));
+        const cut = (a: number, b: number) =>
+          line.slice(Math.max(0, Math.min(line.length, a - start)), Math.max(0, Math.min(line.length, b - start)));
         return (
           <Text key={`s${i}`} color={theme.ui.muted} wrap="truncate-end">
-            {cut(0, from)}<Text color={theme.ui.key}>{cut(from, to)}</Text>{cut(to, Infinity)}
+            {cut(0, from)}
+            <Text color={theme.ui.key}>{cut(from, to)}</Text>
+            {cut(to, Infinity)}
           </Text>
         );
       })}

@@ -98,8 +98,12 @@ export function editAction(def: FormDef, state: FormState, edit: FieldEdit): For
     default: {
       const text = typeof value === 'string' ? value : '';
       const at = lineAt(text, state.cursor);
-      const edited = edit.type === 'line' ? applyLine(at, edit.command)
-        : edit.type === 'text' ? insertLine(at, edit.text, meta.kind === 'multiline') : at;
+      const edited =
+        edit.type === 'line'
+          ? applyLine(at, edit.command)
+          : edit.type === 'text'
+            ? insertLine(at, edit.text, meta.kind === 'multiline')
+            : at;
       if (edited.value === text && edited.cursor === state.cursor) return undefined;
       if (edited.value === text) return { type: 'cursor', cursor: edited.cursor };
       return { type: 'set', name, value: edited.value === '' ? undefined : edited.value, cursor: edited.cursor };

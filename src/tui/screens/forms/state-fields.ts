@@ -53,8 +53,16 @@ export function initialFormState(def: FormDef, values: FormValues = {}, step = 0
   const s = Math.max(0, Math.min(step, def.steps.length - 1));
   const focus = visibleFields(def, s, values)[0];
   return {
-    step: s, focus, cursor: lengthOf(focus ? values[focus] : undefined), cell: 0,
-    values, touched: {}, errors: {}, serverErrors: {}, dirty: false, checking: false,
+    step: s,
+    focus,
+    cursor: lengthOf(focus ? values[focus] : undefined),
+    cell: 0,
+    values,
+    touched: {},
+    errors: {},
+    serverErrors: {},
+    dirty: false,
+    checking: false,
   };
 }
 
@@ -81,10 +89,12 @@ function leave(def: FormDef, state: FormState): FormState {
   }
   const msg = validateField(def, name, values);
   const errors = { ...state.errors };
-  if (msg) errors[name] = msg; else delete errors[name];
+  if (msg) errors[name] = msg;
+  else delete errors[name];
   if (values !== state.values && values.git_branch !== state.values.git_branch) {
     const b = validateField(def, 'git_branch', values);
-    if (b) errors.git_branch = b; else delete errors.git_branch;
+    if (b) errors.git_branch = b;
+    else delete errors.git_branch;
   }
   return { ...state, values, errors, touched: { ...state.touched, [name]: true }, dirty: state.dirty || values !== state.values };
 }
@@ -93,7 +103,10 @@ function focusAt(def: FormDef, state: FormState, step: number, field: string | u
   const name = field ?? visibleFields(def, step, state.values)[0];
   const rows = name ? rowsOf(state.values, name).length : 0;
   return {
-    ...state, step, focus: name, cursor: lengthOf(name ? state.values[name] : undefined),
+    ...state,
+    step,
+    focus: name,
+    cursor: lengthOf(name ? state.values[name] : undefined),
     cell: cellAtEnd && rows > 0 ? rows * CELLS - 1 : 0,
   };
 }
@@ -110,14 +123,20 @@ export function createFormReducer(def: FormDef) {
         // A field with a message is re-checked as it is edited, so the message goes once fixed.
         if (errors[action.name] !== undefined) {
           const msg = validateField(def, action.name, values);
-          if (msg) errors[action.name] = msg; else delete errors[action.name];
+          if (msg) errors[action.name] = msg;
+          else delete errors[action.name];
         }
         if (action.name === 'environment_name' || action.name === 'environment_uuid') {
-          delete errors.environment_name; delete serverErrors.environment_name;
+          delete errors.environment_name;
+          delete serverErrors.environment_name;
         }
         delete errors['(body)'];
         return recheck(def, {
-          ...state, values, errors, serverErrors, dirty: true,
+          ...state,
+          values,
+          errors,
+          serverErrors,
+          dirty: true,
           cursor: action.cursor ?? (action.name === state.focus ? lengthOf(action.value) : state.cursor),
         });
       }
@@ -158,9 +177,15 @@ export function createFormReducer(def: FormDef) {
         return focusAt(def, leave(def, state), stepOf(def, action.field), action.field);
       case 'invalid':
       case 'server-errors': {
-        const next = action.type === 'invalid'
-          ? { ...state, errors: action.errors, checking: true, touched: Object.fromEntries(Object.keys(def.fields).map((k) => [k, true])) }
-          : { ...state, serverErrors: action.errors };
+        const next =
+          action.type === 'invalid'
+            ? {
+                ...state,
+                errors: action.errors,
+                checking: true,
+                touched: Object.fromEntries(Object.keys(def.fields).map((k) => [k, true])),
+              }
+            : { ...state, serverErrors: action.errors };
         const first = firstErrorField(def, { ...next.errors, ...next.serverErrors });
         if (!first || !def.fields[first]) return next;
         return focusAt(def, next, stepOf(def, first), first);
@@ -171,7 +196,14 @@ export function createFormReducer(def: FormDef) {
         const rows = [...rowsOf(state.values, name), emptyRow()];
         const serverErrors = { ...state.serverErrors };
         delete serverErrors[name];
-        return recheck(def, { ...state, values: { ...state.values, [name]: rows }, serverErrors, cell: (rows.length - 1) * CELLS, cursor: 0, dirty: true });
+        return recheck(def, {
+          ...state,
+          values: { ...state.values, [name]: rows },
+          serverErrors,
+          cell: (rows.length - 1) * CELLS,
+          cursor: 0,
+          dirty: true,
+        });
       }
       case 'row-remove': {
         const name = state.focus;
@@ -181,10 +213,18 @@ export function createFormReducer(def: FormDef) {
         const row = Math.floor(state.cell / CELLS);
         rows.splice(row, 1);
         const values = { ...state.values };
-        if (rows.length === 0) delete values[name]; else values[name] = rows;
+        if (rows.length === 0) delete values[name];
+        else values[name] = rows;
         const errors = { ...state.errors };
         delete errors[name];
-        return recheck(def, { ...state, values, errors, cell: Math.max(0, Math.min(row, rows.length - 1)) * CELLS, cursor: 0, dirty: true });
+        return recheck(def, {
+          ...state,
+          values,
+          errors,
+          cell: Math.max(0, Math.min(row, rows.length - 1)) * CELLS,
+          cursor: 0,
+          dirty: true,
+        });
       }
       case 'load': {
         const s = initialFormState(def, action.values, action.step ?? 0);

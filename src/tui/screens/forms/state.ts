@@ -118,26 +118,43 @@ export function formScreenReducer(def: FormDef) {
   };
   const reduce = (state: FormScreenState, action: FormScreenAction): FormScreenState => {
     switch (action.type) {
-      case 'phase': return { ...state, phase: action.phase };
-      case 'notice': return { ...state, notice: action.notice };
-      case 'reveal': return { ...state, revealed: !state.revealed, kept: state.kept || !state.revealed };
-      case 'kept': return { ...state, kept: true };
-      case 'load-draft': return { ...state, form: action.form, notice: action.notice, banner: undefined, phase: { kind: 'edit' } };
+      case 'phase':
+        return { ...state, phase: action.phase };
+      case 'notice':
+        return { ...state, notice: action.notice };
+      case 'reveal':
+        return { ...state, revealed: !state.revealed, kept: state.kept || !state.revealed };
+      case 'kept':
+        return { ...state, kept: true };
+      case 'load-draft':
+        return { ...state, form: action.form, notice: action.notice, banner: undefined, phase: { kind: 'edit' } };
       case 'refused': {
         // Every problem at once; the banner counts them and follows the fixes; focus goes to the first.
         const s = reduce(state, { type: 'invalid', errors: action.errors });
         return { ...s, notice: undefined, banner: 'local', phase: s.phase.kind === 'edit' ? s.phase : { kind: 'edit' } };
       }
       case 'ask-resend':
-        return { ...state, phase: { kind: 'confirm-resend', back: state.phase.kind === 'confirm-resend' ? state.phase.back : state.phase } };
+        return {
+          ...state,
+          phase: { kind: 'confirm-resend', back: state.phase.kind === 'confirm-resend' ? state.phase.back : state.phase },
+        };
       case 'sending':
         return { ...state, unsure: undefined, phase: { kind: 'sending' }, notice: undefined, banner: undefined };
       case 'created': {
         const uuid = answerUuid(action.answer);
-        const created: Created = { answer: action.answer, ...(uuid ? { uuid } : {}), ...(action.raw !== undefined ? { raw: action.raw } : {}) };
+        const created: Created = {
+          answer: action.answer,
+          ...(uuid ? { uuid } : {}),
+          ...(action.raw !== undefined ? { raw: action.raw } : {}),
+        };
         return {
-          ...state, notice: action.raw !== undefined ? UNREADABLE_ANSWER : undefined, phase: { kind: 'success' }, created,
-          revealed: false, kept: false, banner: undefined,
+          ...state,
+          notice: action.raw !== undefined ? UNREADABLE_ANSWER : undefined,
+          phase: { kind: 'success' },
+          created,
+          revealed: false,
+          kept: false,
+          banner: undefined,
         };
       }
       case 'not-created': {
@@ -192,7 +209,10 @@ export function orderedProblems(def: FormDef, problems: FieldErrors): [string, s
   const seen = new Set<string>();
   for (const step of def.steps) {
     for (const f of step.fields) {
-      if (problems[f] !== undefined && !seen.has(f)) { out.push([f, problems[f]!]); seen.add(f); }
+      if (problems[f] !== undefined && !seen.has(f)) {
+        out.push([f, problems[f]!]);
+        seen.add(f);
+      }
     }
   }
   for (const [f, m] of Object.entries(problems)) if (!seen.has(f)) out.push([f, m]);
@@ -201,7 +221,11 @@ export function orderedProblems(def: FormDef, problems: FieldErrors): [string, s
 
 /** The steps that hold a problem (the step bar marks them). */
 export function failingSteps(def: FormDef, problems: FieldErrors): ReadonlySet<number> {
-  return new Set(Object.keys(problems).filter((f) => def.fields[f]).map((f) => def.fields[f]!.step));
+  return new Set(
+    Object.keys(problems)
+      .filter((f) => def.fields[f])
+      .map((f) => def.fields[f]!.step),
+  );
 }
 
 /** Whether a 409 left its message under a field that Force domain override answers. */
@@ -222,7 +246,12 @@ export type ValueOrigin = 'recent' | 'sample';
 export type ValueMark = 'default' | ValueOrigin;
 
 /** How a field's value got there (both are sent): recalled, or the form's default; undefined when typed or empty. */
-export function valueMark(def: FormDef, values: FormValues, name: string, recalledFrom: (field: string, value: string) => ValueOrigin | undefined): ValueMark | undefined {
+export function valueMark(
+  def: FormDef,
+  values: FormValues,
+  name: string,
+  recalledFrom: (field: string, value: string) => ValueOrigin | undefined,
+): ValueMark | undefined {
   const v = values[name];
   if (v === undefined || !isSet(v)) return undefined;
   const origin = def.fields[name]?.recent && typeof v === 'string' ? recalledFrom(name, v) : undefined;
@@ -266,8 +295,16 @@ export function fieldsThatFit(heights: readonly number[], focus: number, budget:
   let used = heights[focus] ?? 0;
   for (let grew = true; grew;) {
     grew = false;
-    if (hi + 1 < heights.length && used + heights[hi + 1]! <= budget - 2) { hi += 1; used += heights[hi]!; grew = true; }
-    if (lo > 0 && used + heights[lo - 1]! <= budget - 2) { lo -= 1; used += heights[lo]!; grew = true; }
+    if (hi + 1 < heights.length && used + heights[hi + 1]! <= budget - 2) {
+      hi += 1;
+      used += heights[hi]!;
+      grew = true;
+    }
+    if (lo > 0 && used + heights[lo - 1]! <= budget - 2) {
+      lo -= 1;
+      used += heights[lo]!;
+      grew = true;
+    }
   }
   return { lo, hi };
 }

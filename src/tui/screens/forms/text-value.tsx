@@ -21,11 +21,21 @@ const dots = (s: string) => '•'.repeat([...new Intl.Segmenter().segment(s)].le
 export function TextValue({ value, cursor, focused, hint = '', masked = false }: TextValueProps) {
   const theme = useTheme();
   if (value === '') {
-    if (!focused) return <Text color={theme.ui.muted} dimColor={!theme.colour} wrap="truncate-end">{hint}</Text>;
+    if (!focused)
+      return (
+        <Text color={theme.ui.muted} dimColor={!theme.colour} wrap="truncate-end">
+          {hint}
+        </Text>
+      );
     return (
       <Text wrap="truncate-end">
         <Text inverse> </Text>
-        {hint !== '' ? <Text color={theme.ui.muted} dimColor={!theme.colour}> {hint}</Text> : null}
+        {hint !== '' ? (
+          <Text color={theme.ui.muted} dimColor={!theme.colour}>
+            {' '}
+            {hint}
+          </Text>
+        ) : null}
       </Text>
     );
   }

@@ -57,7 +57,8 @@ export function useDraft({ store, form, id, configDir, saveFirst, version, resto
 
   const ask = useCallback(() => {
     const other = theirs.current;
-    if (other && CAN_ASK.has(store.get().phase.kind)) store.dispatch({ type: 'phase', phase: { kind: 'draft-conflict', savedAt: other.savedAt } });
+    if (other && CAN_ASK.has(store.get().phase.kind))
+      store.dispatch({ type: 'phase', phase: { kind: 'draft-conflict', savedAt: other.savedAt } });
   }, [store]);
 
   /** Saves when there is something to save; false when another dms's draft is in the way. */
@@ -101,7 +102,12 @@ export function useDraft({ store, form, id, configDir, saveFirst, version, resto
   }, [form.values, form.step, form.dirty, write]);
 
   // Flush when the screen goes away.
-  useEffect(() => () => { write(); }, [write]);
+  useEffect(
+    () => () => {
+      write();
+    },
+    [write],
+  );
 
   const saveNow = useCallback(() => {
     if (hasValues(store.get().form.values)) pending.current = true;
@@ -117,7 +123,11 @@ export function useDraft({ store, form, id, configDir, saveFirst, version, resto
   const discard = useCallback(() => {
     closed.current = true;
     pending.current = false;
-    try { discardDraft(configDir, id, { version: known.current }); } catch { /* nothing to remove, or it stays: harmless */ }
+    try {
+      discardDraft(configDir, id, { version: known.current });
+    } catch {
+      /* nothing to remove, or it stays: harmless */
+    }
   }, [configDir, id]);
 
   /** The other copy of the draft, taken: its version becomes the one known on disk. */

@@ -12,9 +12,7 @@ import type { FormDef } from '../../../forms/types.js';
 import { lineAt } from '../../input/line-edit.js';
 import type { KeyTable } from '../../keys.js';
 import type { Store } from '../../state/store.js';
-import {
-  bodyProblems, cannotCheck, inDraftsFolderNotice, keptNotice, nameFirst, notAFile, savedNotice, writeFailed,
-} from './lines.js';
+import { bodyProblems, cannotCheck, inDraftsFolderNotice, keptNotice, nameFirst, notAFile, savedNotice, writeFailed } from './lines.js';
 import type { FormNotice, FormPhase, FormScreenAction, FormScreenState } from './state.js';
 import { readNamedFile } from './use-submit.js';
 
@@ -57,50 +55,56 @@ export function useFileWrites({ def, configDir, store, keys }: UseFileWritesOpti
   }, [store]);
 
   /** Writes `text` for the user to a new file, or asks before replacing one; says what happened. */
-  const writeFor = useCallback((path: string, what: 'body' | 'credentials', text: () => string | undefined, back: FormPhase) => {
-    const target = path.trim();
-    if (target === '') return;
-    const full = resolve(target);
-    if (what === 'credentials' && inDraftsFolder(configDir, full)) {
-      notice(inDraftsFolderNotice());
-      return;
-    }
-    let kind: PathKind;
-    try {
-      kind = pathKind(full);
-    } catch (e) {
-      notice(cannotCheck(target, (e as NodeJS.ErrnoException).code));
-      return;
-    }
-    if (kind === 'file') {
-      // It may hold secrets in clear: an existing file is replaced only when the user says so.
-      if (text() === undefined) return;
-      notice(undefined);
-      store.dispatch({ type: 'phase', phase: { kind: 'confirm-overwrite', path: target, what } });
-      return;
-    }
-    if (kind !== 'none') {
-      notice(notAFile(target, kind));
-      return;
-    }
-    const data = text();
-    if (data === undefined) return;
-    // Created new at 0600 with O_EXCL: a file or symlink put there meanwhile is refused, not followed.
-    const why = writeNewFile(full, data);
-    store.dispatch({ type: 'phase', phase: back });
-    if (!why && what === 'credentials') store.dispatch({ type: 'kept' });
-    notice(why ? writeFailed(why) : savedNotice(def, target, full, 'Saved to', what));
-  }, [configDir, def, notice, store]);
+  const writeFor = useCallback(
+    (path: string, what: 'body' | 'credentials', text: () => string | undefined, back: FormPhase) => {
+      const target = path.trim();
+      if (target === '') return;
+      const full = resolve(target);
+      if (what === 'credentials' && inDraftsFolder(configDir, full)) {
+        notice(inDraftsFolderNotice());
+        return;
+      }
+      let kind: PathKind;
+      try {
+        kind = pathKind(full);
+      } catch (e) {
+        notice(cannotCheck(target, (e as NodeJS.ErrnoException).code));
+        return;
+      }
+      if (kind === 'file') {
+        // It may hold secrets in clear: an existing file is replaced only when the user says so.
+        if (text() === undefined) return;
+        notice(undefined);
+        store.dispatch({ type: 'phase', phase: { kind: 'confirm-overwrite', path: target, what } });
+        return;
+      }
+      if (kind !== 'none') {
+        notice(notAFile(target, kind));
+        return;
+      }
+      const data = text();
+      if (data === undefined) return;
+      // Created new at 0600 with O_EXCL: a file or symlink put there meanwhile is refused, not followed.
+      const why = writeNewFile(full, data);
+      store.dispatch({ type: 'phase', phase: back });
+      if (!why && what === 'credentials') store.dispatch({ type: 'kept' });
+      notice(why ? writeFailed(why) : savedNotice(def, target, full, 'Saved to', what));
+    },
+    [configDir, def, notice, store],
+  );
 
   const saveAs = useCallback((path: string) => writeFor(path, 'body', bodyText, { kind: 'edit' }), [bodyText, writeFor]);
 
-  const saveCredentials = useCallback((path: string) => {
-    if (path.trim() === '') {
-      notice(nameFirst('credentials', keys));
-      return;
-    }
-    writeFor(path, 'credentials', credentials, { kind: 'success' });
-  }, [credentials, keys, notice, writeFor]);
+  const saveCredentials = useCallback(
+    (path: string) => {
+      if (path.trim() === '') {
+        notice(nameFirst('credentials', keys));
+        return;
+      }
+      writeFor(path, 'credentials', credentials, { kind: 'success' });
+    },
+    [credentials, keys, notice, writeFor],
+  );
 
   const startSaveCredentials = useCallback(() => {
     const created = store.get().created;
@@ -109,21 +113,24 @@ export function useFileWrites({ def, configDir, store, keys }: UseFileWritesOpti
     store.dispatch({ type: 'phase', phase: { kind: 'save-credentials', line: lineAt(credentialsFileName(created.answer)) } });
   }, [notice, store]);
 
-  const answerOverwrite = useCallback((replace: boolean) => {
-    const phase = store.get().phase;
-    if (phase.kind !== 'confirm-overwrite') return;
-    store.dispatch({ type: 'phase', phase: phase.what === 'body' ? { kind: 'edit' } : { kind: 'success' } });
-    if (!replace) {
-      notice(keptNotice(phase.path));
-      return;
-    }
-    const text = phase.what === 'body' ? bodyText() : credentials();
-    if (text === undefined) return;
-    const full = resolve(phase.path);
-    const why = replaceFile(full, text);
-    if (!why && phase.what === 'credentials') store.dispatch({ type: 'kept' });
-    notice(why ? writeFailed(why) : savedNotice(def, phase.path, full, 'Replaced', phase.what));
-  }, [bodyText, credentials, def, notice, store]);
+  const answerOverwrite = useCallback(
+    (replace: boolean) => {
+      const phase = store.get().phase;
+      if (phase.kind !== 'confirm-overwrite') return;
+      store.dispatch({ type: 'phase', phase: phase.what === 'body' ? { kind: 'edit' } : { kind: 'success' } });
+      if (!replace) {
+        notice(keptNotice(phase.path));
+        return;
+      }
+      const text = phase.what === 'body' ? bodyText() : credentials();
+      if (text === undefined) return;
+      const full = resolve(phase.path);
+      const why = replaceFile(full, text);
+      if (!why && phase.what === 'credentials') store.dispatch({ type: 'kept' });
+      notice(why ? writeFailed(why) : savedNotice(def, phase.path, full, 'Replaced', phase.what));
+    },
+    [bodyText, credentials, def, notice, store],
+  );
 
   return { saveAs, startSaveCredentials, saveCredentials, answerOverwrite };
 }

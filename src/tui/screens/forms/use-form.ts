@@ -58,8 +58,12 @@ function open(def: FormDef, configDir: string, from: Record<string, unknown> | u
     draft = undefined;
   }
   const version = draftVersion(draft);
-  const opened = (state: FormScreenState, fromFile: boolean, base: FormValues = {}): Opened =>
-    ({ store: createStore(formScreenReducer(def), state), fromFile, base, version });
+  const opened = (state: FormScreenState, fromFile: boolean, base: FormValues = {}): Opened => ({
+    store: createStore(formScreenReducer(def), state),
+    fromFile,
+    base,
+    version,
+  });
   if (from) {
     // Counts as the draft: it replaces the one on disk.
     const { values, unknown } = valuesFromBody(def, from);
@@ -78,16 +82,29 @@ export function useForm({ def, client, configDir, server, from, suggestions }: U
   const { recall, suggestionsFor, recalledFrom } = useRecall(configDir, server, suggestions);
   const [{ store, fromFile, base, version }] = useState(() => open(def, configDir, from, recall, keys));
   const state = useStore(store);
-  const restore = useCallback((other: DraftFile) => store.dispatch({
-    type: 'load-draft',
-    form: initialFormState(def, valuesFromDraft(def, other.values), other.step ?? 0),
-    notice: loadedTheirsNotice(other.savedAt),
-  }), [def, store]);
+  const restore = useCallback(
+    (other: DraftFile) =>
+      store.dispatch({
+        type: 'load-draft',
+        form: initialFormState(def, valuesFromDraft(def, other.values), other.step ?? 0),
+        notice: loadedTheirsNotice(other.savedAt),
+      }),
+    [def, store],
+  );
   const draft = useDraft({ store, form: state.form, id: def.id, configDir, saveFirst: fromFile, version, restore });
   const submit = useSubmit({ def, client, configDir, server, store, draft });
   const files = useFileWrites({ def, configDir, store, keys });
   return {
-    state, store, submit, ...files, flush: draft.flush, discard: draft.discard, keepMine: draft.keepMine, loadTheirs: draft.loadTheirs,
-    suggestionsFor, recalledFrom, base,
+    state,
+    store,
+    submit,
+    ...files,
+    flush: draft.flush,
+    discard: draft.discard,
+    keepMine: draft.keepMine,
+    loadTheirs: draft.loadTheirs,
+    suggestionsFor,
+    recalledFrom,
+    base,
   };
 }

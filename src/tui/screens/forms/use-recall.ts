@@ -14,7 +14,11 @@ export interface Recalled {
 }
 
 /** `server`: what recents are kept under for the form's connection (config/recents.ts recentsServer). */
-export function useRecall(configDir: string, server: string | undefined, suggestions?: Readonly<Record<string, readonly string[]>>): Recalled {
+export function useRecall(
+  configDir: string,
+  server: string | undefined,
+  suggestions?: Readonly<Record<string, readonly string[]>>,
+): Recalled {
   const recent = useMemo(() => {
     try {
       return loadRecentValues(configDir, server);
@@ -27,9 +31,12 @@ export function useRecall(configDir: string, server: string | undefined, suggest
     return { recent: (field) => list(recent[field]), given: (field) => list(suggestions?.[field]) };
   }, [recent, suggestions]);
   const suggestionsFor = useCallback((field: string) => [...new Set([...recall.recent(field), ...recall.given(field)])], [recall]);
-  const recalledFrom = useCallback((field: string, value: string): ValueOrigin | undefined => {
-    if (recall.recent(field).includes(value)) return 'recent';
-    return recall.given(field).includes(value) ? 'sample' : undefined;
-  }, [recall]);
+  const recalledFrom = useCallback(
+    (field: string, value: string): ValueOrigin | undefined => {
+      if (recall.recent(field).includes(value)) return 'recent';
+      return recall.given(field).includes(value) ? 'sample' : undefined;
+    },
+    [recall],
+  );
   return { recall, suggestionsFor, recalledFrom };
 }

@@ -24,9 +24,29 @@ import { useTheme } from '../../theme.js';
 import { FieldView, fieldHeight } from './field-view.js';
 import { formListener, type FormKeyProps } from './keys.js';
 import {
-  EMPTY_ANSWER, KEPT_IN_DRAFT, SAVE_TO, SENDING, bannerOf, createdTitle, doneActions, draftConflictQuestion, failedActions, failedLine,
-  footerActions, leaveQuestion, loseQuestion, moreAbove, moreBelow, notesOf, overwriteQuestion, quickActions, resendQuestion,
-  saveCredentialsActions, secretNote, sendLaterLines, stepLabel,
+  EMPTY_ANSWER,
+  KEPT_IN_DRAFT,
+  SAVE_TO,
+  SENDING,
+  bannerOf,
+  createdTitle,
+  doneActions,
+  draftConflictQuestion,
+  failedActions,
+  failedLine,
+  footerActions,
+  leaveQuestion,
+  loseQuestion,
+  moreAbove,
+  moreBelow,
+  notesOf,
+  overwriteQuestion,
+  quickActions,
+  resendQuestion,
+  saveCredentialsActions,
+  secretNote,
+  sendLaterLines,
+  stepLabel,
 } from './lines.js';
 import { KeyChoices, Question } from './question.js';
 import { Review } from './review.js';
@@ -73,7 +93,7 @@ const REVIEW_PROBE = (path: string) => `<contents of ${path}>`;
 function useToneColour() {
   const theme = useTheme();
   return (tone: FormNotice['tone']) =>
-    (tone === 'error' ? theme.ui.error : tone === 'warning' ? theme.ui.warning : tone === 'success' ? theme.ui.success : theme.ui.muted);
+    tone === 'error' ? theme.ui.error : tone === 'warning' ? theme.ui.warning : tone === 'success' ? theme.ui.success : theme.ui.muted;
 }
 
 export function CreateForm(props: CreateFormProps) {
@@ -108,14 +128,23 @@ export function CreateForm(props: CreateFormProps) {
     </Box>
   );
 
-  if ((phase.kind === 'success' || phase.kind === 'save-credentials' || phase.kind === 'confirm-lose' || (phase.kind === 'confirm-overwrite' && phase.what === 'credentials')) && created) {
+  if (
+    (phase.kind === 'success' ||
+      phase.kind === 'save-credentials' ||
+      phase.kind === 'confirm-lose' ||
+      (phase.kind === 'confirm-overwrite' && phase.what === 'credentials')) &&
+    created
+  ) {
     return <Done form={form} def={def} keys={keys} />;
   }
   if (phase.kind === 'failed' || phase.kind === 'confirm-resend') return <Failed form={form} def={def} keys={keys} header={header} />;
   if (phase.kind === 'confirm-overwrite' || phase.kind === 'confirm-leave' || phase.kind === 'draft-conflict') {
-    const question = phase.kind === 'confirm-leave' ? leaveQuestion(keys)
-      : phase.kind === 'draft-conflict' ? draftConflictQuestion(phase.savedAt, keys)
-        : overwriteQuestion(phase.path, phase.what, keys);
+    const question =
+      phase.kind === 'confirm-leave'
+        ? leaveQuestion(keys)
+        : phase.kind === 'draft-conflict'
+          ? draftConflictQuestion(phase.savedAt, keys)
+          : overwriteQuestion(phase.path, phase.what, keys);
     return (
       <Box flexDirection="column">
         {header}
@@ -144,44 +173,65 @@ function Done({ form, def, keys }: PhaseProps) {
   const lines = answerLines(created.answer, revealed);
   return (
     <Box flexDirection="column">
-      <Text bold color={theme.ui.success}>{createdTitle(def)}</Text>
-      {lines.length === 0
-        ? <Text color={theme.ui.muted}>{EMPTY_ANSWER}</Text>
-        : lines.map(([k, v]) => (
-          <Text key={k} wrap="wrap"><Text color={theme.ui.muted}>{k}:</Text> {v}</Text>
-        ))}
-      {secret ? <Text color={theme.ui.warning} wrap="wrap">{secretNote(def, revealed)}</Text> : null}
-      {notice ? <Text color={toneColour(notice.tone)} wrap="wrap">{notice.text}</Text> : null}
-      {phase.kind === 'save-credentials'
-        ? (
-          <Box marginTop={1} flexDirection="column">
-            <Text wrap="truncate-start">
-              {SAVE_TO}{(() => {
-                const [before, at, after] = cursorParts(phase.line);
-                return <>{clean(before)}<Text inverse>{clean(at) || ' '}</Text>{clean(after)}</>;
-              })()}
-            </Text>
-            <Text color={theme.ui.muted}><KeyChoices actions={saveCredentialsActions(keys)} /></Text>
-          </Box>
-        )
-        : phase.kind === 'confirm-overwrite' || phase.kind === 'confirm-lose'
-          ? (
-            <Box marginTop={1} flexDirection="column">
-              <Question question={phase.kind === 'confirm-lose' ? loseQuestion(keys) : overwriteQuestion(phase.path, phase.what, keys)} />
-            </Box>
-          )
-          : (
-            <Box marginTop={1}>
-              <Text color={theme.ui.muted} wrap="wrap">
-                <KeyChoices actions={doneActions(keys, {
-                  open: def.id === 'create-app' && Boolean(created.uuid),
-                  follow: state.values.instant_deploy === true,
-                  secret,
-                  revealed,
-                })} />
-              </Text>
-            </Box>
-          )}
+      <Text bold color={theme.ui.success}>
+        {createdTitle(def)}
+      </Text>
+      {lines.length === 0 ? (
+        <Text color={theme.ui.muted}>{EMPTY_ANSWER}</Text>
+      ) : (
+        lines.map(([k, v]) => (
+          <Text key={k} wrap="wrap">
+            <Text color={theme.ui.muted}>{k}:</Text> {v}
+          </Text>
+        ))
+      )}
+      {secret ? (
+        <Text color={theme.ui.warning} wrap="wrap">
+          {secretNote(def, revealed)}
+        </Text>
+      ) : null}
+      {notice ? (
+        <Text color={toneColour(notice.tone)} wrap="wrap">
+          {notice.text}
+        </Text>
+      ) : null}
+      {phase.kind === 'save-credentials' ? (
+        <Box marginTop={1} flexDirection="column">
+          <Text wrap="truncate-start">
+            {SAVE_TO}
+            {(() => {
+              const [before, at, after] = cursorParts(phase.line);
+              return (
+                <>
+                  {clean(before)}
+                  <Text inverse>{clean(at) || ' '}</Text>
+                  {clean(after)}
+                </>
+              );
+            })()}
+          </Text>
+          <Text color={theme.ui.muted}>
+            <KeyChoices actions={saveCredentialsActions(keys)} />
+          </Text>
+        </Box>
+      ) : phase.kind === 'confirm-overwrite' || phase.kind === 'confirm-lose' ? (
+        <Box marginTop={1} flexDirection="column">
+          <Question question={phase.kind === 'confirm-lose' ? loseQuestion(keys) : overwriteQuestion(phase.path, phase.what, keys)} />
+        </Box>
+      ) : (
+        <Box marginTop={1}>
+          <Text color={theme.ui.muted} wrap="wrap">
+            <KeyChoices
+              actions={doneActions(keys, {
+                open: def.id === 'create-app' && Boolean(created.uuid),
+                follow: state.values.instant_deploy === true,
+                secret,
+                revealed,
+              })}
+            />
+          </Text>
+        </Box>
+      )}
     </Box>
   );
 }
@@ -191,17 +241,27 @@ function Failed({ form, def, keys, header }: PhaseProps & { readonly header: Rea
   const theme = useTheme();
   const { phase, unsure } = form.state;
   // After a request that may have created it, not "Not created".
-  const said = phase.kind === 'failed' ? phase : unsure ?? { message: '', hint: '' };
+  const said = phase.kind === 'failed' ? phase : (unsure ?? { message: '', hint: '' });
   return (
     <Box flexDirection="column">
       {header}
       <Box marginTop={1} flexDirection="column">
-        <Text color={unsure ? theme.ui.warning : theme.ui.error} wrap="wrap">{failedLine(said.message, unsure !== undefined)}</Text>
-        {said.hint ? <Text color={theme.ui.muted} wrap="wrap">{said.hint}</Text> : null}
+        <Text color={unsure ? theme.ui.warning : theme.ui.error} wrap="wrap">
+          {failedLine(said.message, unsure !== undefined)}
+        </Text>
+        {said.hint ? (
+          <Text color={theme.ui.muted} wrap="wrap">
+            {said.hint}
+          </Text>
+        ) : null}
         <Text color={theme.ui.muted}>{KEPT_IN_DRAFT}</Text>
-        {phase.kind === 'confirm-resend'
-          ? <Question question={resendQuestion(def, keys)} inline />
-          : <Text><KeyChoices actions={failedActions(keys, unsure !== undefined)} /></Text>}
+        {phase.kind === 'confirm-resend' ? (
+          <Question question={resendQuestion(def, keys)} inline />
+        ) : (
+          <Text>
+            <KeyChoices actions={failedActions(keys, unsure !== undefined)} />
+          </Text>
+        )}
       </Box>
     </Box>
   );
@@ -225,17 +285,21 @@ function Editing({ form, def, keys, header, frame, width, room, area }: EditingP
   const notice = form.state.notice ?? bannerOf(def, form.state, keys);
   const notes = notesOf(form.state, keys);
   const step = def.steps[state.step]!;
-  const reviewBody = useMemo(
-    () => (step.review ? buildBody(def, state.values, REVIEW_PROBE).body : {}),
-    [step.review, def, state.values],
-  );
+  const reviewBody = useMemo(() => (step.review ? buildBody(def, state.values, REVIEW_PROBE).body : {}), [step.review, def, state.values]);
 
   const names = visibleFields(def, state.step, state.values);
-  const heights = names.map((n) => fieldHeight({
-    meta: def.fields[n]!, value: state.values[n], focused: n === state.focus, error: state.errors[n],
-    serverError: state.serverErrors[n], suggestions: n === state.focus ? form.suggestionsFor(n) : undefined,
-    note: notes[n], width,
-  }));
+  const heights = names.map((n) =>
+    fieldHeight({
+      meta: def.fields[n]!,
+      value: state.values[n],
+      focused: n === state.focus,
+      error: state.errors[n],
+      serverError: state.serverErrors[n],
+      suggestions: n === state.focus ? form.suggestionsFor(n) : undefined,
+      note: notes[n],
+      width,
+    }),
+  );
   const fieldsTotal = heights.reduce((a, b) => a + b, 0);
   const bodyError = problemsOf(state)['(body)'];
   // Below the fields: the sending line, a request-wide error, the quick step's pointer to more; on the review step, its JSON.
@@ -251,9 +315,13 @@ function Editing({ form, def, keys, header, frame, width, room, area }: EditingP
   return (
     <Box flexDirection="column" height={frame}>
       {header}
-      {notice
-        ? <Text wrap="wrap" color={toneColour(notice.tone)}>{notice.text}</Text>
-        : <Text> </Text>}
+      {notice ? (
+        <Text wrap="wrap" color={toneColour(notice.tone)}>
+          {notice.text}
+        </Text>
+      ) : (
+        <Text> </Text>
+      )}
       <Box ref={area} flexDirection="column" flexGrow={1}>
         {lo > 0 ? <Text color={theme.ui.muted}>{moreAbove(lo)}</Text> : null}
         {shown.map((n) => (
@@ -274,16 +342,22 @@ function Editing({ form, def, keys, header, frame, width, room, area }: EditingP
           />
         ))}
         {hi < names.length - 1 ? <Text color={theme.ui.muted}>{moreBelow(names.length - 1 - hi)}</Text> : null}
-        {step.quick
-          ? <Text color={theme.ui.muted} wrap="truncate-end"><KeyChoices actions={quickActions(def, keys)} /></Text>
-          : null}
-        {step.review
-          ? <Review body={reviewBody} noun={def.noun} file={saveAs} maxLines={reviewRoom} width={width} />
-          : null}
-        {bodyError ? <Text color={theme.ui.error} wrap="truncate-end">✗ {bodyError}</Text> : null}
+        {step.quick ? (
+          <Text color={theme.ui.muted} wrap="truncate-end">
+            <KeyChoices actions={quickActions(def, keys)} />
+          </Text>
+        ) : null}
+        {step.review ? <Review body={reviewBody} noun={def.noun} file={saveAs} maxLines={reviewRoom} width={width} /> : null}
+        {bodyError ? (
+          <Text color={theme.ui.error} wrap="truncate-end">
+            ✗ {bodyError}
+          </Text>
+        ) : null}
         {phase.kind === 'sending' ? <Text color={theme.ui.warning}>{SENDING}</Text> : null}
       </Box>
-      <Text color={theme.ui.muted} wrap="truncate-end"><KeyChoices actions={footerActions(keys)} /></Text>
+      <Text color={theme.ui.muted} wrap="truncate-end">
+        <KeyChoices actions={footerActions(keys)} />
+      </Text>
     </Box>
   );
 }

@@ -19,12 +19,17 @@ export interface HelpKeyProps {
 export function helpKeys({ onClose, onQuit, scroll }: HelpKeyProps, keys: KeyTable): KeyListener {
   return {
     key: (e) => {
-      keys.run(HELP_SCOPES.help, {
-        helpClose: () => onClose(),
-        help: () => onClose(),
-        quit: () => onQuit(),
-        ...scrollHandlers(scroll),
-      }, e.input, e.key);
+      keys.run(
+        HELP_SCOPES.help,
+        {
+          helpClose: () => onClose(),
+          help: () => onClose(),
+          quit: () => onQuit(),
+          ...scrollHandlers(scroll),
+        },
+        e.input,
+        e.key,
+      );
       // Every key stops here while help is open: the screen under it sees none.
       return true;
     },

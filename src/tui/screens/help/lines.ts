@@ -19,7 +19,11 @@ export const LEGEND: readonly (readonly [string, string])[] = [
 
 const LABEL = 14;
 
-interface Section { readonly title: string; readonly commands: readonly Command[]; readonly scope?: ScopeId }
+interface Section {
+  readonly title: string;
+  readonly commands: readonly Command[];
+  readonly scope?: ScopeId;
+}
 
 const FORM_SCOPES = HELP_SECTIONS.map((s) => s.screen).filter((s) => s.startsWith('form'));
 
@@ -34,7 +38,13 @@ const SCREEN_SCOPES: Partial<Record<ScopeId, readonly ScopeId[]>> = {
 };
 /** Modes that share their screen's help. */
 const SCREEN_OF: Partial<Record<ScopeId, ScopeId>> = {
-  filter: 'deployments', jump: 'deployments', detailSearch: 'detail', logSearch: 'log', logFilter: 'log', logSave: 'log', contexts: 'picker',
+  filter: 'deployments',
+  jump: 'deployments',
+  detailSearch: 'detail',
+  logSearch: 'log',
+  logFilter: 'log',
+  logSave: 'log',
+  contexts: 'picker',
   ...Object.fromEntries(FORM_SCOPES.map((s) => [s, 'form'])),
 };
 /** What "a line" is on each screen. */

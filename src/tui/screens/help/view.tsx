@@ -25,10 +25,13 @@ export function Help({ from, width, height, onClose, onQuit }: HelpProps) {
   const lines = useMemo(() => helpLines(from, theme, width, keys), [from, theme, width, keys]);
   const [offset, setOffset] = useState(0);
   const bodyRef = useRef<DOMElement>(null);
-  const body = useMeasured(() => {
-    const measured = bodyRef.current ? measureElement(bodyRef.current).height : 0;
-    return measured > 0 ? measured : undefined;
-  }, Math.max(3, height - 3));
+  const body = useMeasured(
+    () => {
+      const measured = bodyRef.current ? measureElement(bodyRef.current).height : 0;
+      return measured > 0 ? measured : undefined;
+    },
+    Math.max(3, height - 3),
+  );
   const scroll = (to: HelpScroll) => {
     const by = (delta: number) => setOffset((o) => clampOffset(o + delta, lines.length, body));
     if (to === 'up') by(-1);
@@ -42,11 +45,15 @@ export function Help({ from, width, height, onClose, onQuit }: HelpProps) {
   const more = lines.length > body;
   return (
     <Box flexDirection="column" height={height}>
-      <Text bold color={theme.ui.title} wrap="truncate-end">{helpTitle(more, keys)}</Text>
+      <Text bold color={theme.ui.title} wrap="truncate-end">
+        {helpTitle(more, keys)}
+      </Text>
       <Box ref={bodyRef} flexDirection="column" flexGrow={1}>
         <ScrollView lines={lines} offset={clampOffset(offset, lines.length, body)} height={body} />
       </Box>
-      <Text color={theme.ui.muted} wrap="truncate-end">{helpFooter(keys)}</Text>
+      <Text color={theme.ui.muted} wrap="truncate-end">
+        {helpFooter(keys)}
+      </Text>
     </Box>
   );
 }

@@ -45,59 +45,91 @@ export function logKeys(store: Store<LogState, LogAction>, props: LogKeyProps, k
       if (store.get().keyNote !== null) send({ type: 'keyNote', note: null });
       const s = store.get();
       if (s.saving) {
-        return keys.run(LOG_SCOPES.save, {
-          saveConfirm: () => {
-            const note = save(store.get());
-            if (note.kind === 'saved') send({ type: 'saveEnd' });
-            send({ type: 'note', note });
-          },
-          saveCancel: () => send({ type: 'saveEnd' }),
-          ...line('save'),
-        }, e.input, e.key) || isText(e);
+        return (
+          keys.run(
+            LOG_SCOPES.save,
+            {
+              saveConfirm: () => {
+                const note = save(store.get());
+                if (note.kind === 'saved') send({ type: 'saveEnd' });
+                send({ type: 'note', note });
+              },
+              saveCancel: () => send({ type: 'saveEnd' }),
+              ...line('save'),
+            },
+            e.input,
+            e.key,
+          ) || isText(e)
+        );
       }
       if (s.search.editing) {
-        return keys.run(LOG_SCOPES.search, {
-          searchApply: () => send({ type: 'searchEnd', keep: true }),
-          searchCancel: () => send({ type: 'searchEnd', keep: false }),
-          ...line('search'),
-        }, e.input, e.key) || isText(e);
+        return (
+          keys.run(
+            LOG_SCOPES.search,
+            {
+              searchApply: () => send({ type: 'searchEnd', keep: true }),
+              searchCancel: () => send({ type: 'searchEnd', keep: false }),
+              ...line('search'),
+            },
+            e.input,
+            e.key,
+          ) || isText(e)
+        );
       }
       if (s.filter.editing) {
-        return keys.run(LOG_SCOPES.filter, {
-          logFilterKeep: () => send({ type: 'filterEnd', keep: true }),
-          logFilterCancel: () => send({ type: 'filterEnd', keep: false }),
-          ...line('filter'),
-        }, e.input, e.key) || isText(e);
+        return (
+          keys.run(
+            LOG_SCOPES.filter,
+            {
+              logFilterKeep: () => send({ type: 'filterEnd', keep: true }),
+              logFilterCancel: () => send({ type: 'filterEnd', keep: false }),
+              ...line('filter'),
+            },
+            e.input,
+            e.key,
+          ) || isText(e)
+        );
       }
       let result: KeyResult = true;
-      const used = keys.run(LOG_SCOPES.log, {
-        help: () => { props.onHelp('log'); result = 'later'; },
-        quit: () => props.onQuit(),
-        logBack: () => {
-          const now = store.get();
-          if (now.search.line.value !== '') send({ type: 'searchClear' });
-          else if (now.filter.line.value !== '') send({ type: 'filterClear' });
-          else { props.onBack(); result = 'later'; }
+      const used = keys.run(
+        LOG_SCOPES.log,
+        {
+          help: () => {
+            props.onHelp('log');
+            result = 'later';
+          },
+          quit: () => props.onQuit(),
+          logBack: () => {
+            const now = store.get();
+            if (now.search.line.value !== '') send({ type: 'searchClear' });
+            else if (now.filter.line.value !== '') send({ type: 'filterClear' });
+            else {
+              props.onBack();
+              result = 'later';
+            }
+          },
+          ...scrollHandlers((to) => send({ type: 'scroll', to })),
+          logSearch: () => send({ type: 'searchStart' }),
+          logNext: () => send({ type: 'searchNext', direction: 1 }),
+          logPrev: () => send({ type: 'searchNext', direction: -1 }),
+          // As in less: & asks for a pattern; with one in force, it shows every line again.
+          logFilter: () => send({ type: store.get().filter.line.value === '' ? 'filterStart' : 'filterClear' }),
+          logNextError: () => send({ type: 'errorNext', direction: 1, which: 'error' }),
+          logPrevError: () => send({ type: 'errorNext', direction: -1, which: 'error' }),
+          logNextStderr: () => send({ type: 'errorNext', direction: 1, which: 'stderr' }),
+          logPrevStderr: () => send({ type: 'errorNext', direction: -1, which: 'stderr' }),
+          logLeft: () => send({ type: 'sideways', direction: -1 }),
+          logRight: () => send({ type: 'sideways', direction: 1 }),
+          logFollow: () => send({ type: 'toggle', what: 'follow' }),
+          logDebug: () => send({ type: 'toggle', what: 'debug' }),
+          logTimestamps: () => send({ type: 'toggle', what: 'timestamps' }),
+          logWrap: () => send({ type: 'toggle', what: 'wrap' }),
+          timeMode: () => props.onTimeMode(),
+          logSave: () => send({ type: 'saveStart', path: defaultSavePath(store.get()) }),
         },
-        ...scrollHandlers((to) => send({ type: 'scroll', to })),
-        logSearch: () => send({ type: 'searchStart' }),
-        logNext: () => send({ type: 'searchNext', direction: 1 }),
-        logPrev: () => send({ type: 'searchNext', direction: -1 }),
-        // As in less: & asks for a pattern; with one in force, it shows every line again.
-        logFilter: () => send({ type: store.get().filter.line.value === '' ? 'filterStart' : 'filterClear' }),
-        logNextError: () => send({ type: 'errorNext', direction: 1, which: 'error' }),
-        logPrevError: () => send({ type: 'errorNext', direction: -1, which: 'error' }),
-        logNextStderr: () => send({ type: 'errorNext', direction: 1, which: 'stderr' }),
-        logPrevStderr: () => send({ type: 'errorNext', direction: -1, which: 'stderr' }),
-        logLeft: () => send({ type: 'sideways', direction: -1 }),
-        logRight: () => send({ type: 'sideways', direction: 1 }),
-        logFollow: () => send({ type: 'toggle', what: 'follow' }),
-        logDebug: () => send({ type: 'toggle', what: 'debug' }),
-        logTimestamps: () => send({ type: 'toggle', what: 'timestamps' }),
-        logWrap: () => send({ type: 'toggle', what: 'wrap' }),
-        timeMode: () => props.onTimeMode(),
-        logSave: () => send({ type: 'saveStart', path: defaultSavePath(store.get()) }),
-      }, e.input, e.key);
+        e.input,
+        e.key,
+      );
       if (used) return result;
       // A key that does nothing here says so, in the footer (Ctrl+C, which quits from anywhere, passes on).
       const note = unboundNote(e, keys);

@@ -59,18 +59,23 @@ export function rangeText(s: LogState, lastShown: number, keys: KeyTable): strin
   const shown = s.order.length;
   const c = s.counts;
   const pattern = s.filter.line.value;
-  return `  ${shown === 0 ? 0 : s.top + 1}–${lastShown} of ${thousands(shown)}${s.built > 0 ? '… (reading the start)' : ''}`
-    + (pattern !== '' && !s.filter.editing ? ` · only lines with “${pattern}” (${keys.hint('logFilter')} shows all)` : '')
-    + (c.hidden > 0 ? ` · ${thousands(c.hidden)} debug ${s.debug ? 'shown' : `hidden (${keys.hint('logDebug')})`}` : '')
-    + (c.stderr > 0 ? ` · ${thousands(c.stderr)} stderr` : '')
-    + (s.skipped > 0 ? ` · ${s.skipped} unreadable entries skipped` : '')
-    + (s.wrap ? '' : ` · cut${s.left > 0 ? ` from column ${thousands(s.left + 1)}` : ''} (${keys.hint('logWrap')} wraps, ${keys.hint('logLeft')}/${keys.hint('logRight')} scroll)`);
+  return (
+    `  ${shown === 0 ? 0 : s.top + 1}–${lastShown} of ${thousands(shown)}${s.built > 0 ? '… (reading the start)' : ''}` +
+    (pattern !== '' && !s.filter.editing ? ` · only lines with “${pattern}” (${keys.hint('logFilter')} shows all)` : '') +
+    (c.hidden > 0 ? ` · ${thousands(c.hidden)} debug ${s.debug ? 'shown' : `hidden (${keys.hint('logDebug')})`}` : '') +
+    (c.stderr > 0 ? ` · ${thousands(c.stderr)} stderr` : '') +
+    (s.skipped > 0 ? ` · ${s.skipped} unreadable entries skipped` : '') +
+    (s.wrap
+      ? ''
+      : ` · cut${s.left > 0 ? ` from column ${thousands(s.left + 1)}` : ''} (${keys.hint('logWrap')} wraps, ${keys.hint('logLeft')}/${keys.hint('logRight')} scroll)`)
+  );
 }
 
 /** What the body says when no line is shown. */
 export function emptyText(s: LogState, keys: KeyTable): string {
   if (s.source === 'absent') return NO_LOGS;
-  if (s.source === 'unreadable') return `This deployment's log could not be read: ${s.reason}. dms logs says the same; the rows themselves are fine.`;
+  if (s.source === 'unreadable')
+    return `This deployment's log could not be read: ${s.reason}. dms logs says the same; the rows themselves are fine.`;
   if (s.filter.line.value !== '' && s.lines.length > 0) {
     return `No line holds “${s.filter.line.value}”${s.filter.editing ? '' : `: ${keys.hint('logFilter')} shows every line`}.`;
   }
@@ -83,35 +88,56 @@ export function emptyText(s: LogState, keys: KeyTable): string {
 /** A note as the message line says it. */
 export function noteText(note: LogNote, keys: KeyTable): string {
   switch (note.kind) {
-    case 'debug': return note.shown
-      ? `Debug lines shown (${thousands(note.count)}): ${keys.hint('logDebug')} hides them.`
-      : `Debug lines hidden: ${keys.hint('logDebug')} shows them.`;
-    case 'wrap': return note.on
-      ? `Long lines wrap (${keys.hint('logWrap')} cuts them at the edge).`
-      : `Long lines are cut at the edge (${keys.hint('logWrap')} wraps them).`;
-    case 'noSearch': case 'noMatch': case 'searchWrapped': return searchNoteText(note, keys.hint('logSearch'), 'the log');
-    case 'saved': return `Saved ${thousands(note.lines)} lines to ${note.path} (mode 0600).`;
-    case 'notSaved': return `Not saved: ${note.problem}`;
-    case 'lost': return `Lost track of this deployment: it is no longer near where it was in the history. ${keys.hint('logBack')} and open it again.`;
-    case 'followError': return `Following paused by an error: ${note.message} Trying again every ${note.seconds} s.`;
+    case 'debug':
+      return note.shown
+        ? `Debug lines shown (${thousands(note.count)}): ${keys.hint('logDebug')} hides them.`
+        : `Debug lines hidden: ${keys.hint('logDebug')} shows them.`;
+    case 'wrap':
+      return note.on
+        ? `Long lines wrap (${keys.hint('logWrap')} cuts them at the edge).`
+        : `Long lines are cut at the edge (${keys.hint('logWrap')} wraps them).`;
+    case 'noSearch':
+    case 'noMatch':
+    case 'searchWrapped':
+      return searchNoteText(note, keys.hint('logSearch'), 'the log');
+    case 'saved':
+      return `Saved ${thousands(note.lines)} lines to ${note.path} (mode 0600).`;
+    case 'notSaved':
+      return `Not saved: ${note.problem}`;
+    case 'lost':
+      return `Lost track of this deployment: it is no longer near where it was in the history. ${keys.hint('logBack')} and open it again.`;
+    case 'followError':
+      return `Following paused by an error: ${note.message} Trying again every ${note.seconds} s.`;
     case 'errorLine': {
       const error = note.which === 'error';
       const kind = error ? 'error line' : 'stderr line';
-      return (note.past === 'end' ? `Past the end: back to the first ${kind}. ` : note.past === 'start' ? `Past the start: on to the last ${kind}. ` : '')
-        + `Line ${thousands(note.position + 1)} ${error ? 'reads as an error' : 'was written to stderr'}`
-        + ` · ${error ? `${keys.hint('logNextError')}/${keys.hint('logPrevError')}` : `${keys.hint('logNextStderr')}/${keys.hint('logPrevStderr')}`} next/previous`;
+      return (
+        (note.past === 'end'
+          ? `Past the end: back to the first ${kind}. `
+          : note.past === 'start'
+            ? `Past the start: on to the last ${kind}. `
+            : '') +
+        `Line ${thousands(note.position + 1)} ${error ? 'reads as an error' : 'was written to stderr'}` +
+        ` · ${error ? `${keys.hint('logNextError')}/${keys.hint('logPrevError')}` : `${keys.hint('logNextStderr')}/${keys.hint('logPrevStderr')}`} next/previous`
+      );
     }
-    case 'noErrors': return note.which === 'stderr'
-      ? 'No line among the lines shown was written to stderr.'
-      : 'No line among the lines shown reads as an error (ERROR, error:, FATAL, panic, failed, an exception, an exit code other than 0…)'
-        + (note.stderr > 0 ? `; ${thousands(note.stderr)} ${note.stderr === 1 ? 'was' : 'were'} written to stderr: ${keys.hint('logNextStderr')}/${keys.hint('logPrevStderr')} go to ${note.stderr === 1 ? 'it' : 'them'}.` : '.');
-    case 'filterCleared': return `Every line shown again (${thousands(note.lines)}).`;
-    case 'noSideways': return note.why === 'wrap'
-      ? `Long lines wrap: nothing to scroll sideways (${keys.hint('logWrap')} cuts them at the edge).`
-      : 'Every line on screen fits: nothing to scroll sideways.';
-    case 'sideways': return note.column === 1
-      ? `Lines shown from their start (${keys.hint('logRight')} scrolls right).`
-      : `Lines shown from column ${thousands(note.column)} (${keys.hint('logLeft')}/${keys.hint('logRight')} scroll, ${keys.hint('logWrap')} wraps).`;
+    case 'noErrors':
+      return note.which === 'stderr'
+        ? 'No line among the lines shown was written to stderr.'
+        : 'No line among the lines shown reads as an error (ERROR, error:, FATAL, panic, failed, an exception, an exit code other than 0…)' +
+            (note.stderr > 0
+              ? `; ${thousands(note.stderr)} ${note.stderr === 1 ? 'was' : 'were'} written to stderr: ${keys.hint('logNextStderr')}/${keys.hint('logPrevStderr')} go to ${note.stderr === 1 ? 'it' : 'them'}.`
+              : '.');
+    case 'filterCleared':
+      return `Every line shown again (${thousands(note.lines)}).`;
+    case 'noSideways':
+      return note.why === 'wrap'
+        ? `Long lines wrap: nothing to scroll sideways (${keys.hint('logWrap')} cuts them at the edge).`
+        : 'Every line on screen fits: nothing to scroll sideways.';
+    case 'sideways':
+      return note.column === 1
+        ? `Lines shown from their start (${keys.hint('logRight')} scrolls right).`
+        : `Lines shown from column ${thousands(note.column)} (${keys.hint('logLeft')}/${keys.hint('logRight')} scroll, ${keys.hint('logWrap')} wraps).`;
   }
 }
 

@@ -22,7 +22,10 @@ export function LogRoute({ log }: { readonly log: LogOpen }) {
           height={rows}
           active={props.active}
           // The page was not polled while the log was open: it catches up at once.
-          onBack={() => { store.dispatch({ type: 'closeLog' }); page({ type: 'refresh', auto: true }); }}
+          onBack={() => {
+            store.dispatch({ type: 'closeLog' });
+            page({ type: 'refresh', auto: true });
+          }}
           onHelp={props.onHelp}
           onQuit={props.onQuit}
           time={browse.time}

@@ -48,7 +48,10 @@ function marked(line: LogLine, ranges: readonly (readonly [number, number])[], c
   let pos = 0;
   let r = 0;
   for (const s of out) {
-    if (s.mark === 'more') { result.push(s); continue; }
+    if (s.mark === 'more') {
+      result.push(s);
+      continue;
+    }
     let text = s.text;
     let at = pos;
     while (text.length > 0) {
@@ -80,8 +83,12 @@ function marked(line: LogLine, ranges: readonly (readonly [number, number])[], c
  * the match the search is on.
  */
 export function lineRows(
-  line: LogLine, width: number, wrap: boolean,
-  ranges: readonly (readonly [number, number])[] = [], current = false, saveKey = DEFAULT_KEYS.hint('logSave'),
+  line: LogLine,
+  width: number,
+  wrap: boolean,
+  ranges: readonly (readonly [number, number])[] = [],
+  current = false,
+  saveKey = DEFAULT_KEYS.hint('logSave'),
 ): Row[] {
   const segments = marked(line, ranges, current, saveKey);
   if (!wrap || width <= 0) return [segments];

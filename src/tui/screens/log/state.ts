@@ -10,11 +10,27 @@ import { viewOf, type DeploymentView } from '../../../model/deployment.js';
 import { isErrorLine } from '../../../model/error-line.js';
 import { reasonLine, type ReasonAt } from '../../../model/reason.js';
 import {
-  countLines, findMatches, logLines, narrows, readLog, textTest, type LogCounts, type LogEntry, type LogLine, type Masker,
+  countLines,
+  findMatches,
+  logLines,
+  narrows,
+  readLog,
+  textTest,
+  type LogCounts,
+  type LogEntry,
+  type LogLine,
+  type Masker,
 } from '../../../model/log.js';
 import { applyLine, insertLine, lineAt, type LineCommand, type LineState } from '../../input/line-edit.js';
 import {
-  NO_SEARCH, typeQuery, keepSearch, startSearch, stepMatch, withMatches, type LineSearch, type SearchNote,
+  NO_SEARCH,
+  typeQuery,
+  keepSearch,
+  startSearch,
+  stepMatch,
+  withMatches,
+  type LineSearch,
+  type SearchNote,
 } from '../../state/line-search.js';
 import { DEFAULT_KEYS } from '../../keys.js';
 import { lineRows, rowCount } from './rows.js';
@@ -173,7 +189,13 @@ function positionFrom(order: readonly number[], index: number): number {
  * line is among the lines made: that line on screen a few lines below the top, marked as the line
  * e/E stopped at (they go on from it).
  */
-export function initialLog(record: Deployment, mask: Masker, size: { rows: number; width: number }, saveKey = DEFAULT_KEYS.hint('logSave'), at?: ReasonAt): LogState {
+export function initialLog(
+  record: Deployment,
+  mask: Masker,
+  size: { rows: number; width: number },
+  saveKey = DEFAULT_KEYS.hint('logSave'),
+  at?: ReasonAt,
+): LogState {
   const s = initialAtEnd(record, mask, size, saveKey);
   if (!at) return s;
   const index = reasonLine(s.lines, s.entries, at);
@@ -185,10 +207,32 @@ export function initialLog(record: Deployment, mask: Masker, size: { rows: numbe
 
 function initialAtEnd(record: Deployment, mask: Masker, size: { rows: number; width: number }, saveKey: string): LogState {
   const base: LogState = {
-    record, view: viewOf(record), source: 'entries', reason: '', skipped: 0, entries: 0, built: 0, pending: null, lines: [],
-    counts: { lines: 0, hidden: 0, stderr: 0 }, order: [], debug: false, timestamps: false, wrap: true,
-    top: 0, stick: true, follow: true, search: NO_SEARCH, filter: NO_FILTER, left: 0, errorLine: null, keyNote: null,
-    saving: null, size, note: null, saveKey,
+    record,
+    view: viewOf(record),
+    source: 'entries',
+    reason: '',
+    skipped: 0,
+    entries: 0,
+    built: 0,
+    pending: null,
+    lines: [],
+    counts: { lines: 0, hidden: 0, stderr: 0 },
+    order: [],
+    debug: false,
+    timestamps: false,
+    wrap: true,
+    top: 0,
+    stick: true,
+    follow: true,
+    search: NO_SEARCH,
+    filter: NO_FILTER,
+    left: 0,
+    errorLine: null,
+    keyNote: null,
+    saving: null,
+    size,
+    note: null,
+    saveKey,
   };
   return withRecord(base, record, mask);
 }
@@ -232,11 +276,16 @@ function at(s: LogState, top: number): LogState {
 
 function scrolled(s: LogState, to: LogScroll): LogState {
   switch (to) {
-    case 'up': return at(s, s.top - 1);
-    case 'down': return at(s, s.top + 1);
-    case 'top': return at(s, 0);
-    case 'bottom': return at(s, Infinity);
-    case 'pageDown': return at(s, s.top + Math.max(1, shownFrom(s, s.top) - 1));
+    case 'up':
+      return at(s, s.top - 1);
+    case 'down':
+      return at(s, s.top + 1);
+    case 'top':
+      return at(s, 0);
+    case 'bottom':
+      return at(s, Infinity);
+    case 'pageDown':
+      return at(s, s.top + Math.max(1, shownFrom(s, s.top) - 1));
     case 'pageUp': {
       // The line at the top ends up at the bottom.
       let pos = Math.min(s.top, s.order.length - 1);
@@ -268,7 +317,20 @@ function withRecord(s: LogState, record: Deployment, mask: Masker): LogState {
   const read = readLog(record);
   const view = viewOf(record);
   if (read.kind !== 'entries') {
-    return { ...s, record, view, source: read.kind, reason: read.kind === 'unreadable' ? read.reason : '', lines: [], order: [], entries: 0, built: 0, pending: null, counts: countLines([]), top: 0 };
+    return {
+      ...s,
+      record,
+      view,
+      source: read.kind,
+      reason: read.kind === 'unreadable' ? read.reason : '',
+      lines: [],
+      order: [],
+      entries: 0,
+      built: 0,
+      pending: null,
+      counts: countLines([]),
+      top: 0,
+    };
   }
   // The same log, longer: only the new entries are read into lines. Shorter or newly readable: read again.
   const append = s.source === 'entries' && s.entries > 0 && read.entries.length >= s.entries;
@@ -280,11 +342,24 @@ function withRecord(s: LogState, record: Deployment, mask: Masker): LogState {
   const added = logLines(read.entries, mask, append ? s.entries : built);
   const lines = append ? (added.length > 0 ? [...s.lines, ...added] : s.lines) : added;
   const pattern = s.filter.line.value;
-  const order = append ? (added.length > 0 ? orderOf(lines, s.debug, pattern, s.lines.length, [...s.order]) : s.order) : orderOf(lines, s.debug, pattern);
+  const order = append
+    ? added.length > 0
+      ? orderOf(lines, s.debug, pattern, s.lines.length, [...s.order])
+      : s.order
+    : orderOf(lines, s.debug, pattern);
   let next: LogState = {
-    ...s, record, view, source: 'entries', reason: '', skipped: read.skipped, entries: read.entries.length,
-    built, pending: built > 0 ? { entries: read.entries, mask } : null,
-    lines, order, counts: lines === s.lines ? s.counts : countLines(lines),
+    ...s,
+    record,
+    view,
+    source: 'entries',
+    reason: '',
+    skipped: read.skipped,
+    entries: read.entries.length,
+    built,
+    pending: built > 0 ? { entries: read.entries, mask } : null,
+    lines,
+    order,
+    counts: lines === s.lines ? s.counts : countLines(lines),
     top: append ? s.top : 0,
   };
   if (order !== s.order && next.search.line.value !== '') {
@@ -499,7 +574,12 @@ export function logReducer(s: LogState, action: LogAction): LogState {
       // The same line stays at the top: positions move down by the earlier lines now shown.
       const shownEarlier = order.length - s.order.length;
       let next: LogState = {
-        ...s, lines, order, built: from, pending: from > 0 ? s.pending : null, counts: countLines(lines),
+        ...s,
+        lines,
+        order,
+        built: from,
+        pending: from > 0 ? s.pending : null,
+        counts: countLines(lines),
         top: s.top + shownEarlier,
       };
       if (next.search.line.value !== '') {

@@ -28,7 +28,22 @@ import { lineRows, shiftRow, type Row } from './rows.js';
 import { useLogFollow } from './use-follow.js';
 import type { ReasonAt } from '../../../model/reason.js';
 import {
-  FILTER_PROMPT, SAVE_PROMPT, SEARCH_PROMPT, emptyText, filterFound, followStatus, noteIsTrouble, noteText, outcomeText, rangeText, searchFound, searchStatus, stampOf, startedText, statusText, titleName,
+  FILTER_PROMPT,
+  SAVE_PROMPT,
+  SEARCH_PROMPT,
+  emptyText,
+  filterFound,
+  followStatus,
+  noteIsTrouble,
+  noteText,
+  outcomeText,
+  rangeText,
+  searchFound,
+  searchStatus,
+  stampOf,
+  startedText,
+  statusText,
+  titleName,
 } from './lines.js';
 
 export interface LogScreenProps {
@@ -56,11 +71,26 @@ const CHROME = 3;
 
 function Marker({ line, theme, stopped }: { line: LogLine; theme: Theme; stopped: boolean }) {
   // The error line e/E stopped at.
-  if (stopped) return <Text color={theme.ui.error} bold inverse>›</Text>;
-  if (line.kind === 'cmd') return <Text color={theme.ui.focus} bold>$ </Text>;
-  if (line.kind === 'err') return <Text color={theme.ui.error} bold>! </Text>;
+  if (stopped)
+    return (
+      <Text color={theme.ui.error} bold inverse>
+        ›
+      </Text>
+    );
+  if (line.kind === 'cmd')
+    return (
+      <Text color={theme.ui.focus} bold>
+        ${' '}
+      </Text>
+    );
+  if (line.kind === 'err')
+    return (
+      <Text color={theme.ui.error} bold>
+        !{' '}
+      </Text>
+    );
   if (line.hidden) return <Text color={theme.ui.muted}>· </Text>;
-  return <Text>  </Text>;
+  return <Text> </Text>;
 }
 
 function RowText({ row, line, theme }: { row: Row; line: LogLine; theme: Theme }) {
@@ -69,7 +99,7 @@ function RowText({ row, line, theme }: { row: Row; line: LogLine; theme: Theme }
       {row.map((seg, i) => {
         const st = seg.style;
         const match = seg.mark === 'match' || seg.mark === 'current';
-        const colour = theme.colour ? st.fg ?? (line.kind === 'err' ? theme.ui.error : undefined) : undefined;
+        const colour = theme.colour ? (st.fg ?? (line.kind === 'err' ? theme.ui.error : undefined)) : undefined;
         return (
           <Text
             key={i}
@@ -105,8 +135,17 @@ function Body({ s, rows, theme, time }: { s: LogState; rows: number; theme: Them
       if (out.length >= rows) return;
       out.push(
         <Text key={`${pos}:${r}`} wrap="truncate-end">
-          {s.timestamps ? <Text color={theme.ui.muted}>{r === 0 ? `${stampOf(line.at, time, s.view.startedAt)} ` : '         '}</Text> : null}
-          {r === 0 ? <><Marker line={line} theme={theme} stopped={stopped} />{stopped ? ' ' : null}</> : <Text>  </Text>}
+          {s.timestamps ? (
+            <Text color={theme.ui.muted}>{r === 0 ? `${stampOf(line.at, time, s.view.startedAt)} ` : '         '}</Text>
+          ) : null}
+          {r === 0 ? (
+            <>
+              <Marker line={line} theme={theme} stopped={stopped} />
+              {stopped ? ' ' : null}
+            </>
+          ) : (
+            <Text> </Text>
+          )}
           <RowText row={row} line={line} theme={theme} />
         </Text>,
       );
@@ -121,9 +160,21 @@ export function LogScreen(props: LogScreenProps) {
   const { followMs } = useSettings();
   const keys = useKeyTable();
   const mask = useMemo(() => maskerFor(start.view.record, client.redact), [start.view.record, client]);
-  const [store] = useState(() => createStore(logReducer, initialLog(start.view.record as Deployment, mask, {
-    rows: Math.max(1, height - CHROME), width,
-  }, keys.hint('logSave'), props.startAt)));
+  const [store] = useState(() =>
+    createStore(
+      logReducer,
+      initialLog(
+        start.view.record as Deployment,
+        mask,
+        {
+          rows: Math.max(1, height - CHROME),
+          width,
+        },
+        keys.hint('logSave'),
+        props.startAt,
+      ),
+    ),
+  );
   const s = useStore(store);
   useKeys('screen', logKeys(store, props, keys), active);
   const following = s.follow && s.view.active;
@@ -138,24 +189,33 @@ export function LogScreen(props: LogScreenProps) {
 
   // The body takes the room the screen leaves it: measured once drawn.
   const bodyRef = useRef<DOMElement>(null);
-  const bodyRows = useMeasured(() => {
-    const measured = bodyRef.current ? measureElement(bodyRef.current).height : 0;
-    return measured > 0 ? measured : undefined;
-  }, Math.max(1, height - CHROME));
-  useLayoutEffect(() => { store.dispatch({ type: 'size', rows: bodyRows, width }); }, [store, bodyRows, width]);
+  const bodyRows = useMeasured(
+    () => {
+      const measured = bodyRef.current ? measureElement(bodyRef.current).height : 0;
+      return measured > 0 ? measured : undefined;
+    },
+    Math.max(1, height - CHROME),
+  );
+  useLayoutEffect(() => {
+    store.dispatch({ type: 'size', rows: bodyRows, width });
+  }, [store, bodyRows, width]);
 
   const v = s.view;
   const duration = durationOf(v, now).text;
   const shownLines = s.order.length;
   const title = (
     <Text wrap="truncate-end">
-      <Text bold color={theme.ui.title}>{titleName(v)}</Text>
-      <Text bold color={statusColour(theme, v.status)}>{statusText(v)}</Text>
+      <Text bold color={theme.ui.title}>
+        {titleName(v)}
+      </Text>
+      <Text bold color={statusColour(theme, v.status)}>
+        {statusText(v)}
+      </Text>
       <Text color={theme.ui.title}>{followStatus(v, s.follow, duration)}</Text>
       <Text color={theme.ui.title}>{startedText(v, now, props.time)}</Text>
-      {s.source === 'entries' && s.counts.lines > 0
-        ? <Text color={theme.ui.muted}>{rangeText(s, Math.min(shownLines, s.top + bodyRows), keys)}</Text>
-        : null}
+      {s.source === 'entries' && s.counts.lines > 0 ? (
+        <Text color={theme.ui.muted}>{rangeText(s, Math.min(shownLines, s.top + bodyRows), keys)}</Text>
+      ) : null}
     </Text>
   );
 
@@ -168,9 +228,15 @@ export function LogScreen(props: LogScreenProps) {
       <Box flexDirection="column" flexShrink={0}>
         <Text wrap="truncate-end">
           <Text color={theme.ui.focus}>{SAVE_PROMPT}</Text>
-          <Text>{before}</Text><Text inverse>{at || ' '}</Text><Text>{after}</Text>
+          <Text>{before}</Text>
+          <Text inverse>{at || ' '}</Text>
+          <Text>{after}</Text>
         </Text>
-        {s.note ? <Text wrap="wrap" color={theme.ui.error}>{noteText(s.note, keys)}</Text> : null}
+        {s.note ? (
+          <Text wrap="wrap" color={theme.ui.error}>
+            {noteText(s.note, keys)}
+          </Text>
+        ) : null}
       </Box>
     );
   } else if (s.search.editing) {
@@ -178,7 +244,9 @@ export function LogScreen(props: LogScreenProps) {
     message = (
       <Text wrap="truncate-end">
         <Text color={theme.ui.focus}>{SEARCH_PROMPT}</Text>
-        <Text>{before}</Text><Text inverse>{at || ' '}</Text><Text>{after}</Text>
+        <Text>{before}</Text>
+        <Text inverse>{at || ' '}</Text>
+        <Text>{after}</Text>
         <Text color={theme.ui.muted}>{searchFound(s)}</Text>
       </Text>
     );
@@ -187,7 +255,9 @@ export function LogScreen(props: LogScreenProps) {
     message = (
       <Text wrap="truncate-end">
         <Text color={theme.ui.focus}>{FILTER_PROMPT}</Text>
-        <Text>{before}</Text><Text inverse>{at || ' '}</Text><Text>{after}</Text>
+        <Text>{before}</Text>
+        <Text inverse>{at || ' '}</Text>
+        <Text>{after}</Text>
         <Text color={theme.ui.muted}>{filterFound(s)}</Text>
       </Text>
     );
@@ -195,13 +265,23 @@ export function LogScreen(props: LogScreenProps) {
     // Whole, on as many lines as it takes: "Saved 73 lines to PATH" names a path to be read.
     message = (
       <Box flexShrink={0}>
-        <Text wrap="wrap" color={noteIsTrouble(s.note) ? theme.ui.error : theme.ui.warning}>{noteText(s.note, keys)}</Text>
+        <Text wrap="wrap" color={noteIsTrouble(s.note) ? theme.ui.error : theme.ui.warning}>
+          {noteText(s.note, keys)}
+        </Text>
       </Box>
     );
   } else if (s.search.line.value !== '') {
-    message = <Text wrap="truncate-end" color={theme.ui.muted}>{searchStatus(s, keys)}</Text>;
+    message = (
+      <Text wrap="truncate-end" color={theme.ui.muted}>
+        {searchStatus(s, keys)}
+      </Text>
+    );
   } else if (outcome) {
-    message = <Text wrap="truncate-end" color={statusColour(theme, v.status)}>{outcome}</Text>;
+    message = (
+      <Text wrap="truncate-end" color={statusColour(theme, v.status)}>
+        {outcome}
+      </Text>
+    );
   } else {
     message = <Text> </Text>;
   }
@@ -211,9 +291,11 @@ export function LogScreen(props: LogScreenProps) {
     <Box flexDirection="column" flexGrow={1}>
       {title}
       <Box ref={bodyRef} flexDirection="column" flexGrow={1}>
-        {shownLines === 0
-          ? <Text color={theme.ui.muted}>{emptyText(s, keys)}</Text>
-          : <Body s={s} rows={bodyRows} theme={theme} time={props.time} />}
+        {shownLines === 0 ? (
+          <Text color={theme.ui.muted}>{emptyText(s, keys)}</Text>
+        ) : (
+          <Body s={s} rows={bodyRows} theme={theme} time={props.time} />
+        )}
       </Box>
       {message}
       <Footer screen={scope} note={s.keyNote} />

@@ -39,7 +39,11 @@ type Row = Record<(typeof COLUMNS)[number], string>;
 /** ink-table's padding: one space each side of a value. */
 const PADDING = 1;
 /** What is kept of the server when the width is short: 16 characters before the notes are cut, 8 after. */
-const CUTS = [['server', 16], ['', 0], ['server', 8]] as const;
+const CUTS = [
+  ['server', 16],
+  ['', 0],
+  ['server', 8],
+] as const;
 
 /** The rows in view and their column widths as ink-table computes them, cut to fit `width` (after a one-cell gutter). */
 export function contextLayout(contexts: readonly ContextRow[], width: number): { rows: Row[]; widths: number[] } {
@@ -92,7 +96,11 @@ const Page = memo(function Page({ rows }: { rows: Row[] }) {
 /** Column names in the theme's title colour (none without colour). */
 function Heading({ children }: { children?: React.ReactNode }) {
   const theme = useTheme();
-  return <Text bold color={theme.ui.title}>{children}</Text>;
+  return (
+    <Text bold color={theme.ui.title}>
+      {children}
+    </Text>
+  );
 }
 
 /** The name as it is; the server and the notes muted. */

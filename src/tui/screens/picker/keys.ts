@@ -77,7 +77,12 @@ function isHelp(e: KeyEvent, keys: KeyTable): boolean {
 
 /** What a key does in the picker; reads the store, so keys read together see each other. */
 export function pickerKeys(
-  store: Store<PickerState, PickerAction>, entries: readonly Entry[], props: PickerKeyProps, switching: Switch, keys: KeyTable, host: string,
+  store: Store<PickerState, PickerAction>,
+  entries: readonly Entry[],
+  props: PickerKeyProps,
+  switching: Switch,
+  keys: KeyTable,
+  host: string,
 ) {
   const send = (a: PickerAction) => store.dispatch(a);
   const shownCount = () => filterEntries(entries, store.get().line.value).length;
@@ -114,12 +119,15 @@ export function pickerKeys(
     if (!entry || s.busy || !props.onSwitch) return;
     const signal = switching.start();
     send({ type: 'busy', what: connecting(entry.label) });
-    props.onSwitch(entry.name, signal).then((error) => {
-      if (signal.aborted) return;
-      switching.end(signal);
-      send({ type: 'busy', what: null });
-      if (error) send({ type: 'error', message: error });
-    }, () => {});
+    props.onSwitch(entry.name, signal).then(
+      (error) => {
+        if (signal.aborted) return;
+        switching.end(signal);
+        send({ type: 'busy', what: null });
+        if (error) send({ type: 'error', message: error });
+      },
+      () => {},
+    );
   };
   const help = (): KeyResult => {
     props.onHelp();
@@ -134,21 +142,28 @@ export function pickerKeys(
   const apps = (e: KeyEvent): KeyResult => {
     let result: KeyResult = true;
     const line = (command: LineCommand) => send({ type: 'line', command });
-    const used = keys.run(PICKER_SCOPES.apps, {
-      pickerOpen: () => { result = open(); },
-      pickerUp: () => send({ type: 'move', delta: -1, entries: shownCount() }),
-      pickerDown: () => send({ type: 'move', delta: 1, entries: shownCount() }),
-      pickerContexts: () => listContexts(),
-      // Esc never quits: it empties the line (or leaves the list for it), then says what quits.
-      pickerClear: () => {
-        if (store.get().line.value !== '' || store.get().selected >= 0) send({ type: 'clear' });
-        else send({ type: 'note', message: topNote(keys, entries.length > 0) });
+    const used = keys.run(
+      PICKER_SCOPES.apps,
+      {
+        pickerOpen: () => {
+          result = open();
+        },
+        pickerUp: () => send({ type: 'move', delta: -1, entries: shownCount() }),
+        pickerDown: () => send({ type: 'move', delta: 1, entries: shownCount() }),
+        pickerContexts: () => listContexts(),
+        // Esc never quits: it empties the line (or leaves the list for it), then says what quits.
+        pickerClear: () => {
+          if (store.get().line.value !== '' || store.get().selected >= 0) send({ type: 'clear' });
+          else send({ type: 'note', message: topNote(keys, entries.length > 0) });
+        },
+        ...lineKeys(line),
+        // The help key is never part of a uuid or a name search: it opens help.
+        help: () => (isHelp(e, keys) ? ((result = help()), true) : false),
+        quit: () => quit(e),
       },
-      ...lineKeys(line),
-      // The help key is never part of a uuid or a name search: it opens help.
-      help: () => (isHelp(e, keys) ? (result = help(), true) : false),
-      quit: () => quit(e),
-    }, e.input, e.key);
+      e.input,
+      e.key,
+    );
     if (used) return result;
     // Printable keys are text (taken by `text` below when they come as a run).
     if (isText(e)) {
@@ -166,14 +181,19 @@ export function pickerKeys(
       return true;
     }
     let result: KeyResult = true;
-    const used = keys.run(PICKER_SCOPES.contexts, {
-      contextUp: () => send({ type: 'contextMove', delta: -1 }),
-      contextDown: () => send({ type: 'contextMove', delta: 1 }),
-      contextPick: () => pick(),
-      contextCancel: () => send({ type: 'apps' }),
-      help: () => (isHelp(e, keys) ? (result = help(), true) : false),
-      quit: () => quit(e),
-    }, e.input, e.key);
+    const used = keys.run(
+      PICKER_SCOPES.contexts,
+      {
+        contextUp: () => send({ type: 'contextMove', delta: -1 }),
+        contextDown: () => send({ type: 'contextMove', delta: 1 }),
+        contextPick: () => pick(),
+        contextCancel: () => send({ type: 'apps' }),
+        help: () => (isHelp(e, keys) ? ((result = help()), true) : false),
+        quit: () => quit(e),
+      },
+      e.input,
+      e.key,
+    );
     if (used) return result;
     return isText(e);
   };

@@ -42,8 +42,15 @@ const NOTE_MIN = 6;
 /** What fits in `room` cells after the name (each part with its two leading spaces counted). */
 export function overviewTail(overview: Overview | undefined, room: number, now: number, note = ''): OverviewTail {
   const newest = overview?.kind === 'ok' ? overview.newest : null;
-  const wanted = !overview ? '…' : overview.kind === 'failed' ? overview.problem
-    : !newest ? 'no deployments' : newest.startedAt === null ? '' : relativeAt(newest.startedAt, now, 1);
+  const wanted = !overview
+    ? '…'
+    : overview.kind === 'failed'
+      ? overview.problem
+      : !newest
+        ? 'no deployments'
+        : newest.startedAt === null
+          ? ''
+          : relativeAt(newest.startedAt, now, 1);
   // Nothing after a word that does not fit: a note in its place would read as the status.
   if (wanted && 2 + widthOf(wanted) > room) return { word: '', subject: '', note: '' };
   let left = room - (wanted ? 2 + widthOf(wanted) : 0) - 2;
@@ -67,8 +74,8 @@ export interface OverviewCellProps {
 export function OverviewCell({ overview, part, room = 0, now = 0, note }: OverviewCellProps) {
   const theme = useTheme();
   if (part === 'mark') {
-    const colour = overview?.kind === 'failed' ? theme.ui.warning
-      : overview?.newest ? statusColour(theme, overview.newest.status) : theme.ui.muted;
+    const colour =
+      overview?.kind === 'failed' ? theme.ui.warning : overview?.newest ? statusColour(theme, overview.newest.status) : theme.ui.muted;
     return <Text color={colour}>{`${overviewMark(overview)} `}</Text>;
   }
   const tail = overviewTail(overview, room, now, note);

@@ -11,7 +11,11 @@ import type { DemoApp } from '../../../demo/seed.js';
 import type { ContextEntry } from '../../connections.js';
 import { ASK_UUID, demoNote, notAUuid, recentNote } from './lines.js';
 
-export interface Entry { readonly uuid: string; readonly name?: string; readonly note: string }
+export interface Entry {
+  readonly uuid: string;
+  readonly name?: string;
+  readonly note: string;
+}
 
 export interface PickerState {
   /** The typed line: a uuid, or text that filters the list. */
@@ -65,17 +69,22 @@ function reduce(state: PickerState, action: PickerAction): PickerState {
     }
     case 'clear':
       return { ...state, line: lineAt(''), selected: -1, error: undefined };
-    case 'move': return { ...state, selected: Math.max(-1, Math.min(action.entries - 1, state.selected + action.delta)) };
-    case 'error': return state.error === action.message ? state : { ...state, error: action.message };
-    case 'note': return { ...state, note: action.message, error: undefined };
+    case 'move':
+      return { ...state, selected: Math.max(-1, Math.min(action.entries - 1, state.selected + action.delta)) };
+    case 'error':
+      return state.error === action.message ? state : { ...state, error: action.message };
+    case 'note':
+      return { ...state, note: action.message, error: undefined };
     case 'contexts': {
       const inUse = action.contexts.findIndex((c) => c.inUse);
       return { ...state, mode: 'contexts', contexts: action.contexts, contextCursor: Math.max(0, inUse), error: undefined };
     }
     case 'contextMove':
       return { ...state, contextCursor: Math.max(0, Math.min(state.contexts.length - 1, state.contextCursor + action.delta)) };
-    case 'apps': return { ...state, mode: 'apps', busy: null, error: undefined };
-    case 'busy': return { ...state, busy: action.what, ...(action.what ? { error: undefined } : {}) };
+    case 'apps':
+      return { ...state, mode: 'apps', busy: null, error: undefined };
+    case 'busy':
+      return { ...state, busy: action.what, ...(action.what ? { error: undefined } : {}) };
   }
 }
 
@@ -132,7 +141,11 @@ function capitalised(text: string): string {
 
 /** The list: the recent applications (newest first), then the demo's that are not among them. Ages at `now`. */
 export function entriesOf(recents: readonly RecentApp[], demoApps: readonly DemoApp[] | undefined, now: number): Entry[] {
-  const list: Entry[] = recents.map((r) => ({ uuid: clean(r.uuid), name: r.name ? clean(r.name) : undefined, note: recentNote(r.openedAt, now) }));
+  const list: Entry[] = recents.map((r) => ({
+    uuid: clean(r.uuid),
+    name: r.name ? clean(r.name) : undefined,
+    note: recentNote(r.openedAt, now),
+  }));
   for (const a of demoApps ?? []) {
     const known = list.findIndex((e) => e.uuid === a.uuid);
     if (known >= 0 && !list[known]!.name) list[known] = { ...list[known]!, name: clean(a.name) };

@@ -34,17 +34,22 @@ export interface Newest {
 
 export type Overview =
   /** `newest`: null when the application has no deployments. */
-  | { readonly kind: 'ok'; readonly newest: Newest | null }
-  | { readonly kind: 'failed'; readonly problem: OverviewProblem };
+  { readonly kind: 'ok'; readonly newest: Newest | null } | { readonly kind: 'failed'; readonly problem: OverviewProblem };
 
 export function problemOf(error: unknown): OverviewProblem {
   if (!isApiError(error)) return 'error';
   switch (error.kind) {
-    case 'not_found': return 'not found';
-    case 'unauthorized': case 'forbidden': return 'no access';
-    case 'network': return 'unreachable';
-    case 'rate_limited': return 'rate limited';
-    default: return 'error';
+    case 'not_found':
+      return 'not found';
+    case 'unauthorized':
+    case 'forbidden':
+      return 'no access';
+    case 'network':
+      return 'unreachable';
+    case 'rate_limited':
+      return 'rate limited';
+    default:
+      return 'error';
   }
 }
 
@@ -52,7 +57,13 @@ export function newestOf(page: DeploymentPage): Newest | null {
   const record = page.deployments[0];
   if (!record) return null;
   const v = viewOf(record);
-  return { phase: v.phase, status: v.status, statusText: v.statusText, subject: maskUrlPasswords(v.subject).slice(0, 200), startedAt: v.startedAt };
+  return {
+    phase: v.phase,
+    status: v.status,
+    statusText: v.statusText,
+    subject: maskUrlPasswords(v.subject).slice(0, 200),
+    startedAt: v.startedAt,
+  };
 }
 
 export interface SchedulerOptions {
@@ -76,7 +87,11 @@ export interface OverviewScheduler {
   inFlight(): number;
 }
 
-export function createOverviewScheduler({ fetch, limit = OVERVIEW_LIMIT, periodMs = OVERVIEW_PERIOD_MS }: SchedulerOptions): OverviewScheduler {
+export function createOverviewScheduler({
+  fetch,
+  limit = OVERVIEW_LIMIT,
+  periodMs = OVERVIEW_PERIOD_MS,
+}: SchedulerOptions): OverviewScheduler {
   let results: ReadonlyMap<string, Overview> = new Map();
   const listeners = new Set<() => void>();
   const running = new Map<string, AbortController>();
@@ -105,7 +120,10 @@ export function createOverviewScheduler({ fetch, limit = OVERVIEW_LIMIT, periodM
     if (closed || !active) return;
     const wait = pausedUntil - Date.now();
     if (wait > 0) {
-      resume ??= setTimeout(() => { resume = undefined; pump(); }, wait);
+      resume ??= setTimeout(() => {
+        resume = undefined;
+        pump();
+      }, wait);
       return;
     }
     // Only what is still in view; the rest waits until it is shown again.
@@ -116,25 +134,30 @@ export function createOverviewScheduler({ fetch, limit = OVERVIEW_LIMIT, periodM
   const start = (uuid: string) => {
     const controller = new AbortController();
     running.set(uuid, controller);
-    fetch(uuid, controller.signal).then(
-      (page) => {
-        limitedInARow = 0;
-        return { kind: 'ok', newest: newestOf(page) } as const;
-      },
-      (error: unknown) => {
-        if (error instanceof RateLimitedError) {
-          limitedInARow += 1;
-          const pause = Math.min(MAX_BACKOFF_MS, Math.max((error.retryAfterSeconds ?? 0) * 1000, periodMs * 2 ** (limitedInARow - 1)));
-          pausedUntil = Math.max(pausedUntil, Date.now() + pause);
-        }
-        return { kind: 'failed', problem: problemOf(error) } as const;
-      },
-    ).then((overview) => {
-      running.delete(uuid);
-      if (controller.signal.aborted || closed) return;
-      set(uuid, overview);
-      pump();
-    }, () => {});
+    fetch(uuid, controller.signal)
+      .then(
+        (page) => {
+          limitedInARow = 0;
+          return { kind: 'ok', newest: newestOf(page) } as const;
+        },
+        (error: unknown) => {
+          if (error instanceof RateLimitedError) {
+            limitedInARow += 1;
+            const pause = Math.min(MAX_BACKOFF_MS, Math.max((error.retryAfterSeconds ?? 0) * 1000, periodMs * 2 ** (limitedInARow - 1)));
+            pausedUntil = Math.max(pausedUntil, Date.now() + pause);
+          }
+          return { kind: 'failed', problem: problemOf(error) } as const;
+        },
+      )
+      .then(
+        (overview) => {
+          running.delete(uuid);
+          if (controller.signal.aborted || closed) return;
+          set(uuid, overview);
+          pump();
+        },
+        () => {},
+      );
   };
 
   const tick = () => {
@@ -146,7 +169,9 @@ export function createOverviewScheduler({ fetch, limit = OVERVIEW_LIMIT, periodM
     get: () => results,
     subscribe(listener) {
       listeners.add(listener);
-      return () => { listeners.delete(listener); };
+      return () => {
+        listeners.delete(listener);
+      };
     },
     show(uuids) {
       wanted = [...uuids];
@@ -182,11 +207,18 @@ export interface OverviewOptions {
 }
 
 /** The newest deployment of each application in `uuids` (those in view), by uuid. */
-export function useOverview(client: DmsClient, uuids: readonly string[], { active, periodMs }: OverviewOptions): ReadonlyMap<string, Overview> {
+export function useOverview(
+  client: DmsClient,
+  uuids: readonly string[],
+  { active, periodMs }: OverviewOptions,
+): ReadonlyMap<string, Overview> {
   // One scheduler per picker (a context switch makes a new picker, with its client).
-  const [scheduler] = useState(() => createOverviewScheduler({
-    fetch: (uuid, signal) => client.listDeployments(uuid, { skip: 0, take: 1 }, { signal }), periodMs,
-  }));
+  const [scheduler] = useState(() =>
+    createOverviewScheduler({
+      fetch: (uuid, signal) => client.listDeployments(uuid, { skip: 0, take: 1 }, { signal }),
+      periodMs,
+    }),
+  );
   useEffect(() => () => scheduler.close(), [scheduler]);
   useEffect(() => scheduler.setActive(active), [scheduler, active]);
   const key = uuids.join('\n');

@@ -24,7 +24,16 @@ import { useClock } from '../../hooks/use-clock.js';
 import { createSwitch, pickerKeys, type PickerKeyProps } from './keys.js';
 import { entriesOf, filterEntries, initialPicker, pickerReducer, tidyUuid, typedAddress, windowStart } from './state.js';
 import {
-  PICKER_TITLE, PLACEHOLDER, UUID_PROMPT, addressHint, busyText, contextsTitle, errorText, firstMatchHint, listTitle, typeHint,
+  PICKER_TITLE,
+  PLACEHOLDER,
+  UUID_PROMPT,
+  addressHint,
+  busyText,
+  contextsTitle,
+  errorText,
+  firstMatchHint,
+  listTitle,
+  typeHint,
 } from './lines.js';
 import { useOverview } from './use-overview.js';
 import { OverviewCell } from './overview-cell.js';
@@ -75,10 +84,13 @@ export function PickerScreen(props: PickerProps) {
 
   // The list takes the room left under the typed line: measured once drawn.
   const listRef = useRef<DOMElement>(null);
-  const listRoom = useMeasured(() => {
-    const measured = listRef.current ? measureElement(listRef.current).height : 0;
-    return measured > 0 ? measured : undefined;
-  }, Math.max(1, height - 1 - 3 - 6 - 1));
+  const listRoom = useMeasured(
+    () => {
+      const measured = listRef.current ? measureElement(listRef.current).height : 0;
+      return measured > 0 ? measured : undefined;
+    },
+    Math.max(1, height - 1 - 3 - 6 - 1),
+  );
 
   const focused = active && mode === 'apps' && selected < 0;
   const [before, at, after] = cursorParts(line);
@@ -87,25 +99,49 @@ export function PickerScreen(props: PickerProps) {
   const address = useMemo(() => typedAddress(line.value, connection.host), [line.value, connection.host]);
   let hint: React.ReactNode;
   if (state.busy) {
-    hint = <Text wrap="truncate-end" color={theme.ui.muted}>{busyText(state.busy, table)}</Text>;
+    hint = (
+      <Text wrap="truncate-end" color={theme.ui.muted}>
+        {busyText(state.busy, table)}
+      </Text>
+    );
   } else if (error) {
     // Wrapped, never cut: on a narrow terminal the status (404) and the hint are the point.
-    hint = <Text wrap="wrap" color={theme.ui.error}>{errorText(error)}</Text>;
+    hint = (
+      <Text wrap="wrap" color={theme.ui.error}>
+        {errorText(error)}
+      </Text>
+    );
   } else if (state.note) {
     hint = <Text wrap="wrap" color={theme.ui.muted}>{`  ${state.note}`}</Text>;
   } else if (mode === 'apps' && address) {
-    hint = <Text wrap="truncate-end" color={theme.ui.muted}>{addressHint(address, table)}</Text>;
+    hint = (
+      <Text wrap="truncate-end" color={theme.ui.muted}>
+        {addressHint(address, table)}
+      </Text>
+    );
   } else if (mode === 'apps' && typed && selected < 0 && shown.length > 0 && !entries.some((e) => e.uuid === tidyUuid(line.value))) {
     const first = shown[0]!;
-    hint = <Text wrap="truncate-end" color={theme.ui.muted}>{firstMatchHint(first.name ?? first.uuid, table)}</Text>;
+    hint = (
+      <Text wrap="truncate-end" color={theme.ui.muted}>
+        {firstMatchHint(first.name ?? first.uuid, table)}
+      </Text>
+    );
   } else {
-    hint = <Text wrap="truncate-end" color={theme.ui.muted}>{theme.colour && !typed ? ' ' : typeHint(table)}</Text>;
+    hint = (
+      <Text wrap="truncate-end" color={theme.ui.muted}>
+        {theme.colour && !typed ? ' ' : typeHint(table)}
+      </Text>
+    );
   }
 
   // The entries in view, and the newest deployment of each (use-overview.ts).
   const start = windowStart(selected, shown.length, listRoom);
   const inView = mode === 'apps' ? shown.slice(start, start + listRoom) : [];
-  const overview = useOverview(props.client, inView.map((e) => e.uuid), { active, periodMs: overviewMs });
+  const overview = useOverview(
+    props.client,
+    inView.map((e) => e.uuid),
+    { active, periodMs: overviewMs },
+  );
 
   let list: React.ReactNode;
   let title: string;
@@ -119,8 +155,17 @@ export function PickerScreen(props: PickerProps) {
       const name = e.name ? `  ${truncate(e.name, Math.max(8, width - e.uuid.length - 20))}` : '';
       return (
         <Text key={e.uuid} wrap="truncate-end" color={on ? theme.ui.focus : undefined} bold={on} inverse={on}>
-          {on ? '› ' : '  '}<OverviewCell part="mark" overview={overview.get(e.uuid)} />{e.uuid}{name}
-          <OverviewCell part="tail" overview={overview.get(e.uuid)} room={width - 4 - widthOf(e.uuid) - widthOf(name)} now={now} note={e.note} />
+          {on ? '› ' : '  '}
+          <OverviewCell part="mark" overview={overview.get(e.uuid)} />
+          {e.uuid}
+          {name}
+          <OverviewCell
+            part="tail"
+            overview={overview.get(e.uuid)}
+            room={width - 4 - widthOf(e.uuid) - widthOf(name)}
+            now={now}
+            note={e.note}
+          />
         </Text>
       );
     });
@@ -129,17 +174,26 @@ export function PickerScreen(props: PickerProps) {
   return (
     <Box flexDirection="column" height={height - 1}>
       <Header connection={connection} />
-      <Text bold color={theme.ui.title}>{PICKER_TITLE}</Text>
+      <Text bold color={theme.ui.title}>
+        {PICKER_TITLE}
+      </Text>
       <Text wrap="truncate-end">
-        <Text color={focused ? theme.ui.focus : theme.ui.muted}>{focused ? '› ' : '  '}{UUID_PROMPT}</Text>
+        <Text color={focused ? theme.ui.focus : theme.ui.muted}>
+          {focused ? '› ' : '  '}
+          {UUID_PROMPT}
+        </Text>
         <Text>{before}</Text>
         {focused ? <Text inverse>{at || ' '}</Text> : <Text>{at}</Text>}
         <Text>{after}</Text>
         {line.value === '' && theme.colour ? <Text color={theme.ui.muted}>{PLACEHOLDER}</Text> : null}
       </Text>
       {hint}
-      <Text wrap="truncate-end" color={theme.ui.muted}>{title}</Text>
-      <Box ref={listRef} flexDirection="column" flexGrow={1}>{list}</Box>
+      <Text wrap="truncate-end" color={theme.ui.muted}>
+        {title}
+      </Text>
+      <Box ref={listRef} flexDirection="column" flexGrow={1}>
+        {list}
+      </Box>
       <Footer screen={mode === 'contexts' ? 'contexts' : 'picker'} width={width} />
     </Box>
   );

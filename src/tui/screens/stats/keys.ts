@@ -20,15 +20,26 @@ export function statsKeys(store: Store<StatsState, StatsAction>, props: StatsKey
   return {
     key(e): KeyResult {
       let result: KeyResult = true;
-      const used = keys.run(STATS_SCOPES.stats, {
-        help: () => { props.onHelp('stats'); result = 'later'; },
-        quit: () => props.onQuit(),
-        statsBack: () => {
-          if (store.get().scanning) store.dispatch({ type: 'stop' });
-          else { props.onBack(); result = 'later'; }
+      const used = keys.run(
+        STATS_SCOPES.stats,
+        {
+          help: () => {
+            props.onHelp('stats');
+            result = 'later';
+          },
+          quit: () => props.onQuit(),
+          statsBack: () => {
+            if (store.get().scanning) store.dispatch({ type: 'stop' });
+            else {
+              props.onBack();
+              result = 'later';
+            }
+          },
+          ...scrollHandlers(scroll),
         },
-        ...scrollHandlers(scroll),
-      }, e.input, e.key);
+        e.input,
+        e.key,
+      );
       return used ? result : false;
     },
   };

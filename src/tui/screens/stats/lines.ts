@@ -14,14 +14,17 @@ export function titleText(s: StatsState, appName: string | undefined): string {
   return `${head} · ${thousands(n)} deployment${n === 1 ? '' : 's'} · ${windowText(s.stats)}`;
 }
 
-const of = (s: StatsState) => (s.read === 0 && s.total === null ? 'the history' : `${thousands(s.read)}${s.total !== null ? ` of ${thousands(s.total)}` : ''}`);
+const of = (s: StatsState) =>
+  s.read === 0 && s.total === null ? 'the history' : `${thousands(s.read)}${s.total !== null ? ` of ${thousands(s.total)}` : ''}`;
 
 /** `reading 2,300 of 50,000 — Esc stops`, `read all 137`, `stopped at 2,300 of 50,000: figures of the newest 2,300`. */
 export function progressText(s: StatsState, keys: KeyTable): string {
   const gaps = s.gaps ? ' · the history changed while it was read' : '';
-  if (s.scanning) return `reading ${of(s)}${s.waiting ? ` · ${s.waiting}` : ''} — ${keys.hint('statsBack')} stops (the figures so far stay)${gaps}`;
+  if (s.scanning)
+    return `reading ${of(s)}${s.waiting ? ` · ${s.waiting}` : ''} — ${keys.hint('statsBack')} stops (the figures so far stay)${gaps}`;
   if (s.failed) return `stopped at ${of(s)}: ${s.failed} — the figures are of the newest ${thousands(s.read)}${gaps}`;
-  if (s.stoppedByUser) return `stopped at ${of(s)} — the figures are of the newest ${thousands(s.read)}; ${keys.hint('statsBack')} goes back${gaps}`;
+  if (s.stoppedByUser)
+    return `stopped at ${of(s)} — the figures are of the newest ${thousands(s.read)}; ${keys.hint('statsBack')} goes back${gaps}`;
   return `read all ${thousands(s.read)}${gaps}`;
 }
 

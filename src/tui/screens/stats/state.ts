@@ -38,7 +38,19 @@ export type StatsAction =
   | { type: 'page'; rows: number; lines: number };
 
 export function initialStats(page: number): StatsState {
-  return { read: 0, total: null, stats: null, scanning: true, stoppedByUser: false, failed: null, waiting: null, gaps: false, top: 0, page, lines: 0 };
+  return {
+    read: 0,
+    total: null,
+    stats: null,
+    scanning: true,
+    stoppedByUser: false,
+    failed: null,
+    waiting: null,
+    gaps: false,
+    top: 0,
+    page,
+    lines: 0,
+  };
 }
 
 export function statsReducer(state: StatsState, action: StatsAction): StatsState {

@@ -29,12 +29,15 @@ export interface UseStatsOptions {
 export function useStats({ client, appUuid, store, now = Date.now }: UseStatsOptions): void {
   useEffect(() => {
     const ac = new AbortController();
-    const stopWatch = store.watch((before, after) => { if (before.scanning && !after.scanning) ac.abort(); });
+    const stopWatch = store.watch((before, after) => {
+      if (before.scanning && !after.scanning) ac.abort();
+    });
     const acc = createStats();
     void (async () => {
       let shown = 0;
       try {
-        const onPause = (why: string, ms: number) => store.dispatch({ type: 'wait', why: `waiting ${formatSeconds(ms)}: ${clean(why).slice(0, 120)}` });
+        const onPause = (why: string, ms: number) =>
+          store.dispatch({ type: 'wait', why: `waiting ${formatSeconds(ms)}: ${clean(why).slice(0, 120)}` });
         for await (const chunk of scanHistory(scanListOf(client, appUuid), { signal: ac.signal, onPause, targetChars: TARGET_CHARS })) {
           if (ac.signal.aborted) break;
           for (const record of chunk.rows) acc.add(viewOf(record));
@@ -42,19 +45,32 @@ export function useStats({ client, appUuid, store, now = Date.now }: UseStatsOpt
             shown = now();
             store.dispatch({ type: 'rows', read: chunk.read, total: chunk.total, stats: statsOf(acc, {}, now()), gaps: chunk.gaps });
           } else {
-            store.dispatch({ type: 'rows', read: chunk.read, total: chunk.total, stats: store.get().stats ?? statsOf(acc, {}, now()), gaps: chunk.gaps });
+            store.dispatch({
+              type: 'rows',
+              read: chunk.read,
+              total: chunk.total,
+              stats: store.get().stats ?? statsOf(acc, {}, now()),
+              gaps: chunk.gaps,
+            });
           }
         }
         if (!ac.signal.aborted) store.dispatch({ type: 'done', stats: statsOf(acc, {}, now()) });
       } catch (error) {
         if (ac.signal.aborted) return;
         const reason = error instanceof ScanStopped ? error.reason : error;
-        store.dispatch({ type: 'done', stats: acc.count > 0 ? statsOf(acc, {}, now()) : null, failed: describeError(reason, client.redact).message });
+        store.dispatch({
+          type: 'done',
+          stats: acc.count > 0 ? statsOf(acc, {}, now()) : null,
+          failed: describeError(reason, client.redact).message,
+        });
       } finally {
         // Stopped by Esc: the figures of everything read, not the last snapshot's.
         if (ac.signal.aborted && acc.count > 0) store.dispatch({ type: 'final', stats: statsOf(acc, {}, now()) });
       }
     })();
-    return () => { stopWatch(); ac.abort(); };
+    return () => {
+      stopWatch();
+      ac.abort();
+    };
   }, [client, appUuid, store, now]);
 }

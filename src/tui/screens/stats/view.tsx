@@ -44,20 +44,31 @@ export function StatsScreen(props: StatsScreenProps) {
   useKeys('screen', statsKeys(store, props, keys), active);
 
   const bodyRef = useRef<DOMElement>(null);
-  const rows = useMeasured(() => {
-    const measured = bodyRef.current ? measureElement(bodyRef.current).height : 0;
-    return measured > 0 ? measured : undefined;
-  }, Math.max(1, height - CHROME));
-  useLayoutEffect(() => { store.dispatch({ type: 'page', rows, lines: lines.length }); }, [store, rows, lines.length]);
+  const rows = useMeasured(
+    () => {
+      const measured = bodyRef.current ? measureElement(bodyRef.current).height : 0;
+      return measured > 0 ? measured : undefined;
+    },
+    Math.max(1, height - CHROME),
+  );
+  useLayoutEffect(() => {
+    store.dispatch({ type: 'page', rows, lines: lines.length });
+  }, [store, rows, lines.length]);
 
   const colour = { title: theme.ui.title, muted: theme.ui.muted, plain: undefined };
   return (
     <Box flexDirection="column" height={height}>
-      <Text bold wrap="truncate-end" color={theme.ui.title}>{titleText(s, props.appName)}</Text>
-      <Text wrap="truncate-end" color={s.failed ? theme.ui.error : theme.ui.muted}>{progressText(s, keys)}</Text>
+      <Text bold wrap="truncate-end" color={theme.ui.title}>
+        {titleText(s, props.appName)}
+      </Text>
+      <Text wrap="truncate-end" color={s.failed ? theme.ui.error : theme.ui.muted}>
+        {progressText(s, keys)}
+      </Text>
       <Box ref={bodyRef} flexDirection="column" flexGrow={1} flexBasis={0} overflow="hidden">
         {lines.slice(s.top, s.top + rows).map((l, i) => (
-          <Text key={s.top + i} wrap="truncate-end" bold={l.tone === 'title'} color={colour[l.tone]}>{l.text || ' '}</Text>
+          <Text key={s.top + i} wrap="truncate-end" bold={l.tone === 'title'} color={colour[l.tone]}>
+            {l.text || ' '}
+          </Text>
         ))}
       </Box>
       <Footer screen="stats" width={width} />

@@ -6,7 +6,15 @@ import { parseKeysText } from '../../../../src/config/keys-file.js';
 import { bindKeys } from '../../../../src/tui/key-bindings.js';
 import { DEFAULT_KEYS, keyTable } from '../../../../src/tui/keys.js';
 import { initialPaging, pagingReducer, type PagingState } from '../../../../src/tui/browse/paging.js';
-import { browseReducer, initialBrowse, isMarkedRow, pageOf, pickedRow, type BrowseAction, type BrowseState } from '../../../../src/tui/browse/state.js';
+import {
+  browseReducer,
+  initialBrowse,
+  isMarkedRow,
+  pageOf,
+  pickedRow,
+  type BrowseAction,
+  type BrowseState,
+} from '../../../../src/tui/browse/state.js';
 import { compareReducer, initialCompare } from '../../../../src/tui/screens/compare/state.js';
 import { compareAsk } from '../../../../src/tui/browse/marks.js';
 import { choiceNote } from '../../../../src/model/compare-choice.js';
@@ -68,15 +76,19 @@ describe('= asks for a comparison', () => {
   });
 
   it('the notes name the keys in force', async () => {
-    expect(refusalNote('noMark', DEFAULT_KEYS)).toBe('Mark a row with Space, then press = on another (on a failed row, = alone compares it with the last good one).');
+    expect(refusalNote('noMark', DEFAULT_KEYS)).toBe(
+      'Mark a row with Space, then press = on another (on a failed row, = alone compares it with the last good one).',
+    );
     const file = await parseKeysText('{"markRow": "m", "compare": "ctrl+d"}');
     const bound = bindKeys(file.bindings, file.problems);
     expect(bound.problems).toEqual([]);
-    expect(refusalNote('sameRow', keyTable(bound.commands))).toBe('This is the marked row: move to another and press Ctrl+D (m unmarks it).');
+    expect(refusalNote('sameRow', keyTable(bound.commands))).toBe(
+      'This is the marked row: move to another and press Ctrl+D (m unmarks it).',
+    );
   });
 });
 
-describe('the compare screen\'s reducer', () => {
+describe("the compare screen's reducer", () => {
   it('reads, then shows; scrolls within what was drawn', () => {
     let s = compareReducer(initialCompare(), { type: 'reading', read: 30 });
     expect(s.reading).toBe(30);
@@ -91,7 +103,8 @@ describe('the compare screen\'s reducer', () => {
 });
 
 describe('what the title says the older side is', () => {
-  const view = (id: number, status: string, branch: string, pr = 0) => viewOf({ id, status, git_branch: branch, pull_request_id: pr } as Deployment);
+  const view = (id: number, status: string, branch: string, pr = 0) =>
+    viewOf({ id, status, git_branch: branch, pull_request_id: pr } as Deployment);
   const failed = view(232, 'failed', 'develop');
   const said = (older: ReturnType<typeof view>, likeness: 'sameLine' | 'notPreview' | 'any' | null) => {
     const c = compareDeployments({ a: { view: failed, index: 7 }, b: { view: older, index: 15 }, now: 0 });
@@ -99,8 +112,11 @@ describe('what the title says the older side is', () => {
     return [titleText(c, choice), choiceNote(c, choice)];
   };
 
-  it('its branch\'s last good one, or what was taken instead and why', () => {
-    expect(said(view(215, 'finished', 'develop'), 'sameLine')).toEqual(['Comparing deployment 232 with the last good one before it on develop, deployment 215', null]);
+  it("its branch's last good one, or what was taken instead and why", () => {
+    expect(said(view(215, 'finished', 'develop'), 'sameLine')).toEqual([
+      'Comparing deployment 232 with the last good one before it on develop, deployment 215',
+      null,
+    ]);
     expect(said(view(202, 'finished', 'main'), 'notPreview')).toEqual([
       'Comparing deployment 232 with deployment 202 on main, the last good one before it',
       "No good deployment on develop before deployment 232 (within 1,000 before it): deployment 202 on main is the last good one that is not a pull request's preview.",

@@ -33,16 +33,24 @@ function options(overrides: Partial<TuiOptions> = {}): TuiOptions {
   };
 }
 
-function open(overrides: Partial<TuiOptions> = {}, extra: { refreshMs?: number; onExit?: (c: number) => void; columns?: number; rows?: number } = {}) {
+function open(
+  overrides: Partial<TuiOptions> = {},
+  extra: { refreshMs?: number; onExit?: (c: number) => void; columns?: number; rows?: number } = {},
+) {
   shown = renderApp(options(overrides), {
-    onExit: extra.onExit, refreshMs: extra.refreshMs ?? 60_000, size: { columns: extra.columns ?? 120, rows: extra.rows ?? 36 },
+    onExit: extra.onExit,
+    refreshMs: extra.refreshMs ?? 60_000,
+    size: { columns: extra.columns ?? 120, rows: extra.rows ?? 36 },
   });
   return shown;
 }
 
 /** Queries of page requests for `app` since `from` (not the one-row requests for the deployment below a page). */
 function listQueries(from: number, uuid = demo.app()): string[] {
-  return demo.requests.slice(from).filter((r) => r.path.endsWith(`/deployments/applications/${uuid}`) && !r.query.endsWith('take=1')).map((r) => r.query);
+  return demo.requests
+    .slice(from)
+    .filter((r) => r.path.endsWith(`/deployments/applications/${uuid}`) && !r.query.endsWith('take=1'))
+    .map((r) => r.query);
 }
 
 async function firstPage(uuid = demo.app()) {
@@ -153,7 +161,9 @@ describe('deployments screen', () => {
 
   it('with --show-secrets, s reveals the secrets', async () => {
     const page = await firstPage();
-    const withSecret = page.deployments.findIndex((d) => typeof d.manual_webhook_secret_provider_a === 'string' && d.manual_webhook_secret_provider_a.length > 0);
+    const withSecret = page.deployments.findIndex(
+      (d) => typeof d.manual_webhook_secret_provider_a === 'string' && d.manual_webhook_secret_provider_a.length > 0,
+    );
     const ui = open({ showSecrets: true }, { rows: 200 });
     await ui.waitFor(/1–10 of \d+/);
     await ui.press(...Array(Math.max(0, withSecret)).fill('j'), KEY.enter);
@@ -173,13 +183,21 @@ describe('deployments screen', () => {
     await ui.press('/');
     for (const c of sha) await ui.press(c);
     const filtered = await ui.waitFor((f) => f.split('\n').filter((l) => /^[› ] │/.test(l)).length === 2);
-    const dataRows = filtered.split('\n').filter((l) => /^[› ] │/.test(l)).slice(1);
+    const dataRows = filtered
+      .split('\n')
+      .filter((l) => /^[› ] │/.test(l))
+      .slice(1);
     expect(dataRows[0]).toContain(sha);
     // Enter searches the whole history: the same deployment, found by its commit.
     await ui.press(KEY.enter);
     const found = await ui.waitFor(new RegExp(`“${sha}”: 1 found · searched all \\d+`));
     expect(found).toMatch(/results 1–1 of 1/);
-    expect(found.split('\n').filter((l) => /^[› ] │/.test(l)).slice(1)[0]).toContain(sha);
+    expect(
+      found
+        .split('\n')
+        .filter((l) => /^[› ] │/.test(l))
+        .slice(1)[0],
+    ).toContain(sha);
     await ui.press(KEY.escape);
     const cleared = await ui.waitFor((f) => !f.includes('found ·') && f.split('\n').filter((l) => /^[› ] │/.test(l)).length === 11);
     expect(cleared).toContain(String(page.deployments[0]!.git_commit_sha).slice(0, 7));
@@ -240,7 +258,8 @@ describe('deployments screen', () => {
     await ui.waitFor(/1–10 of \d+/);
     const before = demo.requests.length;
     // The demo's rows carry logs: a refresh asks for the newest row (light-refresh.ts), or the page.
-    const refreshes = (from: number) => demo.requests.slice(from).filter((r) => r.path.endsWith(`/deployments/applications/${demo.app()}`) && r.query.startsWith('skip=0&'));
+    const refreshes = (from: number) =>
+      demo.requests.slice(from).filter((r) => r.path.endsWith(`/deployments/applications/${demo.app()}`) && r.query.startsWith('skip=0&'));
     await until(() => refreshes(before).length >= 2, 'two automatic refreshes');
     await ui.press('a');
     await ui.waitFor('auto-refresh off');
@@ -267,8 +286,16 @@ describe('deployments screen', () => {
   it('after a resize that drops or adds columns, every table line is closed on the right', async () => {
     const ui = open({}, { columns: 130, rows: 36 });
     await ui.waitFor('branch');
-    const closed = (f: string) => f.split('\n').filter((l) => /^[› ] [┌│├└]/.test(l)).every((l) => /[┐│┤┘]$/.test(l.trimEnd()));
-    for (const [columns, gone] of [[80, 'branch'], [60, 'duration'], [100, 'branch']] as const) {
+    const closed = (f: string) =>
+      f
+        .split('\n')
+        .filter((l) => /^[› ] [┌│├└]/.test(l))
+        .every((l) => /[┐│┤┘]$/.test(l.trimEnd()));
+    for (const [columns, gone] of [
+      [80, 'branch'],
+      [60, 'duration'],
+      [100, 'branch'],
+    ] as const) {
       ui.resize(columns, 30);
       const frame = await ui.waitFor((f) => !f.includes(gone) && f.split('\n').every((l) => l.length <= columns));
       expect(closed(frame), frame).toBe(true);
@@ -332,7 +359,9 @@ describe('first page requested before the UI loaded (prefetch)', () => {
   it('an answered prefetch is the first frame and is not asked again', async () => {
     const page = await firstPage();
     const before = demo.requests.length;
-    shown = renderApp(options(), { prefetch: { appUuid: demo.app(), skip: 0, take: 10, fitted: false, page: Promise.resolve(page), result: page, abort: () => {} } });
+    shown = renderApp(options(), {
+      prefetch: { appUuid: demo.app(), skip: 0, take: 10, fitted: false, page: Promise.resolve(page), result: page, abort: () => {} },
+    });
     await shown.waitFor(/1–10 of \d+/);
     expect(shown.frames().some((f) => f.includes('Loading deployments'))).toBe(false);
     expect(shown.frame()).toMatch(/1–10 of \d+/);
@@ -488,7 +517,11 @@ describe('create screens from the browser', () => {
   });
 
   it('with a context, the line names it and the server', async () => {
-    const ui = open({ connection: { label: 'prod', host: 'deploy.example.com', demo: false }, screen: 'create-docstore', appUuid: undefined });
+    const ui = open({
+      connection: { label: 'prod', host: 'deploy.example.com', demo: false },
+      screen: 'create-docstore',
+      appUuid: undefined,
+    });
     const frame = await ui.waitFor('Create docstore');
     expect(frame.split('\n')[0]).toMatch(/^context prod {2}server deploy\.example\.com/);
   });

@@ -25,13 +25,29 @@ function queueRows(n: number): Record<string, unknown>[] {
     const created = now - (i + 1) * 30 * MINUTE;
     const status = i === 0 ? 'in_progress' : i % 7 === 3 ? 'failed' : 'finished';
     return {
-      id, application_id: '3', deployment_uuid: `dep${String(id).padStart(21, '0')}`, pull_request_id: i === 5 ? 17 : 0,
-      force_rebuild: false, commit: i === 2 ? 'HEAD' : `${String(id).padStart(2, '0')}c0ffee${'0'.repeat(31)}`, status,
-      is_webhook: i % 4 !== 1, is_api: i % 4 === 1, created_at: iso(created), updated_at: iso(created + 3 * MINUTE),
-      restart_only: false, git_type: 'provider_a', server_id: 1, application_name: 'orders-worker', server_name: 'edge-fra-1',
-      deployment_url: `/project/p/environment/e/application/a/deployment/dep${id}`, destination_id: '1', only_this_server: false,
-      rollback: i === 6, commit_message: `Change ${id}: retry webhooks\n\nWhy: the queue gave up after one try.\nSecond body line.`,
-      finished_at: status === 'in_progress' ? null : iso(created + 3 * MINUTE + 12_000), build_server_id: null,
+      id,
+      application_id: '3',
+      deployment_uuid: `dep${String(id).padStart(21, '0')}`,
+      pull_request_id: i === 5 ? 17 : 0,
+      force_rebuild: false,
+      commit: i === 2 ? 'HEAD' : `${String(id).padStart(2, '0')}c0ffee${'0'.repeat(31)}`,
+      status,
+      is_webhook: i % 4 !== 1,
+      is_api: i % 4 === 1,
+      created_at: iso(created),
+      updated_at: iso(created + 3 * MINUTE),
+      restart_only: false,
+      git_type: 'provider_a',
+      server_id: 1,
+      application_name: 'orders-worker',
+      server_name: 'edge-fra-1',
+      deployment_url: `/project/p/environment/e/application/a/deployment/dep${id}`,
+      destination_id: '1',
+      only_this_server: false,
+      rollback: i === 6,
+      commit_message: `Change ${id}: retry webhooks\n\nWhy: the queue gave up after one try.\nSecond body line.`,
+      finished_at: status === 'in_progress' ? null : iso(created + 3 * MINUTE + 12_000),
+      build_server_id: null,
     };
   });
 }
@@ -43,12 +59,21 @@ function snapshotRows(n: number): Record<string, unknown>[] {
     const created = now - (i + 1) * 60 * MINUTE;
     const record: Record<string, unknown> = Object.fromEntries(DEPLOYMENT_FIELDS.map((f) => [f, null]));
     return Object.assign(record, {
-      id, uuid: `snap-${id}`, name: 'shop-frontend', status: 'finished', git_branch: 'main', git_commit_sha: `${id}beef${'1'.repeat(34)}`,
-      build_pack: 'nixpacks', fqdn: 'https://shop.example.com', limits_memory: id >= 28 ? '1g' : '512m',
-      build_command: id >= 21 ? 'npm run build -- --profile' : 'npm run build', destination_id: 1,
+      id,
+      uuid: `snap-${id}`,
+      name: 'shop-frontend',
+      status: 'finished',
+      git_branch: 'main',
+      git_commit_sha: `${id}beef${'1'.repeat(34)}`,
+      build_pack: 'nixpacks',
+      fqdn: 'https://shop.example.com',
+      limits_memory: id >= 28 ? '1g' : '512m',
+      build_command: id >= 21 ? 'npm run build -- --profile' : 'npm run build',
+      destination_id: 1,
       containerfile: id >= 28 ? 'FROM node:20\nRUN npm ci\nRUN npm run build' : 'FROM node:18\nRUN npm ci',
       manual_webhook_secret_provider_a: id >= 29 ? 'whsec_NEWSECRET' : 'whsec_OLDSECRET',
-      created_at: iso(created), updated_at: iso(created + 4 * MINUTE),
+      created_at: iso(created),
+      updated_at: iso(created + 4 * MINUTE),
     });
   });
 }
@@ -78,8 +103,13 @@ afterEach(() => {
 
 function open(app: string, size = { columns: 160, rows: 40 }) {
   const options: TuiOptions = {
-    client, connection: { label: 'test', host: new URL(server.url).host, origin: server.url, demo: false },
-    configDir: '', appUuid: app, screen: 'browse', showSecrets: false, noColor: true,
+    client,
+    connection: { label: 'test', host: new URL(server.url).host, origin: server.url, demo: false },
+    configDir: '',
+    appUuid: app,
+    screen: 'browse',
+    showSecrets: false,
+    noColor: true,
   };
   shown = renderApp(options, { size });
   return shown;
@@ -121,7 +151,7 @@ describe('history on queue rows', () => {
     expect(rowOf(await ui.waitFor('“retry change 37”: 1 found'), '│ 37')).toContain('✗ failed');
   });
 
-  it('the running deployment\'s duration counts up on screen', async () => {
+  it("the running deployment's duration counts up on screen", async () => {
     const ui = open(`${APP}-queue`);
     const first = rowOf(await ui.waitFor(/1–10 of 25/), '│ 40');
     const later = await ui.waitFor((f) => rowOf(f, '│ 40') !== first && rowOf(f, '│ 40').includes('● in progress'), 3000);
@@ -160,7 +190,10 @@ describe('history on settings snapshots', () => {
     // The deployment below the page (id 20) is asked for after the page is on screen, one row.
     const frame = await ui.waitFor((f) => rowOf(f, '│ 21').startsWith('  │ Δ'));
     expect(requestsFor(`${APP}-snapshot`)).toEqual(['skip=0&take=10', 'skip=10&take=1']);
-    const marked = frame.split('\n').filter((l) => /^[› ] │ Δ .*│ \d+\s+│$/.test(l.trimEnd())).map((l) => /│ (\d+)\s+│$/.exec(l.trimEnd())?.[1]);
+    const marked = frame
+      .split('\n')
+      .filter((l) => /^[› ] │ Δ .*│ \d+\s+│$/.test(l.trimEnd()))
+      .map((l) => /│ (\d+)\s+│$/.exec(l.trimEnd())?.[1]);
     expect(marked).toEqual(['29', '28', '21']);
     expect(frame).toContain('Δ settings changed since the deployment before');
   });
@@ -183,7 +216,7 @@ describe('history on settings snapshots', () => {
     expect(secret).not.toContain('SECRET');
   });
 
-  it('the last row\'s detail compares with the deployment below the page; the oldest says there is nothing before it', async () => {
+  it("the last row's detail compares with the deployment below the page; the oldest says there is nothing before it", async () => {
     const ui = open(`${APP}-snapshot`);
     await ui.waitFor(/1–10 of 20/);
     await ui.press(...Array(9).fill('j'), KEY.enter);
@@ -213,8 +246,10 @@ describe('detail lines', () => {
 
   it('says when the deployment before is loading or could not be read', () => {
     const d = read(snapshotRows(1)[0]!);
-    const text = (older: Parameters<typeof detailLines>[1]['older']) => detailLines(d, { reveal: false, width: 120, theme: plainTheme, older })
-      .map((l) => l.text).join('\n');
+    const text = (older: Parameters<typeof detailLines>[1]['older']) =>
+      detailLines(d, { reveal: false, width: 120, theme: plainTheme, older })
+        .map((l) => l.text)
+        .join('\n');
     expect(text({ kind: 'loading' })).toContain('Loading the deployment before this one…');
     expect(text({ kind: 'failed', message: 'Server unreachable.' })).toContain('could not be loaded: Server unreachable.');
     expect(text(undefined)).not.toContain('What changed');
@@ -222,7 +257,11 @@ describe('detail lines', () => {
 
   it('masks URL passwords in a changed value and in the message unless revealed', () => {
     const [newer, older] = snapshotRows(2).map((r) => read(r));
-    const a = read({ ...newer, git_repository: 'https://bot:hunter2@git.example.com/x.git', commit_message: 'from https://u:pw123456@h.io' });
+    const a = read({
+      ...newer,
+      git_repository: 'https://bot:hunter2@git.example.com/x.git',
+      commit_message: 'from https://u:pw123456@h.io',
+    });
     const options = { width: 120, theme: plainTheme, older: { kind: 'record' as const, record: older! } };
     const masked = all(detailLines(a, { ...options, reveal: false }));
     expect(masked).toMatch(/git_repository/);
@@ -234,8 +273,17 @@ describe('detail lines', () => {
   it('renders a running deployment\'s duration "so far" and a queued one as waiting', () => {
     const running = read({ id: 1, status: 'in_progress', created_at: iso(now - 90_000) });
     const queued = read({ id: 2, status: 'queued', created_at: iso(now - 40_000) });
-    const ui = renderTui(<ThemeProvider value={plainTheme}><DetailView record={running} now={now} width={100} bodyLines={28}
-      view={{ offset: 0, raw: false, reveal: false, showAbsent: false, note: null }} /></ThemeProvider>);
+    const ui = renderTui(
+      <ThemeProvider value={plainTheme}>
+        <DetailView
+          record={running}
+          now={now}
+          width={100}
+          bodyLines={28}
+          view={{ offset: 0, raw: false, reveal: false, showAbsent: false, note: null }}
+        />
+      </ThemeProvider>,
+    );
     expect(ui.frame()).toMatch(/duration\s+1m 30s so far/);
     ui.unmount();
     const text = all(detailLines(queued, { reveal: false, width: 100, theme: plainTheme, now }));

@@ -21,12 +21,20 @@ afterAll(async () => {
   if (browser === undefined) delete process.env.DMS_BROWSER;
   else process.env.DMS_BROWSER = browser;
 });
-afterEach(() => { ui?.unmount(); ui = undefined; });
+afterEach(() => {
+  ui?.unmount();
+  ui = undefined;
+});
 
 function options(): TuiOptions {
   return {
-    client: demo.client, connection: { label: 'local', host: demo.host, origin: demo.origin, demo: false },
-    configDir: tempDir('dms-list-frames-'), appUuid: demo.app(), screen: 'browse', showSecrets: false, noColor: false,
+    client: demo.client,
+    connection: { label: 'local', host: demo.host, origin: demo.origin, demo: false },
+    configDir: tempDir('dms-list-frames-'),
+    appUuid: demo.app(),
+    screen: 'browse',
+    showSecrets: false,
+    noColor: false,
   };
 }
 
@@ -47,7 +55,12 @@ function frameProblem(frame: string, columns: number, rows: number): string | nu
   return null;
 }
 
-for (const [columns, rows] of [[80, 24], [60, 20], [100, 30], [120, 40]] as const) {
+for (const [columns, rows] of [
+  [80, 24],
+  [60, 20],
+  [100, 30],
+  [120, 40],
+] as const) {
   describe(`the list at ${columns}×${rows}`, () => {
     it('no frame draws over the table when the lines under it grow and shrink', async () => {
       ui = renderApp(options(), { size: { columns, rows }, stripRows: 200, fitRows: true });

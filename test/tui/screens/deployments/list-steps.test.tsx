@@ -31,16 +31,19 @@ afterEach(() => {
 const app = () => demo.app('shop-frontend');
 
 function open(overrides: Partial<TuiOptions> = {}): Rendered {
-  shown = renderApp({
-    client: demo.client,
-    connection: { label: 'DEMO', host: demo.host, origin: demo.origin, demo: true },
-    configDir: tempDir('dms-list-steps-'),
-    appUuid: app(),
-    screen: 'browse',
-    showSecrets: false,
-    noColor: false,
-    ...overrides,
-  }, { size: { columns: 140, rows: 36 } });
+  shown = renderApp(
+    {
+      client: demo.client,
+      connection: { label: 'DEMO', host: demo.host, origin: demo.origin, demo: true },
+      configDir: tempDir('dms-list-steps-'),
+      appUuid: app(),
+      screen: 'browse',
+      showSecrets: false,
+      noColor: false,
+      ...overrides,
+    },
+    { size: { columns: 140, rows: 36 } },
+  );
   return shown;
 }
 
@@ -89,9 +92,16 @@ describe('the status scope (s)', () => {
 
 /** Queries of page requests for `uuid` since `from` (not the picker's one-row overviews, not a result's row). */
 const pageQueries = (from: number, uuid = app()) =>
-  demo.requests.slice(from).filter((r) => r.path.endsWith(`/deployments/applications/${uuid}`) && !r.query.endsWith('take=1')).map((r) => r.query);
+  demo.requests
+    .slice(from)
+    .filter((r) => r.path.endsWith(`/deployments/applications/${uuid}`) && !r.query.endsWith('take=1'))
+    .map((r) => r.query);
 /** The table's data rows with their gutter: `›` the cursor, `*` the mark. */
-const rowLines = (frame: string) => frame.split('\n').filter((l) => /^[› ][* ]│/.test(l)).slice(1);
+const rowLines = (frame: string) =>
+  frame
+    .split('\n')
+    .filter((l) => /^[› ][* ]│/.test(l))
+    .slice(1);
 const cursorRow = (frame: string) => rowLines(frame).find((l) => l.startsWith('›')) ?? '';
 const onRow = (v: DeploymentView) => (frame: string) => cursorRow(frame).includes(`│ ${v.id} `);
 
@@ -127,7 +137,9 @@ describe('Esc on the list', () => {
 
   it('the mark is back too when the list was left another way (:ctx, then Esc from the contexts)', async () => {
     const dir = tempDir('dms-list-steps-');
-    writeFileSync(join(dir, 'config.json'), JSON.stringify({ contexts: { second: { url: demo.url, token: demo.token } } }), { mode: 0o600 });
+    writeFileSync(join(dir, 'config.json'), JSON.stringify({ contexts: { second: { url: demo.url, token: demo.token } } }), {
+      mode: 0o600,
+    });
     const total = history.length;
     const row = history[2]!;
     const ui = open({ configDir: dir });
@@ -210,8 +222,10 @@ describe('the reason in the s failed view', () => {
 describe('= on a failed row with no mark', () => {
   it('compares it with the last good deployment of its branch, not a preview of another branch', async () => {
     const preview = (v: DeploymentView) => v.source.startsWith('PR #');
-    const failed = history.findIndex((v, at) => at < 10 && v.phase === 'failed' && !preview(v)
-      && preview(history.find((w, after) => after > at && w.phase === 'finished')!));
+    const failed = history.findIndex(
+      (v, at) =>
+        at < 10 && v.phase === 'failed' && !preview(v) && preview(history.find((w, after) => after > at && w.phase === 'finished')!),
+    );
     expect(failed).toBeGreaterThanOrEqual(0);
     const good = history.findIndex((v, at) => at > failed && v.phase === 'finished' && !preview(v) && v.branch === history[failed]!.branch);
     const ui = open();
@@ -219,6 +233,8 @@ describe('= on a failed row with no mark', () => {
     for (let i = 0; i < failed; i++) await ui.press('j');
     await ui.waitFor(onRow(history[failed]!));
     await ui.press('=');
-    await ui.waitFor(`Comparing deployment ${history[failed]!.id} with the last good one before it on ${history[failed]!.branch}, deployment ${history[good]!.id}`);
+    await ui.waitFor(
+      `Comparing deployment ${history[failed]!.id} with the last good one before it on ${history[failed]!.branch}, deployment ${history[good]!.id}`,
+    );
   });
 });

@@ -14,8 +14,12 @@ const sockets = new Set<import('node:net').Socket>();
 
 function page(skip: number, take: number) {
   return Array.from({ length: take }, (_, i) => ({
-    id: 1000 - skip - i, status: 'finished', git_commit_sha: `${String(1000 - skip - i).padStart(7, '0')}ffffffff`, git_branch: 'main',
-    created_at: '2026-08-22T15:22:50.000000Z', updated_at: '2026-08-22T15:22:50.000000Z',
+    id: 1000 - skip - i,
+    status: 'finished',
+    git_commit_sha: `${String(1000 - skip - i).padStart(7, '0')}ffffffff`,
+    git_branch: 'main',
+    created_at: '2026-08-22T15:22:50.000000Z',
+    updated_at: '2026-08-22T15:22:50.000000Z',
   }));
 }
 
@@ -27,14 +31,19 @@ beforeAll(async () => {
     log.push(`${skip}/${take}`);
     // The second page (skip=10) is slow: its answer arrives after the newer request's.
     const delay = skip === 10 ? 400 : 0;
-    res.on('close', () => { if (!res.writableEnded) cancelled.push(`${skip}/${take}`); });
+    res.on('close', () => {
+      if (!res.writableEnded) cancelled.push(`${skip}/${take}`);
+    });
     setTimeout(() => {
       if (res.destroyed) return;
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ count: 1000, deployments: page(skip, take) }));
     }, delay);
   });
-  server.on('connection', (s) => { sockets.add(s); s.on('close', () => sockets.delete(s)); });
+  server.on('connection', (s) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+  });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`;
 });
@@ -47,7 +56,15 @@ afterAll(async () => {
 function openApp() {
   const client = createClient({ baseUrl: url, token: 't' });
   return renderApp(
-    { client, connection: { label: 'test', host: 'h', demo: false }, configDir: '/nonexistent/dms-test', appUuid: APP, screen: 'browse', showSecrets: false, noColor: true },
+    {
+      client,
+      connection: { label: 'test', host: 'h', demo: false },
+      configDir: '/nonexistent/dms-test',
+      appUuid: APP,
+      screen: 'browse',
+      showSecrets: false,
+      noColor: true,
+    },
     { size: { columns: 120, rows: 36 } },
   );
 }

@@ -91,7 +91,7 @@ describe('page size following the terminal', () => {
     expect(remembered.fit).toBe(12);
   });
 
-  it('0 forgets the application\'s size: it opens with the rows that fit next time', () => {
+  it("0 forgets the application's size: it opens with the rows that fit next time", () => {
     const dir = tempDir('dms-page-fit-');
     savePageSize(dir, 'app-1', 30);
     expect(loadPageSize(dir, 'app-1')).toBe(30);

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Deployment } from '../../../../src/api/schemas/deployment.js';
 import {
-  initialPaging, pagingReducer, visibleRows, wantsAutoRefresh, type PagingAction, type PagingState,
+  initialPaging,
+  pagingReducer,
+  visibleRows,
+  wantsAutoRefresh,
+  type PagingAction,
+  type PagingState,
 } from '../../../../src/tui/browse/paging.js';
 import { pageGap as gapWith } from '../../../../src/tui/screens/deployments/lines.js';
 import { rangeLabel } from '../../../../src/tui/browse/page-lines.js';
@@ -12,7 +17,13 @@ import { said } from '../../../support/notices.js';
 const pageGap = (s: PagingState) => gapWith(s, DEFAULT_KEYS);
 
 const rows = (from: number, n: number, status = 'finished'): Deployment[] =>
-  Array.from({ length: n }, (_, i) => ({ id: from - i, status, git_commit_sha: `sha${from - i}abcdef`, git_branch: i % 2 ? 'main' : 'develop', name: 'shop' }));
+  Array.from({ length: n }, (_, i) => ({
+    id: from - i,
+    status,
+    git_commit_sha: `sha${from - i}abcdef`,
+    git_branch: i % 2 ? 'main' : 'develop',
+    name: 'shop',
+  }));
 
 function run(state: PagingState, ...actions: PagingAction[]): PagingState {
   return actions.reduce(pagingReducer, state);
@@ -98,7 +109,9 @@ describe('paging reducer', () => {
     expect(s.rows).toHaveLength(0);
     expect(s.notice).toBeNull();
     expect(rangeLabel(s)).toBe('empty page 11–20 of 39');
-    expect(pageGap(s)).toBe('No deployments on this page (11–20), though the server counts 39 — g goes to the first page. n goes on to 21–30.');
+    expect(pageGap(s)).toBe(
+      'No deployments on this page (11–20), though the server counts 39 — g goes to the first page. n goes on to 21–30.',
+    );
     expect(run(s, { type: 'next' }).want.skip).toBe(20);
     // Past what the count now says (the history shrank): back to the last good page, as before.
     let t = loaded(initialPaging(), rows(100, 10), 15);
@@ -172,10 +185,27 @@ describe('row cells', () => {
     const { cellsOf } = await import('../../../../src/model/columns.js');
     const { viewOf } = await import('../../../../src/model/deployment.js');
     const now = Date.parse('2026-08-22T18:22:50Z');
-    const c = cellsOf(viewOf({
-      id: 7, status: 'weird\u001b[2Jstate', git_commit_sha: 'abcdef1234567890', git_branch: 'a\u001b[31mb\nc',
-      created_at: '2026-08-22T15:22:50.000000Z', updated_at: null, name: 'x\u0007y', commit_message: 'Fix\u001b]0;t\u0007 it',
-    }), now);
-    expect(c).toMatchObject({ id: '7', status: '? weirdstate', commit: 'abcdef1', branch: 'ab c', started: '3h ago', application: 'xy', subject: 'Fix it' });
+    const c = cellsOf(
+      viewOf({
+        id: 7,
+        status: 'weird\u001b[2Jstate',
+        git_commit_sha: 'abcdef1234567890',
+        git_branch: 'a\u001b[31mb\nc',
+        created_at: '2026-08-22T15:22:50.000000Z',
+        updated_at: null,
+        name: 'x\u0007y',
+        commit_message: 'Fix\u001b]0;t\u0007 it',
+      }),
+      now,
+    );
+    expect(c).toMatchObject({
+      id: '7',
+      status: '? weirdstate',
+      commit: 'abcdef1',
+      branch: 'ab c',
+      started: '3h ago',
+      application: 'xy',
+      subject: 'Fix it',
+    });
   });
 });

@@ -20,8 +20,13 @@ afterEach(() => {
 
 function open(client: DmsClient): Rendered {
   const options: TuiOptions = {
-    client, connection: { label: 'DEMO', host: demo.host, demo: true }, configDir: tempDir('dms-reason-'),
-    appUuid: demo.app(), screen: 'browse', showSecrets: false, noColor: false,
+    client,
+    connection: { label: 'DEMO', host: demo.host, demo: true },
+    configDir: tempDir('dms-reason-'),
+    appUuid: demo.app(),
+    screen: 'browse',
+    showSecrets: false,
+    noColor: false,
   };
   shown = renderApp(options);
   return shown;
@@ -32,7 +37,10 @@ async function firstPage(client: DmsClient) {
   const { deployments } = await client.listDeployments(demo.app(), { skip: 0, take: 10 });
   const views = deployments.map(viewOf);
   const failed = views.findIndex((v) => v.phase === 'failed');
-  const finished = views.slice(0, Math.max(0, failed)).map((v) => v.phase).lastIndexOf('finished');
+  const finished = views
+    .slice(0, Math.max(0, failed))
+    .map((v) => v.phase)
+    .lastIndexOf('finished');
   expect(failed).toBeGreaterThanOrEqual(0);
   expect(finished).toBeGreaterThanOrEqual(0);
   return { views, failed, finished };
@@ -41,7 +49,7 @@ async function firstPage(client: DmsClient) {
 const down = (n: number) => Array.from({ length: n }, () => KEY.down);
 
 describe('the reason on the list', () => {
-  it('shows the failed cursor row\'s reason under the table, and it goes on a finished row', async () => {
+  it("shows the failed cursor row's reason under the table, and it goes on a finished row", async () => {
     const client = createClient({ baseUrl: demo.url, token: demo.token });
     const { views, failed, finished } = await firstPage(client);
     const reason = reasonText(views[failed]!.record);
@@ -60,7 +68,7 @@ describe('the reason on the list', () => {
     await s.waitFor((f) => !f.includes('why:') && f.split('\n').some((l) => l.startsWith('›') && l.includes('✓ finished')));
   });
 
-  it('says there is no reason when the token\'s rows carry no logs', async () => {
+  it("says there is no reason when the token's rows carry no logs", async () => {
     const client = createClient({ baseUrl: demo.url, token: demo.tokenNoLogs });
     const { failed } = await firstPage(client);
     const s = open(client);
@@ -82,7 +90,9 @@ describe('the reason in the detail', () => {
     expect(detail).toContain(`reason      ${reason.slice(0, 40)}`);
     await s.press('l');
     // The reason's line marked (› as where e/E stopped), on screen.
-    const log = await s.waitFor((f) => f.includes('Log ') && f.split('\n').some((l) => l.startsWith('›') && l.includes(reason.slice(0, 30))));
+    const log = await s.waitFor(
+      (f) => f.includes('Log ') && f.split('\n').some((l) => l.startsWith('›') && l.includes(reason.slice(0, 30))),
+    );
     expect(log).not.toContain('reason      ');
   });
 });

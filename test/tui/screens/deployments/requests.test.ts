@@ -48,9 +48,20 @@ afterEach(() => {
 async function screen(kept?: { clock: { now: number }; freshMs: number }) {
   const store = createStore(browseReducer, initialBrowse(initialPaging()));
   const asked: Asked[] = [];
-  const counted: DmsClient = { ...client, listDeployments: (app, page, options) => { asked.push(page ?? {}); return client.listDeployments(app, page, options); } };
+  const counted: DmsClient = {
+    ...client,
+    listDeployments: (app, page, options) => {
+      asked.push(page ?? {});
+      return client.listDeployments(app, page, options);
+    },
+  };
   const now = kept ? () => kept.clock.now : () => 1;
-  requests = pageRequests(store, { client: counted, appUuid: 'app-requests', now, ...(kept ? { memo: pageMemo(), freshMs: kept.freshMs } : {}) });
+  requests = pageRequests(store, {
+    client: counted,
+    appUuid: 'app-requests',
+    now,
+    ...(kept ? { memo: pageMemo(), freshMs: kept.freshMs } : {}),
+  });
   requests.load();
   await until(() => store.get().paging.everLoaded, 'the first page');
   asked.length = 0;
@@ -74,7 +85,10 @@ it('a page wanted while another is on the wire aborts it; the newer page is show
   r.page({ type: 'next' });
   await until(() => store.get().paging.shown?.skip === 20, 'page 21–30');
   await until(() => cut.includes(10), 'the request for 11–20 aborted');
-  expect(asked).toEqual([{ skip: 10, take: 10 }, { skip: 20, take: 10 }]);
+  expect(asked).toEqual([
+    { skip: 10, take: 10 },
+    { skip: 20, take: 10 },
+  ]);
   expect(store.get().paging.rows[0]!.id).toBe(20);
 });
 

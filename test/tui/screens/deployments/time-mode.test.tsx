@@ -15,7 +15,9 @@ const demo = setUpDemoService();
 let configDir: string;
 let shown: Rendered | undefined;
 
-beforeEach(() => { configDir = tempDir('dms-times-'); });
+beforeEach(() => {
+  configDir = tempDir('dms-times-');
+});
 afterEach(() => {
   shown?.unmount();
   shown = undefined;
@@ -23,8 +25,13 @@ afterEach(() => {
 
 function open(appUuid = demo.app(), columns = 160): Rendered {
   const options: TuiOptions = {
-    client: demo.client, connection: { label: 'DEMO', host: demo.host, demo: true }, configDir, appUuid,
-    screen: 'browse', showSecrets: false, noColor: true,
+    client: demo.client,
+    connection: { label: 'DEMO', host: demo.host, demo: true },
+    configDir,
+    appUuid,
+    screen: 'browse',
+    showSecrets: false,
+    noColor: true,
   };
   shown = renderApp(options, { refreshMs: 60_000, size: { columns, rows: 36 } });
   return shown;
@@ -37,7 +44,10 @@ function startedCells(frame: string): string[] {
   if (!heading) return [];
   const at = heading.indexOf('│ started') + 2;
   const end = heading.indexOf('│', at);
-  return lines.filter((l) => /^[› ] │/.test(l) && l !== heading).map((l) => l.slice(at, end).trim()).filter(Boolean);
+  return lines
+    .filter((l) => /^[› ] │/.test(l) && l !== heading)
+    .map((l) => l.slice(at, end).trim())
+    .filter(Boolean);
 }
 
 const RELATIVE = /^(just now|\d+[smhdwy]( \d+[smhdw])? ago|in \d+[smhdwy]( \d+[smhdw])?)$/;
@@ -48,7 +58,10 @@ describe('T: relative or absolute times', () => {
   it('on the list: absolute times with the zone, then relative again; the footer names T', async () => {
     const ui = open();
     const first = await ui.waitFor((f) => startedCells(f).length >= 5);
-    expect(startedCells(first).every((c) => RELATIVE.test(c)), startedCells(first).join(' | ')).toBe(true);
+    expect(
+      startedCells(first).every((c) => RELATIVE.test(c)),
+      startedCells(first).join(' | '),
+    ).toBe(true);
     expect(first).toMatch(/T ago\/date/);
     await ui.press('T');
     const absolute = await ui.waitFor((f) => startedCells(f).length >= 5 && startedCells(f).every((c) => ABSOLUTE.test(c)));
@@ -85,7 +98,10 @@ describe('T: relative or absolute times', () => {
     const other = demo.seed.applications[1]!.uuid;
     const again = open(other);
     const frame = await again.waitFor((f) => startedCells(f).length >= 1);
-    expect(startedCells(frame).every((c) => ABSOLUTE.test(c)), startedCells(frame).join(' | ')).toBe(true);
+    expect(
+      startedCells(frame).every((c) => ABSOLUTE.test(c)),
+      startedCells(frame).join(' | '),
+    ).toBe(true);
     // Its recents write (after the first page) is done before the folder is removed.
     await until(() => loadRecents(configDir, 'demo').some((r) => r.uuid === other), 'the recents file');
   });

@@ -22,11 +22,21 @@ function history(n: number, top = n): Record<string, unknown>[] {
     const created = now - (i + 1) * 60 * MINUTE;
     const status = id === top ? 'in_progress' : id % 7 === 0 ? 'failed' : 'finished';
     return {
-      id, deployment_uuid: `dep${String(id).padStart(21, '0')}`, status, commit: `c0de${String(id).padStart(4, '0')}${'a'.repeat(32)}`,
+      id,
+      deployment_uuid: `dep${String(id).padStart(21, '0')}`,
+      status,
+      commit: `c0de${String(id).padStart(4, '0')}${'a'.repeat(32)}`,
       commit_message: id === 17 ? 'Migrate the orders table to bigint ids' : `Routine change ${id}`,
-      application_name: 'orders-worker', server_name: 'edge-1', is_webhook: id % 3 !== 0, is_api: id % 3 === 0, rollback: false,
-      pull_request_id: id === 40 ? 12 : 0, created_at: iso(created), updated_at: iso(created + 3 * MINUTE),
-      finished_at: status === 'in_progress' ? null : iso(created + 3 * MINUTE), git_branch: id % 2 ? 'main' : 'develop',
+      application_name: 'orders-worker',
+      server_name: 'edge-1',
+      is_webhook: id % 3 !== 0,
+      is_api: id % 3 === 0,
+      rollback: false,
+      pull_request_id: id === 40 ? 12 : 0,
+      created_at: iso(created),
+      updated_at: iso(created + 3 * MINUTE),
+      finished_at: status === 'in_progress' ? null : iso(created + 3 * MINUTE),
+      git_branch: id % 2 ? 'main' : 'develop',
     };
   });
 }
@@ -41,7 +51,9 @@ let search: HistorySearch;
 let searches: Record<'thread' | 'worker', HistorySearch>;
 let rows: Record<string, unknown>[] = [];
 /** Runs before each answer: may delay it or answer instead. */
-let before: ((skip: number, take: number, n: number) => Promise<{ status: number; body: unknown; headers?: Record<string, string> } | void>) | undefined;
+let before:
+  | ((skip: number, take: number, n: number) => Promise<{ status: number; body: unknown; headers?: Record<string, string> } | void>)
+  | undefined;
 let shown: Rendered | undefined;
 
 beforeAll(async () => {
@@ -79,14 +91,24 @@ afterEach(() => {
 
 function open(stripRows = 0, size = { columns: 140, rows: 36 }): Rendered {
   const options: TuiOptions = {
-    client, search, connection: { label: 'test', host: new URL(server.url).host, origin: server.url, demo: false },
-    configDir: '', appUuid: 'app-big', screen: 'browse', showSecrets: false, noColor: true,
+    client,
+    search,
+    connection: { label: 'test', host: new URL(server.url).host, origin: server.url, demo: false },
+    configDir: '',
+    appUuid: 'app-big',
+    screen: 'browse',
+    showSecrets: false,
+    noColor: true,
   };
   shown = renderApp(options, { size, stripRows });
   return shown;
 }
 
-const dataRows = (f: string) => f.split('\n').filter((l) => /^[› ] │/.test(l)).slice(1);
+const dataRows = (f: string) =>
+  f
+    .split('\n')
+    .filter((l) => /^[› ] │/.test(l))
+    .slice(1);
 const cursorRow = (f: string) => f.split('\n').find((l) => l.startsWith('›')) ?? '';
 
 describe('the strip at a glance', () => {
@@ -96,7 +118,9 @@ describe('the strip at a glance', () => {
     await ui.waitFor(/1–10 of 300/);
     const strip = await ui.waitFor(/last 200 [✓✗●]+/);
     // 199 final among the 200: every 7th failed.
-    const failed = history(300).slice(0, 200).filter((r) => r.status === 'failed').length;
+    const failed = history(300)
+      .slice(0, 200)
+      .filter((r) => r.status === 'failed').length;
     expect(strip).toContain(`${Math.round(((199 - failed) / 199) * 100)}% finished`);
     expect(strip).toContain('median 3m 00s');
     expect(strip).toMatch(/last ✓ \d+h( \d+m)? ago · last ✗ \d+h( \d+m)? ago/);
@@ -116,7 +140,9 @@ describe('the strip at a glance', () => {
 });
 
 describe.each(['thread', 'worker'] as const)('searching on the %s', (where) => {
-  beforeEach(() => { search = searches[where]; });
+  beforeEach(() => {
+    search = searches[where];
+  });
 
   describe('/ searches the whole history', () => {
     it('finds a deployment far down, opens it, and Esc goes back to the results, then to the page', async () => {
@@ -141,11 +167,14 @@ describe.each(['thread', 'worker'] as const)('searching on the %s', (where) => {
       expect(dataRows(page)[0]).toContain('300');
     });
 
-    it('reads through the search it is handed (TuiOptions.search), not through the screen\'s client', async () => {
+    it("reads through the search it is handed (TuiOptions.search), not through the screen's client", async () => {
       // The same server, another token: each request says which of the two asked.
       const handedOptions = { baseUrl: `${server.url}/api/v1`, token: '2|handedsearch', retries: 0 };
       const handedClient = createClient(handedOptions);
-      search = createHistorySearch({ client: handedClient, worker: where === 'worker' ? { file: SEARCH_WORKER, options: handedOptions } : undefined });
+      search = createHistorySearch({
+        client: handedClient,
+        worker: where === 'worker' ? { file: SEARCH_WORKER, options: handedOptions } : undefined,
+      });
       const ui = open();
       await ui.waitFor(/1–10 of 300/);
       const from = server.requests.length;
@@ -173,7 +202,9 @@ describe.each(['thread', 'worker'] as const)('searching on the %s', (where) => {
     });
 
     it('shows progress while it reads, keeps the keys quick, and Esc stops it with what it found', async () => {
-      before = async (skip) => { if (skip > 0) await new Promise((r) => setTimeout(r, 1000)); };
+      before = async (skip) => {
+        if (skip > 0) await new Promise((r) => setTimeout(r, 1000));
+      };
       const ui = open();
       await ui.waitFor(/1–10 of 300/);
       await ui.press('/');
@@ -207,7 +238,8 @@ describe.each(['thread', 'worker'] as const)('searching on the %s', (where) => {
     });
 
     it('a 429 in the middle is waited out and the search completes', async () => {
-      before = async (skip, _take, n) => (skip > 0 && n === 3 ? { status: 429, body: { message: 'Too Many Attempts.' }, headers: { 'retry-after': '1' } } : undefined);
+      before = async (skip, _take, n) =>
+        skip > 0 && n === 3 ? { status: 429, body: { message: 'Too Many Attempts.' }, headers: { 'retry-after': '1' } } : undefined;
       const ui = open();
       await ui.waitFor(/1–10 of 300/);
       await ui.press('s');
@@ -240,7 +272,10 @@ describe.each(['thread', 'worker'] as const)('searching on the %s', (where) => {
       await ui.type('routine');
       await ui.press(KEY.enter);
       // Before: "searched 100 of 3,1xx — Esc stops" for ever, ~24 requests a second.
-      const done = await ui.waitFor(/“routine”: [\d,]+ found · searched [^·]+ · Enter opens · Esc back to the page · the history changed while it was read/, 20_000);
+      const done = await ui.waitFor(
+        /“routine”: [\d,]+ found · searched [^·]+ · Enter opens · Esc back to the page · the history changed while it was read/,
+        20_000,
+      );
       expect(done).not.toContain('Esc stops');
       expect(server.requests.length - from).toBeLessThan(80);
     }, 30_000);
@@ -248,7 +283,10 @@ describe.each(['thread', 'worker'] as const)('searching on the %s', (where) => {
     it('deployments that arrive while it reads are not found twice', async () => {
       let arrived = false;
       before = async (skip) => {
-        if (skip > 0 && !arrived) { arrived = true; rows = history(305); }
+        if (skip > 0 && !arrived) {
+          arrived = true;
+          rows = history(305);
+        }
       };
       const ui = open();
       await ui.waitFor(/1–10 of 300/);

@@ -15,7 +15,13 @@ async function keysFrom(text: string): Promise<KeyTable> {
   return keyTable(bound.commands);
 }
 
-const record = readDeployment({ id: 7, status: 'finished', git_commit_sha: 'abc1234def', logs: '[{"output":"hi"}]', build_pack: 'nixpacks' });
+const record = readDeployment({
+  id: 7,
+  status: 'finished',
+  git_commit_sha: 'abc1234def',
+  logs: '[{"output":"hi"}]',
+  build_pack: 'nixpacks',
+});
 const run = (d: DetailState, ...actions: DetailAction[]) => actions.reduce(detailReducer, d);
 const all = (lines: readonly { text: string; label?: string }[]) => lines.map((l) => `${l.label ?? ''}${l.text}`).join('\n');
 
@@ -24,7 +30,15 @@ describe('detail reducer', () => {
     const d = run(openDetail('k', record), { type: 'detailSize', max: 30, page: 10 });
     expect(run(d, { type: 'scroll', to: 'pageDown' }).offset).toBe(9);
     expect(run(d, { type: 'scroll', to: 'up' })).toBe(d);
-    expect(run(d, { type: 'scroll', to: 'pageDown' }, { type: 'scroll', to: 'pageDown' }, { type: 'scroll', to: 'pageDown' }, { type: 'scroll', to: 'pageDown' }).offset).toBe(30);
+    expect(
+      run(
+        d,
+        { type: 'scroll', to: 'pageDown' },
+        { type: 'scroll', to: 'pageDown' },
+        { type: 'scroll', to: 'pageDown' },
+        { type: 'scroll', to: 'pageDown' },
+      ).offset,
+    ).toBe(30);
     const bottom = run(d, { type: 'scroll', to: 'bottom' });
     expect(bottom.offset).toBe(Infinity);
     expect(run(bottom, { type: 'detailSize', max: 40, page: 10 }).offset).toBe(40);
@@ -41,9 +55,11 @@ describe('detail reducer', () => {
   });
 });
 
-describe('the detail\'s search (/, n/N)', () => {
+describe("the detail's search (/, n/N)", () => {
   // 40 lines as drawn; "image" on lines 5, 22 and 37, "Image" (a capital: exact) on 22 only.
-  const lines = Array.from({ length: 40 }, (_, i) => (i === 5 ? 'docker_image  nginx' : i === 22 ? 'Image tag  1.27' : i === 37 ? 'base image  alpine' : `field ${i}  value ${i}`));
+  const lines = Array.from({ length: 40 }, (_, i) =>
+    i === 5 ? 'docker_image  nginx' : i === 22 ? 'Image tag  1.27' : i === 37 ? 'base image  alpine' : `field ${i}  value ${i}`,
+  );
   const search = (a: Extract<DetailAction, { type: 'detailSearch' }>['search']): DetailAction => ({ type: 'detailSearch', search: a });
   const typed = (text: string) => search({ op: 'text', text, lines });
   const next = (direction: 1 | -1 = 1) => search({ op: 'next', direction, lines });
@@ -78,7 +94,13 @@ describe('the detail\'s search (/, n/N)', () => {
     d = run(d, next(-1));
     expect(at(d)).toBe(37);
     expect(d.searchNote).toEqual({ kind: 'searchWrapped', past: 'start' });
-    const cancelled = run(sized(), { type: 'scroll', to: 'down' }, search({ op: 'start' }), typed('image'), search({ op: 'end', keep: false }));
+    const cancelled = run(
+      sized(),
+      { type: 'scroll', to: 'down' },
+      search({ op: 'start' }),
+      typed('image'),
+      search({ op: 'end', keep: false }),
+    );
     expect(cancelled.search.line.value).toBe('');
     expect(cancelled.offset).toBe(1);
   });
@@ -88,8 +110,14 @@ describe('the detail\'s search (/, n/N)', () => {
     expect(none.searchNote).toEqual({ kind: 'noMatch', query: 'zzz' });
     expect(run(sized(), next()).searchNote).toEqual({ kind: 'noSearch' });
     // The lines changed (raw JSON, another width): n reads them again.
-    const d = run(sized(), search({ op: 'start' }), typed('image'), search({ op: 'end', keep: true }), { type: 'toggle', what: 'raw' },
-      search({ op: 'next', direction: 1, lines: ['{', '  "docker_image": "nginx"', '}'] }));
+    const d = run(
+      sized(),
+      search({ op: 'start' }),
+      typed('image'),
+      search({ op: 'end', keep: true }),
+      { type: 'toggle', what: 'raw' },
+      search({ op: 'next', direction: 1, lines: ['{', '  "docker_image": "nginx"', '}'] }),
+    );
     expect(d.search.matches).toEqual([1]);
     expect(at(d)).toBe(1);
   });
@@ -110,7 +138,9 @@ describe('keys named in the detail', () => {
     expect(all(detailLines(record, options))).toMatch(/fields of the interface not sent; f lists them\./);
     expect(all(detailLines(record, { ...options, showAbsent: true }))).toMatch(/f folds them\./);
     expect(all(rawJsonLines(record, options))).toContain('of log entries: l opens the log>');
-    expect(all(detailLines(record, { ...options, older: { kind: 'moved' } }))).toContain('could not be loaded: the list moved while it was read; press r.');
+    expect(all(detailLines(record, { ...options, older: { kind: 'moved' } }))).toContain(
+      'could not be loaded: the list moved while it was read; press r.',
+    );
     expect(secretsLine({ note: null, reveal: true }, DEFAULT_KEYS)).toBe('Secrets are shown: press s to hide them.');
   });
 
@@ -139,7 +169,9 @@ describe('the reason in the summary', () => {
   });
 
   it('says why there is none, … until it is read, and nothing for a finished deployment', () => {
-    expect(reasonLine(detailLines(failed, { ...opts, reason: { kind: 'none', why: 'no logs' } }))?.text).toMatch(/^none: the server sent no logs/);
+    expect(reasonLine(detailLines(failed, { ...opts, reason: { kind: 'none', why: 'no logs' } }))?.text).toMatch(
+      /^none: the server sent no logs/,
+    );
     expect(reasonLine(detailLines(failed, opts))?.text).toBe('…');
     expect(reasonLine(detailLines(record, opts))).toBeUndefined();
   });

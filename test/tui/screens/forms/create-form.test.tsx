@@ -17,10 +17,27 @@ import { bindKeys } from '../../../../src/tui/key-bindings.js';
 import { keyTable } from '../../../../src/tui/keys.js';
 import { KeyTableProvider } from '../../../../src/tui/input/key-table.js';
 
-const KEY = { tab: K.tab, shiftTab: K.shiftTab, enter: K.enter, esc: K.escape, ctrlS: K.ctrl('s'), pgDn: K.pageDown, pgUp: K.pageUp, backspace: K.backspace };
+const KEY = {
+  tab: K.tab,
+  shiftTab: K.shiftTab,
+  enter: K.enter,
+  esc: K.escape,
+  ctrlS: K.ctrl('s'),
+  pgDn: K.pageDown,
+  pgUp: K.pageUp,
+  backspace: K.backspace,
+};
 
-interface Answer { status: number; body: unknown }
-interface TestServer { url: string; posts: { path: string; body: Record<string, unknown> }[]; answer: Answer; close(): Promise<void> }
+interface Answer {
+  status: number;
+  body: unknown;
+}
+interface TestServer {
+  url: string;
+  posts: { path: string; body: Record<string, unknown> }[];
+  answer: Answer;
+  close(): Promise<void>;
+}
 
 async function startServer(answer: Answer): Promise<TestServer> {
   const posts: TestServer['posts'] = [];
@@ -28,7 +45,9 @@ async function startServer(answer: Answer): Promise<TestServer> {
   const server: Server = createServer((req, res) => {
     let data = '';
     req.setEncoding('utf8');
-    req.on('data', (c: string) => { data += c; });
+    req.on('data', (c: string) => {
+      data += c;
+    });
     req.on('end', () => {
       posts.push({ path: req.url ?? '', body: JSON.parse(data || '{}') });
       // A slow answer makes a double Ctrl+S visible.
@@ -40,7 +59,11 @@ async function startServer(answer: Answer): Promise<TestServer> {
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`;
-  state.close = () => new Promise((r) => { server.closeAllConnections(); server.close(() => r()); });
+  state.close = () =>
+    new Promise((r) => {
+      server.closeAllConnections();
+      server.close(() => r());
+    });
   return state;
 }
 
@@ -58,21 +81,30 @@ beforeEach(async () => {
   exits = [];
   opened = [];
 });
-afterEach(async () => { await server.close(); });
+afterEach(async () => {
+  await server.close();
+});
 
 function props(extra: Record<string, unknown> = {}) {
   return {
     client: createClient({ baseUrl: server.url, token: '1|secret-token', retries: 0 }),
     configDir: dir,
     showSecrets: false,
-    onExit: (r?: { uuid: string }) => { exits.push(r); },
-    onOpenDeployments: (uuid: string) => { opened.push(uuid); },
+    onExit: (r?: { uuid: string }) => {
+      exits.push(r);
+    },
+    onOpenDeployments: (uuid: string) => {
+      opened.push(uuid);
+    },
     ...extra,
   };
 }
 
 let ui: Rendered | undefined;
-afterEach(() => { ui?.unmount(); ui = undefined; });
+afterEach(() => {
+  ui?.unmount();
+  ui = undefined;
+});
 
 /** The form on screen, under an input bus, 100×30. */
 function open(tree: React.ReactElement): Rendered {
@@ -195,7 +227,10 @@ describe('docstore form', () => {
 
 describe('a 422 naming __proto__', () => {
   it('shows its message (as a request-wide error), not nothing', async () => {
-    server.answer = { status: 422, body: JSON.parse('{"message":"Validation failed.","errors":{"__proto__":["proto is bad."]}}') as unknown };
+    server.answer = {
+      status: 422,
+      body: JSON.parse('{"message":"Validation failed.","errors":{"__proto__":["proto is bad."]}}') as unknown,
+    };
     const f = open(<CreateDocstoreScreen {...props({ from: { ...WHERE } })} />);
     await f.press(KEY.ctrlS);
     const frame = await f.waitFor('proto is bad.');
@@ -205,7 +240,10 @@ describe('a 422 naming __proto__', () => {
 
 describe('application wizard', () => {
   it('a 422 maps messages onto fields, jumps to their step, and the message stays until edited', async () => {
-    server.answer = { status: 422, body: { message: 'Validation failed.', errors: { ports_exposes: ['The ports exposes field is invalid.'] } } };
+    server.answer = {
+      status: 422,
+      body: { message: 'Validation failed.', errors: { ports_exposes: ['The ports exposes field is invalid.'] } },
+    };
     const f = open(<CreateAppScreen {...props({ from: { ...APP, ports_exposes: '3000' } })} />);
     await f.press(KEY.ctrlS);
     let frame = await f.waitFor('✗ server: ');
@@ -473,8 +511,13 @@ describe('quick create', () => {
     await f.press(KEY.ctrlS);
     frame = await f.waitFor(/uuid: new-app-1/);
     expect(server.posts[0]!.body).toEqual({
-      project_uuid: 'p-recent', server_uuid: 's-recent', environment_name: 'staging',
-      git_repository: 'https://github.com/acme/quick', git_branch: 'main', build_pack: 'nixpacks', ports_exposes: '3000',
+      project_uuid: 'p-recent',
+      server_uuid: 's-recent',
+      environment_name: 'staging',
+      git_repository: 'https://github.com/acme/quick',
+      git_branch: 'main',
+      build_pack: 'nixpacks',
+      ports_exposes: '3000',
     });
     expect(frame).toMatch(/Application created/);
   });
@@ -543,7 +586,9 @@ describe('quick create', () => {
   });
 
   it('an @path that does not exist is said in words, not ENOENT', async () => {
-    const f = open(<CreateAppScreen {...props({ from: { ...APP, build_pack: 'containerfile', containerfile: '@/nonexistent/Containerfile' } })} />);
+    const f = open(
+      <CreateAppScreen {...props({ from: { ...APP, build_pack: 'containerfile', containerfile: '@/nonexistent/Containerfile' } })} />,
+    );
     await f.press(KEY.ctrlS);
     const frame = await f.waitFor('Not sent');
     expect(frame).toMatch(/Containerfile names the file \/nonexistent\/Containerfile, which does not exist\./);
@@ -554,7 +599,19 @@ describe('quick create', () => {
 
 describe('every problem at once, and a banner that follows the fixes', () => {
   it('names every problem with the count, jumps to the first, and counts down as they are fixed on any step', async () => {
-    const f = open(<CreateAppScreen {...props({ from: { project_uuid: 'p1', server_uuid: 's1', git_repository: 'https://github.com/acme/web', git_branch: 'main', limits_cpus: 'lots' } })} />);
+    const f = open(
+      <CreateAppScreen
+        {...props({
+          from: {
+            project_uuid: 'p1',
+            server_uuid: 's1',
+            git_repository: 'https://github.com/acme/web',
+            git_branch: 'main',
+            limits_cpus: 'lots',
+          },
+        })}
+      />,
+    );
     await f.press(KEY.ctrlS);
     let frame = await f.waitFor('Not sent');
     expect(server.posts).toHaveLength(0);
@@ -583,7 +640,10 @@ describe('every problem at once, and a banner that follows the fixes', () => {
   });
 
   it('a 422 naming several fields counts them all in the banner', async () => {
-    server.answer = { status: 422, body: { message: 'Validation failed.', errors: { name: ['The name is taken.'], limits_cpus: ['Too many CPUs.'] } } };
+    server.answer = {
+      status: 422,
+      body: { message: 'Validation failed.', errors: { name: ['The name is taken.'], limits_cpus: ['Too many CPUs.'] } },
+    };
     const f = open(<CreateAppScreen {...props({ from: APP })} />);
     await f.press(KEY.ctrlS);
     const frame = await f.waitFor('The server refused');
@@ -597,7 +657,8 @@ describe('every problem at once, and a banner that follows the fixes', () => {
 describe('a 409: the whole message, and a pointer to the override', () => {
   it('shows the message whole under the field, points at Force domain override, and turning it on sends with it', async () => {
     const message = 'Domain https://shop.example.com is already in use by another resource.';
-    const warning = 'Using the same domain for more than one resource makes routing unpredictable. Send force_domain_override: true to use it anyway.';
+    const warning =
+      'Using the same domain for more than one resource makes routing unpredictable. Send force_domain_override: true to use it anyway.';
     server.answer = { status: 409, body: { message, warning } };
     const f = open(<CreateAppScreen {...props({ from: { ...APP, domains: 'https://shop.example.com' } })} />);
     await f.press(KEY.ctrlS);
@@ -620,7 +681,15 @@ describe('a 409: the whole message, and a pointer to the override', () => {
 
 describe('the whole answer', () => {
   it('the application success screen shows uuid, domains and any other field the server adds, masked where secret', async () => {
-    server.answer = { status: 201, body: { uuid: 'app-7', domains: 'https://a.example.com', status: 'queued\u001b[31m', webhook: 'https://u:pw-secret@hooks.example.com/x' } };
+    server.answer = {
+      status: 201,
+      body: {
+        uuid: 'app-7',
+        domains: 'https://a.example.com',
+        status: 'queued\u001b[31m',
+        webhook: 'https://u:pw-secret@hooks.example.com/x',
+      },
+    };
     const f = open(<CreateAppScreen {...props({ from: APP })} />);
     await f.press(KEY.ctrlS);
     const frame = await f.waitFor(/uuid: app-7/);
@@ -707,7 +776,11 @@ describe('after a creation that may have been made, a second request is sent onl
   /** The wizard against a server on 127.0.0.1 whose first answer is `first`, then a readable 201. */
   async function wizard(first: Handler) {
     const s = await serve(sequence(first, json(201, { uuid: 'app-2' })));
-    const f = open(<CreateAppScreen {...props({ client: createClient({ baseUrl: `${s.url}/api/v1`, token: '1|secret-token', retries: 0 }), from: APP })} />);
+    const f = open(
+      <CreateAppScreen
+        {...props({ client: createClient({ baseUrl: `${s.url}/api/v1`, token: '1|secret-token', retries: 0 }), from: APP })}
+      />,
+    );
     return { s, f };
   }
 
@@ -774,7 +847,11 @@ describe('keys.json in the form: sentences name the keys in force', () => {
 
   it('submit rebound to Ctrl+G: the quick step, the banner, the review and the footer say Ctrl+G, and Ctrl+G sends', async () => {
     const keys = await table('{"formSubmit": "ctrl+g"}');
-    const f = open(<KeyTableProvider table={keys}><CreateAppScreen {...props({ from: { ...APP, limits_cpus: 'lots' } })} /></KeyTableProvider>);
+    const f = open(
+      <KeyTableProvider table={keys}>
+        <CreateAppScreen {...props({ from: { ...APP, limits_cpus: 'lots' } })} />
+      </KeyTableProvider>,
+    );
     let frame = f.frame();
     expect(frame).toMatch(/Ctrl\+G sends this · PgDn more settings/);
     expect(footer(frame)).toMatch(/Ctrl\+G submit/);
@@ -799,7 +876,11 @@ describe('keys.json in the form: sentences name the keys in force', () => {
   it('suggest rebound to Ctrl+O: the recall notice, the marks beside recalled values and the suggestions say Ctrl+O', async () => {
     addRecentValues(dir, { project_uuid: 'p-recent', server_uuid: 's-recent', environment_name: 'staging' });
     const keys = await table('{"formSuggest": "ctrl+o"}');
-    const f = open(<KeyTableProvider table={keys}><CreateAppScreen {...props()} /></KeyTableProvider>);
+    const f = open(
+      <KeyTableProvider table={keys}>
+        <CreateAppScreen {...props()} />
+      </KeyTableProvider>,
+    );
     const frame = f.frame();
     expect(frame).toMatch(/as last time \(Ctrl\+O: others\)/);
     expect(frame).toMatch(/Project \*\s+p-recent\s+\(recent, sent · Ctrl\+O another\)/);
@@ -809,11 +890,19 @@ describe('keys.json in the form: sentences name the keys in force', () => {
 
   it('back rebound to Ctrl+B: a restored draft says Ctrl+B offers to discard it, and Ctrl+B asks before leaving', async () => {
     const keys = await table('{"formBack": "ctrl+b"}');
-    const first = open(<KeyTableProvider table={keys}><CreateAppScreen {...props()} /></KeyTableProvider>);
+    const first = open(
+      <KeyTableProvider table={keys}>
+        <CreateAppScreen {...props()} />
+      </KeyTableProvider>,
+    );
     await first.press('k');
     await draftSaved('create-app');
     first.unmount();
-    const f = open(<KeyTableProvider table={keys}><CreateAppScreen {...props()} /></KeyTableProvider>);
+    const f = open(
+      <KeyTableProvider table={keys}>
+        <CreateAppScreen {...props()} />
+      </KeyTableProvider>,
+    );
     expect(f.frame()).toMatch(/Restored your draft from .* UTC\. Ctrl\+B on the first step offers to discard it\./);
     await f.press(K.ctrl('b'));
     expect(f.frame()).toMatch(/Leave the form\?/);

@@ -37,13 +37,18 @@ function options(client: TuiOptions['client'], from: Record<string, unknown>): T
 }
 
 const body = (repo: string, instant: boolean) => ({
-  ...where(), git_repository: `https://github.com/acme/${repo}`, git_branch: 'main', build_pack: 'nixpacks', ports_exposes: '3000', instant_deploy: instant,
+  ...where(),
+  git_repository: `https://github.com/acme/${repo}`,
+  git_branch: 'main',
+  build_pack: 'nixpacks',
+  ports_exposes: '3000',
+  instant_deploy: instant,
 });
 
 describe('create app with instant deploy: Enter follows the new deployment', () => {
   it('opens the log of the new deployment, follows it to failed, and Esc shows it selected in the list', async () => {
     const client = createClient({ baseUrl: demo.url, token: demo.token });
-    const ui = shown = renderApp(options(client, body('outcome-failed', true)), { followMs: 50, refreshMs: 100 });
+    const ui = (shown = renderApp(options(client, body('outcome-failed', true)), { followMs: 50, refreshMs: 100 }));
     await ui.waitFor('Create application');
     await ui.press(KEY.ctrl('s'));
     const done = await ui.waitFor('follows its deployment');
@@ -64,7 +69,7 @@ describe('create app with instant deploy: Enter follows the new deployment', () 
 
   it('without instant deploy, Enter opens the deployments list as before (no log, no waiting)', async () => {
     const client = createClient({ baseUrl: demo.url, token: demo.token });
-    const ui = shown = renderApp(options(client, body('outcome-finished', false)), { followMs: 50, refreshMs: 100 });
+    const ui = (shown = renderApp(options(client, body('outcome-finished', false)), { followMs: 50, refreshMs: 100 }));
     await ui.waitFor('Create application');
     await ui.press(KEY.ctrl('s'));
     await ui.waitFor('opens its deployments');
@@ -77,7 +82,11 @@ describe('create app with instant deploy: Enter follows the new deployment', () 
     const APP = 'c0ffee00-0000-4000-8000-000000000001';
     let gets = 0;
     const row = (status: string) => ({
-      id: 5, deployment_uuid: 'dep5abcdefghijklmnopq', status, commit: 'c'.repeat(40), created_at: new Date().toISOString(),
+      id: 5,
+      deployment_uuid: 'dep5abcdefghijklmnopq',
+      status,
+      commit: 'c'.repeat(40),
+      created_at: new Date().toISOString(),
       finished_at: status === 'finished' ? new Date(Date.now() + 1000).toISOString() : null,
     });
     const server = await serve((req, res, raw) => {
@@ -88,7 +97,7 @@ describe('create app with instant deploy: Enter follows the new deployment', () 
       return json(200, [row(gets <= 6 ? 'in_progress' : 'finished')])(req, res, raw);
     });
     const client = createClient({ baseUrl: `${server.url}/api/v1`, token: '3|watchTestToken' });
-    const ui = shown = renderApp(options(client, body('x', true)), { followMs: 50, refreshMs: 100 });
+    const ui = (shown = renderApp(options(client, body('x', true)), { followMs: 50, refreshMs: 100 }));
     await ui.waitFor('Create application');
     await ui.press(KEY.ctrl('s'));
     await ui.waitFor('follows its deployment');

@@ -21,10 +21,12 @@ afterEach(() => {
 });
 
 describe('remembered form values belong to their server', () => {
-  it('after :ctx to another server, the create form fills in nothing the demo was sent, nor the demo\'s sample data', async () => {
+  it("after :ctx to another server, the create form fills in nothing the demo was sent, nor the demo's sample data", async () => {
     const dir = tempDir('dms-form-recall-');
     mkdirSync(dir, { recursive: true, mode: 0o700 });
-    writeFileSync(join(dir, 'config.json'), JSON.stringify({ contexts: { second: { url: other.url, token: other.token } } }), { mode: 0o600 });
+    writeFileSync(join(dir, 'config.json'), JSON.stringify({ contexts: { second: { url: other.url, token: other.token } } }), {
+      mode: 0o600,
+    });
     const sentToDemo = 'demo-sent-project-0000000000';
     addRecentValues(dir, { project_uuid: sentToDemo }, 'demo');
     const sample = demo.seed.projects.map((p) => p.uuid);
@@ -38,7 +40,7 @@ describe('remembered form values belong to their server', () => {
       noColor: true,
       demoSuggestions: { project_uuid: sample, server_uuid: demo.seed.servers.map((s) => s.uuid) },
     };
-    const ui = shown = renderApp(options, { size: { columns: 120, rows: 36 } });
+    const ui = (shown = renderApp(options, { size: { columns: 120, rows: 36 } }));
     await ui.waitFor(/1–10 of \d+/);
 
     // On the demo: what was sent to it, first.

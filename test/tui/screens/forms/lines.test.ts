@@ -6,7 +6,15 @@ import { DOCSTORE_FORM } from '../../../../src/forms/docstore-form.js';
 import { bindKeys } from '../../../../src/tui/key-bindings.js';
 import { DEFAULT_KEYS, keyTable } from '../../../../src/tui/keys.js';
 import {
-  doneActions, footerActions, leaveQuestion, nameFirst, notesOf, overwriteQuestion, resendQuestion, sendHint, type KeyAction,
+  doneActions,
+  footerActions,
+  leaveQuestion,
+  nameFirst,
+  notesOf,
+  overwriteQuestion,
+  resendQuestion,
+  sendHint,
+  type KeyAction,
 } from '../../../../src/tui/screens/forms/lines.js';
 import { formScreenState, type FormScreenState } from '../../../../src/tui/screens/forms/state.js';
 import { initialFormState } from '../../../../src/tui/screens/forms/state-fields.js';
@@ -34,17 +42,25 @@ describe('sentences that name keys', () => {
       banner: 'conflict',
     };
     expect(notesOf(state, DEFAULT_KEYS).force_domain_override).toBe('turn this on (Space) to use the domain anyway, then Ctrl+S');
-    expect(notesOf(state, rebound({ choiceNext: 'ctrl+t', formSubmit: 'ctrl+g' })).force_domain_override)
-      .toBe('turn this on (Ctrl+T) to use the domain anyway, then Ctrl+G');
+    expect(notesOf(state, rebound({ choiceNext: 'ctrl+t', formSubmit: 'ctrl+g' })).force_domain_override).toBe(
+      'turn this on (Ctrl+T) to use the domain anyway, then Ctrl+G',
+    );
   });
 
   it('questions and the keys after a creation name the keys in force', () => {
-    const keys = rebound({ confirmLeave: 'ctrl+l', overwriteReplace: 'ctrl+r', resendConfirm: 'ctrl+y', doneSave: 'ctrl+w', credentialsSave: 'tab' });
+    const keys = rebound({
+      confirmLeave: 'ctrl+l',
+      overwriteReplace: 'ctrl+r',
+      resendConfirm: 'ctrl+y',
+      doneSave: 'ctrl+w',
+      credentialsSave: 'tab',
+    });
     expect(said(leaveQuestion(keys).answers)).toBe('Ctrl+L leave · d discard the draft and leave · n stay');
     expect(said(overwriteQuestion('f.json', 'body', keys).answers)).toBe('Ctrl+R replace · n keep it (nothing is saved)');
     expect(said(resendQuestion(DOCSTORE_FORM, keys).answers)).toBe('Ctrl+Y send · n/Esc do not send');
-    expect(said(doneActions(keys, { open: false, follow: false, secret: true, revealed: false })))
-      .toBe('s shows the password · Ctrl+W saves it to a file · Esc closes');
+    expect(said(doneActions(keys, { open: false, follow: false, secret: true, revealed: false }))).toBe(
+      's shows the password · Ctrl+W saves it to a file · Esc closes',
+    );
     expect(nameFirst('credentials', keys).text).toBe('Type a file name first, then Tab saves the credentials there.');
   });
 });

@@ -23,7 +23,10 @@ beforeEach(() => {
   exits = [];
   quits = 0;
 });
-afterEach(() => { ui?.unmount(); ui = undefined; });
+afterEach(() => {
+  ui?.unmount();
+  ui = undefined;
+});
 
 function props(s: HostileServer) {
   return {
@@ -31,9 +34,13 @@ function props(s: HostileServer) {
     configDir: dir,
     showSecrets: false,
     from: WHERE,
-    onExit: (r?: { uuid: string }) => { exits.push(r); },
+    onExit: (r?: { uuid: string }) => {
+      exits.push(r);
+    },
     onOpenDeployments: () => {},
-    onQuit: () => { quits += 1; },
+    onQuit: () => {
+      quits += 1;
+    },
   };
 }
 
@@ -46,7 +53,7 @@ async function created(answer: unknown = { uuid: 'db-5', internal_db_url: URL_ }
   return ui;
 }
 
-describe('leaving a new database\'s success screen', () => {
+describe("leaving a new database's success screen", () => {
   it('Esc and q ask first; n and Esc stay; y leaves', async () => {
     const f = await created();
     for (const key of [KEY.escape, 'q']) {
@@ -135,7 +142,7 @@ describe('leaving a new database\'s success screen', () => {
     expect(exits).toEqual([undefined]);
   });
 
-  it('an application\'s success screen asks nothing', async () => {
+  it("an application's success screen asks nothing", async () => {
     const s = await serve(json(201, { uuid: 'app-5' }));
     const app = { ...WHERE, git_repository: 'https://github.com/acme/web', git_branch: 'main', build_pack: 'nixpacks' };
     ui = renderScreen(<CreateAppScreen {...props(s)} from={app} />, { columns: 100, rows: 30 });

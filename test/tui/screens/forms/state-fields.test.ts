@@ -5,8 +5,12 @@ import type { FormValues } from '../../../../src/forms/types.js';
 import { createFormReducer, initialFormState } from '../../../../src/tui/screens/forms/state-fields.js';
 
 const APP_MIN: FormValues = {
-  project_uuid: 'p1', server_uuid: 's1', environment_name: 'production',
-  git_repository: 'https://github.com/acme/web', git_branch: 'main', build_pack: 'nixpacks',
+  project_uuid: 'p1',
+  server_uuid: 's1',
+  environment_name: 'production',
+  git_repository: 'https://github.com/acme/web',
+  git_branch: 'main',
+  build_pack: 'nixpacks',
 };
 
 describe('reducer', () => {
@@ -54,7 +58,10 @@ describe('reducer', () => {
     expect(s.serverErrors.limits_cpus).toBe('bad too');
   });
   it('invalid submit focuses the first problem', () => {
-    const s = reduce(initialFormState(APP_FORM, { ...APP_MIN }, 8), { type: 'invalid', errors: { limits_cpus: 'bad.', git_branch: 'is required.' } });
+    const s = reduce(initialFormState(APP_FORM, { ...APP_MIN }, 8), {
+      type: 'invalid',
+      errors: { limits_cpus: 'bad.', git_branch: 'is required.' },
+    });
     expect([s.step, s.focus]).toEqual([0, 'git_branch']);
   });
   it('compose rows are added and removed', () => {

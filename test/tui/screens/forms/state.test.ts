@@ -3,12 +3,23 @@
 import { describe, expect, it } from 'vitest';
 import { APP_FORM } from '../../../../src/forms/app-form.js';
 import type { FormValues } from '../../../../src/forms/types.js';
-import { formScreenReducer, formScreenState, typedAnything, type FormScreenAction, type FormScreenState } from '../../../../src/tui/screens/forms/state.js';
+import {
+  formScreenReducer,
+  formScreenState,
+  typedAnything,
+  type FormScreenAction,
+  type FormScreenState,
+} from '../../../../src/tui/screens/forms/state.js';
 import { initialFormState } from '../../../../src/tui/screens/forms/state-fields.js';
 
 const APP: FormValues = {
-  project_uuid: 'p1', server_uuid: 's1', environment_name: 'production',
-  git_repository: 'https://github.com/acme/web', git_branch: 'main', build_pack: 'nixpacks', domains: 'https://a.example',
+  project_uuid: 'p1',
+  server_uuid: 's1',
+  environment_name: 'production',
+  git_repository: 'https://github.com/acme/web',
+  git_branch: 'main',
+  build_pack: 'nixpacks',
+  domains: 'https://a.example',
 };
 const reduce = formScreenReducer(APP_FORM);
 const run = (state: FormScreenState, ...actions: FormScreenAction[]) => actions.reduce(reduce, state);
@@ -26,15 +37,25 @@ describe('the screen reducer', () => {
     expect(s.form.serverErrors).toEqual({});
   });
 
-  it('dms\'s own refusal marks every problem and names the banner, from any phase', () => {
-    const s = run({ ...opened(), phase: { kind: 'failed', message: 'x', hint: '' } }, { type: 'refused', errors: { git_branch: 'is required.' } });
+  it("dms's own refusal marks every problem and names the banner, from any phase", () => {
+    const s = run(
+      { ...opened(), phase: { kind: 'failed', message: 'x', hint: '' } },
+      { type: 'refused', errors: { git_branch: 'is required.' } },
+    );
     expect(s).toMatchObject({ phase: { kind: 'edit' }, banner: 'local', notice: undefined });
     expect(s.form.errors).toEqual({ git_branch: 'is required.' });
   });
 
   it('a request that may have created it is remembered: sending again asks first, and cancelling goes back to where it was asked', () => {
-    let s = run(opened(), { type: 'sending' }, { type: 'not-created', failure: { kind: 'request', message: 'Lost.', hint: 'Look first.', mayHaveCreated: true } });
-    expect(s).toMatchObject({ phase: { kind: 'failed', message: 'Lost.', hint: 'Look first.' }, unsure: { message: 'Lost.', hint: 'Look first.' } });
+    let s = run(
+      opened(),
+      { type: 'sending' },
+      { type: 'not-created', failure: { kind: 'request', message: 'Lost.', hint: 'Look first.', mayHaveCreated: true } },
+    );
+    expect(s).toMatchObject({
+      phase: { kind: 'failed', message: 'Lost.', hint: 'Look first.' },
+      unsure: { message: 'Lost.', hint: 'Look first.' },
+    });
     s = run(s, { type: 'ask-resend' }, { type: 'ask-resend' });
     expect(s.phase).toEqual({ kind: 'confirm-resend', back: { kind: 'failed', message: 'Lost.', hint: 'Look first.' } });
     s = run(s, { type: 'sending' });
@@ -42,7 +63,11 @@ describe('the screen reducer', () => {
   });
 
   it('an error that made nothing leaves nothing to ask about', () => {
-    const s = run(opened(), { type: 'sending' }, { type: 'not-created', failure: { kind: 'request', message: 'Server error (500).', hint: '', mayHaveCreated: false } });
+    const s = run(
+      opened(),
+      { type: 'sending' },
+      { type: 'not-created', failure: { kind: 'request', message: 'Server error (500).', hint: '', mayHaveCreated: false } },
+    );
     expect(s.unsure).toBeUndefined();
     expect(s.phase).toEqual({ kind: 'failed', message: 'Server error (500).', hint: '' });
   });

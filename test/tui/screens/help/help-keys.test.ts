@@ -29,8 +29,11 @@ describe('help lists each key once', () => {
     }
   });
 
-  it('the log\'s new keys clash with none of its others: & on n is refused and & stays', () => {
-    const bound = bindKeys([['logFilter', ['n']], ['logFilterKeep', ['x']]]);
+  it("the log's new keys clash with none of its others: & on n is refused and & stays", () => {
+    const bound = bindKeys([
+      ['logFilter', ['n']],
+      ['logFilterKeep', ['x']],
+    ]);
     expect(bound.problems).toHaveLength(2);
     expect(bound.problems.join('\n')).toMatch(/"logFilter": n is already "next match" \(logNext, Deployment log\) — logFilter keeps &/);
     expect(bound.problems.join('\n')).toMatch(/"logFilterKeep": "?x"? would be typed there/);
@@ -43,7 +46,13 @@ describe('help lists each key once', () => {
     expect(item(DEFAULT_KEYS)).not.toContain('logPrev');
     expect(itemText(DEFAULT_KEYS.command('logNext'), DEFAULT_KEYS)).toEqual(['n/N', ' next/prev match']);
     expect(itemText(DEFAULT_KEYS.command('logNextError'), DEFAULT_KEYS)).toEqual(['e/E', ' next/prev error']);
-    const bound = bindKeys([['logPrev', ['P']], ['logNextError', ['u']], ['logFilter', ['ctrl+f']], ['logLeft', ['h']], ['logFilterKeep', ['tab']]]);
+    const bound = bindKeys([
+      ['logPrev', ['P']],
+      ['logNextError', ['u']],
+      ['logFilter', ['ctrl+f']],
+      ['logLeft', ['h']],
+      ['logFilterKeep', ['tab']],
+    ]);
     expect(bound.problems).toEqual([]);
     const rebound = keyTable(bound.commands);
     expect(rebound.hint('logFilter')).toBe('Ctrl+F');

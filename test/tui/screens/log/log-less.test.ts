@@ -10,10 +10,28 @@ import type { LogLine } from '../../../../src/model/log.js';
 
 const mask = (s: string) => s;
 
-interface E { output: string; hidden?: boolean; type?: string }
+interface E {
+  output: string;
+  hidden?: boolean;
+  type?: string;
+}
 
 function record(entries: E[], status = 'finished'): Deployment {
-  return { id: 7, status, created_at: '2026-11-01T10:00:00.000000Z', logs: JSON.stringify(entries.map((e, i) => ({ command: null, output: e.output, type: e.type ?? 'stdout', hidden: e.hidden ?? false, timestamp: '2026-11-01T10:00:00.000000Z', order: i + 1 }))) } as Deployment;
+  return {
+    id: 7,
+    status,
+    created_at: '2026-11-01T10:00:00.000000Z',
+    logs: JSON.stringify(
+      entries.map((e, i) => ({
+        command: null,
+        output: e.output,
+        type: e.type ?? 'stdout',
+        hidden: e.hidden ?? false,
+        timestamp: '2026-11-01T10:00:00.000000Z',
+        order: i + 1,
+      })),
+    ),
+  } as Deployment;
 }
 
 const lines = (n: number, from = 0): E[] => Array.from({ length: n }, (_, i) => ({ output: `line ${from + i}` }));
@@ -25,7 +43,10 @@ const typed = (text: string): LogAction[] => [{ type: 'filterStart' }, { type: '
 
 describe('& shows only matching lines', () => {
   it('filters as the pattern is typed (smart case), Enter keeps it, & again shows every line', () => {
-    const s0 = initialLog(record([{ output: 'Building' }, { output: 'warn: slow' }, { output: 'WARN disk' }, { output: 'done' }]), mask, { rows: 10, width: 80 });
+    const s0 = initialLog(record([{ output: 'Building' }, { output: 'warn: slow' }, { output: 'WARN disk' }, { output: 'done' }]), mask, {
+      rows: 10,
+      width: 80,
+    });
     let s = run(s0, ...typed('warn'));
     expect(s.filter.editing).toBe(true);
     expect(shown(s)).toEqual(['warn: slow', 'WARN disk']);
@@ -68,7 +89,11 @@ describe('& shows only matching lines', () => {
     expect(shown(s)).toEqual(['line 7', 'line 17', 'line 27', 'line 37', 'line 47']);
     expect(s.stick).toBe(true);
     expect(firstShown(s)).toBe('line 27');
-    s = run(s, { type: 'record', record: record([...lines(50), { output: 'line 7 debug', hidden: true }, { output: 'line 70' }, { output: 'line 80' }], 'in_progress'), mask });
+    s = run(s, {
+      type: 'record',
+      record: record([...lines(50), { output: 'line 7 debug', hidden: true }, { output: 'line 70' }, { output: 'line 80' }], 'in_progress'),
+      mask,
+    });
     expect(shown(s).slice(-2)).toEqual(['line 47', 'line 70']);
     expect(firstShown(s)).toBe('line 37');
     s = run(s, { type: 'toggle', what: 'debug' });
@@ -79,7 +104,20 @@ describe('& shows only matching lines', () => {
     const s0 = initialLog(record(lines(200)), mask, { rows: 10, width: 80 });
     const s = run(s0, ...typed('1'), { type: 'filterText', text: '9' });
     expect(s.lines).toBe(s0.lines);
-    expect(shown(s)).toEqual(['line 19', 'line 119', 'line 190', 'line 191', 'line 192', 'line 193', 'line 194', 'line 195', 'line 196', 'line 197', 'line 198', 'line 199']);
+    expect(shown(s)).toEqual([
+      'line 19',
+      'line 119',
+      'line 190',
+      'line 191',
+      'line 192',
+      'line 193',
+      'line 194',
+      'line 195',
+      'line 196',
+      'line 197',
+      'line 198',
+      'line 199',
+    ]);
     // Shorter again: every line is looked at.
     expect(shown(run(s, { type: 'filterLine', command: 'backspace' }))).toHaveLength(200 - 100 - 81 + 100);
   });
@@ -122,24 +160,44 @@ describe('←/→ when lines are cut', () => {
     const wrapped = run(initialLog(record([{ output: long(100) }]), mask, { rows: 10, width: 42 }), { type: 'sideways', direction: 1 });
     expect(wrapped.left).toBe(0);
     expect(note(wrapped)).toBe('Long lines wrap: nothing to scroll sideways (w cuts them at the edge).');
-    const fits = run(initialLog(record([{ output: 'short' }]), mask, { rows: 10, width: 42 }), { type: 'toggle', what: 'wrap' }, { type: 'sideways', direction: 1 });
+    const fits = run(
+      initialLog(record([{ output: 'short' }]), mask, { rows: 10, width: 42 }),
+      { type: 'toggle', what: 'wrap' },
+      { type: 'sideways', direction: 1 },
+    );
     expect(note(fits)).toBe('Every line on screen fits: nothing to scroll sideways.');
   });
 
   it('a row shifted keeps its colours and marks, and a wide character cut in half leaves a space', () => {
     const line: LogLine = { kind: 'out', text: 'ab界cd', spans: null, hidden: false, at: null, timestamp: '', entry: 0 };
     const [row] = lineRows(line, 80, false, [[3, 4]]);
-    expect(shiftRow(row!, 2).map((g) => g.text).join('')).toBe('界cd');
-    expect(shiftRow(row!, 3).map((g) => g.text).join('')).toBe(' cd');
-    expect(shiftRow(row!, 4).map((g) => [g.text, g.mark])).toEqual([['c', 'match'], ['d', undefined]]);
+    expect(
+      shiftRow(row!, 2)
+        .map((g) => g.text)
+        .join(''),
+    ).toBe('界cd');
+    expect(
+      shiftRow(row!, 3)
+        .map((g) => g.text)
+        .join(''),
+    ).toBe(' cd');
+    expect(shiftRow(row!, 4).map((g) => [g.text, g.mark])).toEqual([
+      ['c', 'match'],
+      ['d', undefined],
+    ]);
   });
 });
 
 describe('e/E jump to error lines, x/X to stderr lines', () => {
   const log = [
     ...lines(20),
-    { output: 'warning: unused' }, { output: 'fetch failed, retrying' }, ...lines(20, 100),
-    { output: 'npm notice', type: 'stderr' }, ...lines(20, 200), { output: 'exit code: 0' }, { output: 'done' },
+    { output: 'warning: unused' },
+    { output: 'fetch failed, retrying' },
+    ...lines(20, 100),
+    { output: 'npm notice', type: 'stderr' },
+    ...lines(20, 200),
+    { output: 'exit code: 0' },
+    { output: 'done' },
   ];
   const error = (direction: 1 | -1): LogAction => ({ type: 'errorNext', direction, which: 'error' });
   const stderr = (direction: 1 | -1): LogAction => ({ type: 'errorNext', direction, which: 'stderr' });
@@ -197,9 +255,13 @@ describe('e/E jump to error lines, x/X to stderr lines', () => {
     let s = initialLog(record(log), mask, { rows: 5, width: 80 });
     s = run(s, ...typed('line'), { type: 'filterEnd', keep: true }, error(1));
     expect(s.errorLine).toBeNull();
-    expect(note(s)).toBe('No line among the lines shown reads as an error (ERROR, error:, FATAL, panic, failed, an exception, an exit code other than 0…).');
+    expect(note(s)).toBe(
+      'No line among the lines shown reads as an error (ERROR, error:, FATAL, panic, failed, an exception, an exit code other than 0…).',
+    );
     expect(note(run(s, stderr(1)))).toBe('No line among the lines shown was written to stderr.');
     s = run(s, { type: 'filterClear' }, ...typed('npm'), { type: 'filterEnd', keep: true }, error(-1));
-    expect(note(s)).toBe('No line among the lines shown reads as an error (ERROR, error:, FATAL, panic, failed, an exception, an exit code other than 0…); 1 was written to stderr: x/X go to it.');
+    expect(note(s)).toBe(
+      'No line among the lines shown reads as an error (ERROR, error:, FATAL, panic, failed, an exception, an exit code other than 0…); 1 was written to stderr: x/X go to it.',
+    );
   });
 });

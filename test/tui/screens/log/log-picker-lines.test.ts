@@ -28,7 +28,12 @@ describe('the log viewer', () => {
   it('a line over 10,000 characters names the save key in force, and is counted in the rows it is drawn in', () => {
     const line: LogLine = { kind: 'out', text: 'z'.repeat(10_070), spans: null, hidden: false, at: null, timestamp: '', entry: 0 };
     const rows = lineRows(line, 100, true, [], false, 'Ctrl+W');
-    expect(rows.flat().map((s) => s.text).join('')).toContain('… 70 more characters (Ctrl+W saves the whole line)');
+    expect(
+      rows
+        .flat()
+        .map((s) => s.text)
+        .join(''),
+    ).toContain('… 70 more characters (Ctrl+W saves the whole line)');
     expect(rowCount(line, 100, true, 'Ctrl+W')).toBe(rows.length);
   });
 });

@@ -2,7 +2,15 @@
 // the debug toggle, search and its way back, the save prompt.
 import { describe, expect, it } from 'vitest';
 import type { Deployment } from '../../../../src/api/schemas/deployment.js';
-import { bottomTop, initialLog, logReducer, prefixWidth, shownFrom, type LogAction, type LogState } from '../../../../src/tui/screens/log/state.js';
+import {
+  bottomTop,
+  initialLog,
+  logReducer,
+  prefixWidth,
+  shownFrom,
+  type LogAction,
+  type LogState,
+} from '../../../../src/tui/screens/log/state.js';
 import { lineRows, rowCount } from '../../../../src/tui/screens/log/rows.js';
 import { noteText } from '../../../../src/tui/screens/log/lines.js';
 import { DEFAULT_KEYS } from '../../../../src/tui/keys.js';
@@ -11,10 +19,29 @@ import { reasonOf } from '../../../../src/model/reason.js';
 
 const mask = (s: string) => s;
 
-interface E { output: string; hidden?: boolean; type?: string; command?: string }
+interface E {
+  output: string;
+  hidden?: boolean;
+  type?: string;
+  command?: string;
+}
 
 function record(entries: E[], status = 'finished'): Deployment {
-  return { id: 7, status, created_at: '2026-11-01T10:00:00.000000Z', logs: JSON.stringify(entries.map((e, i) => ({ command: e.command ?? null, output: e.output, type: e.type ?? 'stdout', hidden: e.hidden ?? false, timestamp: '2026-11-01T10:00:00.000000Z', order: i + 1 }))) } as Deployment;
+  return {
+    id: 7,
+    status,
+    created_at: '2026-11-01T10:00:00.000000Z',
+    logs: JSON.stringify(
+      entries.map((e, i) => ({
+        command: e.command ?? null,
+        output: e.output,
+        type: e.type ?? 'stdout',
+        hidden: e.hidden ?? false,
+        timestamp: '2026-11-01T10:00:00.000000Z',
+        order: i + 1,
+      })),
+    ),
+  } as Deployment;
 }
 
 const lines = (n: number, from = 0): E[] => Array.from({ length: n }, (_, i) => ({ output: `line ${from + i}` }));
@@ -146,7 +173,15 @@ describe('search', () => {
 });
 
 describe('rows of a line', () => {
-  const line = (text: string, spans: LogLine['spans'] = null): LogLine => ({ kind: 'out', text, spans, hidden: false, at: null, timestamp: '', entry: 0 });
+  const line = (text: string, spans: LogLine['spans'] = null): LogLine => ({
+    kind: 'out',
+    text,
+    spans,
+    hidden: false,
+    at: null,
+    timestamp: '',
+    entry: 0,
+  });
 
   it('wrapped rows are exactly the width, wide characters never split across rows', () => {
     const rows = lineRows(line('ab界cd'), 3, true);
@@ -154,10 +189,18 @@ describe('rows of a line', () => {
     expect(rowCount(line('ab界cd'), 3, true)).toBe(3);
   });
 
-  it('matches are marked inside coloured spans, the current line\'s as current', () => {
-    const spans = [{ text: 'error: ', style: { fg: 'red' } }, { text: 'disk full', style: {} }];
+  it("matches are marked inside coloured spans, the current line's as current", () => {
+    const spans = [
+      { text: 'error: ', style: { fg: 'red' } },
+      { text: 'disk full', style: {} },
+    ];
     const rows = lineRows(line('error: disk full', spans), 80, true, [[5, 11]], true);
-    expect(rows[0]!.map((s) => [s.text, s.mark ?? ''])).toEqual([['error', ''], [': ', 'current'], ['disk', 'current'], [' full', '']]);
+    expect(rows[0]!.map((s) => [s.text, s.mark ?? ''])).toEqual([
+      ['error', ''],
+      [': ', 'current'],
+      ['disk', 'current'],
+      [' full', ''],
+    ]);
     expect(rows[0]![1]!.style).toEqual({ fg: 'red' });
   });
 
@@ -177,7 +220,13 @@ describe('debug lines with a search kept', () => {
   it('turning them on keeps the view where it is and counts the matches among the lines now shown', () => {
     const entries: E[] = lines(60).map((e, i) => ({ output: i % 2 ? `debug ${i}` : `line ${i}`, hidden: i % 2 === 1 }));
     let s = initialLog(record(entries), mask, { rows: 5, width: 80 });
-    s = run(s, { type: 'searchStart' }, { type: 'searchText', text: 'debug' }, { type: 'searchEnd', keep: true }, { type: 'scroll', to: 'top' });
+    s = run(
+      s,
+      { type: 'searchStart' },
+      { type: 'searchText', text: 'debug' },
+      { type: 'searchEnd', keep: true },
+      { type: 'scroll', to: 'top' },
+    );
     expect(s.search.matches).toHaveLength(0);
     s = run(s, { type: 'toggle', what: 'debug' });
     expect(s.top).toBe(0);
@@ -192,7 +241,13 @@ describe('a big log', () => {
     expect(s.lines.length).toBeLessThan(10_000);
     expect(s.lines.at(-1)!.text).toBe('line 9999');
     expect(s.lines.at(-1)!.entry).toBe(9999);
-    s = run(s, { type: 'scroll', to: 'up' }, { type: 'searchStart' }, { type: 'searchText', text: 'line 998' }, { type: 'searchEnd', keep: true });
+    s = run(
+      s,
+      { type: 'scroll', to: 'up' },
+      { type: 'searchStart' },
+      { type: 'searchText', text: 'line 998' },
+      { type: 'searchEnd', keep: true },
+    );
     const top = firstShown(s);
     const current = s.lines[s.order[s.search.matches[s.search.current]!]!]!.text;
     while (s.built > 0) s = run(s, { type: 'buildEarlier' });

@@ -17,10 +17,24 @@ const TOKEN = '1|logviewertoken';
 const now = Date.now();
 const iso = (ms: number) => new Date(ms).toISOString().replace('Z', '000Z');
 
-interface Entry { command?: string | null; output: string; type?: 'stdout' | 'stderr'; hidden?: boolean; timestamp?: string }
+interface Entry {
+  command?: string | null;
+  output: string;
+  type?: 'stdout' | 'stderr';
+  hidden?: boolean;
+  timestamp?: string;
+}
 
 function entry(e: Entry, i: number): Record<string, unknown> {
-  return { command: e.command ?? null, output: e.output, type: e.type ?? 'stdout', timestamp: e.timestamp ?? iso(now - 600_000 + i * 1000), hidden: e.hidden ?? false, batch: 1, order: i + 1 };
+  return {
+    command: e.command ?? null,
+    output: e.output,
+    type: e.type ?? 'stdout',
+    timestamp: e.timestamp ?? iso(now - 600_000 + i * 1000),
+    hidden: e.hidden ?? false,
+    batch: 1,
+    order: i + 1,
+  };
 }
 
 const BUILD: Entry[] = [
@@ -41,10 +55,21 @@ const BUILD: Entry[] = [
 function row(id: number, status: string, entries: Entry[] | undefined, extra: Record<string, unknown> = {}): Record<string, unknown> {
   const created = now - (50 - id) * 3_600_000;
   const r: Record<string, unknown> = {
-    id, deployment_uuid: `dep${String(id).padStart(21, '0')}`, status, commit: `${id}abcdef${'0'.repeat(32)}`,
-    commit_message: `Change ${id}`, application_name: 'shop', server_name: 'edge-1', is_webhook: true, is_api: false,
-    rollback: false, pull_request_id: 0, created_at: iso(created), updated_at: iso(created + 120_000),
-    finished_at: status === 'in_progress' || status === 'queued' ? null : iso(created + 192_000), ...extra,
+    id,
+    deployment_uuid: `dep${String(id).padStart(21, '0')}`,
+    status,
+    commit: `${id}abcdef${'0'.repeat(32)}`,
+    commit_message: `Change ${id}`,
+    application_name: 'shop',
+    server_name: 'edge-1',
+    is_webhook: true,
+    is_api: false,
+    rollback: false,
+    pull_request_id: 0,
+    created_at: iso(created),
+    updated_at: iso(created + 120_000),
+    finished_at: status === 'in_progress' || status === 'queued' ? null : iso(created + 192_000),
+    ...extra,
   };
   if (entries) r.logs = JSON.stringify(entries.map(entry));
   return r;
@@ -77,8 +102,13 @@ afterEach(() => {
 
 function open(size = { columns: 120, rows: 30 }, followMs = 60): Rendered {
   const options: TuiOptions = {
-    client, connection: { label: 'test', host: new URL(server.url).host, origin: server.url, demo: false },
-    configDir: '', appUuid: 'app-logs', screen: 'browse', showSecrets: false, noColor: true,
+    client,
+    connection: { label: 'test', host: new URL(server.url).host, origin: server.url, demo: false },
+    configDir: '',
+    appUuid: 'app-logs',
+    screen: 'browse',
+    showSecrets: false,
+    noColor: true,
   };
   shown = renderApp(options, { size, followMs });
   return shown;
@@ -187,7 +217,7 @@ describe('opening the log', () => {
     expect(relative).toMatch(/Log 49 · ✗ failed after 3m 12s · started 1h ago/);
   });
 
-  it('T shows the log\'s times as the local clock and its start as a local date with the zone, and back', async () => {
+  it("T shows the log's times as the local clock and its start as a local date with the zone, and back", async () => {
     const ui = open({ columns: 120, rows: 30 });
     await ui.waitFor(/1–3 of 3/);
     await ui.press('l', 'g', 't');
@@ -322,13 +352,19 @@ describe('following a running deployment', () => {
 });
 
 describe('auto-refresh of a page whose rows carry logs', () => {
-  const big = (id: number) => Array.from({ length: 3000 }, (_, i): Entry => ({ output: `deployment ${id} line ${i} ${'../..'.repeat(60)}` }));
+  const big = (id: number) =>
+    Array.from({ length: 3000 }, (_, i): Entry => ({ output: `deployment ${id} line ${i} ${'../..'.repeat(60)}` }));
 
   it('asks for the newest row only while nothing changes, and for the page when a deployment arrives', async () => {
     rows = [row(49, 'finished', big(49)), row(48, 'finished', big(48))];
     const options: TuiOptions = {
-      client, connection: { label: 'test', host: new URL(server.url).host, origin: server.url, demo: false },
-      configDir: '', appUuid: 'app-logs', screen: 'browse', showSecrets: false, noColor: true,
+      client,
+      connection: { label: 'test', host: new URL(server.url).host, origin: server.url, demo: false },
+      configDir: '',
+      appUuid: 'app-logs',
+      screen: 'browse',
+      showSecrets: false,
+      noColor: true,
     };
     shown = renderApp(options, { size: { columns: 120, rows: 30 }, refreshMs: 40 });
     const ui = shown;
@@ -342,16 +378,25 @@ describe('auto-refresh of a page whose rows carry logs', () => {
     // The running deployment on top is now what the light refresh polls.
     const before = listRequests().length;
     await until(() => listRequests().length >= before + 2, 'two more refreshes');
-    expect(listRequests().slice(before).every((q) => q === 'skip=0&take=1')).toBe(true);
+    expect(
+      listRequests()
+        .slice(before)
+        .every((q) => q === 'skip=0&take=1'),
+    ).toBe(true);
     rows[0] = row(50, 'failed', big(50));
     await ui.waitFor((f) => /✗ failed\s+│ webhook\s+│ 50abcde/.test(f));
   });
 
-  it('asks for the page\'s lightest row when none runs: a heavy newest row is not re-read every tick', async () => {
+  it("asks for the page's lightest row when none runs: a heavy newest row is not re-read every tick", async () => {
     rows = [row(49, 'finished', big(49)), row(48, 'finished', [{ output: 'small' }]), row(47, 'finished', big(47))];
     const options: TuiOptions = {
-      client, connection: { label: 'test', host: new URL(server.url).host, origin: server.url, demo: false },
-      configDir: '', appUuid: 'app-logs', screen: 'browse', showSecrets: false, noColor: true,
+      client,
+      connection: { label: 'test', host: new URL(server.url).host, origin: server.url, demo: false },
+      configDir: '',
+      appUuid: 'app-logs',
+      screen: 'browse',
+      showSecrets: false,
+      noColor: true,
     };
     shown = renderApp(options, { size: { columns: 120, rows: 30 }, refreshMs: 40 });
     await shown.waitFor(/1–3 of 3/);

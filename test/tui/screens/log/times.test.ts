@@ -11,7 +11,7 @@ afterEach(() => {
   else process.env.TZ = saved;
 });
 
-describe('a log line\'s time', () => {
+describe("a log line's time", () => {
   it('relative: how long after the deployment started, right-aligned in 8 cells', () => {
     expect(stampOf(START + 151_000, 'relative', START)).toBe('   +2:31');
     expect(stampOf(START + 3_723_000, 'relative', START)).toBe('+1:02:03');
@@ -29,8 +29,9 @@ describe('a log line\'s time', () => {
   });
 });
 
-describe('the log title\'s start', () => {
-  const view = (createdAt?: string) => viewOf(readDeploymentList([{ id: 1, status: 'finished', ...(createdAt ? { created_at: createdAt } : {}) }])!.deployments[0]!);
+describe("the log title's start", () => {
+  const view = (createdAt?: string) =>
+    viewOf(readDeploymentList([{ id: 1, status: 'finished', ...(createdAt ? { created_at: createdAt } : {}) }])!.deployments[0]!);
   it('reads as the mode says, and is left out without a start', () => {
     process.env.TZ = 'Europe/Berlin';
     const now = START + 3 * 86_400_000 + 4 * 3_600_000;

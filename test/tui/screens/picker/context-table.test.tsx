@@ -32,8 +32,13 @@ async function table(props: { contexts?: readonly ContextRow[]; cursor: number; 
 describe('the context table', () => {
   // Styles as a terminal that takes colours gets them: the bar's inverse video is to be seen.
   let level: typeof chalk.level;
-  beforeEach(() => { level = chalk.level; chalk.level = 1; });
-  afterEach(() => { chalk.level = level; });
+  beforeEach(() => {
+    level = chalk.level;
+    chalk.level = 1;
+  });
+  afterEach(() => {
+    chalk.level = level;
+  });
 
   it('lists name, server and notes in columns under a heading, one line each: no frame, no rules between rows', async () => {
     const { lines } = await table({ cursor: 0 });
@@ -58,7 +63,13 @@ describe('the context table', () => {
   });
 
   it('shows the rows that fit under the heading, the cursor’s among them', async () => {
-    const many = Array.from({ length: 9 }, (_, i): ContextRow => ({ name: `c${i}`, label: `c${i}`, detail: `h${i}.example.com`, inUse: false, current: false }));
+    const many = Array.from({ length: 9 }, (_, i): ContextRow => ({
+      name: `c${i}`,
+      label: `c${i}`,
+      detail: `h${i}.example.com`,
+      inUse: false,
+      current: false,
+    }));
     const { lines } = await table({ contexts: many, cursor: 7, room: 4 });
     expect(lines).toHaveLength(4);
     expect(lines.slice(1).map((l) => l.slice(0, 5))).toEqual(['  c6 ', '› c7 ', '  c8 ']);
@@ -86,7 +97,10 @@ describe('the context table', () => {
   });
 
   it('cleans what it shows: no escape sequence from config.json reaches the terminal', async () => {
-    const { lines, raw } = await table({ contexts: [{ name: 'x', label: 'x', detail: 'evil\u001b]0;pwned\u0007.example.com', inUse: false, current: false }], cursor: 0 });
+    const { lines, raw } = await table({
+      contexts: [{ name: 'x', label: 'x', detail: 'evil\u001b]0;pwned\u0007.example.com', inUse: false, current: false }],
+      cursor: 0,
+    });
     expect(lines[1]).toContain('evil.example.com');
     expect(raw.join('\n')).not.toContain('\u001b]0;');
   });

@@ -32,7 +32,14 @@ let held: (() => void)[] = [];
 let ui: Rendered | undefined;
 
 function record(status: string, subject: string, minutes: number) {
-  return { id: 7, deployment_uuid: 'dep-7', status, git_commit_sha: 'abcdef1234567', commit_message: subject, created_at: minutesAgo(minutes) };
+  return {
+    id: 7,
+    deployment_uuid: 'dep-7',
+    status,
+    git_commit_sha: 'abcdef1234567',
+    commit_message: subject,
+    created_at: minutesAgo(minutes),
+  };
 }
 
 function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
@@ -44,21 +51,36 @@ beforeAll(async () => {
   server = await respondWith((req, res, raw) => {
     open++;
     most = Math.max(most, open);
-    res.on('close', () => { open--; });
+    res.on('close', () => {
+      open--;
+    });
     const answer = answers[decodeURIComponent(req.path.slice(PREFIX.length))];
     switch (answer) {
       // A subject with an escape sequence and a second line: cleaned, first line only.
-      case 'finished': return send(res, 200, [record('finished', 'Fix \u001b[31mred\u001b[0m checkout\nsecond line', 3)]);
-      case 'failed': return send(res, 200, [record('failed', 'Break the build', 125)]);
-      case 'running': return send(res, 200, [record('in_progress', 'Deploy again', 0)]);
-      case 'empty': return send(res, 200, []);
-      case '404': return send(res, 404, { message: 'Application not found' });
-      case '401': return send(res, 401, { message: 'Unauthenticated.' });
-      case '403': return send(res, 403, { message: 'You are not allowed to access the API.' });
-      case 'cut': raw.socket.destroy(); return;
-      case '429': return send(res, 429, { message: 'Too Many Attempts.' }, { 'retry-after': '0' });
-      case 'slow': held.push(() => send(res, 200, [record('finished', 'Slow but sure', 1)])); return;
-      default: return send(res, 500, { message: 'Server Error' });
+      case 'finished':
+        return send(res, 200, [record('finished', 'Fix \u001b[31mred\u001b[0m checkout\nsecond line', 3)]);
+      case 'failed':
+        return send(res, 200, [record('failed', 'Break the build', 125)]);
+      case 'running':
+        return send(res, 200, [record('in_progress', 'Deploy again', 0)]);
+      case 'empty':
+        return send(res, 200, []);
+      case '404':
+        return send(res, 404, { message: 'Application not found' });
+      case '401':
+        return send(res, 401, { message: 'Unauthenticated.' });
+      case '403':
+        return send(res, 403, { message: 'You are not allowed to access the API.' });
+      case 'cut':
+        raw.socket.destroy();
+        return;
+      case '429':
+        return send(res, 429, { message: 'Too Many Attempts.' }, { 'retry-after': '0' });
+      case 'slow':
+        held.push(() => send(res, 200, [record('finished', 'Slow but sure', 1)]));
+        return;
+      default:
+        return send(res, 500, { message: 'Server Error' });
     }
   });
 });
@@ -78,8 +100,12 @@ function options(apps: Record<string, Answer>, extra: Partial<TuiOptions> = {}):
   return {
     client: createClient({ baseUrl: `${server.url}/api/v1`, token: 'tok-overview', retryBaseMs: 1 }),
     connection: { label: 'env', host: `127.0.0.1:${server.port}`, demo: false },
-    configDir: tempDir('dms-overview-'), screen: 'browse', showSecrets: false, noColor: false,
-    demoApps: Object.keys(apps).map((uuid) => ({ uuid, name: `n-${uuid}` })), ...extra,
+    configDir: tempDir('dms-overview-'),
+    screen: 'browse',
+    showSecrets: false,
+    noColor: false,
+    demoApps: Object.keys(apps).map((uuid) => ({ uuid, name: `n-${uuid}` })),
+    ...extra,
   };
 }
 
@@ -90,8 +116,15 @@ const listed = () => server.requests.filter((r) => r.path.startsWith(PREFIX));
 describe('overview in the picker', () => {
   it('shows each application’s newest status, subject and age, and why a read failed in a word', async () => {
     const apps: Record<string, Answer> = {
-      'app-ok': 'finished', 'app-bad': 'failed', 'app-run': 'running', 'app-none': 'empty', 'app-gone': '404',
-      'app-401': '401', 'app-403': '403', 'app-cut': 'cut', 'app-500': '500',
+      'app-ok': 'finished',
+      'app-bad': 'failed',
+      'app-run': 'running',
+      'app-none': 'empty',
+      'app-gone': '404',
+      'app-401': '401',
+      'app-403': '403',
+      'app-cut': 'cut',
+      'app-500': '500',
       // Last: a 429 pauses every read for a while (the limit is the token's, not the application's).
       'app-limit': '429',
     };
@@ -134,14 +167,18 @@ describe('overview in the picker', () => {
       held.shift()?.();
       await until(() => held.length > 0 || open === 0, 'the next request');
     }
-    const frame = await ui.waitFor((f) => Array.from({ length: 8 }, (_, i) => lineOf(f, `slow-${i}`)).every((l) => l.includes('✓') && l.includes('Slow but sure')));
+    const frame = await ui.waitFor((f) =>
+      Array.from({ length: 8 }, (_, i) => lineOf(f, `slow-${i}`)).every((l) => l.includes('✓') && l.includes('Slow but sure')),
+    );
     expect(frame).toContain('uuid: slo');
     expect(most).toBe(4);
     expect(listed()).toHaveLength(8);
   });
 
   it('reads each application again after the interval while the picker is open', async () => {
-    ui = renderApp(options({ 'app-a': 'running', 'app-b': 'finished' }, { settings: { overviewMs: 150 } }), { size: { columns: 120, rows: 30 } });
+    ui = renderApp(options({ 'app-a': 'running', 'app-b': 'finished' }, { settings: { overviewMs: 150 } }), {
+      size: { columns: 120, rows: 30 },
+    });
     await ui.waitFor((f) => lineOf(f, 'app-a').includes('●') && lineOf(f, 'app-b').includes('✓'));
     answers['app-a'] = 'failed';
     const frame = await ui.waitFor((f) => lineOf(f, 'app-a').includes('✗ app-a'));
@@ -185,7 +222,10 @@ describe('overview in the picker', () => {
 
 describe('overview tail: what fits', () => {
   const now = Date.parse('2026-08-22T15:30:00Z');
-  const ok = { kind: 'ok', newest: { phase: 'finished', status: 'finished', statusText: 'finished', subject: 'Add search to the docs', startedAt: now - 180_000 } } as const;
+  const ok = {
+    kind: 'ok',
+    newest: { phase: 'finished', status: 'finished', statusText: 'finished', subject: 'Add search to the docs', startedAt: now - 180_000 },
+  } as const;
   it('drops the note first, then the subject, then the age', () => {
     expect(overviewTail(ok, 80, now, 'demo')).toEqual({ word: '3m ago', subject: 'Add search to the docs', note: 'demo' });
     expect(overviewTail(ok, 36, now, 'opened 3h ago')).toEqual({ word: '3m ago', subject: 'Add search to the docs', note: '' });
@@ -206,12 +246,17 @@ describe('overview tail: what fits', () => {
 
 describe('overview scheduler', () => {
   const page: DeploymentPage = { deployments: [], total: 0 };
-  afterEach(() => { vi.useRealTimers(); });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
 
   /** A fetch the test answers by hand: `calls` in order, each with its resolve/reject. */
   function manual() {
     const calls: { uuid: string; signal: AbortSignal; resolve: (p: DeploymentPage) => void; reject: (e: unknown) => void }[] = [];
-    const fetch = (uuid: string, signal: AbortSignal) => new Promise<DeploymentPage>((resolve, reject) => { calls.push({ uuid, signal, resolve, reject }); });
+    const fetch = (uuid: string, signal: AbortSignal) =>
+      new Promise<DeploymentPage>((resolve, reject) => {
+        calls.push({ uuid, signal, resolve, reject });
+      });
     return { calls, fetch };
   }
 

@@ -6,7 +6,8 @@ import { initialStats, statsReducer, type StatsAction, type StatsState } from '.
 
 const stats = (n: number) => {
   const acc = createStats();
-  for (let i = 0; i < n; i++) acc.add({ phase: 'finished', startedAt: Date.UTC(2026, 0, 1) + i * 60_000, finishedAt: null, source: 'API', branch: '' });
+  for (let i = 0; i < n; i++)
+    acc.add({ phase: 'finished', startedAt: Date.UTC(2026, 0, 1) + i * 60_000, finishedAt: null, source: 'API', branch: '' });
   return statsOf(acc, {}, Date.UTC(2026, 0, 2));
 };
 const run = (actions: StatsAction[], from: StatsState = initialStats(10)) => actions.reduce(statsReducer, from);
@@ -34,9 +35,35 @@ describe('the stats view state', () => {
   it('scrolling stays within the body: a page at a time, to the top and the bottom', () => {
     const s = run([{ type: 'page', rows: 10, lines: 35 }]);
     expect(run([{ type: 'scroll', to: 'bottom' }], s).top).toBe(25);
-    expect(run([{ type: 'scroll', to: 'pageDown' }, { type: 'scroll', to: 'pageDown' }, { type: 'scroll', to: 'pageDown' }], s).top).toBe(25);
-    expect(run([{ type: 'scroll', to: 'down' }, { type: 'scroll', to: 'up' }, { type: 'scroll', to: 'up' }], s).top).toBe(0);
+    expect(
+      run(
+        [
+          { type: 'scroll', to: 'pageDown' },
+          { type: 'scroll', to: 'pageDown' },
+          { type: 'scroll', to: 'pageDown' },
+        ],
+        s,
+      ).top,
+    ).toBe(25);
+    expect(
+      run(
+        [
+          { type: 'scroll', to: 'down' },
+          { type: 'scroll', to: 'up' },
+          { type: 'scroll', to: 'up' },
+        ],
+        s,
+      ).top,
+    ).toBe(0);
     // A taller terminal (or a shorter body) pulls the top back.
-    expect(run([{ type: 'scroll', to: 'bottom' }, { type: 'page', rows: 30, lines: 35 }], s).top).toBe(5);
+    expect(
+      run(
+        [
+          { type: 'scroll', to: 'bottom' },
+          { type: 'page', rows: 30, lines: 35 },
+        ],
+        s,
+      ).top,
+    ).toBe(5);
   });
 });
