@@ -40,7 +40,7 @@ export function Header({ connection, appUuid, appName, about, activity, range, u
           <Text bold color={theme.ui.title}>
             dms
           </Text>
-          <Text color={theme.ui.muted}> context </Text>
+          <Text color={theme.ui.muted}>{'  context '}</Text>
           <Text>{clean(connection.label)}</Text>
         </Text>
       )}
@@ -49,7 +49,7 @@ export function Header({ connection, appUuid, appName, about, activity, range, u
         <Text>{clean(connection.host)}</Text>
         {appUuid ? (
           <>
-            <Text color={theme.ui.muted}> app </Text>
+            <Text color={theme.ui.muted}>{'  app '}</Text>
             {appName ? <Text bold>{`${clean(appName)} `}</Text> : null}
             <Text color={appName ? theme.ui.muted : undefined}>{clean(appUuid)}</Text>
           </>
@@ -63,8 +63,8 @@ export function Header({ connection, appUuid, appName, about, activity, range, u
             {range ? '  ' : ''}updated <Ago at={updatedAt} />
           </Text>
         ) : null}
-        {loading ? <Text color={theme.ui.muted}> loading…</Text> : null}
-        {status ? <Text color={theme.ui.muted}> {status}</Text> : null}
+        {loading ? <Text color={theme.ui.muted}>{'  loading…'}</Text> : null}
+        {status ? <Text color={theme.ui.muted}>{`  ${status}`}</Text> : null}
       </Text>
       {activity !== undefined ? <Text wrap="truncate-end">{activity ? clean(activity) : ' '}</Text> : null}
     </Box>
@@ -92,7 +92,7 @@ export function ConnectionLine({ connection }: { readonly connection: TuiConnect
     <Text wrap="truncate-end">
       <Text color={theme.ui.muted}>context </Text>
       <Text bold>{clean(connection.label)}</Text>
-      <Text color={theme.ui.muted}> server </Text>
+      <Text color={theme.ui.muted}>{'  server '}</Text>
       <Text>{clean(connection.host)}</Text>
     </Text>
   );

@@ -98,12 +98,7 @@ function ChoiceValue({ meta, value, focused, empty }: { meta: FieldMeta; value: 
         </Text>
       ))}
       {current !== undefined && !(meta.choices ?? []).includes(current) ? <Text color={theme.ui.error}> [{current}]</Text> : null}
-      {current === undefined ? (
-        <Text color={theme.ui.muted} dimColor={!theme.colour}>
-          {' '}
-          {empty}
-        </Text>
-      ) : null}
+      {current === undefined ? <Text color={theme.ui.muted} dimColor={!theme.colour}>{`  ${empty}`}</Text> : null}
     </Text>
   );
 }
@@ -238,10 +233,7 @@ export function FieldView({
         <Box flexShrink={1}>{body}</Box>
         {mark ? (
           <Box flexShrink={0}>
-            <Text color={theme.ui.muted} dimColor={!theme.colour}>
-              {' '}
-              {markText(mark, keys)}
-            </Text>
+            <Text color={theme.ui.muted} dimColor={!theme.colour}>{`  ${markText(mark, keys)}`}</Text>
           </Box>
         ) : null}
       </Box>

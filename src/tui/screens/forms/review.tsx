@@ -30,10 +30,7 @@ export function Review({ body, noun, file, maxLines, width }: ReviewProps) {
     <Box flexDirection="column" marginTop={1}>
       <Text color={theme.ui.title}>{REVIEW_TITLE}</Text>
       {shown.map((l, i) => (
-        <Text key={i} wrap="truncate-end">
-          {' '}
-          {l}
-        </Text>
+        <Text key={i} wrap="truncate-end">{`  ${l}`}</Text>
       ))}
       {later.map((line, i) => {
         const start = starts[i]!;

@@ -90,7 +90,7 @@ function Marker({ line, theme, stopped }: { line: LogLine; theme: Theme; stopped
       </Text>
     );
   if (line.hidden) return <Text color={theme.ui.muted}>· </Text>;
-  return <Text> </Text>;
+  return <Text>{'  '}</Text>;
 }
 
 function RowText({ row, line, theme }: { row: Row; line: LogLine; theme: Theme }) {
@@ -144,7 +144,7 @@ function Body({ s, rows, theme, time }: { s: LogState; rows: number; theme: Them
               {stopped ? ' ' : null}
             </>
           ) : (
-            <Text> </Text>
+            <Text>{'  '}</Text>
           )}
           <RowText row={row} line={line} theme={theme} />
         </Text>,
