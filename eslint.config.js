@@ -62,6 +62,11 @@ export default defineConfig(
       ],
       // Matching control characters is the point of sanitising server text and reading keys.
       'no-control-regex': 'off',
+      // Ink draws every space, and Prettier folds a run of spaces in JSX text into one.
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'JSXText[value=/(^|\\S) {2,}(\\S|$)/]', message: "Write a run of spaces Ink should draw as a string: {'  '}." },
+      ],
     },
   },
   // Small pieces: a file of more than 400 lines, or a function of more than 100, is split.
