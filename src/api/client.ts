@@ -29,6 +29,8 @@ export interface CallOptions {
   readonly onWait?: (why: string, ms: number) => void;
   /** Told once a read's request has been written out to the server. */
   readonly onSent?: () => void;
+  /** Told as a read's answer arrives: the bytes read so far. */
+  readonly onProgress?: (bytes: number) => void;
   /**
    * A creation's 2xx body as it arrived, before it is read: what the server made is in it (a
    * database's root password, sent once) whatever its shape, even when dms cannot read it.
@@ -132,6 +134,7 @@ export function createClient(options: ClientOptions): DmsClient {
         signal: callOptions.signal,
         onWait: callOptions.onWait,
         onSent: callOptions.onSent,
+        onProgress: callOptions.onProgress,
         searchParams,
       })
       .catch((error: unknown) => {

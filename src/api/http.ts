@@ -63,6 +63,8 @@ export interface RequestOptions {
   readonly onWait?: (why: string, ms: number) => void;
   /** Told once the request has been written out to the server (its first try). */
   readonly onSent?: () => void;
+  /** Told as the answer's body arrives: the bytes read so far (after decompression). */
+  readonly onProgress?: (bytes: number) => void;
 }
 
 export interface RawResponse {
@@ -165,6 +167,7 @@ export function createTransport(options: TransportOptions): Transport {
     // Then as it arrives: got counts the bytes it reads, after decompression.
     call.on('downloadProgress', ({ transferred }: { transferred: number }) => {
       if (transferred > limit) refuse();
+      else opts.onProgress?.(transferred);
     });
     try {
       const res = await call;

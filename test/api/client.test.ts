@@ -274,6 +274,16 @@ describe('reading deployment lists', () => {
     const page = await clientFor(server.url).listDeployments(APP_UUID);
     expect(page.deployments[0]!.status).toBe('queued');
   });
+
+  it('tells the bytes read as the page arrives, rising to the whole body', async () => {
+    const body = JSON.stringify(Array.from({ length: 40 }, (_, id) => ({ id, status: 'finished', logs: 'x'.repeat(200) })));
+    const server = await serve(trickle(body, { chunkSize: 1000, intervalMs: 1 }));
+    const told: number[] = [];
+    await clientFor(server.url).listDeployments(APP_UUID, {}, { onProgress: (bytes) => told.push(bytes) });
+    expect(told.length).toBeGreaterThan(3);
+    expect(told).toEqual([...told].sort((x, y) => x - y));
+    expect(told.at(-1)).toBe(Buffer.byteLength(body));
+  });
 });
 
 describe('each status becomes its typed error', () => {
