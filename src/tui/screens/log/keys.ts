@@ -35,102 +35,100 @@ function save(s: LogState): LogNote {
   return problem ? { kind: 'notSaved', problem } : { kind: 'saved', lines: s.order.length, path };
 }
 
+type LogStore = Store<LogState, LogAction>;
+type Send = (a: LogAction) => void;
+
+/** The line editor's keys on one of the viewer's lines (the search, the filter, the save path). */
+function lineOf(send: Send, target: 'search' | 'filter' | 'save') {
+  return lineKeys((command) => send({ type: `${target}Line`, command }));
+}
+
+/** The save prompt: Enter writes the file (the prompt closes once it is written), Esc closes it. */
+function saveHandlers(store: LogStore, send: Send) {
+  return {
+    saveConfirm: () => {
+      const note = save(store.get());
+      if (note.kind === 'saved') send({ type: 'saveEnd' });
+      send({ type: 'note', note });
+    },
+    saveCancel: () => send({ type: 'saveEnd' }),
+    ...lineOf(send, 'save'),
+  };
+}
+
+/** The search's query line: keep the search, or drop it. */
+function searchHandlers(send: Send) {
+  return {
+    searchApply: () => send({ type: 'searchEnd', keep: true }),
+    searchCancel: () => send({ type: 'searchEnd', keep: false }),
+    ...lineOf(send, 'search'),
+  };
+}
+
+/** The filter's pattern line: keep the filter, or show every line again. */
+function filterHandlers(send: Send) {
+  return {
+    logFilterKeep: () => send({ type: 'filterEnd', keep: true }),
+    logFilterCancel: () => send({ type: 'filterEnd', keep: false }),
+    ...lineOf(send, 'filter'),
+  };
+}
+
+/** The log itself (no line open); `later` when the key hands the screen on (help, back). */
+function viewHandlers(store: LogStore, props: LogKeyProps, send: Send, later: () => void) {
+  return {
+    help: () => {
+      props.onHelp('log');
+      later();
+    },
+    quit: () => props.onQuit(),
+    logBack: () => {
+      const now = store.get();
+      if (now.search.line.value !== '') send({ type: 'searchClear' });
+      else if (now.filter.line.value !== '') send({ type: 'filterClear' });
+      else {
+        props.onBack();
+        later();
+      }
+    },
+    ...scrollHandlers((to) => send({ type: 'scroll', to })),
+    logSearch: () => send({ type: 'searchStart' }),
+    logNext: () => send({ type: 'searchNext', direction: 1 }),
+    logPrev: () => send({ type: 'searchNext', direction: -1 }),
+    // As in less: & asks for a pattern; with one in force, it shows every line again.
+    logFilter: () => send({ type: store.get().filter.line.value === '' ? 'filterStart' : 'filterClear' }),
+    logNextError: () => send({ type: 'errorNext', direction: 1, which: 'error' }),
+    logPrevError: () => send({ type: 'errorNext', direction: -1, which: 'error' }),
+    logNextStderr: () => send({ type: 'errorNext', direction: 1, which: 'stderr' }),
+    logPrevStderr: () => send({ type: 'errorNext', direction: -1, which: 'stderr' }),
+    logLeft: () => send({ type: 'sideways', direction: -1 }),
+    logRight: () => send({ type: 'sideways', direction: 1 }),
+    logFollow: () => send({ type: 'toggle', what: 'follow' }),
+    logDebug: () => send({ type: 'toggle', what: 'debug' }),
+    logTimestamps: () => send({ type: 'toggle', what: 'timestamps' }),
+    logWrap: () => send({ type: 'toggle', what: 'wrap' }),
+    timeMode: () => props.onTimeMode(),
+    logSave: () => send({ type: 'saveStart', path: defaultSavePath(store.get()) }),
+  };
+}
+
 /** What a key does in the viewer; reads the store, so keys read together see each other. */
-export function logKeys(store: Store<LogState, LogAction>, props: LogKeyProps, keys: KeyTable) {
-  const send = (a: LogAction) => store.dispatch(a);
-  const line = (target: 'search' | 'filter' | 'save') => lineKeys((command) => send({ type: `${target}Line`, command }));
+export function logKeys(store: LogStore, props: LogKeyProps, keys: KeyTable) {
+  const send: Send = (a) => store.dispatch(a);
   return {
     key(e: KeyEvent): KeyResult {
       // A note about the key before goes with this one.
       if (store.get().keyNote !== null) send({ type: 'keyNote', note: null });
       const s = store.get();
-      if (s.saving) {
-        return (
-          keys.run(
-            LOG_SCOPES.save,
-            {
-              saveConfirm: () => {
-                const note = save(store.get());
-                if (note.kind === 'saved') send({ type: 'saveEnd' });
-                send({ type: 'note', note });
-              },
-              saveCancel: () => send({ type: 'saveEnd' }),
-              ...line('save'),
-            },
-            e.input,
-            e.key,
-          ) || isText(e)
-        );
-      }
-      if (s.search.editing) {
-        return (
-          keys.run(
-            LOG_SCOPES.search,
-            {
-              searchApply: () => send({ type: 'searchEnd', keep: true }),
-              searchCancel: () => send({ type: 'searchEnd', keep: false }),
-              ...line('search'),
-            },
-            e.input,
-            e.key,
-          ) || isText(e)
-        );
-      }
-      if (s.filter.editing) {
-        return (
-          keys.run(
-            LOG_SCOPES.filter,
-            {
-              logFilterKeep: () => send({ type: 'filterEnd', keep: true }),
-              logFilterCancel: () => send({ type: 'filterEnd', keep: false }),
-              ...line('filter'),
-            },
-            e.input,
-            e.key,
-          ) || isText(e)
-        );
-      }
+      // A line open takes its keys, and text typed into it.
+      if (s.saving) return keys.run(LOG_SCOPES.save, saveHandlers(store, send), e.input, e.key) || isText(e);
+      if (s.search.editing) return keys.run(LOG_SCOPES.search, searchHandlers(send), e.input, e.key) || isText(e);
+      if (s.filter.editing) return keys.run(LOG_SCOPES.filter, filterHandlers(send), e.input, e.key) || isText(e);
       let result: KeyResult = true;
-      const used = keys.run(
-        LOG_SCOPES.log,
-        {
-          help: () => {
-            props.onHelp('log');
-            result = 'later';
-          },
-          quit: () => props.onQuit(),
-          logBack: () => {
-            const now = store.get();
-            if (now.search.line.value !== '') send({ type: 'searchClear' });
-            else if (now.filter.line.value !== '') send({ type: 'filterClear' });
-            else {
-              props.onBack();
-              result = 'later';
-            }
-          },
-          ...scrollHandlers((to) => send({ type: 'scroll', to })),
-          logSearch: () => send({ type: 'searchStart' }),
-          logNext: () => send({ type: 'searchNext', direction: 1 }),
-          logPrev: () => send({ type: 'searchNext', direction: -1 }),
-          // As in less: & asks for a pattern; with one in force, it shows every line again.
-          logFilter: () => send({ type: store.get().filter.line.value === '' ? 'filterStart' : 'filterClear' }),
-          logNextError: () => send({ type: 'errorNext', direction: 1, which: 'error' }),
-          logPrevError: () => send({ type: 'errorNext', direction: -1, which: 'error' }),
-          logNextStderr: () => send({ type: 'errorNext', direction: 1, which: 'stderr' }),
-          logPrevStderr: () => send({ type: 'errorNext', direction: -1, which: 'stderr' }),
-          logLeft: () => send({ type: 'sideways', direction: -1 }),
-          logRight: () => send({ type: 'sideways', direction: 1 }),
-          logFollow: () => send({ type: 'toggle', what: 'follow' }),
-          logDebug: () => send({ type: 'toggle', what: 'debug' }),
-          logTimestamps: () => send({ type: 'toggle', what: 'timestamps' }),
-          logWrap: () => send({ type: 'toggle', what: 'wrap' }),
-          timeMode: () => props.onTimeMode(),
-          logSave: () => send({ type: 'saveStart', path: defaultSavePath(store.get()) }),
-        },
-        e.input,
-        e.key,
-      );
-      if (used) return result;
+      const later = () => {
+        result = 'later';
+      };
+      if (keys.run(LOG_SCOPES.log, viewHandlers(store, props, send, later), e.input, e.key)) return result;
       // A key that does nothing here says so, in the footer (Ctrl+C, which quits from anywhere, passes on).
       const note = unboundNote(e, keys);
       if (note === undefined) return false;

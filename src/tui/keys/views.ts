@@ -1,0 +1,30 @@
+// The key table's commands of the other scrolled views: stats, a comparison, help.
+// One part of COMMANDS (keys.ts joins the parts in table order: help, footers and docs follow it).
+import { ch, named, type CommandEntry } from './command.js';
+
+export const VIEW_COMMANDS = [
+  // Stats (S on the deployments list; and the scroll keys above)
+  {
+    id: 'statsBack',
+    hint: 'back',
+    keys: [named('escape')],
+    label: 'Esc',
+    description: 'stop reading the history (what was read stays); then back to the list',
+    screens: ['stats'],
+    footer: ['stats'],
+    footerRank: 1,
+  },
+  // Comparing two deployments (and the scroll keys above)
+  {
+    id: 'compareBack',
+    hint: 'back',
+    keys: [named('escape')],
+    label: 'Esc',
+    description: 'back to the list (the mark stays)',
+    screens: ['compare'],
+    footer: ['compare'],
+  },
+
+  // Help
+  { id: 'helpClose', keys: [named('escape'), ch('?')], label: 'Esc/?', description: 'close help', screens: ['help'] },
+] as const satisfies readonly CommandEntry[];
