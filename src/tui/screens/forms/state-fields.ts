@@ -112,120 +112,27 @@ function focusAt(def: FormDef, state: FormState, step: number, field: string | u
 }
 
 export function createFormReducer(def: FormDef) {
-  const last = def.steps.length - 1;
   return function formReducer(state: FormState, action: FormAction): FormState {
     switch (action.type) {
-      case 'set': {
-        const values = withDefaultsFollowing(def, state.values, action.name, action.value);
-        const serverErrors = { ...state.serverErrors };
-        delete serverErrors[action.name];
-        const errors = { ...state.errors };
-        // A field with a message is re-checked as it is edited, so the message goes once fixed.
-        if (errors[action.name] !== undefined) {
-          const msg = validateField(def, action.name, values);
-          if (msg) errors[action.name] = msg;
-          else delete errors[action.name];
-        }
-        if (action.name === 'environment_name' || action.name === 'environment_uuid') {
-          delete errors.environment_name;
-          delete serverErrors.environment_name;
-        }
-        delete errors['(body)'];
-        return recheck(def, {
-          ...state,
-          values,
-          errors,
-          serverErrors,
-          dirty: true,
-          cursor: action.cursor ?? (action.name === state.focus ? lengthOf(action.value) : state.cursor),
-        });
-      }
+      case 'set':
+        return setValue(def, state, action);
       case 'cursor':
         return { ...state, cursor: action.cursor };
-      case 'next': {
-        const rows = state.focus ? rowsOf(state.values, state.focus).length : 0;
-        if (def.fields[state.focus ?? '']?.kind === 'domains' && state.cell < rows * CELLS - 1) {
-          return { ...state, cell: state.cell + 1 };
-        }
-        const left = leave(def, state);
-        const fields = visibleFields(def, left.step, left.values);
-        const i = left.focus ? fields.indexOf(left.focus) : -1;
-        if (i >= 0 && i < fields.length - 1) return focusAt(def, left, left.step, fields[i + 1]);
-        if (left.step < last) return focusAt(def, left, left.step + 1, undefined);
-        return left;
-      }
-      case 'prev': {
-        if (def.fields[state.focus ?? '']?.kind === 'domains' && state.cell > 0) return { ...state, cell: state.cell - 1 };
-        const left = leave(def, state);
-        const fields = visibleFields(def, left.step, left.values);
-        const i = left.focus ? fields.indexOf(left.focus) : -1;
-        if (i > 0) return focusAt(def, left, left.step, fields[i - 1], true);
-        if (left.step > 0) {
-          const prevFields = visibleFields(def, left.step - 1, left.values);
-          return focusAt(def, left, left.step - 1, prevFields[prevFields.length - 1], true);
-        }
-        return left;
-      }
-      case 'step': {
-        const to = Math.max(0, Math.min(last, state.step + action.delta));
-        if (to === state.step) return state;
-        return focusAt(def, leave(def, state), to, undefined);
-      }
+      case 'next':
+        return nextField(def, state);
+      case 'prev':
+        return prevField(def, state);
+      case 'step':
       case 'goto':
-        return focusAt(def, leave(def, state), Math.max(0, Math.min(last, action.step)), action.field);
       case 'focus':
-        return focusAt(def, leave(def, state), stepOf(def, action.field), action.field);
+        return jump(def, state, action);
       case 'invalid':
-      case 'server-errors': {
-        const next =
-          action.type === 'invalid'
-            ? {
-                ...state,
-                errors: action.errors,
-                checking: true,
-                touched: Object.fromEntries(Object.keys(def.fields).map((k) => [k, true])),
-              }
-            : { ...state, serverErrors: action.errors };
-        const first = firstErrorField(def, { ...next.errors, ...next.serverErrors });
-        if (!first || !def.fields[first]) return next;
-        return focusAt(def, next, stepOf(def, first), first);
-      }
-      case 'row-add': {
-        const name = state.focus;
-        if (!name || def.fields[name]?.kind !== 'domains') return state;
-        const rows = [...rowsOf(state.values, name), emptyRow()];
-        const serverErrors = { ...state.serverErrors };
-        delete serverErrors[name];
-        return recheck(def, {
-          ...state,
-          values: { ...state.values, [name]: rows },
-          serverErrors,
-          cell: (rows.length - 1) * CELLS,
-          cursor: 0,
-          dirty: true,
-        });
-      }
-      case 'row-remove': {
-        const name = state.focus;
-        if (!name || def.fields[name]?.kind !== 'domains') return state;
-        const rows = [...rowsOf(state.values, name)];
-        if (rows.length === 0) return state;
-        const row = Math.floor(state.cell / CELLS);
-        rows.splice(row, 1);
-        const values = { ...state.values };
-        if (rows.length === 0) delete values[name];
-        else values[name] = rows;
-        const errors = { ...state.errors };
-        delete errors[name];
-        return recheck(def, {
-          ...state,
-          values,
-          errors,
-          cell: Math.max(0, Math.min(row, rows.length - 1)) * CELLS,
-          cursor: 0,
-          dirty: true,
-        });
-      }
+      case 'server-errors':
+        return withMessages(def, state, action);
+      case 'row-add':
+        return addRow(def, state);
+      case 'row-remove':
+        return removeRow(def, state);
       case 'load': {
         const s = initialFormState(def, action.values, action.step ?? 0);
         return { ...s, dirty: action.dirty ?? false };
@@ -236,6 +143,135 @@ export function createFormReducer(def: FormDef) {
         return state;
     }
   };
+}
+
+type ActionOf<T extends FormAction['type']> = Extract<FormAction, { type: T }>;
+
+/** An edit: the value set, its server message gone, its local message checked again. */
+function setValue(def: FormDef, state: FormState, action: ActionOf<'set'>): FormState {
+  const values = withDefaultsFollowing(def, state.values, action.name, action.value);
+  const serverErrors = { ...state.serverErrors };
+  delete serverErrors[action.name];
+  const errors = { ...state.errors };
+  // A field with a message is re-checked as it is edited, so the message goes once fixed.
+  if (errors[action.name] !== undefined) {
+    const msg = validateField(def, action.name, values);
+    if (msg) errors[action.name] = msg;
+    else delete errors[action.name];
+  }
+  if (action.name === 'environment_name' || action.name === 'environment_uuid') {
+    delete errors.environment_name;
+    delete serverErrors.environment_name;
+  }
+  delete errors['(body)'];
+  return recheck(def, {
+    ...state,
+    values,
+    errors,
+    serverErrors,
+    dirty: true,
+    cursor: action.cursor ?? (action.name === state.focus ? lengthOf(action.value) : state.cursor),
+  });
+}
+
+/** The next cell of the domains editor, else the next field, else the first of the next step. */
+function nextField(def: FormDef, state: FormState): FormState {
+  const rows = state.focus ? rowsOf(state.values, state.focus).length : 0;
+  if (def.fields[state.focus ?? '']?.kind === 'domains' && state.cell < rows * CELLS - 1) {
+    return { ...state, cell: state.cell + 1 };
+  }
+  const left = leave(def, state);
+  const fields = visibleFields(def, left.step, left.values);
+  const i = left.focus ? fields.indexOf(left.focus) : -1;
+  if (i >= 0 && i < fields.length - 1) return focusAt(def, left, left.step, fields[i + 1]);
+  if (left.step < def.steps.length - 1) return focusAt(def, left, left.step + 1, undefined);
+  return left;
+}
+
+/** The cell before in the domains editor, else the field before, else the last of the step before. */
+function prevField(def: FormDef, state: FormState): FormState {
+  if (def.fields[state.focus ?? '']?.kind === 'domains' && state.cell > 0) return { ...state, cell: state.cell - 1 };
+  const left = leave(def, state);
+  const fields = visibleFields(def, left.step, left.values);
+  const i = left.focus ? fields.indexOf(left.focus) : -1;
+  if (i > 0) return focusAt(def, left, left.step, fields[i - 1], true);
+  if (left.step > 0) {
+    const prevFields = visibleFields(def, left.step - 1, left.values);
+    return focusAt(def, left, left.step - 1, prevFields[prevFields.length - 1], true);
+  }
+  return left;
+}
+
+/** Another step (by a delta or by number) or a named field: the focused field is left first. */
+function jump(def: FormDef, state: FormState, action: ActionOf<'step' | 'goto' | 'focus'>): FormState {
+  const last = def.steps.length - 1;
+  switch (action.type) {
+    case 'step': {
+      const to = Math.max(0, Math.min(last, state.step + action.delta));
+      if (to === state.step) return state;
+      return focusAt(def, leave(def, state), to, undefined);
+    }
+    case 'goto':
+      return focusAt(def, leave(def, state), Math.max(0, Math.min(last, action.step)), action.field);
+    case 'focus':
+      return focusAt(def, leave(def, state), stepOf(def, action.field), action.field);
+  }
+}
+
+/** A refused send's messages (every field counts as touched) or the server's: the first is focused. */
+function withMessages(def: FormDef, state: FormState, action: ActionOf<'invalid' | 'server-errors'>): FormState {
+  const next =
+    action.type === 'invalid'
+      ? {
+          ...state,
+          errors: action.errors,
+          checking: true,
+          touched: Object.fromEntries(Object.keys(def.fields).map((k) => [k, true])),
+        }
+      : { ...state, serverErrors: action.errors };
+  const first = firstErrorField(def, { ...next.errors, ...next.serverErrors });
+  if (!first || !def.fields[first]) return next;
+  return focusAt(def, next, stepOf(def, first), first);
+}
+
+/** A new row at the end of the focused domains editor, its first cell focused. */
+function addRow(def: FormDef, state: FormState): FormState {
+  const name = state.focus;
+  if (!name || def.fields[name]?.kind !== 'domains') return state;
+  const rows = [...rowsOf(state.values, name), emptyRow()];
+  const serverErrors = { ...state.serverErrors };
+  delete serverErrors[name];
+  return recheck(def, {
+    ...state,
+    values: { ...state.values, [name]: rows },
+    serverErrors,
+    cell: (rows.length - 1) * CELLS,
+    cursor: 0,
+    dirty: true,
+  });
+}
+
+/** The focused row of the domains editor removed (the field emptied with its last row). */
+function removeRow(def: FormDef, state: FormState): FormState {
+  const name = state.focus;
+  if (!name || def.fields[name]?.kind !== 'domains') return state;
+  const rows = [...rowsOf(state.values, name)];
+  if (rows.length === 0) return state;
+  const row = Math.floor(state.cell / CELLS);
+  rows.splice(row, 1);
+  const values = { ...state.values };
+  if (rows.length === 0) delete values[name];
+  else values[name] = rows;
+  const errors = { ...state.errors };
+  delete errors[name];
+  return recheck(def, {
+    ...state,
+    values,
+    errors,
+    cell: Math.max(0, Math.min(row, rows.length - 1)) * CELLS,
+    cursor: 0,
+    dirty: true,
+  });
 }
 
 /**

@@ -75,6 +75,16 @@ function isHelp(e: KeyEvent, keys: KeyTable): boolean {
   return !e.key.meta && keys.commandFor(GLOBAL_SCOPE, e.input, e.key) === 'help';
 }
 
+/** What the picker's keys work on: its store and entries, the screen's props, the switch, the key table. */
+interface PickerKeyContext {
+  readonly store: Store<PickerState, PickerAction>;
+  readonly entries: readonly Entry[];
+  readonly props: PickerKeyProps;
+  readonly switching: Switch;
+  readonly keys: KeyTable;
+  readonly host: string;
+}
+
 /** What a key does in the picker; reads the store, so keys read together see each other. */
 export function pickerKeys(
   store: Store<PickerState, PickerAction>,
@@ -84,121 +94,9 @@ export function pickerKeys(
   keys: KeyTable,
   host: string,
 ) {
-  const send = (a: PickerAction) => store.dispatch(a);
-  const shownCount = () => filterEntries(entries, store.get().line.value).length;
-  const open = (): KeyResult => {
-    const target = pickTarget(store.get(), entries, host);
-    if (typeof target === 'string') {
-      send({ type: 'error', message: target });
-      return true;
-    }
-    props.onOpen(target.uuid, target.name);
-    return 'later';
-  };
-  const listContexts = () => {
-    if (!props.contexts) {
-      send({ type: 'error', message: NO_SWITCHING });
-      return;
-    }
-    let list: readonly ContextEntry[];
-    try {
-      list = props.contexts();
-    } catch (error) {
-      send({ type: 'error', message: firstLine(error) });
-      return;
-    }
-    if (!list.some((c) => c.name !== null)) {
-      send({ type: 'error', message: NO_SAVED_CONTEXTS });
-      return;
-    }
-    send({ type: 'contexts', contexts: list });
-  };
-  const pick = () => {
-    const s = store.get();
-    const entry = s.contexts[s.contextCursor];
-    if (!entry || s.busy || !props.onSwitch) return;
-    const signal = switching.start();
-    send({ type: 'busy', what: connecting(entry.label) });
-    props.onSwitch(entry.name, signal).then(
-      (error) => {
-        if (signal.aborted) return;
-        switching.end(signal);
-        send({ type: 'busy', what: null });
-        if (error) send({ type: 'error', message: error });
-      },
-      () => {},
-    );
-  };
-  const help = (): KeyResult => {
-    props.onHelp();
-    return 'later';
-  };
-  // The quit key: a letter is text on the typed line and quits from the list; a named or Ctrl key quits anywhere.
-  const quit = (e: KeyEvent) => {
-    if (isText(e) && store.get().mode === 'apps' && store.get().selected < 0) return false;
-    props.onQuit();
-    return true;
-  };
-  const apps = (e: KeyEvent): KeyResult => {
-    let result: KeyResult = true;
-    const line = (command: LineCommand) => send({ type: 'line', command });
-    const used = keys.run(
-      PICKER_SCOPES.apps,
-      {
-        pickerOpen: () => {
-          result = open();
-        },
-        pickerUp: () => send({ type: 'move', delta: -1, entries: shownCount() }),
-        pickerDown: () => send({ type: 'move', delta: 1, entries: shownCount() }),
-        pickerContexts: () => listContexts(),
-        // Esc never quits: it empties the line (or leaves the list for it), then says what quits.
-        pickerClear: () => {
-          if (store.get().line.value !== '' || store.get().selected >= 0) send({ type: 'clear' });
-          else send({ type: 'note', message: topNote(keys, entries.length > 0) });
-        },
-        ...lineKeys(line),
-        // The help key is never part of a uuid or a name search: it opens help.
-        help: () => (isHelp(e, keys) ? ((result = help()), true) : false),
-        quit: () => quit(e),
-      },
-      e.input,
-      e.key,
-    );
-    if (used) return result;
-    // Printable keys are text (taken by `text` below when they come as a run).
-    if (isText(e)) {
-      send({ type: 'text', text: e.input });
-      return true;
-    }
-    return false;
-  };
-  const contexts = (e: KeyEvent): KeyResult => {
-    if (store.get().busy) {
-      // Only the cancel key while connecting: it stops the switch (a token command that hangs, say).
-      if (keys.commandFor(PICKER_SCOPES.contexts, e.input, e.key) !== 'contextCancel') return isText(e) || !e.key.ctrl;
-      switching.stop();
-      send({ type: 'busy', what: null });
-      return true;
-    }
-    let result: KeyResult = true;
-    const used = keys.run(
-      PICKER_SCOPES.contexts,
-      {
-        contextUp: () => send({ type: 'contextMove', delta: -1 }),
-        contextDown: () => send({ type: 'contextMove', delta: 1 }),
-        contextPick: () => pick(),
-        contextCancel: () => send({ type: 'apps' }),
-        help: () => (isHelp(e, keys) ? ((result = help()), true) : false),
-        quit: () => quit(e),
-      },
-      e.input,
-      e.key,
-    );
-    if (used) return result;
-    return isText(e);
-  };
+  const c: PickerKeyContext = { store, entries, props, switching, keys, host };
   const listener: KeyListener = {
-    key: (e) => (store.get().mode === 'contexts' ? contexts(e) : apps(e)),
+    key: (e) => (store.get().mode === 'contexts' ? contextsKeys(c, e) : appsKeys(c, e)),
     // A run of typed or pasted text goes to the line whole, up to the help key.
     text: (run) => {
       if (store.get().mode !== 'apps') return 0;
@@ -207,9 +105,139 @@ export function pickerKeys(
       const stop = helpAt(run, keys);
       const take = stop < 0 ? run : run.slice(0, stop);
       if (take === '') return 0;
-      send({ type: 'text', text: take });
+      store.dispatch({ type: 'text', text: take });
       return take.length;
     },
   };
-  return { listContexts, listener };
+  return { listContexts: () => listContexts(c), listener };
+}
+
+/** The applications: the typed line, the list under it, and the keys that open one or list the contexts. */
+function appsKeys(c: PickerKeyContext, e: KeyEvent): KeyResult {
+  const { store, entries, keys } = c;
+  const send = (a: PickerAction) => store.dispatch(a);
+  const shownCount = () => filterEntries(entries, store.get().line.value).length;
+  let result: KeyResult = true;
+  const line = (command: LineCommand) => send({ type: 'line', command });
+  const used = keys.run(
+    PICKER_SCOPES.apps,
+    {
+      pickerOpen: () => {
+        result = open(c);
+      },
+      pickerUp: () => send({ type: 'move', delta: -1, entries: shownCount() }),
+      pickerDown: () => send({ type: 'move', delta: 1, entries: shownCount() }),
+      pickerContexts: () => listContexts(c),
+      // Esc never quits: it empties the line (or leaves the list for it), then says what quits.
+      pickerClear: () => {
+        if (store.get().line.value !== '' || store.get().selected >= 0) send({ type: 'clear' });
+        else send({ type: 'note', message: topNote(keys, entries.length > 0) });
+      },
+      ...lineKeys(line),
+      // The help key is never part of a uuid or a name search: it opens help.
+      help: () => (isHelp(e, keys) ? ((result = help(c)), true) : false),
+      quit: () => quit(c, e),
+    },
+    e.input,
+    e.key,
+  );
+  if (used) return result;
+  // Printable keys are text (taken by the listener's `text` when they come as a run).
+  if (isText(e)) {
+    send({ type: 'text', text: e.input });
+    return true;
+  }
+  return false;
+}
+
+/** The list of contexts: move, switch to one, or back to the applications; while connecting, only cancel. */
+function contextsKeys(c: PickerKeyContext, e: KeyEvent): KeyResult {
+  const { store, switching, keys } = c;
+  const send = (a: PickerAction) => store.dispatch(a);
+  if (store.get().busy) {
+    // Only the cancel key while connecting: it stops the switch (a token command that hangs, say).
+    if (keys.commandFor(PICKER_SCOPES.contexts, e.input, e.key) !== 'contextCancel') return isText(e) || !e.key.ctrl;
+    switching.stop();
+    send({ type: 'busy', what: null });
+    return true;
+  }
+  let result: KeyResult = true;
+  const used = keys.run(
+    PICKER_SCOPES.contexts,
+    {
+      contextUp: () => send({ type: 'contextMove', delta: -1 }),
+      contextDown: () => send({ type: 'contextMove', delta: 1 }),
+      contextPick: () => pick(c),
+      contextCancel: () => send({ type: 'apps' }),
+      help: () => (isHelp(e, keys) ? ((result = help(c)), true) : false),
+      quit: () => quit(c, e),
+    },
+    e.input,
+    e.key,
+  );
+  if (used) return result;
+  return isText(e);
+}
+
+/** Opens the application picked (or says why none is). */
+function open({ store, entries, props, host }: PickerKeyContext): KeyResult {
+  const target = pickTarget(store.get(), entries, host);
+  if (typeof target === 'string') {
+    store.dispatch({ type: 'error', message: target });
+    return true;
+  }
+  props.onOpen(target.uuid, target.name);
+  return 'later';
+}
+
+/** Shows the contexts to switch to, or says why there are none. */
+function listContexts({ store, props }: PickerKeyContext): void {
+  const send = (a: PickerAction) => store.dispatch(a);
+  if (!props.contexts) {
+    send({ type: 'error', message: NO_SWITCHING });
+    return;
+  }
+  let list: readonly ContextEntry[];
+  try {
+    list = props.contexts();
+  } catch (error) {
+    send({ type: 'error', message: firstLine(error) });
+    return;
+  }
+  if (!list.some((c) => c.name !== null)) {
+    send({ type: 'error', message: NO_SAVED_CONTEXTS });
+    return;
+  }
+  send({ type: 'contexts', contexts: list });
+}
+
+/** Switches to the context under the cursor: busy until it answers (an error line, or the picker replaced). */
+function pick({ store, props, switching }: PickerKeyContext): void {
+  const send = (a: PickerAction) => store.dispatch(a);
+  const s = store.get();
+  const entry = s.contexts[s.contextCursor];
+  if (!entry || s.busy || !props.onSwitch) return;
+  const signal = switching.start();
+  send({ type: 'busy', what: connecting(entry.label) });
+  props.onSwitch(entry.name, signal).then(
+    (error) => {
+      if (signal.aborted) return;
+      switching.end(signal);
+      send({ type: 'busy', what: null });
+      if (error) send({ type: 'error', message: error });
+    },
+    () => {},
+  );
+}
+
+function help({ props }: PickerKeyContext): KeyResult {
+  props.onHelp();
+  return 'later';
+}
+
+/** The quit key: a letter is text on the typed line and quits from the list; a named or Ctrl key quits anywhere. */
+function quit({ store, props }: PickerKeyContext, e: KeyEvent): boolean {
+  if (isText(e) && store.get().mode === 'apps' && store.get().selected < 0) return false;
+  props.onQuit();
+  return true;
 }

@@ -92,25 +92,15 @@ export function createOverviewScheduler({
   limit = OVERVIEW_LIMIT,
   periodMs = OVERVIEW_PERIOD_MS,
 }: SchedulerOptions): OverviewScheduler {
-  let results: ReadonlyMap<string, Overview> = new Map();
-  const listeners = new Set<() => void>();
+  const results = createResults();
+  const backoff = createBackoff(periodMs);
   const running = new Map<string, AbortController>();
   let queue: string[] = [];
   let wanted: readonly string[] = [];
   let active = false;
   let closed = false;
   let ticker: ReturnType<typeof setInterval> | undefined;
-  /** After a 429: nothing is sent before this time; each 429 in a row doubles the pause. */
-  let pausedUntil = 0;
-  let limitedInARow = 0;
   let resume: ReturnType<typeof setTimeout> | undefined;
-
-  const set = (uuid: string, overview: Overview) => {
-    const next = new Map(results);
-    next.set(uuid, overview);
-    results = next;
-    for (const l of [...listeners]) l();
-  };
 
   const enqueue = (uuid: string) => {
     if (!running.has(uuid) && !queue.includes(uuid)) queue.push(uuid);
@@ -118,7 +108,7 @@ export function createOverviewScheduler({
 
   const pump = () => {
     if (closed || !active) return;
-    const wait = pausedUntil - Date.now();
+    const wait = backoff.left();
     if (wait > 0) {
       resume ??= setTimeout(() => {
         resume = undefined;
@@ -134,30 +124,15 @@ export function createOverviewScheduler({
   const start = (uuid: string) => {
     const controller = new AbortController();
     running.set(uuid, controller);
-    fetch(uuid, controller.signal)
-      .then(
-        (page) => {
-          limitedInARow = 0;
-          return { kind: 'ok', newest: newestOf(page) } as const;
-        },
-        (error: unknown) => {
-          if (error instanceof RateLimitedError) {
-            limitedInARow += 1;
-            const pause = Math.min(MAX_BACKOFF_MS, Math.max((error.retryAfterSeconds ?? 0) * 1000, periodMs * 2 ** (limitedInARow - 1)));
-            pausedUntil = Math.max(pausedUntil, Date.now() + pause);
-          }
-          return { kind: 'failed', problem: problemOf(error) } as const;
-        },
-      )
-      .then(
-        (overview) => {
-          running.delete(uuid);
-          if (controller.signal.aborted || closed) return;
-          set(uuid, overview);
-          pump();
-        },
-        () => {},
-      );
+    askNewest(fetch, uuid, controller.signal, backoff).then(
+      (overview) => {
+        running.delete(uuid);
+        if (controller.signal.aborted || closed) return;
+        results.set(uuid, overview);
+        pump();
+      },
+      () => {},
+    );
   };
 
   const tick = () => {
@@ -166,16 +141,11 @@ export function createOverviewScheduler({
   };
 
   return {
-    get: () => results,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => {
-        listeners.delete(listener);
-      };
-    },
+    get: results.get,
+    subscribe: results.subscribe,
     show(uuids) {
       wanted = [...uuids];
-      for (const u of wanted) if (!results.has(u)) enqueue(u);
+      for (const u of wanted) if (!results.get().has(u)) enqueue(u);
       pump();
     },
     setActive(on) {
@@ -194,10 +164,70 @@ export function createOverviewScheduler({
       for (const c of running.values()) c.abort();
       running.clear();
       queue = [];
-      listeners.clear();
+      results.close();
     },
     inFlight: () => running.size,
   };
+}
+
+/** The results by uuid, and who listens to them: a new map after each change. */
+function createResults() {
+  let results: ReadonlyMap<string, Overview> = new Map();
+  const listeners = new Set<() => void>();
+  return {
+    get: () => results,
+    set(uuid: string, overview: Overview) {
+      const next = new Map(results);
+      next.set(uuid, overview);
+      results = next;
+      for (const l of [...listeners]) l();
+    },
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    /** Nobody is told of a change after. */
+    close: () => listeners.clear(),
+  };
+}
+
+/**
+ * The pause after a 429: nothing is sent before it ends. Each 429 in a row doubles it (from one
+ * period, at least the server's Retry-After, at most MAX_BACKOFF_MS); an answer starts the count again.
+ */
+function createBackoff(periodMs: number) {
+  let pausedUntil = 0;
+  let limitedInARow = 0;
+  return {
+    /** How long until the pause ends (ms); 0 or less: none. */
+    left: () => pausedUntil - Date.now(),
+    answered() {
+      limitedInARow = 0;
+    },
+    limited(error: RateLimitedError) {
+      limitedInARow += 1;
+      const pause = Math.min(MAX_BACKOFF_MS, Math.max((error.retryAfterSeconds ?? 0) * 1000, periodMs * 2 ** (limitedInARow - 1)));
+      pausedUntil = Math.max(pausedUntil, Date.now() + pause);
+    },
+  };
+}
+
+type Backoff = ReturnType<typeof createBackoff>;
+
+/** One application's newest deployment as an overview; a failure says why in a word, and a 429 pauses the queue. */
+function askNewest(fetch: SchedulerOptions['fetch'], uuid: string, signal: AbortSignal, backoff: Backoff): Promise<Overview> {
+  return fetch(uuid, signal).then(
+    (page) => {
+      backoff.answered();
+      return { kind: 'ok', newest: newestOf(page) } as const;
+    },
+    (error: unknown) => {
+      if (error instanceof RateLimitedError) backoff.limited(error);
+      return { kind: 'failed', problem: problemOf(error) } as const;
+    },
+  );
 }
 
 export interface OverviewOptions {
