@@ -61,10 +61,6 @@ export function listModes(keys: KeyTable, props: ListKeyProps, { store, page, te
   const openWeb = () => {
     void openSelected(selectedView(store.get()), props.connection.origin, note, { copy: { write, env }, open: { env } });
   };
-  const leave = (go: () => void): KeyResult => {
-    go();
-    return 'later';
-  };
   // The page size chosen with +/- is remembered for the application (a file write: after the frame);
   // `0`'s "the rows that fit" too.
   const rememberTake = () => {
@@ -75,100 +71,157 @@ export function listModes(keys: KeyTable, props: ListKeyProps, { store, page, te
       savePageSize(configDir, appUuid, p.fit === null ? p.want.take : undefined);
     });
   };
-  const jumpGo = goToLine(props, store, leave);
-  const list = (e: KeyEvent): KeyResult => {
+  const at: ListKeyContext = { keys, props, store, page, later, send, note, copy, openWeb, rememberTake };
+  return { list: listMode(at), filter: filterMode(at), jump: jumpMode(at), copy, openWeb, send };
+}
+
+/** What the list's key handlers share: the screen's props and store, and what listModes makes of them. */
+interface ListKeyContext extends Pick<ListKeyOptions, 'store' | 'page' | 'later'> {
+  readonly keys: KeyTable;
+  readonly props: ListKeyProps;
+  readonly send: (a: BrowseAction) => void;
+  /** A note in the footer for the key just pressed. */
+  readonly note: (text: string) => void;
+  readonly copy: (what: 'uuid' | 'commit') => void;
+  readonly openWeb: () => void;
+  readonly rememberTake: () => void;
+}
+
+/** How a key that changed the screen says so: the keys read with it wait for the next frame ('later'). */
+type Done = (result: KeyResult) => void;
+
+function leave(go: () => void): KeyResult {
+  go();
+  return 'later';
+}
+
+/** The list's own keys, in groups by what they do; a key that changed the screen answers 'later'. */
+function listMode(at: ListKeyContext): (e: KeyEvent) => KeyResult {
+  return (e) => {
     let result: KeyResult = true;
-    // While a search of the whole history is shown, moving and opening act on its results.
-    const results = () => store.get().search !== null;
-    const opened = () => {
-      if (store.get().mode !== 'list') result = 'later';
+    const done: Done = (r) => {
+      result = r;
     };
-    const used = keys.run(
+    const used = at.keys.run(
       LIST_SCOPES.list,
-      {
-        help: () => {
-          result = leave(() => props.onHelp('deployments'));
-        },
-        quit: () => props.onQuit(),
-        createApp: () => {
-          result = leave(() => props.onCreate('create-app'));
-        },
-        createDocstore: () => {
-          result = leave(() => props.onCreate('create-docstore'));
-        },
-        cursorUp: () => send(results() ? { type: 'resultCursor', delta: -1 } : { type: 'cursor', delta: -1 }),
-        cursorDown: () => send(results() ? { type: 'resultCursor', delta: 1 } : { type: 'cursor', delta: 1 }),
-        open: () => {
-          send(results() ? { type: 'openResult', then: 'detail' } : { type: 'open' });
-          opened();
-        },
-        logs: () => {
-          send(results() ? { type: 'openResult', then: 'log' } : { type: 'openLog' });
-          opened();
-        },
-        nextPage: () => (results() ? send({ type: 'resultPage', to: 'next' }) : page({ type: 'next' })),
-        prevPage: () => (results() ? send({ type: 'resultPage', to: 'prev' }) : page({ type: 'prev' })),
-        firstPage: () => (results() ? send({ type: 'resultPage', to: 'first' }) : page({ type: 'first' })),
-        lastPage: () => (results() ? send({ type: 'resultPage', to: 'last' }) : page({ type: 'last' })),
-        takeMore: () => {
-          page({ type: 'takeMore' });
-          rememberTake();
-        },
-        takeLess: () => {
-          page({ type: 'takeLess' });
-          rememberTake();
-        },
-        takeFit: () => {
-          page({ type: 'takeFit' });
-          rememberTake();
-        },
-        refresh: () => page({ type: 'refresh' }),
-        autoRefresh: () => send({ type: 'toggleAuto' }),
-        filter: () => send({ type: 'filterStart' }),
-        statusFilter: () => send({ type: 'statusCycle' }),
-        jump: () => send({ type: 'jumpStart' }),
-        copyUuid: () => copy('uuid'),
-        copyCommit: () => copy('commit'),
-        openLink: () => openWeb(),
-        stats: () => {
-          send({ type: 'openStats' });
-          result = 'later';
-        },
-        timeMode: () => toggleTime(store, props.configDir, later),
-        markRow: () => {
-          if (!pickedRow(store.get())) return note(refusalNote('noRow', keys));
-          send({ type: 'markRow' });
-          note(markNote(store.get().mark?.view ?? null, keys));
-        },
-        compare: () => {
-          const s = store.get();
-          const ask = compareAsk(pickedRow(s), s.mark, pageOf(s));
-          if (typeof ask === 'string') note(refusalNote(ask, keys));
-          else {
-            send({ type: 'openCompare', open: ask });
-            opened();
-          }
-        },
-        wide: () => send({ type: 'wideToggle' }),
-        // Outside the wide view they do nothing (and say so).
-        columnsLeft: () => (store.get().wide ? send({ type: 'columnScroll', delta: -1 }) : false),
-        columnsRight: () => (store.get().wide ? send({ type: 'columnScroll', delta: 1 }) : false),
-        // One step back a press (state.ts); with nothing left to undo, back to the picker.
-        listBack: () => {
-          const before = store.get();
-          send({ type: 'listBack' });
-          const after = store.get();
-          if (after !== before) {
-            if (before.mark && !after.mark) note(markNote(null, keys));
-          } else if (props.onBack) result = leave(() => props.onBack!());
-        },
-      },
+      { ...leaveKeys(at, done), ...moveKeys(at), ...openKeys(at, done), ...rowKeys(at), ...viewKeys(at) },
       e.input,
       e.key,
     );
     return used ? result : false;
   };
-  const filter = (e: KeyEvent): boolean =>
+}
+
+/** Keys that leave the list: help, quit, the create forms, and Esc once there is nothing left to undo. */
+function leaveKeys({ keys, props, store, send, note }: ListKeyContext, done: Done) {
+  return {
+    help: () => done(leave(() => props.onHelp('deployments'))),
+    quit: () => props.onQuit(),
+    createApp: () => done(leave(() => props.onCreate('create-app'))),
+    createDocstore: () => done(leave(() => props.onCreate('create-docstore'))),
+    // One step back a press (state.ts); with nothing left to undo, back to the picker.
+    listBack: () => {
+      const before = store.get();
+      send({ type: 'listBack' });
+      const after = store.get();
+      if (after !== before) {
+        if (before.mark && !after.mark) note(markNote(null, keys));
+      } else if (props.onBack) done(leave(() => props.onBack!()));
+    },
+  };
+}
+
+/** Moving through the history: the cursor and the pages (a search's results while one is shown), the page size, refreshing. */
+function moveKeys({ store, send, page, rememberTake }: ListKeyContext) {
+  // While a search of the whole history is shown, moving acts on its results.
+  const results = () => store.get().search !== null;
+  return {
+    cursorUp: () => send(results() ? { type: 'resultCursor', delta: -1 } : { type: 'cursor', delta: -1 }),
+    cursorDown: () => send(results() ? { type: 'resultCursor', delta: 1 } : { type: 'cursor', delta: 1 }),
+    nextPage: () => (results() ? send({ type: 'resultPage', to: 'next' }) : page({ type: 'next' })),
+    prevPage: () => (results() ? send({ type: 'resultPage', to: 'prev' }) : page({ type: 'prev' })),
+    firstPage: () => (results() ? send({ type: 'resultPage', to: 'first' }) : page({ type: 'first' })),
+    lastPage: () => (results() ? send({ type: 'resultPage', to: 'last' }) : page({ type: 'last' })),
+    takeMore: () => {
+      page({ type: 'takeMore' });
+      rememberTake();
+    },
+    takeLess: () => {
+      page({ type: 'takeLess' });
+      rememberTake();
+    },
+    takeFit: () => {
+      page({ type: 'takeFit' });
+      rememberTake();
+    },
+    refresh: () => page({ type: 'refresh' }),
+    autoRefresh: () => send({ type: 'toggleAuto' }),
+  };
+}
+
+/** Keys that open a view over the list: the row's detail or log, the stats, the marked row compared with this one. */
+function openKeys({ keys, store, send, note }: ListKeyContext, done: Done) {
+  // While a search of the whole history is shown, opening acts on its results.
+  const results = () => store.get().search !== null;
+  const opened = () => {
+    if (store.get().mode !== 'list') done('later');
+  };
+  return {
+    open: () => {
+      send(results() ? { type: 'openResult', then: 'detail' } : { type: 'open' });
+      opened();
+    },
+    logs: () => {
+      send(results() ? { type: 'openResult', then: 'log' } : { type: 'openLog' });
+      opened();
+    },
+    stats: () => {
+      send({ type: 'openStats' });
+      done('later');
+    },
+    compare: () => {
+      const s = store.get();
+      const ask = compareAsk(pickedRow(s), s.mark, pageOf(s));
+      if (typeof ask === 'string') note(refusalNote(ask, keys));
+      else {
+        send({ type: 'openCompare', open: ask });
+        opened();
+      }
+    },
+  };
+}
+
+/** Keys that act on the row under the cursor: copy its uuid or commit, open its link, mark it for `=`. */
+function rowKeys({ keys, store, send, note, copy, openWeb }: ListKeyContext) {
+  return {
+    copyUuid: () => copy('uuid'),
+    copyCommit: () => copy('commit'),
+    openLink: () => openWeb(),
+    markRow: () => {
+      if (!pickedRow(store.get())) return note(refusalNote('noRow', keys));
+      send({ type: 'markRow' });
+      note(markNote(store.get().mark?.view ?? null, keys));
+    },
+  };
+}
+
+/** Keys that change what the list shows: the filter and go-to lines, the scope, the times, the wide view. */
+function viewKeys({ props, store, send, later }: ListKeyContext) {
+  return {
+    filter: () => send({ type: 'filterStart' }),
+    statusFilter: () => send({ type: 'statusCycle' }),
+    jump: () => send({ type: 'jumpStart' }),
+    timeMode: () => toggleTime(store, props.configDir, later),
+    wide: () => send({ type: 'wideToggle' }),
+    // Outside the wide view they do nothing (and say so).
+    columnsLeft: () => (store.get().wide ? send({ type: 'columnScroll', delta: -1 }) : false),
+    columnsRight: () => (store.get().wide ? send({ type: 'columnScroll', delta: 1 }) : false),
+  };
+}
+
+/** The filter line: Enter searches the whole history for it, Esc clears it; the cursor still moves. */
+function filterMode({ keys, send }: ListKeyContext): (e: KeyEvent) => boolean {
+  return (e) =>
     keys.run(
       LIST_SCOPES.filter,
       {
@@ -181,7 +234,12 @@ export function listModes(keys: KeyTable, props: ListKeyProps, { store, page, te
       e.input,
       e.key,
     );
-  const jump = (e: KeyEvent): KeyResult => {
+}
+
+/** The go-to line: Enter goes (goToLine), Esc cancels. */
+function jumpMode({ keys, props, store, send }: ListKeyContext): (e: KeyEvent) => KeyResult {
+  const jumpGo = goToLine(props, store, leave);
+  return (e) => {
     let result: KeyResult = true;
     const used = keys.run(
       LIST_SCOPES.jump,
@@ -197,7 +255,6 @@ export function listModes(keys: KeyTable, props: ListKeyProps, { store, page, te
     );
     return used ? result : false;
   };
-  return { list, filter, jump, copy, openWeb, send };
 }
 
 /** Enter on the go-to line: a deployment, or `:q`, `:help`, `:noh`, `:ctx` / `:ctx NAME` (command-line.ts). */
