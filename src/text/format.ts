@@ -84,6 +84,19 @@ export function localAt(t: number): string {
   return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())} ${zoneAt(t)}`;
 }
 
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** When something was read, short: `14:02` the same local day as `now`, else `Nov 27 14:02`, else `2025-11-27 14:02`. */
+export function clockAt(t: number, now: number): string {
+  const d = new Date(t);
+  if (Number.isNaN(d.getTime())) return '';
+  const n = new Date(now);
+  const time = `${two(d.getHours())}:${two(d.getMinutes())}`;
+  if (d.toDateString() === n.toDateString()) return time;
+  if (d.getFullYear() === n.getFullYear()) return `${MONTHS[d.getMonth()]} ${d.getDate()} ${time}`;
+  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${time}`;
+}
+
 /** A time as the mode shows it: `3d 4h ago` or `2026-11-24 14:03 +01`. */
 export function timeAt(t: number, now: number, mode: TimeMode): string {
   return mode === 'absolute' ? localAt(t) : relativeAt(t, now);

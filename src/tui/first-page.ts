@@ -17,6 +17,8 @@ export interface Prefetch {
   /** The answer, when it came before the UI was drawn. */
   readonly result?: DeploymentPage;
   readonly abort: () => void;
+  /** Tells `told` the bytes of the answer read so far, now and as more arrive. */
+  readonly watch?: (told: (bytes: number) => void) => void;
 }
 
 /** The first page as asked for: with what the UI's loading waits for. */
@@ -51,7 +53,17 @@ export function askFirstPage(
   const written = new Promise<void>((resolve) => {
     sent = resolve;
   });
-  const page = client.listDeployments(appUuid, { skip: 0, take }, { signal: controller.signal, onSent: () => sent() });
+  let read = 0;
+  let told: ((bytes: number) => void) | undefined;
+  const onProgress = (bytes: number) => {
+    read = bytes;
+    told?.(bytes);
+  };
+  const watch = (to: (bytes: number) => void) => {
+    told = to;
+    if (read > 0) to(read);
+  };
+  const page = client.listDeployments(appUuid, { skip: 0, take }, { signal: controller.signal, onSent: () => sent(), onProgress });
   page.catch(() => {}); // handled where it is used; never an unhandled rejection
   let timer: NodeJS.Timeout | undefined;
   const onWire = Promise.race([
@@ -64,5 +76,5 @@ export function askFirstPage(
       timer = setTimeout(resolve, waitMs);
     }),
   ]).finally(() => clearTimeout(timer));
-  return { appUuid, skip: 0, take, fitted: chosen === undefined && Boolean(rows), page, onWire, abort: () => controller.abort() };
+  return { appUuid, skip: 0, take, fitted: chosen === undefined && Boolean(rows), page, onWire, watch, abort: () => controller.abort() };
 }

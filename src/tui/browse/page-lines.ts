@@ -3,6 +3,8 @@
 // key table in force.
 import type { KeyTable } from '../keys.js';
 import { thousands } from '../../text/thousands.js';
+import { clockAt } from '../../text/format.js';
+import { formatBytes } from '../../api/limits.js';
 import { wantsAutoRefresh, type PagingState } from './paging.js';
 import type { SearchState } from './search.js';
 import { resultRows, type BrowseState } from './state.js';
@@ -23,6 +25,27 @@ export function rangeLabel(state: Pick<PagingState, 'shown' | 'rows' | 'total'>)
   const from = thousands(skip + 1);
   const to = thousands(skip + state.rows.length);
   return total !== null ? `${from}–${to} of ${thousands(total)}` : `${from}–${to}`;
+}
+
+/**
+ * The header's mark of a page seen before: `as of 14:02 · refreshing…` while the fresh one is asked
+ * for, `offline · as of 14:02` once the server could not be reached (`· retrying…` while it is asked again).
+ */
+export function asOfLabel(state: Pick<PagingState, 'asOf' | 'loading'>, now: number): { text: string; offline: boolean } | undefined {
+  const { asOf, loading } = state;
+  if (!asOf) return undefined;
+  const at = `as of ${clockAt(asOf.at, now)}`;
+  if (asOf.offline) return { text: `offline · ${at}${loading ? ' · retrying…' : ''}`, offline: true };
+  return { text: `${at}${loading ? ' · refreshing…' : ''}`, offline: false };
+}
+
+/** `3.1 MB read · 2.4 MB/s` while a page arrives (after its first 64 KB and a quarter second). */
+export function progressLabel(state: Pick<PagingState, 'progress' | 'loading'>): string | undefined {
+  const p = state.progress;
+  if (!p || !state.loading || p.bytes < 64 * 1024) return undefined;
+  const ms = p.at - p.since;
+  if (ms < 250) return `${formatBytes(p.bytes)} read`;
+  return `${formatBytes(p.bytes)} read · ${formatBytes((p.bytes * 1000) / ms)}/s`;
 }
 
 /**

@@ -5,6 +5,7 @@ import type { ShownError } from '../errors.js';
 import type { DeploymentPage } from '../../api/schemas/deployment.js';
 import { searchText, type DeploymentView } from '../../model/deployment.js';
 import type { LineCommand } from '../input/line-edit.js';
+import type { Reason } from '../../model/reason.js';
 import { TAKE_DEFAULT, clampTake } from '../take.js';
 
 /**
@@ -18,7 +19,34 @@ export type Notice =
   | { readonly kind: 'fitsAlready'; readonly take: number }
   | { readonly kind: 'tooBig'; readonly take: number; readonly size: string; readonly fewer: number }
   | { readonly kind: 'autoRefresh'; readonly on: boolean }
+  /** The server could not be reached: the page on screen is the one seen at `at`. */
+  | { readonly kind: 'offline'; readonly at: number }
   | { readonly kind: 'said'; readonly text: string };
+
+/**
+ * The rows on screen are not fresh: the page as seen at `at` (the cache on disk, or the session's
+ * pages), shown while the fresh one is asked for. `offline`: asking failed, the server cannot be reached.
+ */
+export interface AsOf {
+  readonly at: number;
+  readonly offline: boolean;
+  /** The reasons of its failed rows, as read when it was seen (its rows carry no logs). */
+  readonly reasons: Readonly<Record<string, Reason>>;
+}
+
+/** A page seen before: what the cache on disk or the session kept of it. */
+export interface SeenPage {
+  readonly page: DeploymentPage;
+  readonly at: number;
+  readonly reasons: Readonly<Record<string, Reason>>;
+}
+
+/** The answer arriving: bytes read so far, since when it was asked. */
+export interface Progress {
+  readonly bytes: number;
+  readonly since: number;
+  readonly at: number;
+}
 
 export interface PageWant {
   readonly skip: number;
@@ -48,6 +76,10 @@ export interface PagingState {
   /** A one-line note (e.g. "this is the last page"). */
   readonly notice: Notice | null;
   readonly updatedAt: number | null;
+  /** The rows on screen are a page seen before, not fresh (null: fresh, or none yet). */
+  readonly asOf: AsOf | null;
+  /** The page asked for is arriving (a large one): its bytes so far. */
+  readonly progress: Progress | null;
   /** Keys of rows whose status changed in the last refresh (highlighted briefly). */
   readonly changed: ReadonlySet<string>;
   /** Index into the visible (filtered) rows. */
@@ -95,6 +127,10 @@ export type PagingAction =
   | PageAsk
   | { type: 'loaded'; seq: number; page: DeploymentPage; at: number }
   | { type: 'failed'; seq: number; error: ShownError }
+  /** The page wanted as seen before, shown while it is asked for (it stays `loading`). */
+  | { type: 'seen'; seq: number; seen: SeenPage }
+  /** Bytes of the answer to `seq` read so far, at `at` (asked for at `since`). */
+  | { type: 'progress'; seq: number; bytes: number; since: number; at: number }
   | { type: 'cursor'; delta: number }
   | { type: 'cursorTo'; index: number }
   | { type: 'filter'; text: string }
@@ -134,6 +170,8 @@ export function initialPaging(
     error: null,
     notice: null,
     updatedAt: null,
+    asOf: null,
+    progress: null,
     changed: new Set(),
     cursor: 0,
     window: { start: 0, rows: options.rows ?? TAKE_DEFAULT },

@@ -7,11 +7,11 @@
 import { clampTake } from '../take.js';
 import type { PagingAction, PagingState } from './paging-state.js';
 import { askPage } from './paging-asks.js';
-import { pageFailed, pageLoaded } from './paging-answers.js';
+import { pageFailed, pageLoaded, pageProgress, pageSeen } from './paging-answers.js';
 import { rowsReducer } from './paging-rows.js';
 
 export { initialPaging, visibleRows, wantsAutoRefresh } from './paging-state.js';
-export type { Notice, PageAsk, PageWant, PagingAction, PagingState } from './paging-state.js';
+export type { AsOf, Notice, PageAsk, PageWant, PagingAction, PagingState, Progress, SeenPage } from './paging-state.js';
 
 export function pagingReducer(state: PagingState, action: PagingAction): PagingState {
   switch (action.type) {
@@ -30,6 +30,10 @@ export function pagingReducer(state: PagingState, action: PagingAction): PagingS
       return pageLoaded(state, action);
     case 'failed':
       return pageFailed(state, action);
+    case 'seen':
+      return pageSeen(state, action);
+    case 'progress':
+      return pageProgress(state, action);
     case 'cursor':
     case 'cursorTo':
     case 'filter':

@@ -21,6 +21,8 @@ export interface PageMemo {
   put(skip: number, take: number, page: DeploymentPage, at: number): void;
   /** The page as read, when that was less than `within` ms before `now`. */
   get(skip: number, take: number, now: number, within: number): KeptPage | undefined;
+  /** The page as read, however long ago. */
+  last(skip: number, take: number): KeptPage | undefined;
 }
 
 export function pageMemo(): PageMemo {
@@ -36,6 +38,7 @@ export function pageMemo(): PageMemo {
       const kept = pages.get(`${skip}:${take}`);
       return kept && now - kept.at < within ? kept : undefined;
     },
+    last: (skip, take) => pages.get(`${skip}:${take}`),
   };
 }
 

@@ -4,7 +4,9 @@
 // microtask later), so 5,000 `n`s make one request, for the last page they wanted. The request
 // before it is aborted, and answers are tagged with their sequence number so an old answer never
 // overwrites a newer page (the reducer drops it: paging.ts). A page moved to (n, p, g, …) that was
-// read less than a refresh period ago is shown from what was read (place.ts): no request.
+// read less than a refresh period ago is shown from what was read (place.ts): no request. One read
+// longer ago, or kept on disk from an earlier run (the cache), is shown at once marked with when it
+// was seen while the fresh one is asked for. A large answer tells its bytes as they arrive.
 import type { DmsClient } from '../../api/client.js';
 import { isApiError, type ResponseTooLargeError } from '../../api/errors.js';
 import { formatBytes } from '../../api/limits.js';
@@ -12,7 +14,7 @@ import { describeError } from '../errors.js';
 import type { Prefetch } from '../first-page.js';
 import type { Store } from '../state/store.js';
 import { isHeavy, lightRefresh } from './light-refresh.js';
-import type { PageAsk } from './paging.js';
+import type { PageAsk, SeenPage } from './paging.js';
 import type { PageMemo } from './place.js';
 import type { BrowseAction, BrowseState } from './state.js';
 
@@ -38,11 +40,28 @@ export interface PageRequestOptions {
   /** The pages read, kept: one moved to again within `freshMs` of its reading is not asked for. */
   readonly memo?: PageMemo;
   readonly freshMs?: number;
+  /** Pages seen in an earlier run (the cache on disk), shown while the fresh one is asked for. */
+  readonly seen?: SeenSource;
+}
+
+/** Where pages seen before are read from. */
+export interface SeenSource {
+  read(skip: number, take: number): SeenPage | undefined;
+}
+
+/** How often the bytes of an arriving answer reach the screen, at most. */
+const PROGRESS_MS = 100;
+
+/** The page as seen before: the session's (any age), else the cache's. */
+export function seenPage(skip: number, take: number, memo: PageMemo | undefined, seen: SeenSource | undefined): SeenPage | undefined {
+  const kept = memo?.last(skip, take);
+  if (kept) return { page: kept.page, at: kept.at, reasons: {} };
+  return seen?.read(skip, take);
 }
 
 export function pageRequests(
   store: Store<BrowseState, BrowseAction>,
-  { client, appUuid, prefetch: first, now, memo, freshMs = 0 }: PageRequestOptions,
+  { client, appUuid, prefetch: first, now, memo, freshMs = 0, seen }: PageRequestOptions,
 ): PageRequests {
   // A first page already on screen (the store's initial state) used its prefetch: later requests ask the server.
   let prefetch = store.get().paging.everLoaded ? undefined : first;
@@ -66,7 +85,23 @@ export function pageRequests(
       store.dispatch({ type: 'loaded', seq: want.seq, page: kept.page, at: kept.at });
       return;
     }
-    const whole = () => client.listDeployments(appUuid, { skip: want.skip, take: want.take }, { signal: ac.signal });
+    // Moved to a page seen longer ago: shown as it was while the fresh one comes.
+    const onScreen = store.get().paging;
+    const shownSeen = onScreen.asOf !== null && onScreen.shown?.skip === want.skip && onScreen.shown.take === want.take;
+    if (!pre && want.reason === 'load' && !shownSeen) {
+      const old = seenPage(want.skip, want.take, memo, seen);
+      if (old) store.dispatch({ type: 'seen', seq: want.seq, seen: old });
+    }
+    const since = now();
+    let toldAt = 0;
+    const onProgress = (bytes: number) => {
+      const at = now();
+      if (at - toldAt < PROGRESS_MS) return;
+      toldAt = at;
+      store.dispatch({ type: 'progress', seq: want.seq, bytes, since, at });
+    };
+    pre?.watch?.(onProgress);
+    const whole = () => client.listDeployments(appUuid, { skip: want.skip, take: want.take }, { signal: ac.signal, onProgress });
     const paging = store.get().paging;
     // A page of rows with logs is refreshed a row at a time when nothing moved (light-refresh.ts).
     const light = want.reason === 'auto' && paging.shown?.skip === want.skip && paging.shown.take === want.take && isHeavy(paging);

@@ -25,7 +25,7 @@ import type { PageAsk } from './paging.js';
 import type { ListMemory } from './place.js';
 import { visibleRows } from './paging.js';
 import type { BrowseAction, BrowseState } from './state.js';
-import { headerRange, pageStatus } from './page-lines.js';
+import { asOfLabel, headerRange, pageStatus, progressLabel } from './page-lines.js';
 import { useDeployments } from './use-deployments.js';
 import { useHistoryScan } from './use-history-scan.js';
 import { useOlderNeighbour, type Older } from './use-older.js';
@@ -151,6 +151,8 @@ export function BrowseSessionProvider({ children, ...props }: BrowseSessionProps
     memory: props.memory,
   });
   const state = browse.paging;
+  // Today, for the day of a page seen before (`as of 14:02`, `as of Nov 27 14:02`).
+  const [openedAt] = useState(() => Date.now());
   const neighbours = useOlderNeighbour({ client, appUuid, state });
   const now = useClock(
     state.rows.some((d) => d.active),
@@ -222,6 +224,8 @@ export function BrowseSessionProvider({ children, ...props }: BrowseSessionProps
       updatedAt={state.updatedAt}
       loading={state.loadingShown}
       status={pageStatus(state, keys)}
+      asOf={asOfLabel(state, openedAt)}
+      progress={progressLabel(state)}
     />
   );
 

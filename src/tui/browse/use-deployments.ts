@@ -11,7 +11,7 @@ import type { Prefetch } from '../first-page.js';
 import { createStore, useStore, type Store } from '../state/store.js';
 import { browseReducer, initialBrowse, type BrowseAction, type BrowseState } from './state.js';
 import { initialPaging, pagingReducer, wantsAutoRefresh, type PageAsk } from './paging.js';
-import { pageRequests } from './requests.js';
+import { pageRequests, seenPage, type SeenSource } from './requests.js';
 import { useLaterWrites, type Later } from '../hooks/use-later-writes.js';
 import { placeOf, type ListMemory } from './place.js';
 
@@ -41,6 +41,8 @@ export interface UseDeploymentsOptions {
   readonly prefetch?: Omit<Prefetch, 'appUuid'>;
   /** What the list of this application keeps for the session: the pages read, where it was left (place.ts). */
   readonly memory?: ListMemory;
+  /** Pages seen in an earlier run (the cache on disk): the first frame draws the page as last seen. */
+  readonly seen?: SeenSource;
 }
 
 function initial(options: UseDeploymentsOptions): BrowseState {
@@ -61,7 +63,10 @@ function initial(options: UseDeploymentsOptions): BrowseState {
   if (ready) memory?.pages.put(skip, take, ready.page, ready.at);
   // A page read a moment ago is shown as it was read (and refreshed on the usual schedule).
   const kept = ready ?? memory?.pages.get(skip, take, now, options.refreshMs ?? REFRESH_MS);
-  return initialBrowse(kept ? pagingReducer(first, { type: 'loaded', seq, page: kept.page, at: kept.at }) : first, start);
+  if (kept) return initialBrowse(pagingReducer(first, { type: 'loaded', seq, page: kept.page, at: kept.at }), start);
+  // Else the page as seen before (longer ago this session, or in an earlier run), marked, while the fresh one comes.
+  const old = seenPage(skip, take, memory?.pages, options.seen);
+  return initialBrowse(old ? pagingReducer(first, { type: 'seen', seq, seen: old }) : first, start);
 }
 
 export interface DeploymentsController {
@@ -89,7 +94,7 @@ export function useDeployments(options: UseDeploymentsOptions): DeploymentsContr
   const now = options.now ?? Date.now;
 
   const [requests] = useState(() =>
-    pageRequests(store, { client, appUuid, prefetch: options.prefetch, now, memo: memory?.pages, freshMs: refreshMs }),
+    pageRequests(store, { client, appUuid, prefetch: options.prefetch, now, memo: memory?.pages, freshMs: refreshMs, seen: options.seen }),
   );
   // Where the list was left, for when the application is opened again this session.
   useEffect(

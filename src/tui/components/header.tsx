@@ -25,9 +25,13 @@ export interface HeaderProps {
   readonly loading?: boolean;
   /** Right part of the status line (e.g. `auto-refresh on`). */
   readonly status?: string;
+  /** The page on screen is one seen before: `as of 14:02 · refreshing…`, `offline · as of 14:02` (instead of "updated"). */
+  readonly asOf?: { readonly text: string; readonly offline: boolean };
+  /** The page arriving: `3.1 MB read · 2.4 MB/s`. */
+  readonly progress?: string;
 }
 
-export function Header({ connection, appUuid, appName, about, activity, range, updatedAt, loading, status }: HeaderProps) {
+export function Header({ connection, appUuid, appName, about, activity, range, updatedAt, loading, status, asOf, progress }: HeaderProps) {
   const theme = useTheme();
   return (
     <Box flexDirection="column">
@@ -58,12 +62,15 @@ export function Header({ connection, appUuid, appName, about, activity, range, u
       </Text>
       <Text wrap="truncate-end">
         {range ? <Text bold>{range}</Text> : null}
-        {updatedAt ? (
+        {asOf ? (
+          <Text color={asOf.offline ? theme.ui.warning : theme.ui.changed} bold={asOf.offline}>{`${range ? '  ' : ''}${asOf.text}`}</Text>
+        ) : updatedAt ? (
           <Text color={theme.ui.muted}>
             {range ? '  ' : ''}updated <Ago at={updatedAt} />
           </Text>
         ) : null}
-        {loading ? <Text color={theme.ui.muted}>{'  loading…'}</Text> : null}
+        {loading && !asOf ? <Text color={theme.ui.muted}>{'  loading…'}</Text> : null}
+        {progress ? <Text color={theme.ui.muted}>{`  ${progress}`}</Text> : null}
         {status ? <Text color={theme.ui.muted}>{`  ${status}`}</Text> : null}
       </Text>
       {activity !== undefined ? <Text wrap="truncate-end">{activity ? clean(activity) : ' '}</Text> : null}
