@@ -59,6 +59,18 @@ export function seenPage(skip: number, take: number, memo: PageMemo | undefined,
   return seen?.read(skip, take);
 }
 
+/** Tells the store the bytes of the answer to `seq` as they arrive, at most every PROGRESS_MS. */
+function progressTo(store: Store<BrowseState, BrowseAction>, seq: number, now: () => number): (bytes: number) => void {
+  const since = now();
+  let toldAt = 0;
+  return (bytes) => {
+    const at = now();
+    if (at - toldAt < PROGRESS_MS) return;
+    toldAt = at;
+    store.dispatch({ type: 'progress', seq, bytes, since, at });
+  };
+}
+
 export function pageRequests(
   store: Store<BrowseState, BrowseAction>,
   { client, appUuid, prefetch: first, now, memo, freshMs = 0, seen }: PageRequestOptions,
@@ -92,14 +104,7 @@ export function pageRequests(
       const old = seenPage(want.skip, want.take, memo, seen);
       if (old) store.dispatch({ type: 'seen', seq: want.seq, seen: old });
     }
-    const since = now();
-    let toldAt = 0;
-    const onProgress = (bytes: number) => {
-      const at = now();
-      if (at - toldAt < PROGRESS_MS) return;
-      toldAt = at;
-      store.dispatch({ type: 'progress', seq: want.seq, bytes, since, at });
-    };
+    const onProgress = progressTo(store, want.seq, now);
     pre?.watch?.(onProgress);
     const whole = () => client.listDeployments(appUuid, { skip: want.skip, take: want.take }, { signal: ac.signal, onProgress });
     const paging = store.get().paging;
