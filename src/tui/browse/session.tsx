@@ -30,6 +30,7 @@ import { useDeployments } from './use-deployments.js';
 import { useHistoryScan } from './use-history-scan.js';
 import { useOlderNeighbour, type Older } from './use-older.js';
 import { useReasons } from './use-reasons.js';
+import { useSeenWrite, type SeenStore } from './seen.js';
 import { useResultRow } from './use-result-row.js';
 import { useListTable, type ListTable } from './use-table.js';
 
@@ -70,6 +71,8 @@ export interface BrowseSessionProps {
   readonly startNote?: string;
   /** What the list of this application keeps for the session: pages read, where it was left (place.ts). */
   readonly memory?: ListMemory;
+  /** The pages of this application seen in earlier runs (the cache on disk; none when it is off). */
+  readonly seen?: SeenStore;
 }
 
 /** The row the keys and the message line are about: the open detail's, the cursor's, or a search result's. */
@@ -149,7 +152,9 @@ export function BrowseSessionProvider({ children, ...props }: BrowseSessionProps
     recentsServer: props.recentsServer,
     awaitFirst: props.followNewest === true,
     memory: props.memory,
+    seen: props.seen,
   });
+  useSeenWrite(browse.paging, props.seen, later, client.redact);
   const state = browse.paging;
   // Today, for the day of a page seen before (`as of 14:02`, `as of Nov 27 14:02`).
   const [openedAt] = useState(() => Date.now());
@@ -171,7 +176,13 @@ export function BrowseSessionProvider({ children, ...props }: BrowseSessionProps
     const row = visibleRows(state)[state.cursor];
     return row ? { key: state.keys[state.rows.indexOf(row)] ?? '', view: row } : null;
   }, [browse.detail, browse.search, state, resultRow]);
-  const reasonFor = useReasons({ rows: state.rows, keys: state.keys, focus, redact: client.redact });
+  const readReason = useReasons({ rows: state.rows, keys: state.keys, focus, redact: client.redact });
+  // A page seen before keeps no logs: its failed rows' reasons as read when it was seen.
+  const seenReasons = state.asOf?.reasons;
+  const reasonFor = useCallback(
+    (key: string, view: DeploymentView) => seenReasons?.[key] ?? readReason(key, view),
+    [seenReasons, readReason],
+  );
   const focusReason = focus ? reasonFor(focus.key, focus.view) : undefined;
   // `l` in the detail: at the reason's line (read now when the timer has not read it yet).
   const reasonAt = useCallback(

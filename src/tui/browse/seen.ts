@@ -1,0 +1,41 @@
+// The pages of an application seen in an earlier run (the cache on disk, src/cache/): read to draw
+// the page as last seen in the first frame, written after each fresh page is on screen (after the
+// frame, with the reasons of its failed rows read then, since the copy keeps no logs).
+import { useEffect } from 'react';
+import type { DeploymentPage } from '../../api/schemas/deployment.js';
+import { reasonOf, type Reason } from '../../model/reason.js';
+import type { Later } from '../hooks/use-later-writes.js';
+import type { PagingState, SeenPage } from './paging.js';
+import type { SeenSource } from './requests.js';
+
+/** Pages seen, read and written for one application of one server. */
+export interface SeenStore extends SeenSource {
+  write(skip: number, take: number, seen: SeenPage): void;
+}
+
+/** The page on screen as it is kept: its records, its count, the reasons of its failed and cancelled rows. */
+export function seenOf(paging: PagingState, redact: (text: string) => string): SeenPage | undefined {
+  if (paging.asOf !== null || !paging.shown || paging.updatedAt === null || !paging.everLoaded) return undefined;
+  const page: DeploymentPage = { deployments: paging.rows.map((r) => r.record), total: paging.total };
+  const reasons: Record<string, Reason> = {};
+  paging.rows.forEach((row, i) => {
+    if (row.phase !== 'failed' && row.phase !== 'cancelled') return;
+    const reason = reasonOf(row.record, { redact });
+    if (reason.kind === 'reason') reasons[paging.keys[i]!] = reason;
+  });
+  return { page, at: paging.updatedAt, reasons };
+}
+
+/** Keeps each fresh page shown, after the frame. */
+export function useSeenWrite(paging: PagingState, store: SeenStore | undefined, later: Later, redact: (text: string) => string): void {
+  const { updatedAt, asOf, shown } = paging;
+  useEffect(() => {
+    if (!store || !shown || asOf !== null || updatedAt === null) return;
+    later(() => {
+      const seen = seenOf(paging, redact);
+      if (seen) store.write(shown.skip, shown.take, seen);
+    });
+    // Once a fresh page: its rows, not each cursor move.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [store, updatedAt, asOf, shown, later, redact]);
+}
