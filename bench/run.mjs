@@ -9,14 +9,15 @@
 //   node bench/run.mjs [--quick] [--pairs N] [--only 1,2,4,7,8,9,10]
 //   DMS_BIN=/path/to/dms.js node bench/run.mjs      (default: dist/dms.js)
 import { execFile, execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync, existsSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { writeFileSync, existsSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { bundle, bundleCached, ROOT } from './lib/bundle.mjs';
 import { startDemo } from './lib/demo.mjs';
 import { benchTemp, cleanEnv, timed } from './lib/proc.mjs';
-import { deployedRequests, pageShape } from './lib/shapes.mjs';
-import { fmt, median, pairs, rounds } from './lib/stats.mjs';
+import { firstFrameFigure } from './lib/first-frame.mjs';
+import { judge, machineOf, tableOf, updateDocs } from './lib/report.mjs';
+import { fmt, median, pairs } from './lib/stats.mjs';
 
 const argv = process.argv.slice(2);
 const quick = argv.includes('--quick');
@@ -161,159 +162,27 @@ for (const [shape, label] of [
 }
 
 // ---------------------------------------------------------------- 1. TUI first frame, three page shapes
-// `dms browse APP` in a pseudo-terminal of TERM_SIZE until its header shows "1–N of" (N: the rows
-// that fit), against the stock Ink hello world in the same rounds (dms, hello world, dms, …); on
-// the page with a 5 MB log also against fetch + JSON.parse of the same page, and held to the slower
-// of the two floors round by round. Shapes: bench/lib/shapes.mjs; docs/bench.md, figure 1, and
-// docs/decisions/2026-11-26-issue-26-three-page-shapes.md.
-const RANGE = '1–[0-9]+ of';
-const HELLO = 'Hello from Ink';
-const loadNow = () => Number(loadavg()[0].toFixed(2));
-
-/** The first page as dms asks it (skip 0, `take` rows), fetched once: its size and rows. */
-async function firstPage(shape, take) {
-  const res = await fetch(`${shape.url}/deployments/applications/${shape.app}?skip=0&take=${take}`, {
-    headers: { authorization: `Bearer ${shape.env.DMS_TOKEN}`, accept: 'application/json' },
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`the first page of ${shape.name} answered ${res.status}: ${text.slice(0, 200)}`);
-  const body = JSON.parse(text);
-  const logs = body.deployments.map((r) => (typeof r.logs === 'string' ? r.logs.length : 0));
-  return {
-    bytes: Buffer.byteLength(text),
-    rows: body.deployments.length,
-    count: body.count,
-    newestLogChars: logs[0] ?? 0,
-    logChars: logs.reduce((a, b) => a + b, 0),
-  };
-}
-
-async function firstFrameFigure(shapeName, figureName, key, goal, max) {
+// `dms browse APP` in a pseudo-terminal of TERM_SIZE until "1–N of" shows, against the Ink hello
+// world (and on the pages with logs fetch + JSON.parse too): bench/lib/first-frame.mjs.
+const firstFrameRun = { demo, configDir, node: NODE, bin: BIN, hello, helloDms, fetchParseFloor, pairs: PAIRS, termSize: TERM_SIZE };
+async function firstFrame(...figureArgs) {
   requireDemo();
-  const shape = pageShape(demo, shapeName, configDir);
-  const heavy = shapeName === 'heavy' || shapeName === 'logs';
-  const deployed = shapeName === 'queue' || shapeName === 'heavy';
-  const take = shape.take ?? demo.deployedTake;
-  if (take === undefined) throw new Error('the demo service named no DEPLOYED_TAKE (the rows that fit)');
-  const page = await firstPage(shape, take);
-  if (deployed) await deployedRequests(demo); // forget firstPage's request
-  const load = [loadNow()];
-  const firstOutput = [];
-  const runs = {
-    dms: async () => {
-      const run = await timed([NODE, BIN, 'browse', shape.app], { env: shape.env, pty: TERM_SIZE, until: RANGE });
-      firstOutput.push(run.first_ms);
-      return run.ms;
-    },
-    hello: async () => (await timed([NODE, hello], { env: shape.env, pty: TERM_SIZE, until: HELLO })).ms,
-  };
-  // Heavy pages: the same request dms makes (skip 0, the rows that fit), parsed, "1–N of" printed.
-  if (heavy)
-    runs.fetchParse = async () =>
-      (await timed([NODE, fetchParseFloor, shape.app, String(take)], { env: shape.env, pty: TERM_SIZE, until: RANGE })).ms;
-  // For the record, not a floor: the hello world bundled with dms's string-width.
-  if (shapeName === 'light')
-    runs.helloDms = async () => (await timed([NODE, helloDms], { env: shape.env, pty: TERM_SIZE, until: HELLO })).ms;
-  const r = await rounds({ runs, rounds: PAIRS });
-  load.push(loadNow());
-
-  // On the deployed shapes, each dms run must have asked for the page the demo wrote out at start
-  // (and the floor fetched): skip 0, `take` rows. Later requests (after the first frame) are counted.
-  let later = 0;
-  if (deployed) {
-    const seen = await deployedRequests(demo);
-    const firsts = seen.filter((q) => q.skip === 0 && q.take === take);
-    const expected = (PAIRS + 1) * (heavy ? 2 : 1);
-    if (firsts.length < expected) {
-      throw new Error(
-        `the demo answered ${firsts.length} first pages of ${take} rows for ${expected} runs; requests seen: ${seen
-          .slice(0, 8)
-          .map((q) => `skip=${q.skip}&take=${q.take}`)
-          .join(', ')}`,
-      );
-    }
-    if (firsts.some((q) => !q.prebuilt)) throw new Error('a first page was built on request, not written out at start');
-    later = seen.length - firsts.length;
-  }
-
-  const m = r.medians;
-  const vsHello = r.ratio('dms', 'hello');
-  const first = median(firstOutput.slice(1)); // without the warm-up round
-  const pageText =
-    `${page.rows} rows of ${page.count}, ${page.bytes >= 2 ** 20 ? `${fmt(page.bytes / 2 ** 20, 1)} MiB` : `${fmt(page.bytes / 1024, 0)} KiB`}` +
-    `${heavy ? `, the newest row's log ${fmt(page.newestLogChars / 2 ** 20, 1)} MiB (the ${page.rows - 1} others' ${fmt((page.logChars - page.newestLogChars) / 2 ** 20, 1)} MiB)` : ''}` +
-    `${deployed ? ', answered from memory' : ', built by the demo on each request'}`;
-  const common = {
-    figure: figureName,
-    key,
-    status: 'measured',
-    goal,
-    max,
-    pairs: r.n,
-    a_ms: m.dms,
-    hello_ms: m.hello,
-    first_output_ms: first,
-    ratio_hello: vsHello.ratio,
-    ratios_hello: vsHello.ratios,
-    runs_ms: r.values,
-    load,
-    shape: shapeName,
-    app: shape.app,
-    take,
-    page_bytes: page.bytes,
-    page_rows: page.rows,
-    page_count: page.count,
-    later_requests: deployed ? later : undefined,
-  };
-  const tail = `; page: ${pageText}${deployed && later ? `; ${later} later requests (after the first frame) in ${PAIRS + 1} runs` : ''}; load ${load.join(' → ')}`;
-  if (!heavy) {
-    const dmsBuilt = m.helloDms;
-    record({
-      ...common,
-      value: vsHello.ratio,
-      b_ms: m.hello,
-      ratios: vsHello.ratios,
-      hello_dms_ms: dmsBuilt,
-      detail:
-        `dms browse ${shape.label} → "1–${page.rows} of" ${fmt(m.dms, 0)} ms (first output at ${fmt(first, 0)} ms) vs the Ink hello world ${fmt(m.hello, 0)} ms` +
-        `${dmsBuilt ? `; the hello world bundled with dms's string-width ${fmt(dmsBuilt, 0)} ms (dms ${fmt(r.ratio('dms', 'helloDms').ratio, 2)}× it)` : ''}${tail}`,
-    });
-    return;
-  }
-  const vsFetch = r.ratio('dms', 'fetchParse');
-  const vsSlower = r.ratio('dms', (v) => Math.max(v.hello, v.fetchParse));
-  const helloSlower = r.values.hello.filter((h, i) => h >= r.values.fetchParse[i]).length;
-  const slower = r.values.hello.map((h, i) => Math.max(h, r.values.fetchParse[i]));
-  record({
-    ...common,
-    value: vsSlower.ratio,
-    b_ms: median(slower),
-    ratios: vsSlower.ratios,
-    fetch_parse_ms: m.fetchParse,
-    ratio_fetch_parse: vsFetch.ratio,
-    ratios_fetch_parse: vsFetch.ratios,
-    hello_slower_rounds: helloSlower,
-    log_chars: page.newestLogChars,
-    detail:
-      `dms browse ${shape.label} → "1–${page.rows} of" ${fmt(m.dms, 0)} ms (first output at ${fmt(first, 0)} ms); floors in the same rounds:` +
-      ` the Ink hello world ${fmt(m.hello, 0)} ms (dms ${fmt(vsHello.ratio, 2)}× it), fetch+JSON.parse of the same page ${fmt(m.fetchParse, 0)} ms (dms ${fmt(vsFetch.ratio, 2)}× it);` +
-      ` the slower of the two, round by round (the hello world in ${helloSlower} of ${r.n} rounds), ${fmt(median(slower), 0)} ms: dms ${fmt(vsSlower.ratio, 2)}×${tail}`,
-  });
+  record(await firstFrameFigure(firstFrameRun, ...figureArgs));
 }
 
 // Goals of issue 32 (Node 24, floors with the compile cache on): light ≤ 1.05×; the demo's page
 // with its logs and the 5 MB-log page ≤ 1.15× the slower floor. The deployed page without logs keeps 1.10×.
 await figure(1, 'TUI first frame: light page', '≤ 1.05 × hello world', () =>
-  firstFrameFigure('light', 'first frame: light page', 'firstFrame', '≤ 1.05 × hello world', 1.05),
+  firstFrame('light', 'first frame: light page', 'firstFrame', '≤ 1.05 × hello world', 1.05),
 );
 await figure(1, 'TUI first frame: deployed, no logs', '≤ 1.10 × hello world', () =>
-  firstFrameFigure('queue', 'first frame: deployed, no logs', 'firstFrameQueue', '≤ 1.10 × hello world', 1.1),
+  firstFrame('queue', 'first frame: deployed, no logs', 'firstFrameQueue', '≤ 1.10 × hello world', 1.1),
 );
 await figure(1, 'TUI first frame: demo page with logs', '≤ 1.15 × slower floor', () =>
-  firstFrameFigure('logs', 'first frame: demo page with logs', 'firstFrameLogs', '≤ 1.15 × slower floor', 1.15),
+  firstFrame('logs', 'first frame: demo page with logs', 'firstFrameLogs', '≤ 1.15 × slower floor', 1.15),
 );
 await figure(1, 'TUI first frame: deployed, 5 MB log', '≤ 1.15 × slower floor', () =>
-  firstFrameFigure('heavy', 'first frame: deployed, 5 MB log', 'firstFrameHeavy', '≤ 1.15 × slower floor', 1.15),
+  firstFrame('heavy', 'first frame: deployed, 5 MB log', 'firstFrameHeavy', '≤ 1.15 × slower floor', 1.15),
 );
 
 // ---------------------------------------------------------------- 4. big pages
@@ -969,62 +838,9 @@ await figure(10, 'stats: dms stats over 50,000 deployments', '≤ 1.1 × --all -
 // ---------------------------------------------------------------- report
 await demo?.close();
 
-for (const r of results) {
-  if (r.status !== 'measured') r.verdict = 'n/a';
-  else if (r.max === undefined) r.verdict = 'info';
-  else r.verdict = r.value <= r.max ? 'PASS' : 'MISS';
-}
-
-const rows = results.map((r) => [
-  r.figure,
-  r.status === 'measured' ? `${fmt(r.value, r.digits ?? 2)}${r.unit ?? '×'}` : 'not measured',
-  r.status === 'measured' ? absolute(r) : r.reason.length > 60 ? `${r.reason.slice(0, 57)}…` : r.reason,
-  r.goal,
-  r.verdict === 'n/a' ? '—' : r.verdict,
-]);
-function absolute(r) {
-  if (r.a_mib !== undefined) return `${fmt(r.a_mib, 1)} vs ${fmt(r.b_mib, 1)} MiB`;
-  if (r.key === 'bigParse' || r.key === 'bigParseQueue')
-    return `${fmt(r.ratio, 1)}× JSON.parse ${fmt(r.json_parse_ms, 1)} ms; warm ${fmt(r.warm_ms, 1)} ms`;
-  if (r.key === 'soak')
-    return `heap ${fmt(r.after20.heapMiB, 1)}→${fmt(r.end.heapMiB, 1)}, RSS ${fmt(r.rss_after20_median, 1)}→${fmt(r.rss_end_median, 1)} MiB`;
-  if (r.key === 'burst') return `one n ${fmt(r.b_ms, 1)} ms`;
-  if (r.key === 'logOpen' || r.key === 'logMove') return `${fmt(r.ratio, r.key === 'logOpen' ? 0 : 1)}× floor ${fmt(r.b_ms, 2)} ms`;
-  if (r.key === 'logSoak')
-    return `heap ${fmt(r.after20.heapMiB, 1)}→${fmt(r.end.heapMiB, 1)}, RSS ${fmt(r.rss_after20_median, 1)}→${fmt(r.rss_end_median, 1)} MiB`;
-  if (r.key === 'logSoakBytes' || r.key === 'logSoakBytesNewest')
-    return `${fmt(r.bytes_per_tick / 2 ** 20, 2)} of ${fmt(r.page_bytes / 2 ** 20, 1)} MiB a tick`;
-  if (r.key?.startsWith('render_') || r.key?.startsWith('table_') || r.key === 'bigTable')
-    return `${fmt(r.ratio, 1)}× floor ${fmt(r.b_ms, 2)} ms`;
-  if (r.key === 'firstFrameHeavy') return `${fmt(r.a_ms, 0)} vs ${fmt(r.hello_ms, 0)} hello / ${fmt(r.fetch_parse_ms, 0)} f+p ms`;
-  if (r.key === 'historyAll' || r.key === 'statsTime') return `${fmt(r.a_ms / 1000, 2)} vs ${fmt(r.b_ms / 1000, 2)} s`;
-  if (r.key === 'historySearch')
-    return `${r.requests} requests: ${Object.entries(r.by_take)
-      .map(([t, s]) => `${s.requests}×${t}`)
-      .join(', ')}`;
-  if (r.key === 'historyMove') return `from write ${fmt(r.from_write_ms, 1)}; idle ${fmt(r.idle_ms, 1)} ms`;
-  if (r.key === 'historyMemory')
-    return `RSS ${fmt(r.before.rssMiB, 1)}→${fmt(r.after.rssMiB, 1)}, heap ${fmt(r.before.heapMiB, 1)}→${fmt(r.after.heapMiB, 1)} MiB`;
-  if (r.a_ms !== undefined) return `${fmt(r.a_ms, 0)} vs ${fmt(r.b_ms, 0)} ms`;
-  return '';
-}
-const head = ['figure', 'measured', 'absolute / floor', 'goal', 'result'];
-const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => String(row[i]).length)));
-const line = (cells) =>
-  cells
-    .map((c, i) => String(c).padEnd(widths[i]))
-    .join('  ')
-    .trimEnd();
-const table = [line(head), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
-
-const machine = {
-  nproc: Number(execFileSync('nproc', { encoding: 'utf8' }).trim()),
-  cpu: cpus()[0]?.model ?? readFileSync('/proc/cpuinfo', 'utf8').match(/model name\s*:\s*(.*)/)?.[1] ?? 'unknown',
-  node: process.version,
-  platform: `${process.platform} ${process.arch}`,
-  // 1-minute load average at the start and the end: above nproc, other work shared the CPUs.
-  load: [Number(loadAtStart.toFixed(2)), Number(loadavg()[0].toFixed(2))],
-};
+judge(results);
+const table = tableOf(results);
+const machine = machineOf(loadAtStart);
 const seconds = (Date.now() - started) / 1000;
 process.stdout.write(
   `\n${table}\n\n${PAIRS} pairs per ratio (median of A/B pair ratios); ${machine.nproc} cpu ${machine.cpu}, node ${machine.node};` +
@@ -1036,42 +852,11 @@ if (!quick && !ONLY) {
     join(ROOT, 'bench/results.json'),
     `${JSON.stringify({ date, pairs: PAIRS, seconds, machine, binary: BIN, table, results }, null, 2)}\n`,
   );
-  updateDocs(date, machine, seconds);
+  updateDocs({ date, machine, seconds, pairs: PAIRS, table, results });
 } else {
   writeFileSync(
     join(tmpdir(), 'dms-bench-results.json'),
     `${JSON.stringify({ date: new Date().toISOString(), pairs: PAIRS, seconds, machine, table, results }, null, 2)}\n`,
   );
   log(`(--quick/--only: results in ${join(tmpdir(), 'dms-bench-results.json')}, bench/results.json left as it was)`);
-}
-
-/** Rewrites the latest run in the docs (full runs only): the table between the bench markers of
- * docs/performance.md, every figure's detail line between those of docs/bench.md. */
-function updateDocs(date, machine, seconds) {
-  const head =
-    `Last run ${date.slice(0, 16).replace('T', ' ')} UTC: ${machine.nproc} × ${machine.cpu}, node ${machine.node},` +
-    ` ${machine.platform}; load average ${machine.load.join(' → ')} (start → end); ${PAIRS} pairs per ratio; ${Math.round(seconds)} s.`;
-  const details = results
-    .filter((r) => r.detail)
-    .map((r) => `- ${r.figure}: ${r.detail}`)
-    .join('\n');
-  replaceBlock('docs/performance.md', 'bench', `${head}\n\n\`\`\`\n${table}\n\`\`\``);
-  replaceBlock('docs/bench.md', 'bench:details', `${head}\n\n${details}`);
-}
-
-/** Replaces what lies between `<!-- NAME:begin -->` and `<!-- NAME:end -->` in a file of the repository. */
-function replaceBlock(path, name, text) {
-  const file = join(ROOT, path);
-  if (!existsSync(file)) return;
-  const doc = readFileSync(file, 'utf8');
-  const start = `<!-- ${name}:begin -->`;
-  const end = `<!-- ${name}:end -->`;
-  const i = doc.indexOf(start);
-  const j = doc.indexOf(end);
-  if (i < 0 || j < i) {
-    log(`${path}: no ${start} … ${end} markers; not updated`);
-    return;
-  }
-  writeFileSync(file, `${doc.slice(0, i)}${start}\n${text}\n${doc.slice(j)}`);
-  log(`${path} updated`);
 }

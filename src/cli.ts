@@ -12,11 +12,6 @@ import type { Prefetch } from './tui/first-page.js';
 import type { LazyClient } from './api/lazy-client.js';
 import { cacheNotes, refreshCaches, scriptsRun } from './start/cache-notes.js';
 import type { AppCli } from './start/app-script.js';
-import { setAdvice } from './api/errors.js';
-import { cliAdvice } from './commands/advice.js';
-
-// The TUI's error lines say what to run in the same words as the commands' (api/ names no command).
-setAdvice(cliAdvice);
 
 /** Built next to this file (scripts/esbuild-options.mjs). */
 const SEARCH_WORKER = new URL('./search-worker.js', import.meta.url);

@@ -28,7 +28,7 @@ export function looksLikeAddress(text: string): boolean {
 const WHAT = "an application's or a deployment's page on the service";
 const HOW = "copy it from the application's page in the browser, or give the uuid";
 
-/** Reads the uuids from an address (its edges' whitespace ignored); the host is checked with hostProblem. */
+/** Reads the uuids from an address (its edges' whitespace ignored); the host is checked above (commands/app-arg.ts hostProblem). */
 export function readAppAddress(input: string): AddressRead {
   const text = input.trim();
   const no = (why: string): AddressRead => ({ error: `${why}: ${HOW}.` });
@@ -69,21 +69,4 @@ export function readAppAddress(input: string): AddressRead {
   if (!isPlainId(deployment) || deployment.length > 64)
     return no('the deployment uuid in the address is not a plain uuid (letters, digits and -)');
   return { address: { host: url.host, app, deployment } };
-}
-
-/**
- * Undefined when the address is on the connection's host (`host` as URL reads it: `host:port`),
- * else the one line that says which host it is and which the connection uses.
- */
-export function hostProblem(address: AppAddress, connectionHost: string): string | undefined {
-  if (address.host.toLowerCase() === connectionHost.toLowerCase()) return undefined;
-  return `the address is on ${address.host}, but this connection uses ${connectionHost}: open the page on ${connectionHost}, or connect to ${address.host} (--url, --context).`;
-}
-
-/** An address read and checked against the connection's host, as one result. */
-export function addressOn(input: string, connectionHost: string): AddressRead {
-  const read = readAppAddress(input);
-  if ('error' in read) return read;
-  const problem = hostProblem(read.address, connectionHost);
-  return problem ? { error: problem } : read;
 }

@@ -63,7 +63,7 @@ export function errorToData(error: unknown): ErrorData {
     fields: x.fields,
     warning: x.warning,
     bodyStart: x.bodyStart,
-    // An advised error's advice is worded again from its facts on the other side (this thread may have none installed).
+    // An advised error's advice is worded from its facts on the other side (commands/advice.ts hintOf); the words given for it cross.
     hint: error instanceof AdvisedError ? error.given : error.hint,
     limit: x.limit,
     size: x.size,

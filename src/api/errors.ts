@@ -1,7 +1,8 @@
 // Typed errors. Each says in plain words what went wrong and what to do; none carries
-// the token, request headers or the underlying library error (which holds the headers). Advice
-// that names dms's commands, flags or variables is not worded here: an error carries its kind and
-// facts, and commands/advice.ts words it (installed with setAdvice; see AdvisedError).
+// the token, request headers or the underlying library error (which holds the headers). Words
+// that name dms's commands, flags or variables are not written here: an error carries its kind and
+// facts, and commands/advice.ts words the advice (hintOf; see AdvisedError) and how a message
+// names the token (TokenFrom's `said`).
 // One class per kind of failure with its words, kept together so they read alike; a 404's
 // classification is in not-found.ts, an error as data (to cross a thread) in error-data.ts.
 import type { FieldProblem } from './schemas/issues.js';
@@ -38,22 +39,10 @@ export abstract class ApiError extends Error {
   }
 }
 
-/** Words of advice for an error, from the layer that knows dms's commands (commands/advice.ts); undefined: none. */
-export type Advise = (error: ApiError) => string | undefined;
-
-let advise: Advise = () => undefined;
-
-/** Installs the words of advice (cli.ts does, once): every AdvisedError's hint reads them. Returns the ones it replaced. */
-export function setAdvice(words: Advise): Advise {
-  const before = advise;
-  advise = words;
-  return before;
-}
-
 /**
  * An error whose advice names dms's commands, flags or variables (`dms context verify`, `--timeout`):
- * its hint is the words a caller gave for this one error, else the installed advice, else `plain`
- * (no command named: api/ alone, in tests).
+ * the commands and the TUI print commands/advice.ts hintOf, which words it from the error's facts.
+ * Its own hint is the words a caller gave for this one error, else `plain` (no command named).
  */
 export abstract class AdvisedError extends ApiError {
   /** Words a caller gave for this one error (a creation's lost answer), instead of the advice. */
@@ -61,28 +50,23 @@ export abstract class AdvisedError extends ApiError {
   /** What to do, naming no command or flag. */
   protected abstract readonly plain: string;
   get hint(): string {
-    return this.given ?? advise(this) ?? this.plain;
+    return this.given ?? this.plain;
   }
 }
 
 /**
- * Where the token came from, so that a rejection names it: a saved context, DMS_TOKEN, or --token.
- * (A context picked with --context or DMS_CONTEXT is a context.)
+ * Where the token came from, so that a rejection names it and the advice says how to check it: a
+ * saved context, the environment, or a flag. (A context picked by flag or variable is a context.)
+ * `said`: how a message names it, worded by the layer that knows dms's variables and flags
+ * (commands/advice.ts withTokenWords); without it, "the token".
  */
-export type TokenFrom = { readonly kind: 'context'; readonly name: string } | { readonly kind: 'env' } | { readonly kind: 'flag' };
+export type TokenFrom = ({ readonly kind: 'context'; readonly name: string } | { readonly kind: 'env' } | { readonly kind: 'flag' }) & {
+  readonly said?: string;
+};
 
-/** `the token of context prod`, `the token in DMS_TOKEN`, `the token given with --token`, or `the token`. */
-export function whoseToken(from: TokenFrom | undefined): string {
-  switch (from?.kind) {
-    case 'context':
-      return `the token of context ${from.name}`;
-    case 'env':
-      return 'the token in DMS_TOKEN';
-    case 'flag':
-      return 'the token given with --token';
-    default:
-      return 'the token';
-  }
+/** How a message names the token: as its source was said, or `the token`. */
+function whoseToken(from: TokenFrom | undefined): string {
+  return from?.said ?? 'the token';
 }
 
 export class UnauthorizedError extends AdvisedError {

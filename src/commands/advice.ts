@@ -1,7 +1,15 @@
 // What the user can do about an API error, in dms's own commands, flags and variables: api/ says
-// what failed (the error's kind and facts), this says what to run. cli.ts installs it
-// (setAdvice), so the TUI's error lines read the same words.
-import { AdvisedError, ConflictError, NetworkError, ResponseTooLargeError, UnauthorizedError, type ApiError } from '../api/errors.js';
+// what failed (the error's kind and facts), this says what to run (hintOf: the commands' error
+// lines and the TUI's read the same words), and how a message names the token (withTokenWords).
+import {
+  AdvisedError,
+  ConflictError,
+  NetworkError,
+  ResponseTooLargeError,
+  UnauthorizedError,
+  type ApiError,
+  type TokenFrom,
+} from '../api/errors.js';
 import { MAX_RESPONSE_MB_CEILING } from '../api/limits.js';
 
 /** What to do about an answer over the limit, for a list (the usual case). */
@@ -45,7 +53,24 @@ function networkAdvice({ reason, step }: NetworkError): string {
   }
 }
 
-/** `error`'s hint as a command prints it: the words given for this one error, else the advice, else its own. */
+/** `the token of context prod`, `the token in DMS_TOKEN` or `the token given with --token`. */
+function tokenWords(from: TokenFrom): string {
+  switch (from.kind) {
+    case 'context':
+      return `the token of context ${from.name}`;
+    case 'env':
+      return 'the token in DMS_TOKEN';
+    case 'flag':
+      return 'the token given with --token';
+  }
+}
+
+/** `from` with the words a 401's or 403's message names the token by (TokenFrom's `said`). */
+export function withTokenWords(from: TokenFrom): TokenFrom {
+  return { ...from, said: tokenWords(from) };
+}
+
+/** `error`'s hint as a command or the TUI prints it: the words given for this one error, else the advice, else its own. */
 export function hintOf(error: ApiError): string {
   if (error instanceof AdvisedError && error.given !== undefined) return error.given;
   return cliAdvice(error) ?? error.hint;

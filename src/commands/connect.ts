@@ -9,6 +9,7 @@ import { plainHttpWarning, resolveConnection, type Connection, type ConnectionSh
 import { sweepStaleFiles } from '../config/stale-files.js';
 import { createHistorySearch, type HistorySearch } from '../search/history-search.js';
 import type { DemoApp } from '../demo/seed.js';
+import { withTokenWords } from './advice.js';
 import { UsageError } from './exit-codes.js';
 import type { CommandIO } from './io.js';
 import { quotedArg, type Parsed } from './args.js';
@@ -142,11 +143,11 @@ export function tokenFromOf(connection: Connection): TokenFrom | undefined {
   if (connection.kind !== 'remote') return undefined;
   switch (connection.source) {
     case 'context':
-      return { kind: 'context', name: connection.label };
+      return withTokenWords({ kind: 'context', name: connection.label });
     case 'env':
-      return { kind: 'env' };
+      return withTokenWords({ kind: 'env' });
     case 'flags':
-      return { kind: 'flag' };
+      return withTokenWords({ kind: 'flag' });
   }
 }
 

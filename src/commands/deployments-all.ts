@@ -1,5 +1,5 @@
 // `dms deployments APP_UUID --all`: the whole history, read with the whole-history scan
-// (model/scan.ts) and printed as it comes, chunk after chunk, never all held: filtered on the way,
+// (search/scan.ts) and printed as it comes, chunk after chunk, never all held: filtered on the way,
 // stopping as soon as the answer is complete (--limit reached, or a row older than --since), or
 // at Ctrl+C. The progress line (on a terminal) is gone from the screen on every way out. Fewer
 // rows than the server counts, or a history that runs past its count, end with exit 12 (scan.ts).
@@ -7,7 +7,7 @@ import { LocalValidationError, MiscountError } from '../api/errors.js';
 import { pageProblems } from '../api/uuid.js';
 import { viewOf, type DeploymentView } from '../model/deployment.js';
 import { NO_BRANCHES, beforeSince, isFiltering, matches } from '../model/filter.js';
-import { scanHistory, scanListOf, ScanStopped, type ScanChunk } from '../model/scan.js';
+import { scanHistory, scanListOf, ScanStopped, type ScanChunk } from '../search/scan.js';
 import type { Deployment } from '../api/schemas/deployment.js';
 import { timeDisplayOf, type DeploymentsArgs } from './deployments-args.js';
 import { thousands } from '../text/thousands.js';

@@ -9,7 +9,7 @@ import { choiceNote } from '../model/compare-choice.js';
 import { pairWalk, readPair } from '../model/compare-find.js';
 import { NO_SETTINGS, betweenText, sameSecrets, settingRows, sideName, sideRows } from '../model/compare-rows.js';
 import { matchesRef, SCAN_TAKE, type DeploymentRef } from '../model/follow.js';
-import { scanHistory, scanListOf, ScanStopped } from '../model/scan.js';
+import { scanHistory, scanListOf, ScanStopped } from '../search/scan.js';
 import { relativeAt } from '../text/format.js';
 import { jsonSafe } from '../text/sanitize.js';
 import { padCells, widthOf } from '../text/cells.js';

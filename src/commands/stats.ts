@@ -6,7 +6,7 @@
 import { LocalValidationError, MiscountError } from '../api/errors.js';
 import { pageProblems } from '../api/uuid.js';
 import { viewOf } from '../model/deployment.js';
-import { scanHistory, scanListOf, ScanStopped } from '../model/scan.js';
+import { scanHistory, scanListOf, ScanStopped } from '../search/scan.js';
 import { createStats, statsOf, type StatsWindow } from '../model/stats.js';
 import { reportLines, statsJson, windowText } from '../model/stats-report.js';
 import { jsonSafe } from '../text/sanitize.js';

@@ -1,78 +1,29 @@
 // What a deployment's log says, in the order a deployed server writes it: prepare the helper
 // container, clone, build (per build pack), roll out; then the ending of its outcome (health
-// check and "New container started.", the failure, or the cancellation). Times come later (logs.ts).
-import { hostOf } from './domains.js';
+// check and "New container started.", the failure (log-script-failures.ts), or the cancellation).
+// Times come later (logs.ts).
+import { factsOf, HELPER_IMAGE, type Facts } from './log-facts.js';
 import {
   bold,
   buildLine,
-  c256,
   createWriter,
-  cyan,
   DB_URL,
   dim,
   green,
   HOSTILE,
   longLine,
   npmSummary,
-  red,
   sgr,
   yellow,
   type BuildClock,
   type LogLine,
   type Writer,
 } from './log-lines.js';
-import type { AppFields, DemoApp, DemoDeployment } from './model.js';
+import { commandFailed, FAILURE_PHASE, failure, failureAt, SEPARATOR, type FailureKind } from './log-script-failures.js';
+import type { DemoApp, DemoDeployment } from './model.js';
 import { between, hex, pick, type Random } from './random.js';
 
 export type Outcome = 'finished' | 'failed' | 'cancelled-by-user';
-
-/** What the log names: taken from the deployment and its application's settings at the time. */
-interface Facts {
-  readonly repo: string;
-  readonly cloneUrl: string;
-  readonly branch: string;
-  readonly sha: string;
-  readonly short: string;
-  readonly server: string;
-  readonly work: string;
-  readonly helper: string;
-  readonly image: string;
-  readonly container: string;
-  readonly appUuid: string;
-  readonly settings: AppFields;
-}
-
-const HELPER_IMAGE = 'ghcr.io/acme/dms-helper:1.0.8';
-
-function factsOf(app: DemoApp, d: DemoDeployment, random: Random): Facts {
-  const settings = d.settings ?? app.fields;
-  const repository = String(settings.git_repository ?? `https://code.example.com/acme/${app.name}`)
-    .trim()
-    .replace(/\/+$/, '');
-  const repo = repository
-    .replace(/\.git$/, '')
-    .split(/[/:]/)
-    .slice(-2)
-    .join('/');
-  const host = hostOf(repository);
-  // Servers scrub the access token before they store the log.
-  const cloneUrl = host !== undefined && /^https?:/.test(repository) ? `https://x-access-token:<REDACTED>@${host}/${repo}.git` : repository;
-  const sha = d.commitSha === 'HEAD' ? hex(random, 40) : d.commitSha;
-  return {
-    repo,
-    cloneUrl,
-    branch: d.branch,
-    sha,
-    short: sha.slice(0, 7),
-    server: app.server.name,
-    work: `/artifacts/${d.deploymentUuid}`,
-    helper: d.deploymentUuid,
-    image: String(settings.container_registry_image_name ?? app.uuid),
-    container: `${app.uuid}-${between(random, 100000, 235959)}`,
-    appUuid: app.uuid,
-    settings,
-  };
-}
 
 function prepare(w: Writer, f: Facts, d: DemoDeployment, r: Random): void {
   w.phase = 'prepare';
@@ -311,235 +262,6 @@ function healthy(w: Writer, f: Facts, r: Random): void {
   }
   w.say('Rolling update completed.');
   w.say('New container started.');
-}
-
-/** How a deployment fails: what the failing step writes, and the message of the epilogue. */
-export type FailureKind = 'helper-pull' | 'clone' | 'build-exit' | 'missing-env' | 'out-of-memory' | 'image-pull' | 'health-check';
-
-/** Where each kind of failure happens. */
-export const FAILURE_PHASE: Readonly<Record<FailureKind, LogLine['phase']>> = {
-  'helper-pull': 'prepare',
-  clone: 'clone',
-  'build-exit': 'build',
-  'missing-env': 'build',
-  'out-of-memory': 'build',
-  'image-pull': 'build',
-  'health-check': 'rollout',
-};
-
-/** How often each kind of failure is seen in a seed history. */
-export const FAILURE_WEIGHTS: ReadonlyArray<readonly [FailureKind, number]> = [
-  ['build-exit', 3],
-  ['missing-env', 2],
-  ['out-of-memory', 2],
-  ['image-pull', 1.5],
-  ['health-check', 2],
-  ['clone', 1],
-  ['helper-pull', 0.5],
-];
-
-const SEPARATOR = '========================================';
-const DEBUG_FRAMES = [
-  '#0 /var/www/html/app/Traits/RunsRemoteCommands.php(104): App\\Jobs\\DeploymentJob->runCommand()',
-  '#1 /var/www/html/app/Jobs/DeploymentJob.php(2114): App\\Jobs\\DeploymentJob->execute_remote_command()',
-  '#2 /var/www/html/app/Jobs/DeploymentJob.php(431): App\\Jobs\\DeploymentJob->build_image()',
-  '#3 /var/www/html/app/Jobs/DeploymentJob.php(262): App\\Jobs\\DeploymentJob->deploy_nixpacks_buildpack()',
-  '#4 /var/www/html/vendor/laravel/framework/src/Illuminate/Container/BoundMethod.php(36): App\\Jobs\\DeploymentJob->handle()',
-];
-
-/**
- * The service's epilogue (service-behaviour.md, "How a failed deployment's log ends"): a
- * separator, `Deployment failed: <message>`, debug entries, a separator, and the closing line
- * unless the old version is kept running.
- */
-function epilogue(w: Writer, message: string, r: Random, keptOld = false): void {
-  const err = { type: 'stderr' as const };
-  const debug = { type: 'stderr' as const, hidden: true, weight: 0.2 };
-  w.say(SEPARATOR, err);
-  w.say(`Deployment failed: ${message}`, err);
-  w.say('Error type: RuntimeException', debug);
-  w.say(`Error code: ${between(r, 0, 1) === 0 ? 0 : 255}`, debug);
-  w.say(`Location: /var/www/html/app/Traits/RunsRemoteCommands.php:${between(r, 170, 260)}`, debug);
-  w.say('Stack trace (first 5 lines):', debug);
-  w.say(DEBUG_FRAMES.join('\n'), debug);
-  w.say(SEPARATOR, err);
-  if (!keptOld) w.say('Deployment failed. Removing the new version of your application.', err);
-}
-
-/** `Command execution failed (exit code N): <command>`, with the command's error output when it has some. */
-const commandFailed = (code: number, command: string, error?: string) =>
-  `Command execution failed (exit code ${code}): ${command}${error === undefined ? '' : `\nError: ${error}`}`;
-
-/** The failure of `kind`: what the failing step writes, then the epilogue. */
-function failure(w: Writer, f: Facts, kind: FailureKind, r: Random): void {
-  const err = { type: 'stderr' as const };
-  const buildCommand = String(f.settings.build_command ?? 'npm run build');
-  const step = between(r, 9, 16);
-  const at = () => (between(r, 8000, 90000) / 1000).toFixed(3);
-  const dockerBuild = `docker build --network host -f ${f.work}/Dockerfile --progress plain -t ${f.image}:${f.sha} ${f.work}`;
-  const solveFailed = (code: number) =>
-    `${sgr('1;31', 'ERROR')}: failed to solve: process "/bin/sh -c ${buildCommand}" did not complete successfully: exit code: ${code}`;
-  switch (kind) {
-    case 'helper-pull': {
-      const command = `docker pull ${HELPER_IMAGE}`;
-      const denied = 'Error response from daemon: Head "https://ghcr.io/v2/acme/dms-helper/manifests/1.0.8": denied: denied';
-      w.run(command);
-      w.out(denied, { ...err, weight: 6 });
-      epilogue(w, commandFailed(1, command, denied), r);
-      return;
-    }
-    case 'clone': {
-      const command = `git ls-remote ${f.cloneUrl} refs/heads/${f.branch}`;
-      const fatal = `fatal: unable to access '${f.cloneUrl}/': The requested URL returned error: 502`;
-      w.run(command);
-      w.out(fatal, { ...err, weight: 20 });
-      epilogue(w, commandFailed(128, command, fatal), r);
-      return;
-    }
-    case 'build-exit': {
-      // A compiler's error (one of two), then BuildKit's; the error output's last lines carry both.
-      const file = `./src/${pick(r, ['components', 'lib', 'features/cart'])}/${pick(r, ['Cart', 'Price', 'refunds'])}.ts`;
-      const missingModule = r() < 0.4;
-      const headline = missingModule
-        ? "Module not found: Can't resolve '@/lib/analytics'"
-        : "Type error: Property 'totalCents' does not exist on type 'Cart'.";
-      w.out(
-        (missingModule
-          ? [
-              red('Failed to compile.'),
-              '',
-              cyan('./src/app/layout.tsx'),
-              headline,
-              '',
-              'https://nextjs.org/docs/messages/module-not-found',
-              '',
-              'Import trace for requested module:',
-              './src/app/layout.tsx',
-            ]
-          : [
-              red('Failed to compile.'),
-              '',
-              `${cyan(file)}:${between(r, 10, 200)}:${between(r, 2, 40)}`,
-              `${red('Type error')}: Property 'totalCents' does not exist on type 'Cart'.`,
-              '',
-              `${dim('  40 |')}   const subtotal = sum(cart.items)`,
-              `${c256(196, '> 41 |')}   const total = cart.totalCents + shipping`,
-              `${dim('     |')}                      ${red('^')}`,
-            ]
-        ).join('\n'),
-        { ...err, weight: 6 },
-      );
-      w.out(`#${step} ${sgr('1;31', 'ERROR')}: process "/bin/sh -c ${buildCommand}" did not complete successfully: exit code: 1`, err);
-      w.out(solveFailed(1), err);
-      epilogue(
-        w,
-        commandFailed(
-          1,
-          dockerBuild,
-          `${headline}\nfailed to solve: process "/bin/sh -c ${buildCommand}" did not complete successfully: exit code: 1`,
-        ),
-        r,
-      );
-      return;
-    }
-    case 'missing-env': {
-      const name = pick(r, ['STRIPE_SECRET_KEY', 'DATABASE_URL', 'NEXT_PUBLIC_API_URL', 'SESSION_SECRET']);
-      const t = at();
-      w.out(
-        [
-          `#${step} ${t} ${red('Error')}: Missing required environment variable ${name}`,
-          `#${step} ${t}     at requireEnv (/app/src/lib/env.ts:9:11)`,
-          `#${step} ${t}     at Object.<anonymous> (/app/src/lib/${pick(r, ['payments', 'db', 'session'])}.ts:4:22)`,
-          `#${step} ${t}     at Module._compile (node:internal/modules/cjs/loader:1358:14)`,
-        ].join('\n'),
-        { ...err, weight: 4 },
-      );
-      w.out(`#${step} ${sgr('1;31', 'ERROR')}: process "/bin/sh -c ${buildCommand}" did not complete successfully: exit code: 1`, err);
-      w.out(solveFailed(1), err);
-      epilogue(w, commandFailed(1, dockerBuild, `Missing required environment variable ${name}`), r);
-      return;
-    }
-    case 'out-of-memory': {
-      const t = at();
-      w.out(
-        [
-          `#${step} ${t} <--- Last few GCs --->`,
-          `#${step} ${t} [38:0x6a1c000]    ${between(r, 40000, 90000)} ms: Mark-Compact 1021.4 (1045.2) -> 1019.8 (1046.7) MB, 1411.20 / 0.00 ms  (average mu = 0.112, current mu = 0.021) allocation failure`,
-          `#${step} ${t} FATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory`,
-          `#${step} ${t} Killed`,
-        ].join('\n'),
-        { ...err, weight: 12 },
-      );
-      w.out(`#${step} ${sgr('1;31', 'ERROR')}: process "/bin/sh -c ${buildCommand}" did not complete successfully: exit code: 137`, err);
-      // The message names only the command: the cause is in the stderr just before the epilogue.
-      epilogue(w, commandFailed(137, dockerBuild), r);
-      return;
-    }
-    case 'image-pull': {
-      const ref = 'docker.io/library/node:20-alpine';
-      const pulled = `${sgr('1;31', 'ERROR')}: failed to solve: node:20-alpine: failed to resolve source metadata for ${ref}: unexpected status from HEAD request to https://registry-1.docker.io/v2/library/node/manifests/20-alpine: 429 Too Many Requests`;
-      w.out(
-        `#2 [internal] load metadata for ${ref}\n#2 ERROR: unexpected status from HEAD request to https://registry-1.docker.io/v2/library/node/manifests/20-alpine: 429 Too Many Requests`,
-        { ...err, weight: 8 },
-      );
-      w.out(pulled, err);
-      epilogue(
-        w,
-        commandFailed(
-          1,
-          dockerBuild,
-          `failed to solve: node:20-alpine: failed to resolve source metadata for ${ref}: unexpected status from HEAD request to https://registry-1.docker.io/v2/library/node/manifests/20-alpine: 429 Too Many Requests`,
-        ),
-        r,
-      );
-      return;
-    }
-    case 'health-check': {
-      const s = f.settings;
-      const retries = Math.max(1, Number(s.health_check_retries ?? 10) || 10);
-      const url = `${String(s.health_check_scheme ?? 'http')}://${String(s.health_check_host ?? 'localhost')}:${String(s.health_check_port ?? s.ports_exposes ?? '80')}${String(s.health_check_path ?? '/')}`;
-      const method = String(s.health_check_method ?? 'GET');
-      w.say('Waiting for healthcheck to pass on the new container.', { weight: 4 });
-      w.say(`Healthcheck URL (inside the container): ${method}: ${url}`);
-      const shown = Math.min(3, retries);
-      for (let i = 1; i <= shown; i++) {
-        const last = i === shown;
-        w.say(`Attempt ${last ? retries : i} of ${retries} | Healthcheck status: "${last ? 'unhealthy' : 'starting'}"`, {
-          ...(last ? err : {}),
-          weight: Number(s.health_check_interval ?? 5) || 5,
-        });
-        w.say(
-          "Healthcheck logs: curl: (7) Failed to connect to localhost port 3000 after 0 ms: Couldn't connect to server | Return code: 7",
-          { hidden: true },
-        );
-      }
-      w.say('New container is not healthy, rolling back to the old container.', err);
-      epilogue(
-        w,
-        `Health check failed: the new container did not become healthy after ${retries} attempt${retries === 1 ? '' : 's'} (${method} ${url}).`,
-        r,
-        true,
-      );
-      return;
-    }
-  }
-}
-
-/** A failure that fits where the log stopped (a deployment the demo runs fails wherever it is). */
-export function failureAt(phase: LogLine['phase'], r: Random): FailureKind {
-  const fitting = FAILURE_WEIGHTS.filter(([k]) => FAILURE_PHASE[k] === phase && k !== 'image-pull');
-  return weighted(fitting, r);
-}
-
-/** One of `items` by weight. */
-export function weighted<T>(items: ReadonlyArray<readonly [T, number]>, r: Random): T {
-  const total = items.reduce((sum, [, w]) => sum + w, 0);
-  let x = r() * total;
-  for (const [item, w] of items) {
-    x -= w;
-    if (x < 0) return item;
-  }
-  return items.at(-1)![0];
 }
 
 /**

@@ -2,11 +2,12 @@
 // record's `logs` is a JSON-encoded array of entries, oldest first. Made from the deployment alone
 // (same deployment, same log), on first request; final logs are kept in a cache bounded by size.
 // A running deployment's log grows with the time since it started; when it ends, the rest follows.
-import { FAILURE_PHASE, FAILURE_WEIGHTS, logBody, logEnding, shortLog, weighted, type FailureKind, type Outcome } from './log-script.js';
+import { logBody, logEnding, shortLog, type Outcome } from './log-script.js';
+import { FAILURE_PHASE, FAILURE_WEIGHTS, type FailureKind } from './log-script-failures.js';
 import type { LogLine, Stream } from './log-lines.js';
 import { createBufferCache } from './lru.js';
 import type { DemoApp, DemoDeployment } from './model.js';
-import { between, createRandom, seedOf, type Random } from './random.js';
+import { between, createRandom, seedOf, weighted, type Random } from './random.js';
 import { phpJson } from './reply.js';
 
 export interface LogEntry {
@@ -81,7 +82,7 @@ function cutOf(d: DemoDeployment, outcome: Outcome, length: number, big: boolean
 
 /**
  * How a failed seed deployment failed, and where its log stops: a kind of failure by the weights
- * of log-script.ts, then a point in the part of the log where that failure happens (a registry
+ * of log-script-failures.ts, then a point in the part of the log where that failure happens (a registry
  * pull at the start of the build, a health check after the whole body). A huge log fails late in
  * its build, as before.
  */

@@ -40,3 +40,14 @@ export function uuid(random: Random): string {
   const variant = pick(random, ['8', '9', 'a', 'b']);
   return `${hex(random, 8)}-${hex(random, 4)}-4${hex(random, 3)}-${variant}${hex(random, 3)}-${hex(random, 12)}`;
 }
+
+/** One of `items` by weight. */
+export function weighted<T>(items: ReadonlyArray<readonly [T, number]>, r: Random): T {
+  const total = items.reduce((sum, [, w]) => sum + w, 0);
+  let x = r() * total;
+  for (const [item, w] of items) {
+    x -= w;
+    if (x < 0) return item;
+  }
+  return items.at(-1)![0];
+}

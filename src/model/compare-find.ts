@@ -122,7 +122,7 @@ export function pastId(id: number | null, rows: readonly DeploymentView[]): bool
 export type PairEnd = 'found' | 'noA' | 'noB';
 
 /**
- * Feeds the walk the chunks of a history read (scan.ts scanHistory) until both are found, or it
+ * Feeds the walk the chunks of a history read (search/scan.ts scanHistory) until both are found, or it
  * is clear one is not there: the history ended, or (looking by id) the rows went below its id.
  * The reading stops with the loop (the generator is closed). `ids` are the ids looked for, if any.
  */

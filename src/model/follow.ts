@@ -6,7 +6,7 @@
 import type { DeploymentPage } from '../api/schemas/deployment.js';
 import { MiscountError, isApiError } from '../api/errors.js';
 import { sameDeployment, viewOf, type DeploymentView } from './deployment.js';
-import { scanBound } from './scan.js';
+import { scanBound } from './scan-reader.js';
 
 export type ListPage = (skip: number, take: number) => Promise<DeploymentPage>;
 
@@ -45,7 +45,7 @@ export const SCAN_TAKE = 10;
  * Reads the history newest first until the deployment is found. By id, it stops at the first
  * page whose ids are all lower (ids rise with time). Undefined when it is not there; a
  * MiscountError when the pages end before the server's count does, or run past what its first
- * count allows (scan.ts scanBound), for it may be there unread.
+ * count allows (scan-reader.ts scanBound), for it may be there unread.
  */
 export async function findDeployment(list: ListPage, ref: DeploymentRef, take = SCAN_TAKE): Promise<Located | undefined> {
   // No id and no uuid names nothing: reading the whole history (rows with their logs) would not find it.

@@ -1,6 +1,6 @@
-// What a history scan makes of each answer (scan.ts asks for the pages): where the last row read
+// What a history scan makes of each answer (search/scan.ts asks for the pages): where the last row read
 // is in it (the overlap), which rows are new, what the server's count says, how many rows to ask
-// for next. Pure: no clock, no requests; the tests of scan.ts drive it through scanHistory.
+// for next. Pure: no clock, no requests; the tests of search/scan.ts drive it through scanHistory.
 import type { Deployment, DeploymentPage } from '../api/schemas/deployment.js';
 import { MiscountError } from '../api/errors.js';
 import { identityOf, keyOfRecord, viewOf } from './deployment.js';
@@ -56,7 +56,7 @@ export interface Asked {
   readonly skip: number;
 }
 
-/** What the reader's options are (ScanOptions, scan.ts). */
+/** What the reader's options are (ScanOptions, search/scan.ts). */
 export interface ReaderOptions {
   readonly take?: number;
   readonly targetChars?: number;

@@ -237,35 +237,43 @@ class Tally {
   }
 }
 
-/** The figures over `window` of the deployments added to `input`; `now` ends a window without `until`. */
-export function statsOf(input: StatsInput, window: StatsWindow, now: number): Stats {
-  const { start, end, outcome } = input;
-  const n = start.length;
+/** The window the figures are over, [from, to), its length in days, and which half a time falls in. */
+interface Span {
+  readonly from: number | null;
+  readonly to: number | null;
+  readonly days: number;
+  readonly inWindow: (t: number) => boolean;
+  /** 0 for the first half of the window, 1 for the second. */
+  readonly half: (t: number) => 0 | 1;
+}
+
+function spanOf(start: readonly number[], window: StatsWindow, now: number): Span {
   const inWindow = (t: number) => (window.since === undefined || t >= window.since) && (window.until === undefined || t < window.until);
   let oldest = Infinity;
-  for (let i = 0; i < n; i++) if (inWindow(start[i]!) && start[i]! < oldest) oldest = start[i]!;
+  for (const t of start) if (inWindow(t) && t < oldest) oldest = t;
   const from = window.since ?? (oldest === Infinity ? null : dayOf(oldest));
   const to = window.until ?? (from === null ? null : Math.max(now, from));
   const span = from !== null && to !== null ? to - from : 0;
-  const days = Math.max(1, span / DAY);
   const mid = from === null ? 0 : from + span / 2;
-  const half = (t: number) => (t < mid ? 0 : 1);
+  return { from, to, days: Math.max(1, span / DAY), inWindow, half: (t) => (t < mid ? 0 : 1) };
+}
 
+/** The deployments in the window counted: in all, per half, per source, per branch, per day and per week. */
+function tallies(input: StatsInput, { inWindow, half }: Span) {
+  const { start, end, outcome } = input;
   const all = new Tally();
-  const halves = [new Tally(), new Tally()];
+  const halves = [new Tally(), new Tally()] as const;
   const bySource = SOURCES.map(() => new Tally());
   const byBranch = input.branches.map(() => new Tally());
   const perDayCounts = new Map<number, number>();
   const weekly = new Map<number, Tally>();
-  const order: number[] = [];
-  for (let i = 0; i < n; i++) {
+  for (let i = 0; i < start.length; i++) {
     const t = start[i]!;
-    if (Number.isFinite(t)) order.push(i);
     if (!inWindow(t)) continue;
     const o = outcome[i]!;
     const d = end[i]! - t;
     all.add(o, d);
-    halves[half(t)]!.add(o, d);
+    halves[half(t)].add(o, d);
     bySource[input.source[i]!]!.add(o, d);
     const b = input.branch[i]!;
     if (b >= 0) byBranch[b]!.add(o, d);
@@ -276,13 +284,18 @@ export function statsOf(input: StatsInput, window: StatsWindow, now: number): St
     if (!tally) weekly.set(w, (tally = new Tally()));
     tally.add(o, d);
   }
+  return { all, halves, bySource, byBranch, perDayCounts, weekly };
+}
 
+/** What needs the deployments in time order: the finished ones' durations, and the outages' times to restore. */
+function timeline({ start, end, outcome }: StatsInput, { inWindow, half }: Span) {
+  const order: number[] = [];
+  for (let i = 0; i < start.length; i++) if (Number.isFinite(start[i]!)) order.push(i);
   // Time order (a history is read newest first: of two created at the same time, the one read later is older).
   order.sort((a, b) => start[a]! - start[b]! || b - a);
   const durations = { at: [] as number[], ms: [] as number[] };
   const restores: number[] = [];
-  const restoreHalves: number[][] = [[], []];
-  let open = 0;
+  const restoreHalves: [number[], number[]] = [[], []];
   let outage: { at: number; from: number; counted: boolean } | null = null;
   for (const i of order) {
     const o = outcome[i]!;
@@ -298,35 +311,45 @@ export function statsOf(input: StatsInput, window: StatsWindow, now: number): St
       if (outage.counted) {
         const ms = Math.max(0, (Number.isFinite(e) ? e : t) - outage.from);
         restores.push(ms);
-        restoreHalves[half(outage.at)]!.push(ms);
+        restoreHalves[half(outage.at)].push(ms);
       }
       outage = null;
     }
   }
-  if (outage?.counted) open += 1;
+  return { durations, restores, restoreHalves, open: outage?.counted ? 1 : 0 };
+}
 
-  const figures = all.figures();
-  const [first, second] = halves.map((h) => h.figures()) as [Figures, Figures];
+/** Every week of the window (the newest MAX_WEEKS), oldest first, with its figures. */
+function weeksOf(weekly: ReadonlyMap<number, Tally>, from: number | null, to: number | null): Week[] {
+  const weeks: Week[] = [];
+  if (from === null || to === null) return weeks;
+  const last = weekOf(Math.max(from, to - 1));
+  const firstWeek = Math.max(weekOf(from), last - (MAX_WEEKS - 1) * WEEK);
+  for (let w = firstWeek; w <= last; w += WEEK) {
+    const f = weekly.get(w)?.figures();
+    weeks.push({
+      start: w,
+      deployments: f?.deployments ?? 0,
+      finished: f?.finished ?? 0,
+      failed: f?.failed ?? 0,
+      failureRate: f?.failureRate ?? null,
+      medianMs: f?.medianMs ?? null,
+    });
+  }
+  return weeks;
+}
+
+/** The figures over `window` of the deployments added to `input`; `now` ends a window without `until`. */
+export function statsOf(input: StatsInput, window: StatsWindow, now: number): Stats {
+  const span = spanOf(input.start, window, now);
+  const { from, to, days } = span;
+  const counted = tallies(input, span);
+  const { durations, restores, restoreHalves, open } = timeline(input, span);
+  const figures = counted.all.figures();
+  const [first, second] = counted.halves.map((h) => h.figures()) as [Figures, Figures];
   const halfDays = days / 2;
   const sortedRestores = restores.sort(ascending);
   const restoreMedians = restoreHalves.map((r) => median(r.sort(ascending)));
-
-  const weeks: Week[] = [];
-  if (from !== null && to !== null) {
-    const last = weekOf(Math.max(from, to - 1));
-    const firstWeek = Math.max(weekOf(from), last - (MAX_WEEKS - 1) * WEEK);
-    for (let w = firstWeek; w <= last; w += WEEK) {
-      const f = weekly.get(w)?.figures();
-      weeks.push({
-        start: w,
-        deployments: f?.deployments ?? 0,
-        finished: f?.finished ?? 0,
-        failed: f?.failed ?? 0,
-        failureRate: f?.failureRate ?? null,
-        medianMs: f?.medianMs ?? null,
-      });
-    }
-  }
 
   return {
     ...figures,
@@ -345,12 +368,12 @@ export function statsOf(input: StatsInput, window: StatsWindow, now: number): St
       medianMs: { first: first.medianMs, second: second.medianMs },
       restoreMs: { first: restoreMedians[0]!, second: restoreMedians[1]! },
     },
-    perDayCounts,
-    weeks,
+    perDayCounts: counted.perDayCounts,
+    weeks: weeksOf(counted.weekly, from, to),
     durations,
-    bySource: SOURCES.map((source, i) => ({ source, ...bySource[i]!.figures() })).filter((s) => s.deployments > 0),
+    bySource: SOURCES.map((source, i) => ({ source, ...counted.bySource[i]!.figures() })).filter((s) => s.deployments > 0),
     byBranch: input.branches
-      .map((branch, i) => ({ branch, ...byBranch[i]!.figures() }))
+      .map((branch, i) => ({ branch, ...counted.byBranch[i]!.figures() }))
       .filter((b) => b.deployments > 0)
       .sort((a, b) => b.deployments - a.deployments || (a.branch < b.branch ? -1 : 1)),
   };

@@ -8,7 +8,7 @@ import { errorFromData } from '../api/error-data.js';
 import { MAX_RESPONSE_MB, MB } from '../api/limits.js';
 import { withInvalidFields } from '../api/schemas/deployment-page.js';
 import type { Summary } from '../model/history.js';
-import type { SearchEvent, SearchOptions, SearchRequest } from '../model/search.js';
+import type { SearchEvent, SearchOptions, SearchRequest } from './search.js';
 import type { SearchJob, SearchMessage } from './worker.js';
 
 export interface SearchWorker {
@@ -87,8 +87,8 @@ export async function* searchInWorker(
         return;
       } else if (m.type === 'error') {
         const error = errorFromData(m.error);
-        // (Loaded here: the model is not needed by every command that opens a connection.)
-        const { ScanStopped } = await import('../model/scan.js');
+        // (Loaded here: the scan is not needed by every command that opens a connection.)
+        const { ScanStopped } = await import('./scan.js');
         throw m.read === null ? error : new ScanStopped(m.read, error);
       } else if (m.type === 'failed' && !heard && m.error.code !== 'ERR_WORKER_OUT_OF_MEMORY') {
         // The worker could not run at all: search here instead.
@@ -98,7 +98,7 @@ export async function* searchInWorker(
           m.type === 'failed' && m.error.code === 'ERR_WORKER_OUT_OF_MEMORY'
             ? new ResponseTooLargeError({ limit: setup.options.maxResponseBytes ?? MAX_RESPONSE_MB * MB, outOfMemory: true })
             : new Error('the search stopped without a word');
-        const { ScanStopped } = await import('../model/scan.js');
+        const { ScanStopped } = await import('./scan.js');
         throw new ScanStopped(read, why);
       }
     }

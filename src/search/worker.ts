@@ -1,5 +1,5 @@
 // Worker thread entry (built as dist/search-worker.js): a search of the whole history
-// (model/search.ts) with the real client, so fetching, parsing and matching tens of thousands of
+// (search.ts) with the real client, so fetching, parsing and matching tens of thousands of
 // rows never holds up the screen's thread. Posts each event as it comes, then `done`, or the error
 // that stopped it. The other side of these messages is in-worker.ts.
 import { setPriority } from 'node:os';
@@ -8,8 +8,8 @@ import { createClient, type ClientOptions } from '../api/client.js';
 import { errorToData } from '../api/error-data.js';
 import { invalidFieldsOf } from '../api/schemas/deployment-page.js';
 import type { Deployment } from '../api/schemas/deployment.js';
-import { ScanStopped, scanListOf } from '../model/scan.js';
-import { searchHistory, type SearchEvent, type SearchRequest } from '../model/search.js';
+import { ScanStopped, scanListOf } from './scan.js';
+import { searchHistory, type SearchEvent, type SearchRequest } from './search.js';
 import { summaryOf, type Summary } from '../model/history.js';
 
 export interface SearchJob {

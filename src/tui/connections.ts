@@ -6,6 +6,7 @@
 // The switch lasts for this run: config.json's current context stays as it is.
 import type { ClientOptions, DmsClient } from '../api/client.js';
 import { createLazyClient } from '../api/lazy-client.js';
+import { withTokenWords } from '../commands/advice.js';
 import { loadConfig } from '../config/contexts.js';
 import { plainHttpWarning, resolveConnection } from '../config/resolve.js';
 import { createHistorySearch, type HistorySearch } from '../search/history-search.js';
@@ -92,7 +93,12 @@ export async function openContext(
   if (resolved.kind !== 'remote') throw new Error(`context "${clean(name)}" has no server.`);
   const url = new URL(resolved.url);
   const { searchWorker, ...rest } = tuiOptions;
-  const options: ClientOptions = { ...rest, baseUrl: resolved.url, token: resolved.token, tokenFrom: { kind: 'context', name } };
+  const options: ClientOptions = {
+    ...rest,
+    baseUrl: resolved.url,
+    token: resolved.token,
+    tokenFrom: withTokenWords({ kind: 'context', name }),
+  };
   const client = createLazyClient(options);
   const warning = plainHttpWarning(resolved.url);
   return {

@@ -11,6 +11,7 @@ import {
   type NetworkReason,
   type RateLimitedError,
 } from '../api/errors.js';
+import { hintOf } from '../commands/advice.js';
 import type { FormDef, FormValues } from '../forms/types.js';
 import { errorsFromProblems, fieldNamedIn } from '../forms/problems.js';
 import { clean } from '../text/sanitize.js';
@@ -21,7 +22,7 @@ const asIs: Redact = (s) => s;
 /** An error's own words, cleaned and redacted: what went wrong, and what to do ('' when it says nothing). */
 function wordsOf(error: unknown, redact: Redact): { readonly message: string; readonly hint: string } {
   const said = (m: string) => redact(clean(m));
-  if (isApiError(error)) return { message: said(error.message), hint: said(error.hint) };
+  if (isApiError(error)) return { message: said(error.message), hint: said(hintOf(error)) };
   return { message: said(error instanceof Error ? error.message : String(error)), hint: '' };
 }
 
@@ -49,7 +50,8 @@ export function describeError(error: unknown, redact: Redact = asIs): ShownError
     switch (error.kind) {
       case 'unauthorized':
         // A token from a context (or DMS_TOKEN, --token) is named, with how to check it.
-        if ((error as { tokenFrom?: unknown }).tokenFrom) return { kind: error.kind, message: `${msg(error.message)} ${msg(error.hint)}` };
+        if ((error as { tokenFrom?: unknown }).tokenFrom)
+          return { kind: error.kind, message: `${msg(error.message)} ${msg(hintOf(error))}` };
         return { kind: error.kind, message: 'The server rejected the token (401). Check DMS_TOKEN or the context (dms context add).' };
       case 'forbidden':
         return { kind: error.kind, message: `${msg(error.message)} The token lacks the permission to read deployments.` };
@@ -66,7 +68,7 @@ export function describeError(error: unknown, redact: Redact = asIs): ShownError
         const wait = (error as RateLimitedError).waitMs;
         return {
           kind: error.kind,
-          message: `${msg(error.message)} ${error.hint}`,
+          message: `${msg(error.message)} ${hintOf(error)}`,
           ...(wait !== undefined ? { retryAfterMs: wait } : {}),
         };
       }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressOn, hostProblem, looksLikeAddress, readAppAddress } from '../../src/api/app-address.js';
+import { looksLikeAddress, readAppAddress } from '../../src/api/app-address.js';
 
 const APP = 'k8s0c4gwkwg4ow8wgwwsso0w';
 const DEP = 'x9w4kcc8sgs0oc0kso4g44ok';
@@ -92,22 +92,7 @@ describe('readAppAddress', () => {
   });
 });
 
-describe('hostProblem and addressOn', () => {
-  it('accepts the connection host (any case), else names both hosts', () => {
-    const read = readAppAddress(PAGE);
-    if (!('address' in read)) throw new Error(read.error);
-    expect(hostProblem(read.address, 'Deploy.Example.com')).toBeUndefined();
-    expect(hostProblem(read.address, '127.0.0.1:8000')).toBe(
-      'the address is on deploy.example.com, but this connection uses 127.0.0.1:8000: open the page on 127.0.0.1:8000, or connect to deploy.example.com (--url, --context).',
-    );
-    expect(addressOn(`${PAGE}/deployment/${DEP}`, 'deploy.example.com')).toEqual({
-      address: { host: 'deploy.example.com', app: APP, deployment: DEP },
-    });
-    expect(addressOn(PAGE, 'deploy.example.com:8443')).toHaveProperty('error');
-    // The default port of the scheme is no port.
-    expect(addressOn(`https://deploy.example.com:443/application/${APP}`, 'deploy.example.com')).toHaveProperty('address');
-  });
-
+describe('looksLikeAddress', () => {
   it('looksLikeAddress: a uuid has no : or /', () => {
     expect(looksLikeAddress(APP)).toBe(false);
     expect(looksLikeAddress('shop-api')).toBe(false);

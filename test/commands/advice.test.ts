@@ -1,20 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ConflictError, NetworkError, ResponseTooLargeError, UnauthorizedError, setAdvice } from '../../src/api/errors.js';
+import { describe, expect, it } from 'vitest';
+import { ConflictError, ForbiddenError, NetworkError, ResponseTooLargeError, UnauthorizedError } from '../../src/api/errors.js';
 import { errorFromData, errorToData } from '../../src/api/error-data.js';
-import { cliAdvice, hintOf } from '../../src/commands/advice.js';
+import { hintOf, withTokenWords } from '../../src/commands/advice.js';
 
 const CONTEXT_ADVICE = 'Check it with: dms context verify prod; replace it with: dms context add prod --url URL.';
 
 describe('advice: api/ says what failed, commands/ what to run', () => {
-  // Module state outlives a file in the unit project (cli.ts installs the advice when loaded): none here, then put back.
-  let before: ReturnType<typeof setAdvice>;
-  beforeEach(() => {
-    before = setAdvice(() => undefined);
-  });
-  afterEach(() => {
-    setAdvice(before);
-  });
-
   it('an API error names no command or flag of its own', () => {
     const errors = [
       new UnauthorizedError({ kind: 'context', name: 'prod' }),
@@ -39,14 +30,25 @@ describe('advice: api/ says what failed, commands/ what to run', () => {
     expect(hintOf(new NetworkError('reset', 'cut', 'Look first.', true))).toBe('Look first.');
   });
 
-  it("installed, the advice is every advised error's hint, also after crossing a thread as data", () => {
-    setAdvice(cliAdvice);
+  it("the advice is worded from the error's facts, also after crossing a thread as data", () => {
     const error = new UnauthorizedError({ kind: 'context', name: 'prod' });
-    expect(error.hint).toBe(CONTEXT_ADVICE);
+    expect(hintOf(error)).toBe(CONTEXT_ADVICE);
     // The data carries the facts, not the words: the other side words them again.
     expect(errorToData(error).hint).toBeUndefined();
-    expect((errorFromData(errorToData(error)) as UnauthorizedError).hint).toBe(CONTEXT_ADVICE);
+    expect(hintOf(errorFromData(errorToData(error)) as UnauthorizedError)).toBe(CONTEXT_ADVICE);
     const timeout = errorFromData(errorToData(new NetworkError('timeout', 'x', undefined, false, 'connect'))) as NetworkError;
-    expect(timeout.hint).toBe('Check DMS_URL and that the server is up, or raise --timeout.');
+    expect(hintOf(timeout)).toBe('Check DMS_URL and that the server is up, or raise --timeout.');
+  });
+
+  it('a message names the token in the words the commands give (withTokenWords), none of its own', () => {
+    expect(new UnauthorizedError({ kind: 'env' }).message).toBe('The server rejected the token (401).');
+    expect(new UnauthorizedError(withTokenWords({ kind: 'env' })).message).toBe('The server rejected the token in DMS_TOKEN (401).');
+    expect(new UnauthorizedError(withTokenWords({ kind: 'flag' })).message).toBe('The server rejected the token given with --token (401).');
+    expect(new ForbiddenError('no', withTokenWords({ kind: 'context', name: 'prod' })).message).toBe(
+      'Access denied (403) for the token of context prod: no.',
+    );
+    // The words cross a thread with the facts.
+    const crossed = errorFromData(errorToData(new UnauthorizedError(withTokenWords({ kind: 'env' }))));
+    expect(crossed.message).toBe('The server rejected the token in DMS_TOKEN (401).');
   });
 });

@@ -13,7 +13,7 @@ import { createLazyClient } from '../../src/api/lazy-client.js';
 import { MB } from '../../src/api/limits.js';
 import { ResponseTooLargeError, type ApiError, type NetworkError } from '../../src/api/errors.js';
 import { EXIT } from '../../src/commands/exit-codes.js';
-import { scanHistory } from '../../src/model/scan.js';
+import { scanHistory } from '../../src/search/scan.js';
 import { initialPaging, pagingReducer } from '../../src/tui/browse/paging.js';
 import type { TuiOptions } from '../../src/tui/options.js';
 import {

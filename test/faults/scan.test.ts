@@ -7,8 +7,8 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.js';
-import { ScanStopped } from '../../src/model/scan.js';
-import type { SearchEvent, SearchRequest } from '../../src/model/search.js';
+import { ScanStopped } from '../../src/search/scan.js';
+import type { SearchEvent, SearchRequest } from '../../src/search/search.js';
 import { createHistorySearch } from '../../src/search/history-search.js';
 import { BIN } from '../support/bin.js';
 import {

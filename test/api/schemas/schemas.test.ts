@@ -534,6 +534,40 @@ describe('application creation request (§2.2)', () => {
     });
   });
 
+  it('reports all problems at once, not just the first', () => {
+    const v = validateCreateApp({
+      server_uuid: 42,
+      git_repository: 'nope',
+      git_branch: 'main',
+      build_pack: 'gradle',
+      ports_exposes: '70000',
+      health_check_method: 'PUT',
+      limits_memory_swappiness: 101,
+      container_compose_domains: [{ redirect: 'x' }],
+      surprise: true,
+    });
+    expect(fieldsOf(v).sort()).toEqual([
+      'build_pack',
+      'container_compose_domains.0.name',
+      'container_compose_domains.0.redirect',
+      'environment_name',
+      'git_repository',
+      'health_check_method',
+      'limits_memory_swappiness',
+      'ports_exposes',
+      'project_uuid',
+      'server_uuid',
+      'surprise',
+    ]);
+    expect(problemsOf(v).every((p) => p.message.length > 0)).toBe(true);
+  });
+
+  it.each([[null], [[]], ['{}'], [42], [undefined]])('rejects a body %j that is not an object', (body) => {
+    expect(problemsOf(validateCreateApp(body))).toEqual([{ field: '(body)', message: 'The request body must be a JSON object.' }]);
+  });
+});
+
+describe('application creation request (§2.2): the rules of each value', () => {
   describe('enumerations', () => {
     it.each(BUILD_PACKS.map((b) => [b]))('accepts build_pack %s', (b) => {
       expect(validateCreateApp({ ...MIN_APP, build_pack: b }).success).toBe(true);
@@ -695,38 +729,6 @@ describe('application creation request (§2.2)', () => {
         expect(fieldsOf(validateCreateApp({ ...MIN_APP, git_repository: url }))).toEqual(['git_repository']);
       },
     );
-  });
-
-  it('reports all problems at once, not just the first', () => {
-    const v = validateCreateApp({
-      server_uuid: 42,
-      git_repository: 'nope',
-      git_branch: 'main',
-      build_pack: 'gradle',
-      ports_exposes: '70000',
-      health_check_method: 'PUT',
-      limits_memory_swappiness: 101,
-      container_compose_domains: [{ redirect: 'x' }],
-      surprise: true,
-    });
-    expect(fieldsOf(v).sort()).toEqual([
-      'build_pack',
-      'container_compose_domains.0.name',
-      'container_compose_domains.0.redirect',
-      'environment_name',
-      'git_repository',
-      'health_check_method',
-      'limits_memory_swappiness',
-      'ports_exposes',
-      'project_uuid',
-      'server_uuid',
-      'surprise',
-    ]);
-    expect(problemsOf(v).every((p) => p.message.length > 0)).toBe(true);
-  });
-
-  it.each([[null], [[]], ['{}'], [42], [undefined]])('rejects a body %j that is not an object', (body) => {
-    expect(problemsOf(validateCreateApp(body))).toEqual([{ field: '(body)', message: 'The request body must be a JSON object.' }]);
   });
 });
 

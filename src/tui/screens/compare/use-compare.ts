@@ -8,7 +8,7 @@ import type { DmsClient } from '../../../api/client.js';
 import { sameDeployment, viewOf, type DeploymentView } from '../../../model/deployment.js';
 import { pairWalk, readPair } from '../../../model/compare-find.js';
 import { SCAN_TAKE, findDeployment, refOfView } from '../../../model/follow.js';
-import { ScanStopped, scanHistory, scanListOf, type ScanChunk } from '../../../model/scan.js';
+import { ScanStopped, scanHistory, scanListOf, type ScanChunk } from '../../../search/scan.js';
 import type { Store } from '../../state/store.js';
 import { describeError } from '../../errors.js';
 import { goneText, noGoodText } from './lines.js';

@@ -5,7 +5,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { DmsClient } from '../../../api/client.js';
 import { keyOf } from '../../../model/deployment.js';
 import { summaryOf, type Summary } from '../../../model/history.js';
-import { scanHistory, scanListOf } from '../../../model/scan.js';
+import { scanHistory, scanListOf } from '../../../search/scan.js';
 import type { PagingState } from '../../browse/paging.js';
 
 /** Deployments the strip reads back: its figures are over these ("last 200"). */

@@ -2,7 +2,8 @@
 // entry the cursor is on, the context list and a switch under way; and what the list holds, what
 // the typed text leaves of it and what Enter opens. Keys that arrive together (`↓ ↓ ↓ Enter`, a
 // paste, three Backspaces) each see what the ones before did.
-import { addressOn, looksLikeAddress } from '../../../api/app-address.js';
+import { looksLikeAddress } from '../../../api/app-address.js';
+import { addressOn } from '../../../commands/app-arg.js';
 import { isAppUuid } from '../../../api/uuid.js';
 import type { RecentApp } from '../../../config/recents.js';
 import { clean } from '../../../text/sanitize.js';

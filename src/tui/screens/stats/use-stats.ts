@@ -5,7 +5,7 @@
 import { useEffect } from 'react';
 import type { DmsClient } from '../../../api/client.js';
 import { viewOf } from '../../../model/deployment.js';
-import { ScanStopped, scanHistory, scanListOf } from '../../../model/scan.js';
+import { ScanStopped, scanHistory, scanListOf } from '../../../search/scan.js';
 import { createStats, statsOf } from '../../../model/stats.js';
 import { describeError } from '../../errors.js';
 import { formatSeconds } from '../../../api/limits.js';

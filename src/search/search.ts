@@ -3,8 +3,8 @@
 // worker (search/worker.ts, so the screen's thread only draws) and, where there is no worker,
 // on the screen's thread, there in slices that let keys through.
 import type { Deployment } from '../api/schemas/deployment.js';
-import { viewOf } from './deployment.js';
-import { jumpByName, jumpTargetOf, matchesQuery, queryOf, summaryOf, type StatusFilter, type Summary } from './history.js';
+import { viewOf } from '../model/deployment.js';
+import { jumpByName, jumpTargetOf, matchesQuery, queryOf, summaryOf, type StatusFilter, type Summary } from '../model/history.js';
 import { scanHistory, type ScanList } from './scan.js';
 
 export interface SearchRequest {

@@ -12,12 +12,12 @@
 // many of the count it read; a server that keeps sending past its first count (or, with no count,
 // past MAX_UNCOUNTED rows) is stopped there, said the same way (MiscountError, exit 12).
 // No I/O of its own: the list call is passed in. This file asks for the pages and waits (the
-// request budget, faults, 429s); scan-reader.ts makes of each answer what it brings.
+// request budget, faults, 429s); model/scan-reader.ts makes of each answer what it brings.
 import type { Deployment, DeploymentPage } from '../api/schemas/deployment.js';
 import { RateLimitedError, SLOW_DOWN, isApiError, type ApiError } from '../api/errors.js';
-import { ScanReader, ScanStopped, type Asked, type ScanChunk } from './scan-reader.js';
+import { ScanReader, ScanStopped, type Asked, type ScanChunk } from '../model/scan-reader.js';
 
-export { MAX_UNCOUNTED, ScanStopped, scanBound, type ScanChunk } from './scan-reader.js';
+export { MAX_UNCOUNTED, ScanStopped, scanBound, type ScanChunk } from '../model/scan-reader.js';
 
 /** One page of the history; `onWait` is told before the client waits to ask again because the server asked (a 429). */
 export type ScanList = (

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { DeploymentPage } from '../../src/api/schemas/deployment.js';
 import { readDeployment } from '../../src/api/schemas/deployment.js';
 import { MiscountError, RateLimitedError, ServerError, UnauthorizedError } from '../../src/api/errors.js';
-import { MAX_UNCOUNTED, ScanStopped, scanBound, scanHistory, type ScanChunk, type ScanOptions } from '../../src/model/scan.js';
+import { MAX_UNCOUNTED, ScanStopped, scanBound, scanHistory, type ScanChunk, type ScanOptions } from '../../src/search/scan.js';
 
 interface Call {
   skip: number;
