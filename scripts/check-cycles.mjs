@@ -8,7 +8,8 @@
 //   config    the config folder: contexts, tokens, drafts, recents
 //   api       the only code that speaks HTTP: client, schemas, typed errors (no CLI words)
 //   model     what records mean: views, logs, columns, the history scan's reading
-//   forms · search · demo   the create forms' fields, the whole-history search, the demo service
+//   forms · search · demo · cache   the create forms' fields, the whole-history search, the demo
+//             service, the page cache (what dms has shown, kept on disk)
 //   commands  the headless commands and what they share (args, the session, output)
 //   start     the binary's machinery: code caches, the scripts run from them, the training run
 //   tui       the interactive UI (Ink)
@@ -40,7 +41,7 @@ const LAYERS = [
   ['config'],
   ['api'],
   ['model'],
-  ['forms', 'search', 'demo'],
+  ['forms', 'search', 'demo', 'cache'],
   ['commands'],
   ['start'],
   ['tui'],

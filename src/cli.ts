@@ -50,6 +50,10 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
         const { runDemo } = await import('./commands/demo.js');
         return await runDemo(parsed, io);
       }
+      case 'cache': {
+        const { runCache } = await import('./commands/cache.js');
+        return runCache(parsed, io);
+      }
       case 'completion': {
         const { runCompletion } = await import('./commands/completion.js');
         return runCompletion(parsed, io);
@@ -57,6 +61,11 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
       case 'deployments': {
         const { deploymentsArgs, runDeployments } = await import('./commands/deployments.js');
         const args = deploymentsArgs(parsed); // usage errors before connecting
+        if (args.cached) {
+          // The disk only: no connection, no client.
+          const { runCachedDeployments } = await import('./commands/deployments-cached.js');
+          return await runCachedDeployments(args, parsed.values, io, style);
+        }
         return await runDeployments(parsed, io, await open(parsed.values, io, false), style, args);
       }
       case 'stats': {

@@ -32,6 +32,7 @@ export const COMMAND_OPTIONS = {
     limit: { type: 'string' },
     time: { type: 'string' },
     'with-total': { type: 'boolean' },
+    cached: { type: 'boolean' },
   },
   stats: { since: { type: 'string' }, until: { type: 'string' }, output: { type: 'string', short: 'o' } },
   diff: { output: { type: 'string', short: 'o' } },
@@ -58,6 +59,7 @@ export const COMMAND_OPTIONS = {
   demo: { serve: { type: 'boolean' }, port: { type: 'string' } },
   browse: {},
   completion: {},
+  cache: {},
   help: {},
 } as const satisfies Record<string, Options>;
 

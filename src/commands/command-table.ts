@@ -76,10 +76,14 @@ demo mode, the sample applications). Press ? inside for keys.`,
   {
     name: 'deployments',
     summary: "list an application's deployments",
-    overview: [['dms deployments APP_UUID [--skip N] [--take N] [--all] [filters] [-o table|json|ndjson|csv]']],
+    overview: [
+      ['dms deployments APP_UUID [--skip N] [--take N] [--all] [filters] [-o table|json|ndjson|csv]'],
+      ['dms deployments APP_UUID --cached [--skip N] [--take N]', 'the page the cache kept (no server needed)'],
+    ],
     synopsis: [
       'dms deployments APP_UUID [--skip N] [--take N] [--json [--with-total]] [--time iso|relative]',
       'dms deployments APP_UUID --all [filters] [--limit N] [-o table|json|ndjson|csv]',
+      'dms deployments APP_UUID --cached [--skip N] [--take N] [filters] [-o table|json|ndjson|csv]',
     ],
     body: [
       { text: "Lists an application's deployments, newest first: one page, or with --all the whole history." },
@@ -100,6 +104,14 @@ most two at a time, within the server's rate limit); deployments that
 arrive meanwhile are neither repeated nor missed. Takes no --skip or --take.
 On a terminal, stderr shows how far it got. A failure that retries do not
 get past prints "stopped after N of M deployments" and exits by its cause`,
+          },
+          {
+            flag: '--cached',
+            help: `print the page the cache kept (see: dms cache) instead of asking the
+server, which need not be up: no request is sent, no token needed. --skip
+and --take pick the page (default: the first kept); stderr says "cached ·
+as of 14:02 (5 min ago)". Rows are as dms last showed them: secrets
+masked, no logs. Nothing kept for it: one line saying so, exit 4`,
           },
         ],
       },
@@ -293,6 +305,43 @@ for pasting into a ticket, and whether a secret changed is the question it answe
       {
         text: `Exits 0 when compared, 2 for ids that are not ids, 4 when A or B is not among the deployments
 or no finished deployment comes before A.`,
+      },
+    ],
+    global: true,
+  },
+  {
+    name: 'cache',
+    summary: 'the page cache: what it keeps, and emptying it',
+    overview: [['dms cache [info] | clear [APP_UUID|NAME]', "what the page cache keeps; clear empties it (or an application's part)"]],
+    synopsis: ['dms cache [info] [--json]', 'dms cache clear [APP_UUID|NAME]'],
+    body: [
+      {
+        text: `dms keeps what it has shown of each application: the rows of each page (without their logs;
+secrets masked), the lines that say why a deployment failed, the total and when the page was
+read, and the logs you opened (their last 8 MB). The next dms browse APP draws the last-seen page
+at once, and dms deployments APP --cached reads it when the server is down. It is kept per
+server (its URL without the token) in $XDG_CACHE_HOME/dms, else ~/.cache/dms: files of mode
+0600 in folders of mode 0700, at most DMS_CACHE_MB MB together (default 100; the oldest files
+go first). DMS_NO_CACHE=1 turns it off: nothing is read or written.`,
+      },
+      {
+        column: 24,
+        options: [
+          {
+            flag: 'info',
+            help: `(the default) the folder, its size, and each application kept: name,
+uuid, server, pages, logs, when it was read. --json: {"dir", "bytes",
+"limit", "apps": [{"server", "uuid", "name", "pages", "logs", "bytes",
+"read_at"}]}`,
+          },
+          {
+            flag: 'clear [APP]',
+            help: `removes all it keeps; with APP (a uuid, or the name the cache knows it
+by), only that application's pages and logs on the connection's server
+(--url, --context, DMS_URL or the current context; no token needed).
+Says what it removed; exit 0, also when there was nothing to remove`,
+          },
+        ],
       },
     ],
     global: true,

@@ -29,6 +29,12 @@ const POSITIONALS: Record<Command, (before: readonly string[]) => Slot> = {
   create: (b) => (b.length === 0 ? { app: 'an application from a public git repository', docstore: 'a docstore database' } : 'none'),
   context: (b) => (b.length === 0 ? CONTEXT_USAGE : ['use', 'remove', 'verify'].includes(b[0]!) && b.length === 1 ? 'contexts' : 'none'),
   demo: () => 'none',
+  cache: (b) =>
+    b.length === 0
+      ? { info: 'where the page cache is, its size, the applications it keeps', clear: 'empty it (all, or one application)' }
+      : b[0] === 'clear' && b.length === 1
+        ? 'apps'
+        : 'none',
   completion: (b) => (b.length === 0 ? { bash: 'a script for bash', zsh: 'a script for zsh', fish: 'a script for fish' } : 'none'),
   help: (b) => (b.length === 0 ? COMMAND_DESCRIPTIONS : b[0] === 'create' && b.length === 1 ? POSITIONALS.create([]) : 'none'),
 };

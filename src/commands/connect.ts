@@ -3,6 +3,7 @@
 import type { ClientOptions, DmsClient } from '../api/client.js';
 import type { TokenFrom } from '../api/errors.js';
 import { createLazyClient } from '../api/lazy-client.js';
+import { DEMO_SERVER, serverKey } from '../cache/server.js';
 import { MAX_RESPONSE_MB_CEILING, MB } from '../api/limits.js';
 import { configDir } from '../config/paths.js';
 import { plainHttpWarning, resolveConnection, type Connection, type ConnectionShown } from '../config/resolve.js';
@@ -101,7 +102,7 @@ export async function openSession(
         maxResponseBytes: maxBytes,
         retryBaseMs: retryBaseMs(io.env),
       }),
-      connection: { label: 'DEMO', host: new URL(demo.url).host, origin: new URL(demo.url).origin, demo: true },
+      connection: { label: 'DEMO', host: new URL(demo.url).host, origin: new URL(demo.url).origin, demo: true, server: DEMO_SERVER },
       configDir: dir,
       demoApps: seed.applications.map((a) => ({ uuid: a.uuid, name: a.name, note: SHAPE_NOTES[a.shape] })),
       demoSuggestions: {
@@ -132,7 +133,7 @@ export async function openSession(
       maxResponseBytes: maxBytes,
       retryBaseMs: retryBaseMs(io.env),
     }),
-    connection: { label: connection.label, host, origin, demo: false },
+    connection: { label: connection.label, host, origin, demo: false, server: serverKey(connection.url) },
     configDir: dir,
     close: async () => {},
   };

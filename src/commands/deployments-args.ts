@@ -27,6 +27,8 @@ export interface DeploymentsArgs {
   readonly time: TimeDisplay | undefined;
   /** `-o json --with-total`: `{"count": N, "deployments": [...]}` instead of the bare array. */
   readonly withTotal: boolean;
+  /** `--cached`: the page from the page cache, not from the server. */
+  readonly cached: boolean;
 }
 
 export const TIME_DISPLAYS = ['iso', 'relative'] as const;
@@ -124,6 +126,9 @@ export function deploymentsArgs(parsed: Parsed, now = Date.now()): DeploymentsAr
     );
   const { app, address } = appArg(appText);
   const all = v.all === true;
+  const cached = v.cached === true;
+  if (all && cached)
+    throw new UsageError('--cached reads one page the cache kept; it cannot go with --all, which reads the whole history from the server.');
   if (all && v.skip !== undefined)
     throw new UsageError('--all reads the whole history from the newest; it takes no --skip. Use --since or --until to start later.');
   if (all && v.take !== undefined)
@@ -174,6 +179,7 @@ export function deploymentsArgs(parsed: Parsed, now = Date.now()): DeploymentsAr
     showSecrets: v['show-secrets'] === true,
     time,
     withTotal,
+    cached,
     filter: {
       ...(phases ? { phases } : {}),
       ...(branch !== undefined ? { branch } : {}),

@@ -4,7 +4,8 @@ import type { Deployment } from '../api/schemas/deployment.js';
 import { invalidFieldsOf } from '../api/schemas/deployment-page.js';
 import { boundDepth } from '../text/depth.js';
 import { maskOwnRecord, maskRecord } from '../text/secrets.js';
-import { viewOf, type DeploymentView } from '../model/deployment.js';
+import { keysOf, viewOf, type DeploymentView } from '../model/deployment.js';
+import type { Reason } from '../model/reason.js';
 import { NO_BRANCHES, isFiltering, matches } from '../model/filter.js';
 import type { Parsed } from './args.js';
 import { deploymentsArgs, timeDisplayOf, type DeploymentsArgs } from './deployments-args.js';
@@ -132,7 +133,38 @@ export async function runDeployments(
     records = page.deployments;
     total = page.total;
   }
+  return printPage({
+    records,
+    total,
+    args,
+    io,
+    style,
+    redact: session.client.redact,
+    afterRows: () => rememberApp(session, io, app, nameOfRecords(records)),
+  });
+}
+
+export interface PageToPrint {
+  readonly records: readonly Deployment[];
+  readonly total: number | null;
+  readonly args: DeploymentsArgs;
+  readonly io: CommandIO;
+  readonly style: Style;
+  /** Hides the token (the client's redact). */
+  readonly redact: (text: string) => string;
+  /** The rows' reasons already worked out, by row key (model/deployment.ts keysOf): the cache's rows carry no logs to read them from. */
+  readonly reasons?: Readonly<Record<string, Reason>>;
+  /** Called once the rows are written (before the table's last line). */
+  readonly afterRows?: () => void;
+}
+
+/** One page's records in the format asked, filtered and limited, with the table's last line: what `dms deployments` prints, live or cached. */
+export async function printPage(o: PageToPrint): Promise<number> {
+  const { records, total, args, io, style } = o;
+  const { skip, take, filter, limit, output, showSecrets: show } = args;
+  const filtering = isFiltering(filter);
   const views: DeploymentView[] = records.map((r) => viewOf(isObject(r) ? r : ({} as Deployment)));
+  const keys = o.reasons ? keysOf(views) : [];
   const rows: Row[] = [];
   let changedOf: ((i: number) => boolean) | undefined;
   if (output === 'table') {
@@ -142,7 +174,13 @@ export async function runDeployments(
   }
   for (let i = 0; i < records.length && (limit === undefined || rows.length < limit); i++) {
     if (filtering && !matches(views[i]!, filter)) continue;
-    rows.push({ record: records[i]!, view: views[i], changed: changedOf?.(i) });
+    const reason = o.reasons ? o.reasons[keys[i]!] : undefined;
+    rows.push({
+      record: records[i]!,
+      view: views[i],
+      changed: changedOf?.(i),
+      ...(o.reasons ? { reason: reason?.kind === 'reason' ? reason.text : '' } : {}),
+    });
   }
 
   const out = io.stdout as NodeJS.WriteStream;
@@ -158,11 +196,11 @@ export async function runDeployments(
     now: Date.now(),
     time: timeDisplayOf(args.time, io.stdout),
     countOf: args.withTotal ? () => total : undefined,
-    redact: session.client.redact,
+    redact: o.redact,
   });
   await sink.write(rows);
   await sink.end(true);
-  rememberApp(session, io, app, nameOfRecords(records));
+  o.afterRows?.();
   if (filter.branch !== undefined && records.length > 0 && views.every((v) => v.branch === ''))
     io.stderr.write(`dms: warning: ${NO_BRANCHES}\n`);
   if (output !== 'table') return 0;

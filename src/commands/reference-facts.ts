@@ -8,7 +8,10 @@ export const EXIT_TABLE: Readonly<Record<keyof typeof EXIT, readonly [short: str
   failure: ['network/server/unexpected', 'network failure, server error, unexpected answer, or a bug'],
   usage: ['usage or invalid input (nothing sent)', 'usage error or invalid input; nothing was sent'],
   auth: ['token rejected or lacking permission', 'token rejected (401) or lacking permission (403)'],
-  notFound: ['not found', 'not found (404)'],
+  notFound: [
+    'not found (with --cached: nothing cached)',
+    'not found (404); dms deployments --cached: nothing is cached for that application, or that page, on that server',
+  ],
   rejected: ['rejected by the server (validation, conflict)', 'rejected by the server: validation (422/400) or conflict (409)'],
   rateLimited: ['rate limited', 'rate limited (429)'],
   failed: ['deployment failed', 'dms logs --follow, dms create app --wait: the deployment failed'],
@@ -60,10 +63,15 @@ export const ENVIRONMENT: readonly (readonly [name: string, what: string])[] = [
   ['DMS_DEBUG', 'set: a stack trace with errors (the token redacted), and a line for each code cache and script at exit'],
   ['NO_COLOR', 'set and not empty: no colours (as --no-color)'],
   ['XDG_CONFIG_HOME', 'where the config folder is when DMS_CONFIG_DIR is not set'],
-  ['XDG_CACHE_HOME', "where the code caches go when dms's own folder cannot be written"],
+  [
+    'XDG_CACHE_HOME',
+    "where dms's cache folder is: $XDG_CACHE_HOME/dms, else ~/.cache/dms (the page cache; the code caches when dms's own folder cannot be written)",
+  ],
+  ['DMS_NO_CACHE', 'set (not 0): nothing is kept in the cache folder, neither pages and logs nor code caches'],
+  ['DMS_CACHE_MB', 'the most the page cache keeps, in MB (default 100): the oldest files go first'],
 ];
 
-/** The files dms keeps, in the config folder. */
+/** The files dms keeps, in the config folder and the cache folder. */
 export const FILES: readonly (readonly [path: string, what: string])[] = [
   ['$DMS_CONFIG_DIR/config.json', 'the saved contexts and the current one (mode 0600; see dms context)'],
   ['$DMS_CONFIG_DIR/keys.json', 'your own keys for the TUI (see docs/keys.md)'],
@@ -71,4 +79,6 @@ export const FILES: readonly (readonly [path: string, what: string])[] = [
   ['$DMS_CONFIG_DIR/page-sizes.json', 'the rows per page chosen for an application'],
   ['$DMS_CONFIG_DIR/display.json', 'how times are shown (T in the TUI)'],
   ['$DMS_CONFIG_DIR/drafts/', "the forms' drafts, saved as you type (mode 0600)"],
+  ['$XDG_CACHE_HOME/dms/pages/', 'the page cache: the pages shown of each application, per server (mode 0600; see dms cache)'],
+  ['$XDG_CACHE_HOME/dms/logs/', 'the logs opened, their last 8 MB (mode 0600)'],
 ];

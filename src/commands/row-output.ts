@@ -22,6 +22,8 @@ export interface Row {
   readonly view?: DeploymentView;
   /** Its settings differ from the deployment before it in the history (the table's Δ). */
   readonly changed?: boolean;
+  /** Its reason's text when known already ('' none): the cache's rows carry no logs to read it from. */
+  readonly reason?: string;
 }
 
 /** stdout, written with backpressure; it stops accepting text once the reader went away (EPIPE). */
@@ -253,7 +255,7 @@ export function csvSink(out: Output, show: boolean, options: CsvOptions = {}): R
     needsView: true,
     needsChanged: false,
     async write(rows) {
-      const texts = rows.map((r) => reasonText(r.record, { redact: options.redact }));
+      const texts = rows.map((r) => r.reason ?? reasonText(r.record, { redact: options.redact }));
       await header(texts.some((t) => t !== '') || (options.streamed === true && rows.some((r) => hasLogField(r.record))));
       for (let start = 0; start < rows.length; start += BATCH) {
         let text = '';
@@ -343,7 +345,7 @@ export async function tableSink(options: TableOptions): Promise<RowSink> {
         const c = cellsOf(view, now, {
           changed: r.changed === true,
           reveal: show,
-          reason: reasonText(r.record, { redact: options.redact }),
+          reason: r.reason ?? reasonText(r.record, { redact: options.redact }),
         });
         cells.push(isoTime ? { ...c, started: isoSeconds(view.startedAt) } : c);
       }

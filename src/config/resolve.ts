@@ -26,6 +26,8 @@ export interface ConnectionShown {
   /** `https://host` of the base URL: the service's web pages (deployment links) live there. */
   readonly origin?: string;
   readonly demo: boolean;
+  /** The page cache's key of the server: the base URL's origin and path (cache/server.ts serverKey), `demo` for the demo. */
+  readonly server?: string;
 }
 
 export interface ResolveInput {

@@ -5,10 +5,10 @@
 // Nothing here can break a start: a cache that is missing, corrupt, not the user's own or in a
 // folder that cannot be written is passed over (and said in notes, for DMS_DEBUG=1).
 import { closeSync, mkdirSync, openSync, readdirSync, renameSync, statSync, unlinkSync, writeSync, fsyncSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { cachedDataVersionTag } from 'node:v8';
 import zlib from 'node:zlib';
+import { cacheDir, cacheOff } from '../config/paths.js';
 import { readFileBytes } from '../config/read-file.js';
 import { cacheNotes } from './cache-notes.js';
 
@@ -33,15 +33,8 @@ export function cacheName(stem: string, hash: string, tag: number = cachedDataVe
  * `~/.cache/dms`. Null when the cache is off (`DMS_NO_CACHE=1`).
  */
 export function cachePlaces(bundleDir: string, env: NodeJS.ProcessEnv): string[] | null {
-  if (env.DMS_NO_CACHE && env.DMS_NO_CACHE !== '0') return null;
-  const xdg = env.XDG_CACHE_HOME?.startsWith('/') ? env.XDG_CACHE_HOME : undefined;
-  let home: string | undefined;
-  try {
-    home = env.HOME || homedir();
-  } catch {
-    home = undefined;
-  }
-  const user = xdg ? join(xdg, 'dms') : home ? join(home, '.cache', 'dms') : undefined;
+  if (cacheOff(env)) return null;
+  const user = cacheDir(env);
   return user && user !== bundleDir ? [bundleDir, user] : [bundleDir];
 }
 
