@@ -4,7 +4,7 @@
 import { openCache, type CachedPage } from '../cache/store.js';
 import { cacheOff, configDir } from '../config/paths.js';
 import { relativeAt } from '../text/format.js';
-import { hostProblem } from '../api/app-address.js';
+import { hostProblem } from './app-arg.js';
 import { quotedArg, type Parsed } from './args.js';
 import { cacheServer } from './cache-server.js';
 import { printPage } from './deployments.js';
