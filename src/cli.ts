@@ -165,7 +165,7 @@ async function tui(
   from?: Record<string, unknown>,
   first?: Prefetch,
 ): Promise<number> {
-  const { runTui } = await import('./tui/main.js');
+  const [{ runTui }, { openCache }] = await Promise.all([import('./tui/main.js'), import('./cache/store.js')]);
   return runTui(
     {
       client: session.client,
@@ -180,6 +180,7 @@ async function tui(
       demoApps: session.demoApps,
       demoSuggestions: session.demoSuggestions,
       env: io.env,
+      cache: openCache(io.env),
       // For the clients of contexts switched to in the TUI (:ctx, Ctrl+X in the picker).
       clientOptions: {
         timeoutMs: timeoutMs(parsed.values),

@@ -18,7 +18,7 @@
 // never the token. Files: `<folder>/pages/<S>-<A>.json` for an application and
 // `<folder>/logs/<S>-<A>-<D>.json` for a log, S, A and D hashes of the server, of the server and the
 // application, and of the deployment, so an application's files are found by name. The folder is
-// `$XDG_CACHE_HOME/dms`, else `~/.cache/dms` (config/paths.ts cacheDir; the code caches share it).
+// DMS_CACHE_DIR, else `$XDG_CACHE_HOME/dms`, else `~/.cache/dms` (config/paths.ts pageCacheDir; the code caches share the latter two).
 // What is written holds no token and no secret (mask.ts); rows are kept without their `logs`.
 // Folders are 0700 and files 0600, never reached through a symlink, written whole (files.ts).
 // A write keeps the JSON of the pages already in the file, and a read of a file unchanged since
@@ -30,7 +30,7 @@ import { createHash } from 'node:crypto';
 import { basename, join } from 'node:path';
 import { invalidFieldsOf, withInvalidFields } from '../api/schemas/deployment-page.js';
 import { MB } from '../api/limits.js';
-import { cacheDir, cacheOff } from '../config/paths.js';
+import { cacheOff, pageCacheDir } from '../config/paths.js';
 import type { LogEntry } from '../model/log.js';
 import { evict, filesIn, namesIn, ownFolder, privateFolder, readJson, remove, sweepTemps, writePrivate } from './files.js';
 import { PAGES_FILE_MAX, pageFiles } from './page-file.js';
@@ -109,7 +109,7 @@ export interface CacheOptions {
 /** The user's page cache; undefined when DMS_NO_CACHE=1 turns it off (nothing read, nothing written) or there is no home. */
 export function openCache(env: NodeJS.ProcessEnv, options: CacheOptions = {}): PageCache | undefined {
   if (cacheOff(env)) return undefined;
-  const dir = cacheDir(env);
+  const dir = pageCacheDir(env);
   return dir === undefined ? undefined : openCacheAt(dir, { limit: cacheLimit(env), ...options });
 }
 

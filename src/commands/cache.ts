@@ -3,7 +3,7 @@
 // of `clear APP` is named by the connection's URL: cache-server.ts).
 import { formatBytes } from '../api/limits.js';
 import { openCacheAt, type AppInfo, type CacheInfo } from '../cache/store.js';
-import { cacheDir, cacheOff, configDir } from '../config/paths.js';
+import { cacheOff, configDir, pageCacheDir } from '../config/paths.js';
 import { relativeAt } from '../text/format.js';
 import { clean } from '../text/sanitize.js';
 import { quotedArg, type Parsed } from './args.js';
@@ -25,7 +25,7 @@ export function runCache(parsed: Parsed, io: CommandIO): number {
     throw new UsageError(`one argument too many (not repeated here, in case it is a secret): ${USAGE}.`);
   }
   if (verb === 'clear' && parsed.values.json === true) throw new UsageError('--json goes with dms cache info, not clear.');
-  const dir = cacheDir(io.env);
+  const dir = pageCacheDir(io.env);
   if (dir === undefined) throw new UsageError('no cache folder: neither XDG_CACHE_HOME (absolute) nor HOME is set.');
   // Even with the cache off, what an earlier run kept can be listed and cleared.
   const cache = openCacheAt(dir);

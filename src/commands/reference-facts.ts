@@ -68,6 +68,7 @@ export const ENVIRONMENT: readonly (readonly [name: string, what: string])[] = [
     "where dms's cache folder is: $XDG_CACHE_HOME/dms, else ~/.cache/dms (the page cache; the code caches when dms's own folder cannot be written)",
   ],
   ['DMS_NO_CACHE', 'set (not 0): nothing is kept in the cache folder, neither pages and logs nor code caches'],
+  ['DMS_CACHE_DIR', 'where the page cache keeps pages and logs (absolute; default $XDG_CACHE_HOME/dms, else ~/.cache/dms)'],
   ['DMS_CACHE_MB', 'the most the page cache keeps, in MB (default 100): the oldest files go first'],
 ];
 

@@ -16,6 +16,16 @@ export function cacheOff(env: NodeJS.ProcessEnv): boolean {
 }
 
 /**
+ * The page cache's folder (cache/): DMS_CACHE_DIR when it is absolute, else the user's cache
+ * folder (cacheDir). The code caches stay in cacheDir: a test run keeps those warm and gives each
+ * dms it starts pages of its own.
+ */
+export function pageCacheDir(env: NodeJS.ProcessEnv): string | undefined {
+  if (env.DMS_CACHE_DIR && isAbsolute(env.DMS_CACHE_DIR)) return env.DMS_CACHE_DIR;
+  return cacheDir(env);
+}
+
+/**
  * The user's cache folder, whether the cache is on or not: `$XDG_CACHE_HOME/dms` when
  * XDG_CACHE_HOME is absolute (a relative one is ignored, as the XDG rules say), else
  * `~/.cache/dms`; undefined when there is no home to put it in. The code caches

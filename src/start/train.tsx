@@ -83,6 +83,8 @@ export async function train(main: Main): Promise<void> {
       DMS_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`,
       DMS_TOKEN: '1|training',
       DMS_CONFIG_DIR: dir,
+      // The pages it sees are the training's, not the builder's.
+      DMS_CACHE_DIR: join(dir, 'pages'),
       TZ: 'UTC',
     };
     const stdin = Object.assign(new PassThrough(), { isTTY: false });
@@ -119,7 +121,12 @@ export async function train(main: Main): Promise<void> {
       ref: () => demoKeys,
       unref: () => demoKeys,
     });
-    const demo = main([], { stdout: demoScreen, stderr: said, stdin: demoKeys, env: { DMS_CONFIG_DIR: join(dir, 'demo'), TZ: 'UTC' } });
+    const demo = main([], {
+      stdout: demoScreen,
+      stderr: said,
+      stdin: demoKeys,
+      env: { DMS_CONFIG_DIR: join(dir, 'demo'), DMS_CACHE_DIR: join(dir, 'pages'), TZ: 'UTC' },
+    });
     await until(() => demoScreen.text.includes('Open an application'), 'the picker');
     demoKeys.write('\r');
     await until(() => /1–\d+ of/.test(demoScreen.text), "the demo's list");

@@ -18,6 +18,7 @@ import { FRAME_MIN_HEIGHT } from './take.js';
 import { PickerScreen } from './screens/picker/view.js';
 import { NO_SAVED_CONTEXTS, firstLine } from './screens/picker/lines.js';
 import { BrowseSessionProvider } from './browse/session.js';
+import { useCachedPages } from './browse/seen.js';
 import { BrowseRoutes } from './routes/browse.js';
 import { listMemory, type ListMemory } from './browse/place.js';
 import { Help } from './screens/help/view.js';
@@ -179,6 +180,8 @@ function Screens({ options, onExit, prefetch }: AppProps) {
     () => (browsing === null ? undefined : memoryOf(memories, `${session.id}:${browsing}`)),
     [memories, session.id, browsing],
   );
+  // The pages of the application seen in earlier runs (the page cache), by the connection's server.
+  const seen = useCachedPages(options.cache, session.connection.server, browsing, state.browsingName);
 
   // Contexts: listed from config.json when the switcher opens; switching makes a new client.
   const contexts = useCallback(
@@ -264,6 +267,7 @@ function Screens({ options, onExit, prefetch }: AppProps) {
             active={!help && !creating}
             prefetch={session.id === 0 && prefetch?.appUuid === browsing && !memory?.place ? prefetch : undefined}
             memory={memory}
+            seen={seen}
             onHelp={onHelp}
             onQuit={quit}
             onCreate={(kind) => dispatch({ type: 'go', route: { name: kind } })}

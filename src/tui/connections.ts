@@ -4,6 +4,7 @@
 // or the output of the context's token command, run now and never written anywhere); nothing here
 // reads tokens itself.
 // The switch lasts for this run: config.json's current context stays as it is.
+import { serverKey } from '../cache/server.js';
 import type { ClientOptions, DmsClient } from '../api/client.js';
 import { createLazyClient } from '../api/lazy-client.js';
 import { withTokenWords } from '../commands/advice.js';
@@ -104,7 +105,7 @@ export async function openContext(
   return {
     client,
     search: createHistorySearch({ client, worker: searchWorker ? { file: searchWorker, options } : undefined }),
-    connection: { label: name, host: url.host, origin: url.origin, demo: false },
+    connection: { label: name, host: url.host, origin: url.origin, demo: false, server: serverKey(resolved.url) },
     context: name,
     ...(warning ? { warning: `Warning: ${warning}` } : {}),
   };

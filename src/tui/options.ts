@@ -2,6 +2,7 @@
 // reader of the environment in src/tui: the screens get what it holds through their settings
 // (settings.ts), made here once.
 import type { DmsClient } from '../api/client.js';
+import type { PageCache } from '../cache/store.js';
 import type { Settings } from './settings.js';
 import type { ConnectionShown } from '../config/resolve.js';
 import type { DemoApp } from '../demo/seed.js';
@@ -49,6 +50,8 @@ export interface TuiOptions {
   readonly env?: NodeJS.ProcessEnv;
   /** Intervals and sizes set by the caller (tests shorten them); the environment's are laid under them. */
   readonly settings?: Partial<Omit<Settings, 'env'>>;
+  /** The page cache (cache/store.ts): pages seen are drawn at once next time, and read when the server is down. None: off. */
+  readonly cache?: PageCache;
 }
 
 /** The environment the UI reads: the options', else the process's (the one place src/tui reads it). */

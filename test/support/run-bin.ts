@@ -25,6 +25,8 @@ export function runBin(
     HOME: process.env.HOME,
     XDG_CACHE_HOME: process.env.TEST_CACHE_HOME,
     DMS_CONFIG_DIR: tempConfigDir(),
+    // Pages seen by one run are not another's (a test that wants them gives its own folder).
+    DMS_CACHE_DIR: tempDir('dms-pages-'),
     ...options.env,
   })) {
     if (v !== undefined) env[k] = v;

@@ -52,6 +52,8 @@ export function setUpTerminals(name: string, defaults: () => Record<string, stri
       ...env,
     };
     if (!('DMS_CONFIG_DIR' in env)) all.DMS_CONFIG_DIR = tempDir(`dms-e2e-${name}-`);
+    // The pages a dms saw are its own unless the test shares a folder (a second visit).
+    if (!('DMS_CACHE_DIR' in env)) all.DMS_CACHE_DIR = tempDir(`dms-pages-${name}-`);
     const set = Object.fromEntries(Object.entries(all).filter((e): e is [string, string] => e[1] !== undefined));
     const session = startTmux(command, { width, height, env: set });
     open.push(session);

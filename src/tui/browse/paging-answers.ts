@@ -107,9 +107,8 @@ export function pageFailed(state: PagingState, action: Extract<PagingAction, { t
   if (action.seq !== state.want.seq) return state;
   // Keep the last good page; the wanted page goes back to it so `n` retries from there.
   const want = state.shown ? { ...state.want, skip: state.shown.skip, take: state.shown.take } : state.want;
-  // Over a page seen before, a server out of reach makes it the offline copy (said once).
+  // Over a page seen before, a server out of reach makes it the offline copy (the error line says why).
   const offline = state.asOf !== null && action.error.kind === 'network';
   const asOf = offline ? { ...state.asOf!, offline: true } : state.asOf;
-  const notice = offline && !state.asOf!.offline ? { kind: 'offline' as const, at: state.asOf!.at } : state.notice;
-  return { ...state, want, loading: false, loadingShown: false, progress: null, error: action.error, asOf, notice };
+  return { ...state, want, loading: false, loadingShown: false, progress: null, error: action.error, asOf };
 }

@@ -19,8 +19,6 @@ export type Notice =
   | { readonly kind: 'fitsAlready'; readonly take: number }
   | { readonly kind: 'tooBig'; readonly take: number; readonly size: string; readonly fewer: number }
   | { readonly kind: 'autoRefresh'; readonly on: boolean }
-  /** The server could not be reached: the page on screen is the one seen at `at`. */
-  | { readonly kind: 'offline'; readonly at: number }
   | { readonly kind: 'said'; readonly text: string };
 
 /**

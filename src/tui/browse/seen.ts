@@ -1,9 +1,11 @@
 // The pages of an application seen in an earlier run (the cache on disk, src/cache/): read to draw
 // the page as last seen in the first frame, written after each fresh page is on screen (after the
 // frame, with the reasons of its failed rows read then, since the copy keeps no logs).
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { DeploymentPage } from '../../api/schemas/deployment.js';
 import { reasonOf, type Reason } from '../../model/reason.js';
+import { firstApplicationName, viewOf } from '../../model/deployment.js';
+import type { PageCache } from '../../cache/store.js';
 import type { Later } from '../hooks/use-later-writes.js';
 import type { PagingState, SeenPage } from './paging.js';
 import type { SeenSource } from './requests.js';
@@ -38,4 +40,44 @@ export function useSeenWrite(paging: PagingState, store: SeenStore | undefined, 
     // Once a fresh page: its rows, not each cursor move.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [store, updatedAt, asOf, shown, later, redact]);
+}
+
+/** The pages of the application browsed in the page cache (none: no cache, no server key, no application). */
+export function useCachedPages(
+  cache: PageCache | undefined,
+  server: string | undefined,
+  appUuid: string | null,
+  appName?: string,
+): SeenStore | undefined {
+  return useMemo(
+    () => (cache && server && appUuid !== null ? cachedPages(cache, server, appUuid, appName) : undefined),
+    [cache, server, appUuid, appName],
+  );
+}
+
+/**
+ * One application's pages in the page cache. A page kept at another size with the same first row
+ * stands in for the one wanted (the terminal was another height): cut to the size wanted.
+ */
+export function cachedPages(cache: PageCache, server: string, appUuid: string, appName?: string): SeenStore {
+  return {
+    read(skip, take) {
+      const exact = cache.readPage(server, appUuid, skip, take);
+      const kept = exact ?? cache.readPages(server, appUuid)?.pages.find((p) => p.skip === skip);
+      if (!kept) return undefined;
+      const rows = kept.rows.slice(0, take);
+      return { page: { deployments: [...rows], total: kept.total }, at: kept.readAt, reasons: kept.reasons };
+    },
+    write(skip, take, seen) {
+      const named = firstApplicationName(seen.page.deployments.map(viewOf)) ?? appName;
+      cache.writePage(server, appUuid, named, {
+        skip,
+        take,
+        total: seen.page.total,
+        readAt: seen.at,
+        rows: seen.page.deployments,
+        reasons: seen.reasons,
+      });
+    },
+  };
 }

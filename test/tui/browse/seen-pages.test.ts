@@ -6,8 +6,6 @@ import { initialPaging, pagingReducer, type PagingAction, type PagingState, type
 import { asOfLabel, progressLabel } from '../../../src/tui/browse/page-lines.js';
 import { seenPage } from '../../../src/tui/browse/requests.js';
 import { pageMemo } from '../../../src/tui/browse/place.js';
-import { noticeText } from '../../../src/tui/screens/deployments/lines.js';
-import { DEFAULT_KEYS } from '../../../src/tui/keys.js';
 
 const rows = (ids: number[], status = 'finished'): Deployment[] =>
   ids.map((id) => ({ id, deployment_uuid: `d${id}`, status, git_commit_sha: `sha${id}abcdef`, git_branch: 'main' }));
@@ -52,23 +50,21 @@ describe('a page seen before', () => {
     expect(run(s0, { type: 'seen', seq: 1, seen: empty })).toBe(s0);
   });
 
-  it('becomes the offline copy when the server cannot be reached, said once; another error leaves it as it is', () => {
+  it('becomes the offline copy when the server cannot be reached; another error leaves it as it is', () => {
     const s0 = initialPaging({ take: 5 });
     const stale = run(s0, { type: 'seen', seq: 1, seen: seen([5, 4, 3]) });
     const off = run(stale, { type: 'failed', seq: 1, error: network });
     expect(off.asOf).toMatchObject({ offline: true, at: 500 });
     expect(off.rows).toHaveLength(3);
-    expect(off.notice).toEqual({ kind: 'offline', at: 500 });
-    expect(noticeText(off.notice!, DEFAULT_KEYS)).toMatch(/cannot be reached: this is the page as seen at .*r asks again/);
+    expect(off.error).toBe(network);
     expect(asOfLabel(off, 500)).toEqual({ text: expect.stringMatching(/^offline · as of /), offline: true });
-    // Asked again (auto-refresh) and still out of reach: not said again.
-    const again = run({ ...off, notice: null }, { type: 'refresh', auto: true });
+    // Asked again (auto-refresh) and still out of reach.
+    const again = run(off, { type: 'refresh', auto: true });
     expect(asOfLabel(again, 500)!.text).toMatch(/· retrying…$/);
     const still = run(again, { type: 'failed', seq: again.want.seq, error: network });
-    expect(still.notice).toBeNull();
+    expect(asOfLabel(still, 500)!.text).toMatch(/^offline · as of \d\d:\d\d$/);
     const denied = run(stale, { type: 'failed', seq: 1, error: { kind: 'forbidden', message: 'Access denied (403).' } });
     expect(denied.asOf).toMatchObject({ offline: false });
-    expect(denied.notice).toBeNull();
   });
 
   it('comes from the session first (any age), else from the cache', () => {

@@ -9,7 +9,6 @@ import { noReasonText } from '../../../model/reason.js';
 import { truncate } from '../../../text/cells.js';
 import { clean } from '../../../text/sanitize.js';
 import { thousands } from '../../../text/thousands.js';
-import { clockAt } from '../../../text/format.js';
 import type { Notice, PagingState } from '../../browse/paging.js';
 import { ESC_STOP, type SearchState } from '../../browse/search.js';
 import type { BrowseState } from '../../browse/state.js';
@@ -72,8 +71,6 @@ export function noticeText(notice: Notice, keys: KeyTable): string {
       return `A page of ${notice.take} deployments was too big (${notice.size}): pages now hold ${notice.fewer}.`;
     case 'autoRefresh':
       return notice.on ? 'Auto-refresh on.' : 'Auto-refresh off.';
-    case 'offline':
-      return `The server cannot be reached: this is the page as seen at ${clockAt(notice.at, Date.now())}; ${keys.hint('refresh')} asks again (auto-refresh does too).`;
     case 'said':
       return notice.text;
   }
