@@ -6,13 +6,30 @@ import type { DeploymentPage } from '../../api/schemas/deployment.js';
 import { reasonOf, type Reason } from '../../model/reason.js';
 import { firstApplicationName, viewOf } from '../../model/deployment.js';
 import type { PageCache } from '../../cache/store.js';
+import type { LogEntry } from '../../model/log.js';
+
+/** An entry as the service sends it (model/log.ts entryOf reads it back the same). */
+function rawEntry(e: LogEntry): Record<string, unknown> {
+  return {
+    command: e.command,
+    output: e.output,
+    type: e.stderr ? 'stderr' : 'stdout',
+    hidden: e.hidden,
+    timestamp: e.timestamp,
+    batch: e.batch,
+    order: e.order,
+  };
+}
 import type { Later } from '../hooks/use-later-writes.js';
 import type { PagingState, SeenPage } from './paging.js';
 import type { SeenSource } from './requests.js';
 
-/** Pages seen, read and written for one application of one server. */
+/** Pages seen, read and written for one application of one server; and the logs opened. */
 export interface SeenStore extends SeenSource {
   write(skip: number, take: number, seen: SeenPage): void;
+  /** The log of a deployment as kept when it was opened (its end, masked), as a `logs` field reads. */
+  readLog(deploymentUuid: string): string | undefined;
+  writeLog(deploymentUuid: string, entries: readonly LogEntry[]): void;
 }
 
 /** The page on screen as it is kept: its records, its count, the reasons of its failed and cancelled rows. */
@@ -67,6 +84,13 @@ export function cachedPages(cache: PageCache, server: string, appUuid: string, a
       if (!kept) return undefined;
       const rows = kept.rows.slice(0, take);
       return { page: { deployments: [...rows], total: kept.total }, at: kept.readAt, reasons: kept.reasons };
+    },
+    readLog(deploymentUuid) {
+      const kept = cache.readLog(server, appUuid, deploymentUuid);
+      return kept ? JSON.stringify(kept.entries.map(rawEntry)) : undefined;
+    },
+    writeLog(deploymentUuid, entries) {
+      cache.writeLog(server, appUuid, deploymentUuid, entries);
     },
     write(skip, take, seen) {
       const named = firstApplicationName(seen.page.deployments.map(viewOf)) ?? appName;

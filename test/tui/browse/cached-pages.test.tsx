@@ -6,8 +6,9 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../../src/api/client.js';
 import { openCacheAt, type PageCache } from '../../../src/cache/store.js';
+import { viewOf } from '../../../src/model/deployment.js';
 import type { TuiOptions } from '../../../src/tui/options.js';
-import { renderApp, until, type Rendered } from '../../support/render.js';
+import { KEY, renderApp, until, type Rendered } from '../../support/render.js';
 import { tempDir } from '../../support/temp.js';
 import { setUpDemoService } from '../../support/demo.js';
 import { closedPortUrl } from '../../support/hostile.js';
@@ -95,6 +96,32 @@ describe('pages seen before', () => {
         .split('\n')
         .findIndex((l) => l.startsWith('›')),
     ).toBe(frame.split('\n').findIndex((l) => l.startsWith('›')) + 1);
+  });
+
+  it('keep the logs opened while the server answers, readable offline; a log not opened says so', async () => {
+    const cache = openCacheAt(tempDir('dms-pages-'));
+    await seeOnce(cache);
+    const online = open(cache);
+    await online.waitFor(/updated/);
+    // The second row: a finished deployment's whole log (the first is running).
+    await online.press('j', 'l');
+    const logFrame = await online.waitFor(/^Log \d+/m);
+    const uuid = viewOf(cache.readPage('demo', demo.app(), 0, 10)!.rows[1]!).uuid;
+    await until(() => cache.readLog('demo', demo.app(), uuid) !== undefined, 'the log kept');
+    const client = createClient({ baseUrl: await closedPortUrl(), token: demo.token, retries: 0 });
+    const offline = open(cache, { client });
+    await offline.waitFor(/offline · as of/);
+    await offline.press('j', 'l');
+    const kept = await offline.waitFor(/^Log \d+/m);
+    const body = (f: string) =>
+      f
+        .split('\n')
+        .filter((l) => /^\s*\d\d:\d\d|\$ /.test(l))
+        .slice(0, 3);
+    expect(body(kept).length).toBeGreaterThan(0);
+    expect(body(kept)).toEqual(body(logFrame));
+    await offline.press(KEY.escape, 'j', 'l');
+    await offline.waitFor(/keeps no logs: a log opened while the server answers is kept/);
   });
 
   it('are not kept, nor read, without a cache (DMS_NO_CACHE)', async () => {

@@ -64,6 +64,8 @@ export interface LogScreenProps {
   readonly time: TimeMode;
   /** T pressed here: the deployments screen keeps the mode (and remembers it). */
   readonly onTimeMode: () => void;
+  /** What the body says when the row has no log, instead of "the server sent none" (a page seen before keeps no logs). */
+  readonly absent?: string;
 }
 
 /** Lines around the body: title, message line, footer. */
@@ -292,7 +294,7 @@ export function LogScreen(props: LogScreenProps) {
       {title}
       <Box ref={bodyRef} flexDirection="column" flexGrow={1}>
         {shownLines === 0 ? (
-          <Text color={theme.ui.muted}>{emptyText(s, keys)}</Text>
+          <Text color={theme.ui.muted}>{s.source === 'absent' && props.absent ? props.absent : emptyText(s, keys)}</Text>
         ) : (
           <Body s={s} rows={bodyRows} theme={theme} time={props.time} />
         )}
