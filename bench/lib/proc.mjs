@@ -42,6 +42,9 @@ export function cleanEnv(extra = {}) {
     TERM: 'xterm-256color',
     LANG: process.env.LANG ?? 'C.UTF-8',
     XDG_CACHE_HOME: process.env.BENCH_CACHE_HOME,
+    // Every run a first visit unless a figure says otherwise: the page cache where nothing can be
+    // kept (a folder under a file), so no run draws the page an earlier one saw.
+    DMS_CACHE_DIR: '/dev/null/dms-bench-pages',
     ...extra,
   };
   for (const k of Object.keys(env)) if (env[k] === undefined) delete env[k];
