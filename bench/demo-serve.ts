@@ -31,8 +31,12 @@
 //   rows without a `logs` key (the no-logs shape). The first page at the take dms asks in a
 //   terminal ROWS lines tall (DEPLOYED_TAKE: the rows that fit) and at the service's default take
 //   is written out once at start; any other page once, on its first request. GET <URL>/__stats
-//   lists the requests answered (skip, take, bytes, whether the body was built at start);
+//   lists the requests answered (skip, take, bytes, whether the body was built at start, the encoding);
 //   ?reset=1 also empties the list.
+// Answers over 1 KB go compressed when the request asks (src/demo/compress.ts: zstd, brotli or
+// gzip), as the demo service's own do: the pages above made once are compressed once, whole, and
+// kept (a page written out at start is also compressed at start); the 1000-row pages are sent as
+// they are. With `--identity` nothing is compressed (the service as before issue 35).
 // Prints DMS_URL, DMS_TOKEN, DMS_TOKEN_NO_LOGS, APP lines (as `dms demo --serve` does), then
 // BIG_URL, BASE_RECORDS, BIG_QUEUE_APP (the uuid whose BIG_URL page holds queue rows), LOG_URL,
 // HEAVY_URL and LOG_APP (the uuid both answer for), SCAN_URL, and with --deployed DEPLOYED_URL,
@@ -42,10 +46,12 @@ import type { AddressInfo } from 'node:net';
 import { describeDemo, startDemoService } from '../src/demo/server.js';
 import { APP_DEFINITIONS } from '../src/demo/seed-apps.js';
 import { phpJson } from '../src/demo/reply.js';
+import { COMPRESSION, compressedOnce, writeBody } from '../src/demo/compress.js';
 import { TAKE_DEFAULT, fittingTake } from '../src/tui/take.js';
 
 const BIG = 1000;
-const demo = await startDemoService({ port: 0, rateLimitPerMinute: 0 });
+const offered = process.argv.includes('--identity') ? [] : COMPRESSION;
+const demo = await startDemoService({ port: 0, rateLimitPerMinute: 0, compression: offered });
 const lines = describeDemo(demo).filter((l) => !l.startsWith('APP='));
 lines.push(...demo.seed.applications.map((a) => `APP=${a.uuid} ${a.name}`));
 
@@ -133,8 +139,9 @@ function makeLogPages() {
   return logPages;
 }
 
-function answer(res: import('node:http').ServerResponse, status: number, body: string | Buffer) {
-  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }).end(body);
+/** A page's body (a Buffer, made once) is compressed once and kept; a string each time. */
+function answer(res: import('node:http').ServerResponse, status: number, body: string | Buffer): string {
+  return writeBody(res, status, { 'content-type': 'application/json' }, body, offered, { keep: Buffer.isBuffer(body) }) ?? 'identity';
 }
 
 async function servePage(which: 'logs' | 'heavy', logs: boolean, rest: string, url: URL, res: import('node:http').ServerResponse) {
@@ -194,7 +201,8 @@ async function buildDeployed(rows: number): Promise<DeployedPages> {
   };
   for (const which of ['logs', 'none'] as const) {
     for (const take of new Set([pages.take, TAKE_DEFAULT])) {
-      bodyOf(pages, which, 0, take);
+      const body = bodyOf(pages, which, 0, take);
+      for (const offer of offered) compressedOnce(body, offer);
       pages.prebuilt.add(`${which} 0 ${take}`);
     }
   }
@@ -202,7 +210,7 @@ async function buildDeployed(rows: number): Promise<DeployedPages> {
 }
 
 const deployed = deployedRows === undefined ? undefined : await buildDeployed(deployedRows);
-let deployedRequests: { which: 'logs' | 'none'; skip: number; take: number; bytes: number; prebuilt: boolean }[] = [];
+let deployedRequests: { which: 'logs' | 'none'; skip: number; take: number; bytes: number; prebuilt: boolean; encoding: string }[] = [];
 
 function serveDeployed(pages: DeployedPages, logs: boolean, rest: string, url: URL, res: import('node:http').ServerResponse) {
   if (rest === '/__stats') {
@@ -222,8 +230,8 @@ function serveDeployed(pages: DeployedPages, logs: boolean, rest: string, url: U
   }
   const which = logs ? 'logs' : 'none';
   const body = bodyOf(pages, which, skip, take);
-  deployedRequests.push({ which, skip, take, bytes: body.length, prebuilt: pages.prebuilt.has(`${which} ${skip} ${take}`) });
-  answer(res, 200, body);
+  const encoding = answer(res, 200, body);
+  deployedRequests.push({ which, skip, take, bytes: body.length, prebuilt: pages.prebuilt.has(`${which} ${skip} ${take}`), encoding });
 }
 
 // ---------------------------------------------------------------- figure 8: the search's requests
@@ -246,7 +254,8 @@ async function proxyScan(rest: string, url: URL, req: import('node:http').Incomi
   const at = Date.now();
   const start = performance.now();
   const upstream = await fetch(`${demo.url}${rest.slice('/api/v1'.length)}${url.search}`, {
-    headers: { authorization: req.headers.authorization ?? '', accept: 'application/json' },
+    // As they were before the demo compressed: the proxy's own reading is not the figure.
+    headers: { authorization: req.headers.authorization ?? '', accept: 'application/json', 'accept-encoding': 'identity' },
   });
   const body = Buffer.from(await upstream.arrayBuffer());
   const headers: Record<string, string> = { 'content-type': 'application/json', 'content-length': String(body.length) };

@@ -3,9 +3,13 @@
 // and the page range printed as dms's header shows it ("1–24 of N"), which is when the bench
 // stops the clock. Nothing decodes the logs.
 // Usage: node fetch-parse.mjs APP [TAKE] (env DMS_URL, DMS_TOKEN; TAKE 10 by default).
+import zlib from 'node:zlib';
+
+const ACCEPT_ENCODING = typeof zlib.zstdDecompress === 'function' ? 'gzip, deflate, br, zstd' : 'gzip, deflate, br';
 const [app, take = '10'] = process.argv.slice(2);
 const res = await fetch(`${process.env.DMS_URL}/deployments/applications/${app}?skip=0&take=${take}`, {
-  headers: { authorization: `Bearer ${process.env.DMS_TOKEN}`, accept: 'application/json' },
+  // What dms asks for (src/api/decode.ts): a server that compresses sends the floor the bytes it sends dms.
+  headers: { authorization: `Bearer ${process.env.DMS_TOKEN}`, accept: 'application/json', 'accept-encoding': ACCEPT_ENCODING },
 });
 if (!res.ok) {
   process.stderr.write(`HTTP ${res.status}\n`);

@@ -6,10 +6,11 @@ import { spawn } from 'node:child_process';
 /**
  * `deployedRows`: also serve the deployed shape from memory (DEPLOYED_URL), its first page written
  * out at start for a terminal that many lines tall (a few seconds more to start: its logs are made first).
+ * `args`: more arguments for the script (demo-serve's `--identity`: nothing compressed).
  */
-export async function startDemo(script, { timeoutMs, deployedRows } = {}) {
+export async function startDemo(script, { timeoutMs, deployedRows, args: more = [] } = {}) {
   timeoutMs ??= deployedRows ? 60_000 : 15_000;
-  const args = deployedRows ? ['--deployed', String(deployedRows)] : [];
+  const args = [...(deployedRows ? ['--deployed', String(deployedRows)] : []), ...more];
   const child = spawn(process.execPath, [script, ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { PATH: process.env.PATH, HOME: process.env.HOME },

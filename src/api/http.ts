@@ -1,12 +1,14 @@
 // The one got instance: base URL with its path prefix, bearer token, JSON Accept header,
 // timeouts that mean "no progress", a size limit, and retries for GET only. POST is never
-// retried: a retried creation makes a second resource.
+// retried: a retried creation makes a second resource. Compressed answers (zstd, brotli, gzip) are
+// decoded once whole (decode.ts), not as got streams them.
 //
 // Timeouts (all `timeoutMs`, `--timeout`): to connect, to the first byte of the answer once the
 // request is sent, and between two chunks of data (idle). A body that keeps arriving is never cut,
 // however long it takes. Size: an answer over `maxResponseBytes` is refused from its
-// Content-Length, or as soon as the bytes read pass the limit — counted after decompression, so a
-// small compressed body that expands without end stops there too; got holds at most that much.
+// Content-Length, or as soon as the bytes read pass the limit, and a compressed one again as it is
+// decoded — its decoded bytes are counted, so a small compressed body that expands without end
+// stops at the limit too; got holds at most that much, and the decoder makes at most that much.
 import type { ClientRequest, IncomingMessage } from 'node:http';
 import got, { type Got, RequestError, HTTPError, TimeoutError } from 'got';
 import {
@@ -28,6 +30,7 @@ import {
 import { notFoundError, type SentRequest } from './not-found.js';
 import { MAX_RESPONSE_MB, MAX_RETRY_AFTER_MS, MB, TIMEOUT_MS, formatSeconds } from './limits.js';
 import { readErrorBody } from './error-body.js';
+import { ACCEPT_ENCODING, decodeBody } from './decode.js';
 import { clean } from '../text/sanitize.js';
 import { redactor, type Redactor } from './redact.js';
 
@@ -108,8 +111,11 @@ export function createTransport(options: TransportOptions): Transport {
     headers: {
       authorization: `Bearer ${token}`,
       accept: 'application/json',
+      'accept-encoding': ACCEPT_ENCODING,
       'user-agent': options.userAgent ?? 'dms',
     },
+    // Bodies as they come; decoded once whole after (decode.ts).
+    decompress: false,
     // No `request` (whole request) or `read` (whole body) deadline: only "no progress" ones.
     // `socket` is the idle timer: no byte in either direction for that long, body included.
     timeout: { lookup: timeout, connect: timeout, secureConnect: timeout, send: timeout, response: timeout, socket: timeout },
@@ -164,30 +170,39 @@ export function createTransport(options: TransportOptions): Transport {
         if (Number.isFinite(declared) && declared > limit) refuse(declared);
       });
     });
-    // Then as it arrives: got counts the bytes it reads, after decompression.
+    // Then as it arrives: got counts the bytes it reads (as they came: compressed ones are counted again decoded).
     call.on('downloadProgress', ({ transferred }: { transferred: number }) => {
       if (transferred > limit) refuse();
       else opts.onProgress?.(transferred);
     });
     try {
       const res = await call;
+      const body = textOf(decodeBody(res.body as unknown as Buffer, res.headers['content-encoding'], limit));
       if (res.statusCode >= 300) {
         // Where it leads says most (a login page: the web UI's address, not the API's).
         const location = typeof res.headers.location === 'string' ? redact(clean(res.headers.location)).slice(0, 120) : '';
         throw new InvalidResponseError(
           res.statusCode,
           `a redirect${location ? ` to ${location}` : ''}, not an answer`,
-          snippet(textOf(res.body), redact),
+          snippet(body, redact),
         );
       }
       const remaining = Number(res.headers['x-ratelimit-remaining']);
       return {
         status: res.statusCode,
-        body: textOf(res.body),
+        body,
         rateRemaining: Number.isSafeInteger(remaining) && remaining >= 0 ? remaining : null,
       };
     } catch (error) {
       if (opts.signal?.aborted) throw new CancelledError();
+      // An error's body is read for its message: decoded too, when it can be.
+      if (error instanceof HTTPError) {
+        try {
+          error.response.body = decodeBody(error.response.body as Buffer, error.response.headers['content-encoding'], limit);
+        } catch {
+          // left as it came
+        }
+      }
       const sent = { path, json: opts.json, baseUrl: options.baseUrl, tokenFrom: options.tokenFrom };
       const classified = refused ?? classify(error, opts.signal, redact, timeout, https, sent, maxWait);
       throw method === 'POST' ? outcomeUnknown(classified, error, opts.creates ?? 'resource', https) : classified;

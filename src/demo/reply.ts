@@ -1,7 +1,9 @@
 // Answers as deployed servers write them: JSON the way PHP encodes it (`\/` and `\uXXXX`),
 // and, for a request without `Accept: application/json`, a redirect instead of a
-// validation error and an HTML page instead of a framework error.
+// validation error and an HTML page instead of a framework error. JSON over 1 KB goes compressed
+// when the request allows it (compress.ts).
 import type { ServerResponse } from 'node:http';
+import { COMPRESSION, writeBody, type Offer } from './compress.js';
 
 export interface Reply {
   readonly status: number;
@@ -69,8 +71,11 @@ export function errorPage(status: number): string {
 `;
 }
 
-/** Writes the reply. `origin` (`http://host:port`) is where a redirect points. */
-export function send(res: ServerResponse, r: Reply, json: boolean, origin: string): void {
+/**
+ * Writes the reply. `origin` (`http://host:port`) is where a redirect points; `offered`: the
+ * encodings a JSON body may be compressed with (compress.ts; none: always as it is).
+ */
+export function send(res: ServerResponse, r: Reply, json: boolean, origin: string, offered: readonly Offer[] = COMPRESSION): void {
   const headers: Record<string, string> = { 'cache-control': 'no-cache, private', ...r.headers };
   if (!json && r.plain === 'redirect') {
     const to = `${origin}/`;
@@ -85,6 +90,5 @@ export function send(res: ServerResponse, r: Reply, json: boolean, origin: strin
     res.end(errorPage(r.status));
     return;
   }
-  res.writeHead(r.status, { ...headers, 'content-type': 'application/json' });
-  res.end(r.raw ?? phpJson(r.body));
+  writeBody(res, r.status, { ...headers, 'content-type': 'application/json' }, r.raw ?? phpJson(r.body), offered);
 }

@@ -8,6 +8,7 @@ import { createDeployer } from './deployer.js';
 import { createLogs } from './logs.js';
 import { createRandom, seedOf } from './random.js';
 import { createRateLimiter } from './rate-limit.js';
+import { COMPRESSION, type Offer } from './compress.js';
 import { frameworkError, reply, send, wantsJson, type Reply } from './reply.js';
 import { createApp, type CreateContext } from './routes/create-app.js';
 import { createDocstore } from './routes/create-docstore.js';
@@ -46,6 +47,11 @@ export interface DemoOptions {
   holdUntilSeen?: boolean;
   /** How many of the most recent requests DemoService.requests keeps (default MAX_REQUESTS_KEPT). */
   requestsKept?: number;
+  /**
+   * The encodings a JSON answer over 1 KB may be compressed with, in the service's order of
+   * preference (default COMPRESSION, compress.ts); `[]`: never compressed.
+   */
+  compression?: readonly Offer[];
 }
 
 export interface DemoRequest {
@@ -169,6 +175,7 @@ function handler(
   requests: DemoRequest[],
   requestsKept: number,
   origin: () => string,
+  offered: readonly Offer[],
 ): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
   return async (req, res) => {
     const method = (req.method ?? 'GET').toUpperCase();
@@ -197,7 +204,7 @@ function handler(
     } catch {
       r = frameworkError(500, 'Server Error');
     }
-    send(res, r, json, origin());
+    send(res, r, json, origin(), offered);
   };
 }
 
@@ -228,6 +235,7 @@ export async function startDemoService(options: DemoOptions = {}): Promise<DemoS
     advanceSeed = false,
     requestsKept = MAX_REQUESTS_KEPT,
     holdUntilSeen = false,
+    compression = COMPRESSION,
   } = options;
   const seed = createSeed(now());
   const store = createStore(seed);
@@ -251,7 +259,7 @@ export async function startDemoService(options: DemoOptions = {}): Promise<DemoS
   ];
 
   const answer = answerer(routes, { token, tokenNoLogs, limiter, rateLimitPerMinute });
-  const handle = handler(answer, requests, requestsKept, () => origin);
+  const handle = handler(answer, requests, requestsKept, () => origin, compression);
   const server = createServer((req, res) => {
     handle(req, res).catch(() => {
       // The request broke off (or the answer could not be written): drop the connection.

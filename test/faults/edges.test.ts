@@ -6,7 +6,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import zlib, { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type ClientOptions } from '../../src/api/client.js';
 import { createLazyClient } from '../../src/api/lazy-client.js';
@@ -170,6 +170,21 @@ describe('answers larger than dms holds', () => {
     const error = await failure(createClient(options(s.url)).listDeployments(APP));
     expect(error.kind).toBe('too_large');
     expect(error.message).toContain('more than 1 MB');
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  // What the demo service answers dms with where Node has zstd (src/demo/compress.ts): its bomb is refused the same way.
+  it.runIf(typeof zlib.zstdCompressSync === 'function')('a zstd bomb (~2 KB expanding to 64 MB) stops at the limit', async () => {
+    const spaces = Buffer.alloc(64 * MB, 0x20);
+    spaces.write('["', 0);
+    spaces.write('"]', spaces.length - 2);
+    const bomb = zlib.zstdCompressSync(spaces);
+    expect(bomb.length).toBeLessThan(100_000);
+    const s = await serve(encoded('zstd', bomb));
+    const started = Date.now();
+    const error = await failure(createClient(options(s.url)).listDeployments(APP));
+    expect(error.kind).toBe('too_large');
+    expect(error.message).toBe('The answer is too big: more than 1 MB, the most dms reads (it stopped there).');
     expect(Date.now() - started).toBeLessThan(2000);
   });
 

@@ -328,7 +328,7 @@ export function endlessChunked(sent: Sent = { bytes: 0 }): Handler {
 }
 
 /** `body` compressed beforehand, sent whole with its `Content-Encoding` (and its compressed length). */
-export function encoded(encoding: 'gzip' | 'br' | 'deflate', body: Buffer): Handler {
+export function encoded(encoding: 'gzip' | 'br' | 'deflate' | 'zstd', body: Buffer): Handler {
   return (_req, res) => {
     res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': encoding, 'content-length': body.length });
     res.end(body);
