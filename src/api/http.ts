@@ -66,7 +66,7 @@ export interface RequestOptions {
   readonly onWait?: (why: string, ms: number) => void;
   /** Told once the request has been written out to the server (its first try). */
   readonly onSent?: () => void;
-  /** Told as the answer's body arrives: the bytes read so far (after decompression). */
+  /** Told as the answer's body arrives: the bytes read so far (as sent: compressed ones before they are decoded). */
   readonly onProgress?: (bytes: number) => void;
 }
 
