@@ -3,9 +3,9 @@
 // behind bench/lib/link.mjs at 80 ms round trip / 50 Mbit/s and 250 ms / 10 Mbit/s; in rounds
 // (A B C D, A B C D, …, medians of the per-round ratios, bench/lib/stats.mjs):
 //   first    dms browse APP in a pseudo-terminal of 120×36 until "1–N of", in a fresh config
-//            and cache folder (DMS_CONFIG_DIR, XDG_CACHE_HOME): a first visit;
-//   second   the same again with the same folders: a second visit (the same as the first until
-//            dms keeps the pages it showed);
+//            and page cache folder (DMS_CONFIG_DIR, DMS_CACHE_DIR; the code caches stay warm, as
+//            for anyone who ran dms before): a first visit;
+//   second   the same again with the same folders: a second visit (the page as last seen, at once);
 //   hello    the stock Ink hello world (no network: the floor of any Ink app's first frame);
 //   fetch    fetch + JSON.parse of the same page through the same link (bench/floor/fetch-parse.mjs).
 // Prints a table: each median, the ratios to the floors, and dms's first output (its first
@@ -89,16 +89,18 @@ async function measure(spec) {
   const firstOutput = { first: [], second: [] };
   const dms = async (which) => {
     if (which === 'first') {
-      // A fresh config and cache folder: nothing kept from before.
+      // A fresh config and page cache folder: nothing kept from before.
       dirs = join(tmp, 'visits', String(visit++));
       mkdirSync(join(dirs, 'config'), { recursive: true });
-      mkdirSync(join(dirs, 'cache'), { recursive: true });
     }
     const run = await timed([NODE, BIN, 'browse', shape.app], {
-      env: cleanEnv(env({ DMS_CONFIG_DIR: join(dirs, 'config'), XDG_CACHE_HOME: join(dirs, 'cache') })),
+      env: cleanEnv(env({ DMS_CONFIG_DIR: join(dirs, 'config'), DMS_CACHE_DIR: join(dirs, 'pages') })),
       pty: TERM_SIZE,
       until: RANGE,
       timeoutS: 90,
+      // The first visit ends as a closed window does (SIGHUP: dms writes what it keeps, then
+      // exits), timed to its frame all the same; a SIGKILL there would keep nothing for the second.
+      stopSignal: which === 'first' ? 'HUP' : undefined,
     });
     firstOutput[which].push(run.first_ms);
     return run.ms;

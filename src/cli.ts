@@ -10,6 +10,7 @@ import { TERMINAL_REQUIRED, hasTerminal, type TuiScreen } from './tui/options.js
 import { askFirstPage } from './tui/first-page.js';
 import type { Prefetch } from './tui/first-page.js';
 import type { LazyClient } from './api/lazy-client.js';
+import type { PageCache } from './cache/store.js';
 import { cacheNotes, refreshCaches, scriptsRun } from './start/cache-notes.js';
 import type { AppCli } from './start/app-script.js';
 
@@ -145,9 +146,14 @@ async function browse(parsed: Parsed, io: CommandIO, open: Open, noColor: boolea
   // As many rows as fit the terminal (unless a size was chosen for the application).
   const rows = (io.stdout as NodeJS.WriteStream).rows;
   const first = appUuid ? askFirstPage(session.client, session.configDir, appUuid, rows) : undefined;
-  // Ink loads in one synchronous run: the request goes out first (first-page.ts, SENT_WAIT_MS).
-  await first?.onWire;
-  return await tui('browse', parsed, io, session, noColor, appUuid, undefined, first);
+  // Ink loads in one synchronous run: the request goes out first (first-page.ts, SENT_WAIT_MS),
+  // unless the page cache has this application's page to draw at once (the fresh one follows).
+  const { openCache } = await import('./cache/store.js');
+  const cache = openCache(io.env);
+  const server = session.connection.server;
+  const seen = appUuid !== undefined && server !== undefined && cache?.readPages(server, appUuid) !== undefined;
+  if (!seen) await first?.onWire;
+  return await tui('browse', parsed, io, session, noColor, appUuid, undefined, first, cache);
 }
 
 /** Before anything starts (the demo service, a request): the TUI needs a terminal. */
@@ -164,6 +170,7 @@ async function tui(
   appUuid?: string,
   from?: Record<string, unknown>,
   first?: Prefetch,
+  opened?: PageCache,
 ): Promise<number> {
   const [{ runTui }, { openCache }] = await Promise.all([import('./tui/main.js'), import('./cache/store.js')]);
   return runTui(
@@ -180,7 +187,7 @@ async function tui(
       demoApps: session.demoApps,
       demoSuggestions: session.demoSuggestions,
       env: io.env,
-      cache: openCache(io.env),
+      cache: opened ?? openCache(io.env),
       // For the clients of contexts switched to in the TUI (:ctx, Ctrl+X in the picker).
       clientOptions: {
         timeoutMs: timeoutMs(parsed.values),

@@ -11,6 +11,11 @@ import type { BoundKeys } from './keys.js';
 /** How long the first frame waits for the prefetched page before showing "Loading…". */
 const FIRST_PAGE_WAIT_MS = 150;
 
+/** The page cache holds a page of the application opened (a second visit). */
+function seenBefore({ cache, appUuid, connection }: TuiOptions): boolean {
+  return Boolean(cache && appUuid && connection.server && cache.readPages(connection.server, appUuid));
+}
+
 /**
  * Runs the UI until the user quits; resolves with the exit code. The terminal is restored in every
  * case. `first`: the first page, already asked for (see first-page.ts).
@@ -34,9 +39,10 @@ export async function runTui(options: TuiOptions, first?: Prefetch, terminal: Te
     await scriptsReady();
     // Each problem on its own line before the UI takes the screen: they are there after it exits.
     for (const problem of keys?.problems ?? []) stderr.write(`dms: ${problem}\n`);
-    if (prefetch) {
+    if (prefetch && !seenBefore(options)) {
       // The page usually lands within a few ms of Ink being ready: wait briefly for it so the
-      // first frame is drawn once, with the page, instead of "Loading…" and then again.
+      // first frame is drawn once, with the page, instead of "Loading…" and then again. (Not when
+      // the page cache has the application's page: that is drawn at once, the fresh one follows.)
       let timer: NodeJS.Timeout | undefined;
       const settled = await Promise.race([
         prefetch.page.then(
