@@ -17,7 +17,7 @@
 //
 // `--links`: round trip in ms / Mbit/s, comma-separated; `loopback` for none. `--identity`: the
 // demo service compresses nothing (as before issue 35), for comparison.
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { bundle, bundleCached, ROOT } from './lib/bundle.mjs';
@@ -124,11 +124,31 @@ async function measure(spec) {
   load.push(loadNow());
   const stats = link?.stats();
   await link?.close();
+  // Offline: the server gone (the link's port now refuses), the last visit's folders: the page as
+  // last seen, against the hello world, in pairs.
+  const offline = link
+    ? await rounds({
+        rounds: PAIRS,
+        runs: {
+          offline: async () =>
+            (
+              await timed([NODE, BIN, 'browse', shape.app], {
+                env: cleanEnv(env({ DMS_CONFIG_DIR: join(dirs, 'config'), DMS_CACHE_DIR: join(dirs, 'pages') })),
+                pty: TERM_SIZE,
+                until: RANGE,
+                timeoutS: 30,
+              })
+            ).ms,
+          hello: async () => (await timed([NODE, hello], { env: cleanEnv(), pty: TERM_SIZE, until: HELLO })).ms,
+        },
+      })
+    : undefined;
   // Which encodings the page went out in, to dms and to fetch (the deployed shape notes each request).
   const encodings = deployed ? [...new Set((await deployedRequests(demo)).map((q) => q.encoding))] : [];
   return {
     spec,
     r,
+    offline,
     load,
     encodings,
     first: median(firstOutput.first.slice(1)),
@@ -160,6 +180,7 @@ const columns = [
   ['first/hello', 13],
   ['first/f+p', 11],
   ['second/hello', 14],
+  ['offline/hello', 15],
   ['first output', 14],
   ['load', 0],
 ];
@@ -169,7 +190,7 @@ const lines = [
   columns.map(([c, n]) => pad(c, n)).join(''),
   columns.map(([c, n]) => pad('-'.repeat(c.length), n)).join(''),
 ];
-for (const { spec, r, load, first, second } of results) {
+for (const { spec, r, offline, load, first, second } of results) {
   const m = r.medians;
   const cells = [
     spec === 'loopback' ? spec : `${spec.split('/')[0]} ms/${spec.split('/')[1]} Mb`,
@@ -180,6 +201,7 @@ for (const { spec, r, load, first, second } of results) {
     ratio(r, 'first', 'hello'),
     ratio(r, 'first', 'fetch'),
     ratio(r, 'second', 'hello'),
+    offline ? ratio(offline, 'offline', 'hello') : '—',
     `${ms(first)}/${fmt(second, 0)}`,
     load.join('→'),
   ];
@@ -195,3 +217,20 @@ lines.push(
   "first output: median time to dms's first visible output (first visit / second visit); the ratios are medians of per-round ratios.",
 );
 process.stdout.write(`${lines.join('\n')}\n`);
+// For npm run bench (figure 11): each link's figures and ratios.
+const jsonOut = flag('--json');
+if (jsonOut) {
+  const figures = results.map(({ spec, r, offline, first }) => ({
+    link: spec,
+    first_ms: r.medians.first,
+    second_ms: r.medians.second,
+    hello_ms: r.medians.hello,
+    fetch_parse_ms: r.medians.fetch,
+    first_output_ms: first,
+    second_vs_hello: r.ratio('second', 'hello').ratio,
+    first_vs_fetch_parse: r.ratio('first', 'fetch').ratio,
+    first_output_vs_hello: first / r.medians.hello,
+    offline_vs_hello: offline?.ratio('offline', 'hello').ratio,
+  }));
+  writeFileSync(jsonOut, `${JSON.stringify({ shape: shape.label, bytes: page.bytes, rows: page.rows, figures }, null, 2)}\n`);
+}

@@ -3,6 +3,7 @@
 // the connection is known: first-page.ts) is on the wire, so the first frame can show the page.
 import { TERMINAL_REQUIRED, hasTerminal, type Terminal, type TuiOptions } from './options.js';
 import type { Prefetch } from './first-page.js';
+import type { DeploymentPage } from '../api/schemas/deployment.js';
 import { loadKeysFile } from '../config/keys-file.js';
 import { scriptsReady } from '../start/cache-notes.js';
 import { loadWithInkSteered } from '../start/ink-load.js';
@@ -10,6 +11,40 @@ import type { BoundKeys } from './keys.js';
 
 /** How long the first frame waits for the prefetched page before showing "Loading…". */
 const FIRST_PAGE_WAIT_MS = 150;
+/** How long it waits for the page's first byte when none has come by the time Ink is ready. */
+const FIRST_BYTE_WAIT_MS = 40;
+
+/**
+ * The prefetched page if it lands soon: within FIRST_PAGE_WAIT_MS while its answer is arriving;
+ * when not a byte of it has come yet, FIRST_BYTE_WAIT_MS for one (a far server: "loading…" and
+ * the bytes as they come beat a blank screen), then the rest of the wait once one has.
+ */
+async function briefly(prefetch: Prefetch): Promise<DeploymentPage | undefined> {
+  let arriving = false;
+  let timer: NodeJS.Timeout | undefined;
+  let resolveWait!: (page: undefined) => void;
+  const wait = new Promise<undefined>((resolve) => {
+    resolveWait = resolve;
+  });
+  const started = Date.now();
+  prefetch.watch?.((bytes) => {
+    if (bytes > 0 && !arriving) {
+      arriving = true;
+      clearTimeout(timer);
+      timer = setTimeout(() => resolveWait(undefined), Math.max(0, FIRST_PAGE_WAIT_MS - (Date.now() - started)));
+    }
+  });
+  if (!arriving) timer = setTimeout(() => resolveWait(undefined), prefetch.watch ? FIRST_BYTE_WAIT_MS : FIRST_PAGE_WAIT_MS);
+  const page = await Promise.race([
+    prefetch.page.then(
+      (p) => p,
+      () => undefined,
+    ),
+    wait,
+  ]);
+  clearTimeout(timer);
+  return page;
+}
 
 /** The page cache holds a page of the application opened (a second visit). */
 function seenBefore({ cache, appUuid, connection }: TuiOptions): boolean {
@@ -43,17 +78,7 @@ export async function runTui(options: TuiOptions, first?: Prefetch, terminal: Te
       // The page usually lands within a few ms of Ink being ready: wait briefly for it so the
       // first frame is drawn once, with the page, instead of "Loading…" and then again. (Not when
       // the page cache has the application's page: that is drawn at once, the fresh one follows.)
-      let timer: NodeJS.Timeout | undefined;
-      const settled = await Promise.race([
-        prefetch.page.then(
-          (p) => p,
-          () => undefined,
-        ),
-        new Promise<undefined>((resolve) => {
-          timer = setTimeout(() => resolve(undefined), FIRST_PAGE_WAIT_MS);
-        }),
-      ]);
-      clearTimeout(timer);
+      const settled = await briefly(prefetch);
       if (settled) prefetch = { ...prefetch, result: settled };
     }
     return await start(keys ? { ...options, keys } : options, prefetch, terminal);
