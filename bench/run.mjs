@@ -6,7 +6,7 @@
 // world (and the heavy page against fetch+parse too), in rounds of three (issue 26).
 // Prints a table and writes bench/results.json. See docs/performance.md and docs/bench.md.
 //
-//   node bench/run.mjs [--quick] [--pairs N] [--only 1,2,4,7,8,9,10]
+//   node bench/run.mjs [--quick] [--pairs N] [--only 1,2,4,7,8,9,10,11]   (11: bench/link.mjs, a shaped link)
 //   DMS_BIN=/path/to/dms.js node bench/run.mjs      (default: dist/dms.js)
 import { execFile, execFileSync } from 'node:child_process';
 import { writeFileSync, existsSync } from 'node:fs';
@@ -16,6 +16,7 @@ import { bundle, bundleCached, ROOT } from './lib/bundle.mjs';
 import { startDemo } from './lib/demo.mjs';
 import { benchTemp, cleanEnv, timed } from './lib/proc.mjs';
 import { firstFrameFigure } from './lib/first-frame.mjs';
+import { linkFigure } from './lib/link-figure.mjs';
 import { judge, machineOf, tableOf, updateDocs } from './lib/report.mjs';
 import { fmt, median, pairs } from './lib/stats.mjs';
 
@@ -834,6 +835,14 @@ await figure(10, 'stats: dms stats over 50,000 deployments', '≤ 1.1 × --all -
     detail: `ru_maxrss of dms stats over the whole history ${fmt(mib, 1)} MiB (median of ${rss.length - 1} runs; max ${fmt(Math.max(...rss.slice(1)) / 1024, 1)})`,
   });
 });
+
+// ---------------------------------------------------------------- 11. through a shaped link
+await figure(
+  11,
+  'link: heavy page first and second visit, offline',
+  'second, offline, progress ≤ 1.2 × hello; rows ≤ 1.10 × fetch+parse',
+  () => linkFigure({ node: NODE, tmp, pairs: Math.min(PAIRS, 7), record }),
+);
 
 // ---------------------------------------------------------------- report
 await demo?.close();
