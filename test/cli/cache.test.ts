@@ -58,7 +58,7 @@ beforeAll(async () => {
 
 describe('dms deployments APP --cached (built binary)', () => {
   it('prints the same table and CSV as the live command for the page it kept', async () => {
-    const env = { ...demo.env, XDG_CACHE_HOME: xdg };
+    const env = { ...demo.env, XDG_CACHE_HOME: xdg, DMS_CACHE_DIR: undefined };
     for (const format of ['table', 'csv']) {
       const live = await runBin(['deployments', app, '-o', format, '--time', 'iso'], { env });
       const cached = await runBin(['deployments', app, '--cached', '-o', format, '--time', 'iso'], { env });
@@ -70,7 +70,7 @@ describe('dms deployments APP --cached (built binary)', () => {
   });
 
   it('needs no server: DMS_URL on a closed port, no token; loads neither the client nor Ink', async () => {
-    const env = { DMS_URL: closedUrl, XDG_CACHE_HOME: xdg };
+    const env = { DMS_URL: closedUrl, XDG_CACHE_HOME: xdg, DMS_CACHE_DIR: undefined };
     const r = await runBin(['deployments', app, '--cached'], { env });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout.trimEnd().split('\n').at(-1)).toBe('137 deployments; showing 1–10');
@@ -83,7 +83,7 @@ describe('dms deployments APP --cached (built binary)', () => {
   });
 
   it('nothing cached: one line saying how to fill it, exit 4; bad usage exit 2', async () => {
-    const env = { DMS_URL: closedUrl, XDG_CACHE_HOME: xdg };
+    const env = { DMS_URL: closedUrl, XDG_CACHE_HOME: xdg, DMS_CACHE_DIR: undefined };
     const other = demo.seed.applications.find((a) => a.uuid !== app)!.uuid;
     const none = await runBin(['deployments', other, '--cached'], { env });
     expect(none.code).toBe(4);
@@ -113,7 +113,7 @@ describe('dms cache (built binary)', () => {
     const rows = (await demo.client.listDeployments(app, { skip: 0, take: 3 })).deployments;
     cache.writePage(closedUrl, app, 'shop-frontend', { skip: 0, take: 3, total: 137, readAt: Date.now(), rows, reasons: {} });
     cache.writePage('demo', app, 'shop-frontend', { skip: 0, take: 3, total: 137, readAt: Date.now(), rows, reasons: {} });
-    const env = { DMS_URL: closedUrl, XDG_CACHE_HOME: own };
+    const env = { DMS_URL: closedUrl, XDG_CACHE_HOME: own, DMS_CACHE_DIR: undefined };
     const info = await runBin(['cache'], { env });
     expect(info.code).toBe(0);
     expect(info.stdout).toContain(`page cache: ${join(own, 'dms')}\n`);
@@ -129,5 +129,17 @@ describe('dms cache (built binary)', () => {
     const all = await runBin(['cache', 'clear'], { env });
     expect(all.stdout).toMatch(/^removed 1 file /);
     expect((await runBin(['cache', 'bogus'], { env })).code).toBe(2);
+  });
+
+  it('keeps its pages in DMS_CACHE_DIR when set (an absolute folder), whatever XDG_CACHE_HOME says', async () => {
+    const dir = tempDir();
+    const rows = (await demo.client.listDeployments(app, { skip: 0, take: 2 })).deployments;
+    openCacheAt(dir).writePage(closedUrl, app, 'shop-frontend', { skip: 0, take: 2, total: 137, readAt: Date.now(), rows, reasons: {} });
+    const env = { DMS_URL: closedUrl, XDG_CACHE_HOME: tempDir(), DMS_CACHE_DIR: dir };
+    const info = await runBin(['cache'], { env });
+    expect(info.stdout).toContain(`page cache: ${dir}\n`);
+    expect((await runBin(['deployments', app, '--cached'], { env })).code).toBe(0);
+    // A relative one is not a folder dms can be sure of: the XDG folder is used.
+    expect((await runBin(['deployments', app, '--cached'], { env: { ...env, DMS_CACHE_DIR: 'pages' } })).code).toBe(4);
   });
 });

@@ -64,7 +64,7 @@ export function runBin(
  */
 export async function scriptsRun(
   args: string[],
-  env: Record<string, string>,
+  env: Record<string, string | undefined>,
 ): Promise<{ scripts: string[]; code: number | null; stdout: string }> {
   const r = await runBin(args, { env: { ...env, DMS_DEBUG: '1' } });
   const line = r.stderr.split('\n').find((l) => l.startsWith('dms: debug: scripts run: '));

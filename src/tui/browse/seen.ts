@@ -73,14 +73,15 @@ export function useCachedPages(
 }
 
 /**
- * One application's pages in the page cache. A page kept at another size with the same first row
- * stands in for the one wanted (the terminal was another height): cut to the size wanted.
+ * One application's pages in the page cache. A larger page kept with the same first row stands in
+ * for the one wanted (the terminal was taller): cut to the size wanted. A smaller one does not: it
+ * would read as a page the server sent short.
  */
 export function cachedPages(cache: PageCache, server: string, appUuid: string, appName?: string): SeenStore {
   return {
     read(skip, take) {
       const exact = cache.readPage(server, appUuid, skip, take);
-      const kept = exact ?? cache.readPages(server, appUuid)?.pages.find((p) => p.skip === skip);
+      const kept = exact ?? cache.readPages(server, appUuid)?.pages.find((p) => p.skip === skip && p.take >= take);
       if (!kept) return undefined;
       const rows = kept.rows.slice(0, take);
       return { page: { deployments: [...rows], total: kept.total }, at: kept.readAt, reasons: kept.reasons };

@@ -6,6 +6,9 @@ import { initialPaging, pagingReducer, type PagingAction, type PagingState, type
 import { asOfLabel, progressLabel } from '../../../src/tui/browse/page-lines.js';
 import { seenPage } from '../../../src/tui/browse/requests.js';
 import { pageMemo } from '../../../src/tui/browse/place.js';
+import { cachedPages } from '../../../src/tui/browse/seen.js';
+import { openCacheAt } from '../../../src/cache/store.js';
+import { tempDir } from '../../support/temp.js';
 
 const rows = (ids: number[], status = 'finished'): Deployment[] =>
   ids.map((id) => ({ id, deployment_uuid: `d${id}`, status, git_commit_sha: `sha${id}abcdef`, git_branch: 'main' }));
@@ -89,5 +92,19 @@ describe('the bytes of a page arriving', () => {
     expect(run(s0, { type: 'progress', seq: 7, bytes: 4_000_000, since: 0, at: 2000 })).toBe(s0);
     const done = run(later, { type: 'loaded', seq: 1, page: { deployments: rows([1]), total: 1 }, at: 2100 });
     expect(progressLabel(done)).toBeUndefined();
+  });
+});
+
+describe('pages of the cache standing in', () => {
+  it('a larger page kept with the same first row stands in, cut to the size wanted; a smaller one does not', () => {
+    const cache = openCacheAt(tempDir('dms-seen-'));
+    const store = cachedPages(cache, 'demo', 'app1');
+    store.write(0, 8, seen([8, 7, 6, 5, 4, 3, 2, 1], 700));
+    expect(store.read(0, 8)!.page.deployments).toHaveLength(8);
+    const cut = store.read(0, 5)!;
+    expect(cut.page.deployments.map((d) => d.id)).toEqual([8, 7, 6, 5, 4]);
+    expect(cut.at).toBe(700);
+    expect(store.read(0, 12)).toBeUndefined();
+    expect(store.read(8, 8)).toBeUndefined();
   });
 });
