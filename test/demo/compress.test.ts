@@ -49,7 +49,7 @@ describe('negotiate', () => {
   });
 });
 
-const demo = setUpDemoService();
+const demo = setUpDemoService({ rateLimitPerMinute: 0, compression: COMPRESSION });
 
 interface Raw {
   readonly status: number;

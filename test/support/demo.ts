@@ -23,6 +23,12 @@ export interface DemoFixture extends DemoService {
  * Registers a beforeAll that starts a demo service and an afterAll that closes it, in the calling
  * file or describe. `options` are the demo's, in place of the default (no rate limit). Read the
  * fixture in a hook or a test: before beforeAll there is no service.
+ *
+ * It answers uncompressed unless `options.compression` says otherwise: the in-process tests make
+ * thousands of requests for pages of megabytes, and compressing each one cost the unit loop ~35%
+ * more on the demo's own test files (test/demo/logs: 5.9 → 8.0 s). Compressed answers are read
+ * by test/demo/compress.test.ts and by the end-to-end tests of the built binary (setUpDemo in terminals.ts
+ * asks for the service's own default).
  */
 export function setUpDemoService(options: DemoOptions = { rateLimitPerMinute: 0 }): DemoFixture {
   let service: DemoService | undefined;
@@ -32,7 +38,7 @@ export function setUpDemoService(options: DemoOptions = { rateLimitPerMinute: 0 
     return service;
   };
   beforeAll(async () => {
-    service = await startDemoService(options);
+    service = await startDemoService({ compression: [], ...options });
   });
   afterAll(async () => {
     await service?.close();

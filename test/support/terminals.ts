@@ -1,6 +1,7 @@
 // The set-up the end-to-end tests share: the built binary started in a real terminal (tmux) with
 // the environment a test chose, each terminal killed after its test; and, for most files, a demo
 // service started for the file that dms is pointed at.
+import { COMPRESSION } from '../../src/demo/compress.js';
 import { afterEach } from 'vitest';
 import type { DemoOptions } from '../../src/demo/server.js';
 import { BIN } from './bin.js';
@@ -71,6 +72,7 @@ export function setUpTerminals(name: string, defaults: () => Record<string, stri
  * `options` are the demo's, in place of the default (no rate limit).
  */
 export function setUpDemo(name: string, options: DemoOptions = { rateLimitPerMinute: 0 }): DemoTerminals {
-  const demo = setUpDemoService(options);
+  // The built binary reads the service as users' servers answer it: compressed when asked.
+  const demo = setUpDemoService({ compression: COMPRESSION, ...options });
   return { ...setUpTerminals(name, () => demo.env), demo };
 }
