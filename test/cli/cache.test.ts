@@ -65,7 +65,7 @@ describe('dms deployments APP --cached (built binary)', () => {
       expect(live.code).toBe(0);
       expect(cached.code, cached.stderr).toBe(0);
       expect(cached.stdout, format).toBe(live.stdout);
-      expect(cached.stderr).toMatch(/^dms: cached · as of \d\d:\d\d \(2 min ago\)\n/);
+      expect(cached.stderr).toMatch(/^dms: cached · as of (?:[\w-]+ )*\d\d:\d\d \(2 min ago\)\n/);
     }
   });
 

@@ -80,7 +80,7 @@ describe('dms deployments APP --cached', () => {
     const { env } = setUp();
     const r = await dms(env, 'deployments', SHOP, '--cached', '--time', 'iso');
     expect(r.code).toBe(EXIT.ok);
-    expect(r.stderr).toMatch(/^dms: cached · as of \d\d:\d\d \(5 min ago\)\n/);
+    expect(r.stderr).toMatch(/^dms: cached · as of (?:[\w-]+ )*\d\d:\d\d \(5 min ago\)\n/);
     expect(r.stdout).toContain('abc37de');
     expect(r.stdout).toContain('Error: npm ci exited with 1');
     expect(r.stdout.trimEnd().split('\n').at(-1)).toBe('37 deployments; showing 1–2');

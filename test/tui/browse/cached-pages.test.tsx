@@ -74,7 +74,7 @@ describe('pages seen before', () => {
     const before = await seeOnce(cache);
     const ui = open(cache);
     const first = ui.frames().find((f) => /1–10 of/.test(f));
-    expect(first).toMatch(/as of \d\d:\d\d · refreshing…/);
+    expect(first).toMatch(/as of (?:[\w-]+ )*\d\d:\d\d · refreshing…/);
     expect(rowLines(first!)).toHaveLength(10);
     const fresh = await ui.waitFor((f) => /updated/.test(f) && !/as of/.test(f));
     expect(rowLines(fresh).map((l) => l.slice(0, 40))).toEqual(rowLines(before).map((l) => l.slice(0, 40)));
@@ -85,7 +85,7 @@ describe('pages seen before', () => {
     await seeOnce(cache);
     const client = createClient({ baseUrl: await closedPortUrl(), token: demo.token, retries: 0 });
     const ui = open(cache, { client });
-    const frame = await ui.waitFor(/offline · as of \d\d:\d\d/);
+    const frame = await ui.waitFor(/offline · as of (?:[\w-]+ )*\d\d:\d\d/);
     expect(rowLines(frame)).toHaveLength(10);
     expect(frame).toMatch(/Server unreachable: connection refused\. Retrying every few seconds/);
     expect(frame).not.toContain(demo.token);

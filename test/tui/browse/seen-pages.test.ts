@@ -9,6 +9,7 @@ import { pageMemo } from '../../../src/tui/browse/place.js';
 import { cachedPages } from '../../../src/tui/browse/seen.js';
 import { openCacheAt } from '../../../src/cache/store.js';
 import { tempDir } from '../../support/temp.js';
+import { clockAt } from '../../../src/text/format.js';
 
 const rows = (ids: number[], status = 'finished'): Deployment[] =>
   ids.map((id) => ({ id, deployment_uuid: `d${id}`, status, git_commit_sha: `sha${id}abcdef`, git_branch: 'main' }));
@@ -29,7 +30,7 @@ describe('a page seen before', () => {
     expect(s.everLoaded).toBe(false);
     expect(s.asOf).toMatchObject({ at: 500, offline: false });
     expect(s.asOf!.reasons.d3).toMatchObject({ text: 'Module not found' });
-    expect(asOfLabel(s, 500)!.text).toMatch(/^as of \d\d:\d\d · refreshing…$/);
+    expect(asOfLabel(s, 500)!.text).toMatch(/^as of (?:[\w-]+ )*\d\d:\d\d · refreshing…$/);
   });
 
   it('gives way to the fresh page: the cursor stays on its row, rows that changed or are new are marked', () => {
@@ -65,7 +66,7 @@ describe('a page seen before', () => {
     const again = run(off, { type: 'refresh', auto: true });
     expect(asOfLabel(again, 500)!.text).toMatch(/· retrying…$/);
     const still = run(again, { type: 'failed', seq: again.want.seq, error: network });
-    expect(asOfLabel(still, 500)!.text).toMatch(/^offline · as of \d\d:\d\d$/);
+    expect(asOfLabel(still, 500)!.text).toMatch(/^offline · as of (?:[\w-]+ )*\d\d:\d\d$/);
     const denied = run(stale, { type: 'failed', seq: 1, error: { kind: 'forbidden', message: 'Access denied (403).' } });
     expect(denied.asOf).toMatchObject({ offline: false });
   });
@@ -106,5 +107,16 @@ describe('pages of the cache standing in', () => {
     expect(cut.at).toBe(700);
     expect(store.read(0, 12)).toBeUndefined();
     expect(store.read(8, 8)).toBeUndefined();
+  });
+});
+
+describe('when a page was seen, as the header says it', () => {
+  it('is the time on the same day, the day before that, the year too in another year', () => {
+    const now = new Date(2026, 10, 28, 0, 5).getTime();
+    expect(clockAt(new Date(2026, 10, 28, 0, 1).getTime(), now)).toBe('00:01');
+    // Across midnight: five minutes ago is yesterday.
+    expect(clockAt(new Date(2026, 10, 27, 23, 56).getTime(), now)).toBe('Nov 27 23:56');
+    expect(clockAt(new Date(2025, 11, 31, 9, 3).getTime(), now)).toBe('2025-12-31 09:03');
+    expect(clockAt(Number.NaN, now)).toBe('');
   });
 });
