@@ -153,7 +153,7 @@ async function browse(parsed: Parsed, io: CommandIO, open: Open, noColor: boolea
   const server = session.connection.server;
   const seen = appUuid !== undefined && server !== undefined && cache?.readPages(server, appUuid) !== undefined;
   if (!seen) await first?.onWire;
-  return await tui('browse', parsed, io, session, noColor, appUuid, undefined, first, cache);
+  return await tui('browse', parsed, io, session, noColor, appUuid, undefined, first && { ...first, seen }, cache);
 }
 
 /** Before anything starts (the demo service, a request): the TUI needs a terminal. */

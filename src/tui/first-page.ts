@@ -17,6 +17,8 @@ export interface Prefetch {
   /** The answer, when it came before the UI was drawn. */
   readonly result?: DeploymentPage;
   readonly abort: () => void;
+  /** The page cache has this application's page: the first frame draws it without waiting for this one. */
+  readonly seen?: boolean;
   /** Tells `told` the bytes of the answer read so far, now and as more arrive. */
   readonly watch?: (told: (bytes: number) => void) => void;
 }

@@ -46,11 +46,6 @@ async function briefly(prefetch: Prefetch): Promise<DeploymentPage | undefined> 
   return page;
 }
 
-/** The page cache holds a page of the application opened (a second visit). */
-function seenBefore({ cache, appUuid, connection }: TuiOptions): boolean {
-  return Boolean(cache && appUuid && connection.server && cache.readPages(connection.server, appUuid));
-}
-
 /**
  * Runs the UI until the user quits; resolves with the exit code. The terminal is restored in every
  * case. `first`: the first page, already asked for (see first-page.ts).
@@ -74,7 +69,7 @@ export async function runTui(options: TuiOptions, first?: Prefetch, terminal: Te
     await scriptsReady();
     // Each problem on its own line before the UI takes the screen: they are there after it exits.
     for (const problem of keys?.problems ?? []) stderr.write(`dms: ${problem}\n`);
-    if (prefetch && !seenBefore(options)) {
+    if (prefetch && !prefetch.seen) {
       // The page usually lands within a few ms of Ink being ready: wait briefly for it so the
       // first frame is drawn once, with the page, instead of "Loading…" and then again. (Not when
       // the page cache has the application's page: that is drawn at once, the fresh one follows.)
