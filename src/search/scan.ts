@@ -57,8 +57,10 @@ export interface ScanOptions {
   readonly signal?: AbortSignal;
   /** Rows already read (the first page on screen): the scan goes on after the last of them. */
   readonly after?: { readonly read: number; readonly last: Deployment; readonly total: number | null };
-  /** Wait before asking again after a fault, doubling each time (default 1 s). */
+  /** Wait before asking again after a fault, doubling each time, plus 5–25 % at random (default 1 s). */
   readonly retryMs?: number;
+  /** A number in [0, 1) for the random part of that wait (default Math.random). */
+  readonly random?: () => number;
   /** Told before each wait: why, and for how long (the client's own waits after a 429 included). */
   readonly onPause?: (why: string, ms: number) => void;
   readonly now?: () => number;
@@ -84,6 +86,17 @@ function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
     }
     signal?.addEventListener('abort', done, { once: true });
   });
+}
+
+/**
+ * The wait before try `tries + 1`: `retryMs` doubling, plus 5–25 % at random. Never a round
+ * 1/2/4 s: Node's agent drops an idle keep-alive socket one second before the server's
+ * `Keep-Alive: timeout=5` (Apache's and Node's default); a request sent as that timer fired
+ * got no answer until the 15 s timeout (the 4 s wait met it on every run, on the search worker).
+ */
+function backoff(retryMs: number, tries: number, random: () => number): number {
+  const base = retryMs * 2 ** (tries - 1);
+  return Math.round(base * (1.05 + 0.2 * random()));
 }
 
 interface Slot extends Asked {
@@ -168,7 +181,7 @@ class Requests {
     if (this.tries >= TRIES || limited?.tooLong || (isApiError(answer) && !PASSING.includes(answer.kind))) {
       throw new ScanStopped(this.reader.read, answer);
     }
-    const wait = limited ? (limited.waitMs ?? limited.maxWaitMs) : this.retryMs * 2 ** (this.tries - 1);
+    const wait = limited ? (limited.waitMs ?? limited.maxWaitMs) : backoff(this.retryMs, this.tries, this.options.random ?? Math.random);
     const why = limited ? SLOW_DOWN : answer.message.replace(/\.$/, '');
     this.options.onPause?.(`${why}; going on from where it stopped`, wait);
     await this.sleep(wait, this.stop.signal);

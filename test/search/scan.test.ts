@@ -317,6 +317,22 @@ describe('faults, limits and stopping', () => {
     expect(seen.at(-1)).toBe(200);
   });
 
+  it('waits after faults double and are never a round second: 5–25 % more, at random', async () => {
+    for (const [r, want] of [
+      [0, [1050, 2100, 4200]],
+      [0.999_999, [1250, 2500, 5000]],
+    ] as const) {
+      const h = new History(500);
+      h.before = (_c, n) => (n >= 3 ? new ServerError(500, 'Server Error') : undefined);
+      const waits: number[] = [];
+      const sleep = async (ms: number) => {
+        waits.push(ms);
+      };
+      await expect(collect(h, { take: 100, maxTake: 100, inFlight: 1, random: () => r, sleep })).rejects.toThrow(ScanStopped);
+      expect(waits).toEqual(want);
+    }
+  });
+
   it('a 401 stops at once (asking again cannot help)', async () => {
     const h = new History(500);
     h.before = (_c, n) => (n === 2 ? new UnauthorizedError() : undefined);

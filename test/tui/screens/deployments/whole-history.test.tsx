@@ -254,7 +254,8 @@ describe.each(['thread', 'worker'] as const)('searching on the %s', (where) => {
       await ui.press('/');
       await ui.type('routine');
       await ui.press(KEY.enter);
-      // The scan tries a failing page three times, 1 + 2 + 4 s apart: on a loaded 2-core machine
+      // The scan asks a failing page four times, about 1 + 2 + 4 s apart (never a round 4 s: see
+      // backoff() in src/search/scan.ts, found here). On a loaded 2-core machine
       // (the suite beside two busy processes) that has taken more than 20 s.
       await ui.waitFor(/searched \d+ of 300, stopped: .*Server Error/, 45_000);
     }, 60_000);
