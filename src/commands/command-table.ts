@@ -109,9 +109,10 @@ get past prints "stopped after N of M deployments" and exits by its cause`,
             flag: '--cached',
             help: `print the page the cache kept (see: dms cache) instead of asking the
 server, which need not be up: no request is sent, no token needed. --skip
-and --take pick the page (default: the first kept); stderr says "cached ·
-as of 14:02 (5 min ago)". Rows are as dms last showed them: secrets
-masked, no logs. Nothing kept for it: one line saying so, exit 4`,
+and --take pick the page (default: the first kept; a larger page kept at
+the same --skip stands in, cut to --take); stderr says "cached · as of
+14:02 (5 min ago)". Rows are as dms last showed them: secrets masked, no
+logs. Nothing kept for it: one line saying so, exit 4`,
           },
         ],
       },
