@@ -9,7 +9,7 @@
 //   letter, `sha256:…`, a 20+ character id of digits and letters) `<hash>`;
 // - a path that is not quoted (`/app/src/env.ts:9:11`, `./src/x.ts`, `~/y`) becomes `<path>`;
 // - a number standing alone (or of 4+ digits after `-` or `_`: `build-2231`) becomes `<n>`, but for an exit code or a status (after `code`,
-//   `status` or `error`, or an HTTP status before its words: `429 Too Many Requests`): those tell
+//   `status`, `error`, `exit` or `exited (`, or an HTTP status before its words: `429 Too Many Requests`): those tell
 //   causes apart;
 // - a quoted name (`'@/lib/analytics'`, `"DATABASE_URL"`) is kept: it names what is missing or
 //   broken, and each one is a fix of its own; only the uuids, times, hashes and numbers inside it fold.
@@ -27,7 +27,7 @@ const QUOTED = /'[^']*'|"[^"]*"|`[^`]*`/g;
 /** A path where a token starts: `/x`, `./x`, `../x`, `~/x`, with `:line:col` after it. */
 const PATH = /(^|[\s(=[,])(?:\.{1,2}\/|~\/|\/)[\w.@+-][\w./@+-]*(?::\d+)*/g;
 /** A number kept: an exit code or a status. */
-const KEPT_NUMBER = /\b(?:code|status|error)\b[:=]?\s*$/i;
+const KEPT_NUMBER = /\b(?:code|status|error|exit|exited)\b[:=]?\s*\(?$/i;
 /** A number standing alone, or a long one after `-` or `_` (`build-2231`; not `registry-1`, `node:20-alpine`). */
 const NUMBER = /(?<![\w.-])\d+(?:[.,]\d+)*(?![\w-])|(?<=[a-z][-_])\d{4,}(?![\w-])/gi;
 const HTTP_STATUS = /^ [A-Z][a-z]/;

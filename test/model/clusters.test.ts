@@ -21,6 +21,9 @@ describe('foldReason', () => {
     expect(a).toBe('ERROR: process "/bin/sh -c next build" did not complete successfully: exit code: 137');
     expect(b).toBe(a);
     expect(foldReason('Command execution failed (exit code 1): npm ci')).toBe('Command execution failed (exit code 1): npm ci');
+    expect(foldReason('@acme/api#test: command (/work/apps/api) /usr/bin/pnpm run test exited (1)')).toBe(
+      '@acme/api#test: command (<path>) <path> run test exited (1)',
+    );
   });
 
   it('folds counts, ports and versions but keeps an HTTP status', () => {
