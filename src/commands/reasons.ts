@@ -7,10 +7,9 @@
 import { LocalValidationError, MiscountError } from '../api/errors.js';
 import { pageProblems } from '../api/uuid.js';
 import { viewOf } from '../model/deployment.js';
-import { createClusters, type Cluster } from '../model/clusters.js';
+import { agesText, createClusters, type Cluster } from '../model/clusters.js';
 import { reasonOf } from '../model/reason.js';
 import { scanHistory, scanListOf, ScanStopped } from '../search/scan.js';
-import { relativeAt } from '../text/format.js';
 import { clean, jsonSafe } from '../text/sanitize.js';
 import { maskUrlPasswords } from '../text/secrets.js';
 import { thousands } from '../text/thousands.js';
@@ -73,12 +72,6 @@ export function clusterJson(c: Cluster<Member>) {
     kind: c.kind,
     example: c.example,
   };
-}
-
-/** `(last 1d, first 12d)`: how long ago the newest and the oldest of the cluster were created. */
-export function agesText(c: Pick<Cluster<unknown>, 'first' | 'last' | 'count'>, now: number): string {
-  const ago = (t: number | null) => (t === null ? 'unknown' : relativeAt(t, now, 1).replace(/ ago$/, ''));
-  return c.count === 1 || c.first === c.last ? `(${ago(c.last)})` : `(last ${ago(c.last)}, first ${ago(c.first)})`;
 }
 
 /** `Module not found: Can't resolve '@/lib/analytics' ×7 (last 1d, first 12d)`, the reason cut to fit `width`. */

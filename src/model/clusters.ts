@@ -14,6 +14,7 @@
 // - a quoted name (`'@/lib/analytics'`, `"DATABASE_URL"`) is kept: it names what is missing or
 //   broken, and each one is a fix of its own; only the uuids, times, hashes and numbers inside it fold.
 // The cluster shows its folded form; JSON also gives the newest reason as it was read (`example`).
+import { relativeAt } from '../text/format.js';
 import type { DeploymentView } from './deployment.js';
 import type { NoReason, Reason } from './reason.js';
 
@@ -148,4 +149,10 @@ export function createClusters<M>(): ClusterAccumulator<M> {
       return list.sort((a, b) => (b.last ?? -Infinity) - (a.last ?? -Infinity) || b.count - a.count || (a.reason < b.reason ? -1 : 1));
     },
   };
+}
+
+/** `(last 1d, first 12d)`: how long ago the newest and the oldest of the cluster were created; `(3h)` for one. */
+export function agesText(c: Pick<Cluster<unknown>, 'first' | 'last' | 'count'>, now: number): string {
+  const ago = (t: number | null) => (t === null ? 'unknown' : relativeAt(t, now, 1).replace(/ ago$/, ''));
+  return c.count === 1 || c.first === c.last ? `(${ago(c.last)})` : `(last ${ago(c.last)}, first ${ago(c.first)})`;
 }
