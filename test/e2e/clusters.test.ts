@@ -71,7 +71,7 @@ describe('F opens the failure clusters over the list', () => {
     },
   );
 
-  it('a token that may not read logs: the failures counted as one "no log" cluster', { timeout: 60_000 }, async () => {
+  it('a token that may not read logs: the failures counted as one "no log" cluster; ? lists the keys', { timeout: 60_000 }, async () => {
     const t = launch(appNamed('shop-frontend'), 100, 24, { token: e2e.demo.tokenNoLogs });
     await t.waitFor(/1–\d+ of \d+/, 20_000);
     t.keys('F');
@@ -80,6 +80,14 @@ describe('F opens the failure clusters over the list', () => {
     expect(clusters).toHaveLength(1);
     expect(clusters[0]).toMatch(/\(no log: the server sent none/);
     expectFits(screen, 100, 24);
+    // ? lists the view's keys; Esc closes help, then goes back to the list.
+    t.keys('?');
+    const help = await t.waitFor(/next cluster/, 10_000);
+    expect(help).toMatch(/Enter +back to the list, showing only this cluster's deployments/);
+    t.keys('Escape');
+    await t.waitFor(/^read the last 30 days/m, 10_000);
+    t.keys('Escape');
+    await t.waitFor(/1–\d+ of \d+/, 10_000);
   });
 
   it(
