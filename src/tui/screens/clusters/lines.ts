@@ -36,5 +36,5 @@ export function emptyText(s: ClustersState): string {
 /** `×7    (last 1d, first 12d)  Module not found: …`: count and ages in fixed columns, then the reason. */
 export function clusterText(c: Cluster<unknown>, now: number, countWidth: number): string {
   const count = `×${thousands(c.count)}`.padEnd(countWidth + 1);
-  return `${count} ${agesText(c, now).padEnd(24)} ${clean(c.reason)}`;
+  return `${count} ${agesText(c, now).padEnd(26)} ${clean(c.reason)}`;
 }
