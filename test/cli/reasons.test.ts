@@ -173,6 +173,30 @@ describe('dms reasons on a history known row by row', () => {
     expect(r.stderr).toMatch(/^dms: stopped after 100 of 1,000 deployments: .*3,600 s/m);
   });
 
+  it('a hostile reason: escapes and control characters gone, the record’s secret and the token masked, in every output', async () => {
+    const secret = 'hunter2-secret-value';
+    const message = `Command execution failed (exit code 1): curl\nError: login as admin:${secret} (token 7|hostiletokensecret) refused \u001b]0;pwned\u0007\u001b[31mred\u001b[0m\u0008!`;
+    const row = {
+      id: 1,
+      status: 'failed',
+      created_at: '2026-11-20T10:00:00.000000Z',
+      http_basic_auth_password: secret,
+      logs: JSON.stringify([entry(`Deployment failed: ${message}`)]),
+    };
+    const server = await respondWith(json(200, JSON.stringify({ count: 1, deployments: [row] })));
+    servers.push(server);
+    const hostileEnv = { DMS_URL: `${server.url}/api/v1`, DMS_TOKEN: '7|hostiletokensecret' };
+    for (const output of ['table', 'json', 'ndjson', 'csv']) {
+      const r = await runBin(['reasons', APP, '--since', '2026-01-01', '-o', output], { env: hostileEnv });
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout, output).not.toContain(secret);
+      expect(r.stdout, output).not.toContain('hostiletokensecret');
+      expect(r.stdout, output).not.toContain('pwned\u0007');
+      expect(r.stdout.replace(/\r?\n/g, ''), output).not.toMatch(CONTROL);
+      expect(r.stdout, output).toContain('login as admin:');
+    }
+  });
+
   it('a rejected token: one line, exit 3, nothing on stdout, the token not repeated', async () => {
     const server = await respondWith(json(401, { message: 'Unauthenticated.' }));
     servers.push(server);
