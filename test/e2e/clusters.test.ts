@@ -68,8 +68,16 @@ describe('F opens the failure clusters over the list', () => {
       // The header says which cluster; the rows are its deployments, all failed.
       expect(list).toContain(`of ${count} · failed: ${reason.slice(0, 30)}`);
       expect(list.match(/│ ✗ failed +│/g)).toHaveLength(count);
+      // Enter opens the deployment under the cursor, fetched whole; Esc comes back to the cluster's list.
+      const first = /│ ✗ failed +│.*│ (\d+) │$/m.exec(list)![1]!;
+      t.keys('Enter');
+      await t.waitFor(new RegExp(`^Deployment ${first} · `, 'm'), 10_000);
       t.keys('Escape');
-      const page = await t.waitFor(/ 1–\d+ of \d+/, 10_000);
+      // The list again (the detail shows the same header: the list's footer tells them apart).
+      const results = new RegExp(`results 1–${count} of ${count} · failed: `);
+      await t.waitFor((s) => results.test(s) && /Enter details/.test(s) && !/^Deployment \d+ · /m.test(s), 10_000);
+      t.keys('Escape');
+      const page = await t.waitFor(/^1–\d+ of \d+ /m, 10_000);
       expect(page).not.toContain('failed with “');
     },
   );
