@@ -1,7 +1,9 @@
 // `dms reasons APP`, run as the BUILT binary: against the demo service (both row shapes, a token
 // without logs, the 50,000-deployment history's window) and small servers on 127.0.0.1 whose
 // failures are known row by row; faults, usage errors, and what the command loads.
+import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BIN } from '../support/bin.js';
 import { json, respondWith, type HostileServer } from '../support/hostile.js';
 import { runBin, scriptsRun } from '../support/run-bin.js';
 import { setUpDemoService } from '../support/demo.js';
@@ -130,12 +132,15 @@ function knownRow(id: number): Record<string, unknown> {
   };
 }
 
-async function knownServer(n: number, fault?: (call: number) => boolean) {
+/** `hang`: from the second call on, no answer at all (a reading that waits). */
+async function knownServer(n: number, fault?: (call: number) => boolean, hang = false) {
   const rows = Array.from({ length: n }, (_, i) => knownRow(n - i));
   let calls = 0;
   const server = await respondWith((req, res, raw) => {
     calls += 1;
-    if (fault?.(calls)) return json(429, { message: 'Too Many Attempts.' }, { 'retry-after': '3600' })(req, res, raw);
+    const faulted = fault?.(calls) === true;
+    if (hang && calls >= 2) return;
+    if (faulted) return json(429, { message: 'Too Many Attempts.' }, { 'retry-after': '3600' })(req, res, raw);
     const skip = Number(req.query.get('skip') ?? 0);
     const take = Number(req.query.get('take') ?? 10);
     return json(200, JSON.stringify({ count: rows.length, deployments: rows.slice(skip, skip + take) }))(req, res, raw);
@@ -195,6 +200,39 @@ describe('dms reasons on a history known row by row', () => {
       expect(r.stdout.replace(/\r?\n/g, ''), output).not.toMatch(CONTROL);
       expect(r.stdout, output).toContain('login as admin:');
     }
+  });
+
+  it('Ctrl+C prints the clusters of what was read, then "stopped after … interrupted", exit 130', { timeout: 30_000 }, async () => {
+    // The second answer never comes: the reading waits until it is interrupted.
+    let asked!: () => void;
+    const waiting = new Promise<void>((resolve) => {
+      asked = resolve;
+    });
+    const h = await knownServer(
+      1000,
+      (call) => {
+        if (call >= 2) asked();
+        return false;
+      },
+      true,
+    );
+    const child = spawn(process.execPath, [BIN, 'reasons', APP, '--since', '2020-01-01', '-o', 'json'], {
+      env: { PATH: process.env.PATH, ...h, DMS_CONFIG_DIR: '/nonexistent-dms-config' },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => {
+      stdout += d.toString();
+    });
+    child.stderr.on('data', (d: Buffer) => {
+      stderr += d.toString();
+    });
+    await waiting;
+    child.kill('SIGINT');
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(code, stderr).toBe(130);
+    expect((JSON.parse(stdout) as ClusterJson[]).reduce((n, c) => n + c.count, 0)).toBe(20);
+    expect(stderr).toMatch(/stopped after 100 of 1,000 deployments: interrupted \(Ctrl\+C\)\./);
   });
 
   it('a rejected token: one line, exit 3, nothing on stdout, the token not repeated', async () => {
