@@ -164,6 +164,8 @@ describe('the demo’s failures', () => {
     expect(reasons.filter((r) => r.startsWith('Health check failed'))).toHaveLength(1);
     expect(reasons.every((r) => !/^#\d/.test(r))).toBe(true);
     expect(acc.clusters().reduce((n, c) => n + c.count, 0)).toBe(acc.failed);
+    // Folding a folded reason changes nothing.
+    for (const r of reasons) expect(foldReason(r)).toBe(r);
   });
 
   it('count rows of a token that may not read logs as "no log"', async () => {
