@@ -273,6 +273,40 @@ first older deployment. Default: the oldest deployment's day`,
     global: true,
   },
   {
+    name: 'reasons',
+    summary: 'why deployments failed: the reasons grouped and counted',
+    overview: [['dms reasons APP_UUID [--since T] [-o table|json|ndjson|csv]', 'failed deployments grouped by why they failed']],
+    synopsis: ['dms reasons APP_UUID [--since TIME] [-o table|json|ndjson|csv]'],
+    body: [
+      {
+        text: `Reads the history newest first (as dms deployments --all reads it; on a terminal, stderr shows
+how far it got) back to --since, and groups the failed deployments by the reason their log gives
+(the line the list shows as "why"), folded so that one cause reads the same every time: numbers,
+hashes, uuids, times and paths that are not quoted become <n>, <hash>, <uuid>, <time>, <path>;
+exit codes, HTTP statuses and quoted names (a missing module, a variable) are kept. Each cluster:
+Module not found: Can't resolve '@/lib/analytics' ×7 (last 1d, first 12d), the one seen last
+first. Rows without logs (a token that may not read sensitive data) are counted as "no log".`,
+      },
+      {
+        column: 19,
+        options: [
+          { flag: '--since TIME', help: `the window starts at TIME: ${TIME_FORMS}. Default: 30d` },
+          {
+            flag: '-o, --output F',
+            help: `table (default), json (a list of {reason, count, first, last, deployments,
+kind, example}), ndjson (one cluster a line) or csv`,
+          },
+          { flag: '--json', help: 'the same as -o json' },
+        ],
+      },
+      {
+        text: `Ctrl+C, or a failure that retries do not get past, prints the clusters of what was read, says
+"stopped after N of M deployments" and exits by its cause (130 for Ctrl+C).`,
+      },
+    ],
+    global: true,
+  },
+  {
     name: 'diff',
     summary: 'compare two deployments',
     overview: [['dms diff APP_UUID A [B] [-o table|json]', "compare two deployments (B: the last finished one of A's branch before A)"]],
