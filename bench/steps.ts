@@ -31,7 +31,10 @@ const PHASES = [
   'Rolling update completed.',
 ];
 
-/** A build log as deployed servers write it: phase lines among tool output with colours, CR progress, several lines an entry. */
+/**
+ * A build log as deployed servers write it: phase lines among tool output with colours, CR
+ * progress, several lines an entry, and lines holding a marker's word that are not phase lines.
+ */
 function buildLog(entries: number, seed: number): LogEntry[] {
   const out: LogEntry[] = [];
   const every = Math.floor(entries / PHASES.length);
@@ -40,11 +43,13 @@ function buildLog(entries: number, seed: number): LogEntry[] {
     const phase = i % every === 0 ? PHASES[i / every] : undefined;
     const output =
       phase ??
-      (i % 7 === 0
-        ? `#${i % 40} ${(i / 100).toFixed(3)} \u001b[32m✓\u001b[0m src/app/module-${i}.test.ts (12 tests) ${i % 300}ms`
-        : i % 11 === 0
-          ? `progress 10%\rprogress 50%\rprogress 100%\n#${i % 40} DONE ${(i % 9) / 10}s`
-          : `#${i % 40} ${(i / 100).toFixed(3)} compiling src/features/cart/format-${i}.tsx (309 modules)`);
+      (i % 13 === 0
+        ? `Step ${i % 9}/9 : RUN pip wheel . Building wheel for pkg-${i}; Removing intermediate container ${i.toString(16)}`
+        : i % 7 === 0
+          ? `#${i % 40} ${(i / 100).toFixed(3)} \u001b[32m✓\u001b[0m src/app/module-${i}.test.ts (12 tests) ${i % 300}ms`
+          : i % 11 === 0
+            ? `progress 10%\rprogress 50%\rprogress 100%\n#${i % 40} DONE ${(i % 9) / 10}s`
+            : `#${i % 40} ${(i / 100).toFixed(3)} compiling src/features/cart/format-${i}.tsx (309 modules)`);
     out.push({
       command: i % 500 === 1 ? `npm run step-${i}` : null,
       output,
