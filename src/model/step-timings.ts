@@ -40,31 +40,37 @@ export function grownTo(steps: readonly Step[], now: number): readonly Step[] {
 }
 
 /**
- * The medians gathered one deployment at a time, newest first: only finished ones whose log can be
- * read count, each once (a row sent again by a moving page is left out), until MEDIAN_RUNS.
+ * The medians gathered one deployment at a time, newest first, over the last `limit` finished
+ * deployments: those whose log has steps count (a row sent again by a moving page is left out);
+ * one without a log (a token that may not read them) or without steps is passed over but still
+ * one of the `limit`, so the reading is bounded whatever the rows carry.
  */
 export class MedianRuns {
   private readonly runs: (readonly Step[])[] = [];
   private readonly seen = new Set<string>();
+  private finished = 0;
   constructor(private readonly limit = MEDIAN_RUNS) {}
 
-  /** Adds a deployment; true once there are enough. */
+  /** Adds a deployment; true once `limit` finished deployments were seen. */
   add(view: DeploymentView): boolean {
     if (this.full) return true;
     if (view.phase !== 'finished') return false;
     const key = view.uuid !== '' ? view.uuid : view.id !== null ? `#${view.id}` : '';
-    if (key !== '' && this.seen.has(key)) return false;
+    if (key !== '') {
+      if (this.seen.has(key)) return false;
+      this.seen.add(key);
+    }
+    this.finished += 1;
     const read = stepsOfRecord(view.record, { active: false });
-    if (read.kind !== 'steps' || read.steps.length === 0) return false;
-    if (key !== '') this.seen.add(key);
-    this.runs.push(read.steps);
+    if (read.kind === 'steps' && read.steps.length > 0) this.runs.push(read.steps);
     return this.full;
   }
 
   get full(): boolean {
-    return this.runs.length >= this.limit;
+    return this.finished >= this.limit;
   }
 
+  /** Finished deployments whose steps count. */
   get count(): number {
     return this.runs.length;
   }

@@ -1,6 +1,6 @@
 // The medians of an application's steps over its last finished deployments (model/step-timings.ts),
-// read newest first with the whole-history scan (rate budget, 429s, faults retried) until enough
-// finished deployments with a log are read, or the history ends. Rows with logs weigh ~0.3 MB:
+// read newest first with the whole-history scan (rate budget, 429s, faults retried) until the last
+// MEDIAN_RUNS finished deployments are read, or the history ends. Rows with logs weigh ~0.3 MB:
 // the requests are small and each row's log is read into its steps and let go at once.
 import { viewOf } from '../model/deployment.js';
 import { MEDIAN_RUNS, MedianRuns, type StepMedians } from '../model/step-timings.js';
@@ -12,7 +12,7 @@ export interface MedianReadOptions {
   readonly onPause?: (why: string, ms: number) => void;
   /** Between two rows (a screen hands its thread back to keys and frames here); none: at once. */
   readonly between?: () => Promise<void>;
-  /** Told as finished deployments are counted. */
+  /** Told as finished deployments with steps are counted. */
   readonly onProgress?: (counted: number) => void;
   /** Finished deployments wanted (default MEDIAN_RUNS). */
   readonly limit?: number;

@@ -9,14 +9,16 @@ import type { MedianState } from '../../browse/use-step-medians.js';
 import type { DetailSteps } from './steps-lines.js';
 
 export function useDetailSteps(record: Deployment, medians: MedianState, wantMedians: () => void): DetailSteps {
-  useEffect(() => {
-    wantMedians();
-  }, [wantMedians]);
   // The steps last read stay shown until the row's new ones are (no "reading" between two refreshes).
   const [read, setRead] = useState<StepsRead | undefined>(undefined);
   useEffect(() => {
     const timer = setTimeout(() => setRead(stepsOfRecord(record, viewOf(record))), 0);
     return () => clearTimeout(timer);
   }, [record]);
+  // The medians only for a log with steps to set beside them.
+  const hasSteps = read?.kind === 'steps' && read.steps.length > 0;
+  useEffect(() => {
+    if (hasSteps) wantMedians();
+  }, [hasSteps, wantMedians]);
   return useMemo(() => ({ read, medians }), [read, medians]);
 }
