@@ -1,24 +1,35 @@
-// The detail's steps: read from the open deployment's log after the frame (and again when a
-// refresh brings its row longer), with the application's medians, which the session reads once
-// (browse/use-step-medians.ts) when the detail first asks.
+// The detail's steps: read from the open deployment's log after the frame, and again only when a
+// refresh brings its row with another status or a longer log (a refresh of a finished one reads
+// nothing again), with the application's medians, which the session reads once
+// (browse/use-step-medians.ts) when the detail first shows a log with steps.
 import { useEffect, useMemo, useState } from 'react';
 import type { Deployment } from '../../../api/schemas/deployment.js';
+import { textLength } from '../../../api/scrub.js';
 import { viewOf } from '../../../model/deployment.js';
 import { stepsOfRecord, type StepsRead } from '../../../model/step-timings.js';
 import type { MedianState } from '../../browse/use-step-medians.js';
 import type { DetailSteps } from './steps-lines.js';
 
+/** What the steps depend on: which deployment, its status, its log's length as sent. */
+function stepsKey(record: Deployment): string {
+  const v = viewOf(record);
+  return `${v.uuid}|${v.id ?? ''}|${v.status}|${textLength(record, 'logs') ?? typeof (record as Record<string, unknown>).logs}`;
+}
+
 export function useDetailSteps(record: Deployment, medians: MedianState, wantMedians: () => void): DetailSteps {
   // The steps last read stay shown until the row's new ones are (no "reading" between two refreshes).
-  const [read, setRead] = useState<StepsRead | undefined>(undefined);
+  const [read, setRead] = useState<{ readonly key: string; readonly read: StepsRead } | undefined>(undefined);
+  const key = stepsKey(record);
+  const current = read?.key;
   useEffect(() => {
-    const timer = setTimeout(() => setRead(stepsOfRecord(record, viewOf(record))), 0);
+    if (key === current) return undefined;
+    const timer = setTimeout(() => setRead({ key, read: stepsOfRecord(record, viewOf(record)) }), 0);
     return () => clearTimeout(timer);
-  }, [record]);
+  }, [key, current, record]);
   // The medians only for a log with steps to set beside them.
-  const hasSteps = read?.kind === 'steps' && read.steps.length > 0;
+  const hasSteps = read?.read.kind === 'steps' && read.read.steps.length > 0;
   useEffect(() => {
     if (hasSteps) wantMedians();
   }, [hasSteps, wantMedians]);
-  return useMemo(() => ({ read, medians }), [read, medians]);
+  return useMemo(() => ({ read: read?.read, medians }), [read, medians]);
 }
