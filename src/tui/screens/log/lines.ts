@@ -57,7 +57,7 @@ export function stampOf(at: number | null, time: TimeMode, startedAt: number | n
 }
 
 /**
- * The title's muted part: lines on screen of the lines shown, the step the view is in, the filter,
+ * The title's muted part: lines on screen of the lines shown, the filter, the step the view is in,
  * debug and stderr counts, skipped entries, cut lines.
  */
 export function rangeText(s: LogState, lastShown: number, keys: KeyTable, step?: StepName): string {
@@ -66,8 +66,8 @@ export function rangeText(s: LogState, lastShown: number, keys: KeyTable, step?:
   const pattern = s.filter.line.value;
   return (
     `  ${shown === 0 ? 0 : s.top + 1}–${lastShown} of ${thousands(shown)}${s.built > 0 ? '… (reading the start)' : ''}` +
-    (step ? ` · step ${step}` : '') +
     (pattern !== '' && !s.filter.editing ? ` · only lines with “${pattern}” (${keys.hint('logFilter')} shows all)` : '') +
+    (step ? ` · step ${step}` : '') +
     (c.hidden > 0 ? ` · ${thousands(c.hidden)} debug ${s.debug ? 'shown' : `hidden (${keys.hint('logDebug')})`}` : '') +
     (c.stderr > 0 ? ` · ${thousands(c.stderr)} stderr` : '') +
     (s.skipped > 0 ? ` · ${s.skipped} unreadable entries skipped` : '') +
