@@ -17,7 +17,7 @@ export function DetailRoute({ detail }: { readonly detail: DetailState }) {
   const state = browse.paging;
   const index = state.keys.indexOf(detail.key);
   const record = index >= 0 ? state.rows[index]!.record : detail.record;
-  const steps = useDetailSteps(record, stepMedians, wantMedians);
+  const steps = useDetailSteps(record, stepMedians, wantMedians, state.asOf !== null);
   return (
     <UnderHeader>
       {(rows) => (

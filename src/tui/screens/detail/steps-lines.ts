@@ -11,7 +11,12 @@ import type { KeyTable } from '../../keys.js';
 export interface DetailSteps {
   readonly read: StepsRead | undefined;
   readonly medians: MedianState;
+  /** The row is of a page seen before (the cache keeps no logs in its rows). */
+  readonly stale?: boolean;
 }
+
+/** A row of a page seen before has no log: not the token's doing. */
+export const NOT_KEPT_STEPS = 'This page is as seen before and keeps no logs: the steps show once the server answers.';
 
 export type StepTone = 'plain' | 'failed' | 'open';
 
@@ -42,7 +47,7 @@ export function stepsSection(steps: DetailSteps, now: number, keys: KeyTable): S
   const { read, medians } = steps;
   const title = `Steps${mediansWords(medians)}`;
   if (read === undefined) return { title, note: { text: 'Reading the log…' }, rows: [] };
-  if (read.kind === 'absent') return { title: 'Steps', note: { text: NO_LOGS }, rows: [] };
+  if (read.kind === 'absent') return { title: 'Steps', note: { text: steps.stale ? NOT_KEPT_STEPS : NO_LOGS }, rows: [] };
   if (read.kind === 'unreadable')
     return { title: 'Steps', note: { text: `The log could not be read: ${read.reason}.`, warning: true }, rows: [] };
   if (read.steps.length === 0) return { title: 'Steps', note: { text: NO_STEPS }, rows: [] };

@@ -16,7 +16,7 @@ function stepsKey(record: Deployment): string {
   return `${v.uuid}|${v.id ?? ''}|${v.status}|${textLength(record, 'logs') ?? typeof (record as Record<string, unknown>).logs}`;
 }
 
-export function useDetailSteps(record: Deployment, medians: MedianState, wantMedians: () => void): DetailSteps {
+export function useDetailSteps(record: Deployment, medians: MedianState, wantMedians: () => void, stale: boolean): DetailSteps {
   // The steps last read stay shown until the row's new ones are (no "reading" between two refreshes).
   const [read, setRead] = useState<{ readonly key: string; readonly read: StepsRead } | undefined>(undefined);
   const key = stepsKey(record);
@@ -31,5 +31,5 @@ export function useDetailSteps(record: Deployment, medians: MedianState, wantMed
   useEffect(() => {
     if (hasSteps) wantMedians();
   }, [hasSteps, wantMedians]);
-  return useMemo(() => ({ read: read?.read, medians }), [read, medians]);
+  return useMemo(() => ({ read: read?.read, medians, stale }), [read, medians, stale]);
 }

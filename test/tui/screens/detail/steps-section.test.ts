@@ -9,7 +9,7 @@ import { stepsOfRecord, type StepMedians } from '../../../../src/model/step-timi
 import { DEFAULT_KEYS } from '../../../../src/tui/keys.js';
 import { colourTheme, plainTheme } from '../../../../src/tui/theme.js';
 import { detailLines } from '../../../../src/tui/screens/detail/lines.js';
-import { stepsSection, type DetailSteps } from '../../../../src/tui/screens/detail/steps-lines.js';
+import { NOT_KEPT_STEPS, stepsSection, type DetailSteps } from '../../../../src/tui/screens/detail/steps-lines.js';
 import type { MedianState } from '../../../../src/tui/browse/use-step-medians.js';
 
 const T0 = Date.parse('2026-11-20T10:00:00Z');
@@ -96,6 +96,8 @@ describe('the detail: Steps', () => {
   it('why there are no steps: no logs (the token), a log that cannot be read, no step lines; not read yet', () => {
     const none = readDeployment({ id: 7, status: 'finished' });
     expect(text(shown(none, steps(none, { kind: 'idle' })))).toEqual(expect.arrayContaining(['Steps', `  ${NO_LOGS}`]));
+    // A page seen before keeps no logs in its rows: that, not the token.
+    expect(stepsSection({ ...steps(none, { kind: 'idle' }), stale: true }, T0, DEFAULT_KEYS).note?.text).toBe(NOT_KEPT_STEPS);
     const bad = readDeployment({ id: 7, status: 'finished', logs: '[{' });
     expect(stepsSection(steps(bad, { kind: 'idle' }), T0, DEFAULT_KEYS).note).toEqual({
       text: 'The log could not be read: the logs field is not JSON.',
