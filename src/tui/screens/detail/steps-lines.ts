@@ -13,6 +13,8 @@ export interface DetailSteps {
   readonly medians: MedianState;
   /** The row is of a page seen before (the cache keeps no logs in its rows). */
   readonly stale?: boolean;
+  /** The deployment is queued or running: no step line yet is no surprise. */
+  readonly active?: boolean;
 }
 
 /** A row of a page seen before has no log: not the token's doing. */
@@ -50,7 +52,8 @@ export function stepsSection(steps: DetailSteps, now: number, keys: KeyTable): S
   if (read.kind === 'absent') return { title: 'Steps', note: { text: steps.stale ? NOT_KEPT_STEPS : NO_LOGS }, rows: [] };
   if (read.kind === 'unreadable')
     return { title: 'Steps', note: { text: `The log could not be read: ${read.reason}.`, warning: true }, rows: [] };
-  if (read.steps.length === 0) return { title: 'Steps', note: { text: NO_STEPS }, rows: [] };
+  if (read.steps.length === 0)
+    return { title: 'Steps', note: { text: steps.active ? 'No step yet: they show here as the deployment runs.' : NO_STEPS }, rows: [] };
   const timings = stepTimings(grownTo(read.steps, now), medians.kind === 'done' ? medians.medians : undefined);
   const rows = timings.map((t) => ({
     label: t.step,

@@ -31,5 +31,6 @@ export function useDetailSteps(record: Deployment, medians: MedianState, wantMed
   useEffect(() => {
     if (hasSteps) wantMedians();
   }, [hasSteps, wantMedians]);
-  return useMemo(() => ({ read: read?.read, medians, stale }), [read, medians, stale]);
+  const active = viewOf(record).active;
+  return useMemo(() => ({ read: read?.read, medians, stale, active }), [read, medians, stale, active]);
 }

@@ -105,6 +105,10 @@ describe('the detail: Steps', () => {
     });
     const plain = record('finished', [entry(0, 'hello')]);
     expect(stepsSection(steps(plain, { kind: 'idle' }), T0, DEFAULT_KEYS).note?.text).toMatch(/^No step lines in this log: /);
+    const queued = record('queued', []);
+    expect(stepsSection({ ...steps(queued, { kind: 'idle' }), active: true }, T0, DEFAULT_KEYS).note?.text).toBe(
+      'No step yet: they show here as the deployment runs.',
+    );
     expect(stepsSection({ read: undefined, medians: { kind: 'idle' } }, T0, DEFAULT_KEYS).note?.text).toBe('Reading the log…');
     // No section at all without steps given (the raw JSON, other screens).
     expect(text(detailLines(FINISHED, { reveal: false, width: 100, theme: plainTheme }))).not.toContain('Steps');
