@@ -43,6 +43,8 @@ export const COMMAND_OPTIONS = {
     follow: { type: 'boolean' },
     'wait-timeout': { type: 'string' },
     reason: { type: 'boolean' },
+    steps: { type: 'boolean' },
+    output: { type: 'string', short: 'o' },
   },
   // Besides its own: a flag for every field of both request bodies (src/forms/field-flags.ts).
   create: {

@@ -192,6 +192,7 @@ With --all the table's columns are chosen and sized by its first 500 rows.`,
     synopsis: [
       'dms logs APP_UUID [DEPLOYMENT] [--follow [--wait-timeout SECONDS]] [--debug] [--timestamps] [--json]',
       'dms logs APP_UUID [DEPLOYMENT] --reason',
+      'dms logs APP_UUID [DEPLOYMENT] --steps [-o table|json]',
     ],
     body: [
       {
@@ -231,6 +232,20 @@ stays the limit of each request`,
             help: `print only the line that explains why the deployment failed or
 was cancelled (from the end of its log); when there is none, say
 why on stderr and exit 11`,
+          },
+          {
+            flag: '--steps',
+            help: `the steps of its log (start, prepare, import, plan, build, push,
+rollout, healthcheck, cleanup: the service's phase lines) with how
+long each took against the application's median over its last 50
+finished deployments (read with their logs: a few MB). A running
+deployment's last step says "so far"; the step it failed in says so.
+A row without a log: the line that says why, exit 0, as above`,
+          },
+          {
+            flag: '-o, --output F',
+            help: `with --steps: table (default: step, started, duration, vs median) or
+json ([{step, startedAt, durationMs, medianMs}]; --json is the same)`,
           },
         ],
       },

@@ -161,7 +161,7 @@ function valuesOf(
     const offered = field.choices ?? (field.recent ? source.recentValues(field.name, target).filter((v) => PLAIN_VALUE.test(v)) : []);
     return keep(withPrefix(offered.map((value) => ({ value }))), `${prefix}${typed}`);
   }
-  const kind = name === 'output' && command === 'diff' ? DIFF_OUTPUTS : VALUES[name];
+  const kind = name === 'output' && (command === 'diff' || command === 'logs') ? DIFF_OUTPUTS : VALUES[name];
   if (kind === undefined) return none();
   if (kind === 'files') return { files: true };
   if (kind === 'contexts') return keep(withPrefix(source.contexts()), `${prefix}${typed}`);
