@@ -274,8 +274,11 @@ first older deployment. Default: the oldest deployment's day`,
   {
     name: 'diff',
     summary: 'compare two deployments',
-    overview: [['dms diff APP_UUID A [B] [-o table|json]', "compare two deployments (B: the last finished one of A's branch before A)"]],
-    synopsis: ['dms diff APP_UUID A [B] [-o table|json]'],
+    overview: [
+      ['dms diff APP_UUID A [B] [-o table|json]', "compare two deployments (B: the last finished one of A's branch before A)"],
+      ['dms diff APP_UUID A [B] --logs [-o json]', "their logs step by step (B: A's last green build)"],
+    ],
+    synopsis: ['dms diff APP_UUID A [B] [-o table|json]', 'dms diff APP_UUID A [B] --logs [-o table|json]'],
     body: [
       {
         text: `Compares two deployments of the application: status, source, started, duration, commit and
@@ -293,6 +296,24 @@ for pasting into a ticket, and whether a secret changed is the question it answe
         options: [
           { flag: '-o, --output F', help: 'table (default: a * marks what differs) or json' },
           {
+            flag: '--logs',
+            help: `compare the two logs instead, step by step (the service's phases:
+start, prepare, import, plan, build, push, rollout, healthcheck, cleanup):
+a header per step (= same, * differs or is in one log only, ✗ the newer
+failed there), the lines that differ marked - (older) and + (newer) with
+two lines around them; what always differs (times, durations, shas, ids,
+temporary paths) is not counted as a difference, but shown as written.
+Debug lines are left out; secrets stay masked. Without B, A's log is
+compared with its last green build: the newest finished deployment
+before it of its branch (read from the log for queue rows) that is not
+a pull request's preview, named on stderr. -o json: {"application",
+"older", "newer", "older_chosen": "named"|"last_green", "opening", "steps":
+[{"name", "state": "same"|"differs"|"only_older"|"only_newer", "failed",
+"older_failed", "removed", "added", "lines": [{"kind", "text"}]}]}.
+A record with no log (a settings snapshot, or a token that may not read
+logs) is said, exit 4`,
+          },
+          {
             flag: '--json',
             help: `the same as -o json: {"application", "older", "newer", "between":
 {"count", "by_status"}, "settings": [{"field", "before", "after"} or
@@ -304,7 +325,7 @@ for pasting into a ticket, and whether a secret changed is the question it answe
       },
       {
         text: `Exits 0 when compared, 2 for ids that are not ids, 4 when A or B is not among the deployments
-or no finished deployment comes before A.`,
+or no finished deployment comes before A (with --logs: or either has no log).`,
       },
     ],
     global: true,
