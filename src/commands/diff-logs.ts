@@ -7,42 +7,16 @@ import type { DeploymentView } from '../model/deployment.js';
 import { pairWalk, type Found } from '../model/compare-find.js';
 import { sideName } from '../model/compare-rows.js';
 import { matchesRef } from '../model/follow.js';
-import { branchOf, greenWalk } from '../model/last-green.js';
-import { hunkRows, logDiff, logParts, stepStateText, type LogDiff, type LogPart } from '../model/log-diff.js';
-import { NO_LOGS, maskerFor, plainLine, readLog } from '../model/log.js';
-import { carriesSettings } from '../model/settings.js';
-import { clean, jsonSafe } from '../text/sanitize.js';
-import { maskUrlPasswords } from '../text/secrets.js';
+import { branchOf, greenText, greenWalk, partsOf } from '../model/last-green.js';
+import { hunkRows, logDiff, stepStateText, type LogDiff, type LogPart } from '../model/log-diff.js';
+import { plainLine } from '../model/log.js';
+import { jsonSafe } from '../text/sanitize.js';
 import type { DiffArgs } from './diff-args.js';
 import { findPair } from './diff-find.js';
 import { EXIT } from './exit-codes.js';
 import type { CommandIO } from './io.js';
 import type { Session } from './connect.js';
 import { paint, type Style } from './table.js';
-
-/** Why a deployment's log cannot be compared: its record carries none, or not one dms can read. */
-export function noLogText(view: DeploymentView, unreadable?: string): string {
-  const name = sideName(view);
-  if (unreadable !== undefined) return `the log of ${name} could not be read: ${unreadable}.`;
-  return carriesSettings(view.record)
-    ? `${name} has no log to compare: its record is a snapshot of the application's settings, which carries none.`
-    : `${name} has no log to compare. ${NO_LOGS}`;
-}
-
-/** A deployment's log in parts (model/log-diff.ts), masked; or why there is none. */
-export function partsOf(view: DeploymentView, redact: (s: string) => string): LogPart[] | { readonly problem: string } {
-  const read = readLog(view.record);
-  if (read.kind === 'absent') return { problem: noLogText(view) };
-  if (read.kind === 'unreadable') return { problem: noLogText(view, read.reason) };
-  return logParts(read.entries, maskerFor(view.record, redact));
-}
-
-/** How the older side was chosen, in words: `deployment 230, the last finished one on main before it (not a preview)`. */
-export function greenText(older: DeploymentView): string {
-  const branch = branchOf(older);
-  const on = branch !== '' ? ` on ${maskUrlPasswords(clean(branch))}` : '';
-  return `${sideName(older)}, the last finished deployment${on} before it that is not a pull request's preview`;
-}
 
 export async function runLogDiff(
   args: DiffArgs,

@@ -1,12 +1,17 @@
 // The last green build of a deployment: the newest finished deployment before it of the same
 // branch that is not a pull request's preview (`pull_request_id` 0 or absent). A queue row does not
 // name its branch: its log does (`Importing <repo>:<branch> (commit sha …)`), read when the row
-// carries one; two rows of which one says no branch are taken to be of one. Pure.
+// carries one; two rows of which one says no branch are taken to be of one. And what either side
+// of a log diff needs of its record: its log in parts, or why it has none. Pure.
 import { sameDeployment, type DeploymentView } from './deployment.js';
 import { pullRequestOf } from './compare.js';
 import { pairWalk, type PairWalk } from './compare-find.js';
-import { readLog } from './log.js';
+import { sideName } from './compare-rows.js';
+import { logParts, type LogPart } from './log-diff.js';
+import { NO_LOGS, maskerFor, readLog } from './log.js';
+import { carriesSettings } from './settings.js';
 import { clean } from '../text/sanitize.js';
+import { maskUrlPasswords } from '../text/secrets.js';
 
 const IMPORTING = /Importing \S*?:(\S+) \(commit sha /;
 /** How far into a log its import line is looked for. */
@@ -46,4 +51,28 @@ export function greenWalk(isA: (v: DeploymentView) => boolean): PairWalk {
     return green(v);
   });
   return walk;
+}
+
+/** Why a deployment's log cannot be compared: its record carries none, or not one dms can read. */
+export function noLogText(view: DeploymentView, unreadable?: string): string {
+  const name = sideName(view);
+  if (unreadable !== undefined) return `the log of ${name} could not be read: ${unreadable}.`;
+  return carriesSettings(view.record)
+    ? `${name} has no log to compare: its record is a snapshot of the application's settings, which carries none.`
+    : `${name} has no log to compare. ${NO_LOGS}`;
+}
+
+/** A deployment's log in parts (model/log-diff.ts), masked; or why there is none. */
+export function partsOf(view: DeploymentView, redact: (s: string) => string): LogPart[] | { readonly problem: string } {
+  const read = readLog(view.record);
+  if (read.kind === 'absent') return { problem: noLogText(view) };
+  if (read.kind === 'unreadable') return { problem: noLogText(view, read.reason) };
+  return logParts(read.entries, maskerFor(view.record, redact));
+}
+
+/** How the older side was chosen, in words: `deployment 230, the last finished one on main before it (not a preview)`. */
+export function greenText(older: DeploymentView): string {
+  const branch = branchOf(older);
+  const on = branch !== '' ? ` on ${maskUrlPasswords(clean(branch))}` : '';
+  return `${sideName(older)}, the last finished deployment${on} before it that is not a pull request's preview`;
 }

@@ -21,6 +21,8 @@ const RULES: readonly (readonly [RegExp, string])[] = [
   // progress counts: 12% (30/250)
   [/\b\d+(\.\d+)?%/g, '<n>%'],
   [/\(\d+\/\d+\)/g, '(<n>)'],
+  // counts a tool reports as it ends: `Enumerating objects: 1133, done.`
+  [/\b\d+(?=, done\b)/g, '<n>'],
   // BuildKit: `#12 3.456 ` and `#12 DONE`
   [/#\d+\b/g, '#<n>'],
   [/(^|\s)\d+\.\d{3}(?=\s)/g, '$1<n>'],

@@ -22,6 +22,7 @@ export type ScopeId =
   | 'help'
   | 'line'
   | 'compare'
+  | 'logDiff'
   | 'form'
   | 'formChoice'
   | 'formConfirm'

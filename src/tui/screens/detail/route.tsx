@@ -8,6 +8,7 @@ import { UnderHeader, useBrowseSession } from '../../browse/session.js';
 import type { DetailState } from '../../browse/detail.js';
 import { olderOf } from '../../browse/use-older.js';
 import { footerWithout } from './lines.js';
+import { viewOf } from '../../../model/deployment.js';
 import { DetailView } from './view.js';
 
 export function DetailRoute({ detail }: { readonly detail: DetailState }) {
@@ -15,12 +16,16 @@ export function DetailRoute({ detail }: { readonly detail: DetailState }) {
   const { width } = props;
   const state = browse.paging;
   const index = state.keys.indexOf(detail.key);
+  const record = index >= 0 ? state.rows[index]!.record : detail.record;
+  // D (its log against the last green build) is offered where it applies: a failed or cancelled one.
+  const phase = viewOf(record).phase;
+  const without = [...footerWithout(props.showSecrets), ...(phase === 'failed' || phase === 'cancelled' ? [] : (['logDiff'] as const))];
   return (
     <UnderHeader>
       {(rows) => (
         <>
           <DetailView
-            record={index >= 0 ? state.rows[index]!.record : detail.record}
+            record={record}
             view={detail}
             older={index >= 0 ? olderOf(state, index, neighbours) : undefined}
             reason={focusReason}
@@ -32,12 +37,7 @@ export function DetailRoute({ detail }: { readonly detail: DetailState }) {
             onSize={(max, lines) => store.dispatch({ type: 'detailSize', max, page: lines })}
             onLines={detailText.dispatch}
           />
-          <Footer
-            screen={detail.search.editing ? 'detailSearch' : 'detail'}
-            width={width}
-            note={browse.keyNote}
-            without={footerWithout(props.showSecrets)}
-          />
+          <Footer screen={detail.search.editing ? 'detailSearch' : 'detail'} width={width} note={browse.keyNote} without={without} />
         </>
       )}
     </UnderHeader>
