@@ -55,7 +55,7 @@ const footer = (screen: string) =>
     .split('\n')
     .filter((l) => l.trim() !== '')
     .at(-1) ?? '';
-const heading = (s: string) => s.split('\n').find((l) => /^Step \d+ of \d+: /.test(l)) ?? '';
+const heading = (s: string) => s.split('\n').find((l) => /^Step \d+\/\d+: /.test(l)) ?? '';
 
 /** dms on the application, the deployment's detail opened by `:ID`. */
 async function detailOf(app: string, v: DeploymentView): Promise<TmuxSession> {
@@ -83,7 +83,7 @@ describe('D: the log against the last green build (built binary, tmux)', () => {
       const opened = await t.waitFor((s) => s.includes(title) && heading(s) !== '', 30_000);
       const steps = diff.steps;
       const first = steps[diff.opening]!;
-      expect(heading(opened)).toMatch(new RegExp(`^Step ${diff.opening + 1} of ${steps.length}: ${first.name} — `));
+      expect(heading(opened)).toMatch(new RegExp(`^Step ${diff.opening + 1}/${steps.length}: ${first.name} · `));
       // The step list: every step, the one shown marked, the failed one ✗.
       const failedAt = steps.findIndex((s) => s.failed);
       expect(failedAt).toBeGreaterThanOrEqual(diff.opening);
@@ -93,18 +93,18 @@ describe('D: the log against the last green build (built binary, tmux)', () => {
 
       // n to the failed step, G to its end: the failure's own lines, only in the failed log.
       for (let k = diff.opening; k < failedAt; k++) t.keys('n');
-      await t.waitFor((s) => heading(s).startsWith(`Step ${failedAt + 1} of ${steps.length}: ${steps[failedAt]!.name} — `));
+      await t.waitFor((s) => heading(s).startsWith(`Step ${failedAt + 1}/${steps.length}: ${steps[failedAt]!.name} · `));
       t.keys('G');
       const end = await t.waitFor(/^.{15} {2}\+ Deployment failed/m);
-      expect(heading(end)).toContain(`deployment ${failed.id} failed here`);
+      expect(heading(end)).toContain('this one failed here');
       if (failedAt > 0) {
         t.keys('p');
-        await t.waitFor((s) => heading(s).startsWith(`Step ${failedAt} of ${steps.length}: ${steps[failedAt - 1]!.name} — `));
+        await t.waitFor((s) => heading(s).startsWith(`Step ${failedAt}/${steps.length}: ${steps[failedAt - 1]!.name} · `));
       }
 
       t.keys('Escape');
       const back = await t.waitFor((s) => new RegExp(`^Deployment ${failed.id} · `, 'm').test(s) && !s.includes(title));
-      expect(back).not.toMatch(/^Step \d+ of/m);
+      expect(back).not.toMatch(/^Step \d+\//m);
     });
   }
 

@@ -54,10 +54,10 @@ export function stepListLines(steps: readonly StepDiff[], current: number, theme
   }));
 }
 
-/** The heading over the step's rows: its name and how it compares. */
-export function stepHeading(s: StepDiff, found: LogDiffFound, index: number): string {
-  const names = { older: sideName(found.older.view), newer: sideName(found.newer.view) };
-  return `Step ${index + 1} of ${found.diff.steps.length}: ${s.name} — ${stepStateText(s, names)}`;
+/** The heading over the step's rows: its name, the rows shown when they do not all fit, how it compares. */
+export function stepHeading(s: StepDiff, found: LogDiffFound, index: number, range: string): string {
+  const names = { older: 'the green build', newer: 'this one' };
+  return `Step ${index + 1}/${found.diff.steps.length}: ${s.name}${range ? ` · ${range}` : ''} · ${stepStateText(s, names)}`;
 }
 
 /** A row of the step as one line of `width` cells: `- `, `+ ` or two spaces, then the line as the log shows it; `›` on the change the view went to. */

@@ -87,15 +87,14 @@ export function LogDiffScreen(props: LogDiffScreenProps) {
     );
 
   const range =
-    step && step.rows.length > body ? `  lines ${s.offset + 1}–${Math.min(step.rows.length, s.offset + body)} of ${step.rows.length}` : '';
+    step && step.rows.length > body ? `lines ${s.offset + 1}–${Math.min(step.rows.length, s.offset + body)} of ${step.rows.length}` : '';
   return (
     <Box flexDirection="column" height={height}>
       <Text wrap="truncate-end" bold color={theme.ui.title}>
         {titleText(found, newer)}
       </Text>
-      <Text wrap="truncate-end">
-        <Text color={step?.failed ? theme.ui.error : theme.ui.muted}>{found && step ? stepHeading(step, found, s.step) : ''}</Text>
-        <Text color={theme.ui.muted}>{range}</Text>
+      <Text wrap="truncate-end" color={step?.failed ? theme.ui.error : theme.ui.muted}>
+        {found && step ? stepHeading(step, found, s.step, range) : ''}
       </Text>
       <Box flexDirection="column" height={body}>
         {content}

@@ -73,7 +73,7 @@ describe('the log diff screen', () => {
     await ui.press(KEY.enter);
     await ui.waitFor(/Deployment 2 · /);
     await ui.press('D');
-    const frame = await ui.waitFor('Step 3 of 4: build');
+    const frame = await ui.waitFor('Step 3/4: build');
     expect(frame).toContain('Log of deployment 2 (+) against its last green build, deployment 1 on main (-)');
     expect(frame).toMatch(/› ✗ build/);
     expect(frame).toMatch(/\+ Deployment failed: boom/);
@@ -82,14 +82,14 @@ describe('the log diff screen', () => {
     expect(frame).toMatch(/\+ cleared/);
     expect(frame).toMatch(/\+ auth \S+ sent/);
     await ui.press('p');
-    const imported = await ui.waitFor('Step 2 of 4: import');
+    const imported = await ui.waitFor('Step 2/4: import');
     expect(imported).toContain('https://u:••••@git.example.com');
     for (const f of ui.rawFrames()) {
       for (const s of [SECRET, 'new-pw-1', 'old-pw-2', 'fuzzscreentoken']) expect(f).not.toContain(s);
       expect(f).not.toContain(']0;title');
     }
     await ui.press(KEY.escape);
-    await ui.waitFor((f) => /Deployment 2 · /.test(f) && !f.includes('Step 2 of 4'));
+    await ui.waitFor((f) => /Deployment 2 · /.test(f) && !f.includes('Step 2/4'));
     ui.unmount();
   });
 
