@@ -20,6 +20,9 @@ export function noGreenText(v: DeploymentView): string {
   return `No finished deployment of its branch before ${sideName(v)} (pull requests' previews left out): no green build to compare its log with.`;
 }
 
+/** Said when the page is as seen before (the server not answering): its rows keep no logs. */
+export const NOT_KEPT = 'This page is as seen before and keeps no logs: its log is compared once the server answers.';
+
 /** While the history is read: how far, and what it waits for. */
 export function readingText(read: number, pause: string | null, keys: KeyTable): string {
   const wait = pause ? ` — waiting: ${clean(pause)}` : '';

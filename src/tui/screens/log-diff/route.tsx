@@ -6,7 +6,7 @@ import type { LogDiffOpen } from '../../browse/state.js';
 import { LogDiffScreen } from './view.js';
 
 export function LogDiffRoute({ open }: { readonly open: LogDiffOpen }) {
-  const { props, store } = useBrowseSession();
+  const { props, store, browse } = useBrowseSession();
   return (
     <UnderHeader>
       {(rows) => (
@@ -15,6 +15,7 @@ export function LogDiffRoute({ open }: { readonly open: LogDiffOpen }) {
           client={props.client}
           appUuid={props.appUuid}
           open={open}
+          stale={browse.paging.asOf !== null}
           width={props.width}
           height={rows}
           active={props.active}

@@ -10,11 +10,12 @@ import { readPair } from '../../../model/compare-find.js';
 import { SCAN_TAKE } from '../../../model/follow.js';
 import { greenWalk, partsOf } from '../../../model/last-green.js';
 import { logDiff } from '../../../model/log-diff.js';
+import { hasLogField } from '../../../model/log.js';
 import { ScanStopped, scanHistory, scanListOf, type ScanChunk } from '../../../search/scan.js';
 import type { Store } from '../../state/store.js';
 import type { LogDiffOpen } from '../../browse/state.js';
 import { describeError } from '../../errors.js';
-import { noGreenText } from './lines.js';
+import { NOT_KEPT, noGreenText } from './lines.js';
 import type { LogDiffAction, LogDiffState } from './state.js';
 
 /** What one answer should weigh: rows carry whole logs. */
@@ -24,10 +25,12 @@ export interface UseLogDiffOptions {
   readonly client: DmsClient;
   readonly appUuid: string;
   readonly open: LogDiffOpen;
+  /** The page is as seen before: its rows keep no logs, which is said so. */
+  readonly stale: boolean;
   readonly store: Store<LogDiffState, LogDiffAction>;
 }
 
-export function useLogDiff({ client, appUuid, open, store }: UseLogDiffOptions): void {
+export function useLogDiff({ client, appUuid, open, stale, store }: UseLogDiffOptions): void {
   useEffect(() => {
     const ac = new AbortController();
     const { signal } = ac;
@@ -46,7 +49,7 @@ export function useLogDiff({ client, appUuid, open, store }: UseLogDiffOptions):
       const newer = viewOf(open.record);
       // Its own log first: without one there is nothing to look for.
       const own = partsOf(newer, client.redact);
-      if ('problem' in own) return send({ type: 'failed', problem: own.problem });
+      if ('problem' in own) return send({ type: 'failed', problem: stale && !hasLogField(open.record) ? NOT_KEPT : own.problem });
       const walk = greenWalk((v) => sameDeployment(v, newer));
       walk.feed([newer], open.index);
       const { rows, start } = open.page;
@@ -79,5 +82,5 @@ export function useLogDiff({ client, appUuid, open, store }: UseLogDiffOptions):
       send({ type: 'failed', problem: `Could not read the history: ${describeError(why, client.redact).message}` });
     });
     return () => ac.abort();
-  }, [client, appUuid, open, store]);
+  }, [client, appUuid, open, stale, store]);
 }

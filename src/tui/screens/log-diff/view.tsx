@@ -24,6 +24,8 @@ export interface LogDiffScreenProps {
   readonly client: DmsClient;
   readonly appUuid: string;
   readonly open: LogDiffOpen;
+  /** The page is as seen before (the cache, the server not answering): its rows keep no logs. */
+  readonly stale?: boolean;
   readonly width: number;
   /** Lines this screen may use (below the app's header). */
   readonly height: number;
@@ -37,13 +39,13 @@ export interface LogDiffScreenProps {
 const CHROME = 3;
 
 export function LogDiffScreen(props: LogDiffScreenProps) {
-  const { client, appUuid, open, width, height, active } = props;
+  const { client, appUuid, open, stale = false, width, height, active } = props;
   const theme = useTheme();
   const keys = useKeyTable();
   const [store] = useState(() => createStore(logDiffReducer, initialLogDiff()));
   const s = useStore(store);
   useKeys('screen', logDiffKeys(store, props, keys), active);
-  useLogDiff({ client, appUuid, open, store });
+  useLogDiff({ client, appUuid, open, stale, store });
   const newer = useMemo(() => viewOf(open.record), [open.record]);
 
   const body = Math.max(1, height - CHROME);
