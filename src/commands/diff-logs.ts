@@ -12,7 +12,7 @@ import { hunkRows, logDiff, stepStateText, type LogDiff, type LogPart } from '..
 import { plainLine } from '../model/log.js';
 import { jsonSafe } from '../text/sanitize.js';
 import type { DiffArgs } from './diff-args.js';
-import { findPair } from './diff-find.js';
+import { findPair, refText } from './diff-find.js';
 import { EXIT } from './exit-codes.js';
 import type { CommandIO } from './io.js';
 import type { Session } from './connect.js';
@@ -34,7 +34,7 @@ export async function runLogDiff(
   const found = await findPair(args, walk, client, io, {
     signals,
     noneBefore: (a) =>
-      `no finished deployment of its branch before ${sideName(a.view)} (pull requests' previews left out) to compare its log with. Name the other one: dms diff ${args.app} A B --logs.`,
+      `no finished deployment of its branch before ${sideName(a.view)} (pull requests' previews left out) to compare its log with. Name the other one: dms diff ${args.app} ${refText(args.a)} B --logs.`,
   });
   if ('code' in found) return found.code;
   // The newer is the one read first.

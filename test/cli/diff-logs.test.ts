@@ -186,7 +186,7 @@ describe('dms diff --logs at the edges', () => {
     const out = await runBin(['diff', APP, '4', '--logs'], { env: { DMS_URL: s.url, DMS_TOKEN: '1|t' } });
     expect(out.code).toBe(4);
     expect(out.stderr).toBe(
-      `dms: no finished deployment of its branch before deployment 4 (pull requests' previews left out) to compare its log with. Name the other one: dms diff ${APP} A B --logs.\n`,
+      `dms: no finished deployment of its branch before deployment 4 (pull requests' previews left out) to compare its log with. Name the other one: dms diff ${APP} 4 B --logs.\n`,
     );
   });
 
