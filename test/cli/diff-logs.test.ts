@@ -11,7 +11,7 @@ import { viewOf, type DeploymentView } from '../../src/model/deployment.js';
 import { pullRequestOf } from '../../src/model/compare.js';
 import { branchOf } from '../../src/model/last-green.js';
 import { json, serversClosedAfterEach, type Handler } from '../support/hostile.js';
-import { runBin } from '../support/run-bin.js';
+import { runBin, scriptsRun } from '../support/run-bin.js';
 import { setUpDemoService } from '../support/demo.js';
 
 const demo = setUpDemoService();
@@ -95,6 +95,13 @@ describe('dms diff --logs against the demo', () => {
     expect(out.stderr).toBe('');
     const d = JSON.parse(out.stdout) as Json;
     expect([d.newer.id, d.older.id, d.older_chosen]).toEqual([newer.id, older.id, 'named']);
+  });
+
+  it('loads no Ink or React', async () => {
+    const failed = (await history(SHOP_FRONTEND)).find((v) => v.phase === 'failed')!;
+    const run = await scriptsRun(['diff', SHOP_FRONTEND, String(failed.id), '--logs'], demo.env);
+    expect(run.code).toBe(0);
+    expect(run.scripts).not.toContain('ui-vendor');
   });
 
   it('rows without logs (a token that may not read them): one line saying so, exit 4', async () => {
