@@ -109,9 +109,10 @@ get past prints "stopped after N of M deployments" and exits by its cause`,
             flag: '--cached',
             help: `print the page the cache kept (see: dms cache) instead of asking the
 server, which need not be up: no request is sent, no token needed. --skip
-and --take pick the page (default: the first kept); stderr says "cached ·
-as of 14:02 (5 min ago)". Rows are as dms last showed them: secrets
-masked, no logs. Nothing kept for it: one line saying so, exit 4`,
+and --take pick the page (default: the first kept; a larger page kept at
+the same --skip stands in, cut to --take); stderr says "cached · as of
+14:02 (5 min ago)". Rows are as dms last showed them: secrets masked, no
+logs. Nothing kept for it: one line saying so, exit 4`,
           },
         ],
       },
@@ -266,6 +267,40 @@ first older deployment. Default: the oldest deployment's day`,
       },
       {
         text: `Ctrl+C, or a failure that retries do not get past, prints the stats of what was read, says
+"stopped after N of M deployments" and exits by its cause (130 for Ctrl+C).`,
+      },
+    ],
+    global: true,
+  },
+  {
+    name: 'reasons',
+    summary: 'why deployments failed: the reasons grouped and counted',
+    overview: [['dms reasons APP_UUID [--since T] [-o table|json|ndjson|csv]', 'failed deployments grouped by why they failed']],
+    synopsis: ['dms reasons APP_UUID [--since TIME] [-o table|json|ndjson|csv]'],
+    body: [
+      {
+        text: `Reads the history newest first (as dms deployments --all reads it; on a terminal, stderr shows
+how far it got) back to --since, and groups the failed deployments by the reason their log gives
+(the line the list shows as "why"), folded so that one cause reads the same every time: numbers,
+hashes, uuids, times and paths that are not quoted become <n>, <hash>, <uuid>, <time>, <path>;
+exit codes, HTTP statuses and quoted names (a missing module, a variable) are kept. Each cluster:
+Module not found: Can't resolve '@/lib/analytics' ×7 (last 1d, first 12d), the one seen last
+first. Rows without logs (a token that may not read sensitive data) are counted as "no log".`,
+      },
+      {
+        column: 19,
+        options: [
+          { flag: '--since TIME', help: `the window starts at TIME: ${TIME_FORMS}. Default: 30d` },
+          {
+            flag: '-o, --output F',
+            help: `table (default), json (a list of {reason, count, first, last, deployments,
+kind, example}), ndjson (one cluster a line) or csv`,
+          },
+          { flag: '--json', help: 'the same as -o json' },
+        ],
+      },
+      {
+        text: `Ctrl+C, or a failure that retries do not get past, prints the clusters of what was read, says
 "stopped after N of M deployments" and exits by its cause (130 for Ctrl+C).`,
       },
     ],

@@ -24,6 +24,7 @@ const POSITIONALS: Record<Command, (before: readonly string[]) => Slot> = {
   browse: (b) => (b.length === 0 ? 'apps' : 'none'),
   deployments: (b) => (b.length === 0 ? 'apps' : 'none'),
   stats: (b) => (b.length === 0 ? 'apps' : 'none'),
+  reasons: (b) => (b.length === 0 ? 'apps' : 'none'),
   logs: (b) => (b.length === 0 ? 'apps' : 'none'), // DEPLOYMENT: only the server knows
   diff: (b) => (b.length === 0 ? 'apps' : 'none'), // A and B: only the server knows
   create: (b) => (b.length === 0 ? { app: 'an application from a public git repository', docstore: 'a docstore database' } : 'none'),

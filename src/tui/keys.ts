@@ -171,6 +171,7 @@ export const HELP_SECTIONS: readonly { readonly title: string; readonly screen: 
   { title: 'Filtering the log', screen: 'logFilter' },
   { title: 'Saving the log', screen: 'logSave' },
   { title: 'Stats', screen: 'stats' },
+  { title: 'Failure clusters', screen: 'clusters' },
   { title: 'Comparing two deployments', screen: 'compare' },
   { title: 'A log against the last green build', screen: 'logDiff' },
   { title: 'Help', screen: 'help' },
