@@ -47,6 +47,9 @@ export function useLogDiff({ client, appUuid, open, stale, store }: UseLogDiffOp
 
     const run = async () => {
       const newer = viewOf(open.record);
+      // Reading a log of 20,000 entries into steps takes about a second: the screen's first frame first.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      if (signal.aborted) return;
       // Its own log first: without one there is nothing to look for.
       const own = partsOf(newer, client.redact);
       if ('problem' in own) return send({ type: 'failed', problem: stale && !hasLogField(open.record) ? NOT_KEPT : own.problem });
