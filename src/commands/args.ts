@@ -36,7 +36,7 @@ export const COMMAND_OPTIONS = {
   },
   stats: { since: { type: 'string' }, until: { type: 'string' }, output: { type: 'string', short: 'o' } },
   reasons: { since: { type: 'string' }, output: { type: 'string', short: 'o' } },
-  diff: { output: { type: 'string', short: 'o' } },
+  diff: { output: { type: 'string', short: 'o' }, logs: { type: 'boolean' } },
   logs: {
     debug: { type: 'boolean' },
     timestamps: { type: 'boolean' },

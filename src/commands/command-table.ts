@@ -5,6 +5,7 @@
 // by hand); the markdown and the man page join its lines again.
 import { MAX_RESPONSE_MB, MAX_RESPONSE_MB_CEILING } from '../api/limits.js';
 import type { CommandDoc, HelpBlock } from './command-doc.js';
+import { CACHE_COMMAND } from './command-table-cache.js';
 import { MAKE_AND_SET_UP } from './command-table-make.js';
 
 /** The options every command takes (`dms create app --help` adds them after its field flags). */
@@ -324,8 +325,11 @@ kind, example}), ndjson (one cluster a line) or csv`,
   {
     name: 'diff',
     summary: 'compare two deployments',
-    overview: [['dms diff APP_UUID A [B] [-o table|json]', "compare two deployments (B: the last finished one of A's branch before A)"]],
-    synopsis: ['dms diff APP_UUID A [B] [-o table|json]'],
+    overview: [
+      ['dms diff APP_UUID A [B] [-o table|json]', "compare two deployments (B: the last finished one of A's branch before A)"],
+      ['dms diff APP_UUID A [B] --logs [-o json]', "their logs step by step (B: A's last green build)"],
+    ],
+    synopsis: ['dms diff APP_UUID A [B] [-o table|json]', 'dms diff APP_UUID A [B] --logs [-o table|json]'],
     body: [
       {
         text: `Compares two deployments of the application: status, source, started, duration, commit and
@@ -343,6 +347,24 @@ for pasting into a ticket, and whether a secret changed is the question it answe
         options: [
           { flag: '-o, --output F', help: 'table (default: a * marks what differs) or json' },
           {
+            flag: '--logs',
+            help: `compare the two logs instead, step by step (the service's phases:
+start, prepare, import, plan, build, push, rollout, healthcheck, cleanup):
+a header per step (= same, * differs or is in one log only, ✗ the newer
+failed there), the lines that differ marked - (older) and + (newer) with
+two lines around them; what always differs (times, durations, shas, ids,
+temporary paths) is not counted as a difference, but shown as written.
+Debug lines are left out; secrets stay masked. Without B, A's log is
+compared with its last green build: the newest finished deployment
+before it of its branch (read from the log for queue rows) that is not
+a pull request's preview, named on stderr. -o json: {"application",
+"older", "newer", "older_chosen": "named"|"last_green", "opening", "steps":
+[{"name", "state": "same"|"differs"|"only_older"|"only_newer", "failed",
+"older_failed", "removed", "added", "lines": [{"kind", "text"}]}]}.
+A record with no log (a settings snapshot, or a token that may not read
+logs) is said, exit 4`,
+          },
+          {
             flag: '--json',
             help: `the same as -o json: {"application", "older", "newer", "between":
 {"count", "by_status"}, "settings": [{"field", "before", "after"} or
@@ -354,47 +376,11 @@ for pasting into a ticket, and whether a secret changed is the question it answe
       },
       {
         text: `Exits 0 when compared, 2 for ids that are not ids, 4 when A or B is not among the deployments
-or no finished deployment comes before A.`,
+or no finished deployment comes before A (with --logs: or either has no log).`,
       },
     ],
     global: true,
   },
-  {
-    name: 'cache',
-    summary: 'the page cache: what it keeps, and emptying it',
-    overview: [['dms cache [info] | clear [APP_UUID|NAME]', "what the page cache keeps; clear empties it (or an application's part)"]],
-    synopsis: ['dms cache [info] [--json]', 'dms cache clear [APP_UUID|NAME]'],
-    body: [
-      {
-        text: `dms keeps what it has shown of each application: the rows of each page (without their logs;
-secrets masked), the lines that say why a deployment failed, the total and when the page was
-read, and the logs you opened (their last 8 MB). The next dms browse APP draws the last-seen page
-at once, and dms deployments APP --cached reads it when the server is down. It is kept per
-server (its URL without the token) in $XDG_CACHE_HOME/dms, else ~/.cache/dms: files of mode
-0600 in folders of mode 0700, at most DMS_CACHE_MB MB together (default 100; the oldest files
-go first). DMS_NO_CACHE=1 turns it off: nothing is read or written.`,
-      },
-      {
-        column: 24,
-        options: [
-          {
-            flag: 'info',
-            help: `(the default) the folder, its size, and each application kept: name,
-uuid, server, pages, logs, when it was read. --json: {"dir", "bytes",
-"limit", "apps": [{"server", "uuid", "name", "pages", "logs", "bytes",
-"read_at"}]}`,
-          },
-          {
-            flag: 'clear [APP]',
-            help: `removes all it keeps; with APP (a uuid, or the name the cache knows it
-by), only that application's pages and logs on the connection's server
-(--url, --context, DMS_URL or the current context; no token needed).
-Says what it removed; exit 0, also when there was nothing to remove`,
-          },
-        ],
-      },
-    ],
-    global: true,
-  },
+  CACHE_COMMAND,
   ...MAKE_AND_SET_UP,
 ];

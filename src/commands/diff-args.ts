@@ -14,6 +14,8 @@ export interface DiffArgs {
   /** Undefined: the last finished deployment before A. */
   readonly b: DeploymentRef | undefined;
   readonly output: DiffOutput;
+  /** --logs: the two logs compared step by step (diff-logs.ts), not the settings. */
+  readonly logs: boolean;
 }
 
 const HELP = 'Run dms diff --help.';
@@ -39,5 +41,5 @@ export function diffArgs(parsed: Parsed): DiffArgs {
   if (typeof raw !== 'string' || !(DIFF_OUTPUTS as readonly string[]).includes(raw)) {
     throw new UsageError(`-o must be ${DIFF_OUTPUTS.join(' or ')}. ${HELP}`);
   }
-  return { app, a: refOf(a), b: b === undefined ? undefined : refOf(b), output: raw as DiffOutput };
+  return { app, a: refOf(a), b: b === undefined ? undefined : refOf(b), output: raw as DiffOutput, logs: parsed.values.logs === true };
 }

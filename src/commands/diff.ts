@@ -3,13 +3,12 @@
 // are found, and the deployments between them counted, in one read of the history newest first
 // (the whole-history scan: rate budget, 429s, faults retried), which stops once both are found.
 // Secret settings are said `changed` or `same`, never shown, --show-secrets or not.
-import { sameDeployment, type DeploymentView } from '../model/deployment.js';
+import type { DeploymentView } from '../model/deployment.js';
 import { compareDeployments, type Comparison, type SideFacts } from '../model/compare.js';
 import { choiceNote } from '../model/compare-choice.js';
-import { pairWalk, readPair } from '../model/compare-find.js';
+import { pairWalk } from '../model/compare-find.js';
 import { NO_SETTINGS, betweenText, sameSecrets, settingRows, sideName, sideRows } from '../model/compare-rows.js';
-import { matchesRef, SCAN_TAKE, type DeploymentRef } from '../model/follow.js';
-import { scanHistory, scanListOf, ScanStopped } from '../search/scan.js';
+import { matchesRef } from '../model/follow.js';
 import { relativeAt } from '../text/format.js';
 import { jsonSafe } from '../text/sanitize.js';
 import { padCells, widthOf } from '../text/cells.js';
@@ -18,7 +17,8 @@ import { diffArgs } from './diff-args.js';
 import { EXIT } from './exit-codes.js';
 import type { CommandIO } from './io.js';
 import type { Session } from './connect.js';
-import { sayWait } from './output.js';
+import { findPair, refText } from './diff-find.js';
+import { runLogDiff } from './diff-logs.js';
 import { isoSeconds } from './row-output.js';
 import { paint, statusColour, type Style } from './table.js';
 
@@ -34,8 +34,6 @@ export interface DiffOptions {
 /** How the older side was chosen, for `-o json`: named (B given), of A's branch, the last good that is not a preview, any last good. */
 const CHOSEN = { named: 'named', sameLine: 'same_branch', notPreview: 'not_preview', any: 'last_good' } as const;
 
-const refText = (ref: DeploymentRef) => (ref.id !== null ? String(ref.id) : ref.uuid);
-
 export async function runDiff(parsed: Parsed, io: CommandIO, session: Session, style: Style, options: DiffOptions = {}): Promise<number> {
   const args = diffArgs(parsed);
   const { client } = session;
@@ -43,54 +41,22 @@ export async function runDiff(parsed: Parsed, io: CommandIO, session: Session, s
     io.stderr.write(`${client.redact(line)}\n`);
   };
   if (parsed.values['show-secrets'] === true)
-    say('dms: dms diff never shows secret values, only whether they changed (--show-secrets does not apply here).');
+    say(
+      args.logs
+        ? 'dms: dms diff --logs keeps secrets masked in both logs (--show-secrets does not apply here).'
+        : 'dms: dms diff never shows secret values, only whether they changed (--show-secrets does not apply here).',
+    );
+  if (args.logs) return runLogDiff(args, io, session, style, options.signals);
 
-  const stop = new AbortController();
-  const onSigint = () => stop.abort();
-  const signals = options.signals ?? process;
-  signals.on('SIGINT', onSigint);
   // Without B, as `=` on the list: the last good one of A's branch (of its pull request), else another, said.
   const walk = pairWalk((v) => matchesRef(v, args.a), args.b ? (v) => matchesRef(v, args.b!) : 'lastGoodAlike');
-  let end;
-  try {
-    const chunks = scanHistory(scanListOf(client, args.app, stop.signal), {
-      take: SCAN_TAKE,
-      targetChars: 1_000_000,
-      signal: stop.signal,
-      onPause: sayWait(io.stderr),
-    });
-    end = await readPair(chunks, walk, { a: args.a.id, b: args.b?.id ?? null });
-  } catch (error) {
-    throw error instanceof ScanStopped ? error.reason : error;
-  } finally {
-    signals.off('SIGINT', onSigint);
-  }
-  if (stop.signal.aborted) {
-    say('dms: stopped before both deployments were found.');
-    return EXIT.interrupted;
-  }
-  const missing = (ref: DeploymentRef) =>
-    `dms: no deployment ${refText(ref)} among the deployments of application ${args.app}. dms deployments ${args.app} lists them.`;
-  if (end === 'noA') {
-    say(missing(args.a));
-    return EXIT.notFound;
-  }
-  if (end === 'noB') {
-    if (args.b) {
-      say(missing(args.b));
-      return EXIT.notFound;
-    }
-    say(
-      `dms: no finished deployment before ${sideName(walk.a!.view)} to compare it with. Name the other one: dms diff ${args.app} ${refText(args.a)} B.`,
-    );
-    return EXIT.notFound;
-  }
-  const a = walk.a!;
-  const b = walk.b!;
-  if (a.index === b.index || sameDeployment(a.view, b.view)) {
-    say(`dms: ${refText(args.a)} and ${refText(args.b!)} are the same deployment (${sideName(a.view)}): name two.`);
-    return EXIT.usage;
-  }
+  const found = await findPair(args, walk, client, io, {
+    signals: options.signals,
+    noneBefore: (a) =>
+      `no finished deployment before ${sideName(a.view)} to compare it with. Name the other one: dms diff ${args.app} ${refText(args.a)} B.`,
+  });
+  if ('code' in found) return found.code;
+  const { a, b } = found;
   const comparison = compareDeployments({
     a: { view: a.view, index: a.index, reason: options.reasonOf?.(a.view) },
     b: { view: b.view, index: b.index, reason: options.reasonOf?.(b.view) },

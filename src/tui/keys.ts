@@ -16,6 +16,7 @@ import { LIST_COMMANDS } from './keys/list.js';
 import { DETAIL_COMMANDS } from './keys/detail.js';
 import { LOG_COMMANDS } from './keys/log.js';
 import { VIEW_COMMANDS } from './keys/views.js';
+import { LOG_DIFF_COMMANDS } from './keys/log-diff.js';
 import { LINE_COMMANDS } from './keys/line.js';
 import { FORM_COMMANDS } from './keys/forms.js';
 
@@ -34,6 +35,7 @@ export const COMMANDS = [
   ...DETAIL_COMMANDS,
   ...LOG_COMMANDS,
   ...VIEW_COMMANDS,
+  ...LOG_DIFF_COMMANDS,
   ...LINE_COMMANDS,
   ...FORM_COMMANDS,
 ] as const;
@@ -171,6 +173,7 @@ export const HELP_SECTIONS: readonly { readonly title: string; readonly screen: 
   { title: 'Stats', screen: 'stats' },
   { title: 'Failure clusters', screen: 'clusters' },
   { title: 'Comparing two deployments', screen: 'compare' },
+  { title: 'A log against the last green build', screen: 'logDiff' },
   { title: 'Help', screen: 'help' },
   { title: 'Application picker', screen: 'picker' },
   { title: 'Choosing a context', screen: 'contexts' },
@@ -200,7 +203,7 @@ export function lineKeys(apply: (command: LineCommand) => void) {
   };
 }
 
-/** Where a scroll key moves a scrolled view (the detail, the log, help, stats, a comparison). */
+/** Where a scroll key moves a scrolled view (the detail, the log, help, stats, a comparison, a log diff). */
 export type ScrollTo = 'up' | 'down' | 'pageUp' | 'pageDown' | 'top' | 'bottom';
 
 /** The six scroll commands' handlers, for a view that scrolls with `scroll(to)`. */

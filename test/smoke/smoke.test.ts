@@ -172,6 +172,16 @@ describe('headless commands', () => {
     expect(r.stdout).toMatch(/^\s+status\s+✓ finished\s+✓ finished\s*$/m);
   });
 
+  it('diff APP A B --logs compares their logs step by step', async () => {
+    const [newer, older] = finished;
+    const r = await runBin(['diff', SHOP_FRONTEND, String(older.id), String(newer.id), '--logs'], { env: env() });
+    expect(r.code).toBe(EXIT.ok);
+    expect(r.stdout).toMatch(
+      new RegExp(`^log of deployment ${String(older.id)} \\(-\\) against deployment ${String(newer.id)} \\(\\+\\)$`, 'm'),
+    );
+    expect(r.stdout).toMatch(/^[=*] start: (same|differs: \d+ removed, \d+ added)$/m);
+  });
+
   it('create app with field flags creates the application and prints its uuid', async () => {
     const before = posts('/applications/public');
     const r = await runBin(
@@ -349,6 +359,22 @@ describe('screens', () => {
     const clusters = await t.waitFor(/^read the last 30 days/m);
     expect(clusters).toMatch(/^Failure clusters · shop-frontend · \d+ failed in the last 30 days/m);
     expect(clusters).toMatch(/^› ×\d+ +\(/m);
+    await quit(t);
+  });
+
+  it('D on the detail of a failed deployment opens its log against the last green build', async () => {
+    const failed = page.find((d) => d.status === 'failed' && !d.pull_request_id);
+    expect(failed, "the demo's first page holds a failed deployment").toBeDefined();
+    const t = browse();
+    await t.waitFor(listed);
+    await cursorTo(t, failed!);
+    t.keys('Enter');
+    await t.waitFor(`Deployment ${String(failed!.id)} ·`);
+    t.keys('D');
+    const diff = await t.waitFor(
+      new RegExp(`^Log of deployment ${String(failed!.id)} \\(\\+\\) against its last green build, deployment \\d+`, 'm'),
+    );
+    expect(diff).toMatch(/^Step \d+\/\d+: \w+ · /m);
     await quit(t);
   });
 

@@ -1,11 +1,15 @@
-// A view opened over the list and closed again: a row's detail or log, the stats, a comparison, or
+// A view opened over the list and closed again: a row's detail or log, the stats, a comparison, a
+// detail's log against its last green build, or
 // a search result or a jump's find, fetched whole first (`fetching`) and then opened.
 import type { Deployment } from '../../api/schemas/deployment.js';
-import { keyOfRecord } from '../../model/deployment.js';
+import { keyOfRecord, viewOf } from '../../model/deployment.js';
 import { visibleRows } from './paging.js';
 import { openDetail } from './detail.js';
 import { startSearch } from './search.js';
 import type { BrowseAction, BrowseState, LogOpen } from './state-shape.js';
+
+/** Said when D is pressed on a deployment that did not fail. */
+export const NOT_FAILED = "Only a failed or cancelled deployment's log is compared with its last green build.";
 
 export type OpenAction = Extract<
   BrowseAction,
@@ -22,6 +26,8 @@ export type OpenAction = Extract<
       | 'showCluster'
       | 'openCompare'
       | 'closeCompare'
+      | 'openLogDiff'
+      | 'closeLogDiff'
       | 'openResult'
       | 'openRecord'
       | 'fetchFailed';
@@ -79,6 +85,20 @@ export function openReducer(state: BrowseState, action: OpenAction): BrowseState
       return state.mode === 'list' ? { ...state, mode: 'compare', compare: action.open } : state;
     case 'closeCompare':
       return state.mode === 'compare' ? { ...state, mode: 'list', compare: null } : state;
+    case 'openLogDiff': {
+      const d = state.detail;
+      if (state.mode !== 'detail' || !d) return state;
+      const p = state.paging;
+      const at = p.keys.indexOf(d.key);
+      const record = at >= 0 ? p.rows[at]!.record : d.record;
+      const phase = viewOf(record).phase;
+      if (phase !== 'failed' && phase !== 'cancelled') return { ...state, keyNote: NOT_FAILED };
+      const index = at >= 0 ? (p.shown?.skip ?? 0) + at : d.key.startsWith('found:') ? Number(d.key.slice(6)) : 0;
+      const page = at >= 0 ? { rows: p.rows, start: p.shown?.skip ?? 0 } : { rows: [], start: 0 };
+      return { ...state, mode: 'logDiff', logDiff: { key: d.key, record, index, page } };
+    }
+    case 'closeLogDiff':
+      return state.mode === 'logDiff' ? { ...state, mode: 'detail', logDiff: null } : state;
     case 'openResult': {
       const s = state.search;
       const summary = s?.results[s.cursor];

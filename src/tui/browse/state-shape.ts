@@ -1,6 +1,7 @@
 // The browse state's shape: the page, the screen's mode and what each mode holds, and the actions
 // on it. Its reducer is state.ts, which re-exports all of this: the rest of src imports it from there.
 import type { Deployment } from '../../api/schemas/deployment.js';
+import type { DeploymentView } from '../../model/deployment.js';
 import type { StatusFilter, Summary } from '../../model/history.js';
 import type { ReasonAt } from '../../model/reason.js';
 import type { TimeMode } from '../../text/format.js';
@@ -11,7 +12,7 @@ import type { DetailAction, DetailState } from './detail.js';
 import type { CompareOpen, Picked } from './marks.js';
 
 /** `jump`: the go-to line (an id, uuid or commit) is being typed. */
-export type BrowseMode = 'list' | 'filter' | 'jump' | 'detail' | 'log' | 'stats' | 'clusters' | 'compare';
+export type BrowseMode = 'list' | 'filter' | 'jump' | 'detail' | 'log' | 'stats' | 'clusters' | 'compare' | 'logDiff';
 
 /** A deployment found by a search or a jump, being fetched whole to open it. */
 export interface Fetching {
@@ -29,6 +30,17 @@ export interface LogOpen {
   readonly from: 'list' | 'detail';
   /** Where it opens: at the reason's line (from the detail of a failure), else at the end. */
   readonly at?: ReasonAt;
+}
+
+/** A failed deployment's log against its last green build, over its detail (Esc goes back to it). */
+export interface LogDiffOpen {
+  /** The detail's key: a new one draws the screen anew. */
+  readonly key: string;
+  readonly record: Deployment;
+  /** Its position in the history when opened (page start + row). */
+  readonly index: number;
+  /** The page's rows and the position of the first: the last green build is looked for among them first. */
+  readonly page: { readonly rows: readonly DeploymentView[]; readonly start: number };
 }
 
 export interface BrowseState {
@@ -61,6 +73,8 @@ export interface BrowseState {
   readonly mark: Picked | null;
   /** Two deployments compared (`=`), over the list until Esc. */
   readonly compare: CompareOpen | null;
+  /** The open detail's log against its last green build (D), over the detail until Esc. */
+  readonly logDiff: LogDiffOpen | null;
   /** Every column drawn (W), scrolled sideways when they do not fit: `columnStart` is the first shown. */
   readonly wide: boolean;
   readonly columnStart: number;
@@ -123,6 +137,9 @@ export type BrowseAction =
   | { type: 'markRow' }
   | { type: 'openCompare'; open: CompareOpen }
   | { type: 'closeCompare' }
+  /** D on the detail of a failed or cancelled deployment: its log against its last green build. */
+  | { type: 'openLogDiff' }
+  | { type: 'closeLogDiff' }
   | { type: 'wideToggle' }
   /** Sideways in the wide view, by whole columns. */
   | { type: 'columnScroll'; delta: number }

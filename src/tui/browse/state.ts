@@ -15,7 +15,7 @@ import { linesReducer } from './state-lines.js';
 import { openReducer } from './state-open.js';
 import { searchingReducer } from './state-search.js';
 
-export type { BrowseAction, BrowseMode, BrowseState, Fetching, LogOpen } from './state-shape.js';
+export type { BrowseAction, BrowseMode, BrowseState, Fetching, LogDiffOpen, LogOpen } from './state-shape.js';
 export { resultRows } from './state-search.js';
 
 export function initialBrowse(
@@ -37,6 +37,7 @@ export function initialBrowse(
     time: options.time ?? 'relative',
     mark: options.mark ?? null,
     compare: null,
+    logDiff: null,
     wide: false,
     columnStart: 0,
     columnMax: 0,
@@ -74,6 +75,8 @@ export function browseReducer(state: BrowseState, action: BrowseAction): BrowseS
     case 'showCluster':
     case 'openCompare':
     case 'closeCompare':
+    case 'openLogDiff':
+    case 'closeLogDiff':
     case 'openResult':
     case 'openRecord':
     case 'fetchFailed':

@@ -23,7 +23,7 @@ export const APP_COMMANDS = [
     label: '?',
     description: 'help (Esc closes)',
     screens: ['global'],
-    footer: ['picker', 'deployments', 'detail', 'log', 'stats', 'clusters', 'compare'],
+    footer: ['picker', 'deployments', 'detail', 'log', 'stats', 'clusters', 'compare', 'logDiff'],
     footerRank: 0,
   },
   {
@@ -33,7 +33,7 @@ export const APP_COMMANDS = [
     label: 'q',
     description: 'quit',
     screens: ['global'],
-    footer: ['deployments', 'detail', 'log', 'stats', 'clusters', 'compare'],
+    footer: ['deployments', 'detail', 'log', 'stats', 'clusters', 'compare', 'logDiff'],
     footerRank: 2,
   },
   {

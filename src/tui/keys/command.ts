@@ -23,6 +23,7 @@ export type ScopeId =
   | 'help'
   | 'line'
   | 'compare'
+  | 'logDiff'
   | 'form'
   | 'formChoice'
   | 'formConfirm'

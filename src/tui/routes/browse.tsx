@@ -1,8 +1,9 @@
 // The screens of the application open, as a back stack over the list: Enter opens a deployment's
-// detail over it, `l` its log (over the list or the detail), `S` the stats, `F` the failure clusters, `=` a comparison; Esc
-// takes the top one off. The stack is the browse session's state (browse/state.ts: its mode and
-// what is open), so keys read together each see the screen the ones before them opened; the top
-// screen is drawn. The session's one key listener is registered here (browse-keys.ts).
+// detail over it, `l` its log (over the list or the detail), `S` the stats, `F` the failure
+// clusters, `=` a comparison, `D` on a failed one's detail its log against its last green build;
+// Esc takes the top one off. The stack is the browse session's state (browse/state.ts: its mode
+// and what is open), so keys read together each see the screen the ones before them opened; the
+// top screen is drawn. The session's one key listener is registered here (browse-keys.ts).
 import React from 'react';
 import { useStdout } from 'ink';
 import { useKeys } from '../input/bus.js';
@@ -16,10 +17,11 @@ import { LogRoute } from '../screens/log/route.js';
 import { StatsRoute } from '../screens/stats/route.js';
 import { CompareRoute } from '../screens/compare/route.js';
 import { ClustersRoute } from '../screens/clusters/route.js';
+import { LogDiffRoute } from '../screens/log-diff/route.js';
 import { browseKeys } from './browse-keys.js';
 
 /** The screens of the session from the bottom (the list) to the top (the one drawn). */
-export type BrowseRoute = 'list' | 'detail' | 'log' | 'stats' | 'clusters' | 'compare';
+export type BrowseRoute = 'list' | 'detail' | 'log' | 'stats' | 'clusters' | 'compare' | 'logDiff';
 
 export function browseStack(browse: Pick<BrowseState, 'mode' | 'detail' | 'log'>): BrowseRoute[] {
   switch (browse.mode) {
@@ -33,6 +35,8 @@ export function browseStack(browse: Pick<BrowseState, 'mode' | 'detail' | 'log'>
       return ['list', 'clusters'];
     case 'compare':
       return ['list', 'compare'];
+    case 'logDiff':
+      return ['list', 'detail', 'logDiff'];
     default:
       return ['list'];
   }
@@ -54,6 +58,7 @@ export function BrowseRoutes() {
   if (top === 'clusters') return <ClustersRoute />;
   if (top === 'log' && browse.log) return <LogRoute log={browse.log} />;
   if (top === 'compare' && browse.compare) return <CompareRoute open={browse.compare} />;
+  if (top === 'logDiff' && browse.logDiff) return <LogDiffRoute open={browse.logDiff} />;
   if (top === 'detail' && browse.detail) return <DetailRoute detail={browse.detail} />;
   return <ListScreen />;
 }

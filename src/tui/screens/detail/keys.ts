@@ -15,7 +15,7 @@ export const DETAIL_SCOPES = {
 /** What the detail's keys act through. */
 export interface DetailKeyProps {
   /** The deployments screen's store: the detail's own actions, closing it, opening its log. */
-  readonly send: (action: DetailAction | { type: 'close' } | { type: 'openLog' }) => void;
+  readonly send: (action: DetailAction | { type: 'close' } | { type: 'openLog' } | { type: 'openLogDiff' }) => void;
   /** The detail as it is now (keys read together each see what the ones before them did). */
   readonly detail: () => DetailState | null;
   /** The text of the detail's lines as last drawn (label and value): what `/` searches. */
@@ -67,6 +67,10 @@ export function detailKeys(keys: KeyTable, p: DetailKeyProps): (e: KeyEvent) => 
         detailBack: () => (p.detail()?.search.line.value ? search({ op: 'clear' }) : send({ type: 'close' })),
         logs: () => {
           send({ type: 'openLog' });
+          result = 'later';
+        },
+        logDiff: () => {
+          send({ type: 'openLogDiff' });
           result = 'later';
         },
         ...scrollHandlers((to) => send({ type: 'scroll', to })),

@@ -8,6 +8,7 @@ import { UnderHeader, useBrowseSession } from '../../browse/session.js';
 import type { DetailState } from '../../browse/detail.js';
 import { olderOf } from '../../browse/use-older.js';
 import { footerWithout } from './lines.js';
+import { viewOf } from '../../../model/deployment.js';
 import { DetailView } from './view.js';
 import { useDetailSteps } from './use-steps.js';
 
@@ -18,6 +19,9 @@ export function DetailRoute({ detail }: { readonly detail: DetailState }) {
   const index = state.keys.indexOf(detail.key);
   const record = index >= 0 ? state.rows[index]!.record : detail.record;
   const steps = useDetailSteps(record, stepMedians, wantMedians, state.asOf !== null);
+  // D (its log against the last green build) is offered where it applies: a failed or cancelled one.
+  const phase = viewOf(record).phase;
+  const without = [...footerWithout(props.showSecrets), ...(phase === 'failed' || phase === 'cancelled' ? [] : (['logDiff'] as const))];
   return (
     <UnderHeader>
       {(rows) => (
@@ -36,12 +40,7 @@ export function DetailRoute({ detail }: { readonly detail: DetailState }) {
             onLines={detailText.dispatch}
             steps={steps}
           />
-          <Footer
-            screen={detail.search.editing ? 'detailSearch' : 'detail'}
-            width={width}
-            note={browse.keyNote}
-            without={footerWithout(props.showSecrets)}
-          />
+          <Footer screen={detail.search.editing ? 'detailSearch' : 'detail'} width={width} note={browse.keyNote} without={without} />
         </>
       )}
     </UnderHeader>
