@@ -36,6 +36,7 @@ export const COMMAND_OPTIONS = {
   },
   stats: { since: { type: 'string' }, until: { type: 'string' }, output: { type: 'string', short: 'o' } },
   diff: { output: { type: 'string', short: 'o' } },
+  board: { output: { type: 'string', short: 'o' }, 'all-contexts': { type: 'boolean' }, 'no-notify': { type: 'boolean' } },
   logs: {
     debug: { type: 'boolean' },
     timestamps: { type: 'boolean' },

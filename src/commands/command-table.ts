@@ -310,6 +310,40 @@ or no finished deployment comes before A.`,
     global: true,
   },
   {
+    name: 'board',
+    summary: 'every recent application at a glance',
+    overview: [
+      ['dms board [--all-contexts] [-o table|json|ndjson|csv]', 'every recent application: its history, last deployment and why it ended'],
+    ],
+    synopsis: ['dms board [--all-contexts] [--no-notify] [-o table|json|ndjson|csv]'],
+    body: [
+      {
+        text: `Every recent application of the connection (those dms opened; in demo mode the sample ones
+too): its last ten deployments as marks (oldest left: ✓ finished, ✗ failed, ● running,
+○ queued, ⊘ cancelled), its last deployment's status and age, and why it failed or was
+cancelled when its log says. One request per application, at most four at a time.
+On a terminal without -o it opens the board screen, which reads again while any deployment
+runs (every 3 s; every 30 s when none does), tells you when one that was running ends (a
+desktop notification where the terminal shows them, else the bell), and opens an
+application on Enter. With -o, or when stdout is not a terminal, it prints the board once.`,
+      },
+      {
+        column: 19,
+        options: [
+          { flag: '--all-contexts', help: 'the recent applications of every saved context too (each with its own token)' },
+          { flag: '--no-notify', help: 'no notification or bell when a deployment ends (or DMS_NO_NOTIFY=1)' },
+          {
+            flag: '-o, --output F',
+            help: `table (default), json (one array), ndjson (one application per line),
+csv (context, uuid, name, status, started, finished, history, why, problem)`,
+          },
+          { flag: '--json', help: 'the same as -o json' },
+        ],
+      },
+    ],
+    global: true,
+  },
+  {
     name: 'cache',
     summary: 'the page cache: what it keeps, and emptying it',
     overview: [['dms cache [info] | clear [APP_UUID|NAME]', "what the page cache keeps; clear empties it (or an application's part)"]],

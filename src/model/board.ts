@@ -4,6 +4,7 @@
 // refreshes while any is) and which deployments ended since the board last read them (the
 // notifications). Pure: no Ink, no I/O. Strings are cleaned; URL passwords masked.
 import type { DeploymentPage } from '../api/schemas/deployment.js';
+import { isApiError } from '../api/errors.js';
 import { maskUrlPasswords } from '../text/secrets.js';
 import { clean } from '../text/sanitize.js';
 import { PHASE_MARKS, viewOf, type DeploymentView, type Phase } from './deployment.js';
@@ -146,4 +147,22 @@ export function endedBetween(before: BoardRow | undefined, after: BoardRow): End
   if (!same) return undefined;
   if (now.phase !== 'finished' && now.phase !== 'failed' && now.phase !== 'cancelled') return undefined;
   return { app: after.app, name: after.name, last: now };
+}
+
+/** Why a page could not be read, in a word or two (the picker's overview says the same). */
+export function boardProblem(error: unknown): string {
+  if (!isApiError(error)) return 'error';
+  switch (error.kind) {
+    case 'not_found':
+      return 'not found';
+    case 'unauthorized':
+    case 'forbidden':
+      return 'no access';
+    case 'network':
+      return 'unreachable';
+    case 'rate_limited':
+      return 'rate limited';
+    default:
+      return 'error';
+  }
 }

@@ -6,7 +6,7 @@ import { readDeployment, type DeploymentPage } from '../../src/api/schemas/deplo
 import { boardApps, boardProblemRow, boardRowOf, endedBetween, stripText, type BoardApp } from '../../src/model/board.js';
 
 const app: BoardApp = { uuid: 'a1', name: 'shop-api', context: null };
-const page = (...rows: Record<string, unknown>[]): DeploymentPage => ({ count: rows.length, deployments: rows.map(readDeployment) });
+const page = (...rows: Record<string, unknown>[]): DeploymentPage => ({ total: rows.length, deployments: rows.map(readDeployment) });
 const failedLog = JSON.stringify([
   { command: null, output: '========================================', type: 'stderr', hidden: false, batch: 9, order: 1 },
   { command: null, output: 'Deployment failed: Error: npm ci exited with 1', type: 'stderr', hidden: false, batch: 9, order: 2 },
