@@ -40,22 +40,32 @@ function recentApps(dir: string, server: string, context: string | null): BoardA
   return loadRecents(dir, server).map((r) => ({ uuid: r.uuid, ...(r.name ? { name: r.name } : {}), context }));
 }
 
-/** The board's connections, the one in use first. */
-export async function boardSources(input: SourcesInput): Promise<BoardSource[]> {
+/** The connection in use: its recent applications (and the demo's). */
+export function firstSource(input: SourcesInput): BoardSource {
   const { dir, connection } = input;
   const demo = (input.demoApps ?? []).map((a) => ({ uuid: a.uuid, name: a.name, context: null }));
-  const first: BoardSource = {
+  return {
     context: null,
     label: connection.label,
     client: input.client,
     apps: boardApps([recentApps(dir, recentsServer(connection), null), demo]),
   };
-  if (!input.allContexts) return [first];
+}
+
+/** The board's connections, the one in use first. */
+export async function boardSources(input: SourcesInput): Promise<BoardSource[]> {
+  const first = firstSource(input);
+  return input.allContexts ? [first, ...(await otherSources(input))] : [first];
+}
+
+/** Every saved context but the one in use, each with its client; one that cannot be opened is left out (said). */
+export async function otherSources(input: SourcesInput): Promise<BoardSource[]> {
+  const { dir, connection } = input;
   const names = Object.keys(loadConfig(dir, { onWarning: input.onWarning }).contexts).filter(
     (n) => connection.demo || n !== connection.label,
   );
   const others = await Promise.all(names.map((name) => openSource(input, name)));
-  return [first, ...others.filter((s): s is BoardSource => s !== undefined)];
+  return others.filter((s): s is BoardSource => s !== undefined);
 }
 
 async function openSource(input: SourcesInput, name: string): Promise<BoardSource | undefined> {

@@ -131,6 +131,8 @@ export interface Ended {
   readonly app: BoardApp;
   readonly name: string;
   readonly last: BoardLast;
+  /** Why it failed or was cancelled; '' otherwise. */
+  readonly why: string;
 }
 
 /**
@@ -146,7 +148,7 @@ export function endedBetween(before: BoardRow | undefined, after: BoardRow): End
   const same = (was.id !== null && was.id === now.id) || (was.uuid !== '' && was.uuid === now.uuid);
   if (!same) return undefined;
   if (now.phase !== 'finished' && now.phase !== 'failed' && now.phase !== 'cancelled') return undefined;
-  return { app: after.app, name: after.name, last: now };
+  return { app: after.app, name: after.name, last: now, why: after.why };
 }
 
 /** Why a page could not be read, in a word or two (the picker's overview says the same). */

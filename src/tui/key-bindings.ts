@@ -16,6 +16,7 @@ import { HELP_SCOPES } from './screens/help/keys.js';
 import { PICKER_SCOPES } from './screens/picker/keys.js';
 import { FORM_SCOPES } from './screens/forms/keys.js';
 import { COMPARE_SCOPES } from './screens/compare/keys.js';
+import { BOARD_SCOPES } from './screens/board/keys.js';
 
 /**
  * Scopes read together by one key listener, as each screen declares them (plus Ctrl+C, everywhere):
@@ -30,6 +31,7 @@ export const SCOPE_GROUPS: readonly (readonly ScopeId[])[] = [
   PICKER_SCOPES,
   FORM_SCOPES,
   COMPARE_SCOPES,
+  BOARD_SCOPES,
 ].flatMap((screen) => Object.values(screen).map((scopes): readonly ScopeId[] => [...scopes, 'app']));
 
 /** Scopes where printable keys are typed into a line or a field: a letter there cannot be a command. */

@@ -19,6 +19,7 @@ export type ScopeId =
   | 'logFilter'
   | 'logSave'
   | 'stats'
+  | 'board'
   | 'help'
   | 'line'
   | 'compare'
