@@ -11,14 +11,11 @@ export const NO_APPS = '  No recent application yet: open one from the picker (o
 export function boardStatus(rows: readonly BoardRow[], shown: number, periodMs: number, opening: boolean): string {
   if (opening) return 'Connecting to the saved contexts…';
   const running = rows.filter((r) => r.running).length;
-  const read = rows.length;
+  const every = `reading every ${periodMs < 1000 ? `${periodMs} ms` : `${Math.round(periodMs / 1000)} s`}`;
   const parts = [`${shown} application${shown === 1 ? '' : 's'}`];
-  if (read < shown) parts.push(`reading ${shown - read}…`);
-  parts.push(
-    running > 0
-      ? `${running} running · reading every ${Math.round(periodMs / 1000)} s`
-      : `none running · reading every ${Math.round(periodMs / 1000)} s`,
-  );
+  // "none running" only once every row is read: before, it is not known.
+  if (rows.length < shown) parts.push(`reading ${shown - rows.length}…`);
+  else parts.push(running > 0 ? `${running} running · ${every}` : `none running · ${every}`);
   return parts.join(' · ');
 }
 

@@ -5,6 +5,7 @@
 // when none does. A deployment that ran on the board and has ended is handed to `onEnded`.
 import { useEffect, useLayoutEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { DmsClient } from '../../../api/client.js';
+import { RateLimitedError } from '../../../api/errors.js';
 import { BOARD_LIMIT } from '../../../commands/board.js';
 import { firstSource, otherSources, type BoardSource, type SourcesInput } from '../../../commands/board-sources.js';
 import {
@@ -23,6 +24,12 @@ import { createPageScheduler } from '../../page-scheduler.js';
 /** The period while a deployment runs on the board (ms); ten times it when none does. */
 export const BOARD_RUNNING_MS = 3000;
 const IDLE_FACTOR = 10;
+/**
+ * The rate budget: a period is never shorter than this per application, so the board sends at most
+ * 150 requests a minute however many applications it shows (a service's limit is per minute: the
+ * demo's is 200).
+ */
+export const BUDGET_GAP_MS = 400;
 
 export interface BoardEntry {
   readonly key: string;
@@ -115,7 +122,11 @@ export function useBoard(options: BoardOptions): BoardData {
         if (ended) latest.get().options.onEnded?.(ended);
         return row;
       },
-      fail: (error, key, before) => boardProblemRow(latest.get().byKey.get(key)!.app, boardProblem(error), before),
+      // A 429 leaves the row as it was (the scheduler pauses); another failure says why.
+      fail: (error, key, before) =>
+        before && error instanceof RateLimitedError
+          ? before
+          : boardProblemRow(latest.get().byKey.get(key)!.app, boardProblem(error), before),
       limit: BOARD_LIMIT,
       periodMs: runningMs * IDLE_FACTOR,
     }),
@@ -128,7 +139,7 @@ export function useBoard(options: BoardOptions): BoardData {
   const rows = useSyncExternalStore(scheduler.subscribe, scheduler.get, scheduler.get);
 
   const running = [...rows.values()].some((r) => r.running);
-  const periodMs = running ? runningMs : runningMs * IDLE_FACTOR;
+  const periodMs = Math.max(running ? runningMs : runningMs * IDLE_FACTOR, entries.length * BUDGET_GAP_MS);
   useEffect(() => scheduler.setPeriod(periodMs), [scheduler, periodMs]);
   return { entries, rows, periodMs, opening, warnings };
 }
