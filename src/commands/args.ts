@@ -58,7 +58,7 @@ export const COMMAND_OPTIONS = {
   },
   context: {},
   demo: { serve: { type: 'boolean' }, port: { type: 'string' } },
-  browse: {},
+  browse: { 'no-notify': { type: 'boolean' } },
   completion: {},
   cache: {},
   help: {},

@@ -70,6 +70,16 @@ export const COMMAND_TABLE: readonly CommandDoc[] = [
 demo mode, the sample applications). Press ? inside for keys.`,
       },
       ADDRESS,
+      {
+        column: 19,
+        options: [
+          {
+            flag: '--no-notify',
+            help: `no notification or bell when a deployment followed in the log or shown on
+the board (Ctrl+O in the picker) ends (or DMS_NO_NOTIFY=1)`,
+          },
+        ],
+      },
     ],
     global: true,
   },
