@@ -41,6 +41,8 @@ export interface BoardRow {
   readonly name: string;
   /** Phases of the page, newest first. */
   readonly strip: readonly Phase[];
+  /** The page's deployments as the board keeps them, newest first (what ended is looked for here). */
+  readonly items: readonly BoardLast[];
   /** The newest deployment; null with none (or when the page could not be read). */
   readonly last: BoardLast | null;
   /** Some deployment of the page is queued or running: the board keeps reading it. */
@@ -79,6 +81,7 @@ export interface BoardRowOptions {
 /** The board row of an application from its newest page. */
 export function boardRowOf(app: BoardApp, page: DeploymentPage, options: BoardRowOptions = {}): BoardRow {
   const views = page.deployments.map((r) => viewOf(r));
+  const items = views.map(lastOf);
   const first = views[0];
   const reason = first ? reasonOf(first.record, { redact: options.redact }) : null;
   const named = app.name ?? views.find((v) => v.application !== '')?.application ?? '';
@@ -86,7 +89,8 @@ export function boardRowOf(app: BoardApp, page: DeploymentPage, options: BoardRo
     app,
     name: maskUrlPasswords(clean(named)).slice(0, 200),
     strip: views.map((v) => v.phase),
-    last: first ? lastOf(first) : null,
+    items,
+    last: items[0] ?? null,
     running: views.some((v) => v.active),
     why: reason?.kind === 'reason' ? oneLine(maskUrlPasswords(reason.text)) : '',
     problem: '',
@@ -96,7 +100,9 @@ export function boardRowOf(app: BoardApp, page: DeploymentPage, options: BoardRo
 /** The row of an application whose page could not be read (what it showed before is kept, if anything). */
 export function boardProblemRow(app: BoardApp, problem: string, before?: BoardRow): BoardRow {
   const name = maskUrlPasswords(clean(app.name ?? before?.name ?? '')).slice(0, 200);
-  return before ? { ...before, name, running: false, problem } : { app, name, strip: [], last: null, running: false, problem, why: '' };
+  return before
+    ? { ...before, name, running: false, problem }
+    : { app, name, strip: [], items: [], last: null, running: false, problem, why: '' };
 }
 
 /** The strip as text: oldest on the left, newest on the right. */
@@ -131,26 +137,32 @@ export interface Ended {
   readonly app: BoardApp;
   readonly name: string;
   readonly last: BoardLast;
-  /** Why it failed or was cancelled; '' otherwise. */
+  /** Why it failed or was cancelled (read for the newest deployment only); '' otherwise. */
   readonly why: string;
 }
 
-/**
- * The deployments that ended between two reads of a row: the newest of `before` was queued or
- * running and, in `after`, the same deployment (same id or uuid) is final. A deployment newer
- * than it does not count (it may still run); a row that could not be read says nothing.
- */
-export function endedBetween(before: BoardRow | undefined, after: BoardRow): Ended | undefined {
-  const was = before?.last;
-  const now = after.last;
-  if (!was || !now || after.problem !== '') return undefined;
-  if (was.phase !== 'running' && was.phase !== 'queued') return undefined;
-  const same = (was.id !== null && was.id === now.id) || (was.uuid !== '' && was.uuid === now.uuid);
-  if (!same) return undefined;
-  if (now.phase !== 'finished' && now.phase !== 'failed' && now.phase !== 'cancelled') return undefined;
-  return { app: after.app, name: after.name, last: now, why: after.why };
+const FINAL: ReadonlySet<Phase> = new Set(['finished', 'failed', 'cancelled']);
+
+function sameDeployment(a: BoardLast, b: BoardLast): boolean {
+  return (a.id !== null && a.id === b.id) || (a.uuid !== '' && a.uuid === b.uuid);
 }
 
+/**
+ * The deployments that ended between two reads of a row: queued or running in `before`, final in
+ * `after` (found by id or uuid, wherever newer ones pushed it on the page). One that left the page
+ * in between, a first read and a row that could not be read say nothing.
+ */
+export function endedBetween(before: BoardRow | undefined, after: BoardRow): Ended[] {
+  if (!before || after.problem !== '') return [];
+  const out: Ended[] = [];
+  for (const was of before.items) {
+    if (was.phase !== 'running' && was.phase !== 'queued') continue;
+    const now = after.items.find((i) => sameDeployment(i, was));
+    if (!now || !FINAL.has(now.phase)) continue;
+    out.push({ app: after.app, name: after.name, last: now, why: now === after.last ? after.why : '' });
+  }
+  return out;
+}
 /** Why a page could not be read, in a word or two (the picker's overview says the same). */
 export function boardProblem(error: unknown): string {
   if (!isApiError(error)) return 'error';

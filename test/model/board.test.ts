@@ -61,19 +61,29 @@ describe('boardRowOf', () => {
 
 describe('endedBetween', () => {
   const running = boardRowOf(app, page({ id: 5, status: 'in_progress' }));
-  it('the running deployment, final in the next read: ended', () => {
+  it('the running deployment, final in the next read: ended, with the why-line of the newest', () => {
     const after = boardRowOf(app, page({ id: 5, status: 'failed', logs: failedLog }));
-    expect(endedBetween(running, after)).toMatchObject({ name: 'shop-api', last: { id: 5, phase: 'failed' } });
+    expect(endedBetween(running, after)).toMatchObject([
+      { name: 'shop-api', last: { id: 5, phase: 'failed' }, why: 'npm ci exited with 1' },
+    ]);
   });
-  it('still running, a newer one, a first read or a failed read: nothing', () => {
-    expect(endedBetween(running, running)).toBeUndefined();
-    expect(endedBetween(running, boardRowOf(app, page({ id: 6, status: 'finished' })))).toBeUndefined();
-    expect(endedBetween(undefined, boardRowOf(app, page({ id: 5, status: 'finished' })))).toBeUndefined();
-    expect(endedBetween(running, boardProblemRow(app, 'unreachable', running))).toBeUndefined();
+  it('found again below newer deployments; two that ran both end', () => {
+    const two = boardRowOf(app, page({ id: 6, status: 'queued' }, { id: 5, status: 'in_progress' }));
+    const after = boardRowOf(app, page({ id: 7, status: 'in_progress' }, { id: 6, status: 'cancelled' }, { id: 5, status: 'finished' }));
+    expect(endedBetween(two, after).map((e) => [e.last.id, e.last.phase, e.why])).toEqual([
+      [6, 'cancelled', ''],
+      [5, 'finished', ''],
+    ]);
+  });
+  it('still running, gone from the page, a first read or a failed read: nothing', () => {
+    expect(endedBetween(running, running)).toEqual([]);
+    expect(endedBetween(running, boardRowOf(app, page({ id: 6, status: 'finished' })))).toEqual([]);
+    expect(endedBetween(undefined, boardRowOf(app, page({ id: 5, status: 'finished' })))).toEqual([]);
+    expect(endedBetween(running, boardProblemRow(app, 'unreachable', running))).toEqual([]);
   });
   it('a finished one read again: nothing', () => {
     const done = boardRowOf(app, page({ id: 5, status: 'finished' }));
-    expect(endedBetween(done, done)).toBeUndefined();
+    expect(endedBetween(done, done)).toEqual([]);
   });
 });
 

@@ -118,8 +118,7 @@ export function useBoard(options: BoardOptions): BoardData {
       read: (page, key, before) => {
         const e = latest.get().byKey.get(key)!;
         const row = boardRowOf(e.app, page, { redact: e.client.redact });
-        const ended = endedBetween(before, row);
-        if (ended) latest.get().options.onEnded?.(ended);
+        for (const ended of endedBetween(before, row)) latest.get().options.onEnded?.(ended);
         return row;
       },
       // A 429 leaves the row as it was (the scheduler pauses); another failure says why.

@@ -6,7 +6,8 @@
 import React, { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { Box, Text, measureElement, type DOMElement } from 'ink';
 import type { BoardApp, Ended } from '../../../model/board.js';
-import { stripText } from '../../../model/board.js';
+import { BOARD_TAKE, stripText } from '../../../model/board.js';
+import { PHASE_MARKS, type Phase } from '../../../model/deployment.js';
 import { padCells, truncate, widthOf } from '../../../text/cells.js';
 import { Footer } from '../../components/footer.js';
 import { Header } from '../../components/header.js';
@@ -98,7 +99,6 @@ export function BoardScreen(props: BoardScreenProps) {
           const row = board.rows.get(e.key);
           const last = lastCell(row);
           const colour = row?.problem ? theme.ui.warning : row?.last ? statusColour(theme, row.last.status) : theme.ui.muted;
-          const strip = stripText(row?.strip ?? []);
           const name = row?.name || e.app.name || e.app.uuid;
           const lead = `${on ? '› ' : '  '}${several ? `${padCells(e.label, labelW)}  ` : ''}`;
           const fixed = widthOf(lead) + STATUS_W + 2 + AGE_W + 10;
@@ -110,7 +110,7 @@ export function BoardScreen(props: BoardScreenProps) {
               {lead}
               <Text color={colour}>{`${last.mark} ${padCells(last.text, STATUS_W - 2)}`}</Text>
               {`  ${padCells(ageCell(row, now), AGE_W)}`}
-              <Text color={theme.ui.muted}>{padCells(strip, 10)}</Text>
+              <StripMarks strip={row?.strip ?? []} />
               {`  ${nameCell}`}
               {why ? <Text color={theme.ui.error}>{`  ${why}`}</Text> : null}
             </Text>
@@ -119,5 +119,36 @@ export function BoardScreen(props: BoardScreenProps) {
       </Box>
       <Footer screen="board" width={width} />
     </Box>
+  );
+}
+
+/** The status each phase is coloured as. */
+const STATUS_OF: Readonly<Record<Phase, string>> = {
+  finished: 'finished',
+  failed: 'failed',
+  running: 'in_progress',
+  queued: 'queued',
+  cancelled: 'cancelled',
+  unknown: '',
+};
+
+/** The strip, oldest on the left, each run of one phase in its colour, padded to BOARD_TAKE cells. */
+function StripMarks({ strip }: { readonly strip: readonly Phase[] }) {
+  const theme = useTheme();
+  const runs: { phase: Phase; n: number }[] = [];
+  for (const p of [...strip].reverse()) {
+    const last = runs[runs.length - 1];
+    if (last?.phase === p) last.n += 1;
+    else runs.push({ phase: p, n: 1 });
+  }
+  return (
+    <>
+      {runs.map((r, i) => (
+        <Text key={i} color={statusColour(theme, STATUS_OF[r.phase])}>
+          {PHASE_MARKS[r.phase].repeat(r.n)}
+        </Text>
+      ))}
+      {' '.repeat(Math.max(0, BOARD_TAKE - stripText(strip).length))}
+    </>
   );
 }
