@@ -76,7 +76,7 @@ demo mode, the sample applications). Press ? inside for keys.`,
           {
             flag: '--no-notify',
             help: `no notification or bell when a deployment followed in the log or shown on
-the board (Ctrl+O in the picker) ends (or DMS_NO_NOTIFY=1)`,
+the board (Ctrl+T in the picker) ends (or DMS_NO_NOTIFY=1)`,
           },
         ],
       },

@@ -1,7 +1,7 @@
 // The board in a real terminal (tmux): the built binary on its embedded demo (`dms board --demo`,
 // whose queued and running deployments move on and end within about 20 s) shows a row per demo
 // application — the status, the history strip, why the last one failed — and its keys: Enter opens
-// the application, Esc goes back to the board and then the picker, Ctrl+O in the picker comes back.
+// the application, Esc goes back to the board and then the picker, Ctrl+T in the picker comes back.
 // What to expect is read from a demo service started here with the same seed (the deployments that
 // have ended are the same in both). Then the bytes the terminal receives (tmux pipe-pane) when
 // deployments that ran on the board end: OSC 9 for iTerm2, the bell inside tmux, nothing with --no-notify.
@@ -33,7 +33,7 @@ const lineOf = (screen: string, name: string) =>
 const MARKS = Object.values(PHASE_MARKS).join('');
 
 describe('dms board --demo', () => {
-  it('a row per application: status, strip, why; Enter opens it, Esc goes back, Ctrl+O in the picker comes back', async () => {
+  it('a row per application: status, strip, why; Enter opens it, Esc goes back, Ctrl+T in the picker comes back', async () => {
     const t = terminals.launch('board --demo', { width: 140, height: 30 });
     const names = demo.seed.applications.map((a) => a.name);
     // Every row read: a mark, no `…` (still being read).
@@ -53,7 +53,7 @@ describe('dms board --demo', () => {
       expect(line, line).toContain(stripText(row.strip));
       if (row.why) expect(line, line).toContain(row.why.slice(0, 20));
     }
-    // The top row opens; Esc comes back to the board, then to the picker; Ctrl+O opens the board again.
+    // The top row opens; Esc comes back to the board, then to the picker; Ctrl+T opens the board again.
     const first = screen.split('\n').find((l) => l.startsWith('› '))!;
     const name = names.find((n) => lineOf(screen, n) === first)!;
     t.keys('Enter');
@@ -62,7 +62,7 @@ describe('dms board --demo', () => {
     await t.waitFor('Board: every recent application');
     t.keys('Escape');
     await t.waitFor('Open an application');
-    t.keys('C-o');
+    t.keys('C-t');
     await t.waitFor('Board: every recent application');
     t.keys('q');
     expect(await t.waitFor(/\[exit \d+\]/)).toContain('[exit 0]');

@@ -302,10 +302,10 @@ describe('screens', () => {
     await quit(t);
   });
 
-  it('Ctrl+O in the picker opens the board: a row per demo application; Esc goes back', async () => {
+  it('Ctrl+T in the picker opens the board: a row per demo application; Esc goes back', async () => {
     const t = e2e.launch('', { width: 120, height: 36, env: { DMS_URL: undefined, DMS_TOKEN: undefined } });
     await t.waitFor('Open an application');
-    t.keys('C-o');
+    t.keys('C-t');
     const board = await t.waitFor((s) => /\d+ applications · (none|\d+) running/.test(s) && /^[› ] \S \S+.* {2}shop-frontend/m.test(s));
     expect(board).toContain('Board: every recent application');
     t.keys('Escape');

@@ -42,8 +42,8 @@ export const PICKER_COMMANDS = [
   {
     id: 'pickerBoard',
     hint: 'board',
-    keys: [ctrl('o')],
-    label: 'Ctrl+O',
+    keys: [ctrl('t')],
+    label: 'Ctrl+T',
     description: 'the board: every recent application, its last deployments and why the last one failed, kept up to date',
     screens: ['picker'],
     footer: ['picker'],

@@ -25,7 +25,7 @@ export const VIEW_COMMANDS = [
     footer: ['compare'],
   },
 
-  // The board (Ctrl+O in the picker, dms board)
+  // The board (Ctrl+T in the picker, dms board)
   { id: 'boardUp', keys: [named('upArrow'), ch('k')], label: '↑/k', description: 'previous application', screens: ['board'] },
   { id: 'boardDown', keys: [named('downArrow'), ch('j')], label: '↓/j', description: 'next application', screens: ['board'] },
   {

@@ -1,4 +1,4 @@
-// The board (Ctrl+O in the picker, `dms board` on a terminal): a row per recent application — its
+// The board (Ctrl+T in the picker, `dms board` on a terminal): a row per recent application — its
 // last deployment's mark and status, how long ago it started, its history strip (oldest left),
 // its name and why its last deployment failed — kept up to date while anything runs. Enter opens
 // the application, Esc goes back to the picker. Layout only: the words are lines.ts, the keys
