@@ -168,5 +168,11 @@ export async function runBoard(args: BoardArgs, io: CommandIO, sources: readonly
       }
       break;
   }
-  return EXIT.ok;
+  // Said on stderr, so a script sees it whatever the format; none read at all is a failure.
+  const failed = rows.filter((r) => r.problem !== '');
+  if (failed.length > 0) {
+    const why = [...new Set(failed.map((r) => r.problem))].join(', ');
+    io.stderr.write(`dms: ${failed.length} of ${rows.length} applications could not be read (${why}).\n`);
+  }
+  return failed.length > 0 && failed.length === rows.length ? EXIT.failure : EXIT.ok;
 }

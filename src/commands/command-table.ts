@@ -350,6 +350,10 @@ csv (context, uuid, name, status, started, finished, history, why, problem)`,
           { flag: '--json', help: 'the same as -o json' },
         ],
       },
+      {
+        text: `An application whose page cannot be read is a row saying why in a word (not found, no
+access, unreachable) and a line on stderr; exit 1 when none could be read.`,
+      },
     ],
     global: true,
   },

@@ -69,6 +69,7 @@ describe('dms board -o ndjson', () => {
       .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(lines.map((l) => l.uuid)).toEqual([MISSING, ...apps]);
     expect(lines[0]).toMatchObject({ problem: 'not found', history: [], status: null });
+    expect(r.stderr).toBe(`dms: 1 of ${apps.length + 1} applications could not be read (not found).\n`);
     let whys = 0;
     for (const [i, uuid] of apps.entries()) {
       const page = await demo.client.listDeployments(uuid, { skip: 0, take: BOARD_TAKE });
@@ -114,6 +115,16 @@ describe('dms board, the other formats', () => {
     const r = await board([], tempDir('dms-board-empty-'));
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/no recent applications/);
+  });
+});
+
+describe('dms board, nothing read', () => {
+  it('every application unreadable: exit 1, and why on stderr', async () => {
+    const d = tempDir('dms-board-none-');
+    addRecent(d, { uuid: MISSING }, new URL(demo.url).origin);
+    const r = await board(['-o', 'csv'], d);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe('dms: 1 of 1 applications could not be read (not found).\n');
   });
 });
 
