@@ -58,12 +58,31 @@ export async function boardSources(input: SourcesInput): Promise<BoardSource[]> 
   return input.allContexts ? [first, ...(await otherSources(input))] : [first];
 }
 
-/** Every saved context but the one in use, each with its client; one that cannot be opened is left out (said). */
+/** The recents key of a context's URL (as recentsServer makes it), or the URL when it does not parse. */
+function serverOf(url: string): string {
+  try {
+    const u = new URL(url);
+    return recentsServer({ demo: false, origin: u.origin, host: u.host });
+  } catch {
+    return url;
+  }
+}
+
+/**
+ * Every saved context on another server than those before it (the connection in use first), each
+ * with its client: recents are kept per server, so a second context on the same server would list
+ * the same applications again; its token command is not run. One that cannot be opened is left
+ * out (said).
+ */
 export async function otherSources(input: SourcesInput): Promise<BoardSource[]> {
   const { dir, connection } = input;
-  const names = Object.keys(loadConfig(dir, { onWarning: input.onWarning }).contexts).filter(
-    (n) => connection.demo || n !== connection.label,
-  );
+  const seen = new Set([recentsServer(connection)]);
+  const names = Object.entries(loadConfig(dir, { onWarning: input.onWarning }).contexts).flatMap(([name, stored]) => {
+    const server = serverOf(stored.url);
+    if (seen.has(server)) return [];
+    seen.add(server);
+    return [name];
+  });
   const others = await Promise.all(names.map((name) => openSource(input, name)));
   return others.filter((s): s is BoardSource => s !== undefined);
 }

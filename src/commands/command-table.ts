@@ -340,7 +340,11 @@ application on Enter. With -o, or when stdout is not a terminal, it prints the b
       {
         column: 19,
         options: [
-          { flag: '--all-contexts', help: 'the recent applications of every saved context too (each with its own token)' },
+          {
+            flag: '--all-contexts',
+            help: `the recent applications of every saved context too, each with its own
+token (one on a server already listed adds nothing: recents are per server)`,
+          },
           { flag: '--no-notify', help: 'no notification or bell when a deployment ends (or DMS_NO_NOTIFY=1)' },
           {
             flag: '-o, --output F',

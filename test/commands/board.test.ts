@@ -129,20 +129,24 @@ describe('dms board, nothing read', () => {
 });
 
 describe('dms board --all-contexts', () => {
-  it('the recent applications of every saved context, named by context; one that cannot connect is left out in a line', async () => {
+  const other = setUpDemoService();
+  it('the recent applications of every saved context on another server, named by context; one that cannot connect is left out in a line', async () => {
     const d = tempDir('dms-board-ctx-');
-    const origin = new URL(demo.url).origin;
-    addContext(d, { name: 'prod', url: demo.url, token: demo.token });
-    addContext(d, { name: 'broken', url: demo.url, tokenCommand: ['/nonexistent/dms-token-program'] });
-    addRecent(d, { uuid: apps[0]! }, origin);
+    addContext(d, { name: 'prod', url: other.url, token: other.token });
+    // On the server in use: the same recents; its token command is never run (it would fail).
+    addContext(d, { name: 'same', url: demo.url, tokenCommand: ['/nonexistent/dms-token-program'] });
+    addContext(d, { name: 'broken', url: 'http://127.0.0.1:9/api/v1', tokenCommand: ['/nonexistent/dms-token-program'] });
+    addRecent(d, { uuid: apps[0]! }, new URL(demo.url).origin);
+    addRecent(d, { uuid: apps[1]! }, new URL(other.url).origin);
     const r = await board(['--all-contexts', '-o', 'ndjson'], d);
     const lines = r.stdout
       .trim()
       .split('\n')
-      .map((l) => JSON.parse(l) as { context: string; uuid: string });
-    // The connection in use (env) and the context prod point at the same server: each lists it.
-    expect(lines.map((l) => `${l.context} ${l.uuid}`)).toEqual([`env ${apps[0]}`, `prod ${apps[0]}`]);
+      .map((l) => JSON.parse(l) as { context: string; uuid: string; status: string | null });
+    expect(lines.map((l) => `${l.context} ${l.uuid}`)).toEqual([`env ${apps[0]}`, `prod ${apps[1]}`]);
+    expect(lines.every((l) => l.status !== null)).toBe(true);
     expect(r.stderr).toMatch(/context broken left out: /);
+    expect(r.stderr).not.toMatch(/context same/);
   });
 });
 

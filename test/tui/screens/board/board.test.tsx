@@ -12,6 +12,8 @@ import { renderApp, type Rendered } from '../../../support/render.js';
 import { tempDir } from '../../../support/temp.js';
 
 const demo = setUpDemoService();
+/** The saved context's server (a context on the server in use would list the same recents). */
+const other = setUpDemoService();
 let ui: Rendered | undefined;
 afterEach(() => {
   ui?.unmount();
@@ -21,8 +23,9 @@ afterEach(() => {
 let dir: string;
 beforeAll(() => {
   dir = tempDir('dms-board-tui-');
-  addContext(dir, { name: 'prod', url: demo.url, token: demo.token });
+  addContext(dir, { name: 'prod', url: other.url, token: other.token });
   addRecent(dir, { uuid: demo.app('docs-site'), name: 'docs-site' }, new URL(demo.url).origin);
+  addRecent(dir, { uuid: other.app('docs-site'), name: 'docs-site' }, new URL(other.url).origin);
 });
 
 function options(extra: Partial<TuiOptions> = {}): TuiOptions {
