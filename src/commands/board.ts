@@ -3,7 +3,16 @@
 // deployment's status and age, why it ended), printed once. At most BOARD_LIMIT requests at a time;
 // the client retries a 429 within its budget. On a terminal without -o, cli.ts opens the board screen.
 import type { DmsClient } from '../api/client.js';
-import { BOARD_TAKE, boardProblem, boardProblemRow, boardRowOf, stripText, type BoardApp, type BoardRow } from '../model/board.js';
+import {
+  BOARD_LIMIT,
+  BOARD_TAKE,
+  boardProblem,
+  boardProblemRow,
+  boardRowOf,
+  stripText,
+  type BoardApp,
+  type BoardRow,
+} from '../model/board.js';
 import { PHASE_MARKS } from '../model/deployment.js';
 import { padCells, truncate, widthOf } from '../text/cells.js';
 import { relativeAt } from '../text/format.js';
@@ -15,9 +24,6 @@ import { EXIT, UsageError } from './exit-codes.js';
 import type { CommandIO } from './io.js';
 import { csvLine, isoSeconds } from './row-output.js';
 import { paint, statusColour, type Style } from './table.js';
-
-/** Requests in flight at most (the picker's overview keeps to the same). */
-export const BOARD_LIMIT = 4;
 
 export interface BoardArgs {
   /** undefined: none chosen (a terminal opens the board screen). */

@@ -12,6 +12,8 @@ import { reasonOf } from './reason.js';
 
 /** Deployments read per application: the strip's length and the board's one request per tick. */
 export const BOARD_TAKE = 10;
+/** Requests in flight at most, for the whole board (the picker's overview keeps to the same). */
+export const BOARD_LIMIT = 4;
 /** Longest why-line kept (a line of the board, not the whole reason). */
 const WHY_MAX = 300;
 

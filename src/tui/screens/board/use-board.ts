@@ -6,9 +6,9 @@
 import { useEffect, useLayoutEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { DmsClient } from '../../../api/client.js';
 import { RateLimitedError } from '../../../api/errors.js';
-import { BOARD_LIMIT } from '../../../commands/board.js';
 import { firstSource, otherSources, type BoardSource, type SourcesInput } from '../../../commands/board-sources.js';
 import {
+  BOARD_LIMIT,
   BOARD_TAKE,
   boardKey,
   boardProblem,
