@@ -6,7 +6,7 @@
 // world (and the heavy page against fetch+parse too), in rounds of three (issue 26).
 // Prints a table and writes bench/results.json. See docs/performance.md and docs/bench.md.
 //
-//   node bench/run.mjs [--quick] [--pairs N] [--only 1,2,4,7,8,9,10,11,12]   (11: bench/link.mjs, a shaped link; 12: dms board)
+//   node bench/run.mjs [--quick] [--pairs N] [--only 1,2,4,7,8,9,10,11,12,13,14]   (11: bench/link.mjs, a shaped link; 12: dms reasons; 13: step timings; 14: dms board)
 //   DMS_BIN=/path/to/dms.js node bench/run.mjs      (default: dist/dms.js)
 import { execFile, execFileSync } from 'node:child_process';
 import { writeFileSync, existsSync } from 'node:fs';
@@ -17,6 +17,8 @@ import { startDemo } from './lib/demo.mjs';
 import { benchTemp, cleanEnv, timed } from './lib/proc.mjs';
 import { firstFrameFigure } from './lib/first-frame.mjs';
 import { linkFigure } from './lib/link-figure.mjs';
+import { reasonsFigure } from './lib/reasons-figure.mjs';
+import { stepsFigure } from './lib/steps-figure.mjs';
 import { boardFigure } from './lib/board-figure.mjs';
 import { judge, machineOf, tableOf, updateDocs } from './lib/report.mjs';
 import { fmt, median, pairs } from './lib/stats.mjs';
@@ -845,8 +847,23 @@ await figure(
   () => linkFigure({ node: NODE, tmp, pairs: Math.min(PAIRS, 7), record }),
 );
 
-// ---------------------------------------------------------------- 12. the board's first fill
-await figure(12, 'board: dms board -o ndjson, a page per application', '≤ 1.1 × the same pages fetched; ≤ 150 MiB', async () => {
+// ---------------------------------------------------------------- 12. failure clusters of the whole history
+await figure(12, 'reasons: dms reasons over 50,000 deployments', '≤ 1.1 × --all -o ndjson; ≤ 150 MiB', () =>
+  reasonsFigure({
+    node: NODE,
+    bin: BIN,
+    app: requireBigHistory(),
+    env: cleanEnv({ DMS_URL: demo.url, DMS_TOKEN: demo.token, DMS_CONFIG_DIR: configDir }),
+    pairs: PAIRS,
+    record,
+  }),
+);
+
+// ---------------------------------------------------------------- 13. step timings
+await figure(13, 'steps: step timings of a 20,000-entry log', '≤ 50 ms', () => stepsFigure({ node: NODE, tmp, record }));
+
+// ---------------------------------------------------------------- 14. the board's first fill
+await figure(14, 'board: dms board -o ndjson, a page per application', '≤ 1.1 × the same pages fetched; ≤ 150 MiB', async () => {
   requireDemo();
   await boardFigure({ node: NODE, bin: BIN, demo, tmp, pairs: PAIRS, record });
 });

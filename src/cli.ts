@@ -74,6 +74,11 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
         const args = statsArgs(parsed); // usage errors before connecting
         return await runStats(args, io, await open(parsed.values, io, false), style);
       }
+      case 'reasons': {
+        const { reasonsArgs, runReasons } = await import('./commands/reasons.js');
+        const args = reasonsArgs(parsed); // usage errors before connecting
+        return await runReasons(args, io, await open(parsed.values, io, false), style);
+      }
       case 'logs': {
         const { logsArgs, runLogs } = await import('./commands/logs.js');
         logsArgs(parsed); // usage errors before connecting

@@ -133,13 +133,11 @@ export function createTransport(options: TransportOptions): Transport {
       maxRetryAfter: maxWait,
       calculateDelay: ({ computedValue, attemptCount, retryAfter, error }) => {
         if (computedValue === 0) return 0;
-        const ms =
-          retryAfter !== undefined && Number.isFinite(retryAfter)
-            ? Math.min(Math.max(retryAfter, 1), maxWait)
-            : base * 2 ** (attemptCount - 1);
+        const asked = retryAfter !== undefined && Number.isFinite(retryAfter);
+        const ms = asked ? Math.min(Math.max(retryAfter, 1), maxWait) : base * 2 ** (attemptCount - 1);
         // A wait the server asked for is told, so it can be said; a short backoff after a fault is not.
         if (error.response?.statusCode === 429) (error.options.context as Pick<RequestOptions, 'onWait'>).onWait?.(SLOW_DOWN, ms);
-        return ms;
+        return ms + offBeat(ms, asked);
       },
     },
   });
@@ -210,6 +208,16 @@ export function createTransport(options: TransportOptions): Transport {
   }
 
   return { request, redact };
+}
+
+/**
+ * A little more than a retry's wait, at random: 20–120 ms after a wait the server asked for, 5–25 %
+ * more after a backoff. A round wait (4 s) met Node's agent dropping the idle keep-alive socket (the
+ * server's `Keep-Alive: timeout=5` less 1 s) in the same timer tick, and that request got no answer
+ * until the timeout (found in the whole-history search: src/search/scan.ts `backoff`).
+ */
+export function offBeat(ms: number, asked: boolean, random: () => number = Math.random): number {
+  return Math.round(asked ? 20 + 100 * random() : ms * (0.05 + 0.2 * random()));
 }
 
 /**

@@ -35,6 +35,7 @@ export const COMMAND_OPTIONS = {
     cached: { type: 'boolean' },
   },
   stats: { since: { type: 'string' }, until: { type: 'string' }, output: { type: 'string', short: 'o' } },
+  reasons: { since: { type: 'string' }, output: { type: 'string', short: 'o' } },
   diff: { output: { type: 'string', short: 'o' } },
   board: { output: { type: 'string', short: 'o' }, 'all-contexts': { type: 'boolean' }, 'no-notify': { type: 'boolean' } },
   logs: {
@@ -43,6 +44,8 @@ export const COMMAND_OPTIONS = {
     follow: { type: 'boolean' },
     'wait-timeout': { type: 'string' },
     reason: { type: 'boolean' },
+    steps: { type: 'boolean' },
+    output: { type: 'string', short: 'o' },
   },
   // Besides its own: a flag for every field of both request bodies (src/forms/field-flags.ts).
   create: {

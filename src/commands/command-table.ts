@@ -6,6 +6,7 @@
 import { MAX_RESPONSE_MB, MAX_RESPONSE_MB_CEILING } from '../api/limits.js';
 import type { CommandDoc, HelpBlock } from './command-doc.js';
 import { MAKE_AND_SET_UP } from './command-table-make.js';
+import { BOARD_DOC } from './command-table-board.js';
 
 /** The options every command takes (`dms create app --help` adds them after its field flags). */
 export const GLOBAL_BLOCKS: readonly HelpBlock[] = [
@@ -119,9 +120,10 @@ get past prints "stopped after N of M deployments" and exits by its cause`,
             flag: '--cached',
             help: `print the page the cache kept (see: dms cache) instead of asking the
 server, which need not be up: no request is sent, no token needed. --skip
-and --take pick the page (default: the first kept); stderr says "cached ·
-as of 14:02 (5 min ago)". Rows are as dms last showed them: secrets
-masked, no logs. Nothing kept for it: one line saying so, exit 4`,
+and --take pick the page (default: the first kept; a larger page kept at
+the same --skip stands in, cut to --take); stderr says "cached · as of
+14:02 (5 min ago)". Rows are as dms last showed them: secrets masked, no
+logs. Nothing kept for it: one line saying so, exit 4`,
           },
         ],
       },
@@ -201,6 +203,7 @@ With --all the table's columns are chosen and sized by its first 500 rows.`,
     synopsis: [
       'dms logs APP_UUID [DEPLOYMENT] [--follow [--wait-timeout SECONDS]] [--debug] [--timestamps] [--json]',
       'dms logs APP_UUID [DEPLOYMENT] --reason',
+      'dms logs APP_UUID [DEPLOYMENT] --steps [-o table|json]',
     ],
     body: [
       {
@@ -241,6 +244,20 @@ stays the limit of each request`,
 was cancelled (from the end of its log); when there is none, say
 why on stderr and exit 11`,
           },
+          {
+            flag: '--steps',
+            help: `the steps of its log (start, prepare, import, plan, build, push,
+rollout, healthcheck, cleanup: the service's phase lines) with how
+long each took against the application's median over its last 50
+finished deployments (read with their logs: a few MB). A running
+deployment's last step says "so far"; the step it failed in says so.
+A row without a log: the line that says why, exit 0, as above`,
+          },
+          {
+            flag: '-o, --output F',
+            help: `with --steps: table (default: step, started, duration, vs median) or
+json ([{step, startedAt, durationMs, medianMs}]; --json is the same)`,
+          },
         ],
       },
     ],
@@ -276,6 +293,40 @@ first older deployment. Default: the oldest deployment's day`,
       },
       {
         text: `Ctrl+C, or a failure that retries do not get past, prints the stats of what was read, says
+"stopped after N of M deployments" and exits by its cause (130 for Ctrl+C).`,
+      },
+    ],
+    global: true,
+  },
+  {
+    name: 'reasons',
+    summary: 'why deployments failed: the reasons grouped and counted',
+    overview: [['dms reasons APP_UUID [--since T] [-o table|json|ndjson|csv]', 'failed deployments grouped by why they failed']],
+    synopsis: ['dms reasons APP_UUID [--since TIME] [-o table|json|ndjson|csv]'],
+    body: [
+      {
+        text: `Reads the history newest first (as dms deployments --all reads it; on a terminal, stderr shows
+how far it got) back to --since, and groups the failed deployments by the reason their log gives
+(the line the list shows as "why"), folded so that one cause reads the same every time: numbers,
+hashes, uuids, times and paths that are not quoted become <n>, <hash>, <uuid>, <time>, <path>;
+exit codes, HTTP statuses and quoted names (a missing module, a variable) are kept. Each cluster:
+Module not found: Can't resolve '@/lib/analytics' ×7 (last 1d, first 12d), the one seen last
+first. Rows without logs (a token that may not read sensitive data) are counted as "no log".`,
+      },
+      {
+        column: 19,
+        options: [
+          { flag: '--since TIME', help: `the window starts at TIME: ${TIME_FORMS}. Default: 30d` },
+          {
+            flag: '-o, --output F',
+            help: `table (default), json (a list of {reason, count, first, last, deployments,
+kind, example}), ndjson (one cluster a line) or csv`,
+          },
+          { flag: '--json', help: 'the same as -o json' },
+        ],
+      },
+      {
+        text: `Ctrl+C, or a failure that retries do not get past, prints the clusters of what was read, says
 "stopped after N of M deployments" and exits by its cause (130 for Ctrl+C).`,
       },
     ],
@@ -319,48 +370,7 @@ or no finished deployment comes before A.`,
     ],
     global: true,
   },
-  {
-    name: 'board',
-    summary: 'every recent application at a glance',
-    overview: [
-      ['dms board [--all-contexts] [-o table|json|ndjson|csv]', 'every recent application: its history, last deployment and why it ended'],
-    ],
-    synopsis: ['dms board [--all-contexts] [--no-notify] [-o table|json|ndjson|csv]'],
-    body: [
-      {
-        text: `Every recent application of the connection (those dms opened; in demo mode the sample ones
-too): its last ten deployments as marks (oldest left: ✓ finished, ✗ failed, ● running,
-○ queued, ⊘ cancelled), its last deployment's status and age, and why it failed or was
-cancelled when its log says. One request per application, at most four at a time.
-On a terminal without -o it opens the board screen, which reads again while any deployment
-runs (every 3 s; every 30 s when none does), tells you when one that was running ends (a
-desktop notification where the terminal shows them, else the bell), and opens an
-application on Enter. With -o, or when stdout is not a terminal, it prints the board once.`,
-      },
-      {
-        column: 19,
-        options: [
-          {
-            flag: '--all-contexts',
-            help: `the recent applications of every saved context too, each with its own
-token (one on a server already listed adds nothing: recents are per server)`,
-          },
-          { flag: '--no-notify', help: 'no notification or bell when a deployment ends (or DMS_NO_NOTIFY=1)' },
-          {
-            flag: '-o, --output F',
-            help: `table (default), json (one array), ndjson (one application per line),
-csv (context, uuid, name, status, started, finished, history, why, problem)`,
-          },
-          { flag: '--json', help: 'the same as -o json' },
-        ],
-      },
-      {
-        text: `An application whose page cannot be read is a row saying why in a word (not found, no
-access, unreachable) and a line on stderr; exit 1 when none could be read.`,
-      },
-    ],
-    global: true,
-  },
+  BOARD_DOC,
   {
     name: 'cache',
     summary: 'the page cache: what it keeps, and emptying it',

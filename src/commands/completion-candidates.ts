@@ -24,6 +24,7 @@ const POSITIONALS: Record<Command, (before: readonly string[]) => Slot> = {
   browse: (b) => (b.length === 0 ? 'apps' : 'none'),
   deployments: (b) => (b.length === 0 ? 'apps' : 'none'),
   stats: (b) => (b.length === 0 ? 'apps' : 'none'),
+  reasons: (b) => (b.length === 0 ? 'apps' : 'none'),
   logs: (b) => (b.length === 0 ? 'apps' : 'none'), // DEPLOYMENT: only the server knows
   diff: (b) => (b.length === 0 ? 'apps' : 'none'), // A and B: only the server knows
   create: (b) => (b.length === 0 ? { app: 'an application from a public git repository', docstore: 'a docstore database' } : 'none'),
@@ -161,7 +162,7 @@ function valuesOf(
     const offered = field.choices ?? (field.recent ? source.recentValues(field.name, target).filter((v) => PLAIN_VALUE.test(v)) : []);
     return keep(withPrefix(offered.map((value) => ({ value }))), `${prefix}${typed}`);
   }
-  const kind = name === 'output' && command === 'diff' ? DIFF_OUTPUTS : VALUES[name];
+  const kind = name === 'output' && (command === 'diff' || command === 'logs') ? DIFF_OUTPUTS : VALUES[name];
   if (kind === undefined) return none();
   if (kind === 'files') return { files: true };
   if (kind === 'contexts') return keep(withPrefix(source.contexts()), `${prefix}${typed}`);

@@ -14,13 +14,16 @@ import type { CommandIO } from './io.js';
 import type { Style } from './table.js';
 
 /**
- * The page `--skip`/`--take` name among those kept (newest first): both given, that page; one
- * given, the newest kept with it; neither, the first page of the history (skip 0) read last, else
- * the page nearest the start.
+ * The page `--skip`/`--take` name among those kept (newest first): both given, that page, else a
+ * larger one from the same row (cut to `take` by the caller, as the TUI lets a larger page stand
+ * in); one given, the newest kept with it (or, for `take`, the smallest larger one at skip 0);
+ * neither, the first page of the history (skip 0) read last, else the page nearest the start.
  */
 export function pickPage(pages: readonly CachedPage[], skip: number | undefined, take: number | undefined): CachedPage | undefined {
   if (skip !== undefined || take !== undefined) {
-    return pages.find((p) => p.skip === (skip ?? 0) && (take === undefined || p.take === take));
+    const at = pages.filter((p) => p.skip === (skip ?? 0));
+    if (take === undefined) return at[0];
+    return at.find((p) => p.take === take) ?? at.filter((p) => p.take > take).sort((a, b) => a.take - b.take)[0];
   }
   return pages.reduce<CachedPage | undefined>((best, p) => (best === undefined || p.skip < best.skip ? p : best), undefined);
 }
@@ -68,10 +71,11 @@ export async function runCachedDeployments(args: DeploymentsArgs, values: Parsed
     );
   }
   io.stderr.write(`dms: ${cachedNote(page.readAt, Date.now())}\n`);
+  const take = Math.min(args.take ?? page.take, page.take);
   return printPage({
-    records: page.rows,
+    records: page.rows.slice(0, take),
     total: page.total,
-    args: { ...args, skip: page.skip, take: page.take },
+    args: { ...args, skip: page.skip, take },
     io,
     style,
     redact: (s) => s,

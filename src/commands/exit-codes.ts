@@ -23,7 +23,7 @@ export const EXIT = {
   /** `dms logs --reason`: the deployment has no reason to print (it did not fail, its row has no logs, its log names no cause). */
   noReason: 11,
   /**
-   * A read of the whole history (`--all`, `dms stats`, `dms diff`, `dms logs APP REF`) came to a
+   * A read of the whole history (`--all`, `dms stats`, `dms reasons`, `dms diff`, `dms logs APP REF`) came to a
    * different number of deployments than the server counts: fewer (its pages ended before its
    * count; none at all), or more than its first count allows (or, with no count, 1,000,000) and
    * the reading stopped there. What was read is printed; it is not the history the server counts.

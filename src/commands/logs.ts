@@ -1,7 +1,7 @@
 // `dms logs APP_UUID [DEPLOYMENT] [--follow [--wait-timeout S]] [--debug] [--timestamps] [--json]`
 // Prints a deployment's log (service-behaviour.md, "Deployment logs"); with --follow, polls that
 // one deployment until it is final and exits by its outcome. With --reason, only the line that
-// explains how it ended (model/reason.ts).
+// explains how it ended (model/reason.ts). With --steps, its steps' timings (logs-steps.ts).
 import type { AppAddress } from '../api/app-address.js';
 import { isAppUuid } from '../api/uuid.js';
 import { durationOf } from '../model/duration.js';
@@ -18,6 +18,7 @@ import type { CommandIO } from './io.js';
 import type { Session } from './connect.js';
 import { appArg, checkAddressHost } from './app-arg.js';
 import { nameOfRecords, rememberApp } from './remember.js';
+import { printSteps, stepsArgs, type StepsOutput } from './logs-steps.js';
 
 export interface LogsArgs {
   readonly app: string;
@@ -33,6 +34,8 @@ export interface LogsArgs {
   readonly json: boolean;
   /** Print only the reason of the failure. */
   readonly reason: boolean;
+  /** --steps: the steps' timings, as a table or JSON (logs-steps.ts). */
+  readonly steps: StepsOutput | undefined;
 }
 
 export interface LogsOptions {
@@ -81,6 +84,7 @@ export function logsArgs(parsed: Parsed): LogsArgs {
     const other = (['follow', 'json', 'timestamps', 'debug'] as const).find((f) => v[f] === true);
     if (other) throw new UsageError(`--reason prints one line and takes no --${other}; leave one of them out.`);
   }
+  const steps = stepsArgs(v);
   return {
     app,
     ...(address ? { address } : {}),
@@ -91,6 +95,7 @@ export function logsArgs(parsed: Parsed): LogsArgs {
     timestamps: v.timestamps === true,
     json: v.json === true,
     reason: v.reason === true,
+    steps,
   };
 }
 
@@ -230,6 +235,11 @@ export async function runLogs(
 
   const name = deploymentName(at.view);
   if (args.reason) return printReason(at.view, name, io, client.redact, say);
+  if (args.steps) {
+    const code = await printSteps({ app: args.app, view: at.view, name, output: args.steps, client, io, style, signals: options.signals });
+    rememberApp(session, io, args.app, nameOfRecords([at.view.record]));
+    return code;
+  }
   let printed = 0;
   let noted = false;
 

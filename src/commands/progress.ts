@@ -9,7 +9,7 @@ import { sayWait, waitText } from './output.js';
 const PROGRESS_MS = 100;
 
 export interface Progress {
-  update(read: number, total: number | null, matched: number | undefined): void;
+  update(read: number, total: number | null, matched: number | undefined, word?: string): void;
   /** A wait: on the line on a terminal, else a line of its own. */
   pause(why: string, ms: number): void;
   /** Takes the line off the terminal (before other output). */
@@ -44,8 +44,8 @@ export function progressLine(stderr: NodeJS.WritableStream, onTerminal: boolean)
     visible = false;
   };
   return {
-    update(read, total, matched) {
-      text = `read ${thousands(read)}${total !== null ? ` of ${thousands(total)}` : ''}${matched !== undefined ? ` · ${thousands(matched)} matching` : ''}`;
+    update(read, total, matched, word = 'matching') {
+      text = `read ${thousands(read)}${total !== null ? ` of ${thousands(total)}` : ''}${matched !== undefined ? ` · ${thousands(matched)} ${word}` : ''}`;
       note = '';
       if (Date.now() - drawn >= PROGRESS_MS) draw();
     },

@@ -30,7 +30,7 @@ export const EXIT_TABLE: Readonly<Record<keyof typeof EXIT, readonly [short: str
   ],
   miscount: [
     "a read of the whole history did not come to the server's count",
-    'a read of the whole history (--all, dms stats, dms diff, dms logs APP REF) came to a different number than the server counts; what was read is printed',
+    'a read of the whole history (--all, dms stats, dms reasons, dms diff, dms logs APP REF) came to a different number than the server counts; what was read is printed',
   ],
   outputClosed: [
     "stdout was closed before a creation's answer was written (no --save-credentials file holds it)",

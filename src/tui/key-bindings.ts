@@ -12,6 +12,7 @@ import { LIST_SCOPES } from './screens/deployments/keys.js';
 import { DETAIL_SCOPES } from './screens/detail/keys.js';
 import { LOG_SCOPES } from './screens/log/keys.js';
 import { STATS_SCOPES } from './screens/stats/keys.js';
+import { CLUSTERS_SCOPES } from './screens/clusters/keys.js';
 import { HELP_SCOPES } from './screens/help/keys.js';
 import { PICKER_SCOPES } from './screens/picker/keys.js';
 import { FORM_SCOPES } from './screens/forms/keys.js';
@@ -27,6 +28,7 @@ export const SCOPE_GROUPS: readonly (readonly ScopeId[])[] = [
   DETAIL_SCOPES,
   LOG_SCOPES,
   STATS_SCOPES,
+  CLUSTERS_SCOPES,
   HELP_SCOPES,
   PICKER_SCOPES,
   FORM_SCOPES,

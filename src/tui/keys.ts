@@ -169,6 +169,7 @@ export const HELP_SECTIONS: readonly { readonly title: string; readonly screen: 
   { title: 'Filtering the log', screen: 'logFilter' },
   { title: 'Saving the log', screen: 'logSave' },
   { title: 'Stats', screen: 'stats' },
+  { title: 'Failure clusters', screen: 'clusters' },
   { title: 'Board', screen: 'board' },
   { title: 'Comparing two deployments', screen: 'compare' },
   { title: 'Help', screen: 'help' },

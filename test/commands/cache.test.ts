@@ -108,6 +108,16 @@ describe('dms deployments APP --cached', () => {
     const lines = csv.stdout.split('\r\n');
     expect(lines[0]).toBe('status,source,commit,subject,branch,started,finished,duration,server,id,uuid,reason');
     expect(lines[1]).toMatch(/^failed,.*,37,d37,Error: npm ci exited with 1$/);
+    // --take 1 under the kept 2: the kept page stands in, cut to one row (the TUI does the same).
+    const one = await dms(env, 'deployments', SHOP, '--cached', '--take', '1', '-o', 'ndjson');
+    expect(one.code).toBe(EXIT.ok);
+    expect(
+      one.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l).id),
+    ).toEqual([37]);
+    expect((await dms(env, 'deployments', SHOP, '--cached', '--take', '3')).code).toBe(EXIT.notFound);
     const filtered = await dms(env, 'deployments', SHOP, '--cached', '--status', 'finished', '-o', 'ndjson');
     expect(
       filtered.stdout
@@ -158,6 +168,12 @@ describe('dms deployments APP --cached', () => {
     expect(pickPage(pages, undefined, 10)).toBe(pages[2]);
     expect(pickPage(pages, 10, undefined)).toBe(pages[0]);
     expect(pickPage(pages, 30, undefined)).toBeUndefined();
+    // A larger page kept from the same row stands in for a smaller one (cut by the command), the smallest first; never a smaller one.
+    const larger = [page(0, 50, 3), page(0, 24, 2), page(10, 10, 1)];
+    expect(pickPage(larger, 0, 20)).toBe(larger[1]);
+    expect(pickPage(larger, undefined, 30)).toBe(larger[0]);
+    expect(pickPage(larger, 0, 60)).toBeUndefined();
+    expect(pickPage(larger, 10, 5)).toBe(larger[2]);
     const now = new Date(2026, 10, 24, 14, 30).getTime();
     expect(cachedNote(new Date(2026, 10, 24, 14, 2).getTime(), now)).toBe('cached · as of 14:02 (28 min ago)');
     expect(cachedNote(now - 10_000, now)).toBe('cached · as of 14:29 (just now)');

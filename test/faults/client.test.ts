@@ -184,7 +184,8 @@ describe('429 storms', () => {
     const started = Date.now();
     const page = await createClient(options(s.url)).listDeployments(APP);
     expect(page.deployments).toHaveLength(1);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+    // The second hit came after the second asked for and a little more (offBeat: 20–120 ms).
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1015);
     expect(s.hitsOf('GET', PATH)).toBe(2);
   });
 

@@ -70,6 +70,7 @@ describe('headless commands', () => {
       'deployments',
       'logs',
       'stats',
+      'reasons',
       'diff',
       'board',
       'create app',
@@ -154,6 +155,15 @@ describe('headless commands', () => {
     expect(r.code).toBe(EXIT.ok);
     const stats = JSON.parse(r.stdout) as { application: { uuid: string }; complete: boolean; read: number; deployments: number };
     expect(stats).toMatchObject({ application: { uuid: SHOP_FRONTEND }, complete: true, read: count, deployments: count });
+  });
+
+  it('reasons APP -o json groups every failed deployment of the window by its reason', async () => {
+    const r = await runBin(['reasons', SHOP_FRONTEND, '--since', '2000-01-01', '-o', 'json'], { env: env() });
+    expect(r.code).toBe(EXIT.ok);
+    const clusters = JSON.parse(r.stdout) as { reason: string; count: number; deployments: number[] }[];
+    expect(clusters.length).toBeGreaterThan(1);
+    for (const c of clusters) expect(c.deployments).toHaveLength(c.count);
+    expect(clusters.map((c) => c.reason)).toContain("Module not found: Can't resolve '@/lib/analytics'");
   });
 
   it('board -o ndjson prints a line per recent application (read once before: recent)', async () => {
@@ -353,6 +363,16 @@ describe('screens', () => {
     const stats = await t.waitFor(`read all ${count}`);
     expect(stats).toContain(`Stats · shop-frontend · ${count} deployments`);
     expect(stats).toMatch(/^failure rate \d+% \(\d+ of \d+ ended\)/m);
+    await quit(t);
+  });
+
+  it('F opens the failure clusters of the last 30 days', async () => {
+    const t = browse();
+    await t.waitFor(listed);
+    t.keys('F');
+    const clusters = await t.waitFor(/^read the last 30 days/m);
+    expect(clusters).toMatch(/^Failure clusters · shop-frontend · \d+ failed in the last 30 days/m);
+    expect(clusters).toMatch(/^› ×\d+ +\(/m);
     await quit(t);
   });
 

@@ -4,6 +4,8 @@
 import type { KeyTable } from '../keys.js';
 import { thousands } from '../../text/thousands.js';
 import { clockAt } from '../../text/format.js';
+import { truncate } from '../../text/cells.js';
+import { clean } from '../../text/sanitize.js';
 import { formatBytes } from '../../api/limits.js';
 import { wantsAutoRefresh, type PagingState } from './paging.js';
 import type { SearchState } from './search.js';
@@ -70,6 +72,7 @@ export function headerRange(browse: BrowseState): string {
   const s = browse.search;
   if (s?.kind !== 'search') return rangeLabel(browse.paging);
   const range = resultRange(s, resultRows(browse));
+  if (s.cluster !== undefined) return `${range} · failed: ${truncate(clean(s.cluster), 48)}`;
   return s.status === 'all' ? range : `${range} · scope: ${s.status}`;
 }
 

@@ -26,6 +26,8 @@ export interface SearchState {
   readonly cursor: number;
   /** First result of the page shown. */
   readonly pageStart: number;
+  /** The results are a failure cluster's deployments (F, Enter): its reason. */
+  readonly cluster?: string;
 }
 
 export type SearchAction =

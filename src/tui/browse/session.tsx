@@ -31,6 +31,7 @@ import { useHistoryScan } from './use-history-scan.js';
 import { useOlderNeighbour, type Older } from './use-older.js';
 import { useReasons } from './use-reasons.js';
 import { useSeenWrite, type SeenStore } from './seen.js';
+import { useStepMedians, type MedianState } from './use-step-medians.js';
 import { useResultRow } from './use-result-row.js';
 import { useListTable, type ListTable } from './use-table.js';
 
@@ -108,6 +109,10 @@ export interface BrowseSession {
   readonly table: ListTable;
   /** The header every screen of the application shows. */
   readonly header: React.ReactElement;
+  /** The medians of the application's steps over its last finished deployments (read once a screen asks). */
+  readonly stepMedians: MedianState;
+  /** Asks for them (the detail and the log do when they open); read once a session. */
+  readonly wantMedians: () => void;
   /** The rows the list's table last had room for (null before it was laid out): its first frame back from another screen uses it. */
   readonly tableRoom: number | null;
   readonly setTableRoom: (rows: number | null) => void;
@@ -214,6 +219,7 @@ export function BrowseSessionProvider({ children, ...props }: BrowseSessionProps
     [],
   );
   useHistoryScan({ client, search: props.search, appUuid, store });
+  const { medians: stepMedians, wantMedians } = useStepMedians({ client, appUuid });
 
   // An application that does not exist: back to the picker, saying why.
   const onBack = props.onBack;
@@ -255,6 +261,8 @@ export function BrowseSessionProvider({ children, ...props }: BrowseSessionProps
     detailText,
     table,
     header,
+    stepMedians,
+    wantMedians,
     tableRoom,
     setTableRoom,
   };

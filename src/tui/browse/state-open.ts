@@ -4,6 +4,7 @@ import type { Deployment } from '../../api/schemas/deployment.js';
 import { keyOfRecord } from '../../model/deployment.js';
 import { visibleRows } from './paging.js';
 import { openDetail } from './detail.js';
+import { startSearch } from './search.js';
 import type { BrowseAction, BrowseState, LogOpen } from './state-shape.js';
 
 export type OpenAction = Extract<
@@ -16,6 +17,9 @@ export type OpenAction = Extract<
       | 'closeLog'
       | 'openStats'
       | 'closeStats'
+      | 'openClusters'
+      | 'closeClusters'
+      | 'showCluster'
       | 'openCompare'
       | 'closeCompare'
       | 'openResult'
@@ -61,6 +65,16 @@ export function openReducer(state: BrowseState, action: OpenAction): BrowseState
       return state.mode === 'list' ? { ...state, mode: 'stats' } : state;
     case 'closeStats':
       return state.mode === 'stats' ? { ...state, mode: 'list' } : state;
+    case 'openClusters':
+      return state.mode === 'list' ? { ...state, mode: 'clusters' } : state;
+    case 'closeClusters':
+      return state.mode === 'clusters' ? { ...state, mode: 'list' } : state;
+    case 'showCluster': {
+      if (state.mode !== 'clusters') return state;
+      const searches = state.searches + 1;
+      const search = { ...startSearch('search', '', 'all', searches), scanning: false, results: action.results, cluster: action.reason };
+      return { ...state, mode: 'list', searches, search, status: 'all' };
+    }
     case 'openCompare':
       return state.mode === 'list' ? { ...state, mode: 'compare', compare: action.open } : state;
     case 'closeCompare':

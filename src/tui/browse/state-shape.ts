@@ -11,7 +11,7 @@ import type { DetailAction, DetailState } from './detail.js';
 import type { CompareOpen, Picked } from './marks.js';
 
 /** `jump`: the go-to line (an id, uuid or commit) is being typed. */
-export type BrowseMode = 'list' | 'filter' | 'jump' | 'detail' | 'log' | 'stats' | 'compare';
+export type BrowseMode = 'list' | 'filter' | 'jump' | 'detail' | 'log' | 'stats' | 'clusters' | 'compare';
 
 /** A deployment found by a search or a jump, being fetched whole to open it. */
 export interface Fetching {
@@ -87,6 +87,11 @@ export type BrowseAction =
   /** The stats of the whole history over the list (S); Esc comes back to the list as it was. */
   | { type: 'openStats' }
   | { type: 'closeStats' }
+  /** The failure clusters over the list (F); Esc comes back to the list as it was. */
+  | { type: 'openClusters' }
+  | { type: 'closeClusters' }
+  /** Enter on a cluster: back to the list, showing its deployments (as a finished search's results) until Esc. */
+  | { type: 'showCluster'; reason: string; results: readonly Summary[] }
   /** Scrolling and toggles of the open detail. */
   | DetailAction
   | SearchAction

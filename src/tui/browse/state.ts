@@ -69,6 +69,9 @@ export function browseReducer(state: BrowseState, action: BrowseAction): BrowseS
     case 'closeLog':
     case 'openStats':
     case 'closeStats':
+    case 'openClusters':
+    case 'closeClusters':
+    case 'showCluster':
     case 'openCompare':
     case 'closeCompare':
     case 'openResult':

@@ -19,6 +19,7 @@ export type ScopeId =
   | 'logFilter'
   | 'logSave'
   | 'stats'
+  | 'clusters'
   | 'board'
   | 'help'
   | 'line'

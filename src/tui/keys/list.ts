@@ -147,6 +147,14 @@ export const LIST_COMMANDS = [
     footerRank: 6,
   },
   {
+    id: 'clusters',
+    hint: 'failure reasons',
+    keys: [ch('F')],
+    label: 'F',
+    description: 'failure clusters: the failed deployments of the last 30 days grouped by their reason (Enter lists a group)',
+    screens: ['deployments'],
+  },
+  {
     id: 'markRow',
     hint: 'mark',
     keys: [ch(' ')],

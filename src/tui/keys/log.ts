@@ -62,6 +62,16 @@ export const LOG_COMMANDS = [
     screens: ['log'],
   },
   { id: 'logPrevStderr', keys: [ch('X')], label: 'X', description: 'previous line written to stderr', screens: ['log'] },
+  {
+    id: 'logNextStep',
+    hint: 'next/prev step',
+    keys: [ch(']')],
+    label: ']',
+    footerWith: 'logPrevStep',
+    description: "next step of the deployment (the service's phase lines: prepare, import, build, rollout…): its first line at the top",
+    screens: ['log'],
+  },
+  { id: 'logPrevStep', keys: [ch('[')], label: '[', description: 'previous step (from inside a step: its first line)', screens: ['log'] },
   { id: 'logLeft', keys: [named('leftArrow')], label: '←', description: 'scroll left (long lines cut at the edge)', screens: ['log'] },
   { id: 'logRight', keys: [named('rightArrow')], label: '→', description: 'scroll right (long lines cut at the edge)', screens: ['log'] },
   {

@@ -14,6 +14,38 @@ export const VIEW_COMMANDS = [
     footer: ['stats'],
     footerRank: 1,
   },
+  // Failure clusters (F on the deployments list)
+  { id: 'clusterUp', keys: [named('upArrow'), ch('k')], label: '↑/k', description: 'previous cluster', screens: ['clusters'] },
+  {
+    id: 'clusterDown',
+    hint: 'move',
+    keys: [named('downArrow'), ch('j')],
+    label: '↓/j',
+    description: 'next cluster',
+    screens: ['clusters'],
+    footer: ['clusters'],
+    footerRank: 3,
+  },
+  {
+    id: 'clusterShow',
+    hint: 'its deployments',
+    keys: [named('return')],
+    label: 'Enter',
+    description: "back to the list, showing only this cluster's deployments (Esc there shows the page again)",
+    screens: ['clusters'],
+    footer: ['clusters'],
+    footerRank: 1,
+  },
+  {
+    id: 'clustersBack',
+    hint: 'back',
+    keys: [named('escape')],
+    label: 'Esc',
+    description: 'stop reading the history (what was read stays); then back to the list',
+    screens: ['clusters'],
+    footer: ['clusters'],
+    footerRank: 1,
+  },
   // Comparing two deployments (and the scroll keys above)
   {
     id: 'compareBack',

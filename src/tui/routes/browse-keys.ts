@@ -45,8 +45,8 @@ export function browseKeys(keys: KeyTable, props: ListKeyProps, options: BrowseK
   return {
     key(e: KeyEvent): KeyResult {
       const mode = store.get().mode;
-      // The log viewer, the stats view and the comparison have listeners of their own.
-      if (mode === 'log' || mode === 'stats' || mode === 'compare') return false;
+      // The log viewer, the stats view, the failure clusters and the comparison have listeners of their own.
+      if (mode === 'log' || mode === 'stats' || mode === 'clusters' || mode === 'compare') return false;
       // A note about the key before goes with this one.
       if (store.get().keyNote !== null) send({ type: 'keyNote', note: null });
       // In the filter and go-to lines every printable key is text; other screens' keys (q, ?) do not apply.

@@ -159,7 +159,7 @@ function moveKeys({ store, send, page, rememberTake }: ListKeyContext) {
   };
 }
 
-/** Keys that open a view over the list: the row's detail or log, the stats, the marked row compared with this one. */
+/** Keys that open a view over the list: the row's detail or log, the stats, the failure clusters, the marked row compared with this one. */
 function openKeys({ keys, store, send, note }: ListKeyContext, done: Done) {
   // While a search of the whole history is shown, opening acts on its results.
   const results = () => store.get().search !== null;
@@ -177,6 +177,10 @@ function openKeys({ keys, store, send, note }: ListKeyContext, done: Done) {
     },
     stats: () => {
       send({ type: 'openStats' });
+      done('later');
+    },
+    clusters: () => {
+      send({ type: 'openClusters' });
       done('later');
     },
     compare: () => {

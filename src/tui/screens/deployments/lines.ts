@@ -83,6 +83,7 @@ export function progressText(s: SearchState): string {
 
 /** `“rollback”`, `failed deployments`, `“api” among failed deployments`. */
 function queryLabel(s: SearchState): string {
+  if (s.cluster !== undefined) return `failed with “${clean(s.cluster)}”`;
   const text = s.text ? `“${clean(s.text)}”` : '';
   const status = s.status === 'all' ? '' : `${s.status} deployments`;
   return text && status ? `${text} among ${status}` : text || status || 'everything';
@@ -105,6 +106,7 @@ function searchLine(s: SearchState, keys: KeyTable): TextLine {
     };
   }
   const found = `${thousands(s.results.length)} found`;
+  if (s.cluster !== undefined) return { text: `${what}: ${found} · ${keys.hint('open')} opens · ${esc} back to the page`, tone: 'muted' };
   if (s.scanning) return { text: `${what}: ${found} · ${progress} — ${esc} stops${waiting}${gaps}`, tone: 'muted' };
   if (s.stopped === ESC_STOP)
     return { text: `${what}: ${found} · ${progress}, stopped with ${esc} · ${esc} back to the page${gaps}`, tone: 'muted' };

@@ -22,6 +22,7 @@ import type { DetailState } from '../../browse/detail.js';
 import type { Line } from '../../components/scroll-view.js';
 import { bothTimes, fieldGroups, logSize } from './fields.js';
 import type { Older } from '../../browse/use-older.js';
+import { stepsSection, type DetailSteps } from './steps-lines.js';
 
 export interface DetailOptions {
   /** Secrets shown in clear (only ever true when dms was started with --show-secrets). */
@@ -41,6 +42,8 @@ export interface DetailOptions {
   readonly keys?: KeyTable;
   /** A failed or cancelled deployment's reason (model/reason.ts), once read; `…` until then. */
   readonly reason?: Reason;
+  /** Its steps and the application's medians (steps-lines.ts); no section when left out. */
+  readonly steps?: DetailSteps;
 }
 
 /** The summary's reason of a failed or cancelled deployment: the line (error tone), or why there is none (muted). */
@@ -162,6 +165,22 @@ function summary(lines: Lines, view: DeploymentView, options: DetailOptions): vo
   for (const [label, value, colour] of shown) lines.field(label, lines.shown(value), width, { colour });
 }
 
+/** "Steps": each step's duration against the application's median (steps-lines.ts words it). */
+function steps(lines: Lines, options: DetailOptions): void {
+  if (!options.steps) return;
+  const { theme } = options;
+  const section = stepsSection(options.steps, options.now ?? Date.now(), lines.keys);
+  lines.title(section.title);
+  if (section.note) lines.note(section.note.text, section.note.warning ? theme.ui.warning : theme.ui.muted);
+  const width = labelWidthOf(
+    section.rows.map((r) => `  ${r.label}`),
+    options.width,
+  );
+  const tones = { plain: undefined, failed: theme.ui.error, open: theme.status.in_progress };
+  for (const r of section.rows) lines.field(r.label, r.value, width, { colour: tones[r.tone] });
+  if (section.hint) lines.note(section.hint);
+}
+
 function message(lines: Lines, view: DeploymentView): void {
   const text = messageOf(view);
   if (text === '') {
@@ -273,6 +292,7 @@ export function detailLines(d: Deployment, options: DetailOptions): Line[] {
   const lines = new Lines(options);
   const view = viewOf(d);
   summary(lines, view, options);
+  steps(lines, options);
   message(lines, view);
   changes(lines, view, options);
   groups(lines, d, options);

@@ -9,18 +9,21 @@ import type { DetailState } from '../../browse/detail.js';
 import { olderOf } from '../../browse/use-older.js';
 import { footerWithout } from './lines.js';
 import { DetailView } from './view.js';
+import { useDetailSteps } from './use-steps.js';
 
 export function DetailRoute({ detail }: { readonly detail: DetailState }) {
-  const { props, browse, store, now, neighbours, focusReason, detailText } = useBrowseSession();
+  const { props, browse, store, now, neighbours, focusReason, detailText, stepMedians, wantMedians } = useBrowseSession();
   const { width } = props;
   const state = browse.paging;
   const index = state.keys.indexOf(detail.key);
+  const record = index >= 0 ? state.rows[index]!.record : detail.record;
+  const steps = useDetailSteps(record, stepMedians, wantMedians, state.asOf !== null);
   return (
     <UnderHeader>
       {(rows) => (
         <>
           <DetailView
-            record={index >= 0 ? state.rows[index]!.record : detail.record}
+            record={record}
             view={detail}
             older={index >= 0 ? olderOf(state, index, neighbours) : undefined}
             reason={focusReason}
@@ -31,6 +34,7 @@ export function DetailRoute({ detail }: { readonly detail: DetailState }) {
             bodyLines={Math.max(3, rows - 1 - 2)}
             onSize={(max, lines) => store.dispatch({ type: 'detailSize', max, page: lines })}
             onLines={detailText.dispatch}
+            steps={steps}
           />
           <Footer
             screen={detail.search.editing ? 'detailSearch' : 'detail'}

@@ -19,6 +19,7 @@ import { useKeyTable } from '../../input/key-table.js';
 import { maskUrlPasswords } from '../../../text/secrets.js';
 import type { TimeMode } from '../../../text/format.js';
 import type { Reason } from '../../../model/reason.js';
+import type { DetailSteps } from './steps-lines.js';
 
 /** Heading lines are cut to the terminal width: no need to hand Ink (which measures it all) more than this. */
 const HEADING_MAX = 500;
@@ -45,9 +46,11 @@ export interface DetailProps {
   readonly onSize?: (max: number, page: number) => void;
   /** Gets the text of the lines drawn (label and value) after each change, for `/` to search. */
   readonly onLines?: (texts: readonly string[]) => void;
+  /** Its steps against the application's medians (the Steps section; none when left out). */
+  readonly steps?: DetailSteps;
 }
 
-export function DetailView({ record, view, older, reason, baseUrl, now, time, width, bodyLines, onSize, onLines }: DetailProps) {
+export function DetailView({ record, view, older, reason, baseUrl, now, time, width, bodyLines, onSize, onLines, steps }: DetailProps) {
   const theme = useTheme();
   const keys = useKeyTable();
   const { offset, raw, reveal, showAbsent } = view;
@@ -55,8 +58,8 @@ export function DetailView({ record, view, older, reason, baseUrl, now, time, wi
     () =>
       raw
         ? rawJsonLines(record, { reveal, width, theme, keys })
-        : detailLines(record, { reveal, width, theme, now, time, older, baseUrl, showAbsent, keys, reason }),
-    [record, raw, reveal, width, theme, now, time, older, baseUrl, showAbsent, keys, reason],
+        : detailLines(record, { reveal, width, theme, now, time, older, baseUrl, showAbsent, keys, reason, steps }),
+    [record, raw, reveal, width, theme, now, time, older, baseUrl, showAbsent, keys, reason, steps],
   );
   // The body takes the room the screen leaves it; measured once drawn.
   const bodyRef = useRef<DOMElement>(null);

@@ -33,6 +33,7 @@ const SCREEN_SCOPES: Partial<Record<ScopeId, readonly ScopeId[]>> = {
   detail: ['detail', 'detailSearch', 'global', 'app', 'line', 'help'],
   log: ['log', 'logSearch', 'logFilter', 'logSave', 'global', 'app', 'line', 'help'],
   stats: ['stats', 'global', 'app', 'help'],
+  clusters: ['clusters', 'global', 'app', 'help'],
   board: ['board', 'global', 'app', 'help'],
   picker: ['picker', 'contexts', 'line', 'app', 'help'],
   form: [...FORM_SCOPES, 'line', 'app', 'help'],

@@ -101,6 +101,8 @@ function viewHandlers(store: LogStore, props: LogKeyProps, send: Send, later: ()
     logPrevError: () => send({ type: 'errorNext', direction: -1, which: 'error' }),
     logNextStderr: () => send({ type: 'errorNext', direction: 1, which: 'stderr' }),
     logPrevStderr: () => send({ type: 'errorNext', direction: -1, which: 'stderr' }),
+    logNextStep: () => send({ type: 'stepNext', direction: 1 }),
+    logPrevStep: () => send({ type: 'stepNext', direction: -1 }),
     logLeft: () => send({ type: 'sideways', direction: -1 }),
     logRight: () => send({ type: 'sideways', direction: 1 }),
     logFollow: () => send({ type: 'toggle', what: 'follow' }),

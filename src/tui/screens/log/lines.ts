@@ -3,6 +3,8 @@
 // sentence names is the key in force (the KeyTable), never a literal.
 import { PHASE_MARKS, type DeploymentView } from '../../../model/deployment.js';
 import { NO_LOGS } from '../../../model/log.js';
+import { NO_STEPS } from '../../../model/step-timings.js';
+import type { StepName } from '../../../model/steps.js';
 import { maskUrlPasswords } from '../../../text/secrets.js';
 import { timeAt, type TimeMode } from '../../../text/format.js';
 import { thousands } from '../../../text/thousands.js';
@@ -55,14 +57,18 @@ export function stampOf(at: number | null, time: TimeMode, startedAt: number | n
   return `${s < 0 ? '-' : '+'}${span}`.padStart(8).slice(-8);
 }
 
-/** The title's muted part: lines on screen of the lines shown, the filter, debug and stderr counts, skipped entries, cut lines. */
-export function rangeText(s: LogState, lastShown: number, keys: KeyTable): string {
+/**
+ * The title's muted part: lines on screen of the lines shown, the filter, the step the view is in,
+ * debug and stderr counts, skipped entries, cut lines.
+ */
+export function rangeText(s: LogState, lastShown: number, keys: KeyTable, step?: StepName): string {
   const shown = s.order.length;
   const c = s.counts;
   const pattern = s.filter.line.value;
   return (
     `  ${shown === 0 ? 0 : s.top + 1}–${lastShown} of ${thousands(shown)}${s.built > 0 ? '… (reading the start)' : ''}` +
     (pattern !== '' && !s.filter.editing ? ` · only lines with “${pattern}” (${keys.hint('logFilter')} shows all)` : '') +
+    (step ? ` · step ${step}` : '') +
     (c.hidden > 0 ? ` · ${thousands(c.hidden)} debug ${s.debug ? 'shown' : `hidden (${keys.hint('logDebug')})`}` : '') +
     (c.stderr > 0 ? ` · ${thousands(c.stderr)} stderr` : '') +
     (s.skipped > 0 ? ` · ${s.skipped} unreadable entries skipped` : '') +
@@ -135,6 +141,14 @@ export function noteText(note: LogNote, keys: KeyTable): string {
       return note.why === 'wrap'
         ? `Long lines wrap: nothing to scroll sideways (${keys.hint('logWrap')} cuts them at the edge).`
         : 'Every line on screen fits: nothing to scroll sideways.';
+    case 'step':
+      return `Step ${note.index + 1} of ${note.count}: ${note.name} · ${keys.hint('logNextStep')}/${keys.hint('logPrevStep')} next/previous step`;
+    case 'stepEdge':
+      return note.direction === 1
+        ? `No step after this one (${note.count} in all): ${keys.hint('logPrevStep')} goes back.`
+        : `No step before this one (${note.count} in all): ${keys.hint('logNextStep')} goes on.`;
+    case 'noSteps':
+      return NO_STEPS;
     case 'sideways':
       return note.column === 1
         ? `Lines shown from their start (${keys.hint('logRight')} scrolls right).`

@@ -16,6 +16,7 @@ import { DEFAULT_KEYS } from '../../keys.js';
 import { errorNext, searched, sideways } from './moves.js';
 import { at, kept, resized, reveal, scrolled, shownFrom } from './place.js';
 import { builtEarlier, withRecord } from './read.js';
+import { stepNext } from './steps.js';
 import { NO_FILTER, filtered, orderOf, positionFrom, reordered, unfiltered } from './shown.js';
 import type { LogAction, LogNote, LogState } from './types.js';
 
@@ -70,6 +71,8 @@ function initialAtEnd(record: Deployment, mask: Masker, size: { rows: number; wi
     filter: NO_FILTER,
     left: 0,
     errorLine: null,
+    steps: [],
+    stepLine: null,
     keyNote: null,
     saving: null,
     size,
@@ -153,6 +156,8 @@ export function logReducer(s: LogState, action: LogAction): LogState {
       return sideways({ ...s, note: null }, action.direction);
     case 'errorNext':
       return errorNext(s, action.direction, action.which);
+    case 'stepNext':
+      return stepNext(s, action.direction);
     case 'keyNote':
       return s.keyNote === action.note ? s : { ...s, keyNote: action.note };
     case 'saveStart':

@@ -4,6 +4,7 @@
 import type { Deployment } from '../../../api/schemas/deployment.js';
 import type { DeploymentView } from '../../../model/deployment.js';
 import type { LogCounts, LogEntry, LogLine, Masker } from '../../../model/log.js';
+import type { Step, StepName } from '../../../model/steps.js';
 import type { LineCommand, LineState } from '../../input/line-edit.js';
 import type { LineSearch, SearchNote } from '../../state/line-search.js';
 
@@ -38,7 +39,13 @@ export type LogNote =
   /** ←/→ with nothing to scroll: lines wrap, or every line on screen fits. */
   | { readonly kind: 'noSideways'; readonly why: 'wrap' | 'fits' }
   /** ←/→ moved the view: the first column shown. */
-  | { readonly kind: 'sideways'; readonly column: number };
+  | { readonly kind: 'sideways'; readonly column: number }
+  /** ]/[ put step `index` (of `count`) at the top. */
+  | { readonly kind: 'step'; readonly name: StepName; readonly index: number; readonly count: number }
+  /** ]/[ found no step that way (`count` steps in all). */
+  | { readonly kind: 'stepEdge'; readonly direction: 1 | -1; readonly count: number }
+  /** The log has no step lines. */
+  | { readonly kind: 'noSteps' };
 
 export interface LogState {
   readonly record: Deployment;
@@ -73,6 +80,10 @@ export interface LogState {
   readonly left: number;
   /** The line e/E stopped at (the next one is looked for from it while it is on screen). */
   readonly errorLine: LogLine | null;
+  /** The deployment's steps, read from the entries (model/steps.ts). */
+  readonly steps: readonly Step[];
+  /** The step line ]/[ stopped at (the next one is looked for from it while it is on screen). */
+  readonly stepLine: LogLine | null;
   /** A key that does nothing here, said in the footer until the next key. */
   readonly keyNote: string | null;
   /** The save prompt's path, while it is open. */
@@ -110,6 +121,7 @@ export type LogAction =
   | { type: 'filterClear' }
   | { type: 'sideways'; direction: 1 | -1 }
   | { type: 'errorNext'; direction: 1 | -1; which: LineKind }
+  | { type: 'stepNext'; direction: 1 | -1 }
   | { type: 'keyNote'; note: string | null }
   | { type: 'saveStart'; path: string }
   | { type: 'saveText'; text: string }

@@ -26,6 +26,7 @@ import { logKeys } from './keys.js';
 import { initialLog, logReducer, prefixWidth, type LogState } from './state.js';
 import { lineRows, shiftRow, type Row } from './rows.js';
 import { useLogFollow } from './use-follow.js';
+import { stepHere } from './steps.js';
 import { useNotify } from '../../hooks/use-notify.js';
 import type { ReasonAt } from '../../../model/reason.js';
 import type { DeploymentView } from '../../../model/deployment.js';
@@ -74,11 +75,11 @@ export interface LogScreenProps {
 /** Lines around the body: title, message line, footer. */
 const CHROME = 3;
 
-function Marker({ line, theme, stopped }: { line: LogLine; theme: Theme; stopped: boolean }) {
-  // The error line e/E stopped at.
+function Marker({ line, theme, stopped }: { line: LogLine; theme: Theme; stopped: 'error' | 'step' | null }) {
+  // The error line e/E stopped at, the step line ]/[ stopped at.
   if (stopped)
     return (
-      <Text color={theme.ui.error} bold inverse>
+      <Text color={stopped === 'error' ? theme.ui.error : theme.ui.focus} bold inverse>
         ›
       </Text>
     );
@@ -135,7 +136,7 @@ function Body({ s, rows, theme, time }: { s: LogState; rows: number; theme: Them
     const ranges = query === '' ? [] : matchRanges(line.text, query);
     const made = lineRows(line, textWidth, s.wrap, ranges, pos === current, s.saveKey);
     const lineRowsOf = s.wrap || s.left === 0 ? made : made.map((row) => shiftRow(row, s.left));
-    const stopped = line === s.errorLine;
+    const stopped = line === s.errorLine ? 'error' : line === s.stepLine ? 'step' : null;
     lineRowsOf.forEach((row, r) => {
       if (out.length >= rows) return;
       out.push(
@@ -221,7 +222,7 @@ export function LogScreen(props: LogScreenProps) {
       <Text color={theme.ui.title}>{followStatus(v, s.follow, duration)}</Text>
       <Text color={theme.ui.title}>{startedText(v, now, props.time)}</Text>
       {s.source === 'entries' && s.counts.lines > 0 ? (
-        <Text color={theme.ui.muted}>{rangeText(s, Math.min(shownLines, s.top + bodyRows), keys)}</Text>
+        <Text color={theme.ui.muted}>{rangeText(s, Math.min(shownLines, s.top + bodyRows), keys, stepHere(s)?.name)}</Text>
       ) : null}
     </Text>
   );

@@ -115,7 +115,10 @@ describe('deployments screen', () => {
     await ui.press(KEY.enter);
     const detail = await ui.waitFor(`Deployment ${page.deployments[2]!.id}`);
     expect(detail).toContain(page.deployments[2]!.git_commit_sha!);
-    expect(detail).toContain('General');
+    // The Steps section comes under the summary; the field groups a page further down.
+    expect(detail).toMatch(/^Steps( · |$)/m);
+    await ui.press(KEY.pageDown);
+    await ui.waitFor('General');
     await ui.press('G');
     const bottom = await ui.waitFor('Timestamps');
     expect(bottom).toMatch(/created_at\s+\d+\w+( \d+\w+)? ago {2}\(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC\)/);

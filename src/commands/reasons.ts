@@ -1,0 +1,184 @@
+// `dms reasons APP_UUID [--since T] [-o table|json|ndjson|csv]`: the failed deployments of a
+// window grouped by why they failed (model/clusters.ts), the cluster seen last first. Read with the
+// whole-history scan as `--all` reads it (rate budget, 429s, the progress line, Ctrl+C), newest
+// first, stopping at the first deployment older than --since (default 30 days); each failed row's
+// reason is read from the end of its log and only the cluster's numbers and ids are kept. A reading
+// that stops (a fault, Ctrl+C) prints the clusters of what was read, says so, and exits by its cause.
+import { LocalValidationError, MiscountError } from '../api/errors.js';
+import { pageProblems } from '../api/uuid.js';
+import { viewOf } from '../model/deployment.js';
+import { agesText, createClusters, type Cluster } from '../model/clusters.js';
+import { reasonOf } from '../model/reason.js';
+import { scanHistory, scanListOf, ScanStopped } from '../search/scan.js';
+import { clean, jsonSafe } from '../text/sanitize.js';
+import { maskUrlPasswords } from '../text/secrets.js';
+import { thousands } from '../text/thousands.js';
+import { truncate } from '../text/cells.js';
+import type { Parsed } from './args.js';
+import { quotedArg } from './args.js';
+import { OUTPUTS, parseTime } from './deployments-args.js';
+import { EXIT, UsageError, exitCodeFor } from './exit-codes.js';
+import type { CommandIO } from './io.js';
+import { errorLines } from './output.js';
+import { keepHeapTight, progressLine } from './progress.js';
+import { csvLine } from './row-output.js';
+import { retryBaseMs, type Session } from './connect.js';
+import { paint, type Style } from './table.js';
+
+/** The window when --since is not given. */
+export const DEFAULT_SINCE = '30d';
+
+/** A deployment in a cluster: its id, else its uuid. */
+type Member = number | string;
+
+export interface ReasonsArgs {
+  readonly app: string;
+  /** Deployments created at or after (ms). */
+  readonly since: number;
+  readonly output: (typeof OUTPUTS)[number];
+}
+
+/** Checks every argument; nothing has been sent yet. `now`: what relative times (`7d`) count back from. */
+export function reasonsArgs(parsed: Parsed, now = Date.now()): ReasonsArgs {
+  const [app, extra] = parsed.positionals;
+  const v = parsed.values;
+  if (!app) throw new UsageError('give the application uuid: dms reasons APP_UUID.');
+  if (extra !== undefined)
+    throw new UsageError(
+      'one argument too many: dms reasons takes one APP_UUID (the 2nd argument after reasons is not repeated here, in case it is a secret). Run dms reasons --help.',
+    );
+  const raw = v.output;
+  if (raw !== undefined && (typeof raw !== 'string' || !(OUTPUTS as readonly string[]).includes(raw))) {
+    const shown = typeof raw === 'string' ? quotedArg(raw) : undefined;
+    throw new UsageError(`-o/--output takes ${OUTPUTS.join(', ')}${shown ? `, not ${shown}` : ''}.`);
+  }
+  if (v.json === true && raw !== undefined && raw !== 'json')
+    throw new UsageError(`--json is -o json; it cannot go with -o ${String(raw)}. Choose one.`);
+  const output = v.json === true ? 'json' : ((raw as ReasonsArgs['output'] | undefined) ?? 'table');
+  const since = parseTime('since', typeof v.since === 'string' ? v.since : DEFAULT_SINCE, now);
+  return { app, output, since };
+}
+
+const iso = (t: number | null) => (t === null ? null : new Date(t).toISOString());
+
+/** A cluster as JSON, NDJSON and CSV give it. */
+export function clusterJson(c: Cluster<Member>) {
+  return {
+    reason: c.reason,
+    count: c.count,
+    first: iso(c.first),
+    last: iso(c.last),
+    deployments: c.members,
+    kind: c.kind,
+    example: c.example,
+  };
+}
+
+/** `Module not found: Can't resolve '@/lib/analytics' ×7 (last 1d, first 12d)`, the reason cut to fit `width`. */
+export function clusterLine(c: Cluster<unknown>, now: number, width = Infinity): string {
+  const tail = ` ×${thousands(c.count)} ${agesText(c, now)}`;
+  return `${truncate(c.reason, Math.max(10, width - tail.length))}${tail}`;
+}
+
+interface Read {
+  name: string | undefined;
+  read: number;
+  total: number | null;
+  gaps: boolean;
+  done: boolean;
+  stopped: ScanStopped | undefined;
+  interrupted: boolean;
+}
+
+async function readWindow(args: ReasonsArgs, io: CommandIO, session: Session) {
+  const onTerminal = (io.stderr as NodeJS.WriteStream).isTTY === true;
+  const progress = progressLine(io.stderr, onTerminal);
+  const stop = new AbortController();
+  const acc = createClusters<Member>();
+  const r: Read = { name: undefined, read: 0, total: null, gaps: false, done: false, stopped: undefined, interrupted: false };
+  const { redact } = session.client;
+  const onSigint = () => {
+    r.interrupted = true;
+    stop.abort();
+  };
+  process.once('SIGINT', onSigint);
+  try {
+    for await (const chunk of scanHistory(scanListOf(session.client, args.app), {
+      signal: stop.signal,
+      onPause: progress.pause,
+      retryMs: retryBaseMs(io.env),
+    })) {
+      r.read = chunk.read;
+      r.total = chunk.total;
+      r.gaps ||= chunk.gaps;
+      for (const record of chunk.rows) {
+        const view = viewOf(record);
+        // Newest first: nothing from here on was created in the window.
+        if (view.startedAt !== null && view.startedAt < args.since) {
+          r.done = true;
+          break;
+        }
+        if (r.name === undefined && view.application !== '') r.name = maskUrlPasswords(view.application);
+        if (view.phase === 'failed') acc.add(view, reasonOf(record, { redact }), view.id ?? view.uuid);
+      }
+      progress.update(r.read, r.total, acc.failed, 'failed');
+      if (r.done) break;
+    }
+  } catch (error) {
+    if (!(error instanceof ScanStopped)) throw error;
+    r.stopped = error;
+  } finally {
+    process.off('SIGINT', onSigint);
+    progress.end();
+  }
+  return { r, acc };
+}
+
+export async function runReasons(args: ReasonsArgs, io: CommandIO, session: Session, style: Style): Promise<number> {
+  keepHeapTight();
+  const problems = pageProblems(args.app, {});
+  if (problems.length > 0) throw new LocalValidationError(problems);
+  const { r, acc } = await readWindow(args, io, session);
+  if (r.stopped && r.stopped.read === 0) throw r.stopped.reason;
+  const clusters = acc.clusters();
+  const now = Date.now();
+  // Every string of a cluster comes from the server: cleaned before it reaches the terminal or a file.
+  const shown = clusters.map((c) => ({ ...c, reason: clean(c.reason), example: clean(c.example) }));
+  if (args.output === 'json') io.stdout.write(`${jsonSafe(JSON.stringify(shown.map(clusterJson), null, 2))}\n`);
+  else if (args.output === 'ndjson') io.stdout.write(shown.map((c) => `${jsonSafe(JSON.stringify(clusterJson(c)))}\n`).join(''));
+  else if (args.output === 'csv') {
+    const head = csvLine(['reason', 'count', 'first', 'last', 'deployments', 'kind', 'example']);
+    const rows = shown.map((c) => {
+      const j = clusterJson(c);
+      return csvLine([j.reason, String(j.count), j.first ?? '', j.last ?? '', j.deployments.join(' '), j.kind, j.example]);
+    });
+    io.stdout.write(head + rows.join(''));
+  } else {
+    const out = io.stdout as NodeJS.WriteStream;
+    const width = out.isTTY && out.columns ? Math.max(40, out.columns) : Infinity;
+    const failed = `${thousands(acc.failed)} failed deployment${acc.failed === 1 ? '' : 's'}`;
+    const head = `${r.name ? `${clean(r.name)} · ` : ''}${failed} since ${new Date(args.since).toISOString().slice(0, 10)}${
+      acc.failed > 0 ? ` in ${thousands(clusters.length)} cluster${clusters.length === 1 ? '' : 's'}` : ''
+    }`;
+    const lines = shown.map((c) => clusterLine(c, now, width));
+    io.stdout.write(`${[paint(style, 'bold', head), ...lines].join('\n')}\n`);
+  }
+  return sayEnd(r, io, session);
+}
+
+/** Warnings and why the reading stopped short, on stderr: the exit code. */
+function sayEnd(r: Read, io: CommandIO, session: Session): number {
+  if (r.gaps) io.stderr.write('dms: warning: the history moved in a way the reading could not follow; some deployments may be missing.\n');
+  const stoppedAfter = (n: number, why: string) =>
+    `dms: stopped after ${thousands(n)}${r.total !== null ? ` of ${thousands(r.total)}` : ''} deployments: ${why}\n`;
+  if (r.stopped) {
+    const why = errorLines(r.stopped.reason, session.client.redact)[0] ?? '';
+    io.stderr.write(r.stopped.reason instanceof MiscountError ? `${why}\n` : stoppedAfter(r.stopped.read, why.replace(/^dms: /, '')));
+    return exitCodeFor(r.stopped.reason);
+  }
+  if (r.interrupted && !r.done) {
+    io.stderr.write(stoppedAfter(r.read, 'interrupted (Ctrl+C).'));
+    return EXIT.interrupted;
+  }
+  return EXIT.ok;
+}
