@@ -6,7 +6,7 @@
 // world (and the heavy page against fetch+parse too), in rounds of three (issue 26).
 // Prints a table and writes bench/results.json. See docs/performance.md and docs/bench.md.
 //
-//   node bench/run.mjs [--quick] [--pairs N] [--only 1,2,4,7,8,9,10,11,12,13]   (11: bench/link.mjs, a shaped link; 12: dms reasons; 13: step timings)
+//   node bench/run.mjs [--quick] [--pairs N] [--only 1,2,4,7,8,9,10,11,12,13,14]   (11: bench/link.mjs, a shaped link; 12: dms reasons; 13: step timings; 14: dms board)
 //   DMS_BIN=/path/to/dms.js node bench/run.mjs      (default: dist/dms.js)
 import { execFile, execFileSync } from 'node:child_process';
 import { writeFileSync, existsSync } from 'node:fs';
@@ -19,6 +19,7 @@ import { firstFrameFigure } from './lib/first-frame.mjs';
 import { linkFigure } from './lib/link-figure.mjs';
 import { reasonsFigure } from './lib/reasons-figure.mjs';
 import { stepsFigure } from './lib/steps-figure.mjs';
+import { boardFigure } from './lib/board-figure.mjs';
 import { judge, machineOf, tableOf, updateDocs } from './lib/report.mjs';
 import { fmt, median, pairs } from './lib/stats.mjs';
 
@@ -860,6 +861,12 @@ await figure(12, 'reasons: dms reasons over 50,000 deployments', '≤ 1.1 × --a
 
 // ---------------------------------------------------------------- 13. step timings
 await figure(13, 'steps: step timings of a 20,000-entry log', '≤ 50 ms', () => stepsFigure({ node: NODE, tmp, record }));
+
+// ---------------------------------------------------------------- 14. the board's first fill
+await figure(14, 'board: dms board -o ndjson, a page per application', '≤ 1.1 × the same pages fetched; ≤ 150 MiB', async () => {
+  requireDemo();
+  await boardFigure({ node: NODE, bin: BIN, demo, tmp, pairs: PAIRS, record });
+});
 
 // ---------------------------------------------------------------- report
 await demo?.close();

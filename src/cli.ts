@@ -92,6 +92,8 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
         // Each side's reason when it failed or was cancelled (read from its row's log; pure, no Ink).
         return await runDiff(parsed, io, session, style, { reasonOf: (v) => reasonText(v.record, { redact }) || undefined });
       }
+      case 'board':
+        return await board(parsed, io, open, style, noColor);
       case 'create':
         return await create(parsed, io, open, noColor);
       case 'browse':
@@ -161,6 +163,31 @@ async function browse(parsed: Parsed, io: CommandIO, open: Open, noColor: boolea
   return await tui('browse', parsed, io, session, noColor, appUuid, undefined, first && { ...first, seen }, cache);
 }
 
+/** `dms board`: printed once with -o or off a terminal; on a terminal, the board screen. */
+async function board(parsed: Parsed, io: CommandIO, open: Open, style: { color: boolean }, noColor: boolean): Promise<number> {
+  const { boardArgs, runBoard } = await import('./commands/board.js');
+  const args = boardArgs(parsed); // usage errors before connecting
+  const screen = args.output === undefined && hasTerminal(io.stdin, io.stdout as { isTTY?: boolean });
+  const session = await open(parsed.values, io, screen, screen ? { search: SEARCH_WORKER } : {});
+  if (screen) return await tui('board', parsed, io, session, noColor);
+  const { boardSources } = await import('./commands/board-sources.js');
+  const sources = await boardSources({
+    dir: session.configDir,
+    env: io.env,
+    client: session.client,
+    connection: session.connection,
+    demoApps: session.demoApps,
+    allContexts: args.allContexts,
+    clientOptions: {
+      timeoutMs: timeoutMs(parsed.values),
+      maxResponseBytes: maxResponseBytes(parsed.values, io.env),
+      retryBaseMs: retryBaseMs(io.env),
+    },
+    onWarning: (line) => io.stderr.write(`dms: warning: ${line}\n`),
+  });
+  return await runBoard(args, io, sources, style);
+}
+
 /** Before anything starts (the demo service, a request): the TUI needs a terminal. */
 function requireTerminal(io: CommandIO): void {
   if (!hasTerminal(io.stdin, io.stdout as { isTTY?: boolean })) throw new UsageError(TERMINAL_REQUIRED);
@@ -189,6 +216,8 @@ async function tui(
       from,
       showSecrets: parsed.values['show-secrets'] === true,
       noColor,
+      allContexts: parsed.values['all-contexts'] === true,
+      noNotify: parsed.values['no-notify'] === true,
       demoApps: session.demoApps,
       demoSuggestions: session.demoSuggestions,
       env: io.env,

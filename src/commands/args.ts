@@ -37,6 +37,7 @@ export const COMMAND_OPTIONS = {
   stats: { since: { type: 'string' }, until: { type: 'string' }, output: { type: 'string', short: 'o' } },
   reasons: { since: { type: 'string' }, output: { type: 'string', short: 'o' } },
   diff: { output: { type: 'string', short: 'o' }, logs: { type: 'boolean' } },
+  board: { output: { type: 'string', short: 'o' }, 'all-contexts': { type: 'boolean' }, 'no-notify': { type: 'boolean' } },
   logs: {
     debug: { type: 'boolean' },
     timestamps: { type: 'boolean' },
@@ -60,7 +61,7 @@ export const COMMAND_OPTIONS = {
   },
   context: {},
   demo: { serve: { type: 'boolean' }, port: { type: 'string' } },
-  browse: {},
+  browse: { 'no-notify': { type: 'boolean' } },
   completion: {},
   cache: {},
   help: {},

@@ -7,6 +7,7 @@ import { MAX_RESPONSE_MB, MAX_RESPONSE_MB_CEILING } from '../api/limits.js';
 import type { CommandDoc, HelpBlock } from './command-doc.js';
 import { CACHE_COMMAND } from './command-table-cache.js';
 import { MAKE_AND_SET_UP } from './command-table-make.js';
+import { BOARD_DOC } from './command-table-board.js';
 
 /** The options every command takes (`dms create app --help` adds them after its field flags). */
 export const GLOBAL_BLOCKS: readonly HelpBlock[] = [
@@ -71,6 +72,16 @@ export const COMMAND_TABLE: readonly CommandDoc[] = [
 demo mode, the sample applications). Press ? inside for keys.`,
       },
       ADDRESS,
+      {
+        column: 19,
+        options: [
+          {
+            flag: '--no-notify',
+            help: `no notification or bell when a deployment followed in the log or shown on
+the board (Ctrl+T in the picker) ends (or DMS_NO_NOTIFY=1)`,
+          },
+        ],
+      },
     ],
     global: true,
   },
@@ -381,6 +392,7 @@ or no finished deployment comes before A (with --logs: or either has no log).`,
     ],
     global: true,
   },
+  BOARD_DOC,
   CACHE_COMMAND,
   ...MAKE_AND_SET_UP,
 ];

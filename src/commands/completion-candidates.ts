@@ -30,6 +30,7 @@ const POSITIONALS: Record<Command, (before: readonly string[]) => Slot> = {
   create: (b) => (b.length === 0 ? { app: 'an application from a public git repository', docstore: 'a docstore database' } : 'none'),
   context: (b) => (b.length === 0 ? CONTEXT_USAGE : ['use', 'remove', 'verify'].includes(b[0]!) && b.length === 1 ? 'contexts' : 'none'),
   demo: () => 'none',
+  board: () => 'none',
   cache: (b) =>
     b.length === 0
       ? { info: 'where the page cache is, its size, the applications it keeps', clear: 'empty it (all, or one application)' }

@@ -62,6 +62,14 @@ export const ENVIRONMENT: readonly (readonly [name: string, what: string])[] = [
   ['DMS_BROWSER', "the program that opens a deployment's web page (default xdg-open, open on macOS)"],
   ['DMS_DEBUG', 'set: a stack trace with errors (the token redacted), and a line for each code cache and script at exit'],
   ['NO_COLOR', 'set and not empty: no colours (as --no-color)'],
+  [
+    'DMS_NO_NOTIFY',
+    'set and not empty: no notification or bell when a deployment on the board or followed in the log ends (as --no-notify)',
+  ],
+  [
+    'TERM_PROGRAM, TERM',
+    'how a deployment that ended is told: iTerm2 gets OSC 9; WezTerm, Ghostty and foot OSC 777; kitty OSC 99; tmux and the rest the bell',
+  ],
   ['XDG_CONFIG_HOME', 'where the config folder is when DMS_CONFIG_DIR is not set'],
   [
     'XDG_CACHE_HOME',

@@ -22,6 +22,7 @@ import { useCachedPages } from './browse/seen.js';
 import { BrowseRoutes } from './routes/browse.js';
 import { listMemory, type ListMemory } from './browse/place.js';
 import { Help } from './screens/help/view.js';
+import { BoardRoute } from './board-route.js';
 
 // The forms (and zod, which they validate with) load when first opened: the first page of
 // deployments is drawn without them.
@@ -32,6 +33,7 @@ export type Route =
   /** `input`: the typed line to give back (an unknown uuid, to fix a typo); `contexts`: open on the context list. */
   | { readonly name: 'picker'; readonly message?: string; readonly input?: string; readonly contexts?: boolean }
   | { readonly name: 'deployments'; readonly appUuid: string }
+  | { readonly name: 'board' }
   | { readonly name: 'create-app' | 'create-docstore' };
 
 export interface AppProps {
@@ -62,10 +64,15 @@ interface AppState {
   readonly browsingName?: string;
   /** The browsed application was just created with instant deploy: its deployment is waited for and followed. */
   readonly following?: boolean;
+  /** The browsed application was opened from the board: Esc on its list goes back there. */
+  readonly fromBoard?: boolean;
   /** Help is open, over the screen it was opened from. */
   readonly help: ScopeId | null;
   readonly session: Session;
 }
+
+/** Esc on the list of an application opened from the board. */
+const BACK_TO_BOARD = { type: 'go', route: { name: 'board' } } as const;
 
 /** Applications whose list is kept for the session (the oldest opened is forgotten first). */
 const MEMORIES_MAX = 20;
@@ -83,11 +90,11 @@ function memoryOf(memories: Map<string, ListMemory>, key: string): ListMemory {
 
 type AppAction =
   | { type: 'go'; route: Route }
-  | { type: 'open'; appUuid: string; name?: string; follow?: boolean }
+  | { type: 'open'; appUuid: string; name?: string; follow?: boolean; fromBoard?: boolean }
   | { type: 'picker'; message?: string; input?: string; contexts?: boolean }
   | { type: 'help'; from: ScopeId | null }
   /** Switched to another connection: its picker, with its recents. */
-  | { type: 'session'; session: TuiSession };
+  | { type: 'session'; session: TuiSession; open?: { appUuid: string; name?: string } };
 
 function appReducer(state: AppState, action: AppAction): AppState {
   switch (action.type) {
@@ -99,6 +106,7 @@ function appReducer(state: AppState, action: AppAction): AppState {
         browsing: action.appUuid,
         browsingName: action.name,
         following: action.follow === true,
+        fromBoard: action.fromBoard === true,
         route: { name: 'deployments', appUuid: action.appUuid },
       };
     case 'picker': {
@@ -109,6 +117,8 @@ function appReducer(state: AppState, action: AppAction): AppState {
       return { ...state, help: action.from };
     case 'session': {
       const session: Session = { ...action.session, id: state.session.id + 1 };
+      // From the board: straight to the application of the context switched to.
+      if (action.open) return appReducer({ ...state, session, help: null }, { type: 'open', ...action.open, fromBoard: true });
       return {
         ...state,
         session,
@@ -137,7 +147,9 @@ function firstState(options: TuiOptions): AppState {
       ? { name: options.screen }
       : options.appUuid
         ? { name: 'deployments', appUuid: options.appUuid }
-        : { name: 'picker', message: options.keys?.warning };
+        : options.screen === 'board'
+          ? { name: 'board' }
+          : { name: 'picker', message: options.keys?.warning };
   return { route, browsing: options.appUuid ?? null, help: null, session: firstSession(options) };
 }
 
@@ -271,7 +283,7 @@ function Screens({ options, onExit, prefetch }: AppProps) {
             onHelp={onHelp}
             onQuit={quit}
             onCreate={(kind) => dispatch({ type: 'go', route: { name: kind } })}
-            onBack={(message, input) => dispatch({ type: 'picker', message, input })}
+            onBack={(message, input) => dispatch(state.fromBoard && !message ? BACK_TO_BOARD : { type: 'picker', message, input })}
             onContext={onContext}
             startNote={session.id === 0 && browsing === options.appUuid ? options.keys?.warning : undefined}
             followNewest={state.following === true}
@@ -298,10 +310,12 @@ function Screens({ options, onExit, prefetch }: AppProps) {
             onOpen={openDeployments}
             onHelp={() => onHelp('picker')}
             onQuit={quit}
+            onBoard={() => dispatch({ type: 'go', route: { name: 'board' } })}
             client={session.client}
           />
         </Box>
       ) : null}
+      {route.name === 'board' ? <BoardRoute {...{ options, session, dispatch, width, help, quit, onHelp }} height={frameHeight} /> : null}
       {creating ? (
         <Box display={help ? 'none' : 'flex'} flexDirection="column">
           <Suspense fallback={<Text>Loading the form…</Text>}>

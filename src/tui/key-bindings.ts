@@ -18,6 +18,7 @@ import { PICKER_SCOPES } from './screens/picker/keys.js';
 import { FORM_SCOPES } from './screens/forms/keys.js';
 import { COMPARE_SCOPES } from './screens/compare/keys.js';
 import { LOG_DIFF_SCOPES } from './screens/log-diff/keys.js';
+import { BOARD_SCOPES } from './screens/board/keys.js';
 
 /**
  * Scopes read together by one key listener, as each screen declares them (plus Ctrl+C, everywhere):
@@ -34,6 +35,7 @@ export const SCOPE_GROUPS: readonly (readonly ScopeId[])[] = [
   FORM_SCOPES,
   COMPARE_SCOPES,
   LOG_DIFF_SCOPES,
+  BOARD_SCOPES,
 ].flatMap((screen) => Object.values(screen).map((scopes): readonly ScopeId[] => [...scopes, 'app']));
 
 /** Scopes where printable keys are typed into a line or a field: a letter there cannot be a command. */

@@ -172,6 +172,7 @@ export const HELP_SECTIONS: readonly { readonly title: string; readonly screen: 
   { title: 'Saving the log', screen: 'logSave' },
   { title: 'Stats', screen: 'stats' },
   { title: 'Failure clusters', screen: 'clusters' },
+  { title: 'Board', screen: 'board' },
   { title: 'Comparing two deployments', screen: 'compare' },
   { title: 'A log against the last green build', screen: 'logDiff' },
   { title: 'Help', screen: 'help' },

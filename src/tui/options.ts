@@ -9,7 +9,7 @@ import type { DemoApp } from '../demo/seed.js';
 import type { HistorySearch } from '../search/history-search.js';
 import type { BoundKeys } from './keys.js';
 
-export type TuiScreen = 'browse' | 'create-app' | 'create-docstore';
+export type TuiScreen = 'browse' | 'board' | 'create-app' | 'create-docstore';
 
 /** The connection as the header shows it (never the token). */
 export type TuiConnection = ConnectionShown;
@@ -50,6 +50,10 @@ export interface TuiOptions {
   readonly env?: NodeJS.ProcessEnv;
   /** Intervals and sizes set by the caller (tests shorten them); the environment's are laid under them. */
   readonly settings?: Partial<Omit<Settings, 'env'>>;
+  /** `dms board --all-contexts`: the board shows the recent applications of every saved context. */
+  readonly allContexts?: boolean;
+  /** `--no-notify`: no notification when a deployment ends (DMS_NO_NOTIFY=1 too). */
+  readonly noNotify?: boolean;
   /** The page cache (cache/store.ts): pages seen are drawn at once next time, and read when the server is down. None: off. */
   readonly cache?: PageCache;
 }
@@ -63,10 +67,11 @@ export function envOf(options: Pick<TuiOptions, 'env'>): NodeJS.ProcessEnv {
  * The settings a run of the UI is made with: what the options set, over what the environment
  * sets (DMS_FOLLOW_INTERVAL_MS: the log viewer's follow period, end-to-end tests shorten it).
  */
-export function settingsOf(options: Pick<TuiOptions, 'env' | 'settings'>): Settings {
+export function settingsOf(options: Pick<TuiOptions, 'env' | 'settings' | 'noNotify'>): Settings {
   const env = envOf(options);
   const set = Object.entries(options.settings ?? {}).filter(([, v]) => v !== undefined);
-  return { followMs: Number(env.DMS_FOLLOW_INTERVAL_MS) || undefined, ...Object.fromEntries(set), env };
+  const notify = !options.noNotify && (env.DMS_NO_NOTIFY ?? '') === '';
+  return { followMs: Number(env.DMS_FOLLOW_INTERVAL_MS) || undefined, notify, ...Object.fromEntries(set), env };
 }
 
 /** DMS_DEBUG is set: a crash prints its stack. */

@@ -14,6 +14,10 @@ export interface Settings {
   readonly pageRows?: number;
   /** How often the picker's overview reads each application's newest deployment, ms (undefined: 10 s). */
   readonly overviewMs?: number;
+  /** Says when a deployment the board or the log followed ends (false: --no-notify, DMS_NO_NOTIFY). */
+  readonly notify?: boolean;
+  /** How often the board reads again while a deployment runs, ms (undefined: 3 s; 10× that when none runs). */
+  readonly boardMs?: number;
   /** The environment the UI reads (what the process was started with). */
   readonly env: NodeJS.ProcessEnv;
 }

@@ -10,6 +10,7 @@ import { createClient } from '../../src/api/client.js';
 import { EXIT } from '../../src/commands/exit-codes.js';
 import { VERSION } from '../../src/commands/version.js';
 import { SHOP_FRONTEND } from '../../src/demo/seed-apps.js';
+import { viewOf } from '../../src/model/deployment.js';
 import { closedPortUrl } from '../support/hostile.js';
 import { runBin } from '../support/run-bin.js';
 import { tempDir } from '../support/temp.js';
@@ -71,6 +72,7 @@ describe('headless commands', () => {
       'stats',
       'reasons',
       'diff',
+      'board',
       'create app',
       'create docstore',
       'context',
@@ -162,6 +164,16 @@ describe('headless commands', () => {
     expect(clusters.length).toBeGreaterThan(1);
     for (const c of clusters) expect(c.deployments).toHaveLength(c.count);
     expect(clusters.map((c) => c.reason)).toContain("Module not found: Can't resolve '@/lib/analytics'");
+  });
+
+  it('board -o ndjson prints a line per recent application (read once before: recent)', async () => {
+    const dir = tempDir('dms-smoke-board-');
+    expect((await runBin(['deployments', SHOP_FRONTEND, '--take', '1'], { env: { ...env(), DMS_CONFIG_DIR: dir } })).code).toBe(EXIT.ok);
+    const r = await runBin(['board', '-o', 'ndjson'], { env: { ...env(), DMS_CONFIG_DIR: dir } });
+    expect(r.code).toBe(EXIT.ok);
+    const [row, ...more] = lines(r.stdout).map((l) => JSON.parse(l) as { uuid: string; history: string[] });
+    expect(more).toEqual([]);
+    expect(row).toMatchObject({ uuid: SHOP_FRONTEND, history: page.map((d) => viewOf(d).phase) });
   });
 
   it('diff APP A B compares two deployments side by side', async () => {
@@ -308,6 +320,18 @@ describe('screens', () => {
     const list = await t.waitFor((s) => /1–\d+ of \d+/.test(s) && rows(s).length > 0);
     expect(list).toContain(`app shop-frontend ${SHOP_FRONTEND}`);
     await quit(t);
+  });
+
+  it('Ctrl+T in the picker opens the board: a row per demo application; Esc goes back', async () => {
+    const t = e2e.launch('', { width: 120, height: 36, env: { DMS_URL: undefined, DMS_TOKEN: undefined } });
+    await t.waitFor('Open an application');
+    t.keys('C-t');
+    const board = await t.waitFor((s) => /\d+ applications · (none|\d+) running/.test(s) && /^[› ] \S \S+.* {2}shop-frontend/m.test(s));
+    expect(board).toContain('Board: every recent application');
+    t.keys('Escape');
+    await t.waitFor('Open an application');
+    t.keys('C-c');
+    expect(await t.waitFor(/\[exit \d+\]/)).toContain('[exit 0]');
   });
 
   it('browse APP shows the deployments list, newest first', async () => {

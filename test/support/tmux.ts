@@ -15,6 +15,8 @@ export interface TmuxSession {
   waitFor(test: string | RegExp | ((screen: string) => boolean), timeoutMs?: number): Promise<string>;
   /** Resizes the terminal, as a user dragging the window would. */
   resize(width: number, height: number): void;
+  /** From now on, appends every byte the command writes to the terminal to `file` (tmux pipe-pane -O): escape sequences as sent. */
+  pipe(file: string): void;
   /** True once the command in the pane has exited. */
   exited(): boolean;
   kill(): void;
@@ -79,6 +81,9 @@ export function startTmux(command: string, options: { width?: number; height?: n
     },
     resize: (width, height) => {
       tmux('resize-window', '-t', name, '-x', String(width), '-y', String(height));
+    },
+    pipe: (file) => {
+      tmux('pipe-pane', '-O', '-t', name, `cat >> ${shellQuote(file)}`);
     },
     exited: () => /\[exit \d+\]/.test(session.screen()),
     kill: () => {

@@ -23,7 +23,7 @@ export const APP_COMMANDS = [
     label: '?',
     description: 'help (Esc closes)',
     screens: ['global'],
-    footer: ['picker', 'deployments', 'detail', 'log', 'stats', 'clusters', 'compare', 'logDiff'],
+    footer: ['picker', 'deployments', 'detail', 'log', 'stats', 'clusters', 'compare', 'logDiff', 'board'],
     footerRank: 0,
   },
   {
@@ -33,7 +33,7 @@ export const APP_COMMANDS = [
     label: 'q',
     description: 'quit',
     screens: ['global'],
-    footer: ['deployments', 'detail', 'log', 'stats', 'clusters', 'compare', 'logDiff'],
+    footer: ['deployments', 'detail', 'log', 'stats', 'clusters', 'compare', 'logDiff', 'board'],
     footerRank: 2,
   },
   {

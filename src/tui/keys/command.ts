@@ -20,6 +20,7 @@ export type ScopeId =
   | 'logSave'
   | 'stats'
   | 'clusters'
+  | 'board'
   | 'help'
   | 'line'
   | 'compare'

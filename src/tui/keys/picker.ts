@@ -40,6 +40,15 @@ export const PICKER_COMMANDS = [
     footer: ['picker'],
   },
   {
+    id: 'pickerBoard',
+    hint: 'board',
+    keys: [ctrl('t')],
+    label: 'Ctrl+T',
+    description: 'the board: every recent application, its last deployments and why the last one failed, kept up to date',
+    screens: ['picker'],
+    footer: ['picker'],
+  },
+  {
     id: 'pickerClear',
     keys: [named('escape')],
     label: 'Esc',

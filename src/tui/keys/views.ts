@@ -57,6 +57,30 @@ export const VIEW_COMMANDS = [
     footer: ['compare'],
   },
 
+  // The board (Ctrl+T in the picker, dms board)
+  { id: 'boardUp', keys: [named('upArrow'), ch('k')], label: '↑/k', description: 'previous application', screens: ['board'] },
+  { id: 'boardDown', keys: [named('downArrow'), ch('j')], label: '↓/j', description: 'next application', screens: ['board'] },
+  {
+    id: 'boardOpen',
+    hint: 'open',
+    keys: [named('return')],
+    label: 'Enter',
+    description: "open the application's deployments, where its list was left (another context's: switches to it)",
+    screens: ['board'],
+    footer: ['board'],
+    footerRank: 1,
+  },
+  {
+    id: 'boardBack',
+    hint: 'picker',
+    keys: [named('escape')],
+    label: 'Esc',
+    description: 'back to the application picker',
+    screens: ['board'],
+    footer: ['board'],
+    footerRank: 1,
+  },
+
   // Help
   { id: 'helpClose', keys: [named('escape'), ch('?')], label: 'Esc/?', description: 'close help', screens: ['help'] },
 ] as const satisfies readonly CommandEntry[];

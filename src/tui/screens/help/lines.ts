@@ -34,6 +34,7 @@ const SCREEN_SCOPES: Partial<Record<ScopeId, readonly ScopeId[]>> = {
   log: ['log', 'logSearch', 'logFilter', 'logSave', 'global', 'app', 'line', 'help'],
   stats: ['stats', 'global', 'app', 'help'],
   clusters: ['clusters', 'global', 'app', 'help'],
+  board: ['board', 'global', 'app', 'help'],
   picker: ['picker', 'contexts', 'line', 'app', 'help'],
   form: [...FORM_SCOPES, 'line', 'app', 'help'],
 };

@@ -5,6 +5,7 @@ import { PHASE_MARKS, type DeploymentView } from '../../../model/deployment.js';
 import { NO_LOGS } from '../../../model/log.js';
 import { NO_STEPS } from '../../../model/step-timings.js';
 import type { StepName } from '../../../model/steps.js';
+import { maskUrlPasswords } from '../../../text/secrets.js';
 import { timeAt, type TimeMode } from '../../../text/format.js';
 import { thousands } from '../../../text/thousands.js';
 import type { KeyTable } from '../../keys.js';
@@ -188,4 +189,11 @@ export function outcomeText(v: DeploymentView, duration: string): string | undef
   if (v.active || (v.phase !== 'finished' && v.phase !== 'failed' && v.phase !== 'cancelled')) return undefined;
   const outcome = v.phase === 'finished' ? 'finished' : v.phase === 'failed' ? 'failed' : 'was cancelled';
   return `${PHASE_MARKS[v.phase]} The deployment ${outcome}${duration ? ` after ${duration}` : ''}.`;
+}
+
+/** What a notification says when the deployment followed ends: `shop-api: failed`, `#248 Fix cart`. */
+export function followedEnded(v: DeploymentView): [title: string, body: string] {
+  const name = maskUrlPasswords(v.application) || 'deployment';
+  const id = v.id !== null ? `#${v.id}` : v.uuid.slice(0, 8);
+  return [`${name}: ${v.statusText}`, [id, maskUrlPasswords(v.subject)].filter(Boolean).join(' ')];
 }

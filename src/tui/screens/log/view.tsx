@@ -27,13 +27,16 @@ import { initialLog, logReducer, prefixWidth, type LogState } from './state.js';
 import { lineRows, shiftRow, type Row } from './rows.js';
 import { useLogFollow } from './use-follow.js';
 import { stepHere } from './steps.js';
+import { useNotify } from '../../hooks/use-notify.js';
 import type { ReasonAt } from '../../../model/reason.js';
+import type { DeploymentView } from '../../../model/deployment.js';
 import {
   FILTER_PROMPT,
   SAVE_PROMPT,
   SEARCH_PROMPT,
   emptyText,
   filterFound,
+  followedEnded,
   followStatus,
   noteIsTrouble,
   noteText,
@@ -181,7 +184,9 @@ export function LogScreen(props: LogScreenProps) {
   const s = useStore(store);
   useKeys('screen', logKeys(store, props, keys), active);
   const following = s.follow && s.view.active;
-  useLogFollow({ client, appUuid, store, start, mask, intervalMs: followMs, active: following });
+  const notify = useNotify();
+  const onEnded = (v: DeploymentView) => notify(...followedEnded(v));
+  useLogFollow({ client, appUuid, store, start, mask, intervalMs: followMs, active: following, onEnded });
   const now = useClock(s.view.active, null);
   // A big log was opened from its end: the earlier lines are made a part at a time, after each frame.
   useEffect(() => {

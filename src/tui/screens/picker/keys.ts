@@ -30,6 +30,8 @@ export interface PickerKeyProps {
   readonly onOpen: (uuid: string, name?: string) => void;
   readonly onHelp: () => void;
   readonly onQuit: () => void;
+  /** Opens the board (every recent application). */
+  readonly onBoard?: () => void;
 }
 
 /** The context switch under way, if any: one at a time; stopped by the cancel key or when the picker goes. */
@@ -128,6 +130,9 @@ function appsKeys(c: PickerKeyContext, e: KeyEvent): KeyResult {
       pickerUp: () => send({ type: 'move', delta: -1, entries: shownCount() }),
       pickerDown: () => send({ type: 'move', delta: 1, entries: shownCount() }),
       pickerContexts: () => listContexts(c),
+      pickerBoard: () => {
+        result = board(c);
+      },
       // Esc never quits: it empties the line (or leaves the list for it), then says what quits.
       pickerClear: () => {
         if (store.get().line.value !== '' || store.get().selected >= 0) send({ type: 'clear' });
@@ -228,6 +233,13 @@ function pick({ store, props, switching }: PickerKeyContext): void {
     },
     () => {},
   );
+}
+
+/** Opens the board, where the screen offers one. */
+function board({ props }: PickerKeyContext): KeyResult {
+  if (!props.onBoard) return false;
+  props.onBoard();
+  return 'later';
 }
 
 function help({ props }: PickerKeyContext): KeyResult {

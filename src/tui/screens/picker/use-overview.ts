@@ -6,7 +6,8 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { DmsClient } from '../../../api/client.js';
 import type { DeploymentPage } from '../../../api/schemas/deployment.js';
-import { RateLimitedError, isApiError } from '../../../api/errors.js';
+import { isApiError } from '../../../api/errors.js';
+import { createPageScheduler, type PageScheduler } from '../../page-scheduler.js';
 import { viewOf, type Phase } from '../../../model/deployment.js';
 import { maskUrlPasswords } from '../../../text/secrets.js';
 
@@ -14,8 +15,6 @@ import { maskUrlPasswords } from '../../../text/secrets.js';
 export const OVERVIEW_PERIOD_MS = 10_000;
 /** Requests in flight at most. */
 export const OVERVIEW_LIMIT = 4;
-/** The longest pause after a 429 (ms). */
-const MAX_BACKOFF_MS = 5 * 60_000;
 
 /** Why an application's newest deployment could not be read, in a word. */
 export type OverviewProblem = 'not found' | 'no access' | 'unreachable' | 'rate limited' | 'error';
@@ -73,161 +72,21 @@ export interface SchedulerOptions {
   readonly periodMs?: number;
 }
 
-export interface OverviewScheduler {
-  /** The results so far, by uuid (a new map after each change). */
-  get(): ReadonlyMap<string, Overview>;
-  subscribe(listener: () => void): () => void;
-  /** The applications in view: those never asked are queued now. */
-  show(uuids: readonly string[]): void;
-  /** Active: refreshed each period. Inactive (another screen over the picker): nothing new is asked. */
-  setActive(active: boolean): void;
-  /** Cancels everything; nothing is asked after. */
-  close(): void;
-  /** Requests in flight now. */
-  inFlight(): number;
-}
+export type OverviewScheduler = PageScheduler<Overview>;
 
+/** The page scheduler (page-scheduler.ts) reading each application's newest deployment as an overview. */
 export function createOverviewScheduler({
   fetch,
   limit = OVERVIEW_LIMIT,
   periodMs = OVERVIEW_PERIOD_MS,
 }: SchedulerOptions): OverviewScheduler {
-  const results = createResults();
-  const backoff = createBackoff(periodMs);
-  const running = new Map<string, AbortController>();
-  let queue: string[] = [];
-  let wanted: readonly string[] = [];
-  let active = false;
-  let closed = false;
-  let ticker: ReturnType<typeof setInterval> | undefined;
-  let resume: ReturnType<typeof setTimeout> | undefined;
-
-  const enqueue = (uuid: string) => {
-    if (!running.has(uuid) && !queue.includes(uuid)) queue.push(uuid);
-  };
-
-  const pump = () => {
-    if (closed || !active) return;
-    const wait = backoff.left();
-    if (wait > 0) {
-      resume ??= setTimeout(() => {
-        resume = undefined;
-        pump();
-      }, wait);
-      return;
-    }
-    // Only what is still in view; the rest waits until it is shown again.
-    queue = queue.filter((u) => wanted.includes(u));
-    while (running.size < limit && queue.length > 0) start(queue.shift()!);
-  };
-
-  const start = (uuid: string) => {
-    const controller = new AbortController();
-    running.set(uuid, controller);
-    askNewest(fetch, uuid, controller.signal, backoff).then(
-      (overview) => {
-        running.delete(uuid);
-        if (controller.signal.aborted || closed) return;
-        results.set(uuid, overview);
-        pump();
-      },
-      () => {},
-    );
-  };
-
-  const tick = () => {
-    for (const u of wanted) enqueue(u);
-    pump();
-  };
-
-  return {
-    get: results.get,
-    subscribe: results.subscribe,
-    show(uuids) {
-      wanted = [...uuids];
-      for (const u of wanted) if (!results.get().has(u)) enqueue(u);
-      pump();
-    },
-    setActive(on) {
-      if (closed || on === active) return;
-      active = on;
-      clearInterval(ticker);
-      ticker = undefined;
-      if (!on) return;
-      ticker = setInterval(tick, periodMs);
-      pump();
-    },
-    close() {
-      closed = true;
-      clearInterval(ticker);
-      clearTimeout(resume);
-      for (const c of running.values()) c.abort();
-      running.clear();
-      queue = [];
-      results.close();
-    },
-    inFlight: () => running.size,
-  };
-}
-
-/** The results by uuid, and who listens to them: a new map after each change. */
-function createResults() {
-  let results: ReadonlyMap<string, Overview> = new Map();
-  const listeners = new Set<() => void>();
-  return {
-    get: () => results,
-    set(uuid: string, overview: Overview) {
-      const next = new Map(results);
-      next.set(uuid, overview);
-      results = next;
-      for (const l of [...listeners]) l();
-    },
-    subscribe(listener: () => void) {
-      listeners.add(listener);
-      return () => {
-        listeners.delete(listener);
-      };
-    },
-    /** Nobody is told of a change after. */
-    close: () => listeners.clear(),
-  };
-}
-
-/**
- * The pause after a 429: nothing is sent before it ends. Each 429 in a row doubles it (from one
- * period, at least the server's Retry-After, at most MAX_BACKOFF_MS); an answer starts the count again.
- */
-function createBackoff(periodMs: number) {
-  let pausedUntil = 0;
-  let limitedInARow = 0;
-  return {
-    /** How long until the pause ends (ms); 0 or less: none. */
-    left: () => pausedUntil - Date.now(),
-    answered() {
-      limitedInARow = 0;
-    },
-    limited(error: RateLimitedError) {
-      limitedInARow += 1;
-      const pause = Math.min(MAX_BACKOFF_MS, Math.max((error.retryAfterSeconds ?? 0) * 1000, periodMs * 2 ** (limitedInARow - 1)));
-      pausedUntil = Math.max(pausedUntil, Date.now() + pause);
-    },
-  };
-}
-
-type Backoff = ReturnType<typeof createBackoff>;
-
-/** One application's newest deployment as an overview; a failure says why in a word, and a 429 pauses the queue. */
-function askNewest(fetch: SchedulerOptions['fetch'], uuid: string, signal: AbortSignal, backoff: Backoff): Promise<Overview> {
-  return fetch(uuid, signal).then(
-    (page) => {
-      backoff.answered();
-      return { kind: 'ok', newest: newestOf(page) } as const;
-    },
-    (error: unknown) => {
-      if (error instanceof RateLimitedError) backoff.limited(error);
-      return { kind: 'failed', problem: problemOf(error) } as const;
-    },
-  );
+  return createPageScheduler<Overview>({
+    fetch,
+    limit,
+    periodMs,
+    read: (page) => ({ kind: 'ok', newest: newestOf(page) }),
+    fail: (error) => ({ kind: 'failed', problem: problemOf(error) }),
+  });
 }
 
 export interface OverviewOptions {

@@ -100,8 +100,9 @@ afterEach(() => {
   shown = undefined;
 });
 
-function open(size = { columns: 120, rows: 30 }, followMs = 60): Rendered {
+function open(size = { columns: 120, rows: 30 }, followMs = 60, extra: Partial<TuiOptions> = {}): Rendered {
   const options: TuiOptions = {
+    ...extra,
     client,
     connection: { label: 'test', host: new URL(server.url).host, origin: server.url, demo: false },
     configDir: '',
@@ -320,6 +321,25 @@ describe('following a running deployment', () => {
     expect(server.requests.length).toBe(count);
     // Each line once.
     expect(ui.frame().match(/built the bundle/g)).toHaveLength(1);
+    // Its end is told once: the bell, on a terminal not known to show notifications.
+    expect(ui.rawFrames().filter((f) => f === '\u0007')).toHaveLength(1);
+  });
+
+  it('its end in iTerm2 is an OSC 9 notification, cleaned; with --no-notify nothing is written', async () => {
+    for (const [extra, want] of [
+      [{ env: { TERM_PROGRAM: 'iTerm.app' } }, ['\u001b]9;dms: shop: failed — #50 Change 50\u0007']],
+      [{ env: { TERM_PROGRAM: 'iTerm.app' }, noNotify: true }, []],
+    ] as const) {
+      rows = [row(50, 'in_progress', [{ output: 'running' }]), row(49, 'finished', [{ output: 'old' }])];
+      const ui = open(undefined, 60, extra);
+      await ui.waitFor(/1–2 of 2/);
+      await ui.press('l');
+      await ui.waitFor('· following');
+      rows[0] = row(50, 'failed', [{ output: 'running' }], { application_name: 'shop\u001b[2J' });
+      await ui.waitFor('The deployment failed');
+      expect(ui.rawFrames().filter((f) => /^(\u0007|\u001b\](9|777|99);)/.test(f))).toEqual(want);
+      ui.unmount();
+    }
   });
 
   it('finds the deployment again when newer deployments push it down', async () => {
