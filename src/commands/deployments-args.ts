@@ -6,6 +6,7 @@ import type { AppAddress } from '../api/app-address.js';
 import { intFlag, quotedArg, type Parsed } from './args.js';
 import { appArg } from './app-arg.js';
 import { UsageError } from './exit-codes.js';
+import { TIME_FORMS, timeOfText } from '../model/time-text.js';
 
 export const OUTPUTS = ['table', 'json', 'ndjson', 'csv'] as const;
 export type OutputFormat = (typeof OUTPUTS)[number];
@@ -62,42 +63,14 @@ export function parseStatuses(raw: string): Set<Phase> {
   return phases;
 }
 
-const UNIT_MS: Readonly<Record<string, number>> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
-const AGO = /^(\d{1,9})([smhdw])$/;
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/i;
-export const TIME_FORMS = '7d, 36h, 90m (ago), 2026-11-01 (midnight UTC) or 2026-11-01T10:00:00Z';
+export { TIME_FORMS };
 
 /** A point in time from `7d` (ago), `2026-11-01` (midnight UTC) or an ISO time (UTC unless it has an offset). */
 export function parseTime(flag: string, raw: string, now: number): number {
-  const bad = () => {
-    const shown = quotedArg(raw);
-    return new UsageError(`--${flag} takes a time such as ${TIME_FORMS}${shown ? `, not ${shown}` : ''}.`);
-  };
-  const text = raw.trim();
-  const ago = AGO.exec(text);
-  if (ago) return checked(now - Number(ago[1]) * UNIT_MS[ago[2]!]!);
-  const date = DATE.exec(text) ?? DATE_TIME.exec(text);
-  if (!date) throw bad();
-  const [, y, mo, d, h = '0', mi = '0', s = '0', fraction = '', zone = 'Z'] = date;
-  const parts = [Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s)] as const;
-  const utc = Date.UTC(...parts);
-  // Date.UTC rolls 2026-02-30 over to March: a date that does not exist reads back differently.
-  const back = new Date(utc);
-  if (back.getUTCMonth() !== parts[1] || back.getUTCDate() !== parts[2] || parts[3] > 23 || parts[4] > 59 || parts[5] > 59) throw bad();
-  let offset = 0;
-  if (zone.toUpperCase() !== 'Z') {
-    const m = /^([+-])(\d{2}):?(\d{2})$/.exec(zone)!;
-    if (Number(m[2]) > 23 || Number(m[3]) > 59) throw bad();
-    offset = (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) * 60_000;
-  }
-  return checked(utc - offset + Math.floor(Number(`0${fraction || '.0'}`) * 1000));
-
-  function checked(t: number): number {
-    // Within the dates a Date can hold (±273,790 years).
-    if (!Number.isFinite(t) || Math.abs(t) > 8.64e15) throw bad();
-    return t;
-  }
+  const t = timeOfText(raw, now);
+  if (t !== null) return t;
+  const shown = quotedArg(raw);
+  throw new UsageError(`--${flag} takes a time such as ${TIME_FORMS}${shown ? `, not ${shown}` : ''}.`);
 }
 
 function outputOf(values: Parsed['values']): OutputFormat {
