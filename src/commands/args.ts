@@ -33,6 +33,8 @@ export const COMMAND_OPTIONS = {
     time: { type: 'string' },
     'with-total': { type: 'boolean' },
     cached: { type: 'boolean' },
+    filter: { type: 'string' },
+    sort: { type: 'string' },
   },
   stats: { since: { type: 'string' }, until: { type: 'string' }, output: { type: 'string', short: 'o' } },
   diff: { output: { type: 'string', short: 'o' } },

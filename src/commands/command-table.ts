@@ -82,7 +82,7 @@ demo mode, the sample applications). Press ? inside for keys.`,
     ],
     synopsis: [
       'dms deployments APP_UUID [--skip N] [--take N] [--json [--with-total]] [--time iso|relative]',
-      'dms deployments APP_UUID --all [filters] [--limit N] [-o table|json|ndjson|csv]',
+      'dms deployments APP_UUID --all [filters] [--filter QUERY] [--sort FIELD[:asc]] [--limit N] [-o table|json|ndjson|csv]',
       'dms deployments APP_UUID --cached [--skip N] [--take N] [filters] [-o table|json|ndjson|csv]',
     ],
     body: [
@@ -132,6 +132,21 @@ failed, cancelled, unknown`,
 first older deployment`,
           },
           { flag: '--until TIME', help: 'started before TIME (same forms)' },
+          {
+            flag: '--filter QUERY',
+            help: `the query language of the TUI's /, all terms at once: status:failed,
+branch:main, source:webhook|api|rollback|manual|pr, commit:abc123,
+server:NAME, id>200, dur>5m dur<=1h30m, since:7d, until:2026-11-01;
+free words (in subject, commit, branch, status), "a phrase", /regex/i;
+! or - before a term negates it (a query that starts with - goes as
+--filter=-…). A mistake: one line, exit 2`,
+          },
+          {
+            flag: '--sort F[:asc]',
+            help: `started (default), duration, status or id; :desc (default) or :asc.
+Rows without the value come last. Sorts the page, or with --all the
+whole history (held until the end; then --limit keeps the first N)`,
+          },
           { flag: '--limit N', help: 'stop after N deployments that match' },
         ],
       },

@@ -7,6 +7,8 @@ import { intFlag, quotedArg, type Parsed } from './args.js';
 import { appArg } from './app-arg.js';
 import { UsageError } from './exit-codes.js';
 import { TIME_FORMS, timeOfText } from '../model/time-text.js';
+import { readQuery, sinceOf } from '../model/query.js';
+import { DEFAULT_SORT, SORT_HELP, sortOfText, type SortOrder } from '../model/sort.js';
 
 export const OUTPUTS = ['table', 'json', 'ndjson', 'csv'] as const;
 export type OutputFormat = (typeof OUTPUTS)[number];
@@ -30,6 +32,8 @@ export interface DeploymentsArgs {
   readonly withTotal: boolean;
   /** `--cached`: the page from the page cache, not from the server. */
   readonly cached: boolean;
+  /** `--sort FIELD[:asc|:desc]`: the order rows are printed in (default started:desc, the server's). */
+  readonly sort: SortOrder;
 }
 
 export const TIME_DISPLAYS = ['iso', 'relative'] as const;
@@ -134,11 +138,16 @@ export function deploymentsArgs(parsed: Parsed, now = Date.now()): DeploymentsAr
     branch = String(v.branch);
     if (branch.trim() === '') throw new UsageError('--branch needs a branch name, e.g. --branch main.');
   }
-  const since = typeof v.since === 'string' ? parseTime('since', v.since, now) : undefined;
+  const query = queryArg(v.filter, now);
+  const sort = sortArg(v.sort);
+  const flagSince = typeof v.since === 'string' ? parseTime('since', v.since, now) : undefined;
+  // The latest since the query asks for too: the reading of the history may stop before it.
+  const querySince = query ? sinceOf(query.parsed) : undefined;
+  const since = flagSince === undefined ? querySince : querySince === undefined ? flagSince : Math.max(flagSince, querySince);
   const until = typeof v.until === 'string' ? parseTime('until', v.until, now) : undefined;
-  if (since !== undefined && until !== undefined && until <= since) {
+  if (flagSince !== undefined && until !== undefined && until <= flagSince) {
     throw new UsageError(
-      `--until (${new Date(until).toISOString()}) is not after --since (${new Date(since).toISOString()}): nothing can match.`,
+      `--until (${new Date(until).toISOString()}) is not after --since (${new Date(flagSince).toISOString()}): nothing can match.`,
     );
   }
   return {
@@ -153,13 +162,32 @@ export function deploymentsArgs(parsed: Parsed, now = Date.now()): DeploymentsAr
     time,
     withTotal,
     cached,
+    sort,
     filter: {
+      ...(query ? { query } : {}),
       ...(phases ? { phases } : {}),
       ...(branch !== undefined ? { branch } : {}),
       ...(since !== undefined ? { since } : {}),
       ...(until !== undefined ? { until } : {}),
     },
   };
+}
+
+/** `--filter QUERY`: the query language (model/query.ts); a mistake is one usage line. */
+function queryArg(raw: string | boolean | undefined, now: number) {
+  if (raw === undefined) return undefined;
+  if (typeof raw !== 'string') throw new UsageError("--filter needs a query, e.g. --filter 'status:failed branch:main dur>5m'.");
+  const read = readQuery(raw, now);
+  if (!read.ok) throw new UsageError(`--filter: ${read.error}`);
+  return { parsed: read.query, now };
+}
+
+function sortArg(raw: string | boolean | undefined): SortOrder {
+  if (raw === undefined) return DEFAULT_SORT;
+  const order = typeof raw === 'string' ? sortOfText(raw) : null;
+  if (order) return order;
+  const shown = typeof raw === 'string' ? quotedArg(raw) : undefined;
+  throw new UsageError(`--sort takes ${SORT_HELP}${shown ? `, not ${shown}` : ''}.`);
 }
 
 /** The table's `started` column: as asked, else relative on a terminal and ISO when piped (for scripts and files). */

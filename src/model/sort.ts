@@ -42,14 +42,19 @@ function keyOf(view: DeploymentView, field: SortField, now: number): number | st
 
 /** A sorted copy (the input is left as it is). */
 export function sortViews<T extends DeploymentView>(views: readonly T[], order: SortOrder, now: number): T[] {
-  const keyed = views.map((view, i) => ({ view, i, key: keyOf(view, order.field, now) }));
+  return sortBy(views, (v) => v, order, now);
+}
+
+/** Items sorted by the deployment each holds: a sorted copy. */
+export function sortBy<T>(items: readonly T[], viewOf: (item: T) => DeploymentView, order: SortOrder, now: number): T[] {
+  const keyed = items.map((item, i) => ({ item, i, key: keyOf(viewOf(item), order.field, now) }));
   const sign = order.desc ? -1 : 1;
   keyed.sort((a, b) => {
     if (a.key === null || b.key === null) return a.key === b.key ? a.i - b.i : a.key === null ? 1 : -1;
     const d = a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
     return d === 0 ? a.i - b.i : d * sign;
   });
-  return keyed.map((k) => k.view);
+  return keyed.map((k) => k.item);
 }
 
 /** The next field for the TUI's sort key: started → duration → status → id → started. */
