@@ -1,6 +1,7 @@
 // Whether a deployment matches a query (query.ts), for either row shape: the fields a row does
 // not carry (a queue row's branch, a queued one's duration) match no term that names them, so
-// a negated term keeps such rows. Free words read as `/` always read them. Pure.
+// a negated term keeps such rows. Free words read as `/` always read them. Text is matched as
+// shown (URL passwords masked), so a query cannot guess a password. Pure.
 import { searchText, type DeploymentView } from './deployment.js';
 import { durationOf } from './duration.js';
 import type { CompareOp, Query, Term } from './query.js';
@@ -78,13 +79,13 @@ function termMatches(f: Facts, term: Term): boolean {
     case 'status':
       return term.phases.has(v.phase);
     case 'branch':
-      return v.branch !== '' && v.branch === term.name;
+      return v.branch !== '' && maskUrlPasswords(v.branch) === term.name;
     case 'source':
       return term.name === 'pr' ? v.source.startsWith('PR #') : v.source.toLowerCase() === term.name;
     case 'commit':
-      return v.commit !== '' && v.commit.toLowerCase().startsWith(term.prefix);
+      return v.commit !== '' && maskUrlPasswords(v.commit).toLowerCase().startsWith(term.prefix);
     case 'server':
-      return v.server !== '' && v.server.toLowerCase().includes(term.name);
+      return v.server !== '' && maskUrlPasswords(v.server).toLowerCase().includes(term.name);
     case 'id':
       return v.id !== null && compare(v.id, term.op, term.value);
     case 'dur': {

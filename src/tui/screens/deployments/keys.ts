@@ -16,6 +16,7 @@ import type { Later } from '../../hooks/use-later-writes.js';
 import { NO_SWITCHING } from '../../connections.js';
 import { lineAsk } from './command-line.js';
 import { toggleTime } from '../../browse/time-mode.js';
+import { nextSortField } from '../../../model/sort.js';
 
 export const LIST_SCOPES = {
   list: ['deployments', 'global'],
@@ -213,6 +214,14 @@ function viewKeys({ props, store, send, later }: ListKeyContext) {
     jump: () => send({ type: 'jumpStart' }),
     timeMode: () => toggleTime(store, props.configDir, later),
     wide: () => send({ type: 'wideToggle' }),
+    sortCycle: () => {
+      const { field } = store.get().paging.sort;
+      send({ type: 'sort', order: { field: nextSortField(field), desc: true } });
+    },
+    sortReverse: () => {
+      const { field, desc } = store.get().paging.sort;
+      send({ type: 'sort', order: { field, desc: !desc } });
+    },
     // Outside the wide view they do nothing (and say so).
     columnsLeft: () => (store.get().wide ? send({ type: 'columnScroll', delta: -1 }) : false),
     columnsRight: () => (store.get().wide ? send({ type: 'columnScroll', delta: 1 }) : false),

@@ -10,6 +10,7 @@ import { truncate } from '../../../text/cells.js';
 import { clean } from '../../../text/sanitize.js';
 import { thousands } from '../../../text/thousands.js';
 import type { Notice, PagingState } from '../../browse/paging.js';
+import { filterProblem } from '../../browse/paging-state.js';
 import { ESC_STOP, type SearchState } from '../../browse/search.js';
 import type { BrowseState } from '../../browse/state.js';
 import type { CompareRefusal } from '../../browse/marks.js';
@@ -25,7 +26,14 @@ export interface TextLine {
 
 /** The line under the table: a line being typed (the filter, go to), a text line, or nothing. */
 export type MessageLine =
-  | { readonly kind: 'edit'; readonly prompt: string; readonly line: LineState; readonly placeholder: string }
+  | {
+      readonly kind: 'edit';
+      readonly prompt: string;
+      readonly line: LineState;
+      readonly placeholder: string;
+      /** What is wrong with what was typed (a query that does not read), after it. */
+      readonly error?: string;
+    }
   | ({ readonly kind: 'text' } & TextLine)
   | { readonly kind: 'blank' };
 
@@ -177,11 +185,13 @@ export function messageLine(browse: BrowseState, t: TableFacts, keys: KeyTable):
   if (browse.mode === 'jump')
     return { kind: 'edit', prompt: 'go to: ', line: browse.jumpLine, placeholder: ' an id, a uuid or the start of a commit' };
   if (browse.mode === 'filter') {
+    const error = filterProblem(p.filter);
     return {
       kind: 'edit',
       prompt: '/ ',
       line: { value: p.filter, cursor: p.filterCursor },
-      placeholder: ' status, source, commit, subject, branch, server or id',
+      placeholder: ' words, "a phrase", /regex/, status:failed branch:main dur>5m since:7d, -term',
+      ...(error ? { error } : {}),
     };
   }
   if (browse.fetching) {
@@ -207,11 +217,14 @@ export function messageLine(browse: BrowseState, t: TableFacts, keys: KeyTable):
   const gap = p.rows.length > 0 ? pageGap(p, keys) : null;
   const why = t.reason && !gap ? reasonNote(t.reason.phase, t.reason.reason, t.reason.width) : null;
   if (why) return text(why);
-  if (p.filter)
+  if (p.filter) {
+    const error = filterProblem(p.filter);
+    if (error) return text({ text: `✗ filter: ${error} ${keys.hint('listBack')} clears`, tone: 'error' });
     return text({
       text: `filter: ${clean(p.filter)} (${t.visible} of ${p.rows.length} rows) · ${keys.hint('listBack')} clears`,
       tone: 'muted',
     });
+  }
   if (gap) return text({ text: gap, tone: 'warning', wrap: true });
   if (t.wide) {
     const { from, to, of } = t.wide;
