@@ -1,0 +1,93 @@
+// The list's query language and sort in the built binary in a real terminal (tmux), against a
+// demo service started here: `/status:failed` leaves the failed rows of the page; a query that does
+// not read says why on the line and Enter stays there; O sorts the loaded rows (the header says
+// it), I inverts. What to expect is read from the service first.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createClient } from '../../src/api/client.js';
+import { SHOP_FRONTEND } from '../../src/demo/seed-apps.js';
+import { viewOf, type DeploymentView } from '../../src/model/deployment.js';
+import { sortViews } from '../../src/model/sort.js';
+import { tempDir } from '../support/temp.js';
+import { tenPerPage } from '../support/page-sizes.js';
+import { setUpDemo } from '../support/terminals.js';
+import type { TmuxSession } from '../support/tmux.js';
+
+const e2e = setUpDemo('query');
+let configDir: string;
+/** The first page (ten rows), as the service sends it. */
+let page: DeploymentView[];
+
+beforeAll(async () => {
+  const client = createClient({ baseUrl: e2e.demo.url, token: e2e.demo.token });
+  configDir = tenPerPage(tempDir('dms-e2e-query-'));
+  page = (await client.listDeployments(SHOP_FRONTEND, { skip: 0, take: 10 })).deployments.map(viewOf);
+});
+
+function launch(): TmuxSession {
+  return e2e.launch(`browse ${SHOP_FRONTEND}`, { width: 140, height: 36, env: { DMS_CONFIG_DIR: configDir, NO_COLOR: '1' } });
+}
+
+/** The ids of the table's rows, top to bottom (each row line holds `│ <id> `). */
+const shownIds = (screen: string) =>
+  screen
+    .split('\n')
+    .filter((l) => /^[› ][* ]│/.test(l))
+    .slice(1)
+    .map((l) => page.find((v) => l.includes(`│ ${v.id} `))?.id ?? null)
+    .filter((id) => id !== null);
+const same = (a: readonly unknown[], b: readonly unknown[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+
+describe('the query language on the list', () => {
+  it('/status:failed leaves the failed rows; !status:failed the others; a bad query says why and Enter stays', async () => {
+    const failed = page.filter((v) => v.phase === 'failed').map((v) => v.id);
+    const others = page.filter((v) => v.phase !== 'failed').map((v) => v.id);
+    expect(failed.length, 'the first page of shop-frontend has a failed deployment').toBeGreaterThan(0);
+    expect(others.length).toBeGreaterThan(0);
+    const t = launch();
+    await t.waitFor(/1–10 of \d+/);
+    t.keys('/');
+    t.type('status:failed');
+    await t.waitFor((s) => same(shownIds(s), failed));
+    t.keys('Escape');
+    await t.waitFor((s) => shownIds(s).length === 10);
+    t.keys('/');
+    t.type('!status:failed');
+    await t.waitFor((s) => same(shownIds(s), others));
+    t.keys('Escape');
+    // Esc and the next key apart (together they read as Alt+/).
+    await t.waitFor((s) => shownIds(s).length === 10);
+    t.keys('/');
+    t.type('stauts:failed');
+    const said = await t.waitFor('unknown field "stauts"');
+    expect(said).toContain('/ stauts:failed');
+    expect(shownIds(said)).toHaveLength(10);
+    t.keys('Enter');
+    // Still on the line, no search started: a further key types into it.
+    t.type('x');
+    const still = await t.waitFor('/ stauts:failedx');
+    expect(still).not.toMatch(/searching|results/);
+  });
+
+  it('O sorts the loaded rows by the next column and the header says so; I inverts', async () => {
+    const t = launch();
+    await t.waitFor(/1–10 of \d+/);
+    t.keys('O');
+    await t.waitFor('sort duration ↓ (this page)');
+    t.keys('O');
+    const byStatus = sortViews(page, { field: 'status', desc: true }, Date.now()).map((v) => v.id);
+    const down = await t.waitFor((s) => s.includes('sort status ↓ (this page)') && same(shownIds(s), byStatus));
+    expect(down).toContain('1–10 of');
+    t.keys('I');
+    const up = sortViews(page, { field: 'status', desc: false }, Date.now()).map((v) => v.id);
+    await t.waitFor((s) => s.includes('sort status ↑ (this page)') && same(shownIds(s), up));
+    t.keys('O', 'O');
+    await t.waitFor(
+      (s) =>
+        !s.includes('sort ') &&
+        same(
+          shownIds(s),
+          page.map((v) => v.id),
+        ),
+    );
+  });
+});
