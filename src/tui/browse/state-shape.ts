@@ -59,6 +59,8 @@ export interface BrowseState {
   readonly time: TimeMode;
   /** The row marked with Space for `=` (kept across pages, searches and refreshes). */
   readonly mark: Picked | null;
+  /** Every row marked, oldest mark first (`mark` is the last of them). */
+  readonly marks: readonly Picked[];
   /** Two deployments compared (`=`), over the list until Esc. */
   readonly compare: CompareOpen | null;
   /** Every column drawn (W), scrolled sideways when they do not fit: `columnStart` is the first shown. */

@@ -151,7 +151,7 @@ export const LIST_COMMANDS = [
     hint: 'mark',
     keys: [ch(' ')],
     label: 'Space',
-    description: 'mark the row to compare (a * before it; it stays marked across pages; Space again unmarks)',
+    description: 'mark the row (a * before it; marks stay across pages; Space again unmarks): = compares two marked, y copies their ids',
     screens: ['deployments'],
     footer: ['deployments'],
     footerRank: 5,
@@ -162,10 +162,17 @@ export const LIST_COMMANDS = [
     keys: [ch('=')],
     label: '=',
     description:
-      'compare the marked row with the row under the cursor; on a failed or cancelled row with no mark, with the last finished deployment of its branch before it',
+      'compare the two marked rows; with one marked, it with the row under the cursor; on a failed or cancelled row with no mark, with the last finished deployment of its branch before it',
     screens: ['deployments'],
     footer: ['deployments'],
     footerRank: 5,
+  },
+  {
+    id: 'copyMarked',
+    keys: [ch('y')],
+    label: 'y',
+    description: "copy the marked rows' ids to the clipboard, space-separated (with none marked, the id under the cursor)",
+    screens: ['deployments'],
   },
   {
     id: 'wide',

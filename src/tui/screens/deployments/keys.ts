@@ -7,11 +7,11 @@ import type { KeyResult } from '../../input/bus.js';
 import type { KeyEvent } from '../../input/keypress.js';
 import type { Store } from '../../state/store.js';
 import { savePageSize } from '../../../config/page-sizes.js';
-import { copySelected, openSelected } from './actions.js';
+import { copyIds, copySelected, openSelected } from './actions.js';
 import { markNote, refusalNote, switchFailedNote, switchingNote } from './lines.js';
 import type { PageAsk } from '../../browse/paging.js';
 import { pageOf, pickedRow, selectedView, type BrowseAction, type BrowseState } from '../../browse/state.js';
-import { compareAsk } from '../../browse/marks.js';
+import { compareMarked, markedIds } from '../../browse/marks.js';
 import type { Later } from '../../hooks/use-later-writes.js';
 import { NO_SWITCHING } from '../../connections.js';
 import { lineAsk } from './command-line.js';
@@ -59,6 +59,10 @@ export function listModes(keys: KeyTable, props: ListKeyProps, { store, page, te
   const copy = (what: 'uuid' | 'commit') => {
     void copySelected(selectedView(store.get()), what, note, { write, env });
   };
+  const copyMarked = () => {
+    const s = store.get();
+    void copyIds(markedIds(s.marks, pickedRow(s)), note, { write, env });
+  };
   const openWeb = () => {
     void openSelected(selectedView(store.get()), props.connection.origin, note, { copy: { write, env }, open: { env } });
   };
@@ -72,7 +76,7 @@ export function listModes(keys: KeyTable, props: ListKeyProps, { store, page, te
       savePageSize(configDir, appUuid, p.fit === null ? p.want.take : undefined);
     });
   };
-  const at: ListKeyContext = { keys, props, store, page, later, send, note, copy, openWeb, rememberTake };
+  const at: ListKeyContext = { keys, props, store, page, later, send, note, copy, copyMarked, openWeb, rememberTake };
   return { list: listMode(at), filter: filterMode(at), jump: jumpMode(at), copy, openWeb, send };
 }
 
@@ -84,6 +88,8 @@ interface ListKeyContext extends Pick<ListKeyOptions, 'store' | 'page' | 'later'
   /** A note in the footer for the key just pressed. */
   readonly note: (text: string) => void;
   readonly copy: (what: 'uuid' | 'commit') => void;
+  /** y: the marked rows' ids (the cursor row's with none marked). */
+  readonly copyMarked: () => void;
   readonly openWeb: () => void;
   readonly rememberTake: () => void;
 }
@@ -182,7 +188,7 @@ function openKeys({ keys, store, send, note }: ListKeyContext, done: Done) {
     },
     compare: () => {
       const s = store.get();
-      const ask = compareAsk(pickedRow(s), s.mark, pageOf(s));
+      const ask = compareMarked(pickedRow(s), s.marks, pageOf(s));
       if (typeof ask === 'string') note(refusalNote(ask, keys));
       else {
         send({ type: 'openCompare', open: ask });
@@ -193,16 +199,19 @@ function openKeys({ keys, store, send, note }: ListKeyContext, done: Done) {
 }
 
 /** Keys that act on the row under the cursor: copy its uuid or commit, open its link, mark it for `=`. */
-function rowKeys({ keys, store, send, note, copy, openWeb }: ListKeyContext) {
+function rowKeys({ keys, store, send, note, copy, copyMarked, openWeb }: ListKeyContext) {
   return {
     copyUuid: () => copy('uuid'),
     copyCommit: () => copy('commit'),
     openLink: () => openWeb(),
     markRow: () => {
       if (!pickedRow(store.get())) return note(refusalNote('noRow', keys));
+      const before = store.get().marks.length;
       send({ type: 'markRow' });
-      note(markNote(store.get().mark?.view ?? null, keys));
+      const { marks } = store.get();
+      note(markNote(marks.length > before ? marks.at(-1)!.view : null, keys, marks.length));
     },
+    copyMarked: () => copyMarked(),
   };
 }
 

@@ -271,11 +271,16 @@ export function refusalNote(why: CompareRefusal, keys: KeyTable): string {
       return `This is the marked row: move to another and press ${compare} (${mark} unmarks it).`;
     case 'noMark':
       return `Mark a row with ${mark}, then press ${compare} on another (on a failed row, ${compare} alone compares it with the last good one).`;
+    case 'manyMarks':
+      return `${compare} compares two marked rows: ${mark} on a marked row unmarks it (Esc unmarks them all).`;
   }
 }
 
 /** The footer's note after Space. */
-export function markNote(marked: DeploymentView | null, keys: KeyTable): string {
-  if (!marked) return 'Unmarked.';
-  return `Marked ${sideName(marked)}: move to another row and press ${keys.hint('compare')} to compare.`;
+export function markNote(marked: DeploymentView | null, keys: KeyTable, count = marked ? 1 : 0): string {
+  if (count === 0) return 'Unmarked.';
+  if (!marked) return `Unmarked: ${count} marked · ${keys.hint('copyMarked')} copies their ids.`;
+  if (count === 1) return `Marked ${sideName(marked)}: move to another row and press ${keys.hint('compare')} to compare.`;
+  const compare = count === 2 ? `${keys.hint('compare')} compares the two, ` : '';
+  return `Marked ${sideName(marked)} (${count} marked): ${compare}${keys.hint('copyMarked')} copies their ids.`;
 }
