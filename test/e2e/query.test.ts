@@ -1,7 +1,8 @@
 // The list's query language and sort in the built binary in a real terminal (tmux), against a
 // demo service started here: `/status:failed` leaves the failed rows of the page; a query that does
 // not read says why on the line and Enter stays there; O sorts the loaded rows (the header says
-// it), I inverts. What to expect is read from the service first.
+// it), I inverts; Space marks several rows and = compares the two marked. What to expect is read
+// from the service first.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.js';
 import { SHOP_FRONTEND } from '../../src/demo/seed-apps.js';
@@ -89,5 +90,23 @@ describe('the query language on the list', () => {
           page.map((v) => v.id),
         ),
     );
+  });
+
+  it('Space marks two rows, = compares them wherever the cursor is, Esc unmarks both', async () => {
+    const t = launch();
+    await t.waitFor(/1–10 of \d+/);
+    t.keys('Space');
+    await t.waitFor(`Marked deployment ${page[0]!.id}`);
+    t.keys('j', 'j', 'Space');
+    const two = await t.waitFor('(2 marked)');
+    expect(two.split('\n').filter((l) => /^[› ]\*│/.test(l))).toHaveLength(2);
+    t.keys('j', 'j', '=');
+    const [a, b] = [page[0]!.id, page[2]!.id];
+    await t.waitFor(new RegExp(`Comparing deployment (${a} with deployment ${b}|${b} with deployment ${a})`));
+    t.keys('Escape');
+    await t.waitFor((s) => /1–10 of \d+/.test(s) && !s.includes('Comparing'));
+    t.keys('Escape');
+    const none = await t.waitFor('Unmarked.');
+    expect(none.split('\n').filter((l) => /^[› ]\*│/.test(l))).toHaveLength(0);
   });
 });
