@@ -35,6 +35,7 @@ export const COMMAND_OPTIONS = {
     cached: { type: 'boolean' },
     filter: { type: 'string' },
     sort: { type: 'string' },
+    view: { type: 'string' },
   },
   stats: { since: { type: 'string' }, until: { type: 'string' }, output: { type: 'string', short: 'o' } },
   diff: { output: { type: 'string', short: 'o' } },

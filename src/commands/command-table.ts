@@ -82,7 +82,7 @@ demo mode, the sample applications). Press ? inside for keys.`,
     ],
     synopsis: [
       'dms deployments APP_UUID [--skip N] [--take N] [--json [--with-total]] [--time iso|relative]',
-      'dms deployments APP_UUID --all [filters] [--filter QUERY] [--sort FIELD[:asc]] [--limit N] [-o table|json|ndjson|csv]',
+      'dms deployments APP_UUID --all [filters] [--filter QUERY] [--sort FIELD[:asc]] [--view NAME] [--limit N] [-o table|json|ndjson|csv]',
       'dms deployments APP_UUID --cached [--skip N] [--take N] [filters] [-o table|json|ndjson|csv]',
     ],
     body: [
@@ -146,6 +146,11 @@ free words (in subject, commit, branch, status), "a phrase", /regex/i;
             help: `started (default), duration, status or id; :desc (default) or :asc.
 Rows without the value come last. Sorts the page, or with --all the
 whole history (held until the end; then --limit keeps the first N)`,
+          },
+          {
+            flag: '--view NAME',
+            help: `a view saved in the TUI (:view save NAME) for the application on this
+server: its query goes with --filter, its sort unless --sort is given`,
           },
           { flag: '--limit N', help: 'stop after N deployments that match' },
         ],

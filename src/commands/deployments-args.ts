@@ -8,6 +8,7 @@ import { appArg } from './app-arg.js';
 import { UsageError } from './exit-codes.js';
 import { TIME_FORMS, timeOfText } from '../model/time-text.js';
 import { readQuery, sinceOf } from '../model/query.js';
+import { VIEW_NAME, VIEW_NAME_HELP, type SavedView } from '../config/views.js';
 import { DEFAULT_SORT, SORT_HELP, sortOfText, type SortOrder } from '../model/sort.js';
 
 export const OUTPUTS = ['table', 'json', 'ndjson', 'csv'] as const;
@@ -34,6 +35,12 @@ export interface DeploymentsArgs {
   readonly cached: boolean;
   /** `--sort FIELD[:asc|:desc]`: the order rows are printed in (default started:desc, the server's). */
   readonly sort: SortOrder;
+  /** --sort was given (a saved view's sort gives way to it). */
+  readonly sortGiven: boolean;
+  /** `--filter` as typed ('' without it): a saved view's query goes with it. */
+  readonly filterText: string;
+  /** `--view NAME`: a saved view (config/views.ts) of the application on this server, read once connected. */
+  readonly view?: string;
 }
 
 export const TIME_DISPLAYS = ['iso', 'relative'] as const;
@@ -138,7 +145,8 @@ export function deploymentsArgs(parsed: Parsed, now = Date.now()): DeploymentsAr
     branch = String(v.branch);
     if (branch.trim() === '') throw new UsageError('--branch needs a branch name, e.g. --branch main.');
   }
-  const query = queryArg(v.filter, now);
+  const query = queryArg('--filter', v.filter, now);
+  const view = viewArg(v.view, cached);
   const sort = sortArg(v.sort);
   const flagSince = typeof v.since === 'string' ? parseTime('since', v.since, now) : undefined;
   // The latest since the query asks for too: the reading of the history may stop before it.
@@ -163,6 +171,9 @@ export function deploymentsArgs(parsed: Parsed, now = Date.now()): DeploymentsAr
     withTotal,
     cached,
     sort,
+    sortGiven: v.sort !== undefined,
+    filterText: typeof v.filter === 'string' ? v.filter : '',
+    ...(view !== undefined ? { view } : {}),
     filter: {
       ...(query ? { query } : {}),
       ...(phases ? { phases } : {}),
@@ -173,13 +184,37 @@ export function deploymentsArgs(parsed: Parsed, now = Date.now()): DeploymentsAr
   };
 }
 
-/** `--filter QUERY`: the query language (model/query.ts); a mistake is one usage line. */
-function queryArg(raw: string | boolean | undefined, now: number) {
+/** `--filter QUERY`: the query language (model/query.ts); a mistake is one usage line, after `label`. */
+function queryArg(label: string, raw: string | boolean | undefined, now: number) {
   if (raw === undefined) return undefined;
   if (typeof raw !== 'string') throw new UsageError("--filter needs a query, e.g. --filter 'status:failed branch:main dur>5m'.");
   const read = readQuery(raw, now);
-  if (!read.ok) throw new UsageError(`--filter: ${read.error}`);
+  if (!read.ok) throw new UsageError(`${label}: ${read.error}`);
   return { parsed: read.query, now };
+}
+
+function viewArg(raw: string | boolean | undefined, cached: boolean): string | undefined {
+  if (raw === undefined) return undefined;
+  if (typeof raw !== 'string' || !VIEW_NAME.test(raw)) {
+    const shown = typeof raw === 'string' ? quotedArg(raw) : undefined;
+    throw new UsageError(`--view takes the name of a view saved in the TUI (${VIEW_NAME_HELP})${shown ? `, not ${shown}` : ''}.`);
+  }
+  if (cached)
+    throw new UsageError('--view reads the views saved for the server; it cannot go with --cached. Give --filter and --sort instead.');
+  return raw;
+}
+
+/** The arguments with a saved view laid under them: its query and --filter both hold; --sort, when given, before its sort. */
+export function withView(args: DeploymentsArgs, view: SavedView, now = Date.now()): DeploymentsArgs {
+  const query = queryArg(`the view ${view.name}`, [view.filter, args.filterText].filter((t) => t.trim() !== '').join(' '), now);
+  const viewSince = query ? sinceOf(query.parsed) : undefined;
+  const old = args.filter.since;
+  const since = viewSince === undefined ? old : old === undefined ? viewSince : Math.max(old, viewSince);
+  return {
+    ...args,
+    sort: args.sortGiven ? args.sort : (sortOfText(view.sort) ?? DEFAULT_SORT),
+    filter: { ...args.filter, ...(query ? { query } : {}), ...(since !== undefined ? { since } : {}) },
+  };
 }
 
 function sortArg(raw: string | boolean | undefined): SortOrder {

@@ -9,7 +9,8 @@ import type { Reason } from '../model/reason.js';
 import { NO_BRANCHES, asksBranch, isFiltering, matches } from '../model/filter.js';
 import { isDefaultSort, sortBy } from '../model/sort.js';
 import type { Parsed } from './args.js';
-import { deploymentsArgs, timeDisplayOf, type DeploymentsArgs } from './deployments-args.js';
+import { deploymentsArgs, timeDisplayOf, withView, type DeploymentsArgs } from './deployments-args.js';
+import { savedView } from './view-arg.js';
 import { createOutput, createSink, indent, jsonSafe, type Row } from './row-output.js';
 import type { Style } from './table.js';
 import type { CommandIO } from './io.js';
@@ -101,6 +102,7 @@ export async function runDeployments(
   args: DeploymentsArgs = deploymentsArgs(parsed),
 ): Promise<number> {
   checkAddressHost(args.address, session.connection);
+  if (args.view !== undefined) args = withView(args, savedView(session, args.app, args.view));
   if (args.all) {
     const { runAll } = await import('./deployments-all.js');
     return runAll(args, io, session, style);

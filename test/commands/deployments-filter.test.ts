@@ -1,4 +1,4 @@
-// `dms deployments APP --filter QUERY --sort FIELD[:asc|:desc]`, in-process against the demo
+// `dms deployments APP --filter QUERY --sort FIELD[:asc|:desc] --view NAME`, in-process against the demo
 // service: on a page and with --all, in every output format, over both row shapes; a bad query or
 // sort is one usage line (exit 2) before anything is sent.
 import { describe, expect, it } from 'vitest';
@@ -6,7 +6,9 @@ import { viewOf, type DeploymentView } from '../../src/model/deployment.js';
 import type { Deployment } from '../../src/api/schemas/deployment.js';
 import { durationOf } from '../../src/model/duration.js';
 import { setUpDemoService } from '../support/demo.js';
-import { runDeploymentsInProcess } from '../support/headless.js';
+import { runDeploymentsInProcess, runInProcess } from '../support/headless.js';
+import { tempDir } from '../support/temp.js';
+import { saveView } from '../../src/config/views.js';
 
 const demo = setUpDemoService();
 const client = () => ({ baseUrl: demo.url, token: demo.token, retries: 0 });
@@ -128,5 +130,52 @@ describe('mistakes', () => {
     const sort = await run(demo.app(), '--sort', 'size');
     expect(sort.code).toBe(2);
     expect(sort.stderr).toBe("dms: --sort takes started, duration, status, id, with :asc or :desc (default desc), not 'size'.\n");
+  });
+});
+
+describe('--view NAME', () => {
+  const withConfig = async (dir: string, ...argv: string[]) => runInProcess(['deployments', ...argv], client(), { configDir: dir });
+
+  it("lays the saved view's query and sort under --filter and --sort", async () => {
+    const app = demo.app();
+    const dir = tempDir('dms-views-');
+    // The in-process session's connection is `localhost`, not the demo: its views are kept under that.
+    saveView(dir, 'localhost', app, { name: 'fails', filter: 'status:failed', sort: 'id:asc' });
+    const views = await pageViews(app, 40);
+    const failed = views.filter((v) => v.phase === 'failed');
+    const r = await withConfig(dir, app, '--take', '40', '--view', 'fails', '-o', 'ndjson');
+    expect(r.code, r.stderr).toBe(0);
+    expect(ndjsonViews(r.stdout).map((v) => v.id)).toEqual(failed.map((v) => v.id!).sort((a, b) => a - b));
+    const both = await withConfig(
+      dir,
+      app,
+      '--take',
+      '40',
+      '--view',
+      'fails',
+      '--filter',
+      'source:webhook',
+      '--sort',
+      'id:desc',
+      '-o',
+      'ndjson',
+    );
+    expect(ndjsonViews(both.stdout).map((v) => v.id)).toEqual(failed.filter((v) => v.source === 'webhook').map((v) => v.id));
+  });
+
+  it('a view not saved: one line naming the saved ones, exit 2; a bad name or --cached refused before anything is sent', async () => {
+    const dir = tempDir('dms-views-');
+    saveView(dir, 'localhost', demo.app(), { name: 'fails', filter: 'status:failed', sort: 'id:asc' });
+    const none = await withConfig(dir, demo.app(), '--view', 'slow');
+    expect(none.code).toBe(2);
+    expect(none.stderr).toBe(
+      'dms: no view slow for this application on this server (the saved ones are fails): save one in the TUI with :view save slow.\n',
+    );
+    const bad = await withConfig(dir, demo.app(), '--view', 'a/b');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--view takes the name of a view saved in the TUI');
+    const cached = await withConfig(dir, demo.app(), '--view', 'fails', '--cached');
+    expect(cached.code).toBe(2);
+    expect(cached.stderr).toContain('cannot go with --cached');
   });
 });

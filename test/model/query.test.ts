@@ -229,7 +229,8 @@ describe('secrets', () => {
   it('matches text as shown: a URL password in a branch or server cannot be guessed by any term', () => {
     const secret = 'hunter2pass';
     const view = snapshot({ git_branch: `https://a:${secret}@h.io`, server_name: `https://b:${secret}@s.io` });
-    for (const q of [secret, `branch:https://a:${secret}@h.io`, `server:${secret}`, `/${secret}/`, `/a:h/`]) expect(hit(q, view), q).toBe(false);
+    for (const q of [secret, `branch:https://a:${secret}@h.io`, `server:${secret}`, `/${secret}/`, `/a:h/`])
+      expect(hit(q, view), q).toBe(false);
     expect(hit('server:s.io', view)).toBe(true);
   });
 });

@@ -131,7 +131,8 @@ export const LIST_COMMANDS = [
     hint: 'go to',
     keys: [ch(':')],
     label: ':',
-    description: 'go to a deployment by id, uuid or commit prefix; :ctx switches context, :q quits',
+    description:
+      'go to a deployment by id, uuid or commit prefix; :ctx switches context, :view save NAME keeps the filter and sort, :view NAME shows them again, :q quits',
     screens: ['deployments'],
     footer: ['deployments'],
     footerRank: 3,
@@ -239,7 +240,7 @@ export const LIST_COMMANDS = [
     keys: [named('return')],
     label: 'Enter',
     description:
-      'find it in the whole history and open it; `ctx` lists the saved contexts, `ctx NAME` switches to one; `q` quits, `help` opens help, `noh` clears the search and the filter',
+      'find it in the whole history and open it; `ctx` lists the saved contexts, `ctx NAME` switches to one; `view save NAME` keeps the filter and sort as a view, `view NAME` shows it, `view` lists them; `q` quits, `help` opens help, `noh` clears the search and the filter',
     screens: ['jump'],
     footer: ['jump'],
   },

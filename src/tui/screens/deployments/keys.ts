@@ -15,6 +15,7 @@ import { compareMarked, markedIds } from '../../browse/marks.js';
 import type { Later } from '../../hooks/use-later-writes.js';
 import { NO_SWITCHING } from '../../connections.js';
 import { lineAsk } from './command-line.js';
+import { viewCommand } from './views.js';
 import { toggleTime } from '../../browse/time-mode.js';
 import { nextSortField } from '../../../model/sort.js';
 
@@ -28,6 +29,8 @@ export const LIST_SCOPES = {
 export interface ListKeyProps {
   readonly appUuid: string;
   readonly configDir?: string;
+  /** What the application is kept under for this connection (config/recents.ts recentsServer): its saved views too. */
+  readonly recentsServer?: string;
   /** The service's own origin: the only host o opens a link on. */
   readonly connection: { readonly origin?: string };
   readonly showSecrets: boolean;
@@ -297,6 +300,12 @@ function goToLine(props: ListKeyProps, store: Store<BrowseState, BrowseAction>, 
       case 'clear':
         clearSearch();
         return true;
+      case 'view': {
+        const { actions, note } = viewCommand(ask, props, store.get());
+        for (const a of actions) send(a);
+        send({ type: 'notice', message: note });
+        return true;
+      }
       case 'contexts':
         break;
     }
