@@ -1,17 +1,20 @@
 // The list's query language and sort in the built binary in a real terminal (tmux), against a
 // demo service started here: `/status:failed` leaves the failed rows of the page; a query that does
 // not read says why on the line and Enter stays there; O sorts the loaded rows (the header says
-// it), I inverts; Space marks several rows and = compares the two marked. What to expect is read
-// from the service first.
+// it), I inverts; Space marks several rows and = compares the two marked; `:view save NAME` keeps
+// the search and sort, `:view NAME` brings them back, and `dms deployments --view NAME` reads the
+// same view headless. What to expect is read from the service first.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.js';
 import { SHOP_FRONTEND } from '../../src/demo/seed-apps.js';
 import { viewOf, type DeploymentView } from '../../src/model/deployment.js';
+import type { Deployment } from '../../src/api/schemas/deployment.js';
 import { sortViews } from '../../src/model/sort.js';
 import { tempDir } from '../support/temp.js';
 import { tenPerPage } from '../support/page-sizes.js';
 import { setUpDemo } from '../support/terminals.js';
 import type { TmuxSession } from '../support/tmux.js';
+import { runBin } from '../support/run-bin.js';
 
 const e2e = setUpDemo('query');
 let configDir: string;
@@ -108,5 +111,39 @@ describe('the query language on the list', () => {
     t.keys('Escape');
     const none = await t.waitFor('Unmarked.');
     expect(none.split('\n').filter((l) => /^[› ]\*│/.test(l))).toHaveLength(0);
+  });
+
+  it(':view save NAME keeps the search and sort; :view NAME brings them back; --view NAME reads it headless', async () => {
+    const t = launch();
+    await t.waitFor(/1–10 of \d+/);
+    t.keys('O', 'O');
+    await t.waitFor('sort status ↓ (this page)');
+    t.keys('/');
+    t.type('status:failed');
+    t.keys('Enter');
+    const found = await t.waitFor(/results 1–\d+ of \d+(?!\+)/);
+    const count = Number(/results 1–\d+ of (\d+)/.exec(found)![1]);
+    t.keys(':');
+    t.type('view save fails');
+    t.keys('Enter');
+    await t.waitFor('Saved the view fails: filter “status:failed” · sort status ↓');
+    t.keys('Escape');
+    await t.waitFor((s) => /1–10 of \d+/.test(s) && !s.includes('results'));
+    t.keys(':');
+    t.type('view fails');
+    t.keys('Enter');
+    await t.waitFor(new RegExp(`results 1–\\d+ of ${count}(?!\\+)`));
+    await t.waitFor('View fails: filter “status:failed” · sort status ↓.');
+
+    const r = await runBin(['deployments', SHOP_FRONTEND, '--all', '--view', 'fails', '-o', 'ndjson'], {
+      env: { ...e2e.demo.env, DMS_CONFIG_DIR: configDir },
+    });
+    expect(r.code, r.stderr).toBe(0);
+    const rows = r.stdout
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => viewOf(JSON.parse(l) as Deployment));
+    expect(rows).toHaveLength(count);
+    expect(rows.every((v) => v.phase === 'failed')).toBe(true);
   });
 });

@@ -303,7 +303,8 @@ function goToLine(props: ListKeyProps, store: Store<BrowseState, BrowseAction>, 
       case 'view': {
         const { actions, note } = viewCommand(ask, props, store.get());
         for (const a of actions) send(a);
-        send({ type: 'notice', message: note });
+        // In the footer: the line under the table may be taken by a search's reason.
+        send({ type: 'keyNote', note });
         return true;
       }
       case 'contexts':

@@ -1,7 +1,7 @@
 // `:view` on the deployments list: save the query (the search's shown, else the page's filter) and
 // the sort as a named view of the application on this server (config/views.ts), show one (its
 // query searched over the whole history as Enter on / does, its sort on the page), or list them.
-// What happened is said on the message line.
+// What happened is said in the footer's note.
 import { listViews, loadView, saveView, VIEW_NAME, VIEW_NAME_HELP } from '../../../config/views.js';
 import { DEFAULT_SORT, sortOfText, type SortOrder } from '../../../model/sort.js';
 import { clean } from '../../../text/sanitize.js';
