@@ -111,7 +111,7 @@ export const LIST_COMMANDS = [
     keys: [ch('/')],
     label: '/',
     description:
-      'search the whole history: words (commit, subject, branch, status, server, id; failed, webhook, pr, #12…), "a phrase", /regex/i, status:failed branch:main source:api commit:abc dur>5m since:7d until:2026-11-01 id>200, ! or - to negate (the page is filtered as you type)',
+      'search the whole history: words, "a phrase", /re/i, status:failed branch:main source:api commit:abc dur>5m since:7d id>N, ! or - negates (the page filters as you type)',
     screens: ['deployments'],
     footer: ['deployments'],
     footerRank: 2,
@@ -240,7 +240,7 @@ export const LIST_COMMANDS = [
     keys: [named('return')],
     label: 'Enter',
     description:
-      'find it in the whole history and open it; `ctx` lists the saved contexts, `ctx NAME` switches to one; `view save NAME` keeps the filter and sort as a view, `view NAME` shows it, `view` lists them; `q` quits, `help` opens help, `noh` clears the search and the filter',
+      'find it in the whole history and open it; `ctx` lists the saved contexts, `ctx NAME` switches to one; `q` quits, `help` opens help, `noh` clears the search and the filter',
     screens: ['jump'],
     footer: ['jump'],
   },
