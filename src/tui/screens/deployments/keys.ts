@@ -219,21 +219,22 @@ function rowKeys({ keys, store, send, note, copy, copyMarked, openWeb }: ListKey
 }
 
 /** Keys that change what the list shows: the filter and go-to lines, the scope, the times, the wide view. */
-function viewKeys({ props, store, send, later }: ListKeyContext) {
+function viewKeys({ keys, props, store, send, note, later }: ListKeyContext) {
+  // A search's results stay in the history's order: the sort is the page's (said, not done unseen).
+  const sortPage = (order: (sort: BrowseState['paging']['sort']) => BrowseState['paging']['sort']) => {
+    const s = store.get();
+    if (s.search?.kind === 'search')
+      return note(`The sort orders the page's rows, not a search's results: ${keys.hint('listBack')} goes back to the page.`);
+    send({ type: 'sort', order: order(s.paging.sort) });
+  };
   return {
     filter: () => send({ type: 'filterStart' }),
     statusFilter: () => send({ type: 'statusCycle' }),
     jump: () => send({ type: 'jumpStart' }),
     timeMode: () => toggleTime(store, props.configDir, later),
     wide: () => send({ type: 'wideToggle' }),
-    sortCycle: () => {
-      const { field } = store.get().paging.sort;
-      send({ type: 'sort', order: { field: nextSortField(field), desc: true } });
-    },
-    sortReverse: () => {
-      const { field, desc } = store.get().paging.sort;
-      send({ type: 'sort', order: { field, desc: !desc } });
-    },
+    sortCycle: () => sortPage(({ field }) => ({ field: nextSortField(field), desc: true })),
+    sortReverse: () => sortPage(({ field, desc }) => ({ field, desc: !desc })),
     // Outside the wide view they do nothing (and say so).
     columnsLeft: () => (store.get().wide ? send({ type: 'columnScroll', delta: -1 }) : false),
     columnsRight: () => (store.get().wide ? send({ type: 'columnScroll', delta: 1 }) : false),
