@@ -85,6 +85,7 @@ export function noticeText(notice: Notice, keys: KeyTable): string {
 }
 
 export function progressText(s: SearchState): string {
+  if (!s.scanning && s.stopped === null && s.before) return `searched the newest ${thousands(s.read)} (the older ones start before since:)`;
   if (!s.scanning && s.stopped === null) return `searched all ${thousands(s.read)}`;
   return `searched ${thousands(s.read)}${s.total !== null ? ` of ${thousands(s.total)}` : ''}`;
 }
