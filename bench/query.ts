@@ -1,4 +1,4 @@
-// Figure 12 (query): a query typed key by key in the deployments list's `/` over a loaded page,
+// Figure 14 (query): a query typed key by key in the deployments list's `/` over a loaded page,
 // as the screen's state does it on each key: the reducer (the filter line, the cursor kept inside
 // the rows shown), the rows the query leaves (parse, match, sort), and the line's check of the
 // query. Bundled at bench time; usage: node query.js BODY.json ROWS REPEATS. Prints one JSON line.

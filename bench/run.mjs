@@ -6,7 +6,7 @@
 // world (and the heavy page against fetch+parse too), in rounds of three (issue 26).
 // Prints a table and writes bench/results.json. See docs/performance.md and docs/bench.md.
 //
-//   node bench/run.mjs [--quick] [--pairs N] [--only 1,2,4,7,8,9,10,11,12]   (11: bench/link.mjs, a shaped link; 12: a typed query)
+//   node bench/run.mjs [--quick] [--pairs N] [--only 1,2,4,7,8,9,10,11,14]   (11: bench/link.mjs, a shaped link; 14: a typed query)
 //   DMS_BIN=/path/to/dms.js node bench/run.mjs      (default: dist/dms.js)
 import { execFile, execFileSync } from 'node:child_process';
 import { writeFileSync, existsSync } from 'node:fs';
@@ -845,8 +845,8 @@ await figure(
   () => linkFigure({ node: NODE, tmp, pairs: Math.min(PAIRS, 7), record }),
 );
 
-// ---------------------------------------------------------------- 12. a typed filter on a loaded page
-await figure(12, 'query: a typed filter on a loaded page', '≤ 8 ms per key', () =>
+// ---------------------------------------------------------------- 14. a typed filter on a loaded page
+await figure(14, 'query: a typed filter on a loaded page', '≤ 8 ms per key', () =>
   queryFigure({ node: NODE, tmp, pairs: PAIRS, record, bodyFile: bigBodyFile }),
 );
 

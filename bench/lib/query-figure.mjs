@@ -1,4 +1,4 @@
-// Figure 12: a query typed in the list's `/` on a loaded page (bench/query.ts, in a fresh process
+// Figure 14: a query typed in the list's `/` on a loaded page (bench/query.ts, in a fresh process
 // per page shape): per key, the screen's state work (reducer, rows shown, the line's check), on the
 // most rows a page holds (100) of each row shape, sorted and not; and on 1,000 rows for the record.
 import { execFileSync } from 'node:child_process';
