@@ -6,7 +6,7 @@
 // world (and the heavy page against fetch+parse too), in rounds of three (issue 26).
 // Prints a table and writes bench/results.json. See docs/performance.md and docs/bench.md.
 //
-//   node bench/run.mjs [--quick] [--pairs N] [--only 1,2,4,7,8,9,10,11,12,13,14]   (11: bench/link.mjs, a shaped link; 12: dms reasons; 13: step timings; 14: dms board)
+//   node bench/run.mjs [--quick] [--pairs N] [--only 1,2,4,7,8,9,10,11,12,13,14,15]   (11: bench/link.mjs, a shaped link; 12: dms reasons; 13: step timings; 14: dms board; 15: a typed query)
 //   DMS_BIN=/path/to/dms.js node bench/run.mjs      (default: dist/dms.js)
 import { execFile, execFileSync } from 'node:child_process';
 import { writeFileSync, existsSync } from 'node:fs';
@@ -20,6 +20,7 @@ import { linkFigure } from './lib/link-figure.mjs';
 import { reasonsFigure } from './lib/reasons-figure.mjs';
 import { stepsFigure } from './lib/steps-figure.mjs';
 import { boardFigure } from './lib/board-figure.mjs';
+import { queryFigure } from './lib/query-figure.mjs';
 import { judge, machineOf, tableOf, updateDocs } from './lib/report.mjs';
 import { fmt, median, pairs } from './lib/stats.mjs';
 
@@ -867,6 +868,11 @@ await figure(14, 'board: dms board -o ndjson, a page per application', '≤ 1.1 
   requireDemo();
   await boardFigure({ node: NODE, bin: BIN, demo, tmp, pairs: PAIRS, record });
 });
+
+// ---------------------------------------------------------------- 15. a typed filter on a loaded page
+await figure(15, 'query: a typed filter on a loaded page', '≤ 8 ms per key', () =>
+  queryFigure({ node: NODE, tmp, pairs: PAIRS, record, bodyFile: bigBodyFile }),
+);
 
 // ---------------------------------------------------------------- report
 await demo?.close();

@@ -6,6 +6,7 @@
 import { MAX_RESPONSE_MB, MAX_RESPONSE_MB_CEILING } from '../api/limits.js';
 import type { CommandDoc, HelpBlock } from './command-doc.js';
 import { CACHE_COMMAND } from './command-table-cache.js';
+import { REASONS_COMMAND, STATS_COMMAND } from './command-table-insight.js';
 import { MAKE_AND_SET_UP } from './command-table-make.js';
 import { BOARD_DOC } from './command-table-board.js';
 
@@ -51,9 +52,6 @@ shows it (https://HOST/project/…/application/UUID): the uuid is read from it, 
 be the host of the connection.`,
 };
 
-const TIME_FORMS = `7d, 36h, 90m (ago), 2026-11-01 (midnight UTC),
-2026-11-01T10:00:00Z (UTC unless it has an offset)`;
-
 /** `dms create app|docstore --help` (create app and create docstore) say these rules first. */
 
 /** Every command, in the order help lists them (`dms` alone first). */
@@ -94,7 +92,7 @@ the board (Ctrl+T in the picker) ends (or DMS_NO_NOTIFY=1)`,
     ],
     synopsis: [
       'dms deployments APP_UUID [--skip N] [--take N] [--json [--with-total]] [--time iso|relative]',
-      'dms deployments APP_UUID --all [filters] [--limit N] [-o table|json|ndjson|csv]',
+      'dms deployments APP_UUID --all [filters] [--filter QUERY] [--sort FIELD[:asc]] [--view NAME] [--limit N] [-o table|json|ndjson|csv]',
       'dms deployments APP_UUID --cached [--skip N] [--take N] [filters] [-o table|json|ndjson|csv]',
     ],
     body: [
@@ -145,6 +143,26 @@ failed, cancelled, unknown`,
 first older deployment`,
           },
           { flag: '--until TIME', help: 'started before TIME (same forms)' },
+          {
+            flag: '--filter QUERY',
+            help: `the query language of the TUI's /, all terms at once: status:failed,
+branch:main, source:webhook|api|rollback|manual|pr, commit:abc123,
+server:NAME, id>200, dur>5m dur<=1h30m, since:7d, until:2026-11-01;
+free words (in subject, commit, branch, status), "a phrase", /regex/i;
+! or - before a term negates it (a query that starts with - goes as
+--filter=-…). A mistake: one line, exit 2`,
+          },
+          {
+            flag: '--sort F[:asc]',
+            help: `started (default), duration, status or id; :desc (default) or :asc.
+Rows without the value come last. Sorts the page, or with --all the
+whole history (held until the end; then --limit keeps the first N)`,
+          },
+          {
+            flag: '--view NAME',
+            help: `a view saved in the TUI (:view save NAME) for the application on this
+server: its query goes with --filter, its sort unless --sort is given`,
+          },
           { flag: '--limit N', help: 'stop after N deployments that match' },
         ],
       },
@@ -264,75 +282,8 @@ json ([{step, startedAt, durationMs, medianMs}]; --json is the same)`,
     ],
     global: true,
   },
-  {
-    name: 'stats',
-    summary: "an application's history in numbers and pictures",
-    overview: [['dms stats APP_UUID [--since T] [--until T] [-o table|json]', 'the history in numbers and pictures']],
-    synopsis: ['dms stats APP_UUID [--since TIME] [--until TIME] [-o table|json]'],
-    body: [
-      {
-        text: `Reads the whole history (as dms deployments --all reads it: a few MB per request, within the
-server's rate limit; on a terminal, stderr shows how far it got) and prints, for the deployments
-created in the window: how often the application deploys, its change failure rate, the median
-and p90 duration of the finished ones and the time to restore after a failure, each with its
-trend (first half of the window against the second); deployments per day as a calendar, the
-duration over time with its p90, the failure rate by week; and the same figures by source
-(manual, webhook, API, rollback, PR) and by branch where the rows say it.`,
-      },
-      {
-        column: 19,
-        options: [
-          {
-            flag: '--since TIME',
-            help: `the window starts at TIME: ${TIME_FORMS}; reading stops at the
-first older deployment. Default: the oldest deployment's day`,
-          },
-          { flag: '--until TIME', help: 'the window ends before TIME (same forms). Default: now' },
-          { flag: '-o, --output F', help: 'table (default; as wide as the terminal, 80 columns when piped) or json' },
-          { flag: '--json', help: 'the same as -o json' },
-        ],
-      },
-      {
-        text: `Ctrl+C, or a failure that retries do not get past, prints the stats of what was read, says
-"stopped after N of M deployments" and exits by its cause (130 for Ctrl+C).`,
-      },
-    ],
-    global: true,
-  },
-  {
-    name: 'reasons',
-    summary: 'why deployments failed: the reasons grouped and counted',
-    overview: [['dms reasons APP_UUID [--since T] [-o table|json|ndjson|csv]', 'failed deployments grouped by why they failed']],
-    synopsis: ['dms reasons APP_UUID [--since TIME] [-o table|json|ndjson|csv]'],
-    body: [
-      {
-        text: `Reads the history newest first (as dms deployments --all reads it; on a terminal, stderr shows
-how far it got) back to --since, and groups the failed deployments by the reason their log gives
-(the line the list shows as "why"), folded so that one cause reads the same every time: numbers,
-hashes, uuids, times and paths that are not quoted become <n>, <hash>, <uuid>, <time>, <path>;
-exit codes, HTTP statuses and quoted names (a missing module, a variable) are kept. Each cluster:
-Module not found: Can't resolve '@/lib/analytics' ×7 (last 1d, first 12d), the one seen last
-first. Rows without logs (a token that may not read sensitive data) are counted as "no log".`,
-      },
-      {
-        column: 19,
-        options: [
-          { flag: '--since TIME', help: `the window starts at TIME: ${TIME_FORMS}. Default: 30d` },
-          {
-            flag: '-o, --output F',
-            help: `table (default), json (a list of {reason, count, first, last, deployments,
-kind, example}), ndjson (one cluster a line) or csv`,
-          },
-          { flag: '--json', help: 'the same as -o json' },
-        ],
-      },
-      {
-        text: `Ctrl+C, or a failure that retries do not get past, prints the clusters of what was read, says
-"stopped after N of M deployments" and exits by its cause (130 for Ctrl+C).`,
-      },
-    ],
-    global: true,
-  },
+  STATS_COMMAND,
+  REASONS_COMMAND,
   {
     name: 'diff',
     summary: 'compare two deployments',

@@ -9,6 +9,7 @@ import type { Shell } from './completion-scripts.js';
 import type { Candidate, CompletionSource, Target } from './completion-source.js';
 import { CONTEXT_OPTIONS, CONTEXT_USAGE } from './context.js';
 import { OUTPUTS, STATUS_NAMES, TIME_DISPLAYS } from './deployments-args.js';
+import { SORT_FIELDS } from '../model/sort.js';
 
 /** Candidates, or: let the shell complete file names. */
 export type Completion = { readonly files: true } | { readonly files?: false; readonly candidates: Candidate[] };
@@ -52,6 +53,7 @@ const VALUES: Readonly<Record<string, 'contexts' | 'files' | 'statuses' | readon
   output: OUTPUTS,
   time: TIME_DISPLAYS,
   status: 'statuses',
+  sort: SORT_FIELDS.flatMap((f) => [f, `${f}:asc`]),
   file: 'files',
   from: 'files',
   'conf-file': 'files',

@@ -1,12 +1,13 @@
 // `dms deployments APP_UUID --all`: the whole history, read with the whole-history scan
 // (search/scan.ts) and printed as it comes, chunk after chunk, never all held: filtered on the way,
 // stopping as soon as the answer is complete (--limit reached, or a row older than --since), or
-// at Ctrl+C. The progress line (on a terminal) is gone from the screen on every way out. Fewer
+// at Ctrl+C; with --sort, held to the end and printed in order. The progress line (on a terminal) is gone from the screen on every way out. Fewer
 // rows than the server counts, or a history that runs past its count, end with exit 12 (scan.ts).
 import { LocalValidationError, MiscountError } from '../api/errors.js';
 import { pageProblems } from '../api/uuid.js';
 import { viewOf, type DeploymentView } from '../model/deployment.js';
-import { NO_BRANCHES, beforeSince, isFiltering, matches } from '../model/filter.js';
+import { NO_BRANCHES, asksBranch, beforeSince, isFiltering, matches } from '../model/filter.js';
+import { isDefaultSort, sortBy } from '../model/sort.js';
 import { scanHistory, scanListOf, ScanStopped, type ScanChunk } from '../search/scan.js';
 import type { Deployment } from '../api/schemas/deployment.js';
 import { timeDisplayOf, type DeploymentsArgs } from './deployments-args.js';
@@ -113,7 +114,7 @@ class Selection {
   }
 
   private release(row: Row, next: DeploymentView | undefined): void {
-    if (this.filter.branch !== undefined && row.view!.branch !== '') this.branches = true;
+    if (row.view && row.view.branch !== '') this.branches = true;
     if (this.done || (this.filtering && !matches(row.view!, this.filter))) return;
     this.batch.push(
       this.settingsChanged ? { ...row, changed: next !== undefined && this.settingsChanged(row.view!.record, next.record) } : row,
@@ -170,9 +171,16 @@ export async function runAll(args: DeploymentsArgs, io: CommandIO, session: Sess
     redact: session.client.redact,
     streamed: true,
   });
-  const needView = isFiltering(args.filter) || sink.needsView;
+  // Sorted, every match is held to the end (then --limit keeps the first of the order).
+  const sorting = !isDefaultSort(args.sort);
+  const held: Row[] = [];
+  const needView = isFiltering(args.filter) || sink.needsView || sorting;
   const settingsChanged = sink.needsChanged ? (await import('../model/settings.js')).settingsChanged : undefined;
-  const selection = new Selection(args.filter, args.limit, needView, settingsChanged);
+  const selection = new Selection(args.filter, sorting ? undefined : args.limit, needView, settingsChanged);
+  const write = async (rows: Row[]) => {
+    if (sorting) held.push(...rows);
+    else if (rows.length > 0) await sink.write(rows);
+  };
 
   const onSigint = () => {
     reading.interrupted = true;
@@ -188,8 +196,7 @@ export async function runAll(args: DeploymentsArgs, io: CommandIO, session: Sess
       noteChunk(reading, chunk);
       selection.add(chunk.rows);
       progress.update(reading.read, reading.total, selection.filtering ? selection.matched : undefined);
-      const rows = selection.take();
-      if (rows.length > 0) await sink.write(rows);
+      await write(selection.take());
       if (selection.done || output.closed) break;
     }
   } catch (error) {
@@ -202,8 +209,9 @@ export async function runAll(args: DeploymentsArgs, io: CommandIO, session: Sess
   // Nothing read at all: the plain error (a wrong token, an unknown application).
   if (reading.stopped && reading.stopped.read === 0) throw reading.stopped.reason;
   selection.finish();
-  const rows = selection.take();
-  if (rows.length > 0) await sink.write(rows);
+  await write(selection.take());
+  const shown = sorting ? sortBy(held, (r) => r.view!, args.sort, Date.now()).slice(0, args.limit) : [];
+  if (shown.length > 0) await sink.write(shown);
   await sink.end(reading.stopped === undefined && !reading.interrupted);
   if (reading.answered) rememberApp(session, io, args.app, reading.name);
   if (output.closed) return 0;
@@ -212,7 +220,7 @@ export async function runAll(args: DeploymentsArgs, io: CommandIO, session: Sess
     // The total on stdout's last line, under the table it counts.
     const { read, firstTotal } = reading;
     await output.write(
-      `${historySummary({ total: firstTotal, read, shown: selection.matched, filtered: selection.filtering, stoppedEarly: selection.done })}\n`,
+      `${historySummary({ total: firstTotal, read, shown: sorting ? shown.length : selection.matched, filtered: selection.filtering, stoppedEarly: selection.done })}\n`,
     );
   }
   return code ?? 0;
@@ -237,7 +245,7 @@ function sayEnd(
   redact: (s: string) => string,
 ): number | undefined {
   const { read, total, gaps, repeated, stopped } = reading;
-  if (args.filter.branch !== undefined && !selection.branches && read > 0) io.stderr.write(`dms: warning: ${NO_BRANCHES}\n`);
+  if (asksBranch(args.filter) && !selection.branches && read > 0) io.stderr.write(`dms: warning: ${NO_BRANCHES}\n`);
   if (gaps) io.stderr.write('dms: warning: the history moved in a way the reading could not follow; some deployments may be missing.\n');
   if (repeated > 0)
     io.stderr.write(

@@ -6,6 +6,10 @@ import type { AppAddress } from '../api/app-address.js';
 import { intFlag, quotedArg, type Parsed } from './args.js';
 import { appArg } from './app-arg.js';
 import { UsageError } from './exit-codes.js';
+import { TIME_FORMS, timeOfText } from '../model/time-text.js';
+import { readQuery, sinceOf } from '../model/query.js';
+import { VIEW_NAME, VIEW_NAME_HELP, type SavedView } from '../config/views.js';
+import { DEFAULT_SORT, SORT_HELP, sortOfText, type SortOrder } from '../model/sort.js';
 
 export const OUTPUTS = ['table', 'json', 'ndjson', 'csv'] as const;
 export type OutputFormat = (typeof OUTPUTS)[number];
@@ -29,6 +33,14 @@ export interface DeploymentsArgs {
   readonly withTotal: boolean;
   /** `--cached`: the page from the page cache, not from the server. */
   readonly cached: boolean;
+  /** `--sort FIELD[:asc|:desc]`: the order rows are printed in (default started:desc, the server's). */
+  readonly sort: SortOrder;
+  /** --sort was given (a saved view's sort gives way to it). */
+  readonly sortGiven: boolean;
+  /** `--filter` as typed ('' without it): a saved view's query goes with it. */
+  readonly filterText: string;
+  /** `--view NAME`: a saved view (config/views.ts) of the application on this server, read once connected. */
+  readonly view?: string;
 }
 
 export const TIME_DISPLAYS = ['iso', 'relative'] as const;
@@ -62,42 +74,14 @@ export function parseStatuses(raw: string): Set<Phase> {
   return phases;
 }
 
-const UNIT_MS: Readonly<Record<string, number>> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
-const AGO = /^(\d{1,9})([smhdw])$/;
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/i;
-export const TIME_FORMS = '7d, 36h, 90m (ago), 2026-11-01 (midnight UTC) or 2026-11-01T10:00:00Z';
+export { TIME_FORMS };
 
 /** A point in time from `7d` (ago), `2026-11-01` (midnight UTC) or an ISO time (UTC unless it has an offset). */
 export function parseTime(flag: string, raw: string, now: number): number {
-  const bad = () => {
-    const shown = quotedArg(raw);
-    return new UsageError(`--${flag} takes a time such as ${TIME_FORMS}${shown ? `, not ${shown}` : ''}.`);
-  };
-  const text = raw.trim();
-  const ago = AGO.exec(text);
-  if (ago) return checked(now - Number(ago[1]) * UNIT_MS[ago[2]!]!);
-  const date = DATE.exec(text) ?? DATE_TIME.exec(text);
-  if (!date) throw bad();
-  const [, y, mo, d, h = '0', mi = '0', s = '0', fraction = '', zone = 'Z'] = date;
-  const parts = [Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s)] as const;
-  const utc = Date.UTC(...parts);
-  // Date.UTC rolls 2026-02-30 over to March: a date that does not exist reads back differently.
-  const back = new Date(utc);
-  if (back.getUTCMonth() !== parts[1] || back.getUTCDate() !== parts[2] || parts[3] > 23 || parts[4] > 59 || parts[5] > 59) throw bad();
-  let offset = 0;
-  if (zone.toUpperCase() !== 'Z') {
-    const m = /^([+-])(\d{2}):?(\d{2})$/.exec(zone)!;
-    if (Number(m[2]) > 23 || Number(m[3]) > 59) throw bad();
-    offset = (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) * 60_000;
-  }
-  return checked(utc - offset + Math.floor(Number(`0${fraction || '.0'}`) * 1000));
-
-  function checked(t: number): number {
-    // Within the dates a Date can hold (±273,790 years).
-    if (!Number.isFinite(t) || Math.abs(t) > 8.64e15) throw bad();
-    return t;
-  }
+  const t = timeOfText(raw, now);
+  if (t !== null) return t;
+  const shown = quotedArg(raw);
+  throw new UsageError(`--${flag} takes a time such as ${TIME_FORMS}${shown ? `, not ${shown}` : ''}.`);
 }
 
 function outputOf(values: Parsed['values']): OutputFormat {
@@ -161,11 +145,17 @@ export function deploymentsArgs(parsed: Parsed, now = Date.now()): DeploymentsAr
     branch = String(v.branch);
     if (branch.trim() === '') throw new UsageError('--branch needs a branch name, e.g. --branch main.');
   }
-  const since = typeof v.since === 'string' ? parseTime('since', v.since, now) : undefined;
+  const query = queryArg('--filter', v.filter, now);
+  const view = viewArg(v.view, cached);
+  const sort = sortArg(v.sort);
+  const flagSince = typeof v.since === 'string' ? parseTime('since', v.since, now) : undefined;
+  // The latest since the query asks for too: the reading of the history may stop before it.
+  const querySince = query ? sinceOf(query.parsed) : undefined;
+  const since = flagSince === undefined ? querySince : querySince === undefined ? flagSince : Math.max(flagSince, querySince);
   const until = typeof v.until === 'string' ? parseTime('until', v.until, now) : undefined;
-  if (since !== undefined && until !== undefined && until <= since) {
+  if (flagSince !== undefined && until !== undefined && until <= flagSince) {
     throw new UsageError(
-      `--until (${new Date(until).toISOString()}) is not after --since (${new Date(since).toISOString()}): nothing can match.`,
+      `--until (${new Date(until).toISOString()}) is not after --since (${new Date(flagSince).toISOString()}): nothing can match.`,
     );
   }
   return {
@@ -180,13 +170,59 @@ export function deploymentsArgs(parsed: Parsed, now = Date.now()): DeploymentsAr
     time,
     withTotal,
     cached,
+    sort,
+    sortGiven: v.sort !== undefined,
+    filterText: typeof v.filter === 'string' ? v.filter : '',
+    ...(view !== undefined ? { view } : {}),
     filter: {
+      ...(query ? { query } : {}),
       ...(phases ? { phases } : {}),
       ...(branch !== undefined ? { branch } : {}),
       ...(since !== undefined ? { since } : {}),
       ...(until !== undefined ? { until } : {}),
     },
   };
+}
+
+/** `--filter QUERY`: the query language (model/query.ts); a mistake is one usage line, after `label`. */
+function queryArg(label: string, raw: string | boolean | undefined, now: number) {
+  if (raw === undefined) return undefined;
+  if (typeof raw !== 'string') throw new UsageError("--filter needs a query, e.g. --filter 'status:failed branch:main dur>5m'.");
+  const read = readQuery(raw, now);
+  if (!read.ok) throw new UsageError(`${label}: ${read.error}`);
+  return { parsed: read.query, now };
+}
+
+function viewArg(raw: string | boolean | undefined, cached: boolean): string | undefined {
+  if (raw === undefined) return undefined;
+  if (typeof raw !== 'string' || !VIEW_NAME.test(raw)) {
+    const shown = typeof raw === 'string' ? quotedArg(raw) : undefined;
+    throw new UsageError(`--view takes the name of a view saved in the TUI (${VIEW_NAME_HELP})${shown ? `, not ${shown}` : ''}.`);
+  }
+  if (cached)
+    throw new UsageError('--view reads the views saved for the server; it cannot go with --cached. Give --filter and --sort instead.');
+  return raw;
+}
+
+/** The arguments with a saved view laid under them: its query and --filter both hold; --sort, when given, before its sort. */
+export function withView(args: DeploymentsArgs, view: SavedView, now = Date.now()): DeploymentsArgs {
+  const query = queryArg(`the view ${view.name}`, [view.filter, args.filterText].filter((t) => t.trim() !== '').join(' '), now);
+  const viewSince = query ? sinceOf(query.parsed) : undefined;
+  const old = args.filter.since;
+  const since = viewSince === undefined ? old : old === undefined ? viewSince : Math.max(old, viewSince);
+  return {
+    ...args,
+    sort: args.sortGiven ? args.sort : (sortOfText(view.sort) ?? DEFAULT_SORT),
+    filter: { ...args.filter, ...(query ? { query } : {}), ...(since !== undefined ? { since } : {}) },
+  };
+}
+
+function sortArg(raw: string | boolean | undefined): SortOrder {
+  if (raw === undefined) return DEFAULT_SORT;
+  const order = typeof raw === 'string' ? sortOfText(raw) : null;
+  if (order) return order;
+  const shown = typeof raw === 'string' ? quotedArg(raw) : undefined;
+  throw new UsageError(`--sort takes ${SORT_HELP}${shown ? `, not ${shown}` : ''}.`);
 }
 
 /** The table's `started` column: as asked, else relative on a terminal and ISO when piped (for scripts and files). */

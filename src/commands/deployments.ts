@@ -6,9 +6,11 @@ import { boundDepth } from '../text/depth.js';
 import { maskOwnRecord, maskRecord } from '../text/secrets.js';
 import { keysOf, viewOf, type DeploymentView } from '../model/deployment.js';
 import type { Reason } from '../model/reason.js';
-import { NO_BRANCHES, isFiltering, matches } from '../model/filter.js';
+import { NO_BRANCHES, asksBranch, isFiltering, matches } from '../model/filter.js';
+import { isDefaultSort, sortBy } from '../model/sort.js';
 import type { Parsed } from './args.js';
-import { deploymentsArgs, timeDisplayOf, type DeploymentsArgs } from './deployments-args.js';
+import { deploymentsArgs, timeDisplayOf, withView, type DeploymentsArgs } from './deployments-args.js';
+import { savedView } from './view-arg.js';
 import { createOutput, createSink, indent, jsonSafe, type Row } from './row-output.js';
 import type { Style } from './table.js';
 import type { CommandIO } from './io.js';
@@ -100,6 +102,7 @@ export async function runDeployments(
   args: DeploymentsArgs = deploymentsArgs(parsed),
 ): Promise<number> {
   checkAddressHost(args.address, session.connection);
+  if (args.view !== undefined) args = withView(args, savedView(session, args.app, args.view));
   if (args.all) {
     const { runAll } = await import('./deployments-all.js');
     return runAll(args, io, session, style);
@@ -109,7 +112,7 @@ export async function runDeployments(
   // A retry's wait (a 429's Retry-After, up to 10 s) is said on stderr.
   const call = { onWait: sayWait(io.stderr) };
 
-  if (output === 'json' && !filtering && limit === undefined) {
+  if (output === 'json' && !filtering && limit === undefined && isDefaultSort(args.sort)) {
     // The records as the server sent them (masked): nothing to read into the model first.
     const { records, total } = await session.client.listRecords(app, { skip, take }, call);
     // Each record is printed and dropped: masked where it stands (other elements of a list as maskRecord does).
@@ -172,7 +175,9 @@ export async function printPage(o: PageToPrint): Promise<number> {
     // Δ: settings differ from the next older deployment on the page (the last row has none to compare with).
     changedOf = (i) => settingsChanged(views[i]!.record, views[i + 1]?.record);
   }
-  for (let i = 0; i < records.length && (limit === undefined || rows.length < limit); i++) {
+  const sorting = !isDefaultSort(args.sort);
+  // Sorted, the limit keeps the first rows of the order, so every match is taken first.
+  for (let i = 0; i < records.length && (sorting || limit === undefined || rows.length < limit); i++) {
     if (filtering && !matches(views[i]!, filter)) continue;
     const reason = o.reasons ? o.reasons[keys[i]!] : undefined;
     rows.push({
@@ -183,6 +188,8 @@ export async function printPage(o: PageToPrint): Promise<number> {
     });
   }
 
+  const now = Date.now();
+  if (sorting) rows.splice(0, rows.length, ...sortBy(rows, (r) => r.view!, args.sort, now).slice(0, limit));
   const out = io.stdout as NodeJS.WriteStream;
   const stdout = createOutput(io.stdout);
   const sink = await createSink({
@@ -193,7 +200,7 @@ export async function printPage(o: PageToPrint): Promise<number> {
     show,
     width: out.isTTY && out.columns ? out.columns : Infinity,
     firstBlock: Infinity,
-    now: Date.now(),
+    now,
     time: timeDisplayOf(args.time, io.stdout),
     countOf: args.withTotal ? () => total : undefined,
     redact: o.redact,
@@ -201,8 +208,7 @@ export async function printPage(o: PageToPrint): Promise<number> {
   await sink.write(rows);
   await sink.end(true);
   o.afterRows?.();
-  if (filter.branch !== undefined && records.length > 0 && views.every((v) => v.branch === ''))
-    io.stderr.write(`dms: warning: ${NO_BRANCHES}\n`);
+  if (asksBranch(filter) && records.length > 0 && views.every((v) => v.branch === '')) io.stderr.write(`dms: warning: ${NO_BRANCHES}\n`);
   if (output !== 'table') return 0;
 
   // The total on stdout's last line, under the table it counts.

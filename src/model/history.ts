@@ -2,7 +2,9 @@
 // not the record: a row can carry a whole log), what a query matches, and the figures of the
 // strip at a glance (success rate, median duration, the last success and failure). Pure.
 import type { Deployment } from '../api/schemas/deployment.js';
-import { searchText, viewOf, type DeploymentView, type Phase } from './deployment.js';
+import { viewOf, type DeploymentView, type Phase } from './deployment.js';
+import { readQuery, type Query as ParsedQuery } from './query.js';
+import { matchesQueryOf } from './query-match.js';
 import { durationOf } from './duration.js';
 
 /** A deployment as a search or the strip keeps it: its view with only its ids of the record, and where it was. */
@@ -29,27 +31,22 @@ export function summaryOf(record: Deployment, index: number): Summary {
 export type StatusFilter = 'all' | 'failed' | 'running';
 export const STATUS_FILTERS: readonly StatusFilter[] = ['all', 'failed', 'running'];
 
-/** Words a query may use for how a deployment was started or how it ended, beyond its text. */
-const WORDS: Readonly<Record<string, (v: DeploymentView) => boolean>> = {
-  running: (v) => v.phase === 'running',
-  queued: (v) => v.phase === 'queued',
-  failed: (v) => v.phase === 'failed',
-  cancelled: (v) => v.phase === 'cancelled',
-  finished: (v) => v.phase === 'finished',
-  webhook: (v) => v.source === 'webhook',
-  api: (v) => v.source === 'API',
-  rollback: (v) => v.source === 'rollback',
-  manual: (v) => v.source === 'manual',
-  pr: (v) => v.source.startsWith('PR #'),
-};
-
 export interface Query {
-  readonly words: readonly string[];
+  /** The query language's terms (query.ts). */
+  readonly parsed: ParsedQuery;
   readonly status: StatusFilter;
+  /** What `dur>5m` measures a running deployment to. */
+  readonly now: number;
 }
 
-export function queryOf(text: string, status: StatusFilter = 'all'): Query {
-  return { words: text.trim().toLowerCase().split(/\s+/).filter(Boolean), status };
+/** The text as the query language reads it; a text it cannot read (the screen says why first) as plain words. */
+export function queryOf(text: string, status: StatusFilter = 'all', now: number = Date.now()): Query {
+  const read = readQuery(text, now);
+  const words = text.trim().toLowerCase().split(/\s+/).filter(Boolean);
+  const parsed: ParsedQuery = read.ok
+    ? read.query
+    : { text, clauses: words.map((w) => ({ negate: false, term: { kind: 'word', text: w } })) };
+  return { parsed, status, now };
 }
 
 function statusMatches(phase: Phase, status: StatusFilter): boolean {
@@ -58,18 +55,10 @@ function statusMatches(phase: Phase, status: StatusFilter): boolean {
   return true;
 }
 
-/**
- * Every word matches: a status or source word (`failed`, `webhook`, `pr`…), `#12` for pull
- * request 12, or text of the commit, subject, branch, status, server or id (searchText).
- */
-export function matchesQuery(view: DeploymentView, q: Query, text: string = searchText(view)): boolean {
+/** In the scope (`s`), and every term of the query holds (query-match.ts: free words as `/` always read them). */
+export function matchesQuery(view: DeploymentView, q: Query, text?: string): boolean {
   if (!statusMatches(view.phase, q.status)) return false;
-  return q.words.every((w) => {
-    const word = WORDS[w];
-    if (word?.(view)) return true;
-    if (/^#\d+$/.test(w)) return view.source === `PR ${w}`;
-    return text.includes(w);
-  });
+  return matchesQueryOf(view, q.parsed, q.now, text);
 }
 
 /** What a jump was asked for: maybe an id (digits), and the text as a uuid or a commit prefix. */

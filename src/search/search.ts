@@ -6,6 +6,7 @@ import type { Deployment } from '../api/schemas/deployment.js';
 import { viewOf } from '../model/deployment.js';
 import { jumpByName, jumpTargetOf, matchesQuery, queryOf, summaryOf, type StatusFilter, type Summary } from '../model/history.js';
 import { scanHistory, type ScanList } from './scan.js';
+import { sinceOf } from '../model/query.js';
 
 export interface SearchRequest {
   /** 'search': every match; 'jump': the deployment with this id, uuid or commit prefix. */
@@ -21,6 +22,8 @@ export type SearchEvent =
       readonly read: number;
       readonly total: number | null;
       readonly gaps: boolean;
+      /** The reading stopped at a deployment older than the query's `since:`: newest first, no later one can match. */
+      readonly before?: boolean;
     }
   | { readonly type: 'open'; readonly record: Deployment; readonly index: number; readonly total: number | null }
   /** Open this one, read again (from a worker whose record could not cross to the screen's thread). */
@@ -47,6 +50,9 @@ const turn = () => new Promise((resolve) => setImmediate(resolve));
 export async function* searchHistory(list: ScanList, request: SearchRequest, options: SearchOptions = {}): AsyncGenerator<SearchEvent> {
   const { signal, onPause, sliceMs = Infinity, reportMs = 150, targetChars } = options;
   const query = queryOf(request.text, request.status);
+  // Newest first: past the query's since: nothing more can match (as dms deployments --all stops).
+  const since = request.kind === 'search' ? sinceOf(query.parsed) : undefined;
+  let before = false;
   // A jump: digits are an id first (exact), a commit prefix only when no deployment has that id.
   const target = jumpTargetOf(request.text);
   let fallback: { record: Deployment; index: number; total: number | null } | undefined;
@@ -54,7 +60,7 @@ export async function* searchHistory(list: ScanList, request: SearchRequest, opt
   let reported = 0;
   let last: { read: number; total: number | null; gaps: boolean } | undefined;
   const progress = (): SearchEvent => {
-    const e = { type: 'progress' as const, found, read: last!.read, total: last!.total, gaps: last!.gaps };
+    const e = { type: 'progress' as const, found, read: last!.read, total: last!.total, gaps: last!.gaps, ...(before ? { before } : {}) };
     found = [];
     reported = Date.now();
     return e;
@@ -81,7 +87,13 @@ export async function* searchHistory(list: ScanList, request: SearchRequest, opt
         let slice = performance.now();
         for (let i = 0; i < chunk.rows.length; i++) {
           const r = chunk.rows[i]!;
-          if (matchesQuery(viewOf(r), query)) found.push(summaryOf(r, start + i));
+          const v = viewOf(r);
+          if (since !== undefined && v.startedAt !== null && v.startedAt < since) {
+            before = true;
+            last = { ...chunk, read: start + i };
+            break;
+          }
+          if (matchesQuery(v, query)) found.push(summaryOf(r, start + i));
           if ((i & 63) === 63 && performance.now() - slice > sliceMs) {
             await turn();
             if (signal?.aborted) return;
@@ -89,6 +101,7 @@ export async function* searchHistory(list: ScanList, request: SearchRequest, opt
           }
         }
       }
+      if (before) return yield progress();
       if (Date.now() - reported >= reportMs) yield progress();
     }
     if (signal?.aborted) return;

@@ -1,7 +1,9 @@
-// The marks of the browse session: the row marked with Space (kept across pages, searches and
-// refreshes) and what `=` asks for with it (the cursor row and the marked one, or the last good
-// one before a failure). The comparison itself is its own screen (screens/compare).
+// The marks of the browse session: the rows marked with Space (kept across pages, searches and
+// refreshes) and what `=` asks for with them (the two marked; with one, the cursor row and the
+// marked one; with none, the last good one before a failure), and the ids `y` copies. The
+// comparison itself is its own screen (screens/compare).
 import { sameDeployment, type DeploymentView } from '../../model/deployment.js';
+import { isPlainId } from '../../text/plain-id.js';
 
 /** A deployment picked on the list: the cursor row, or the marked one. */
 export interface Picked {
@@ -23,7 +25,7 @@ export interface CompareOpen {
 }
 
 /** Why `=` opened nothing. */
-export type CompareRefusal = 'noRow' | 'sameRow' | 'noMark';
+export type CompareRefusal = 'noRow' | 'sameRow' | 'noMark' | 'manyMarks';
 
 /** What `=` does: open a comparison, or say why not. */
 export function compareAsk(cursor: Picked | undefined, mark: Picked | null, page: CompareOpen['page']): CompareOpen | CompareRefusal {
@@ -33,8 +35,29 @@ export function compareAsk(cursor: Picked | undefined, mark: Picked | null, page
   return ended ? { a: cursor, b: null, page } : 'noMark';
 }
 
-/** Space on a row: marks it, or unmarks it when it is the marked one. */
-export function toggleMark(mark: Picked | null, cursor: Picked | undefined): Picked | null {
-  if (!cursor) return mark;
-  return mark && sameDeployment(mark.view, cursor.view) ? null : cursor;
+/** Space on a row with several marks: marks it too, or unmarks it when it is marked (oldest mark first). */
+export function toggleMarks(marks: readonly Picked[], cursor: Picked | undefined): readonly Picked[] {
+  if (!cursor) return marks;
+  const kept = marks.filter((m) => !sameDeployment(m.view, cursor.view));
+  return kept.length < marks.length ? kept : [...marks, cursor];
+}
+
+/** What `=` does with the marks: exactly two compared; one, with the cursor row (compareAsk); more, refused. */
+export function compareMarked(
+  cursor: Picked | undefined,
+  marks: readonly Picked[],
+  page: CompareOpen['page'],
+): CompareOpen | CompareRefusal {
+  if (marks.length === 2) return { a: marks[1]!, b: marks[0]!, page };
+  if (marks.length > 2) return 'manyMarks';
+  return compareAsk(cursor, marks[0] ?? null, page);
+}
+
+/** The ids `y` copies: the marked rows' (the cursor row's with none marked), newest first, space-separated; plain uuids for rows without an id. */
+export function markedIds(marks: readonly Picked[], cursor: Picked | undefined): string {
+  const picked = marks.length > 0 ? [...marks].sort((a, b) => a.index - b.index) : cursor ? [cursor] : [];
+  return picked
+    .map((p) => (p.view.id !== null ? String(p.view.id) : isPlainId(p.view.uuid) ? p.view.uuid : ''))
+    .filter((id) => id !== '')
+    .join(' ');
 }

@@ -10,6 +10,7 @@ import { formatBytes } from '../../api/limits.js';
 import { wantsAutoRefresh, type PagingState } from './paging.js';
 import type { SearchState } from './search.js';
 import { resultRows, type BrowseState } from './state.js';
+import { isDefaultSort, type SortOrder } from '../../model/sort.js';
 
 /**
  * `1–10 of 137`, `49,991–50,000 of 50,000`, `1–10`; `0 of 0` or `no deployments` for an empty
@@ -70,10 +71,15 @@ export function pageStatus(paging: PagingState, keys: KeyTable): string {
  */
 export function headerRange(browse: BrowseState): string {
   const s = browse.search;
-  if (s?.kind !== 'search') return rangeLabel(browse.paging);
+  if (s?.kind !== 'search') return [rangeLabel(browse.paging), sortLabel(browse.paging.sort)].filter(Boolean).join(' · ');
   const range = resultRange(s, resultRows(browse));
   if (s.cluster !== undefined) return `${range} · failed: ${truncate(clean(s.cluster), 48)}`;
   return s.status === 'all' ? range : `${range} · scope: ${s.status}`;
+}
+
+/** `sort duration ↓ (this page)` when the rows are not in the page's own order (a sort orders only the rows loaded); '' when they are. */
+export function sortLabel(order: SortOrder): string {
+  return isDefaultSort(order) ? '' : `sort ${order.field} ${order.desc ? '↓' : '↑'} (this page)`;
 }
 
 /** `results 1–10 of 37+` while the search still reads. */

@@ -7,7 +7,10 @@ import { visibleRows, type PagingAction, type PagingState } from './paging-state
 const FILTER_MAX = 200;
 
 /** The actions on the rows shown: the cursor, the filter line, the table's room. */
-export type RowsAction = Extract<PagingAction, { type: 'cursor' | 'cursorTo' | 'filter' | 'filterText' | 'filterLine' | 'viewport' }>;
+export type RowsAction = Extract<
+  PagingAction,
+  { type: 'cursor' | 'cursorTo' | 'filter' | 'filterText' | 'filterLine' | 'viewport' | 'sort' }
+>;
 
 /** The visible row with this key, or -1. */
 export function rowOf(state: PagingState, key: string): number {
@@ -52,6 +55,12 @@ export function rowsReducer(state: PagingState, action: RowsAction): PagingState
         filterCursor: next.cursor,
         cursor: next.value === state.filter ? state.cursor : 0,
       });
+    }
+    case 'sort': {
+      const row = visibleRows(state)[state.cursor];
+      const sorted = { ...state, sort: action.order };
+      const at = row ? visibleRows(sorted).indexOf(row) : 0;
+      return clampCursor({ ...sorted, cursor: Math.max(0, at) });
     }
     case 'viewport': {
       const rows = Math.max(1, action.rows);

@@ -3,7 +3,10 @@
 // which re-exports all of this: the rest of src imports it from there.
 import type { ShownError } from '../errors.js';
 import type { DeploymentPage } from '../../api/schemas/deployment.js';
-import { searchText, type DeploymentView } from '../../model/deployment.js';
+import type { DeploymentView } from '../../model/deployment.js';
+import { readQuery } from '../../model/query.js';
+import { matchesQueryOf } from '../../model/query-match.js';
+import { DEFAULT_SORT, isDefaultSort, sortViews, type SortOrder } from '../../model/sort.js';
 import type { LineCommand } from '../input/line-edit.js';
 import type { Reason } from '../../model/reason.js';
 import { TAKE_DEFAULT, clampTake } from '../take.js';
@@ -85,6 +88,8 @@ export interface PagingState {
   /** The first visible row drawn, and how many rows the table has room for. */
   readonly window: { readonly start: number; readonly rows: number };
   readonly filter: string;
+  /** The order the rows are shown in (the page's own: started, newest first). */
+  readonly sort: SortOrder;
   /** Where the filter line's cursor is (UTF-16 index at a grapheme boundary). */
   readonly filterCursor: number;
   readonly autoRefresh: boolean;
@@ -132,6 +137,8 @@ export type PagingAction =
   | { type: 'cursor'; delta: number }
   | { type: 'cursorTo'; index: number }
   | { type: 'filter'; text: string }
+  /** Show the rows in this order (the cursor stays on its row). */
+  | { type: 'sort'; order: SortOrder }
   /** Typed or pasted into the filter line at its cursor. */
   | { type: 'filterText'; text: string }
   /** A line-editing command on the filter line. */
@@ -174,6 +181,7 @@ export function initialPaging(
     cursor: 0,
     window: { start: 0, rows: options.rows ?? TAKE_DEFAULT },
     filter: '',
+    sort: DEFAULT_SORT,
     filterCursor: 0,
     autoRefresh: options.autoRefresh ?? true,
     everLoaded: false,
@@ -184,15 +192,36 @@ export function initialPaging(
   };
 }
 
-/** Rows shown after the filter, with their index in the page. */
-export function visibleRows(state: Pick<PagingState, 'rows' | 'filter'>): readonly DeploymentView[] {
-  const f = state.filter.trim().toLowerCase();
-  if (!f) return state.rows;
-  const words = f.split(/\s+/);
-  return state.rows.filter((d) => {
-    const text = searchText(d);
-    return words.every((w) => text.includes(w));
-  });
+/** What the rows shown were made from, and them (visibleRows is asked many times a key: it reads the query once). */
+interface Shown {
+  readonly filter: string;
+  readonly sort: SortOrder;
+  readonly rows: readonly DeploymentView[];
+}
+const shownOf = new WeakMap<readonly DeploymentView[], Shown>();
+
+/** The filter line as the query language reads it: null when it reads (or is empty), else the one line saying why not. */
+export function filterProblem(filter: string): string | null {
+  const read = readQuery(filter);
+  return read.ok ? null : read.error;
+}
+
+/**
+ * Rows shown: those of the page the filter's query matches (all of them while it does not read:
+ * the line says why), in the order asked (the page's own by default).
+ */
+export function visibleRows(state: Pick<PagingState, 'rows' | 'filter'> & { readonly sort?: SortOrder }): readonly DeploymentView[] {
+  const sort = state.sort ?? DEFAULT_SORT;
+  const f = state.filter.trim();
+  if (!f && isDefaultSort(sort)) return state.rows;
+  const before = shownOf.get(state.rows);
+  if (before && before.filter === f && before.sort === sort) return before.rows;
+  const now = Date.now();
+  const read = f ? readQuery(f, now) : null;
+  let rows = read?.ok ? state.rows.filter((d) => matchesQueryOf(d, read.query, now)) : state.rows;
+  if (!isDefaultSort(sort)) rows = sortViews(rows, sort, now);
+  shownOf.set(state.rows, { filter: f, sort, rows });
+  return rows;
 }
 
 /** Auto-refresh runs on the first page or while a shown deployment is queued/in progress. */

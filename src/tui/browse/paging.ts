@@ -40,6 +40,7 @@ export function pagingReducer(state: PagingState, action: PagingAction): PagingS
     case 'filterText':
     case 'filterLine':
     case 'viewport':
+    case 'sort':
       return rowsReducer(state, action);
     case 'fit': {
       const take = clampTake(action.take);

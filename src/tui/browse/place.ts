@@ -48,7 +48,7 @@ export interface ListPlace {
   readonly skip: number;
   /** The row the cursor was on (its key: the same deployment, wherever the history moved it on the page). */
   readonly rowKey: string | null;
-  readonly mark: Picked | null;
+  readonly marks: readonly Picked[];
 }
 
 /** One application's list, kept for the session. */
@@ -68,5 +68,5 @@ export function placeOf(state: BrowseState): ListPlace | null {
   if (!p.shown || !p.everLoaded) return null;
   const row = visibleRows(p)[p.cursor];
   const rowKey = row ? (p.keys[p.rows.indexOf(row)] ?? null) : null;
-  return { skip: p.shown.skip, rowKey, mark: state.mark };
+  return { skip: p.shown.skip, rowKey, marks: state.marks };
 }

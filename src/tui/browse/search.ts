@@ -19,6 +19,8 @@ export interface SearchState {
   readonly stopped: string | null;
   /** The history moved in a way the scan could not follow: some may be missing. */
   readonly gaps: boolean;
+  /** The reading stopped at a deployment older than the query's `since:` (nothing older can match). */
+  readonly before: boolean;
   /** The scan is waiting (rate limit, a fault it retries): why. */
   readonly pause: string | null;
   readonly results: readonly Summary[];
@@ -33,7 +35,7 @@ export interface SearchState {
 export type SearchAction =
   /** `seq` numbers the scan: answers of an earlier one are ignored. */
   | { type: 'searchStart'; kind: 'search' | 'jump'; text: string; status: StatusFilter; seq: number }
-  | { type: 'searchChunk'; seq: number; found: readonly Summary[]; read: number; total: number | null; gaps: boolean }
+  | { type: 'searchChunk'; seq: number; found: readonly Summary[]; read: number; total: number | null; gaps: boolean; before?: boolean }
   | { type: 'searchDone'; seq: number; stopped?: string }
   | { type: 'searchPause'; seq: number; why: string | null }
   /** Esc while it reads: stop, keep what was found. */
@@ -56,6 +58,7 @@ export function startSearch(kind: 'search' | 'jump', text: string, status: Statu
     total: null,
     stopped: null,
     gaps: false,
+    before: false,
     pause: null,
     results: [],
     cursor: 0,
@@ -81,6 +84,7 @@ export function searchReducer(s: SearchState | null, action: SearchAction, rows:
         read: action.read,
         total: action.total,
         gaps: s.gaps || action.gaps,
+        before: s.before || action.before === true,
         pause: null,
         results: action.found.length > 0 ? [...s.results, ...action.found] : s.results,
       };

@@ -3,6 +3,7 @@
 // to the deployment it names (a search of kind `jump`, state-search.ts).
 import { applyLine, insertLine, lineAt } from '../input/line-edit.js';
 import { pagingReducer } from './paging.js';
+import { filterProblem } from './paging-state.js';
 import type { BrowseAction, BrowseState } from './state-shape.js';
 import { started } from './state-search.js';
 
@@ -23,6 +24,8 @@ export function linesReducer(state: BrowseState, action: LineAction): BrowseStat
     case 'filterSearch': {
       if (state.mode !== 'filter') return state;
       const text = state.paging.filter.trim();
+      // A query that does not read stays on the line, which says why.
+      if (filterProblem(text)) return state;
       const paging = pagingReducer(state.paging, { type: 'filter', text: '' });
       if (text === '' && state.status === 'all') return { ...state, mode: 'list', paging, search: null };
       return started({ ...state, mode: 'list', paging }, 'search', text, state.status);

@@ -53,7 +53,7 @@ export function searchingReducer(state: BrowseState, action: SearchingAction): B
       if (s?.kind === 'search' && s.text !== '' && state.status !== 'all') return started(state, 'search', '', state.status);
       if (s) return { ...state, search: null, status: 'all' };
       if (state.paging.filter) return { ...state, paging: pagingReducer(state.paging, { type: 'filter', text: '' }) };
-      if (state.mark) return { ...state, mark: null };
+      if (state.marks.length > 0) return { ...state, mark: null, marks: [] };
       return state;
     }
     case 'searchStart':

@@ -71,6 +71,8 @@ export interface BrowseState {
   readonly time: TimeMode;
   /** The row marked with Space for `=` (kept across pages, searches and refreshes). */
   readonly mark: Picked | null;
+  /** Every row marked, oldest mark first (`mark` is the last of them). */
+  readonly marks: readonly Picked[];
   /** Two deployments compared (`=`), over the list until Esc. */
   readonly compare: CompareOpen | null;
   /** The open detail's log against its last green build (D), over the detail until Esc. */

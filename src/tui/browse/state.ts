@@ -9,7 +9,7 @@ import type { TimeMode } from '../../text/format.js';
 import { lineAt } from '../input/line-edit.js';
 import { pagingReducer, visibleRows, type PagingState } from './paging.js';
 import { detailReducer } from './detail.js';
-import { toggleMark, type CompareOpen, type Picked } from './marks.js';
+import { toggleMarks, type CompareOpen, type Picked } from './marks.js';
 import type { BrowseAction, BrowseState } from './state-shape.js';
 import { linesReducer } from './state-lines.js';
 import { openReducer } from './state-open.js';
@@ -20,7 +20,7 @@ export { resultRows } from './state-search.js';
 
 export function initialBrowse(
   paging: PagingState,
-  options: { awaitingNewest?: boolean; time?: TimeMode; mark?: Picked | null } = {},
+  options: { awaitingNewest?: boolean; time?: TimeMode; marks?: readonly Picked[] } = {},
 ): BrowseState {
   return newestArrived({
     paging,
@@ -35,7 +35,8 @@ export function initialBrowse(
     keyNote: null,
     awaitingNewest: options.awaitingNewest === true,
     time: options.time ?? 'relative',
-    mark: options.mark ?? null,
+    mark: options.marks?.at(-1) ?? null,
+    marks: options.marks ?? [],
     compare: null,
     logDiff: null,
     wide: false,
@@ -108,7 +109,11 @@ export function browseReducer(state: BrowseState, action: BrowseAction): BrowseS
     case 'timeMode':
       return { ...state, time: state.time === 'relative' ? 'absolute' : 'relative' };
     case 'markRow':
-      return state.mode === 'list' ? { ...state, mark: toggleMark(state.mark, pickedRow(state)) } : state;
+      if (state.mode !== 'list') return state;
+      else {
+        const marks = toggleMarks(state.marks, pickedRow(state));
+        return { ...state, marks, mark: marks.at(-1) ?? null };
+      }
     case 'wideToggle':
       return { ...state, wide: !state.wide, columnStart: 0 };
     case 'columnScroll': {
@@ -154,10 +159,9 @@ export function pageOf(state: BrowseState): CompareOpen['page'] {
   return { rows: state.paging.rows, start: state.paging.shown?.skip ?? 0 };
 }
 
-/** The key of the drawn row the mark is on: a page row's key or a search result's (`r:<index>`). */
+/** Whether a drawn row is marked, by its key: a page row's key or a search result's (`r:<index>`). */
 export function isMarkedRow(state: BrowseState, rowKey: string): boolean {
-  const m = state.mark;
-  if (!m) return false;
-  if (rowKey.startsWith('r:')) return rowKey === `r:${m.index}`;
-  return rowKey.split(' ')[0] === keyOf(m.view, -1);
+  if (rowKey.startsWith('r:')) return state.marks.some((m) => rowKey === `r:${m.index}`);
+  const key = rowKey.split(' ')[0];
+  return state.marks.some((m) => key === keyOf(m.view, -1));
 }

@@ -57,7 +57,7 @@ function initial(options: UseDeploymentsOptions): BrowseState {
   const fitted = fit === undefined ? asked : pagingReducer(asked, { type: 'fit', take: fit });
   const first = { ...fitted, landKey: place?.rowKey ?? null };
   // How times read (T), as last chosen: the user's, whatever the application.
-  const start = { awaitingNewest: options.awaitFirst, time: loadTimeMode(options.configDir), mark: place?.mark ?? null };
+  const start = { awaitingNewest: options.awaitFirst, time: loadTimeMode(options.configDir), marks: place?.marks ?? [] };
   const { skip, take, seq } = first.want;
   const ready = prefetch?.result && prefetch.skip === skip && prefetch.take === take ? { page: prefetch.result, at: now } : undefined;
   if (ready) memory?.pages.put(skip, take, ready.page, ready.at);

@@ -48,7 +48,7 @@ export function useHistoryScan({ client, search: searchHistory, appUuid, store }
             void fetch({ summary: e.summary, then: 'detail' });
             return;
           }
-          store.dispatch({ type: 'searchChunk', seq, found: e.found, read: e.read, total: e.total, gaps: e.gaps });
+          store.dispatch({ type: 'searchChunk', seq, found: e.found, read: e.read, total: e.total, gaps: e.gaps, before: e.before });
         }
         if (!signal.aborted) store.dispatch({ type: 'searchDone', seq });
       } catch (error) {

@@ -59,8 +59,8 @@ export interface ListTableOptions {
 
 export function useListTable(browse: BrowseState, { now, neighbours, width, time }: ListTableOptions): ListTable {
   const state = browse.paging;
-  const { rows: pageRows, filter, keys: pageKeys } = state;
-  const visible = useMemo(() => visibleRows({ rows: pageRows, filter }), [pageRows, filter]);
+  const { rows: pageRows, filter, sort, keys: pageKeys } = state;
+  const visible = useMemo(() => visibleRows({ rows: pageRows, filter, sort }), [pageRows, filter, sort]);
   const { start: offset, rows: maxRows } = state.window;
 
   // Δ: the row's settings differ from the deployment before it (the next row, or the fetched neighbour).

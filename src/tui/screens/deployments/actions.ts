@@ -31,6 +31,12 @@ export async function copySelected(
   note(copyNote(`the ${what} ${v.value}`, await copyToClipboard(v.value, options)));
 }
 
+/** Copies ids (`y` on the list: the marked rows'); `note` gets what happened. */
+export async function copyIds(ids: string, note: (text: string) => void, options: CopyOptions): Promise<void> {
+  if (ids === '') return note('No deployment under the cursor and none marked: nothing to copy.');
+  note(copyNote(ids.includes(' ') ? `the ids ${ids}` : `the id ${ids}`, await copyToClipboard(ids, options)));
+}
+
 export interface OpenSelectedOptions {
   /** Where the link goes when no browser can start: the clipboard, as Y copies. */
   readonly copy: CopyOptions;

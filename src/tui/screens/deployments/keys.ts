@@ -7,15 +7,17 @@ import type { KeyResult } from '../../input/bus.js';
 import type { KeyEvent } from '../../input/keypress.js';
 import type { Store } from '../../state/store.js';
 import { savePageSize } from '../../../config/page-sizes.js';
-import { copySelected, openSelected } from './actions.js';
+import { copyIds, copySelected, openSelected } from './actions.js';
 import { markNote, refusalNote, switchFailedNote, switchingNote } from './lines.js';
 import type { PageAsk } from '../../browse/paging.js';
 import { pageOf, pickedRow, selectedView, type BrowseAction, type BrowseState } from '../../browse/state.js';
-import { compareAsk } from '../../browse/marks.js';
+import { compareMarked, markedIds } from '../../browse/marks.js';
 import type { Later } from '../../hooks/use-later-writes.js';
 import { NO_SWITCHING } from '../../connections.js';
 import { lineAsk } from './command-line.js';
+import { viewCommand } from './views.js';
 import { toggleTime } from '../../browse/time-mode.js';
+import { nextSortField } from '../../../model/sort.js';
 
 export const LIST_SCOPES = {
   list: ['deployments', 'global'],
@@ -27,6 +29,8 @@ export const LIST_SCOPES = {
 export interface ListKeyProps {
   readonly appUuid: string;
   readonly configDir?: string;
+  /** What the application is kept under for this connection (config/recents.ts recentsServer): its saved views too. */
+  readonly recentsServer?: string;
   /** The service's own origin: the only host o opens a link on. */
   readonly connection: { readonly origin?: string };
   readonly showSecrets: boolean;
@@ -58,6 +62,10 @@ export function listModes(keys: KeyTable, props: ListKeyProps, { store, page, te
   const copy = (what: 'uuid' | 'commit') => {
     void copySelected(selectedView(store.get()), what, note, { write, env });
   };
+  const copyMarked = () => {
+    const s = store.get();
+    void copyIds(markedIds(s.marks, pickedRow(s)), note, { write, env });
+  };
   const openWeb = () => {
     void openSelected(selectedView(store.get()), props.connection.origin, note, { copy: { write, env }, open: { env } });
   };
@@ -71,7 +79,7 @@ export function listModes(keys: KeyTable, props: ListKeyProps, { store, page, te
       savePageSize(configDir, appUuid, p.fit === null ? p.want.take : undefined);
     });
   };
-  const at: ListKeyContext = { keys, props, store, page, later, send, note, copy, openWeb, rememberTake };
+  const at: ListKeyContext = { keys, props, store, page, later, send, note, copy, copyMarked, openWeb, rememberTake };
   return { list: listMode(at), filter: filterMode(at), jump: jumpMode(at), copy, openWeb, send };
 }
 
@@ -83,6 +91,8 @@ interface ListKeyContext extends Pick<ListKeyOptions, 'store' | 'page' | 'later'
   /** A note in the footer for the key just pressed. */
   readonly note: (text: string) => void;
   readonly copy: (what: 'uuid' | 'commit') => void;
+  /** y: the marked rows' ids (the cursor row's with none marked). */
+  readonly copyMarked: () => void;
   readonly openWeb: () => void;
   readonly rememberTake: () => void;
 }
@@ -185,7 +195,7 @@ function openKeys({ keys, store, send, note }: ListKeyContext, done: Done) {
     },
     compare: () => {
       const s = store.get();
-      const ask = compareAsk(pickedRow(s), s.mark, pageOf(s));
+      const ask = compareMarked(pickedRow(s), s.marks, pageOf(s));
       if (typeof ask === 'string') note(refusalNote(ask, keys));
       else {
         send({ type: 'openCompare', open: ask });
@@ -196,27 +206,39 @@ function openKeys({ keys, store, send, note }: ListKeyContext, done: Done) {
 }
 
 /** Keys that act on the row under the cursor: copy its uuid or commit, open its link, mark it for `=`. */
-function rowKeys({ keys, store, send, note, copy, openWeb }: ListKeyContext) {
+function rowKeys({ keys, store, send, note, copy, copyMarked, openWeb }: ListKeyContext) {
   return {
     copyUuid: () => copy('uuid'),
     copyCommit: () => copy('commit'),
     openLink: () => openWeb(),
     markRow: () => {
       if (!pickedRow(store.get())) return note(refusalNote('noRow', keys));
+      const before = store.get().marks.length;
       send({ type: 'markRow' });
-      note(markNote(store.get().mark?.view ?? null, keys));
+      const { marks } = store.get();
+      note(markNote(marks.length > before ? marks.at(-1)!.view : null, keys, marks.length));
     },
+    copyMarked: () => copyMarked(),
   };
 }
 
 /** Keys that change what the list shows: the filter and go-to lines, the scope, the times, the wide view. */
-function viewKeys({ props, store, send, later }: ListKeyContext) {
+function viewKeys({ keys, props, store, send, note, later }: ListKeyContext) {
+  // A search's results stay in the history's order: the sort is the page's (said, not done unseen).
+  const sortPage = (order: (sort: BrowseState['paging']['sort']) => BrowseState['paging']['sort']) => {
+    const s = store.get();
+    if (s.search?.kind === 'search')
+      return note(`The sort orders the page's rows, not a search's results: ${keys.hint('listBack')} goes back to the page.`);
+    send({ type: 'sort', order: order(s.paging.sort) });
+  };
   return {
     filter: () => send({ type: 'filterStart' }),
     statusFilter: () => send({ type: 'statusCycle' }),
     jump: () => send({ type: 'jumpStart' }),
     timeMode: () => toggleTime(store, props.configDir, later),
     wide: () => send({ type: 'wideToggle' }),
+    sortCycle: () => sortPage(({ field }) => ({ field: nextSortField(field), desc: true })),
+    sortReverse: () => sortPage(({ field, desc }) => ({ field, desc: !desc })),
     // Outside the wide view they do nothing (and say so).
     columnsLeft: () => (store.get().wide ? send({ type: 'columnScroll', delta: -1 }) : false),
     columnsRight: () => (store.get().wide ? send({ type: 'columnScroll', delta: 1 }) : false),
@@ -283,6 +305,13 @@ function goToLine(props: ListKeyProps, store: Store<BrowseState, BrowseAction>, 
       case 'clear':
         clearSearch();
         return true;
+      case 'view': {
+        const { actions, note } = viewCommand(ask, props, store.get());
+        for (const a of actions) send(a);
+        // In the footer: the line under the table may be taken by a search's reason.
+        send({ type: 'keyNote', note });
+        return true;
+      }
       case 'contexts':
         break;
     }

@@ -10,6 +10,7 @@ import { truncate } from '../../../text/cells.js';
 import { clean } from '../../../text/sanitize.js';
 import { thousands } from '../../../text/thousands.js';
 import type { Notice, PagingState } from '../../browse/paging.js';
+import { filterProblem } from '../../browse/paging-state.js';
 import { ESC_STOP, type SearchState } from '../../browse/search.js';
 import type { BrowseState } from '../../browse/state.js';
 import type { CompareRefusal } from '../../browse/marks.js';
@@ -25,7 +26,14 @@ export interface TextLine {
 
 /** The line under the table: a line being typed (the filter, go to), a text line, or nothing. */
 export type MessageLine =
-  | { readonly kind: 'edit'; readonly prompt: string; readonly line: LineState; readonly placeholder: string }
+  | {
+      readonly kind: 'edit';
+      readonly prompt: string;
+      readonly line: LineState;
+      readonly placeholder: string;
+      /** What is wrong with what was typed (a query that does not read), after it. */
+      readonly error?: string;
+    }
   | ({ readonly kind: 'text' } & TextLine)
   | { readonly kind: 'blank' };
 
@@ -77,6 +85,7 @@ export function noticeText(notice: Notice, keys: KeyTable): string {
 }
 
 export function progressText(s: SearchState): string {
+  if (!s.scanning && s.stopped === null && s.before) return `searched the newest ${thousands(s.read)} (the older ones start before since:)`;
   if (!s.scanning && s.stopped === null) return `searched all ${thousands(s.read)}`;
   return `searched ${thousands(s.read)}${s.total !== null ? ` of ${thousands(s.total)}` : ''}`;
 }
@@ -179,11 +188,13 @@ export function messageLine(browse: BrowseState, t: TableFacts, keys: KeyTable):
   if (browse.mode === 'jump')
     return { kind: 'edit', prompt: 'go to: ', line: browse.jumpLine, placeholder: ' an id, a uuid or the start of a commit' };
   if (browse.mode === 'filter') {
+    const error = filterProblem(p.filter);
     return {
       kind: 'edit',
       prompt: '/ ',
       line: { value: p.filter, cursor: p.filterCursor },
-      placeholder: ' status, source, commit, subject, branch, server or id',
+      placeholder: ' words, "a phrase", /regex/, status:failed branch:main dur>5m since:7d, -term',
+      ...(error ? { error } : {}),
     };
   }
   if (browse.fetching) {
@@ -209,11 +220,14 @@ export function messageLine(browse: BrowseState, t: TableFacts, keys: KeyTable):
   const gap = p.rows.length > 0 ? pageGap(p, keys) : null;
   const why = t.reason && !gap ? reasonNote(t.reason.phase, t.reason.reason, t.reason.width) : null;
   if (why) return text(why);
-  if (p.filter)
+  if (p.filter) {
+    const error = filterProblem(p.filter);
+    if (error) return text({ text: `✗ filter: ${error} ${keys.hint('listBack')} clears`, tone: 'error' });
     return text({
       text: `filter: ${clean(p.filter)} (${t.visible} of ${p.rows.length} rows) · ${keys.hint('listBack')} clears`,
       tone: 'muted',
     });
+  }
   if (gap) return text({ text: gap, tone: 'warning', wrap: true });
   if (t.wide) {
     const { from, to, of } = t.wide;
@@ -260,11 +274,16 @@ export function refusalNote(why: CompareRefusal, keys: KeyTable): string {
       return `This is the marked row: move to another and press ${compare} (${mark} unmarks it).`;
     case 'noMark':
       return `Mark a row with ${mark}, then press ${compare} on another (on a failed row, ${compare} alone compares it with the last good one).`;
+    case 'manyMarks':
+      return `${compare} compares two marked rows: ${mark} on a marked row unmarks it (Esc unmarks them all).`;
   }
 }
 
 /** The footer's note after Space. */
-export function markNote(marked: DeploymentView | null, keys: KeyTable): string {
-  if (!marked) return 'Unmarked.';
-  return `Marked ${sideName(marked)}: move to another row and press ${keys.hint('compare')} to compare.`;
+export function markNote(marked: DeploymentView | null, keys: KeyTable, count = marked ? 1 : 0): string {
+  if (count === 0) return 'Unmarked.';
+  if (!marked) return `Unmarked: ${count} marked · ${keys.hint('copyMarked')} copies their ids.`;
+  if (count === 1) return `Marked ${sideName(marked)}: move to another row and press ${keys.hint('compare')} to compare.`;
+  const compare = count === 2 ? `${keys.hint('compare')} compares the two, ` : '';
+  return `Marked ${sideName(marked)} (${count} marked): ${compare}${keys.hint('copyMarked')} copies their ids.`;
 }

@@ -141,6 +141,7 @@ function Message({ line, theme }: { readonly line: MessageLine; readonly theme: 
       <Text inverse>{at || ' '}</Text>
       <Text>{after}</Text>
       {line.line.value ? null : <Text color={theme.ui.muted}>{line.placeholder}</Text>}
+      {line.error ? <Text color={theme.ui.error}>{`  ✗ ${line.error}`}</Text> : null}
     </Text>
   );
 }

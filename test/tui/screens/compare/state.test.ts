@@ -39,7 +39,7 @@ describe('Space marks the row under the cursor', () => {
     expect(isMarkedRow(s, 'id:38')).toBe(true);
     expect(isMarkedRow(s, 'id:37')).toBe(false);
     expect(browse(s, { type: 'markRow' }).mark).toBeNull();
-    // Space on another row moves the mark there.
+    // Space on another row marks it too: `mark` is the last marked.
     expect(browse(s, { type: 'cursor', delta: 1 }, { type: 'markRow' }).mark?.view.id).toBe(37);
   });
 

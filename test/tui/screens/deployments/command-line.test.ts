@@ -23,4 +23,12 @@ describe('lineAsk', () => {
       expect(lineAsk(typed)).toEqual({ kind: 'go' });
     }
   });
+
+  it('view, view NAME and view save NAME', () => {
+    expect(lineAsk('view')).toEqual({ kind: 'view', save: false });
+    expect(lineAsk('view slow-ones')).toEqual({ kind: 'view', save: false, name: 'slow-ones' });
+    expect(lineAsk(':view save Slow')).toEqual({ kind: 'view', save: true, name: 'Slow' });
+    expect(lineAsk('view save')).toEqual({ kind: 'view', save: true });
+    expect(lineAsk('viewer')).toEqual({ kind: 'go' });
+  });
 });
