@@ -138,7 +138,12 @@ describe('the query language on the list', () => {
     t.type('view fails');
     t.keys('Enter');
     await t.waitFor('View fails: filter “status:failed” · sort status ↓.');
-    await t.waitFor(new RegExp(`results 1–\\d+ of ${count}(?![\\d,+])`));
+    // A deployment of the demo that runs may end failed meanwhile: the view finds as many, or a few more.
+    const near = (n: number) => n >= count && n <= count + 3;
+    await t.waitFor((screen) => {
+      const m = done.exec(screen);
+      return m !== null && near(Number(m[1]!.replace(/,/g, '')));
+    });
 
     const r = await runBin(['deployments', SHOP_FRONTEND, '--all', '--view', 'fails', '-o', 'ndjson'], {
       env: { ...e2e.demo.env, DMS_CONFIG_DIR: configDir },
@@ -148,7 +153,7 @@ describe('the query language on the list', () => {
       .split('\n')
       .filter(Boolean)
       .map((l) => viewOf(JSON.parse(l) as Deployment));
-    expect(rows).toHaveLength(count);
+    expect(near(rows.length), `${rows.length} rows, ${count} found in the TUI`).toBe(true);
     expect(rows.every((v) => v.phase === 'failed')).toBe(true);
   });
 });
