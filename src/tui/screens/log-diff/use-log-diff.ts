@@ -18,6 +18,9 @@ import { describeError } from '../../errors.js';
 import { NOT_KEPT, noGreenText } from './lines.js';
 import type { LogDiffAction, LogDiffState } from './state.js';
 
+/** Lets the timers and the keys have a turn. */
+const turn = () => new Promise((resolve) => setTimeout(resolve, 0));
+
 /** What one answer should weigh: rows carry whole logs. */
 const TARGET_CHARS = 1_000_000;
 
@@ -47,8 +50,9 @@ export function useLogDiff({ client, appUuid, open, stale, store }: UseLogDiffOp
 
     const run = async () => {
       const newer = viewOf(open.record);
-      // Reading a log of 20,000 entries into steps takes about a second: the screen's first frame first.
-      await new Promise((resolve) => setTimeout(resolve, 0));
+      // Reading a log of 20,000 entries into steps takes about half a second: the screen's first
+      // frame first, and a turn of the timers between each heavy step (a key, Esc, is read there).
+      await turn();
       if (signal.aborted) return;
       // Its own log first: without one there is nothing to look for.
       const own = partsOf(newer, client.redact);
@@ -76,8 +80,12 @@ export function useLogDiff({ client, appUuid, open, stale, store }: UseLogDiffOp
       if (signal.aborted) return;
       if (!walk.done) return send({ type: 'failed', problem: noGreenText(newer) });
       const older = walk.b!;
+      await turn();
+      if (signal.aborted) return;
       const theirs = partsOf(older.view, client.redact);
       if ('problem' in theirs) return send({ type: 'failed', problem: theirs.problem });
+      await turn();
+      if (signal.aborted) return;
       send({ type: 'found', found: { older, newer: walk.a!, diff: logDiff(theirs, own) } });
     };
     run().catch((error: unknown) => {
