@@ -218,6 +218,34 @@ function distance(a: string, b: string): number {
  * times, paths); undefined otherwise — a token pasted in the wrong place (`<id>|<secret>`, a long
  * run of letters and digits) must not be printed, so the message leaves the value out.
  */
+/**
+ * `-o/--output` among `formats` (`--json` is `-o json`): the format chosen, or undefined when
+ * neither was given. `joiner` lists the formats in the usage error (", " or " or ").
+ */
+export function outputFlag<F extends string>(values: Parsed['values'], formats: readonly F[], joiner = ', '): F | undefined {
+  const raw = values.output;
+  if (raw !== undefined && (typeof raw !== 'string' || !(formats as readonly string[]).includes(raw))) {
+    const shown = typeof raw === 'string' ? quotedArg(raw) : undefined;
+    throw new UsageError(`-o/--output takes ${formats.join(joiner)}${shown ? `, not ${shown}` : ''}.`);
+  }
+  if (values.json === true) {
+    if (raw !== undefined && raw !== 'json') throw new UsageError(`--json is -o json; it cannot go with -o ${raw}. Choose one.`);
+    return 'json' as F;
+  }
+  return raw as F | undefined;
+}
+
+/** The one APP_UUID of `dms COMMAND APP_UUID` (a second argument is not repeated: it may be a secret). */
+export function oneApp(parsed: Parsed, command: string): string {
+  const [app, extra] = parsed.positionals;
+  if (!app) throw new UsageError(`give the application uuid: dms ${command} APP_UUID.`);
+  if (extra !== undefined)
+    throw new UsageError(
+      `one argument too many: dms ${command} takes one APP_UUID (the 2nd argument after ${command} is not repeated here, in case it is a secret). Run dms ${command} --help.`,
+    );
+  return app;
+}
+
 export function quotedArg(value: string, max = 40): string | undefined {
   if (value.length > max || !/^[\w .,:+@/~=%-]*$/.test(value) || /[A-Za-z0-9]{24,}/.test(value)) return undefined;
   return `'${value}'`;

@@ -17,7 +17,7 @@ import { PHASE_MARKS } from '../model/deployment.js';
 import { padCells, truncate, widthOf } from '../text/cells.js';
 import { relativeAt } from '../text/format.js';
 import { jsonSafe } from '../text/sanitize.js';
-import { quotedArg, type Parsed } from './args.js';
+import { outputFlag, type Parsed } from './args.js';
 import type { BoardSource } from './board-sources.js';
 import { OUTPUTS, type OutputFormat } from './deployments-args.js';
 import { EXIT, UsageError } from './exit-codes.js';
@@ -37,14 +37,7 @@ export function boardArgs(parsed: Parsed): BoardArgs {
   if (parsed.positionals.length > 0)
     throw new UsageError('dms board takes no argument (the argument is not repeated here, in case it is a secret). Run dms board --help.');
   const v = parsed.values;
-  const raw = v.output;
-  if (raw !== undefined && (typeof raw !== 'string' || !(OUTPUTS as readonly string[]).includes(raw))) {
-    const shown = typeof raw === 'string' ? quotedArg(raw) : undefined;
-    throw new UsageError(`-o/--output takes ${OUTPUTS.join(', ')}${shown ? `, not ${shown}` : ''}.`);
-  }
-  if (v.json === true && raw !== undefined && raw !== 'json')
-    throw new UsageError(`--json is -o json; it cannot go with -o ${String(raw)}. Choose one.`);
-  const output = v.json === true ? 'json' : (raw as OutputFormat | undefined);
+  const output = outputFlag(v, OUTPUTS);
   return { output, allContexts: v['all-contexts'] === true, notify: v['no-notify'] !== true };
 }
 

@@ -3,7 +3,7 @@
 import type { Phase } from '../model/deployment.js';
 import type { RowFilter } from '../model/filter.js';
 import type { AppAddress } from '../api/app-address.js';
-import { intFlag, quotedArg, type Parsed } from './args.js';
+import { intFlag, outputFlag, quotedArg, type Parsed } from './args.js';
 import { appArg } from './app-arg.js';
 import { UsageError } from './exit-codes.js';
 import { TIME_FORMS, timeOfText } from '../model/time-text.js';
@@ -85,17 +85,7 @@ export function parseTime(flag: string, raw: string, now: number): number {
 }
 
 function outputOf(values: Parsed['values']): OutputFormat {
-  const raw = values.output;
-  if (raw !== undefined && (typeof raw !== 'string' || !(OUTPUTS as readonly string[]).includes(raw))) {
-    const shown = typeof raw === 'string' ? quotedArg(raw) : undefined;
-    throw new UsageError(`-o/--output takes ${OUTPUTS.join(', ')}${shown ? `, not ${shown}` : ''}.`);
-  }
-  const output = raw as OutputFormat | undefined;
-  if (values.json === true) {
-    if (output !== undefined && output !== 'json') throw new UsageError(`--json is -o json; it cannot go with -o ${output}. Choose one.`);
-    return 'json';
-  }
-  return output ?? 'table';
+  return outputFlag(values, OUTPUTS) ?? 'table';
 }
 
 /** Checks every argument; nothing has been sent yet. `now`: what relative times (`7d`) count back from. */

@@ -18,7 +18,7 @@ import { readStepMedians } from '../search/step-medians.js';
 import { scanListOf, type DeploymentLister } from '../search/scan.js';
 import { padCells, widthOf } from '../text/cells.js';
 import { jsonSafe } from '../text/sanitize.js';
-import { quotedArg, type Parsed } from './args.js';
+import { outputFlag, type Parsed } from './args.js';
 import { EXIT, UsageError } from './exit-codes.js';
 import type { CommandIO } from './io.js';
 import { sayWait } from './output.js';
@@ -38,13 +38,7 @@ export function stepsArgs(v: Parsed['values']): StepsOutput | undefined {
   }
   const other = (['follow', 'reason', 'timestamps', 'debug'] as const).find((f) => v[f] === true);
   if (other) throw new UsageError(`--steps prints the steps' timings and takes no --${other}; leave one of them out.`);
-  if (raw !== undefined && (typeof raw !== 'string' || !(STEPS_OUTPUTS as readonly string[]).includes(raw))) {
-    const shown = typeof raw === 'string' ? quotedArg(raw) : undefined;
-    throw new UsageError(`-o/--output takes ${STEPS_OUTPUTS.join(' or ')}${shown ? `, not ${shown}` : ''}.`);
-  }
-  if (v.json === true && raw !== undefined && raw !== 'json')
-    throw new UsageError(`--json is -o json; it cannot go with -o ${raw}. Choose one.`);
-  return v.json === true ? 'json' : ((raw as StepsOutput | undefined) ?? 'table');
+  return outputFlag(v, STEPS_OUTPUTS, ' or ') ?? 'table';
 }
 
 export interface StepsRun {

@@ -15,9 +15,9 @@ import { maskUrlPasswords } from '../text/secrets.js';
 import { thousands } from '../text/thousands.js';
 import { truncate } from '../text/cells.js';
 import type { Parsed } from './args.js';
-import { quotedArg } from './args.js';
+import { oneApp, outputFlag } from './args.js';
 import { OUTPUTS, parseTime } from './deployments-args.js';
-import { EXIT, UsageError, exitCodeFor } from './exit-codes.js';
+import { EXIT, exitCodeFor } from './exit-codes.js';
 import type { CommandIO } from './io.js';
 import { errorLines } from './output.js';
 import { keepHeapTight, progressLine } from './progress.js';
@@ -40,21 +40,9 @@ export interface ReasonsArgs {
 
 /** Checks every argument; nothing has been sent yet. `now`: what relative times (`7d`) count back from. */
 export function reasonsArgs(parsed: Parsed, now = Date.now()): ReasonsArgs {
-  const [app, extra] = parsed.positionals;
+  const app = oneApp(parsed, 'reasons');
   const v = parsed.values;
-  if (!app) throw new UsageError('give the application uuid: dms reasons APP_UUID.');
-  if (extra !== undefined)
-    throw new UsageError(
-      'one argument too many: dms reasons takes one APP_UUID (the 2nd argument after reasons is not repeated here, in case it is a secret). Run dms reasons --help.',
-    );
-  const raw = v.output;
-  if (raw !== undefined && (typeof raw !== 'string' || !(OUTPUTS as readonly string[]).includes(raw))) {
-    const shown = typeof raw === 'string' ? quotedArg(raw) : undefined;
-    throw new UsageError(`-o/--output takes ${OUTPUTS.join(', ')}${shown ? `, not ${shown}` : ''}.`);
-  }
-  if (v.json === true && raw !== undefined && raw !== 'json')
-    throw new UsageError(`--json is -o json; it cannot go with -o ${String(raw)}. Choose one.`);
-  const output = v.json === true ? 'json' : ((raw as ReasonsArgs['output'] | undefined) ?? 'table');
+  const output = outputFlag(v, OUTPUTS) ?? 'table';
   const since = parseTime('since', typeof v.since === 'string' ? v.since : DEFAULT_SINCE, now);
   return { app, output, since };
 }

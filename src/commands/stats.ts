@@ -13,7 +13,7 @@ import { jsonSafe } from '../text/sanitize.js';
 import { maskUrlPasswords } from '../text/secrets.js';
 import { thousands } from '../text/thousands.js';
 import type { Parsed } from './args.js';
-import { quotedArg } from './args.js';
+import { oneApp, outputFlag } from './args.js';
 import { parseTime } from './deployments-args.js';
 import { EXIT, UsageError, exitCodeFor } from './exit-codes.js';
 import type { CommandIO } from './io.js';
@@ -32,21 +32,9 @@ export interface StatsArgs {
 
 /** Checks every argument; nothing has been sent yet. `now`: what relative times (`7d`) count back from. */
 export function statsArgs(parsed: Parsed, now = Date.now()): StatsArgs {
-  const [app, extra] = parsed.positionals;
+  const app = oneApp(parsed, 'stats');
   const v = parsed.values;
-  if (!app) throw new UsageError('give the application uuid: dms stats APP_UUID.');
-  if (extra !== undefined)
-    throw new UsageError(
-      'one argument too many: dms stats takes one APP_UUID (the 2nd argument after stats is not repeated here, in case it is a secret). Run dms stats --help.',
-    );
-  const raw = v.output;
-  if (raw !== undefined && (typeof raw !== 'string' || !(STATS_OUTPUTS as readonly string[]).includes(raw))) {
-    const shown = typeof raw === 'string' ? quotedArg(raw) : undefined;
-    throw new UsageError(`-o/--output takes ${STATS_OUTPUTS.join(' or ')}${shown ? `, not ${shown}` : ''}.`);
-  }
-  if (v.json === true && raw !== undefined && raw !== 'json')
-    throw new UsageError(`--json is -o json; it cannot go with -o ${String(raw)}. Choose one.`);
-  const output = v.json === true ? 'json' : ((raw as StatsArgs['output'] | undefined) ?? 'table');
+  const output = outputFlag(v, STATS_OUTPUTS, ' or ') ?? 'table';
   const since = typeof v.since === 'string' ? parseTime('since', v.since, now) : undefined;
   const until = typeof v.until === 'string' ? parseTime('until', v.until, now) : undefined;
   if (since !== undefined && until !== undefined && until <= since) {

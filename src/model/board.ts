@@ -165,8 +165,10 @@ export function endedBetween(before: BoardRow | undefined, after: BoardRow): End
   }
   return out;
 }
-/** Why a page could not be read, in a word or two (the picker's overview says the same). */
-export function boardProblem(error: unknown): string {
+/** Why a page could not be read, in a word or two (the board and the picker's overview). */
+export type PageProblem = 'not found' | 'no access' | 'unreachable' | 'rate limited' | 'error';
+
+export function boardProblem(error: unknown): PageProblem {
   if (!isApiError(error)) return 'error';
   switch (error.kind) {
     case 'not_found':

@@ -6,9 +6,9 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { DmsClient } from '../../../api/client.js';
 import type { DeploymentPage } from '../../../api/schemas/deployment.js';
-import { isApiError } from '../../../api/errors.js';
 import { createPageScheduler, type PageScheduler } from '../../page-scheduler.js';
 import { viewOf, type Phase } from '../../../model/deployment.js';
+import { boardProblem, type PageProblem } from '../../../model/board.js';
 import { maskUrlPasswords } from '../../../text/secrets.js';
 
 /** How often the applications in view are asked again (ms). */
@@ -17,7 +17,7 @@ export const OVERVIEW_PERIOD_MS = 10_000;
 export const OVERVIEW_LIMIT = 4;
 
 /** Why an application's newest deployment could not be read, in a word. */
-export type OverviewProblem = 'not found' | 'no access' | 'unreachable' | 'rate limited' | 'error';
+export type OverviewProblem = PageProblem;
 
 /** What the overview shows of a deployment (strings cleaned, URL passwords masked). */
 export interface Newest {
@@ -35,22 +35,8 @@ export type Overview =
   /** `newest`: null when the application has no deployments. */
   { readonly kind: 'ok'; readonly newest: Newest | null } | { readonly kind: 'failed'; readonly problem: OverviewProblem };
 
-export function problemOf(error: unknown): OverviewProblem {
-  if (!isApiError(error)) return 'error';
-  switch (error.kind) {
-    case 'not_found':
-      return 'not found';
-    case 'unauthorized':
-    case 'forbidden':
-      return 'no access';
-    case 'network':
-      return 'unreachable';
-    case 'rate_limited':
-      return 'rate limited';
-    default:
-      return 'error';
-  }
-}
+/** Why an application's page could not be read (the board's word for it). */
+export const problemOf = boardProblem;
 
 export function newestOf(page: DeploymentPage): Newest | null {
   const record = page.deployments[0];
