@@ -22,6 +22,7 @@ import { stepsFigure } from './lib/steps-figure.mjs';
 import { boardFigure } from './lib/board-figure.mjs';
 import { queryFigure } from './lib/query-figure.mjs';
 import { judge, machineOf, tableOf, updateDocs } from './lib/report.mjs';
+import { ratioRecord, rssRecord } from './lib/records.mjs';
 import { fmt, median, pairs } from './lib/stats.mjs';
 
 const argv = process.argv.slice(2);
@@ -810,34 +811,15 @@ await figure(10, 'stats: dms stats over 50,000 deployments', '≤ 1.1 × --all -
     },
     b: async () => (await timed(allCmd, { env: historyEnv, nullStdout: true, timeoutS: 300 })).ms,
   });
-  record({
+  ratioRecord(record, {
     figure: 'stats: dms stats / --all -o ndjson',
     key: 'statsTime',
-    status: 'measured',
-    value: r.ratio,
-    goal: '≤ 1.10',
-    max: 1.1,
-    a_ms: r.a,
-    b_ms: r.b,
-    pairs: r.n,
-    ratios: r.ratios,
+    r,
     detail:
       `dms stats monorepo-ci -o json ${fmt(r.a / 1000, 2)} s vs dms deployments monorepo-ci --all -o ndjson > /dev/null ${fmt(r.b / 1000, 2)} s;` +
       ` 50,000 deployments with their short logs (token with logs), the same scan; ${r.n} pairs`,
   });
-  const mib = median(rss.slice(1)) / 1024;
-  record({
-    figure: 'stats: peak RSS',
-    key: 'statsRss',
-    status: 'measured',
-    value: mib,
-    unit: ' MiB',
-    digits: 1,
-    goal: '≤ 150 MiB',
-    max: 150,
-    rss_kib: rss.slice(1),
-    detail: `ru_maxrss of dms stats over the whole history ${fmt(mib, 1)} MiB (median of ${rss.length - 1} runs; max ${fmt(Math.max(...rss.slice(1)) / 1024, 1)})`,
-  });
+  rssRecord(record, { figure: 'stats: peak RSS', key: 'statsRss', rss, what: 'dms stats over the whole history' });
 });
 
 // ---------------------------------------------------------------- 11. through a shaped link

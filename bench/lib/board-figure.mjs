@@ -7,7 +7,8 @@
 import { join } from 'node:path';
 import { ROOT } from './bundle.mjs';
 import { cleanEnv, timed } from './proc.mjs';
-import { fmt, median, pairs } from './stats.mjs';
+import { ratioRecord, rssRecord } from './records.mjs';
+import { fmt, pairs } from './stats.mjs';
 
 export async function boardFigure({ node, bin, demo, tmp, pairs: n, record }) {
   const env = cleanEnv({ DMS_URL: demo.url, DMS_TOKEN: demo.token, DMS_CONFIG_DIR: join(tmp, 'board-config') });
@@ -29,32 +30,13 @@ export async function boardFigure({ node, bin, demo, tmp, pairs: n, record }) {
     },
     b: async () => (await timed([node, join(ROOT, 'bench/floor/board-pages.mjs'), ...apps], { env, nullStdout: true })).ms,
   });
-  record({
+  ratioRecord(record, {
     figure: 'board: first fill / the same pages fetched',
     key: 'boardTime',
-    status: 'measured',
-    value: r.ratio,
-    goal: '≤ 1.10',
-    max: 1.1,
-    a_ms: r.a,
-    b_ms: r.b,
-    pairs: r.n,
-    ratios: r.ratios,
+    r,
     detail:
       `dms board -o ndjson ${fmt(r.a, 0)} ms vs fetch+parse of the same ${apps.length} pages of 10 (4 at a time) ${fmt(r.b, 0)} ms;` +
       ` dms deployments APP --take 10 -o ndjson once per application, one after another: ${fmt(oneByOne, 0)} ms in all; ${r.n} pairs`,
   });
-  const mib = median(rss.slice(1)) / 1024;
-  record({
-    figure: 'board: peak RSS',
-    key: 'boardRss',
-    status: 'measured',
-    value: mib,
-    unit: ' MiB',
-    digits: 1,
-    goal: '≤ 150 MiB',
-    max: 150,
-    rss_kib: rss.slice(1),
-    detail: `ru_maxrss of dms board -o ndjson ${fmt(mib, 1)} MiB (median of ${rss.length - 1} runs)`,
-  });
+  rssRecord(record, { figure: 'board: peak RSS', key: 'boardRss', rss, what: 'dms board -o ndjson' });
 }

@@ -2,8 +2,9 @@
 // enough back to read it all): every failed row's reason read from the end of its log and folded
 // into its cluster, against `dms deployments --all -o ndjson` of the same history, side by side
 // (the same scan; the ratio is the cost of the reasons and clusters), plus its peak RSS.
-import { fmt, median, pairs } from './stats.mjs';
+import { fmt, pairs } from './stats.mjs';
 import { timed } from './proc.mjs';
+import { ratioRecord, rssRecord } from './records.mjs';
 
 /** Before every deployment of the demo's history: the window is all of it. */
 const ALL_TIME = '2000-01-01';
@@ -24,32 +25,13 @@ export async function reasonsFigure({ node, bin, app, env, pairs: n, record }) {
     },
     b: async () => (await timed(allCmd, { env, nullStdout: true, timeoutS: 300 })).ms,
   });
-  record({
+  ratioRecord(record, {
     figure: 'reasons: dms reasons / --all -o ndjson',
     key: 'reasonsTime',
-    status: 'measured',
-    value: r.ratio,
-    goal: '≤ 1.10',
-    max: 1.1,
-    a_ms: r.a,
-    b_ms: r.b,
-    pairs: r.n,
-    ratios: r.ratios,
+    r,
     detail:
       `dms reasons monorepo-ci --since ${ALL_TIME} -o json ${fmt(r.a / 1000, 2)} s vs dms deployments monorepo-ci --all -o ndjson > /dev/null ${fmt(r.b / 1000, 2)} s;` +
       ` 50,000 deployments with their short logs (token with logs), the same scan; ${r.n} pairs`,
   });
-  const mib = median(rss.slice(1)) / 1024;
-  record({
-    figure: 'reasons: peak RSS',
-    key: 'reasonsRss',
-    status: 'measured',
-    value: mib,
-    unit: ' MiB',
-    digits: 1,
-    goal: '≤ 150 MiB',
-    max: 150,
-    rss_kib: rss.slice(1),
-    detail: `ru_maxrss of dms reasons over the whole history ${fmt(mib, 1)} MiB (median of ${rss.length - 1} runs; max ${fmt(Math.max(...rss.slice(1)) / 1024, 1)})`,
-  });
+  rssRecord(record, { figure: 'reasons: peak RSS', key: 'reasonsRss', rss, what: 'dms reasons over the whole history' });
 }
