@@ -52,7 +52,9 @@ export function esbuildOptions(entryPoints, outdir, { stockInk = false } = {}) {
     minify: true,
     sourcemap: false,
     legalComments: 'none',
-    define: { 'process.env.NODE_ENV': '"production"' },
+    // Intl.ListFormat made when first used (scripts/stubs/list-format.mjs): not in the floors.
+    define: { 'process.env.NODE_ENV': '"production"', ...(stockInk ? {} : { 'Intl.ListFormat': 'LazyListFormat' }) },
+    inject: stockInk ? [] : [stub('list-format.mjs')],
     alias: {
       'react-devtools-core': stub('react-devtools-core.mjs'),
       'cacheable-request': stub('cacheable-request.mjs'),
