@@ -2,7 +2,7 @@
 // applied one over another, what it leaves alone, the size limit counted on the decoded bytes.
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { ACCEPT_ENCODING, decodeBody } from '../../src/api/decode.js';
+import { ACCEPT_ENCODING, decodeBody, outputChunk } from '../../src/api/decode.js';
 import { NetworkError, ResponseTooLargeError } from '../../src/api/errors.js';
 
 const hasZstd = typeof zlib.zstdCompressSync === 'function';
@@ -74,5 +74,20 @@ describe('decodeBody', () => {
     broken[20] = broken[20]! ^ 0xff;
     expect(() => decodeBody(broken, 'gzip', MB)).toThrow(NetworkError);
     expect(() => decodeBody(Buffer.from('not gzip at all'), 'gzip', MB)).toThrow(/Network error talking to the server \(Z_/);
+  });
+
+  it('writes its output in pieces about the size it decodes to: one for a page of logs, a few for text that shrinks more', () => {
+    // ~8x the compressed size, at least 64 KiB, at most 16 MiB, never much past the limit.
+    expect(outputChunk(1_000_000, 100 * MB)).toBe(8_000_000);
+    expect(outputChunk(100, 100 * MB)).toBe(64 * 1024);
+    expect(outputChunk(10 * MB, 100 * MB)).toBe(16 * 1024 * 1024);
+    expect(outputChunk(1_000_000, 2 * MB)).toBe(2 * MB + 1);
+    // Text that shrinks 100x is decoded in several pieces, joined to the same bytes.
+    const spaces = Buffer.concat([TEXT, Buffer.alloc(3 * MB, 0x20), TEXT]);
+    for (const coding of Object.keys(ENCODE)) {
+      const body = ENCODE[coding]!(spaces);
+      expect(outputChunk(body.length, 10 * MB)).toBeLessThan(spaces.length);
+      expect(decodeBody(body, coding, 10 * MB).equals(spaces)).toBe(true);
+    }
   });
 });
