@@ -8,6 +8,7 @@ import { maxResponseBytes, openSession, retryBaseMs, timeoutMs, type Session } f
 import { configDir } from './config/paths.js';
 import { TERMINAL_REQUIRED, hasTerminal, type TuiScreen } from './tui/options.js';
 import { askFirstPage } from './tui/first-page.js';
+import { connectionNote } from './api/preconnect.js';
 import type { Prefetch } from './tui/first-page.js';
 import type { LazyClient } from './api/lazy-client.js';
 import type { PageCache } from './cache/store.js';
@@ -16,6 +17,8 @@ import type { AppCli } from './start/app-script.js';
 
 /** Built next to this file (scripts/esbuild-options.mjs). */
 const SEARCH_WORKER = new URL('./search-worker.js', import.meta.url);
+/** A command that reads the server at once: its connection opens while the client loads (api/preconnect.ts). */
+const READS = { preconnect: true } as const;
 
 export async function main(argv: string[], io: CommandIO): Promise<number> {
   // The session a command opened: closed at the end, its redaction used for the error lines.
@@ -67,27 +70,27 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
           const { runCachedDeployments } = await import('./commands/deployments-cached.js');
           return await runCachedDeployments(args, parsed.values, io, style);
         }
-        return await runDeployments(parsed, io, await open(parsed.values, io, false), style, args);
+        return await runDeployments(parsed, io, await open(parsed.values, io, false, READS), style, args);
       }
       case 'stats': {
         const { statsArgs, runStats } = await import('./commands/stats.js');
         const args = statsArgs(parsed); // usage errors before connecting
-        return await runStats(args, io, await open(parsed.values, io, false), style);
+        return await runStats(args, io, await open(parsed.values, io, false, READS), style);
       }
       case 'reasons': {
         const { reasonsArgs, runReasons } = await import('./commands/reasons.js');
         const args = reasonsArgs(parsed); // usage errors before connecting
-        return await runReasons(args, io, await open(parsed.values, io, false), style);
+        return await runReasons(args, io, await open(parsed.values, io, false, READS), style);
       }
       case 'logs': {
         const { logsArgs, runLogs } = await import('./commands/logs.js');
         logsArgs(parsed); // usage errors before connecting
-        return await runLogs(parsed, io, await open(parsed.values, io, false), style);
+        return await runLogs(parsed, io, await open(parsed.values, io, false, READS), style);
       }
       case 'diff': {
         const [{ diffArgs, runDiff }, { reasonText }] = await Promise.all([import('./commands/diff.js'), import('./model/reason.js')]);
         diffArgs(parsed); // usage errors before connecting
-        const session = await open(parsed.values, io, false);
+        const session = await open(parsed.values, io, false, READS);
         const { redact } = session.client;
         // Each side's reason when it failed or was cancelled (read from its row's log; pure, no Ink).
         return await runDiff(parsed, io, session, style, { reasonOf: (v) => reasonText(v.record, { redact }) || undefined });
@@ -142,7 +145,7 @@ async function browse(parsed: Parsed, io: CommandIO, open: Open, noColor: boolea
   const { appArg, checkAddressHost } = await import('./commands/app-arg.js');
   const { app: appUuid, address } = appText ? appArg(appText) : { app: undefined, address: undefined };
   requireTerminal(io);
-  const session = await open(parsed.values, io, true, { search: SEARCH_WORKER });
+  const session = await open(parsed.values, io, true, { search: SEARCH_WORKER, preconnect: appUuid !== undefined });
   checkAddressHost(address, session.connection);
   // With an application named, its first page is asked for on this thread before the UI's
   // modules load: the client (got, from its code cache) first, then the request, which is on
@@ -168,7 +171,7 @@ async function board(parsed: Parsed, io: CommandIO, open: Open, style: { color: 
   const { boardArgs, runBoard } = await import('./commands/board.js');
   const args = boardArgs(parsed); // usage errors before connecting
   const screen = args.output === undefined && hasTerminal(io.stdin, io.stdout as { isTTY?: boolean });
-  const session = await open(parsed.values, io, screen, screen ? { search: SEARCH_WORKER } : {});
+  const session = await open(parsed.values, io, screen, screen ? { search: SEARCH_WORKER, ...READS } : READS);
   if (screen) return await tui('board', parsed, io, session, noColor);
   const { boardSources } = await import('./commands/board-sources.js');
   const sources = await boardSources({
@@ -250,6 +253,8 @@ export async function run(): Promise<void> {
   if (io.env.DMS_DEBUG) {
     for (const note of cacheNotes) io.stderr.write(`dms: debug: ${note}\n`);
     io.stderr.write(`dms: debug: scripts run: ${scriptsRun.join(', ') || 'none'}\n`);
+    const early = connectionNote();
+    if (early) io.stderr.write(`dms: debug: connection opened early: ${early}\n`);
   }
 }
 

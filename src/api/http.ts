@@ -33,6 +33,7 @@ import { readErrorBody } from './error-body.js';
 import { ACCEPT_ENCODING, decodeBody } from './decode.js';
 import { clean } from '../text/sanitize.js';
 import { redactor, type Redactor } from './redact.js';
+import { agentsFor } from './agents.js';
 
 export interface TransportOptions {
   /** Base URL, e.g. `https://host/api/v1`; its path prefix is kept. */
@@ -116,6 +117,8 @@ export function createTransport(options: TransportOptions): Transport {
     },
     // Bodies as they come; decoded once whole after (decode.ts).
     decompress: false,
+    // Node's agents as they are, but for a connection opened before got loaded (agents.ts).
+    agent: agentsFor(),
     // No `request` (whole request) or `read` (whole body) deadline: only "no progress" ones.
     // `socket` is the idle timer: no byte in either direction for that long, body included.
     timeout: { lookup: timeout, connect: timeout, secureConnect: timeout, send: timeout, response: timeout, socket: timeout },

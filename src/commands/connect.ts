@@ -3,6 +3,7 @@
 import type { ClientOptions, DmsClient } from '../api/client.js';
 import type { TokenFrom } from '../api/errors.js';
 import { createLazyClient } from '../api/lazy-client.js';
+import { preconnect } from '../api/preconnect.js';
 import { DEMO_SERVER, serverKey } from '../cache/server.js';
 import { MAX_RESPONSE_MB_CEILING, MB } from '../api/limits.js';
 import { configDir } from '../config/paths.js';
@@ -58,13 +59,14 @@ export function maxResponseBytes(values: Parsed['values'], env: NodeJS.ProcessEn
 /**
  * Opens a session. `allowDemo`: with nothing configured, start the embedded demo service
  * (the TUI does; headless commands ask for a server instead, so scripts never get sample data by accident).
- * `workers`: searches of the whole history run in `search` (see search/history-search.ts).
+ * `workers`: searches of the whole history run in `search` (see search/history-search.ts);
+ * `preconnect`: the first request follows at once, so its connection opens now (api/preconnect.ts).
  */
 export async function openSession(
   values: Parsed['values'],
   io: CommandIO,
   allowDemo: boolean,
-  workers: { readonly search?: URL } = {},
+  workers: { readonly search?: URL; readonly preconnect?: boolean } = {},
 ): Promise<Session> {
   const dir = configDir(io.env);
   sweepStaleFiles(dir); // what a dms killed mid-write left (a temporary config.json holds every token)
@@ -114,6 +116,13 @@ export async function openSession(
     };
   }
 
+  // A command whose first request follows at once: its connection opens while got loads (preconnect.ts).
+  if (workers.preconnect) {
+    preconnect(connection.url);
+    // One turn of the event loop: the connect is issued on the next tick, which would otherwise
+    // wait until got has loaded (a run of promise jobs) and come right before the request's own.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
   const warning = plainHttpWarning(connection.url);
   if (warning) io.stderr.write(`dms: warning: ${warning}\n`);
   // (What others may do to config.json was said while the context was read: resolveConnection's onWarning.)
