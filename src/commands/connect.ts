@@ -3,7 +3,7 @@
 import type { ClientOptions, DmsClient } from '../api/client.js';
 import type { TokenFrom } from '../api/errors.js';
 import { createLazyClient } from '../api/lazy-client.js';
-import { preconnect } from '../api/preconnect.js';
+import { onThisMachine, preconnect } from '../api/preconnect.js';
 import { DEMO_SERVER, serverKey } from '../cache/server.js';
 import { MAX_RESPONSE_MB_CEILING, MB } from '../api/limits.js';
 import { configDir } from '../config/paths.js';
@@ -117,11 +117,12 @@ export async function openSession(
   }
 
   // A command whose first request follows at once: its connection opens while got loads (preconnect.ts).
-  if (workers.preconnect) {
+  // (Not to this machine: there is no round trip to save.)
+  if (workers.preconnect && !onThisMachine(connection.url)) {
     preconnect(connection.url);
-    // One turn of the event loop: the connect is issued on the next tick, which would otherwise
-    // wait until got has loaded (a run of promise jobs) and come right before the request's own.
-    await new Promise((resolve) => setImmediate(resolve));
+    // The connect is issued on the next tick, which would otherwise wait until got has loaded (a
+    // run of promise jobs) and come right before the request's own: let the ticks run now.
+    await new Promise((resolve) => process.nextTick(resolve));
   }
   const warning = plainHttpWarning(connection.url);
   if (warning) io.stderr.write(`dms: warning: ${warning}\n`);

@@ -60,7 +60,10 @@ export const ENVIRONMENT: readonly (readonly [name: string, what: string])[] = [
   ['DMS_CONFIG_DIR', 'the config folder (default $XDG_CONFIG_HOME/dms, else ~/.config/dms)'],
   ['DMS_MAX_RESPONSE_MB', 'the largest answer read, in MB (--max-response-mb beats it)'],
   ['DMS_BROWSER', "the program that opens a deployment's web page (default xdg-open, open on macOS)"],
-  ['DMS_DEBUG', 'set: a stack trace with errors (the token redacted), and at exit a line for each code cache and script, and what became of the connection opened early'],
+  [
+    'DMS_DEBUG',
+    'set: a stack trace with errors (the token redacted), and at exit a line for each code cache and script, and what became of the connection opened early',
+  ],
   ['NO_COLOR', 'set and not empty: no colours (as --no-color)'],
   [
     'DMS_NO_NOTIFY',
