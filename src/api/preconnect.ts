@@ -34,16 +34,6 @@ export function endpointOf(baseUrl: string): { host: string; port: number } | un
   return { host: bare(url.hostname), port: Number(url.port) || (url.protocol === 'https:' ? 443 : 80) };
 }
 
-/**
- * Whether `baseUrl` is served on this machine (127.0.0.0/8, ::1, localhost): connecting there costs
- * no round trip, so opening early saves nothing (on 127.0.0.1 the first frame of the demo's page
- * with logs was 1.02x slower with it: 41 pairs side by side).
- */
-export function onThisMachine(baseUrl: string): boolean {
-  const host = endpointOf(baseUrl)?.host;
-  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host ?? '');
-}
-
 /** Opens a connection to `baseUrl`'s host and port for the first request (one at a time; `adoptMs`: the wait). */
 export function preconnect(baseUrl: string, adoptMs = ADOPT_MS): void {
   const at = endpointOf(baseUrl);

@@ -7,7 +7,7 @@ import https from 'node:https';
 import net from 'node:net';
 import { createClient } from '../../src/api/client.js';
 import { NetworkError } from '../../src/api/errors.js';
-import { connectionNote, dropConnection, onThisMachine, preconnect, waitingConnection } from '../../src/api/preconnect.js';
+import { connectionNote, dropConnection, preconnect, waitingConnection } from '../../src/api/preconnect.js';
 import { until } from '../support/render.js';
 import { TEST_CERT, TEST_KEY } from '../support/tls.js';
 import { agentsFor } from '../../src/api/agents.js';
@@ -184,26 +184,5 @@ describe('over TLS', () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }
-  });
-});
-
-describe('onThisMachine', () => {
-  it('is true for loopback addresses and localhost (no round trip to save), false elsewhere', () => {
-    for (const url of [
-      'http://127.0.0.1:8080/api/v1',
-      'http://127.3.2.1/api',
-      'https://localhost/api/v1',
-      'http://[::1]:3000/api',
-      'http://LOCALHOST:1/x',
-    ])
-      expect(onThisMachine(url)).toBe(true);
-    for (const url of [
-      'https://dms.example.com/api/v1',
-      'http://192.0.2.2:80/api',
-      'http://[fd00::2]/api',
-      'http://127.example.com/api',
-      'not a url',
-    ])
-      expect(onThisMachine(url)).toBe(false);
   });
 });
