@@ -20,7 +20,6 @@ import {
   invalidFieldsOf,
   type ClientOptions,
   type CreateAppRequest,
-  type CreateDocstoreRequest,
 } from '../../src/api/index.js';
 import {
   closedPortUrl,
@@ -40,21 +39,15 @@ import {
   unavailableThen,
   type Handler,
 } from '../support/hostile.js';
+import { MIN_APP, MIN_DOCSTORE } from '../support/requests.js';
 
 const SECRET = 'dmsTestSecret0123456789abcdefXYZ';
 const TOKEN = `42|${SECRET}`;
 const APP_UUID = 'k0s8c4w4g8kg0ss0oc8gw0g4';
 const LIST_PATH = `/api/v1/deployments/applications/${APP_UUID}`;
 
-const APP: CreateAppRequest = {
-  project_uuid: 'proj-1',
-  server_uuid: 'srv-1',
-  environment_name: 'production',
-  git_repository: 'https://github.com/owner/repo',
-  git_branch: 'main',
-  build_pack: 'nixpacks',
-};
-const DOCSTORE: CreateDocstoreRequest = { project_uuid: 'proj-1', server_uuid: 'srv-1', environment_name: 'production' };
+const APP = MIN_APP;
+const DOCSTORE = MIN_DOCSTORE;
 
 const serve = serversClosedAfterEach(afterEach);
 

@@ -10,6 +10,7 @@ import { NetworkError } from '../../src/api/errors.js';
 import { connectionNote, dropConnection, preconnect, waitingConnection } from '../../src/api/preconnect.js';
 import { until } from '../support/render.js';
 import { TEST_CERT, TEST_KEY } from '../support/tls.js';
+import { MIN_APP } from '../support/requests.js';
 import { agentsFor } from '../../src/api/agents.js';
 
 const APP = '3f0c2a9e-7b1d-4c8e-9a41-5d2e8b6f1c07';
@@ -94,14 +95,7 @@ describe('a connection opened before the client loads', () => {
     preconnect(server.url);
     await until(() => server.connections.length === 1, 'the connection');
     await clientOf(server.url)
-      .createPublicApplication({
-        project_uuid: 'proj-1',
-        server_uuid: 'srv-1',
-        environment_name: 'production',
-        git_repository: 'https://github.com/owner/repo',
-        git_branch: 'main',
-        build_pack: 'nixpacks',
-      })
+      .createPublicApplication(MIN_APP)
       .catch(() => undefined);
     expect(server.requests).toEqual([{ method: 'POST', connection: 1 }]);
     expect(waitingConnection()).toEqual({ usable: true });

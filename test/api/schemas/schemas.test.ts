@@ -22,6 +22,7 @@ import {
   type DocstoreField,
   type Validation,
 } from '../../../src/api/schemas/index.js';
+import { MIN_APP } from '../../support/requests.js';
 
 // ---------------------------------------------------------------------------------------------
 // interface.md, copied by type, so a field missing from the code fails a test.
@@ -445,15 +446,6 @@ const APP_VALUES: Record<CreateAppField, unknown> = {
   is_http_basic_auth_enabled: true,
   connect_to_container_network: false,
   force_domain_override: false,
-};
-
-const MIN_APP = {
-  project_uuid: 'proj-1',
-  server_uuid: 'srv-1',
-  environment_name: 'production',
-  git_repository: 'https://github.com/owner/repo',
-  git_branch: 'main',
-  build_pack: 'nixpacks',
 };
 
 describe('application creation request (§2.2)', () => {
