@@ -3,7 +3,7 @@
 // stopping as soon as the answer is complete (--limit reached, or a row older than --since), or
 // at Ctrl+C; with --sort, held to the end and printed in order. The progress line (on a terminal) is gone from the screen on every way out. Fewer
 // rows than the server counts, or a history that runs past its count, end with exit 12 (scan.ts).
-import { LocalValidationError, MiscountError } from '../api/errors.js';
+import { LocalValidationError } from '../api/errors.js';
 import { pageProblems } from '../api/uuid.js';
 import { viewOf, type DeploymentView } from '../model/deployment.js';
 import { NO_BRANCHES, asksBranch, beforeSince, isFiltering, matches } from '../model/filter.js';
@@ -12,10 +12,9 @@ import { scanHistory, scanListOf, ScanStopped, type ScanChunk } from '../search/
 import type { Deployment } from '../api/schemas/deployment.js';
 import { timeDisplayOf, type DeploymentsArgs } from './deployments-args.js';
 import { thousands } from '../text/thousands.js';
-import { EXIT, exitCodeFor } from './exit-codes.js';
 import type { CommandIO } from './io.js';
-import { errorLines } from './output.js';
 import { keepHeapTight, progressLine } from './progress.js';
+import { MOVED_WARNING, sayStoppedShort } from './history-window.js';
 import { createOutput, createSink, type Row } from './row-output.js';
 import { retryBaseMs, type Session } from './connect.js';
 import type { Style } from './table.js';
@@ -246,22 +245,10 @@ function sayEnd(
 ): number | undefined {
   const { read, total, gaps, repeated, stopped } = reading;
   if (asksBranch(args.filter) && !selection.branches && read > 0) io.stderr.write(`dms: warning: ${NO_BRANCHES}\n`);
-  if (gaps) io.stderr.write('dms: warning: the history moved in a way the reading could not follow; some deployments may be missing.\n');
+  if (gaps) io.stderr.write(MOVED_WARNING);
   if (repeated > 0)
     io.stderr.write(
       `dms: warning: left out ${thousands(repeated)} deployment${repeated === 1 ? '' : 's'} the server sent more than once.\n`,
     );
-  const stoppedAfter = (n: number, why: string) =>
-    `dms: stopped after ${thousands(n)}${total !== null ? ` of ${thousands(total)}` : ''} deployments: ${why}\n`;
-  if (stopped) {
-    const why = errorLines(stopped.reason, redact)[0] ?? '';
-    // A count the reading did not match says how far it got itself.
-    io.stderr.write(stopped.reason instanceof MiscountError ? `${why}\n` : stoppedAfter(stopped.read, why.replace(/^dms: /, '')));
-    return exitCodeFor(stopped.reason);
-  }
-  if (reading.interrupted && !selection.done) {
-    io.stderr.write(stoppedAfter(read, 'interrupted (Ctrl+C).'));
-    return EXIT.interrupted;
-  }
-  return undefined;
+  return sayStoppedShort({ read, total, stopped, interrupted: reading.interrupted && !selection.done }, io, redact);
 }

@@ -4,25 +4,22 @@
 // first, stopping at the first deployment older than --since (default 30 days); each failed row's
 // reason is read from the end of its log and only the cluster's numbers and ids are kept. A reading
 // that stops (a fault, Ctrl+C) prints the clusters of what was read, says so, and exits by its cause.
-import { LocalValidationError, MiscountError } from '../api/errors.js';
+import { LocalValidationError } from '../api/errors.js';
 import { pageProblems } from '../api/uuid.js';
-import { viewOf } from '../model/deployment.js';
 import { agesText, createClusters, type Cluster } from '../model/clusters.js';
 import { reasonOf } from '../model/reason.js';
-import { scanHistory, scanListOf, ScanStopped } from '../search/scan.js';
 import { clean, jsonSafe } from '../text/sanitize.js';
-import { maskUrlPasswords } from '../text/secrets.js';
 import { thousands } from '../text/thousands.js';
 import { truncate } from '../text/cells.js';
 import type { Parsed } from './args.js';
 import { oneApp, outputFlag } from './args.js';
 import { OUTPUTS, parseTime } from './deployments-args.js';
-import { EXIT, exitCodeFor } from './exit-codes.js';
+import { EXIT } from './exit-codes.js';
 import type { CommandIO } from './io.js';
-import { errorLines } from './output.js';
-import { keepHeapTight, progressLine } from './progress.js';
+import { keepHeapTight } from './progress.js';
+import { MOVED_WARNING, readHistoryWindow, sayStoppedShort, type HistoryRead } from './history-window.js';
 import { csvLine } from './row-output.js';
-import { retryBaseMs, type Session } from './connect.js';
+import type { Session } from './connect.js';
 import { paint, type Style } from './table.js';
 
 /** The window when --since is not given. */
@@ -68,65 +65,22 @@ export function clusterLine(c: Cluster<unknown>, now: number, width = Infinity):
   return `${truncate(c.reason, Math.max(10, width - tail.length))}${tail}`;
 }
 
-interface Read {
-  name: string | undefined;
-  read: number;
-  total: number | null;
-  gaps: boolean;
-  done: boolean;
-  stopped: ScanStopped | undefined;
-  interrupted: boolean;
-}
-
-async function readWindow(args: ReasonsArgs, io: CommandIO, session: Session) {
-  const onTerminal = (io.stderr as NodeJS.WriteStream).isTTY === true;
-  const progress = progressLine(io.stderr, onTerminal);
-  const stop = new AbortController();
-  const acc = createClusters<Member>();
-  const r: Read = { name: undefined, read: 0, total: null, gaps: false, done: false, stopped: undefined, interrupted: false };
-  const { redact } = session.client;
-  const onSigint = () => {
-    r.interrupted = true;
-    stop.abort();
-  };
-  process.once('SIGINT', onSigint);
-  try {
-    for await (const chunk of scanHistory(scanListOf(session.client, args.app), {
-      signal: stop.signal,
-      onPause: progress.pause,
-      retryMs: retryBaseMs(io.env),
-    })) {
-      r.read = chunk.read;
-      r.total = chunk.total;
-      r.gaps ||= chunk.gaps;
-      for (const record of chunk.rows) {
-        const view = viewOf(record);
-        // Newest first: nothing from here on was created in the window.
-        if (view.startedAt !== null && view.startedAt < args.since) {
-          r.done = true;
-          break;
-        }
-        if (r.name === undefined && view.application !== '') r.name = maskUrlPasswords(view.application);
-        if (view.phase === 'failed') acc.add(view, reasonOf(record, { redact }), view.id ?? view.uuid);
-      }
-      progress.update(r.read, r.total, acc.failed, 'failed');
-      if (r.done) break;
-    }
-  } catch (error) {
-    if (!(error instanceof ScanStopped)) throw error;
-    r.stopped = error;
-  } finally {
-    process.off('SIGINT', onSigint);
-    progress.end();
-  }
-  return { r, acc };
-}
-
 export async function runReasons(args: ReasonsArgs, io: CommandIO, session: Session, style: Style): Promise<number> {
   keepHeapTight();
   const problems = pageProblems(args.app, {});
   if (problems.length > 0) throw new LocalValidationError(problems);
-  const { r, acc } = await readWindow(args, io, session);
+  const acc = createClusters<Member>();
+  const { redact } = session.client;
+  const r = await readHistoryWindow(
+    args.app,
+    args.since,
+    io,
+    session,
+    (view, record) => {
+      if (view.phase === 'failed') acc.add(view, reasonOf(record, { redact }), view.id ?? view.uuid);
+    },
+    () => [acc.failed, 'failed'],
+  );
   if (r.stopped && r.stopped.read === 0) throw r.stopped.reason;
   const clusters = acc.clusters();
   const now = Date.now();
@@ -155,18 +109,7 @@ export async function runReasons(args: ReasonsArgs, io: CommandIO, session: Sess
 }
 
 /** Warnings and why the reading stopped short, on stderr: the exit code. */
-function sayEnd(r: Read, io: CommandIO, session: Session): number {
-  if (r.gaps) io.stderr.write('dms: warning: the history moved in a way the reading could not follow; some deployments may be missing.\n');
-  const stoppedAfter = (n: number, why: string) =>
-    `dms: stopped after ${thousands(n)}${r.total !== null ? ` of ${thousands(r.total)}` : ''} deployments: ${why}\n`;
-  if (r.stopped) {
-    const why = errorLines(r.stopped.reason, session.client.redact)[0] ?? '';
-    io.stderr.write(r.stopped.reason instanceof MiscountError ? `${why}\n` : stoppedAfter(r.stopped.read, why.replace(/^dms: /, '')));
-    return exitCodeFor(r.stopped.reason);
-  }
-  if (r.interrupted && !r.done) {
-    io.stderr.write(stoppedAfter(r.read, 'interrupted (Ctrl+C).'));
-    return EXIT.interrupted;
-  }
-  return EXIT.ok;
+function sayEnd(r: HistoryRead, io: CommandIO, session: Session): number {
+  if (r.gaps) io.stderr.write(MOVED_WARNING);
+  return sayStoppedShort({ ...r, interrupted: r.interrupted && !r.done }, io, session.client.redact) ?? EXIT.ok;
 }

@@ -3,23 +3,20 @@
 // reads it — rate budget, 429s, the progress line, Ctrl+C — keeping a few numbers per deployment,
 // never the records. A reading that stops (a fault, Ctrl+C) prints the stats of what was read,
 // says so, and exits by its cause.
-import { LocalValidationError, MiscountError } from '../api/errors.js';
+import { LocalValidationError } from '../api/errors.js';
 import { pageProblems } from '../api/uuid.js';
-import { viewOf } from '../model/deployment.js';
-import { scanHistory, scanListOf, ScanStopped } from '../search/scan.js';
 import { createStats, statsOf, type StatsWindow } from '../model/stats.js';
 import { reportLines, statsJson, windowText } from '../model/stats-report.js';
 import { jsonSafe } from '../text/sanitize.js';
-import { maskUrlPasswords } from '../text/secrets.js';
 import { thousands } from '../text/thousands.js';
 import type { Parsed } from './args.js';
 import { oneApp, outputFlag } from './args.js';
 import { parseTime } from './deployments-args.js';
-import { EXIT, UsageError, exitCodeFor } from './exit-codes.js';
+import { EXIT, UsageError } from './exit-codes.js';
 import type { CommandIO } from './io.js';
-import { errorLines } from './output.js';
-import { keepHeapTight, progressLine } from './progress.js';
-import { retryBaseMs, type Session } from './connect.js';
+import { keepHeapTight } from './progress.js';
+import { MOVED_WARNING, readHistoryWindow, sayStoppedShort } from './history-window.js';
+import type { Session } from './connect.js';
 import { paint, type Style } from './table.js';
 
 export const STATS_OUTPUTS = ['table', 'json'] as const;
@@ -55,54 +52,12 @@ export async function runStats(args: StatsArgs, io: CommandIO, session: Session,
   keepHeapTight();
   const problems = pageProblems(args.app, {});
   if (problems.length > 0) throw new LocalValidationError(problems);
-  const onTerminal = (io.stderr as NodeJS.WriteStream).isTTY === true;
-  const progress = progressLine(io.stderr, onTerminal);
-  const stop = new AbortController();
   const acc = createStats();
-  const { since } = args.window;
-  let name: string | undefined;
-  let read = 0;
-  let total: number | null = null;
-  let gaps = false;
-  let done = false;
-  let stopped: ScanStopped | undefined;
-  let interrupted = false;
-  const onSigint = () => {
-    interrupted = true;
-    stop.abort();
-  };
-  process.once('SIGINT', onSigint);
-  try {
-    for await (const chunk of scanHistory(scanListOf(session.client, args.app), {
-      signal: stop.signal,
-      onPause: progress.pause,
-      retryMs: retryBaseMs(io.env),
-    })) {
-      read = chunk.read;
-      total = chunk.total;
-      gaps ||= chunk.gaps;
-      for (const record of chunk.rows) {
-        const view = viewOf(record);
-        // Newest first: nothing from here on was created in the window.
-        if (since !== undefined && view.startedAt !== null && view.startedAt < since) {
-          done = true;
-          break;
-        }
-        if (name === undefined && view.application !== '') name = maskUrlPasswords(view.application);
-        acc.add(view);
-      }
-      progress.update(read, total, undefined);
-      if (done) break;
-    }
-  } catch (error) {
-    if (!(error instanceof ScanStopped)) throw error;
-    stopped = error;
-  } finally {
-    process.off('SIGINT', onSigint);
-    progress.end();
-  }
+  const r = await readHistoryWindow(args.app, args.window.since, io, session, (view) => acc.add(view));
+  const { name, stopped } = r;
   if (stopped && stopped.read === 0) throw stopped.reason;
-  const complete = stopped === undefined && !(interrupted && !done);
+  const interrupted = r.interrupted && !r.done;
+  const complete = stopped === undefined && !interrupted;
   const stats = statsOf(acc, args.window, Date.now());
 
   if (args.output === 'json') {
@@ -119,18 +74,6 @@ export async function runStats(args: StatsArgs, io: CommandIO, session: Session,
     io.stdout.write(`${lines.map((l) => (l.tone === 'title' ? paint(style, 'bold', l.text) : l.text)).join('\n')}\n`);
   }
 
-  if (gaps) io.stderr.write('dms: warning: the history moved in a way the reading could not follow; some deployments may be missing.\n');
-  const stoppedAfter = (n: number, why: string) =>
-    `dms: stopped after ${thousands(n)}${total !== null ? ` of ${thousands(total)}` : ''} deployments: ${why}\n`;
-  if (stopped) {
-    const why = errorLines(stopped.reason, session.client.redact)[0] ?? '';
-    // A count the reading did not match says how far it got itself.
-    io.stderr.write(stopped.reason instanceof MiscountError ? `${why}\n` : stoppedAfter(stopped.read, why.replace(/^dms: /, '')));
-    return exitCodeFor(stopped.reason);
-  }
-  if (interrupted && !done) {
-    io.stderr.write(stoppedAfter(read, 'interrupted (Ctrl+C).'));
-    return EXIT.interrupted;
-  }
-  return EXIT.ok;
+  if (r.gaps) io.stderr.write(MOVED_WARNING);
+  return sayStoppedShort({ ...r, interrupted }, io, session.client.redact) ?? EXIT.ok;
 }
