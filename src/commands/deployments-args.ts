@@ -7,7 +7,7 @@ import { intFlag, outputFlag, quotedArg, type Parsed } from './args.js';
 import { appArg } from './app-arg.js';
 import { UsageError } from './exit-codes.js';
 import { TIME_FORMS, timeOfText } from '../model/time-text.js';
-import { readQuery, sinceOf } from '../model/query.js';
+import { STATUS_HELP, STATUS_NAMES, readQuery, sinceOf } from '../model/query.js';
 import { VIEW_NAME, VIEW_NAME_HELP, type SavedView } from '../config/views.js';
 import { DEFAULT_SORT, SORT_HELP, sortOfText, type SortOrder } from '../model/sort.js';
 
@@ -46,18 +46,8 @@ export interface DeploymentsArgs {
 export const TIME_DISPLAYS = ['iso', 'relative'] as const;
 export type TimeDisplay = (typeof TIME_DISPLAYS)[number];
 
-/** `--status` names: the model's phases, and the service's own spellings of two of them. */
-export const STATUS_NAMES: Readonly<Record<string, Phase>> = {
-  queued: 'queued',
-  running: 'running',
-  in_progress: 'running',
-  finished: 'finished',
-  failed: 'failed',
-  cancelled: 'cancelled',
-  'cancelled-by-user': 'cancelled',
-  unknown: 'unknown',
-};
-const STATUS_HELP = 'queued, running (or in_progress), finished, failed, cancelled, unknown';
+/** `--status` names: the query's `status:` names (model/query.ts). */
+export { STATUS_NAMES };
 
 export function parseStatuses(raw: string): Set<Phase> {
   const names = raw.split(',').map((s) => s.trim().toLowerCase());

@@ -1,6 +1,7 @@
 // Semantic colours. Components never name a colour: they read tokens from `useTheme()`.
 // NO_COLOR / --no-color selects `plainTheme`, where every token is undefined (no colour at all).
 import { createContext, useContext } from 'react';
+import type { Phase } from '../model/deployment.js';
 
 /** An Ink colour name, or undefined for the terminal default. */
 export type Colour = string | undefined;
@@ -95,6 +96,11 @@ export function statusColour(theme: Theme, status: string | null | undefined): C
     default:
       return theme.status.unknown;
   }
+}
+
+/** A phase's colour: that of the status it stands for (running is `in_progress`). */
+export function phaseColour(theme: Theme, phase: Phase): Colour {
+  return phase === 'running' ? theme.status.in_progress : phase === 'unknown' ? theme.status.unknown : statusColour(theme, phase);
 }
 
 export const ThemeContext = createContext<Theme>(colourTheme);

@@ -107,6 +107,8 @@ export interface BrowseSession {
   readonly detailText: Store<readonly string[], readonly string[]>;
   /** The page as the list draws it (its rows, columns and what they share: the header says it). */
   readonly table: ListTable;
+  /** The application's name: as the page's rows say it, else as the list was opened with it. */
+  readonly appName: string | undefined;
   /** The header every screen of the application shows. */
   readonly header: React.ReactElement;
   /** The medians of the application's steps over its last finished deployments (read once a screen asks). */
@@ -230,11 +232,12 @@ export function BrowseSessionProvider({ children, ...props }: BrowseSessionProps
 
   const table = useListTable(browse, { now, neighbours, width: width - GUTTER, time: browse.time });
   const about = [table.header.build, table.header.server, table.header.domains].filter(Boolean).join(' · ');
+  const appName = table.header.application ?? firstApplicationName(state.rows) ?? props.appName;
   const header = (
     <Header
       connection={connection}
       appUuid={appUuid}
-      appName={table.header.application ?? firstApplicationName(state.rows) ?? props.appName}
+      appName={appName}
       about={about}
       activity={browse.mode === 'log' ? undefined : activityLine(state.rows, state.shown?.skip === 0, now)}
       range={headerRange(browse)}
@@ -260,6 +263,7 @@ export function BrowseSessionProvider({ children, ...props }: BrowseSessionProps
     compareReason,
     detailText,
     table,
+    appName,
     header,
     stepMedians,
     wantMedians,

@@ -18,7 +18,7 @@ import { useKeyTable } from '../../input/key-table.js';
 import type { TuiConnection } from '../../options.js';
 import { useSettings } from '../../settings.js';
 import { createStore, useStore } from '../../state/store.js';
-import { statusColour, useTheme } from '../../theme.js';
+import { phaseColour, statusColour, useTheme } from '../../theme.js';
 import { boardKeys } from './keys.js';
 import { BOARD_TITLE, NO_APPS, ageCell, boardStatus, endedWords, lastCell } from './lines.js';
 import { boardReducer, boardWindow, initialBoard } from './state.js';
@@ -122,16 +122,6 @@ export function BoardScreen(props: BoardScreenProps) {
   );
 }
 
-/** The status each phase is coloured as. */
-const STATUS_OF: Readonly<Record<Phase, string>> = {
-  finished: 'finished',
-  failed: 'failed',
-  running: 'in_progress',
-  queued: 'queued',
-  cancelled: 'cancelled',
-  unknown: '',
-};
-
 /** The strip, oldest on the left, each run of one phase in its colour, padded to BOARD_TAKE cells. */
 function StripMarks({ strip }: { readonly strip: readonly Phase[] }) {
   const theme = useTheme();
@@ -144,7 +134,7 @@ function StripMarks({ strip }: { readonly strip: readonly Phase[] }) {
   return (
     <>
       {runs.map((r, i) => (
-        <Text key={i} color={statusColour(theme, STATUS_OF[r.phase])}>
+        <Text key={i} color={phaseColour(theme, r.phase)}>
           {PHASE_MARKS[r.phase].repeat(r.n)}
         </Text>
       ))}

@@ -2,16 +2,15 @@
 // to the list; Enter goes back showing one cluster's deployments).
 import React from 'react';
 import { useBrowseSession } from '../../browse/session.js';
-import { firstApplicationName } from '../../../model/deployment.js';
 import { ClustersScreen } from './view.js';
 
 export function ClustersRoute() {
-  const { props, browse, store, table } = useBrowseSession();
+  const { props, store, appName } = useBrowseSession();
   return (
     <ClustersScreen
       client={props.client}
       appUuid={props.appUuid}
-      appName={table.header.application ?? firstApplicationName(browse.paging.rows) ?? props.appName}
+      appName={appName}
       width={props.width}
       height={props.height - 1}
       active={props.active}

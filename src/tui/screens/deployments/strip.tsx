@@ -7,7 +7,7 @@ import { PHASE_MARKS, type Phase } from '../../../model/deployment.js';
 import { formatDuration } from '../../../model/duration.js';
 import { stripStats } from '../../../model/history.js';
 import { relativeAt } from '../../../text/format.js';
-import { statusColour, useTheme } from '../../theme.js';
+import { phaseColour, useTheme } from '../../theme.js';
 import type { Strip } from './use-strip.js';
 
 export interface StripLineProps {
@@ -15,15 +15,6 @@ export interface StripLineProps {
   readonly width: number;
   readonly now: number;
 }
-
-const STATUS_OF: Readonly<Record<Phase, string>> = {
-  finished: 'finished',
-  failed: 'failed',
-  running: 'in_progress',
-  queued: 'queued',
-  cancelled: 'cancelled',
-  unknown: '',
-};
 
 export function StripLine({ strip, width, now }: StripLineProps) {
   const theme = useTheme();
@@ -56,7 +47,7 @@ export function StripLine({ strip, width, now }: StripLineProps) {
     <Text wrap="truncate-end">
       <Text color={theme.ui.muted}>{label}</Text>
       {runs.map((r, i) => (
-        <Text key={i} color={statusColour(theme, STATUS_OF[r.phase])}>
+        <Text key={i} color={phaseColour(theme, r.phase)}>
           {PHASE_MARKS[r.phase].repeat(r.n)}
         </Text>
       ))}

@@ -1,16 +1,15 @@
 // The stats of the application open, as a screen of the browse session (Esc goes back to the list).
 import React from 'react';
 import { useBrowseSession } from '../../browse/session.js';
-import { firstApplicationName } from '../../../model/deployment.js';
 import { StatsScreen } from './view.js';
 
 export function StatsRoute() {
-  const { props, browse, store, table } = useBrowseSession();
+  const { props, store, appName } = useBrowseSession();
   return (
     <StatsScreen
       client={props.client}
       appUuid={props.appUuid}
-      appName={table.header.application ?? firstApplicationName(browse.paging.rows) ?? props.appName}
+      appName={appName}
       width={props.width}
       height={props.height - 1}
       active={props.active}
