@@ -116,10 +116,16 @@ export async function openSession(
     };
   }
 
+  let url: URL;
+  try {
+    url = new URL(connection.url);
+  } catch {
+    throw new UsageError(`the server URL '${connection.url}' is not a URL; it looks like https://host/api/v1.`);
+  }
   // A command whose first request follows at once: its connection opens while got loads (preconnect.ts).
   // Not to this machine: connecting there costs no round trip (on 127.0.0.1 the first frame of the
   // demo's page with logs measured 1.02x with it and 0.96x without, 31 pairs each: noise, no gain).
-  if (workers.preconnect && !isLoopback(hostnameOf(connection.url))) {
+  if (workers.preconnect && !isLoopback(url.hostname)) {
     preconnect(connection.url);
     // The connect is issued on the next tick, which would otherwise wait until got has loaded (a
     // run of promise jobs) and come right before the request's own: let the ticks run now.
@@ -128,13 +134,7 @@ export async function openSession(
   const warning = plainHttpWarning(connection.url);
   if (warning) io.stderr.write(`dms: warning: ${warning}\n`);
   // (What others may do to config.json was said while the context was read: resolveConnection's onWarning.)
-  let host: string;
-  let origin: string | undefined;
-  try {
-    ({ host, origin } = new URL(connection.url));
-  } catch {
-    throw new UsageError(`the server URL '${connection.url}' is not a URL; it looks like https://host/api/v1.`);
-  }
+  const { host, origin } = url;
   return {
     ...connect({
       baseUrl: connection.url,
@@ -148,15 +148,6 @@ export async function openSession(
     configDir: dir,
     close: async () => {},
   };
-}
-
-/** A URL's host name as URL reads it ('localhost' for what is not a URL: nothing is opened for it). */
-function hostnameOf(url: string): string {
-  try {
-    return new URL(url).hostname;
-  } catch {
-    return 'localhost';
-  }
 }
 
 /** Where a connection's token came from, for the client (TransportOptions.tokenFrom): a 401 or 403 names it. */
