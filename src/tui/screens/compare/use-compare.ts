@@ -6,17 +6,15 @@
 import { useEffect } from 'react';
 import type { DmsClient } from '../../../api/client.js';
 import { sameDeployment, viewOf, type DeploymentView } from '../../../model/deployment.js';
-import { pairWalk, readPair } from '../../../model/compare-find.js';
-import { SCAN_TAKE, findDeployment, refOfView } from '../../../model/follow.js';
-import { ScanStopped, scanHistory, scanListOf, type ScanChunk } from '../../../search/scan.js';
+import { pairWalk } from '../../../model/compare-find.js';
+import { findDeployment, refOfView } from '../../../model/follow.js';
+import { ScanStopped, scanListOf } from '../../../search/scan.js';
+import { walkOlder } from '../../../search/walk-older.js';
 import type { Store } from '../../state/store.js';
 import { describeError } from '../../errors.js';
 import { goneText, noGoodText } from './lines.js';
 import type { CompareAction, CompareState } from './state.js';
 import type { CompareOpen, Picked } from '../../browse/marks.js';
-
-/** What one answer should weigh: rows may carry whole logs. */
-const TARGET_CHARS = 1_000_000;
 
 export interface UseCompareOptions {
   readonly client: DmsClient;
@@ -50,37 +48,21 @@ export function useCompare({ client, appUuid, open, store }: UseCompareOptions):
       return at ? { view: at.view, index: at.index } : undefined;
     };
 
-    async function* progress(chunks: AsyncGenerator<ScanChunk>): AsyncGenerator<ScanChunk> {
-      for await (const chunk of chunks) {
-        send({ type: 'reading', read: chunk.read });
-        yield chunk;
-      }
-    }
-
     const run = async () => {
       const [first, other] = ordered(open);
       const newer = await whole(first);
       if (!newer) return send({ type: 'failed', problem: goneText(first.view) });
       const walk = pairWalk((v) => sameDeployment(v, newer.view), other ? (v) => sameDeployment(v, other.view) : 'lastGoodAlike');
-      walk.feed([newer.view], newer.index);
-      // The page's rows after it first: no request when both are on the page.
-      const { rows, start } = open.page;
-      const at = rows.findIndex((v) => sameDeployment(v, newer.view));
-      let after = { read: newer.index + 1, last: newer.view };
-      if (at >= 0 && at + 1 < rows.length) {
-        walk.feed(rows.slice(at + 1), start + at + 1);
-        after = { read: start + rows.length, last: rows.at(-1)! };
-      }
-      if (!walk.done) {
-        const chunks = scanHistory(list, {
-          take: SCAN_TAKE,
-          targetChars: TARGET_CHARS,
-          signal,
-          after: { read: after.read, last: after.last.record, total: null },
-          onPause: (why) => send({ type: 'pause', why }),
-        });
-        await readPair(progress(chunks), walk, { a: null, b: other?.view.id ?? null });
-      }
+      await walkOlder(walk, {
+        newer: newer.view,
+        index: newer.index,
+        page: open.page,
+        list,
+        signal,
+        secondId: other?.view.id ?? null,
+        onRead: (read) => send({ type: 'reading', read }),
+        onPause: (why) => send({ type: 'pause', why }),
+      });
       if (signal.aborted) return;
       if (!walk.done) return send({ type: 'failed', problem: other ? goneText(other.view) : noGoodText(newer.view) });
       send({ type: 'found', pair: { newer: walk.a!, older: walk.b!, between: walk.between, likeness: walk.likeness } });

@@ -6,12 +6,11 @@
 import { useEffect } from 'react';
 import type { DmsClient } from '../../../api/client.js';
 import { sameDeployment, viewOf } from '../../../model/deployment.js';
-import { readPair } from '../../../model/compare-find.js';
-import { SCAN_TAKE } from '../../../model/follow.js';
 import { greenWalk, partsOf } from '../../../model/last-green.js';
 import { logDiff } from '../../../model/log-diff.js';
 import { hasLogField } from '../../../model/log.js';
-import { ScanStopped, scanHistory, scanListOf, type ScanChunk } from '../../../search/scan.js';
+import { ScanStopped, scanListOf } from '../../../search/scan.js';
+import { walkOlder } from '../../../search/walk-older.js';
 import type { Store } from '../../state/store.js';
 import type { LogDiffOpen } from '../../browse/state.js';
 import { describeError } from '../../errors.js';
@@ -20,9 +19,6 @@ import type { LogDiffAction, LogDiffState } from './state.js';
 
 /** Lets the timers and the keys have a turn. */
 const turn = () => new Promise((resolve) => setTimeout(resolve, 0));
-
-/** What one answer should weigh: rows carry whole logs. */
-const TARGET_CHARS = 1_000_000;
 
 export interface UseLogDiffOptions {
   readonly client: DmsClient;
@@ -41,13 +37,6 @@ export function useLogDiff({ client, appUuid, open, stale, store }: UseLogDiffOp
       if (!signal.aborted) store.dispatch(a);
     };
 
-    async function* progress(chunks: AsyncGenerator<ScanChunk>): AsyncGenerator<ScanChunk> {
-      for await (const chunk of chunks) {
-        send({ type: 'reading', read: chunk.read });
-        yield chunk;
-      }
-    }
-
     const run = async () => {
       const newer = viewOf(open.record);
       // Reading a log of 20,000 entries into steps takes about half a second: the screen's first
@@ -58,25 +47,15 @@ export function useLogDiff({ client, appUuid, open, stale, store }: UseLogDiffOp
       const own = partsOf(newer, client.redact);
       if ('problem' in own) return send({ type: 'failed', problem: stale && !hasLogField(open.record) ? NOT_KEPT : own.problem });
       const walk = greenWalk((v) => sameDeployment(v, newer));
-      walk.feed([newer], open.index);
-      const { rows, start } = open.page;
-      const at = rows.findIndex((v) => sameDeployment(v, newer));
-      let after = { read: open.index + 1, last: newer };
-      if (at >= 0 && at + 1 < rows.length) {
-        walk.feed(rows.slice(at + 1), start + at + 1);
-        after = { read: start + rows.length, last: rows.at(-1)! };
-      }
-      if (!walk.done) {
-        const list = scanListOf(client, appUuid, signal);
-        const chunks = scanHistory(list, {
-          take: SCAN_TAKE,
-          targetChars: TARGET_CHARS,
-          signal,
-          after: { read: after.read, last: after.last.record, total: null },
-          onPause: (why) => send({ type: 'pause', why }),
-        });
-        await readPair(progress(chunks), walk, { a: null, b: null });
-      }
+      await walkOlder(walk, {
+        newer,
+        index: open.index,
+        page: open.page,
+        list: scanListOf(client, appUuid, signal),
+        signal,
+        onRead: (read) => send({ type: 'reading', read }),
+        onPause: (why) => send({ type: 'pause', why }),
+      });
       if (signal.aborted) return;
       if (!walk.done) return send({ type: 'failed', problem: noGreenText(newer) });
       const older = walk.b!;
